@@ -1,0 +1,3 @@
+export * from './password-policy';
+export * from './permissions';
+export * from './roles';
