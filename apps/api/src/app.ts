@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
+import apiReference from '@scalar/fastify-api-reference';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { TConfig } from './config.ts';
+import type { TDatabase } from './db/client.ts';
+import { AppError, toErrorBody } from './lib/errors.ts';
+import type { TServices } from './lib/fastify-types.ts';
+import { registerAuthentication } from './modules/auth/authenticate.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { createRealtime } from './modules/notifications/realtime.ts';
+import { createLocalStorage } from './modules/uploads/storage.ts';
+import { registerModules } from './modules/index.ts';
+import './lib/fastify-types.ts';
+
+export type TBuildOptions = { config: TConfig; database: TDatabase; logger?: boolean | object };
+
+/** Builds the Fastify application over an open database. Used by main.ts, tests and benchmarks. */
+export async function buildApp({ config, database, logger }: TBuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 5 * 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services: TServices = {
+    config,
+    database,
+    db: database.db,
+    collections: new Map(),
+    mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    realtime: createRealtime(app.log),
+    storage: createLocalStorage(config.uploadDir),
+  };
+  app.decorate('services', services);
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.statusCode).send(toErrorBody(error));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((v) => ({
+        path: [String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'), ...(v.params?.issue ? [] : [])].filter(Boolean).join('.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
+        message: v.message ?? 'invalid',
+      }));
+      return reply.code(400).send({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'Some fields are not valid', details });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.code(500).send({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 413 || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(413).send({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request or file is too large' });
+    }
+    if (status === 429) {
+      return reply.code(429).send({ statusCode: 429, code: 'RATE_LIMITED', message: 'Too many attempts; try again later' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ statusCode: status, code: 'BAD_REQUEST', message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !serveWeb) {
+      return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    }
+    // History fallback: the web app owns every other path.
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    exposedHeaders: ['X-Total-Count', 'Content-Disposition'],
+    credentials: true,
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Back office API', version: config.appVersion ?? '0.1.0', description: 'Tourist tax, environmental compliance and administration.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  // The reference UI ships its script with the package (no CDN); the document is at /api/docs/json.
+  await app.register(apiReference, { routePrefix: '/api/docs', openApiDocumentEndpoints: { json: '/json', yaml: '/yaml' } });
+
+  registerAuthentication(app);
+  await registerModules(app);
+
+  const webDist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const serveWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+  return app;
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import lockfile from 'proper-lockfile';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type TSchema = typeof schema;
+export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
+export type TTx = PgTransaction<PgQueryResultHKT, TSchema, ExtractTablesWithRelations<TSchema>>;
+/** Anything queries can run on: the database or an open transaction. */
+export type TDbOrTx = TDb | TTx;
+
+export type TDatabase = {
+  db: TDb;
+  kind: 'pglite' | 'postgres';
+  /** Raw SQL for benchmarks and health checks; never for request data. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * Opens PostgreSQL (DATABASE_URL) or the embedded PGlite. PGlite in a folder is guarded by a lock
+ * file: two processes writing the same PGlite folder corrupt it, so the second one is refused.
+ * `dataDir: null` gives an in-memory PGlite (tests).
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null; poolSize?: number }): Promise<TDatabase> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as TDb;
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    };
+  }
+  let release: (() => Promise<void>) | undefined;
+  let client: PGlite;
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    try {
+      release = await lockfile.lock(options.dataDir, { lockfilePath: path.join(options.dataDir, '.lock'), stale: 15_000, update: 5_000 });
+    } catch (error) {
+      throw new DataDirLockedError(
+        `The data folder ${options.dataDir} is in use by another process (lock file ${path.join(options.dataDir, '.lock')}). ` +
+          'Stop the other process, or set DATA_DIR to another folder. Two processes on one embedded database would corrupt it.',
+      );
+    }
+    client = new PGlite(path.join(options.dataDir, 'pg'));
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as TDb;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => void (await client.query('select 1')),
+    close: async () => {
+      await client.close();
+      await release?.();
+    },
+  };
+}
+
+export async function runMigrations(database: TDatabase) {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (database.kind === 'pglite') await migratePglite(database.db as never, config);
+  else await migratePg(database.db as never, config);
+}

@@ -1,0 +1,3 @@
+// Every table of the product, one file per area. drizzle-kit reads this to generate migrations.
+export * from './platform.ts';
+export * from './generic.ts';

@@ -1,0 +1,218 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { recordColumns, timestamptz } from '../columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    ...recordColumns,
+    email: text().notNull(),
+    username: text(),
+    name: text(),
+    surname: text(),
+    passwordHash: text(),
+    role: text().notNull().default('user'),
+    cityId: uuid(),
+    agencyId: uuid(),
+    laboratoryId: uuid(),
+    mobilephone: text(),
+    phone: text(),
+    address: text(),
+    profileImage: text(),
+    taxCode: text(),
+    vatNumber: text(),
+    contactEmail: text(),
+    fax: text(),
+    emailPec: text(),
+    commercialName: text(),
+    referentTributes: text(),
+    birthDate: date({ mode: 'string' }),
+    paymentDays: integer(),
+    isConfirmed: boolean().notNull().default(false),
+    isEnabled: boolean().notNull().default(true),
+    needsPasswordChange: boolean().notNull().default(false),
+    isProfileComplete: boolean().notNull().default(false),
+    /** True while the password is one the system generated and mailed (invite); cleared on change. */
+    hasTemporaryPassword: boolean().notNull().default(false),
+    roleIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    /** Direct permission grants (keys with optional filters), on top of the roles' permissions. */
+    permissionGrants: jsonb().$type<{ key: string; filters?: unknown[] }[]>().notNull().default([]),
+    deletedAt: timestamptz(),
+    lastLoginAt: timestamptz(),
+    passwordChangedAt: timestamptz(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.role),
+    index('users_city_idx').on(t.cityId),
+  ],
+);
+
+/** Refresh tokens are stored as SHA-256 hashes; a token is single-use (rotated on refresh). */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    ...recordColumns,
+    userId: uuid().notNull(),
+    tokenHash: text().notNull(),
+    familyId: uuid().notNull(),
+    impersonatorId: uuid(),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
+    revokedAt: timestamptz(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/** Single-use e-mailed tokens: e-mail confirmation and password reset. Stored hashed. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    ...recordColumns,
+    userId: uuid().notNull(),
+    purpose: text().notNull(),
+    tokenHash: text().notNull(),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
+  },
+  (t) => [uniqueIndex('one_time_tokens_hash_unique').on(t.tokenHash)],
+);
+
+export const settings = pgTable(
+  'settings',
+  {
+    ...recordColumns,
+    code: text().notNull(),
+    name: text().notNull(),
+    description: text(),
+    settingType: text().notNull(),
+    isActive: boolean().notNull().default(true),
+    color: text(),
+    ambientCategory: text(),
+    agencyFunctionType: text(),
+    /** Feature flags are part of the product: they may be switched, never deleted. */
+    isSystem: boolean().notNull().default(false),
+  },
+  (t) => [uniqueIndex('settings_type_code_unique').on(t.settingType, t.code)],
+);
+
+/** Labels and translations are one table: a label is a translation entry with a category. */
+export const labels = pgTable(
+  'labels',
+  {
+    ...recordColumns,
+    key: text().notNull(),
+    value: text().notNull(),
+    language: text().notNull(),
+    platform: text().notNull().default('web'),
+    category: text(),
+  },
+  (t) => [uniqueIndex('labels_key_lang_platform_unique').on(t.key, t.language, t.platform)],
+);
+
+export const roles = pgTable('roles', {
+  ...recordColumns,
+  name: text().notNull(),
+  description: text(),
+  roleType: text().notNull().default('internal'),
+  permissionIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+});
+
+export const permissions = pgTable(
+  'permissions',
+  {
+    ...recordColumns,
+    areaName: text().notNull(),
+    name: text().notNull(),
+    key: text().notNull(),
+    nodeType: text().notNull().default('entity'),
+    filters: jsonb().$type<unknown[]>(),
+  },
+  (t) => [uniqueIndex('permissions_key_unique').on(t.key)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    ...recordColumns,
+    userId: uuid().notNull(),
+    title: text().notNull(),
+    event: text().notNull(),
+    body: text(),
+    data: jsonb().$type<Record<string, unknown>>(),
+    hasBeenSeen: boolean().notNull().default(false),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const appVersions = pgTable(
+  'app_versions',
+  {
+    ...recordColumns,
+    name: text().notNull(),
+    version: text().notNull(),
+  },
+  (t) => [uniqueIndex('app_versions_name_version_unique').on(t.name, t.version)],
+);
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    ...recordColumns,
+    ownerId: uuid().notNull(),
+    linkedEntityId: uuid(),
+    linkedEntityType: text(),
+    purpose: text().notNull(),
+    name: text().notNull(),
+    format: text().notNull(),
+    mimeType: text().notNull(),
+    size: integer().notNull(),
+    storageKey: text().notNull(),
+    sha256: text().notNull(),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [index('uploads_linked_idx').on(t.linkedEntityType, t.linkedEntityId)],
+);
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    ...recordColumns,
+    actorId: uuid(),
+    impersonatorId: uuid(),
+    action: text().notNull(),
+    entityType: text().notNull(),
+    entityId: text(),
+    changes: jsonb().$type<Record<string, unknown>>(),
+    ip: text(),
+    requestId: text(),
+  },
+  (t) => [index('audit_logs_entity_idx').on(t.entityType, t.entityId), index('audit_logs_created_idx').on(t.createdAt)],
+);
+
+export const mailOutbox = pgTable('mail_outbox', {
+  ...recordColumns,
+  to: text().notNull(),
+  subject: text().notNull(),
+  text: text().notNull(),
+  html: text(),
+  template: text().notNull(),
+  status: text().notNull().default('queued'),
+  sentAt: timestamptz(),
+  error: text(),
+});
+
+export const pageViews = pgTable('page_views', {
+  ...recordColumns,
+  userId: uuid(),
+  pageName: text(),
+  fullPath: text().notNull(),
+  path: text().notNull(),
+});
+
+/** Small facts the system keeps about itself (demo seeded, job cursors). */
+export const systemState = pgTable('system_state', {
+  key: text().primaryKey(),
+  value: jsonb().$type<unknown>().notNull(),
+  updatedAt: timestamptz().notNull().defaultNow(),
+});

@@ -1,0 +1,233 @@
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, notFound } from '../errors.ts';
+import { contextOf, requireActor, requireRole } from '../context.ts';
+import { recordAudit, diffFields } from '../../modules/audit/record-audit.ts';
+import { authorizeOperation } from '../../modules/permissions/authorize.ts';
+import { ZErrorBody, ZIdParams } from '../schemas.ts';
+import { allOf, isUuid, parseListQuery } from './query.ts';
+import { rowToRecord } from './serialize.ts';
+import type { TAnyCollection, TCollection, TOperation, TRecordTable, TSignedInContext } from './define.ts';
+
+const ZListQuery = z.looseObject({
+  limit: z.string().optional().describe('Page size, 1-500 (default 25)'),
+  skip: z.string().optional().describe('Rows to skip'),
+  sort: z.string().optional().describe('Comma-separated fields, `-` prefix for descending'),
+  q: z.string().optional().describe('Free text over the search fields'),
+  count: z.string().optional().describe('`true` adds X-Total-Count'),
+  year: z.string().optional().describe('Selected year (2021-2050); year-scoped collections filter by it'),
+});
+
+const errorResponses = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+
+function signedIn(ctx: ReturnType<typeof contextOf>): TSignedInContext {
+  return ctx as TSignedInContext;
+}
+
+/** Reads the version the client edited, from the body's `updatedAt` or an If-Match header. */
+function expectedVersion(body: Record<string, unknown>, ifMatch: string | undefined): Date | undefined {
+  const raw = (typeof body.updatedAt === 'string' ? body.updatedAt : undefined) ?? ifMatch?.replace(/^W\//, '').replace(/"/g, '');
+  if (!raw) return undefined;
+  const date = new Date(raw);
+  if (Number.isNaN(date.getTime())) {
+    throw new AppError('VALIDATION_FAILED', 'updatedAt must be an ISO date-time', { details: [{ path: 'updatedAt', message: 'must be an ISO date-time' }] });
+  }
+  return date;
+}
+
+export type TCollectionRuntime = {
+  def: TAnyCollection;
+  /** Scope + permission conditions for one operation. */
+  conditions(ctx: TSignedInContext, op: TOperation): Promise<SQL | undefined>;
+  list(ctx: TSignedInContext, query: Record<string, unknown>): Promise<{ rows: Record<string, unknown>[]; total?: number }>;
+  getById(ctx: TSignedInContext, id: string): Promise<Record<string, unknown>>;
+  create(ctx: TSignedInContext, input: Record<string, unknown>): Promise<Record<string, unknown>>;
+  update(ctx: TSignedInContext, id: string, input: Record<string, unknown>, expected?: Date): Promise<Record<string, unknown>>;
+  remove(ctx: TSignedInContext, id: string): Promise<void>;
+  toRecord(row: Record<string, unknown>, ctx: TSignedInContext): unknown;
+};
+
+/** The use cases behind the five generic routes, usable from other modules and tests too. */
+export function collectionRuntime<TTable extends TRecordTable>(definition: TCollection<TTable>): TCollectionRuntime {
+  const def = definition as unknown as TAnyCollection;
+  const table = def.table as TRecordTable;
+  const base = { _id: table.id, createdAt: table.createdAt, updatedAt: table.updatedAt };
+  const filterable = { ...base, ...def.filterable };
+  const sortable = { ...base, ...(def.sortable ?? def.filterable) };
+  const toRecord = (row: Record<string, unknown>, ctx: TSignedInContext) => (def.toRecord ? def.toRecord(row, ctx) : rowToRecord(row));
+
+  async function conditions(ctx: TSignedInContext, op: TOperation): Promise<SQL | undefined> {
+    const roles = op === 'get' || op === 'getAll' ? def.access.read : def.access[op];
+    requireRole(ctx.actor, roles);
+    const scope = op === 'get' || op === 'getAll' ? def.readScope?.(ctx) : (def.writeScope ?? def.readScope)?.(ctx);
+    const permissionFilter = await authorizeOperation(ctx, def, op);
+    return allOf([scope, permissionFilter]);
+  }
+
+  function yearCondition(ctx: TSignedInContext): SQL | undefined {
+    if (!def.year || ctx.year === null) return undefined;
+    if (def.year.kind === 'integer') return eq(def.year.column, ctx.year);
+    return sql`${def.year.column} between ${`${ctx.year}-01-01`} and ${`${ctx.year}-12-31`}`;
+  }
+
+  async function findInScope(ctx: TSignedInContext, db: TSignedInContext['db'], id: string, scope: SQL | undefined, lock = false) {
+    if (!isUuid(id)) throw notFound();
+    const query = db.select().from(table as never).where(allOf([eq(table.id, id), scope])!);
+    const rows = (await (lock ? query.for('update') : query)) as Record<string, unknown>[];
+    if (rows.length === 0) throw notFound();
+    return rows[0];
+  }
+
+  async function assertStillInScope(tx: TSignedInContext['db'], id: unknown, scope: SQL | undefined) {
+    if (!scope) return;
+    const rows = await tx.select({ id: table.id }).from(table as never).where(and(eq(table.id, id as string), scope));
+    if (rows.length === 0) throw new AppError('FORBIDDEN', 'This record would fall outside what you may manage');
+  }
+
+  return {
+    def,
+    conditions,
+    toRecord,
+    async list(ctx, query) {
+      const parsed = parseListQuery(query, { filterable, sortable, searchable: def.searchable ?? [], idColumn: table.id });
+      const custom: SQL[] = [];
+      for (const [key, build] of Object.entries(def.customFilters ?? {})) {
+        const value = query[key];
+        if (value !== undefined) custom.push(build(String(value), ctx));
+      }
+      const where = allOf([await conditions(ctx, 'getAll'), yearCondition(ctx), ...parsed.where, ...custom]);
+      const rowsQuery = ctx.db.select().from(table as never).where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.skip);
+      const countQuery = parsed.count ? ctx.db.select({ total: count() }).from(table as never).where(where) : undefined;
+      const [rows, totals] = await Promise.all([rowsQuery, countQuery]);
+      return { rows: rows as Record<string, unknown>[], total: totals ? Number((totals as { total: number }[])[0].total) : undefined };
+    },
+    async getById(ctx, id) {
+      return findInScope(ctx, ctx.db, id, await conditions(ctx, 'get'));
+    },
+    async create(ctx, input) {
+      const scope = await conditions(ctx, 'create');
+      return ctx.db.transaction(async (tx) => {
+        const txCtx = { ...ctx, db: tx as never };
+        const values = def.toRow ? await def.toRow(input, { tx, ctx: txCtx }) : input;
+        const now = new Date();
+        const [row] = (await tx.insert(table).values({ ...values, createdAt: now, updatedAt: now } as never).returning()) as Record<string, unknown>[];
+        await assertStillInScope(tx as never, row.id, scope);
+        await def.afterWrite?.('create', row, { tx, ctx: txCtx });
+        await recordAudit(tx, ctx, { action: 'create', entityType: def.entity, entityId: String(row.id), changes: diffFields(undefined, row, def.auditOmit) });
+        return row;
+      });
+    },
+    async update(ctx, id, input, expected) {
+      const scope = await conditions(ctx, 'update');
+      return ctx.db.transaction(async (tx) => {
+        const txCtx = { ...ctx, db: tx as never };
+        const existing = await findInScope(ctx, tx as never, id, scope, true);
+        if (expected && (existing.updatedAt as Date).getTime() !== expected.getTime()) {
+          throw new AppError('STALE_WRITE', 'This record was changed by someone else after you opened it. Reload it and try again.', {
+            details: [{ path: 'updatedAt', message: `current version is ${(existing.updatedAt as Date).toISOString()}` }],
+          });
+        }
+        const values = def.toRow ? await def.toRow(input, { tx, ctx: txCtx, existing }) : input;
+        const [row] = (await tx
+          .update(table)
+          .set({ ...values, updatedAt: new Date(Math.max(Date.now(), (existing.updatedAt as Date).getTime() + 1)) } as never)
+          .where(eq(table.id, id))
+          .returning()) as Record<string, unknown>[];
+        await assertStillInScope(tx as never, id, scope);
+        await def.afterWrite?.('update', row, { tx, ctx: txCtx, existing });
+        await recordAudit(tx, ctx, { action: 'update', entityType: def.entity, entityId: id, changes: diffFields(existing, row, def.auditOmit) });
+        return row;
+      });
+    },
+    async remove(ctx, id) {
+      const scope = await conditions(ctx, 'delete');
+      await ctx.db.transaction(async (tx) => {
+        const txCtx = { ...ctx, db: tx as never };
+        const existing = await findInScope(ctx, tx as never, id, scope, true);
+        await def.beforeDelete?.(existing, { tx, ctx: txCtx, existing });
+        await tx.delete(table).where(eq(table.id, id));
+        await def.afterWrite?.('delete', existing, { tx, ctx: txCtx, existing });
+        await recordAudit(tx, ctx, { action: 'delete', entityType: def.entity, entityId: id, changes: diffFields(existing, undefined, def.auditOmit) });
+      });
+    },
+  };
+}
+
+/** Serves GET list, GET one, POST, PUT, DELETE for one declared collection. */
+export function registerCollection(app: FastifyInstance, definition: TCollection<any>): TCollectionRuntime {
+  const runtime = collectionRuntime(definition);
+  const def = runtime.def;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = [def.tag ?? def.name];
+  const disabled = new Set(def.disabled ?? []);
+  const url = `/api/${def.name}`;
+  const update = def.update ?? def.create.partial();
+
+  if (!disabled.has('getAll')) {
+    r.get(url, {
+      schema: { tags, summary: `List ${def.name}`, querystring: ZListQuery, response: { 200: z.array(def.record), ...errorResponses } },
+      handler: async (request, reply) => {
+        requireActor(request);
+        const ctx = signedIn(contextOf(request));
+        const { rows, total } = await runtime.list(ctx, request.query as Record<string, unknown>);
+        if (total !== undefined) reply.header('X-Total-Count', String(total));
+        return rows.map((row) => runtime.toRecord(row, ctx));
+      },
+    });
+  }
+  if (!disabled.has('get')) {
+    r.get(`${url}/:id`, {
+      schema: { tags, summary: `Get one of ${def.name}`, params: ZIdParams, response: { 200: def.record, ...errorResponses } },
+      handler: async (request) => {
+        requireActor(request);
+        const ctx = signedIn(contextOf(request));
+        return runtime.toRecord(await runtime.getById(ctx, request.params.id), ctx);
+      },
+    });
+  }
+  if (!disabled.has('create')) {
+    r.post(url, {
+      schema: { tags, summary: `Create one of ${def.name}`, body: def.create, response: { 201: def.record, ...errorResponses } },
+      handler: async (request, reply) => {
+        requireActor(request);
+        const ctx = signedIn(contextOf(request));
+        const row = await runtime.create(ctx, request.body as Record<string, unknown>);
+        reply.code(201);
+        return runtime.toRecord(row, ctx);
+      },
+    });
+  }
+  if (!disabled.has('update')) {
+    r.put(`${url}/:id`, {
+      schema: {
+        tags,
+        summary: `Update one of ${def.name} (partial)`,
+        params: ZIdParams,
+        body: update.extend({ updatedAt: z.string().optional().describe('The version you edited; a stale one gets 409') }),
+        response: { 200: def.record, ...errorResponses },
+      },
+      handler: async (request) => {
+        requireActor(request);
+        const ctx = signedIn(contextOf(request));
+        const { updatedAt: _version, ...input } = request.body as Record<string, unknown>;
+        const expected = expectedVersion(request.body as Record<string, unknown>, request.headers['if-match']);
+        return runtime.toRecord(await runtime.update(ctx, request.params.id, input, expected), ctx);
+      },
+    });
+  }
+  if (!disabled.has('delete')) {
+    r.delete(`${url}/:id`, {
+      schema: { tags, summary: `Delete one of ${def.name}`, params: ZIdParams, response: { 200: z.object({ _id: z.string() }), ...errorResponses } },
+      handler: async (request) => {
+        requireActor(request);
+        const ctx = signedIn(contextOf(request));
+        await runtime.remove(ctx, request.params.id);
+        return { _id: request.params.id };
+      },
+    });
+  }
+  app.services.collections.set(def.name, runtime);
+  return runtime;
+}

@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import type { TRole } from '@app/domain/auth/roles';
+import type { TDb } from '../db/client.ts';
+import { AppError } from './errors.ts';
+
+/** The signed-in user as the API sees it on one request. */
+export type TActor = {
+  id: string;
+  email: string;
+  role: TRole;
+  cityId: string | null;
+  agencyId: string | null;
+  laboratoryId: string | null;
+  /** The admin acting as this user, when the request runs under impersonation. */
+  impersonatorId: string | null;
+};
+
+/** What a use case needs from the request: who asks, which year is selected, and where to log. */
+export type TRequestContext = {
+  actor: TActor | null;
+  db: TDb;
+  year: number | null;
+  requestId: string;
+  ip: string;
+};
+
+export function contextOf(request: FastifyRequest): TRequestContext {
+  return {
+    actor: request.actor,
+    db: request.server.services.db,
+    year: request.selectedYear,
+    requestId: String(request.id),
+    ip: request.ip,
+  };
+}
+
+export function requireActor(request: FastifyRequest): TActor {
+  if (!request.actor) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+  return request.actor;
+}
+
+export function requireRole(actor: TActor, roles: readonly TRole[] | '*') {
+  if (roles === '*') return;
+  if (!roles.includes(actor.role)) throw new AppError('FORBIDDEN', 'Your role does not allow this');
+}

@@ -1,0 +1,27 @@
+import type { TConfig } from '../config.ts';
+import type { TDatabase, TDb } from '../db/client.ts';
+import type { TActor } from './context.ts';
+import type { TCollectionRuntime } from './collection/routes.ts';
+import type { TMailer } from '../modules/mail/mailer.ts';
+import type { TRealtime } from '../modules/notifications/realtime.ts';
+import type { TFileStorage } from '../modules/uploads/storage.ts';
+
+export type TServices = {
+  config: TConfig;
+  database: TDatabase;
+  db: TDb;
+  collections: Map<string, TCollectionRuntime>;
+  mailer: TMailer;
+  realtime: TRealtime;
+  storage: TFileStorage;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: TServices;
+  }
+  interface FastifyRequest {
+    actor: TActor | null;
+    selectedYear: number | null;
+  }
+}

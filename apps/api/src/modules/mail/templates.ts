@@ -1,0 +1,34 @@
+/** Mail templates in Italian and English. Variables are plain text and escaped for HTML. */
+export type TMailLanguage = 'it' | 'en';
+
+const TEMPLATES = {
+  confirmEmail: {
+    it: { subject: 'Conferma il tuo indirizzo e-mail', body: 'Ciao {name},\n\nper confermare il tuo indirizzo e-mail apri questo collegamento:\n{link}\n\nSe non hai creato tu l\'account, ignora questo messaggio.' },
+    en: { subject: 'Confirm your e-mail address', body: 'Hello {name},\n\nto confirm your e-mail address open this link:\n{link}\n\nIf you did not create the account, ignore this message.' },
+  },
+  resetPassword: {
+    it: { subject: 'Reimposta la password', body: 'Ciao {name},\n\nper scegliere una nuova password apri questo collegamento entro un\'ora:\n{link}\n\nSe non hai chiesto tu il cambio, ignora questo messaggio: la password resta quella di prima.' },
+    en: { subject: 'Reset your password', body: 'Hello {name},\n\nto choose a new password open this link within one hour:\n{link}\n\nIf you did not ask for it, ignore this message: your password stays the same.' },
+  },
+  invite: {
+    it: { subject: 'Il tuo accesso al portale', body: 'Ciao {name},\n\nè stato creato un account per te.\nIndirizzo: {link}\nE-mail: {email}\nPassword temporanea: {password}\n\nAl primo accesso ti sarà chiesto di sceglierne una nuova.' },
+    en: { subject: 'Your access to the portal', body: 'Hello {name},\n\nan account has been created for you.\nAddress: {link}\nE-mail: {email}\nTemporary password: {password}\n\nAt your first sign-in you will be asked to choose a new one.' },
+  },
+  notification: {
+    it: { subject: '{title}', body: '{body}\n\n{link}' },
+    en: { subject: '{title}', body: '{body}\n\n{link}' },
+  },
+} as const;
+
+export type TMailTemplate = keyof typeof TEMPLATES;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const fill = (text: string, vars: Record<string, string>, escape: (s: string) => string) =>
+  text.replace(/\{(\w+)\}/g, (_, name: string) => escape(vars[name] ?? ''));
+
+export function renderMail(template: TMailTemplate, vars: Record<string, string>, language: TMailLanguage) {
+  const t = TEMPLATES[template][language];
+  const text = fill(t.body, vars, (s) => s);
+  const html = `<div style="font-family:sans-serif">${fill(t.body, vars, escapeHtml).replace(/\n/g, '<br>')}</div>`;
+  return { subject: fill(t.subject, vars, (s) => s), text, html };
+}

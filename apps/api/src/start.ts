@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { loadConfig, type TConfig } from './config.ts';
+import { openDatabase, runMigrations, type TDatabase } from './db/client.ts';
+import { ensureFeatureFlags } from './modules/settings/features.ts';
+import { actorFromToken } from './modules/auth/authenticate.ts';
+import { seedProductionAdmin } from './seed/production-admin.ts';
+import { seedDemoOnce } from './seed/demo.ts';
+import { registerRunningVersion } from './modules/app-versions/register-running-version.ts';
+
+/** Opens the database, applies migrations, seeds what the mode needs, builds and starts the app. */
+export async function startServer(config: TConfig = loadConfig(), options: { listen?: boolean; logger?: boolean | object } = {}) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let app: FastifyInstance | undefined;
+  try {
+    await runMigrations(database);
+    await ensureFeatureFlags(database.db);
+    if (config.adminEmail && config.adminPassword) await seedProductionAdmin(database.db, config.adminEmail, config.adminPassword);
+    if (config.demo) await seedDemoOnce(database.db);
+    app = await buildApp({ config, database, logger: options.logger });
+    await registerRunningVersion(app);
+    if (options.listen !== false) {
+      await app.listen({ port: config.port, host: config.host });
+      app.services.realtime.attach(app.server, async (token) => (await actorFromToken(app!, token)).id);
+    }
+    return { app, database };
+  } catch (error) {
+    await app?.close();
+    await database.close();
+    throw error;
+  }
+}
+
+export async function stopServer(app: FastifyInstance, database: TDatabase) {
+  await app.services.realtime.close();
+  await app.close();
+  await database.close();
+}
