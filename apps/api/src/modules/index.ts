@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerHealthRoutes } from './health/routes.ts';
+import { registerCollection } from '../lib/collection/routes.ts';
+import { faqsCollection } from './generic/faqs.ts';
 
 /**
  * Every feature module of the API, registered in one place. A module adds its routes and
@@ -9,4 +11,5 @@ import { registerHealthRoutes } from './health/routes.ts';
 export async function registerModules(app: FastifyInstance) {
   registerHealthRoutes(app);
   registerAuthRoutes(app);
+  registerCollection(app, faqsCollection);
 }
