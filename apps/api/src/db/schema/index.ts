@@ -1,3 +1,4 @@
 // Every table of the product, one file per area. drizzle-kit reads this to generate migrations.
 export * from './platform.ts';
 export * from './generic.ts';
+export * from './tourist-tax.ts';

@@ -1,0 +1,229 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { recordColumns, timestamptz } from '../columns.ts';
+
+/**
+ * Tourist tax (imposta di soggiorno). A comune (`cities`) is a tenant: every rule and registry row
+ * carries its `cityId`. Money is integer cents (`...Cents`), percentages are basis points
+ * (`...BasisPoints`, 1% = 100), dates are 'YYYY-MM-DD'.
+ */
+
+export type TGuest = {
+  name: string;
+  surname: string;
+  taxCode?: string | null;
+  sex?: 'M' | 'F' | null;
+  birthDate?: string | null;
+  birthCountry?: string | null;
+  birthPlace?: string | null;
+  citizenship?: string | null;
+  city?: string | null;
+  province?: string | null;
+  country?: string | null;
+  address?: string | null;
+  postalCode?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  documentType?: string | null;
+  documentNumber?: string | null;
+};
+
+export type TInvoice = {
+  name: string;
+  taxCode?: string | null;
+  vatNumber?: string | null;
+  address?: string | null;
+  cap?: string | null;
+  city?: string | null;
+  officeCity?: string | null;
+  country?: string | null;
+  email?: string | null;
+  emailPec?: string | null;
+  phone?: string | null;
+  fax?: string | null;
+};
+
+/** What the engine computed on the last save, for the detail page (per night and per guest category). */
+export type TStoredBreakdown = {
+  nights: { date: string; tariffId: string; tariffName: string; taxable: boolean; tariffCents: number; reductionCents: number; toPayCents: number }[];
+  categories: { kind: 'full' | 'reduction' | 'exempt'; id: string | null; name: string; guests: number; tariffCents: number; reductionCents: number; toPayCents: number }[];
+};
+
+export const cities = pgTable(
+  'cities',
+  {
+    ...recordColumns,
+    name: text().notNull(),
+    /** ISTAT code of the comune, 6 digits (3 province + 3 comune), e.g. 059009 for Gaeta. */
+    istatCode: text(),
+    province: text(),
+    location: text(),
+    logo: uuid(),
+    isActive: boolean().notNull().default(true),
+    notes: text(),
+    referentTributes: text(),
+    iban: text(),
+    ccp: text(),
+    bank: text(),
+    titledTo: text(),
+    phone: text(),
+    contactEmail: text(),
+    fax: text(),
+    emailPec: text(),
+    accountName: text(),
+    accountSurname: text(),
+    accountEmail: text(),
+    /** Whether hoteliers must render the Modello 21 (contested after DL 34/2020: a per-comune choice). */
+    modello21Required: boolean().notNull().default(true),
+  },
+  (t) => [index('cities_name_idx').on(t.name), uniqueIndex('cities_istat_unique').on(t.istatCode)],
+);
+
+const cityRegistry = (name: string) =>
+  pgTable(
+    name,
+    {
+      ...recordColumns,
+      cityId: uuid().notNull(),
+      name: text().notNull(),
+      note: text(),
+    },
+    (t) => [index(`${name}_city_idx`).on(t.cityId)],
+  );
+
+export const structureTypes = cityRegistry('structure_types');
+export const structureClasses = cityRegistry('structure_classes');
+export const relevantAreas = cityRegistry('relevant_areas');
+
+export const structures = pgTable(
+  'structures',
+  {
+    ...recordColumns,
+    cityId: uuid().notNull(),
+    name: text().notNull(),
+    address: text(),
+    taxCode: text(),
+    vatNumber: text(),
+    cin: text(),
+    atecoCode: text(),
+    structureTypeId: uuid(),
+    structureClassId: uuid(),
+    relevantAreaId: uuid(),
+    /** Hoteliers (role user) who manage this structure. */
+    userIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    dateFrom: date({ mode: 'string' }),
+    dateTo: date({ mode: 'string' }),
+    availableSlots: integer(),
+    url: text(),
+    isActive: boolean().notNull().default(true),
+    phone: text(),
+    email: text(),
+    contactEmail: text(),
+    fax: text(),
+    emailPec: text(),
+    /** Non-blocking findings of the last save (e.g. CIN comune code differs from the comune's ISTAT code). */
+    warnings: jsonb().$type<{ path: string; message: string }[]>().notNull().default([]),
+  },
+  (t) => [index('structures_city_idx').on(t.cityId), index('structures_user_ids_idx').using('gin', t.userIds), index('structures_name_idx').on(t.name)],
+);
+
+export const tariffs = pgTable(
+  'tariffs',
+  {
+    ...recordColumns,
+    cityId: uuid().notNull(),
+    name: text().notNull(),
+    note: text(),
+    type: text().$type<'flat' | 'percentage'>().notNull().default('flat'),
+    structureTypeId: uuid(),
+    structureClassId: uuid(),
+    relevantAreaId: uuid(),
+    nightlyPriceCents: integer().notNull().default(0),
+    percentageBasisPoints: integer().notNull().default(0),
+    maxNights: integer(),
+    validFrom: date({ mode: 'string' }).notNull(),
+    validTo: date({ mode: 'string' }),
+  },
+  (t) => [index('tariffs_city_idx').on(t.cityId, t.validFrom)],
+);
+
+export const reductions = pgTable(
+  'reductions',
+  {
+    ...recordColumns,
+    cityId: uuid().notNull(),
+    name: text().notNull(),
+    note: text(),
+    reductionType: text().$type<'flat' | 'percentage'>().notNull().default('percentage'),
+    structureTypeId: uuid(),
+    structureClassId: uuid(),
+    relevantAreaId: uuid(),
+    amountCents: integer().notNull().default(0),
+    percentageBasisPoints: integer().notNull().default(0),
+    maxNights: integer(),
+    validFrom: date({ mode: 'string' }).notNull(),
+    validTo: date({ mode: 'string' }),
+  },
+  (t) => [index('reductions_city_idx').on(t.cityId)],
+);
+
+export const exemptions = pgTable(
+  'exemptions',
+  {
+    ...recordColumns,
+    cityId: uuid().notNull(),
+    name: text().notNull(),
+    note: text(),
+  },
+  (t) => [index('exemptions_city_idx').on(t.cityId)],
+);
+
+export const stays = pgTable(
+  'stays',
+  {
+    ...recordColumns,
+    structureId: uuid().notNull(),
+    /** Copied from the structure on every save: the comune whose rules priced the stay (city scope). */
+    cityId: uuid().notNull(),
+    checkIn: date({ mode: 'string' }).notNull(),
+    checkOut: date({ mode: 'string' }).notNull(),
+    componentsNumber: integer().notNull(),
+    guest: jsonb().$type<TGuest>().notNull(),
+    hasInvoice: boolean().notNull().default(false),
+    invoice: jsonb().$type<TInvoice | null>(),
+    paymentStatus: text().$type<'paid' | 'not_paid'>().notNull().default('paid'),
+    noPaymentReason: text(),
+    /** Upload ids. */
+    attachments: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    appliedExemptions: jsonb().$type<{ exemptionId: string; count: number }[]>().notNull().default([]),
+    appliedReductions: jsonb().$type<{ reductionId: string; count: number }[]>().notNull().default([]),
+    accommodationAmountCents: integer(),
+    notes: text(),
+    // Computed by the engine on every save (client values are ignored).
+    nightsNumber: integer().notNull(),
+    taxableNights: integer().notNull(),
+    exemptGuests: integer().notNull().default(0),
+    reducedGuests: integer().notNull().default(0),
+    payingGuests: integer().notNull(),
+    tariffIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    reductionIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    exemptionIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    tariffImportCents: integer().notNull(),
+    reductionImportCents: integer().notNull(),
+    toPayAmountCents: integer().notNull(),
+    breakdown: jsonb().$type<TStoredBreakdown>(),
+    /** manual | xlsx | csv | alloggiati */
+    source: text().notNull().default('manual'),
+    /** Hash of the imported row(s); unique per structure so a re-import skips what exists. */
+    importFingerprint: text(),
+    /** Set by part 2 (declarations): a stay counted in a submitted declaration is locked. */
+    declarationId: uuid(),
+    lockedAt: timestamptz(),
+  },
+  (t) => [
+    index('stays_structure_checkout_idx').on(t.structureId, t.checkOut),
+    index('stays_city_checkout_idx').on(t.cityId, t.checkOut),
+    index('stays_checkout_idx').on(t.checkOut, t.id),
+    uniqueIndex('stays_structure_fingerprint_unique').on(t.structureId, t.importFingerprint),
+  ],
+);
