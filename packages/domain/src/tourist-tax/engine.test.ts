@@ -542,18 +542,36 @@ describe('computeStayTax: errors', () => {
 });
 
 describe('allocateCents', () => {
-  it('keeps every line reduction within its tax while summing to the rounded totals', () => {
-    // exact: line1 tariff 0.5 red 0.4; line2 tariff 0.1 red 0.1 -> totals tariff 0.6 -> 1, red 0.5 -> 1
+  it('sums to the rounded totals and never makes a line pay a negative amount', () => {
+    // exact (in cents): line 1 tax 0.5, reduction 0.4; line 2 tax 0.1, reduction 0.1
+    // totals: tax round(0.6) = 1, reduction round(0.5) = 1, to pay 0
+    expect(
+      allocateCents(
+        [
+          { tariff: 5n, reduction: 4n },
+          { tariff: 1n, reduction: 1n },
+        ],
+        10n,
+      ),
+    ).toEqual([
+      { tariffCents: 0, reductionCents: 0 },
+      { tariffCents: 1, reductionCents: 1 },
+    ]);
+  });
+
+  it('does not put a reduction on a line without one (full-paying guests)', () => {
+    // full guests: tax 3296.5055; fully reduced guests: tax = reduction = 2197.67 (cents)
+    // totals 5494 and 2198: the reduced line gets 2198 of both, the full line pays 3296
     const lines = allocateCents(
       [
-        { tariff: 5n, reduction: 4n },
-        { tariff: 1n, reduction: 1n },
+        { tariff: 32965055n, reduction: 0n },
+        { tariff: 21976700n, reduction: 21976700n },
       ],
-      10n,
+      10_000n,
     );
     expect(lines).toEqual([
-      { tariffCents: 1, reductionCents: 1 },
-      { tariffCents: 0, reductionCents: 0 },
+      { tariffCents: 3296, reductionCents: 0 },
+      { tariffCents: 2198, reductionCents: 2198 },
     ]);
   });
 });

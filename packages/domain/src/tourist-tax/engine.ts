@@ -39,10 +39,9 @@
  * - Every night needs a tariff, also nights beyond the cap: rule 2 makes a missing tariff an error and
  *   a comune that does not tax some period expresses it with a zero tariff.
  * - maxNights 0 is read as empty (no cap).
- * - Breakdown amounts (per night, per category) are the exact parts allocated by cumulative rounding
- *   (part k = round(sum of parts 1..k) - round(sum of parts 1..k-1)), so each list sums exactly to the
- *   stay totals; a cent of reduction that would land on a line above that line's tax is moved to the
- *   next line with room, so no line shows a negative amount to pay.
+ * - Breakdown amounts (per night, per category) are derived from the rounded stay totals by
+ *   allocateCents (cumulative rounding, see there), so each list sums exactly to the totals and no line
+ *   shows a negative amount to pay. They are for display; the totals are the tax.
  */
 import { daysBetween, eachNight, isIsoDate } from './dates.ts';
 import { TaxRuleError, type TTaxRuleErrorDetail } from './errors.ts';
@@ -295,9 +294,13 @@ function mergeCounts<T extends { count: number }>(
 }
 
 /**
- * Splits exact totals over lines by cumulative rounding, so the lines sum to the rounded totals;
- * then moves any reduction cent that exceeds its line's tax to the first lines with room.
- * Requires reduction <= tariff on every line (true by construction).
+ * Splits the stay totals over breakdown lines (nights or guest categories) so that every list sums
+ * exactly to tariffImport and reductionImport and no line pays a negative amount:
+ * - tax and reductions are each split by cumulative rounding of the exact parts
+ *   (part k = round(sum of parts 1..k) - round(sum of parts 1..k-1)), so they sum to the totals and
+ *   each part is within a cent of its exact value (a zero part stays zero);
+ * - where that leaves a line's reduction above its tax (only possible when the reduction takes the whole
+ *   tax of that line), a cent of tax moves to that line from the first line that has tax to spare.
  */
 export function allocateCents(
   lines: readonly { tariff: bigint; reduction: bigint }[],
@@ -305,17 +308,14 @@ export function allocateCents(
 ): { tariffCents: number; reductionCents: number }[] {
   const tariffCents = cumulativeRound(lines.map((l) => l.tariff), denominator);
   const reductionCents = cumulativeRound(lines.map((l) => l.reduction), denominator);
-  let excess = 0;
   for (let k = 0; k < lines.length; k++) {
-    if (reductionCents[k] > tariffCents[k]) {
-      excess += reductionCents[k] - tariffCents[k];
-      reductionCents[k] = tariffCents[k];
+    while (reductionCents[k] > tariffCents[k]) {
+      const donor = tariffCents.findIndex((t, j) => j !== k && t > reductionCents[j]);
+      // Cannot happen: sum(tax) = round(exact tax) >= round(exact reductions) = sum(reductions).
+      if (donor < 0) throw new RangeError('allocateCents: reductions exceed the tax');
+      tariffCents[donor] -= 1;
+      tariffCents[k] += 1;
     }
-  }
-  for (let k = 0; k < lines.length && excess > 0; k++) {
-    const move = Math.min(excess, tariffCents[k] - reductionCents[k]);
-    reductionCents[k] += move;
-    excess -= move;
   }
   return lines.map((_, k) => ({ tariffCents: tariffCents[k], reductionCents: reductionCents[k] }));
 }
