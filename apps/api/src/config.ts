@@ -16,6 +16,7 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  INIT_CWD: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
@@ -58,7 +59,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL/ADMIN_PASSWORD: set both or neither');
   }
-  const dataDir = path.resolve(e.DATA_DIR);
+  // npm runs workspace scripts inside the workspace; relative paths mean the folder npm was started from.
+  const baseDir = e.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(baseDir, e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     production,
@@ -76,7 +79,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    uploadDir: e.UPLOAD_DIR ? path.resolve(baseDir, e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
@@ -84,7 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidcIssuer: e.OIDC_ISSUER,
     oidcClientId: e.OIDC_CLIENT_ID,
     altchaHmacKey: e.ALTCHA_HMAC_KEY ?? 'development-only-altcha-key',
-    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : undefined,
     appVersion: e.APP_VERSION,
     trustProxy: e.TRUST_PROXY,
   };
