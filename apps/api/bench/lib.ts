@@ -1,0 +1,75 @@
+import pg from 'pg';
+import autocannon from 'autocannon';
+
+export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
+
+/** Creates the bench database when missing; the bench needs a real PostgreSQL server. */
+export async function ensureBenchDatabase(url = BENCH_DATABASE_URL) {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(`npm run bench needs PostgreSQL (BENCH_DATABASE_URL, default ${BENCH_DATABASE_URL}): ${(error as Error).message}`);
+  }
+  const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '')}"`);
+  await client.end();
+}
+
+export type TLoadResult = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+export async function loadTest(url: string, headers: Record<string, string>, options: { connections?: number; seconds?: number } = {}): Promise<TLoadResult> {
+  const result = await autocannon({ url, headers, connections: options.connections ?? 20, duration: options.seconds ?? 10 });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+/** Runs `fn` with `concurrency` workers for `seconds` and reports throughput and latency percentiles. */
+export async function loadFunction(fn: () => Promise<unknown>, options: { concurrency?: number; seconds?: number } = {}): Promise<TLoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = Date.now() + (options.seconds ?? 10) * 1000;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: options.concurrency ?? 20 }, async () => {
+      while (Date.now() < end) {
+        const t0 = performance.now();
+        try {
+          await fn();
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { rps: latencies.length / ((Date.now() - started) / 1000), p50: pick(0.5), p99: pick(0.99), errors, non2xx: 0 };
+}
+
+export function printRow(label: string, r: TLoadResult) {
+  console.log(`${label.padEnd(58)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms${r.errors || r.non2xx ? `   errors ${r.errors} non-2xx ${r.non2xx}` : ''}`);
+}
+
+export function memoryMb() {
+  return process.memoryUsage().rss / 1024 / 1024;
+}
+
+/** Samples RSS while `fn` runs and returns the peak above the starting point. */
+export async function measurePeakMemory<T>(fn: () => Promise<T>): Promise<{ result: T; peakMb: number; seconds: number }> {
+  const start = memoryMb();
+  let peak = start;
+  const timer = setInterval(() => (peak = Math.max(peak, memoryMb())), 20);
+  const t0 = performance.now();
+  try {
+    const result = await fn();
+    peak = Math.max(peak, memoryMb());
+    return { result, peakMb: peak - start, seconds: (performance.now() - t0) / 1000 };
+  } finally {
+    clearInterval(timer);
+  }
+}

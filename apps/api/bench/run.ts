@@ -1,0 +1,17 @@
+import { benchCollectionList } from './collection-list.ts';
+
+/**
+ * npm run bench: performance figures, printed (budgets live here, not in timed tests).
+ * Needs PostgreSQL on 127.0.0.1:5432 (BENCH_DATABASE_URL) and, for the web figures, a built web app and Chromium.
+ * BENCH_ONLY=name runs one section.
+ */
+const sections: Record<string, () => Promise<void>> = {
+  'collection-list': benchCollectionList,
+};
+
+const only = process.env.BENCH_ONLY;
+for (const [name, run] of Object.entries(sections)) {
+  if (only && only !== name) continue;
+  console.log(`\n=== ${name}`);
+  await run();
+}
