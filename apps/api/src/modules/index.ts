@@ -4,6 +4,11 @@ import { registerHealthRoutes } from './health/routes.ts';
 import { registerCollection } from '../lib/collection/routes.ts';
 import { faqsCollection } from './generic/faqs.ts';
 import { registerUserRoutes } from './users/routes.ts';
+import { registerNotificationRoutes } from './notifications/routes.ts';
+import { registerAppVersionRoutes } from './app-versions/routes.ts';
+import { registerAnalyticsRoutes } from './analytics/routes.ts';
+import { auditLogsCollection } from './audit/audit-logs.ts';
+import { mailOutboxCollection } from './mail/mail-outbox.ts';
 
 /**
  * Every feature module of the API, registered in one place. A module adds its routes and
@@ -14,4 +19,9 @@ export async function registerModules(app: FastifyInstance) {
   registerAuthRoutes(app);
   registerCollection(app, faqsCollection);
   registerUserRoutes(app);
+  registerNotificationRoutes(app);
+  registerAppVersionRoutes(app);
+  registerAnalyticsRoutes(app);
+  registerCollection(app, auditLogsCollection);
+  registerCollection(app, mailOutboxCollection);
 }
