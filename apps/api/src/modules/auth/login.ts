@@ -7,6 +7,8 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { userToRecord } from '../users/user-record.ts';
 import { verifyPassword } from './passwords.ts';
 import { issueRefreshToken, signAccessToken } from './tokens.ts';
+import { authGuardsOf } from './guards.ts';
+import { AUTH_RATE_LIMITS, accountKey, addressKey } from './rate-limiter.ts';
 
 export const INVALID_CREDENTIALS = () => new AppError('INVALID_CREDENTIALS', 'Incorrect e-mail or password');
 
@@ -40,9 +42,36 @@ export async function authenticateWithPassword(services: TServices, email: strin
   return user;
 }
 
+/**
+ * Password sign-in. Failed attempts count per account and per client address (RATE_LIMITED with
+ * Retry-After once over the limit, checked before the password so a locked account cannot be probed);
+ * a success clears the account's counter. Successes and failures are audited.
+ */
 export async function login(services: TServices, ctx: Pick<TRequestContext, 'ip' | 'requestId'>, email: string, password: string) {
-  const user = await authenticateWithPassword(services, email, password);
+  const { limiter } = authGuardsOf(services);
+  const perAccount = accountKey('login', email);
+  const perAddress = addressKey('login', ctx.ip);
+  limiter.check(perAccount, AUTH_RATE_LIMITS.failedLoginPerAccount);
+  limiter.check(perAddress, AUTH_RATE_LIMITS.failedLoginPerAddress);
+  let user: typeof users.$inferSelect;
+  try {
+    user = await authenticateWithPassword(services, email, password);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
+      limiter.hit(perAccount, AUTH_RATE_LIMITS.failedLoginPerAccount);
+      limiter.hit(perAddress, AUTH_RATE_LIMITS.failedLoginPerAddress);
+      const known = await findUserByEmail(services.db, email);
+      await recordAudit(services.db, { actor: null, ...ctx }, {
+        action: 'login_failed',
+        entityType: 'users',
+        entityId: known?.id ?? null,
+        changes: { email: email.trim().toLowerCase() },
+      });
+    }
+    throw error;
+  }
+  limiter.reset(perAccount);
   const [updated] = await services.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();
-  await recordAudit(services.db, { actor: null, ...ctx }, { action: 'login', entityType: 'users', entityId: user.id, actorId: user.id });
+  await recordAudit(services.db, { actor: null, ...ctx }, { action: 'login', entityType: 'users', entityId: user.id, actorId: user.id, changes: { method: 'password' } });
   return openSession(services, updated);
 }
