@@ -2,3 +2,4 @@
 export * from './platform.ts';
 export * from './generic.ts';
 export * from './tourist-tax.ts';
+export * from './tourist-tax-filings.ts';

@@ -1,0 +1,233 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { recordColumns, timestamptz } from '../columns.ts';
+
+/**
+ * Tourist-tax filings: declaration periods and declarations, the Modello 21, communications and
+ * documents of a comune, and the durable job runner (reminders). Money is integer cents.
+ */
+
+export type TDeclarationStatus = 'draft' | 'submitted' | 'validated' | 'returned';
+export type TDeclarationType = 'automatic' | 'manual';
+
+/** A stay counted as not paid by the guest, with the reason the hotelier gave (frozen at submission). */
+export type TRejectedPayment = { stayId: string | null; guest: string | null; checkOut: string | null; amountCents: number; reason: string | null };
+
+export type TModello21Payment = { declarationId: string; paymentDate: string; trn: string | null; amountCents: number };
+
+export type TModello21Month = {
+  number: number;
+  name: string;
+  /** Paid stays checked out this month (the receipts of the month). */
+  receiptsCount: number;
+  collectedCents: number;
+  paidCents: number;
+  paymentDate: string | null;
+  trn: string | null;
+  note: string | null;
+  /** The hotelier changed collected/paid by hand: a refresh from the stays keeps this month as typed. */
+  corrected: boolean;
+  /** What the stays and the declarations' payments said at the last refresh. */
+  prefill: { receiptsCount: number; collectedCents: number; paidCents: number; payments: TModello21Payment[] };
+};
+
+export const declarationTemplates = pgTable(
+  'declaration_templates',
+  {
+    ...recordColumns,
+    cityId: uuid().notNull(),
+    year: integer().notNull(),
+    periodName: text().notNull(),
+    dateFrom: date({ mode: 'string' }).notNull(),
+    dateTo: date({ mode: 'string' }).notNull(),
+    submitBy: date({ mode: 'string' }).notNull(),
+    payBy: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [index('declaration_templates_city_year_idx').on(t.cityId, t.year, t.dateFrom)],
+);
+
+export const declarations = pgTable(
+  'declarations',
+  {
+    ...recordColumns,
+    cityId: uuid().notNull(),
+    structureId: uuid().notNull(),
+    declarationTemplateId: uuid().notNull(),
+    /** Copied from the period so lists filter by year and deadline without a join. */
+    year: integer().notNull(),
+    dateFrom: date({ mode: 'string' }).notNull(),
+    dateTo: date({ mode: 'string' }).notNull(),
+    submitBy: date({ mode: 'string' }).notNull(),
+    payBy: date({ mode: 'string' }).notNull(),
+    status: text().$type<TDeclarationStatus>().notNull().default('draft'),
+    type: text().$type<TDeclarationType>().notNull().default('automatic'),
+    /** The period had no guests: declared as such. */
+    noGuests: boolean().notNull().default(false),
+    /** Protocol code given at the first submission. */
+    code: text(),
+    compilationDate: date({ mode: 'string' }),
+    submittedAt: timestamptz(),
+    submittedById: uuid(),
+    validatedAt: timestamptz(),
+    validatedById: uuid(),
+    returnedAt: timestamptz(),
+    returnReason: text(),
+    numberOfStays: integer().notNull().default(0),
+    guestsNumber: integer().notNull().default(0),
+    nightsNumber: integer().notNull().default(0),
+    /** Guest-nights: full-rate, reduced and exempt (nights beyond the cap count as exempt). */
+    payingPresences: integer().notNull().default(0),
+    reducedPresences: integer().notNull().default(0),
+    exemptPresences: integer().notNull().default(0),
+    tariffCents: integer().notNull().default(0),
+    reductionCents: integer().notNull().default(0),
+    totalAmountCents: integer().notNull().default(0),
+    toPayAmountCents: integer().notNull().default(0),
+    unpaidAmountCents: integer().notNull().default(0),
+    rejectedPayments: integer().notNull().default(0),
+    rejectedDetails: jsonb().$type<TRejectedPayment[]>().notNull().default([]),
+    // Payment to the comune. Beneficiary data are copied from the comune at submission.
+    beneficiaryInstitution: text(),
+    iban: text(),
+    bank: text(),
+    paymentDate: date({ mode: 'string' }),
+    trn: text(),
+    paidAmountCents: integer(),
+    paymentReceiptUploadId: uuid(),
+    notes: text(),
+  },
+  (t) => [
+    uniqueIndex('declarations_structure_period_unique').on(t.structureId, t.declarationTemplateId),
+    index('declarations_city_year_idx').on(t.cityId, t.year),
+    index('declarations_template_idx').on(t.declarationTemplateId),
+  ],
+);
+
+export const declarationAttachments = pgTable(
+  'declaration_attachments',
+  {
+    ...recordColumns,
+    declarationId: uuid().notNull(),
+    uploadId: uuid().notNull(),
+    fileName: text().notNull(),
+    fileDescription: text(),
+    documentType: text().$type<'identity_card' | 'passport' | 'driving_licence' | 'other'>().notNull().default('other'),
+    isReBindable: boolean().notNull().default(false),
+    createdById: uuid(),
+  },
+  (t) => [index('declaration_attachments_declaration_idx').on(t.declarationId)],
+);
+
+export const twentyOneModels = pgTable(
+  'twenty_one_models',
+  {
+    ...recordColumns,
+    cityId: uuid().notNull(),
+    structureId: uuid().notNull(),
+    year: integer().notNull(),
+    status: text().$type<'draft' | 'submitted' | 'validated'>().notNull().default('draft'),
+    months: jsonb().$type<TModello21Month[]>().notNull(),
+    ownerName: text(),
+    ownerSurname: text(),
+    ownerVatNumber: text(),
+    ownerTaxCode: text(),
+    ownerAddress: text(),
+    /** The hotelier's notes. */
+    notes: text(),
+    signatureDate: date({ mode: 'string' }),
+    submittedAt: timestamptz(),
+    /** Set by the comune. */
+    validationNumber: text(),
+    cityNotes: text(),
+    validatedAt: timestamptz(),
+    returnReason: text(),
+  },
+  (t) => [uniqueIndex('twenty_one_models_structure_year_unique').on(t.structureId, t.year), index('twenty_one_models_city_year_idx').on(t.cityId, t.year)],
+);
+
+export const communications = pgTable(
+  'communications',
+  {
+    ...recordColumns,
+    cityId: uuid().notNull(),
+    title: text().notNull(),
+    /** Sanitised HTML. */
+    text: text().notNull(),
+    audience: text().$type<'all' | 'structures'>().notNull().default('all'),
+    structureIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    authorId: uuid(),
+  },
+  (t) => [index('communications_city_idx').on(t.cityId, t.createdAt)],
+);
+
+export const communicationRecipients = pgTable(
+  'communication_recipients',
+  {
+    ...recordColumns,
+    communicationId: uuid().notNull(),
+    userId: uuid().notNull(),
+    readAt: timestamptz(),
+  },
+  (t) => [uniqueIndex('communication_recipients_unique').on(t.communicationId, t.userId), index('communication_recipients_user_idx').on(t.userId)],
+);
+
+export const cityDocuments = pgTable(
+  'city_documents',
+  {
+    ...recordColumns,
+    /** Null: published by an admin to every comune. */
+    cityId: uuid(),
+    title: text().notNull(),
+    description: text(),
+    category: text().$type<'regulation' | 'form' | 'guide' | 'other'>().notNull().default('other'),
+    uploadId: uuid().notNull(),
+    publishedById: uuid(),
+  },
+  (t) => [index('city_documents_city_idx').on(t.cityId)],
+);
+
+/** Per-comune filing settings (reminders). A comune without a row uses the defaults. */
+export const filingSettings = pgTable(
+  'filing_settings',
+  {
+    ...recordColumns,
+    cityId: uuid().notNull(),
+    remindersEnabled: boolean().notNull().default(true),
+    reminderDaysAhead: integer().notNull().default(7),
+  },
+  (t) => [uniqueIndex('filing_settings_city_unique').on(t.cityId)],
+);
+
+/** One row per job and run date: a restarted process sees the day's run and does not repeat it. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    ...recordColumns,
+    jobName: text().notNull(),
+    runDate: date({ mode: 'string' }).notNull(),
+    status: text().$type<'running' | 'done' | 'failed'>().notNull(),
+    attempts: integer().notNull().default(1),
+    startedAt: timestamptz().notNull(),
+    finishedAt: timestamptz(),
+    result: jsonb().$type<Record<string, unknown>>(),
+    error: text(),
+  },
+  (t) => [uniqueIndex('job_runs_job_date_unique').on(t.jobName, t.runDate)],
+);
+
+/**
+ * One row per reminder sent: subject (structure+period, or comune+period), kind and the deadline it
+ * is about. Inserted in the same transaction as the in-app notifications, so a reminder exists once.
+ */
+export const sentReminders = pgTable(
+  'sent_reminders',
+  {
+    ...recordColumns,
+    subjectKey: text().notNull(),
+    declarationId: uuid(),
+    kind: text().notNull(),
+    dueDate: date({ mode: 'string' }).notNull(),
+    recipientIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+  },
+  (t) => [uniqueIndex('sent_reminders_unique').on(t.subjectKey, t.kind, t.dueDate)],
+);
