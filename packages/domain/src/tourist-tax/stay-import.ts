@@ -1,0 +1,277 @@
+/**
+ * Rows of the stays import template (xlsx or CSV, Italian headers). The API reads the sheet (exceljs
+ * or a CSV parser) into objects keyed by header and calls validateStayImportRow on each; the web uses
+ * STAY_IMPORT_COLUMNS to build the downloadable template.
+ *
+ * Cells may be strings, numbers, booleans, JS Dates (exceljs date cells), Excel serial day numbers, or
+ * exceljs value objects (rich text, hyperlinks, formula results). Headers are matched ignoring case,
+ * accents and extra spaces; the English keys are accepted too.
+ */
+import { isValidCodiceFiscale, normalizeCodiceFiscale } from '../identifiers/codice-fiscale.ts';
+import { addDays, daysBetween, isIsoDate, parseItalianDate } from './dates.ts';
+import { fnv1a64Hex } from './hash.ts';
+import { parseEuroAmount } from './money.ts';
+
+export type TStayImportKey =
+  | 'checkIn'
+  | 'checkOut'
+  | 'componentsNumber'
+  | 'surname'
+  | 'name'
+  | 'taxCode'
+  | 'birthDate'
+  | 'citizenship'
+  | 'paymentStatus'
+  | 'noPaymentReason'
+  | 'exemptCount'
+  | 'exemptionName'
+  | 'reducedCount'
+  | 'reductionName'
+  | 'accommodationAmount';
+
+export type TStayImportColumn = { key: TStayImportKey; header: string; required: boolean; help: string };
+
+export const STAY_IMPORT_COLUMNS: readonly TStayImportColumn[] = [
+  { key: 'checkIn', header: 'Data arrivo', required: true, help: 'GG/MM/AAAA' },
+  { key: 'checkOut', header: 'Data partenza', required: true, help: 'GG/MM/AAAA, dopo la data di arrivo' },
+  { key: 'componentsNumber', header: 'Numero ospiti', required: true, help: 'Numero intero, almeno 1' },
+  { key: 'surname', header: 'Cognome', required: true, help: 'Cognome del capogruppo' },
+  { key: 'name', header: 'Nome', required: true, help: 'Nome del capogruppo' },
+  { key: 'taxCode', header: 'Codice fiscale', required: false, help: 'Facoltativo; se presente deve essere valido' },
+  { key: 'birthDate', header: 'Data di nascita', required: false, help: 'GG/MM/AAAA' },
+  { key: 'citizenship', header: 'Cittadinanza', required: false, help: 'Stato di cittadinanza' },
+  { key: 'paymentStatus', header: 'Stato pagamento', required: true, help: 'Pagato / Non pagato' },
+  { key: 'noPaymentReason', header: 'Motivo mancato pagamento', required: false, help: 'Obbligatorio se Non pagato' },
+  { key: 'exemptCount', header: 'Esenti', required: false, help: 'Numero di ospiti esenti' },
+  { key: 'exemptionName', header: 'Tipo esenzione', required: false, help: 'Nome dell’esenzione; obbligatorio se Esenti > 0' },
+  { key: 'reducedCount', header: 'Ridotti', required: false, help: 'Numero di ospiti con riduzione' },
+  { key: 'reductionName', header: 'Tipo riduzione', required: false, help: 'Nome della riduzione; obbligatorio se Ridotti > 0' },
+  { key: 'accommodationAmount', header: 'Importo soggiorno', required: false, help: 'Euro, es. 250,00; serve per le tariffe a percentuale' },
+];
+
+export type TStayImportRow = {
+  checkIn: string;
+  checkOut: string;
+  nightsNumber: number;
+  componentsNumber: number;
+  surname: string;
+  name: string;
+  taxCode: string | null;
+  birthDate: string | null;
+  citizenship: string | null;
+  paymentStatus: 'paid' | 'notPaid';
+  noPaymentReason: string | null;
+  exemptCount: number;
+  /** Name as typed; the API resolves it to an exemption of the comune. */
+  exemptionName: string | null;
+  reducedCount: number;
+  reductionName: string | null;
+  accommodationAmountCents: number | null;
+};
+
+export type TStayImportError = {
+  /** Spreadsheet row number as given by the caller. */
+  row: number;
+  field: TStayImportKey;
+  /** The column header the user sees. */
+  header: string;
+  value: string;
+  message: string;
+};
+
+export type TStayImportResult = { ok: true; value: TStayImportRow } | { ok: false; errors: TStayImportError[] };
+
+const COLUMN_BY_KEY = new Map(STAY_IMPORT_COLUMNS.map((c) => [c.key, c]));
+const KEY_BY_HEADER = new Map<string, TStayImportKey>(
+  STAY_IMPORT_COLUMNS.flatMap((c) => [
+    [normaliseHeader(c.header), c.key],
+    [normaliseHeader(c.key), c.key],
+  ]),
+);
+
+function normaliseHeader(header: string): string {
+  return header
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[*\s]+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+/** The template key of a header cell, or null when the column is not part of the template. */
+export function stayImportKeyOfHeader(header: string): TStayImportKey | null {
+  return KEY_BY_HEADER.get(normaliseHeader(header)) ?? null;
+}
+
+/** Headers of required columns missing from a sheet's header row (check once before reading rows). */
+export function findMissingStayImportHeaders(headers: readonly string[]): string[] {
+  const present = new Set(headers.map((h) => stayImportKeyOfHeader(String(h ?? ''))));
+  return STAY_IMPORT_COLUMNS.filter((c) => c.required && !present.has(c.key)).map((c) => c.header);
+}
+
+const PAID = new Set(['pagato', 'pagata', 'si', 'sì', 'paid', 'yes', 'true', '1']);
+const NOT_PAID = new Set(['non pagato', 'non pagata', 'no', 'rifiutato', 'notpaid', 'not paid', 'unpaid', 'false', '0']);
+
+export function validateStayImportRow(row: Record<string, unknown>, rowNumber: number): TStayImportResult {
+  const cells = new Map<TStayImportKey, unknown>();
+  for (const [header, value] of Object.entries(row)) {
+    const key = stayImportKeyOfHeader(header);
+    if (key && !isBlank(cellValue(value))) cells.set(key, cellValue(value));
+  }
+  const errors: TStayImportError[] = [];
+  const fail = (field: TStayImportKey, message: string) =>
+    errors.push({ row: rowNumber, field, header: COLUMN_BY_KEY.get(field)!.header, value: displayValue(cells.get(field)), message });
+  const text = (field: TStayImportKey): string | null => {
+    const v = cells.get(field);
+    return v === undefined ? null : String(v instanceof Date ? displayValue(v) : v).trim() || null;
+  };
+
+  for (const column of STAY_IMPORT_COLUMNS) {
+    if (column.required && !cells.has(column.key)) fail(column.key, `${column.header} è obbligatorio`);
+  }
+
+  const checkIn = cells.has('checkIn') ? readDate(cells.get('checkIn')) : null;
+  if (cells.has('checkIn') && !checkIn) fail('checkIn', 'Data non valida (usare GG/MM/AAAA)');
+  const checkOut = cells.has('checkOut') ? readDate(cells.get('checkOut')) : null;
+  if (cells.has('checkOut') && !checkOut) fail('checkOut', 'Data non valida (usare GG/MM/AAAA)');
+  if (checkIn && checkOut && checkOut <= checkIn) fail('checkOut', 'La data di partenza deve essere successiva alla data di arrivo');
+
+  const componentsNumber = cells.has('componentsNumber') ? readWholeNumber(cells.get('componentsNumber')) : null;
+  if (cells.has('componentsNumber') && (componentsNumber === null || componentsNumber < 1)) {
+    fail('componentsNumber', 'Deve essere un numero intero di almeno 1');
+  }
+
+  const taxCodeText = text('taxCode');
+  const taxCode = taxCodeText ? normalizeCodiceFiscale(taxCodeText) : null;
+  if (taxCode && !isValidCodiceFiscale(taxCode)) fail('taxCode', 'Codice fiscale non valido');
+
+  const birthDate = cells.has('birthDate') ? readDate(cells.get('birthDate')) : null;
+  if (cells.has('birthDate') && !birthDate) fail('birthDate', 'Data non valida (usare GG/MM/AAAA)');
+  else if (birthDate && checkIn && birthDate > checkIn) fail('birthDate', 'La data di nascita è successiva alla data di arrivo');
+
+  let paymentStatus: 'paid' | 'notPaid' | null = null;
+  const statusText = text('paymentStatus');
+  if (statusText) {
+    const s = statusText.toLowerCase().replace(/\s+/g, ' ');
+    paymentStatus = PAID.has(s) ? 'paid' : NOT_PAID.has(s) ? 'notPaid' : null;
+    if (!paymentStatus) fail('paymentStatus', 'Usare "Pagato" o "Non pagato"');
+  }
+  const noPaymentReason = text('noPaymentReason');
+  if (paymentStatus === 'notPaid' && !noPaymentReason) fail('noPaymentReason', 'Indicare il motivo del mancato pagamento');
+
+  const exemptCount = readCount('exemptCount');
+  const reducedCount = readCount('reducedCount');
+  const exemptionName = text('exemptionName');
+  const reductionName = text('reductionName');
+  if (exemptCount && exemptCount > 0 && !exemptionName) fail('exemptionName', 'Indicare il tipo di esenzione');
+  if (reducedCount && reducedCount > 0 && !reductionName) fail('reductionName', 'Indicare il tipo di riduzione');
+  if (componentsNumber !== null && exemptCount !== null && reducedCount !== null && exemptCount + reducedCount > componentsNumber) {
+    fail('exemptCount', 'Esenti più ridotti superano il numero di ospiti');
+  }
+
+  let accommodationAmountCents: number | null = null;
+  if (cells.has('accommodationAmount')) {
+    accommodationAmountCents = parseEuroAmount(cells.get('accommodationAmount'));
+    if (accommodationAmountCents === null || accommodationAmountCents < 0) {
+      fail('accommodationAmount', 'Importo non valido (es. 250,00)');
+    }
+  }
+
+  if (errors.length) return { ok: false, errors };
+  return {
+    ok: true,
+    value: {
+      checkIn: checkIn!,
+      checkOut: checkOut!,
+      nightsNumber: daysBetween(checkIn!, checkOut!),
+      componentsNumber: componentsNumber!,
+      surname: text('surname')!,
+      name: text('name')!,
+      taxCode,
+      birthDate,
+      citizenship: text('citizenship'),
+      paymentStatus: paymentStatus!,
+      noPaymentReason: paymentStatus === 'notPaid' ? noPaymentReason : null,
+      exemptCount: exemptCount ?? 0,
+      exemptionName: exemptCount ? exemptionName : null,
+      reducedCount: reducedCount ?? 0,
+      reductionName: reducedCount ? reductionName : null,
+      accommodationAmountCents,
+    },
+  };
+
+  function readCount(field: 'exemptCount' | 'reducedCount'): number | null {
+    if (!cells.has(field)) return 0;
+    const n = readWholeNumber(cells.get(field));
+    if (n === null || n < 0) {
+      fail(field, 'Deve essere un numero intero (0 o più)');
+      return null;
+    }
+    return n;
+  }
+}
+
+/**
+ * Identity of an imported stay for de-duplication: dates, guests and the head guest, normalised.
+ * Payment and amounts are left out on purpose, so re-importing a corrected sheet is recognised as the
+ * same stay (the API can then update rather than duplicate it).
+ */
+export function stayImportFingerprint(stay: Pick<TStayImportRow, 'checkIn' | 'checkOut' | 'componentsNumber' | 'surname' | 'name' | 'taxCode' | 'birthDate'>): string {
+  const norm = (s: string | null) => (s ?? '').normalize('NFC').replace(/\s+/g, ' ').trim().toUpperCase();
+  return fnv1a64Hex(
+    [stay.checkIn, stay.checkOut, String(stay.componentsNumber), norm(stay.surname), norm(stay.name), norm(stay.taxCode), stay.birthDate ?? ''].join('|'),
+  );
+}
+
+/** Unwraps exceljs cell value objects: formula results, rich text, hyperlinks. */
+function cellValue(value: unknown): unknown {
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const v = value as { result?: unknown; richText?: { text: string }[]; text?: unknown };
+    if ('result' in v) return cellValue(v.result);
+    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
+    if (typeof v.text === 'string') return v.text;
+  }
+  return value;
+}
+
+function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+function displayValue(value: unknown): string {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString().slice(0, 10);
+  return value === undefined || value === null ? '' : String(value);
+}
+
+// Excel's day 0 is 1899-12-30 (it counts the non-existent 29/02/1900), valid for serials after February 1900.
+const EXCEL_EPOCH = '1899-12-30';
+
+/** 'YYYY-MM-DD', 'DD/MM/YYYY', a Date (read in UTC, as exceljs builds them) or an Excel serial day. */
+export function readImportDate(value: unknown): string | null {
+  return readDate(cellValue(value));
+}
+
+function readDate(value: unknown): string | null {
+  if (value instanceof Date) {
+    const ms = value.getTime();
+    if (Number.isNaN(ms)) return null;
+    // Serial-to-Date conversions can land a few milliseconds before midnight: snap within a second.
+    const nearest = Math.round(ms / 86_400_000);
+    const day = Math.abs(ms - nearest * 86_400_000) < 1000 ? nearest : Math.floor(ms / 86_400_000);
+    return addDays('1970-01-01', day);
+  }
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value) || value < 61 || value > 2_958_465) return null;
+    return addDays(EXCEL_EPOCH, value);
+  }
+  if (typeof value !== 'string') return null;
+  const s = value.trim();
+  if (isIsoDate(s)) return s;
+  return parseItalianDate(s);
+}
+
+function readWholeNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
+  if (typeof value === 'string' && /^\s*\d{1,9}\s*$/.test(value)) return Number(value);
+  return null;
+}
