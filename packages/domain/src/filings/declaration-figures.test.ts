@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { checkManualFigures, computeDeclarationFigures, stayPresences, type TStayForFigures } from './declaration-figures.ts';
+
+// Hand-computed stays of one quarter (tariff 2.00 EUR per guest per night, cap 4 nights, 50% reduction).
+const paidCouple: TStayForFigures = {
+  id: 'a', checkOut: '2025-02-04', nightsNumber: 3, taxableNights: 3, componentsNumber: 2, payingGuests: 2, reducedGuests: 0, exemptGuests: 0,
+  tariffImportCents: 1200, reductionImportCents: 0, toPayAmountCents: 1200, paymentStatus: 'paid', noPaymentReason: null, guestName: 'Rossi Mario',
+};
+// 3 guests, 1 exempt child, 1 reduced; 5 nights, capped at 4: tariff 2 x 4 x 200 = 1600, reduction 4 x 100 = 400.
+const refusedFamily: TStayForFigures = {
+  id: 'b', checkOut: '2025-03-10', nightsNumber: 5, taxableNights: 4, componentsNumber: 3, payingGuests: 2, reducedGuests: 1, exemptGuests: 1,
+  tariffImportCents: 1600, reductionImportCents: 400, toPayAmountCents: 1200, paymentStatus: 'not_paid', noPaymentReason: 'refused to pay', guestName: 'Bianchi Anna',
+};
+const single: TStayForFigures = {
+  id: 'c', checkOut: '2025-03-31', nightsNumber: 2, taxableNights: 2, componentsNumber: 1, payingGuests: 1, reducedGuests: 0, exemptGuests: 0,
+  tariffImportCents: 400, reductionImportCents: 0, toPayAmountCents: 400, paymentStatus: 'paid', noPaymentReason: null,
+};
+
+describe('stayPresences', () => {
+  it('splits guest-nights into full, reduced and exempt (nights beyond the cap are exempt)', () => {
+    // full guests 2-1=1 x 4 taxable nights; reduced 1 x 4; exempt 1 x 5 + 2 paying x 1 night beyond the cap
+    expect(stayPresences(refusedFamily)).toEqual({ paying: 4, reduced: 4, exempt: 7 });
+    const p = stayPresences(refusedFamily);
+    expect(p.paying + p.reduced + p.exempt).toBe(3 * 5);
+  });
+});
+
+describe('computeDeclarationFigures', () => {
+  it('sums the stays of the period, splitting paid and unpaid tax', () => {
+    const f = computeDeclarationFigures([paidCouple, refusedFamily, single]);
+    expect(f).toEqual({
+      numberOfStays: 3,
+      guestsNumber: 6,
+      nightsNumber: 10,
+      payingPresences: 6 + 4 + 2,
+      reducedPresences: 4,
+      exemptPresences: 7,
+      tariffCents: 3200,
+      reductionCents: 400,
+      totalAmountCents: 2800,
+      toPayAmountCents: 1600,
+      unpaidAmountCents: 1200,
+      rejectedPayments: 1,
+      rejectedDetails: [{ stayId: 'b', guest: 'Bianchi Anna', checkOut: '2025-03-10', amountCents: 1200, reason: 'refused to pay' }],
+    });
+  });
+
+  it('declares a period without guests as all zeros', () => {
+    const f = computeDeclarationFigures([]);
+    expect(f.numberOfStays).toBe(0);
+    expect(f.totalAmountCents).toBe(0);
+    expect(f.rejectedDetails).toEqual([]);
+  });
+
+  it('does not share the rejected list between calls', () => {
+    computeDeclarationFigures([refusedFamily]);
+    expect(computeDeclarationFigures([paidCouple]).rejectedDetails).toEqual([]);
+  });
+});
+
+describe('checkManualFigures', () => {
+  const ok = { numberOfStays: 3, nightsNumber: 10, totalAmountCents: 2800, toPayAmountCents: 1600, unpaidAmountCents: 1200, rejectedPayments: 1, tariffCents: 3200, reductionCents: 400 };
+  it('accepts totals that add up', () => {
+    expect(checkManualFigures(ok, false)).toEqual([]);
+  });
+  it('refuses totals that do not add up', () => {
+    expect(checkManualFigures({ ...ok, toPayAmountCents: 1500 }, false).map((i) => i.path)).toEqual(['totalAmount']);
+    expect(checkManualFigures({ ...ok, reductionCents: 300 }, false).map((i) => i.path)).toEqual(['totalAmount']);
+    expect(checkManualFigures({ ...ok, rejectedPayments: 0 }, false).map((i) => i.path)).toEqual(['unpaidAmount']);
+    expect(checkManualFigures({ ...ok, nightsNumber: 2 }, false).map((i) => i.path)).toEqual(['nightsNumber']);
+    expect(checkManualFigures({ ...ok, numberOfStays: -1 }, false).map((i) => i.path)).toEqual(['numberOfStays']);
+  });
+  it('a no-guests declaration has no stays and no tax', () => {
+    expect(checkManualFigures(ok, true).map((i) => i.path)).toEqual(['noGuests']);
+    expect(checkManualFigures({ numberOfStays: 0, nightsNumber: 0, totalAmountCents: 0, toPayAmountCents: 0, unpaidAmountCents: 0, rejectedPayments: 0 }, true)).toEqual([]);
+  });
+});

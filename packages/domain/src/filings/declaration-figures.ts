@@ -1,0 +1,153 @@
+/**
+ * The figures of a declaration, from the stays whose checkOut falls in the period (the tax is
+ * collected at check-out). Every amount is integer cents and is a plain sum of what the tax engine
+ * stored on each stay: nothing is recomputed or re-rounded here, so the declaration always equals the
+ * sum of its stays to the cent.
+ */
+
+export type TStayForFigures = {
+  id: string;
+  checkOut: string;
+  nightsNumber: number;
+  taxableNights: number;
+  componentsNumber: number;
+  payingGuests: number;
+  reducedGuests: number;
+  exemptGuests: number;
+  tariffImportCents: number;
+  reductionImportCents: number;
+  toPayAmountCents: number;
+  paymentStatus: 'paid' | 'not_paid';
+  noPaymentReason: string | null;
+  guestName?: string | null;
+};
+
+export type TRejectedPaymentLine = { stayId: string | null; guest: string | null; checkOut: string | null; amountCents: number; reason: string | null };
+
+export type TDeclarationFigures = {
+  numberOfStays: number;
+  guestsNumber: number;
+  nightsNumber: number;
+  /** Guest-nights taxed at the full rate. */
+  payingPresences: number;
+  /** Guest-nights taxed at a reduced rate. */
+  reducedPresences: number;
+  /** Guest-nights not taxed: exempt guests, and every guest on the nights beyond the comune's cap. */
+  exemptPresences: number;
+  tariffCents: number;
+  reductionCents: number;
+  /** Tax of all the stays. */
+  totalAmountCents: number;
+  /** Tax of the stays the guest paid: what the hotelier collected and pays to the comune. */
+  toPayAmountCents: number;
+  /** Tax of the stays the guest did not pay. */
+  unpaidAmountCents: number;
+  /** Number of stays the guest did not pay, each listed with its reason. */
+  rejectedPayments: number;
+  rejectedDetails: TRejectedPaymentLine[];
+};
+
+export const ZERO_FIGURES: TDeclarationFigures = Object.freeze({
+  numberOfStays: 0,
+  guestsNumber: 0,
+  nightsNumber: 0,
+  payingPresences: 0,
+  reducedPresences: 0,
+  exemptPresences: 0,
+  tariffCents: 0,
+  reductionCents: 0,
+  totalAmountCents: 0,
+  toPayAmountCents: 0,
+  unpaidAmountCents: 0,
+  rejectedPayments: 0,
+  rejectedDetails: [],
+}) as TDeclarationFigures;
+
+/** The presences (guest-nights) of one stay by category; they add up to guests x nights. */
+export function stayPresences(stay: Pick<TStayForFigures, 'nightsNumber' | 'taxableNights' | 'componentsNumber' | 'payingGuests' | 'reducedGuests' | 'exemptGuests'>) {
+  const fullGuests = stay.payingGuests - stay.reducedGuests;
+  const untaxedNights = stay.nightsNumber - stay.taxableNights;
+  return {
+    paying: fullGuests * stay.taxableNights,
+    reduced: stay.reducedGuests * stay.taxableNights,
+    exempt: stay.exemptGuests * stay.nightsNumber + stay.payingGuests * untaxedNights,
+  };
+}
+
+export function computeDeclarationFigures(stays: readonly TStayForFigures[]): TDeclarationFigures {
+  const figures: TDeclarationFigures = { ...ZERO_FIGURES, rejectedDetails: [] };
+  for (const stay of stays) {
+    const presences = stayPresences(stay);
+    figures.numberOfStays += 1;
+    figures.guestsNumber += stay.componentsNumber;
+    figures.nightsNumber += stay.nightsNumber;
+    figures.payingPresences += presences.paying;
+    figures.reducedPresences += presences.reduced;
+    figures.exemptPresences += presences.exempt;
+    figures.tariffCents += stay.tariffImportCents;
+    figures.reductionCents += stay.reductionImportCents;
+    figures.totalAmountCents += stay.toPayAmountCents;
+    if (stay.paymentStatus === 'paid') {
+      figures.toPayAmountCents += stay.toPayAmountCents;
+    } else {
+      figures.unpaidAmountCents += stay.toPayAmountCents;
+      figures.rejectedPayments += 1;
+      figures.rejectedDetails.push({
+        stayId: stay.id,
+        guest: stay.guestName ?? null,
+        checkOut: stay.checkOut,
+        amountCents: stay.toPayAmountCents,
+        reason: stay.noPaymentReason,
+      });
+    }
+  }
+  return figures;
+}
+
+export type TManualFiguresInput = {
+  numberOfStays: number;
+  guestsNumber?: number;
+  nightsNumber: number;
+  payingPresences?: number;
+  reducedPresences?: number;
+  exemptPresences?: number;
+  tariffCents?: number;
+  reductionCents?: number;
+  totalAmountCents: number;
+  toPayAmountCents: number;
+  unpaidAmountCents: number;
+  rejectedPayments: number;
+  rejectedDetails?: TRejectedPaymentLine[];
+};
+
+export type TFigureIssue = { path: string; message: string };
+
+/**
+ * Checks totals a hotelier typed by hand (structures that do not record stays one by one). The
+ * totals must add up the same way the automatic figures do.
+ */
+export function checkManualFigures(input: TManualFiguresInput, noGuests: boolean): TFigureIssue[] {
+  const issues: TFigureIssue[] = [];
+  const counts = ['numberOfStays', 'guestsNumber', 'nightsNumber', 'payingPresences', 'reducedPresences', 'exemptPresences', 'rejectedPayments'] as const;
+  const amounts = ['tariffCents', 'reductionCents', 'totalAmountCents', 'toPayAmountCents', 'unpaidAmountCents'] as const;
+  for (const key of [...counts, ...amounts]) {
+    const value = input[key];
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) issues.push({ path: key, message: 'must be a whole number, not negative' });
+  }
+  if (issues.length > 0) return issues;
+  if (input.toPayAmountCents + input.unpaidAmountCents !== input.totalAmountCents) {
+    issues.push({ path: 'totalAmount', message: 'must equal the amount paid by guests plus the unpaid amount' });
+  }
+  if (input.tariffCents !== undefined && input.reductionCents !== undefined && input.tariffCents - input.reductionCents !== input.totalAmountCents) {
+    issues.push({ path: 'totalAmount', message: 'must equal the tariff total minus the reductions' });
+  }
+  if (input.rejectedPayments > input.numberOfStays) issues.push({ path: 'rejectedPayments', message: 'cannot be more than the stays' });
+  if ((input.rejectedPayments === 0) !== (input.unpaidAmountCents === 0)) {
+    issues.push({ path: 'unpaidAmount', message: 'an unpaid amount needs the number of stays not paid, and the other way round' });
+  }
+  if (input.nightsNumber < input.numberOfStays) issues.push({ path: 'nightsNumber', message: 'every stay has at least one night' });
+  if (noGuests && (input.numberOfStays > 0 || input.totalAmountCents > 0)) {
+    issues.push({ path: 'noGuests', message: 'a period declared without guests has no stays and no tax' });
+  }
+  return issues;
+}
