@@ -109,7 +109,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       tags: ['auth'],
       summary: 'Sign out: revoke refresh tokens',
       description: 'With `refreshToken` in the body only that sign-in ends; without it every refresh token of the user is revoked.',
-      body: z.object({ refreshToken: z.string().optional() }).optional(),
+      body: z.object({ refreshToken: z.string().optional() }).nullish(),
       response: { 200: ZOk, ...errors(401) },
     },
     handler: async (request) => {
