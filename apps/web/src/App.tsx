@@ -1,0 +1,77 @@
+import { useCallback, useState } from 'react';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { authProvider } from './authProvider';
+import { ConfigContext, type TAppConfig } from './config';
+import { dataProvider } from './dataProvider';
+import { createI18nProvider, initialLocale, loadOverrides } from './i18n';
+import { ReloadTranslationsContext } from './i18n/ReloadTranslations';
+import { Layout } from './layout/Layout';
+import { ForbiddenPage, NotFoundPage } from './layout/StatusPages';
+import { Toast } from './layout/Toast';
+import { FirstAccessPage, ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage } from './onboarding';
+import { publicPages } from './public';
+import { appTheme } from './theme';
+import { users, userPages } from './users';
+import { profilePages } from './profile';
+import { notificationPages } from './notifications';
+import { labels, managementPages, settings } from './management';
+import { roles } from './roles';
+import { searchPages } from './search';
+import { documentationPages } from './documentation';
+
+export function App({ config }: { config: TAppConfig }) {
+  const [i18nProvider, setI18nProvider] = useState(() => createI18nProvider(initialLocale()));
+  const reloadTranslations = useCallback(async () => {
+    const locale = i18nProvider.getLocale();
+    await loadOverrides(locale);
+    setI18nProvider(createI18nProvider(locale));
+  }, [i18nProvider]);
+
+  return (
+    <ConfigContext.Provider value={config}>
+      <ReloadTranslationsContext.Provider value={reloadTranslations}>
+        <Admin
+          title="app.name"
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          i18nProvider={i18nProvider}
+          theme={appTheme}
+          layout={Layout}
+          notification={Toast}
+          catchAll={NotFoundPage}
+          accessDenied={ForbiddenPage}
+          loginPage={false}
+          requireAuth
+          disableTelemetry
+        >
+          <CustomRoutes noLayout>
+            <Route path="/" element={<publicPages.HomePage />} />
+            <Route path="/delete-user" element={<publicPages.DeleteUserPage />} />
+            <Route path="/test" element={<publicPages.TestPage />} />
+            <Route path="/on-boarding" element={<Navigate to="/on-boarding/login" replace />} />
+            <Route path="/on-boarding/login" element={<LoginPage />} />
+            <Route path="/on-boarding/first-access" element={<FirstAccessPage />} />
+            <Route path="/on-boarding/register" element={<RegisterPage />} />
+            <Route path="/on-boarding/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/on-boarding/reset-password/:token" element={<ResetPasswordPage />} />
+          </CustomRoutes>
+          <CustomRoutes>
+            <Route path="/invite-users" element={<userPages.InviteUsersPage />} />
+            <Route path="/complete-profile/:userId" element={<userPages.CompleteProfilePage />} />
+            <Route path="/profile" element={<profilePages.ProfilePage />} />
+            <Route path="/notifications" element={<notificationPages.NotificationsPage />} />
+            <Route path="/management" element={<managementPages.ManagementPage />} />
+            <Route path="/management/labels/new" element={<managementPages.LabelCreatePage />} />
+            <Route path="/search" element={<searchPages.SearchPage />} />
+            <Route path="/documentation/*" element={<documentationPages.DocumentationRoutes />} />
+          </CustomRoutes>
+          <Resource name="users" {...users} />
+          <Resource name="roles" {...roles} />
+          <Resource name="management/settings" {...settings} />
+          <Resource name="management/labels" {...labels} />
+        </Admin>
+      </ReloadTranslationsContext.Provider>
+    </ConfigContext.Provider>
+  );
+}

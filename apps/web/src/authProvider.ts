@@ -1,0 +1,74 @@
+import type { AuthProvider } from 'ra-core';
+import { homePathForRole } from '@app/domain/auth/roles';
+import { getConfig, type TFeatureFlags } from './config';
+import { signIn, signOutOnServer } from './dataProvider/api';
+import { canAccessPath, pathForResourceAction } from './routeAccess';
+import { clearPersistedState, getSession, setSession } from './session/store';
+import type { TSessionResponse } from './dataProvider/api';
+import type { TUser } from './session/types';
+
+export const LOGIN_PATH = '/on-boarding/login';
+
+/** Spec 2.3 root redirect: incomplete non-admin profiles first (when the control is on), then by role. */
+export function postSignInPath(user: TUser, features: Pick<TFeatureFlags, 'profileCompletionControl'>): string {
+  if (features.profileCompletionControl && user.role !== 'admin' && !user.isProfileComplete) {
+    return `/complete-profile/${user._id}`;
+  }
+  return homePathForRole(user.role);
+}
+
+/** Stores a fresh session; the typed password is kept only while it is a temporary one. */
+export function startSession(response: TSessionResponse, typedPassword?: string): void {
+  setSession({
+    token: response.token,
+    refreshToken: response.refreshToken ?? null,
+    user: response.user,
+    temporaryPassword: response.user.hasTemporaryPassword && typedPassword ? typedPassword : null,
+    realSession: null,
+  });
+}
+
+export type TLoginParams = { email: string; password: string; botCheckPayload?: string | null };
+
+export const authProvider: AuthProvider = {
+  async login({ email, password, botCheckPayload }: TLoginParams) {
+    const response = await signIn(email, password, botCheckPayload);
+    startSession(response, password);
+    return { redirectTo: postSignInPath(response.user, getConfig().features) };
+  },
+
+  async logout() {
+    if (getSession()?.token) {
+      // The server side revocation is best effort: the local session is cleared either way.
+      await signOutOnServer().catch(() => undefined);
+    }
+    clearPersistedState();
+    return LOGIN_PATH;
+  },
+
+  async checkAuth() {
+    if (!getSession()?.token) throw { redirectTo: LOGIN_PATH, message: false };
+  },
+
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) {
+      clearPersistedState();
+      throw { redirectTo: LOGIN_PATH, logoutUser: true };
+    }
+  },
+
+  async getIdentity() {
+    const user = getSession()?.user;
+    if (!user) throw new Error('not signed in');
+    const fullName = [user.name, user.surname].filter(Boolean).join(' ') || user.email;
+    return { id: user._id, fullName, avatar: user.profileImage ?? undefined, email: user.email, role: user.role };
+  },
+
+  async getPermissions() {
+    return getSession()?.user.role ?? null;
+  },
+
+  async canAccess({ resource, action }: { resource: string; action: string }) {
+    return canAccessPath(getSession()?.user.role, pathForResourceAction(resource, action));
+  },
+};

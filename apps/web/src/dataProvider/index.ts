@@ -1,0 +1,84 @@
+import type { DataProvider, Identifier, RaRecord } from 'ra-core';
+import { apiRequest } from './httpClient';
+import {
+  changedFields,
+  collectionFor,
+  filtersToQuery,
+  fromApi,
+  paginationToQuery,
+  sortToQuery,
+  toApi,
+  type TApiRecord,
+} from './query';
+
+function path(resource: string, id?: Identifier): string {
+  const base = `/${collectionFor(resource)}`;
+  return id === undefined ? base : `${base}/${encodeURIComponent(String(id))}`;
+}
+
+function totalFrom(headers: Headers, fallback: number): number {
+  const header = headers.get('X-Total-Count');
+  const total = header === null ? NaN : Number(header);
+  return Number.isFinite(total) ? total : fallback;
+}
+
+async function list(resource: string, params: { pagination?: { page: number; perPage: number }; sort?: { field: string; order: string }; filter?: Record<string, unknown>; meta?: unknown }) {
+  const query = {
+    ...filtersToQuery(params.filter),
+    ...paginationToQuery(params.pagination),
+    sort: sortToQuery(params.sort),
+    count: true,
+  };
+  const { json, headers } = await apiRequest<TApiRecord[]>(path(resource), { query });
+  const data = (json ?? []).map(fromApi);
+  const skip = Number(query.skip ?? 0);
+  return { data: data as unknown as RaRecord[], total: totalFrom(headers, skip + data.length) };
+}
+
+export const dataProvider: DataProvider = {
+  getList: (resource, params) => list(resource, params) as never,
+
+  getOne: async (resource, params) => {
+    const { json } = await apiRequest<TApiRecord>(path(resource, params.id));
+    return { data: fromApi(json) } as never;
+  },
+
+  getMany: async (resource, params) => {
+    if (params.ids.length === 0) return { data: [] };
+    const { json } = await apiRequest<TApiRecord[]>(path(resource), {
+      query: { '_id[in]': params.ids.map(String).join(','), limit: params.ids.length },
+    });
+    return { data: (json ?? []).map(fromApi) } as never;
+  },
+
+  getManyReference: (resource, params) =>
+    list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as never,
+
+  create: async (resource, params) => {
+    const { json } = await apiRequest<TApiRecord>(path(resource), { method: 'POST', body: toApi(params.data) });
+    return { data: fromApi(json) } as never;
+  },
+
+  update: async (resource, params) => {
+    const body = changedFields(params.data as Record<string, unknown>, params.previousData as Record<string, unknown>);
+    const { json } = await apiRequest<TApiRecord>(path(resource, params.id), { method: 'PUT', body });
+    return { data: fromApi(json) } as never;
+  },
+
+  updateMany: async (resource, params) => {
+    for (const id of params.ids) {
+      await apiRequest(path(resource, id), { method: 'PUT', body: toApi(params.data) });
+    }
+    return { data: params.ids };
+  },
+
+  delete: async (resource, params) => {
+    await apiRequest(path(resource, params.id), { method: 'DELETE' });
+    return { data: (params.previousData ?? { id: params.id }) as never };
+  },
+
+  deleteMany: async (resource, params) => {
+    for (const id of params.ids) await apiRequest(path(resource, id), { method: 'DELETE' });
+    return { data: params.ids };
+  },
+};

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatCents, formatDate, formatDateTime, formatNumber, intlLocale } from './format';
+
+// Intl separates the amount and the symbol with a no-break space.
+const nbsp = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
+
+describe('format helpers', () => {
+  it('maps app locales to Intl locales', () => {
+    expect(intlLocale('it')).toBe('it-IT');
+    expect(intlLocale('en')).toBe('en-US');
+    expect(intlLocale('en-US')).toBe('en-US');
+  });
+
+  it('formats euro cents as 1.234,56 € in Italian and €1,234.56 in English', () => {
+    expect(nbsp(formatCents(123456, 'it'))).toBe('1.234,56 €');
+    expect(formatCents(123456, 'en')).toBe('€1,234.56');
+    expect(nbsp(formatCents(5, 'it'))).toBe('0,05 €');
+    expect(nbsp(formatCents(-100050, 'it'))).toBe('-1.000,50 €');
+  });
+
+  it('groups four-digit numbers in Italian', () => {
+    expect(formatNumber(1234, 'it')).toBe('1.234');
+    expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
+  });
+
+  it('formats calendar dates without shifting the day', () => {
+    expect(formatDate('2024-01-05', 'it')).toBe('05/01/2024');
+    expect(formatDate('2024-01-05', 'en')).toBe('01/05/2024');
+    expect(formatDate(null, 'it')).toBe('');
+  });
+
+  it('formats instants with time', () => {
+    expect(formatDateTime('2024-03-01T10:30:00.000Z', 'it', { timeZone: 'UTC' })).toBe('01/03/2024, 10:30');
+  });
+});

@@ -1,0 +1,51 @@
+/*
+ * Number, currency and date formatting for the active react-admin locale ('it' | 'en').
+ * Money is integer cents in code; grouping is forced so Italian shows 1.234,56 € (CLDR would
+ * otherwise leave four-digit amounts ungrouped).
+ */
+
+export function intlLocale(locale: string): string {
+  return locale.toLowerCase().startsWith('en') ? 'en-US' : 'it-IT';
+}
+
+export function formatNumber(value: number, locale: string, options: Intl.NumberFormatOptions = {}): string {
+  return new Intl.NumberFormat(intlLocale(locale), { useGrouping: true, ...options }).format(value);
+}
+
+export function formatCents(cents: number, locale: string, currency = 'EUR'): string {
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, useGrouping: true }).format(cents / 100);
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** 'YYYY-MM-DD' is a calendar date, not an instant: format it in UTC so no time zone shifts the day. */
+export function formatDate(value: string | Date | null | undefined, locale: string): string {
+  if (!value) return '';
+  const format = new Intl.DateTimeFormat(intlLocale(locale), { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  if (typeof value === 'string') {
+    const match = DATE_ONLY.exec(value);
+    if (match) return format.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime())) return value;
+    return formatDateTime(date, locale, { dateOnly: true });
+  }
+  return formatDateTime(value, locale, { dateOnly: true });
+}
+
+/** An ISO instant in the browser's time zone. */
+export function formatDateTime(
+  value: string | Date | null | undefined,
+  locale: string,
+  options: { dateOnly?: boolean; timeZone?: string } = {},
+): string {
+  if (!value) return '';
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    ...(options.dateOnly ? {} : { hour: '2-digit', minute: '2-digit' }),
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+  }).format(date);
+}

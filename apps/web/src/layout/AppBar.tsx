@@ -1,0 +1,148 @@
+import { Box, Chip, Divider, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import KeyIcon from '@mui/icons-material/Key';
+import LanguageIcon from '@mui/icons-material/Language';
+import CheckIcon from '@mui/icons-material/Check';
+import UndoIcon from '@mui/icons-material/Undo';
+import { Link } from 'react-router-dom';
+import {
+  AppBar as RaAppBar,
+  LoadingIndicator,
+  Logout,
+  TitlePortal,
+  UserMenu,
+  useLocaleState,
+  useTranslate,
+  useUserMenu,
+} from 'react-admin';
+import { environmentLabel } from '../config';
+import { LOCALES } from '../i18n';
+import { useChangePassword } from '../profile/ChangePasswordProvider';
+import { useSession } from '../session/useSession';
+import { useBackToMyAccount } from './ImpersonationBar';
+import { NotificationBell } from './NotificationBell';
+import { YearSelector } from './YearSelector';
+
+function ProfileItem() {
+  const translate = useTranslate();
+  const { onClose } = useUserMenu() ?? { onClose: () => undefined };
+  return (
+    <MenuItem component={Link} to="/profile" onClick={onClose}>
+      <ListItemIcon>
+        <AccountCircleIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('userMenu.profile')}</ListItemText>
+    </MenuItem>
+  );
+}
+
+function ChangePasswordItem() {
+  const translate = useTranslate();
+  const { onClose } = useUserMenu() ?? { onClose: () => undefined };
+  const { openChangePassword } = useChangePassword();
+  return (
+    <MenuItem
+      onClick={() => {
+        onClose();
+        openChangePassword();
+      }}
+    >
+      <ListItemIcon>
+        <KeyIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('userMenu.changePassword')}</ListItemText>
+    </MenuItem>
+  );
+}
+
+function LanguageItems() {
+  const translate = useTranslate();
+  const [locale, setLocale] = useLocaleState();
+  const { onClose } = useUserMenu() ?? { onClose: () => undefined };
+  return (
+    <>
+      <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
+        <ListItemIcon>
+          <LanguageIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{translate('userMenu.language')}</ListItemText>
+      </MenuItem>
+      {LOCALES.map((option) => (
+        <MenuItem
+          key={option.locale}
+          selected={option.locale === locale}
+          onClick={() => {
+            onClose();
+            setLocale(option.locale);
+          }}
+          sx={{ pl: 7 }}
+          data-testid={`language-${option.locale}`}
+        >
+          <ListItemText>{option.name}</ListItemText>
+          {option.locale === locale ? <CheckIcon fontSize="small" /> : null}
+        </MenuItem>
+      ))}
+    </>
+  );
+}
+
+function BackToMyAccountItem() {
+  const translate = useTranslate();
+  const session = useSession();
+  const back = useBackToMyAccount();
+  const { onClose } = useUserMenu() ?? { onClose: () => undefined };
+  if (!session?.realSession) return null;
+  return (
+    <MenuItem
+      onClick={() => {
+        onClose();
+        back();
+      }}
+    >
+      <ListItemIcon>
+        <UndoIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('layout.backToMyAccount')}</ListItemText>
+    </MenuItem>
+  );
+}
+
+export function AppBar() {
+  const translate = useTranslate();
+  const environment = environmentLabel(`${window.location.origin}/api`);
+  return (
+    <RaAppBar
+      toolbar={
+        <>
+          <YearSelector />
+          <NotificationBell />
+          <LoadingIndicator />
+        </>
+      }
+      userMenu={
+        <UserMenu>
+          <ProfileItem />
+          <ChangePasswordItem />
+          <Divider />
+          <LanguageItems />
+          <Divider />
+          <BackToMyAccountItem />
+          <Logout />
+        </UserMenu>
+      }
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2 }}>
+        <Typography variant="h6" component="span" noWrap data-testid="app-name">
+          {translate('app.name')}
+        </Typography>
+        <Chip
+          size="small"
+          label={environment}
+          data-testid="environment-label"
+          sx={{ bgcolor: environment === 'DEV' ? 'warning.main' : 'rgba(255,255,255,0.2)', color: '#fff', fontWeight: 600 }}
+        />
+      </Box>
+      <TitlePortal variant="body1" sx={{ opacity: 0.85 }} />
+    </RaAppBar>
+  );
+}

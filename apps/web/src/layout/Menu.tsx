@@ -1,0 +1,128 @@
+import type { ReactElement } from 'react';
+import { Box, Fab, Tooltip, Typography } from '@mui/material';
+import PeopleIcon from '@mui/icons-material/People';
+import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import SecurityIcon from '@mui/icons-material/Security';
+import SearchIcon from '@mui/icons-material/Search';
+import SettingsIcon from '@mui/icons-material/Settings';
+import TuneIcon from '@mui/icons-material/Tune';
+import TranslateIcon from '@mui/icons-material/Translate';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import PersonIcon from '@mui/icons-material/Person';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import HotelIcon from '@mui/icons-material/Hotel';
+import BedIcon from '@mui/icons-material/Bed';
+import ReceiptIcon from '@mui/icons-material/Receipt';
+import SummarizeIcon from '@mui/icons-material/Summarize';
+import ApartmentIcon from '@mui/icons-material/Apartment';
+import EuroIcon from '@mui/icons-material/Euro';
+import PercentIcon from '@mui/icons-material/Percent';
+import BlockIcon from '@mui/icons-material/Block';
+import MapIcon from '@mui/icons-material/Map';
+import CategoryIcon from '@mui/icons-material/Category';
+import StarIcon from '@mui/icons-material/Star';
+import EventIcon from '@mui/icons-material/Event';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import FolderIcon from '@mui/icons-material/Folder';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { Menu as RaMenu, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
+import { useAppConfig } from '../config';
+import { canAccessPath } from '../routeAccess';
+import { useSession } from '../session/useSession';
+import { MENU_GROUPS, MENU_ITEMS, type TMenuItem } from './menuItems';
+
+const ICONS: Record<string, ReactElement> = {
+  people: <PeopleIcon />,
+  group_add: <GroupAddIcon />,
+  security: <SecurityIcon />,
+  search: <SearchIcon />,
+  settings: <SettingsIcon />,
+  tune: <TuneIcon />,
+  translate: <TranslateIcon />,
+  notifications: <NotificationsIcon />,
+  person: <PersonIcon />,
+  menu_book: <MenuBookIcon />,
+  hotel: <HotelIcon />,
+  bed: <BedIcon />,
+  receipt: <ReceiptIcon />,
+  summarize: <SummarizeIcon />,
+  apartment: <ApartmentIcon />,
+  euro: <EuroIcon />,
+  percent: <PercentIcon />,
+  block: <BlockIcon />,
+  map: <MapIcon />,
+  category: <CategoryIcon />,
+  star: <StarIcon />,
+  event: <EventIcon />,
+  campaign: <CampaignIcon />,
+  folder: <FolderIcon />,
+};
+
+export function visibleMenuItems(
+  items: readonly TMenuItem[],
+  role: string | undefined,
+  registeredResources: Set<string>,
+  features: { permissionsSystem: boolean },
+): TMenuItem[] {
+  return items.filter((item) => {
+    if (item.resource && !registeredResources.has(item.resource)) return false;
+    if (item.roles && !(role && (item.roles as readonly string[]).includes(role))) return false;
+    if (item.feature && !features[item.feature]) return false;
+    return canAccessPath(role, item.path);
+  });
+}
+
+/** The floating toggle of spec 2.4 (feature floatingSidebarToggle), at the sidebar's edge. */
+function FloatingSidebarToggle() {
+  const translate = useTranslate();
+  const [open, setOpen] = useSidebarState();
+  return (
+    <Tooltip title={translate(open ? 'ra.action.close_menu' : 'ra.action.open_menu')} placement="right">
+      <Fab
+        size="small"
+        color="primary"
+        onClick={() => setOpen(!open)}
+        aria-label={translate(open ? 'ra.action.close_menu' : 'ra.action.open_menu')}
+        data-testid="floating-sidebar-toggle"
+        sx={{ position: 'fixed', bottom: 24, left: (theme) => (open ? 248 : 56) - 20, zIndex: (theme) => theme.zIndex.drawer + 1, width: 36, height: 36, minHeight: 36, transition: 'left 200ms' }}
+      >
+        {open ? <ChevronLeftIcon /> : <ChevronRightIcon />}
+      </Fab>
+    </Tooltip>
+  );
+}
+
+export function Menu() {
+  const translate = useTranslate();
+  const role = useSession()?.user.role;
+  const resources = useResourceDefinitions();
+  const { features } = useAppConfig();
+  const [open] = useSidebarState();
+  const items = visibleMenuItems(MENU_ITEMS, role, new Set(Object.keys(resources)), features);
+  return (
+    <RaMenu sx={{ pb: 8 }}>
+      {MENU_GROUPS.map((group) => {
+        const groupItems = items.filter((item) => item.group === group);
+        if (groupItems.length === 0) return null;
+        return (
+          <Box key={group} component="li" sx={{ listStyle: 'none' }} data-testid={`menu-group-${group}`}>
+            {open ? (
+              <Typography variant="overline" component="div" sx={{ px: 2, pt: 1.5, color: 'text.secondary', lineHeight: 2 }}>
+                {translate(`menu.groups.${group}`)}
+              </Typography>
+            ) : (
+              <Box sx={{ borderTop: 1, borderColor: 'divider', my: 0.5 }} />
+            )}
+            <Box component="ul" sx={{ p: 0, m: 0 }}>
+              {groupItems.map((item) => (
+                <RaMenu.Item key={item.path} to={item.path} primaryText={translate(item.labelKey)} leftIcon={ICONS[item.icon]} />
+              ))}
+            </Box>
+          </Box>
+        );
+      })}
+      {features.floatingSidebarToggle ? <FloatingSidebarToggle /> : null}
+    </RaMenu>
+  );
+}

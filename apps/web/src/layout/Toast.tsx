@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Snackbar } from '@mui/material';
+import {
+  CloseNotificationContext,
+  type NotificationPayload,
+  undoableEventEmitter,
+  useNotificationContext,
+  useTakeUndoableMutation,
+  useTranslate,
+} from 'react-admin';
+
+export const TOAST_DURATION_MS = 3000;
+
+/**
+ * Spec 8: every notice is a bottom toast shown for 3000 ms with an icon (success, error, info,
+ * warning). Replaces react-admin's <Notification>, keeping its undo support.
+ */
+export function Toast() {
+  const { notifications, takeNotification } = useNotificationContext();
+  const takeMutation = useTakeUndoableMutation();
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [current, setCurrent] = useState<NotificationPayload | undefined>(undefined);
+
+  useEffect(() => {
+    if (notifications.length && !current) {
+      const next = takeNotification();
+      if (next) {
+        setCurrent(next);
+        setOpen(true);
+      }
+    }
+  }, [notifications, current, takeNotification]);
+
+  const close = useCallback(() => setOpen(false), []);
+
+  const exited = useCallback(() => {
+    if (current?.notificationOptions?.undoable) {
+      const mutation = takeMutation();
+      if (mutation) mutation({ isUndo: false });
+      else undoableEventEmitter.emit('end', { isUndo: false });
+    }
+    setCurrent(undefined);
+  }, [current, takeMutation]);
+
+  const undo = useCallback(() => {
+    const mutation = takeMutation();
+    if (mutation) mutation({ isUndo: true });
+    else undoableEventEmitter.emit('end', { isUndo: true });
+    setOpen(false);
+  }, [takeMutation]);
+
+  if (!current) return null;
+  const { message, type, notificationOptions } = current;
+  const { messageArgs, undoable, autoHideDuration } = notificationOptions ?? {};
+  const severity = type === 'success' || type === 'error' || type === 'warning' ? type : 'info';
+  const text = typeof message === 'string' ? translate(message, { _: message, ...(messageArgs ?? {}) }) : message;
+
+  return (
+    <CloseNotificationContext.Provider value={close}>
+      <Snackbar
+        open={open}
+        autoHideDuration={autoHideDuration === undefined ? TOAST_DURATION_MS : autoHideDuration ?? undefined}
+        onClose={(_event, reason) => reason !== 'clickaway' && close()}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        slotProps={{ transition: { onExited: exited } }}
+        disableWindowBlurListener={undoable}
+      >
+        <Alert
+          severity={severity}
+          variant="filled"
+          onClose={close}
+          data-testid="toast"
+          data-type={severity}
+          sx={{ minWidth: 320, alignItems: 'center' }}
+          action={
+            undoable ? (
+              <Button color="inherit" size="small" onClick={undo}>
+                {translate('ra.action.undo')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {text}
+        </Alert>
+      </Snackbar>
+    </CloseNotificationContext.Provider>
+  );
+}

@@ -1,0 +1,53 @@
+import type { TRole } from '../session/types';
+
+export type TMenuGroup = 'touristTax' | 'administration' | 'account';
+
+export type TMenuItem = {
+  /** Spec 2.4 label key. */
+  labelKey: string;
+  path: string;
+  group: TMenuGroup;
+  icon: string;
+  /** Shown only when a react-admin resource of this name is registered (screens added by other issues). */
+  resource?: string;
+  /** Further restriction where the API serves the data only to these roles. */
+  roles?: readonly TRole[];
+  /** Shown only when this feature flag is on. */
+  feature?: 'permissionsSystem';
+};
+
+/*
+ * Spec 2.4 navigation areas, grouped by business area. Tourist-tax entries carry a resource name:
+ * they appear as soon as that screen exists. NCA-area routes are not known (spec 2.4), so they
+ * have no entries yet.
+ */
+export const MENU_ITEMS: readonly TMenuItem[] = [
+  { labelKey: 'menu.structures', path: '/structures', group: 'touristTax', icon: 'hotel', resource: 'structures' },
+  { labelKey: 'menu.stays', path: '/stays', group: 'touristTax', icon: 'bed', resource: 'stays' },
+  { labelKey: 'menu.declarations', path: '/declarations', group: 'touristTax', icon: 'receipt', resource: 'declarations' },
+  { labelKey: 'menu.twentyOneModels', path: '/twentyOneModels', group: 'touristTax', icon: 'summarize', resource: 'twentyOneModels' },
+  { labelKey: 'menu.municipalities', path: '/cities', group: 'touristTax', icon: 'apartment', resource: 'cities' },
+  { labelKey: 'menu.tariffs', path: '/tariffs', group: 'touristTax', icon: 'euro', resource: 'tariffs' },
+  { labelKey: 'menu.reductions', path: '/reductions', group: 'touristTax', icon: 'percent', resource: 'reductions' },
+  { labelKey: 'menu.exemptions', path: '/exemptions', group: 'touristTax', icon: 'block', resource: 'exemptions' },
+  { labelKey: 'menu.relevantAreas', path: '/relevant-areas', group: 'touristTax', icon: 'map', resource: 'relevant-areas' },
+  { labelKey: 'menu.structureTypes', path: '/structure-types', group: 'touristTax', icon: 'category', resource: 'structure-types' },
+  { labelKey: 'menu.structureClasses', path: '/structure-classes', group: 'touristTax', icon: 'star', resource: 'structure-classes' },
+  { labelKey: 'menu.declarationTemplates', path: '/declaration-templates', group: 'touristTax', icon: 'event', resource: 'declaration-templates' },
+  { labelKey: 'menu.communications', path: '/communications', group: 'touristTax', icon: 'campaign', resource: 'communications' },
+  { labelKey: 'menu.documentArea', path: '/documentation-area', group: 'touristTax', icon: 'folder', resource: 'documentation-area' },
+
+  { labelKey: 'menu.users', path: '/users', group: 'administration', icon: 'people', roles: ['admin', 'city'] },
+  { labelKey: 'menu.inviteUsers', path: '/invite-users', group: 'administration', icon: 'group_add', roles: ['admin', 'city'] },
+  { labelKey: 'menu.rolesAndPermissions', path: '/roles', group: 'administration', icon: 'security', roles: ['admin'] },
+  { labelKey: 'menu.search', path: '/search', group: 'administration', icon: 'search', roles: ['admin'] },
+  { labelKey: 'menu.management', path: '/management', group: 'administration', icon: 'settings' },
+  { labelKey: 'menu.settings', path: '/management/settings', group: 'administration', icon: 'tune' },
+  { labelKey: 'menu.labels', path: '/management/labels', group: 'administration', icon: 'translate' },
+
+  { labelKey: 'menu.notifications', path: '/notifications', group: 'account', icon: 'notifications' },
+  { labelKey: 'menu.profile', path: '/profile', group: 'account', icon: 'person' },
+  { labelKey: 'menu.documentation', path: '/documentation', group: 'account', icon: 'menu_book' },
+];
+
+export const MENU_GROUPS: readonly TMenuGroup[] = ['touristTax', 'administration', 'account'];

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Link as MuiLink, Stack, TextField } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { useLogin, useNotify, useTranslate } from 'react-admin';
+import { useAppConfig } from '../config';
+import { BotCheck } from './BotCheck';
+import { loginErrorKey } from './loginError';
+import { OnboardingLayout } from './OnboardingLayout';
+import { PasswordTextField } from './PasswordInput';
+import { emailError, requiredError } from './validation';
+
+/** Sign-in; `firstAccess` shows the first-access wording (temporary password received by e-mail). */
+export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
+  const translate = useTranslate();
+  const login = useLogin();
+  const notify = useNotify();
+  const { features } = useAppConfig();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [botCheck, setBotCheck] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const errors = {
+    email: emailError(email, translate),
+    password: requiredError(password, translate),
+  };
+  const needsBotCheck = features.botCheckOnLogin;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (errors.email || errors.password || (needsBotCheck && !botCheck)) return;
+    setLoading(true);
+    setError(null);
+    try {
+      await login({ email: email.trim(), password, botCheckPayload: botCheck });
+    } catch (caught) {
+      const key = loginErrorKey(caught);
+      setError(key);
+      notify(key, { type: 'error' });
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <OnboardingLayout
+      title={translate(firstAccess ? 'onboarding.firstAccess.title' : 'onboarding.login.title')}
+      subtitle={translate(firstAccess ? 'onboarding.firstAccess.subtitle' : 'onboarding.login.subtitle')}
+    >
+      <Box component="form" noValidate onSubmit={submit} data-testid="login-form">
+        {error ? (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="login-error">
+            {translate(error)}
+          </Alert>
+        ) : null}
+        <TextField
+          fullWidth
+          margin="normal"
+          name="email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          label={translate('onboarding.fields.email')}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={submitted && !!errors.email}
+          helperText={submitted ? errors.email ?? ' ' : ' '}
+        />
+        <PasswordTextField
+          fullWidth
+          margin="normal"
+          name="password"
+          autoComplete="current-password"
+          label={translate(firstAccess ? 'onboarding.fields.temporaryPassword' : 'onboarding.fields.password')}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={submitted && !!errors.password}
+          helperText={submitted ? errors.password ?? ' ' : ' '}
+        />
+        {needsBotCheck ? <BotCheck onChange={setBotCheck} /> : null}
+        <Button type="submit" fullWidth variant="contained" size="large" loading={loading} sx={{ mt: 1 }}>
+          {translate('onboarding.login.submit')}
+        </Button>
+        <Stack direction="row" sx={{ mt: 2, justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          <MuiLink component={Link} to="/on-boarding/forgot-password" variant="body2">
+            {translate('onboarding.login.forgotPassword')}
+          </MuiLink>
+          {firstAccess ? (
+            <MuiLink component={Link} to="/on-boarding/login" variant="body2">
+              {translate('onboarding.backToLogin')}
+            </MuiLink>
+          ) : (
+            <MuiLink component={Link} to="/on-boarding/first-access" variant="body2">
+              {translate('onboarding.login.firstAccess')}
+            </MuiLink>
+          )}
+        </Stack>
+        <Box sx={{ mt: 2, textAlign: 'center' }}>
+          <MuiLink component={Link} to="/on-boarding/register" variant="body2">
+            {translate('onboarding.login.register')}
+          </MuiLink>
+        </Box>
+      </Box>
+    </OnboardingLayout>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Link as MuiLink, Stack, TextField } from '@mui/material';
+import { Link, useNavigate } from 'react-router-dom';
+import { useNotify, useTranslate } from 'react-admin';
+import { postSignInPath, startSession } from '../authProvider';
+import { useAppConfig } from '../config';
+import { register } from '../dataProvider/api';
+import { PasswordChecklist } from '../profile/ChangePasswordDialog';
+import { BotCheck } from './BotCheck';
+import { OnboardingLayout } from './OnboardingLayout';
+import { PasswordTextField } from './PasswordInput';
+import { confirmPasswordError, emailError, newPasswordError, requiredError } from './validation';
+
+/** Registration signs the new user in at once (spec 4 "Session"). */
+export function RegisterPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { features } = useAppConfig();
+  const [values, setValues] = useState({ name: '', surname: '', email: '', password: '', confirmPassword: '' });
+  const [botCheck, setBotCheck] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const errors = {
+    name: requiredError(values.name, translate),
+    surname: requiredError(values.surname, translate),
+    email: emailError(values.email, translate),
+    password: newPasswordError(values.password, translate),
+    confirmPassword: confirmPasswordError(values.password, values.confirmPassword, translate),
+  };
+  const hasErrors = Object.values(errors).some(Boolean);
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const show = (field: keyof typeof errors) => (submitted ? errors[field] ?? ' ' : ' ');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (hasErrors || (features.botCheckOnRegister && !botCheck)) return;
+    setLoading(true);
+    setError(null);
+    try {
+      const response = await register(
+        { name: values.name.trim(), surname: values.surname.trim(), email: values.email.trim(), password: values.password },
+        botCheck,
+      );
+      startSession(response, values.password);
+      notify('onboarding.register.success', { type: 'success' });
+      navigate(postSignInPath(response.user, features), { replace: true });
+    } catch (caught) {
+      const message = (caught as Error).message || 'genericError';
+      setError(message);
+      notify(message, { type: 'error' });
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <OnboardingLayout title={translate('onboarding.register.title')} subtitle={translate('onboarding.register.subtitle')}>
+      <Box component="form" noValidate onSubmit={submit} data-testid="register-form">
+        {error ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {translate(error, { _: error })}
+          </Alert>
+        ) : null}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
+          <TextField fullWidth margin="dense" name="name" autoComplete="given-name" label={translate('onboarding.fields.name')} value={values.name} onChange={set('name')} error={submitted && !!errors.name} helperText={show('name')} />
+          <TextField fullWidth margin="dense" name="surname" autoComplete="family-name" label={translate('onboarding.fields.surname')} value={values.surname} onChange={set('surname')} error={submitted && !!errors.surname} helperText={show('surname')} />
+        </Stack>
+        <TextField fullWidth margin="dense" name="email" type="email" autoComplete="email" label={translate('onboarding.fields.email')} value={values.email} onChange={set('email')} error={submitted && !!errors.email} helperText={show('email')} />
+        <PasswordTextField fullWidth margin="dense" name="password" autoComplete="new-password" label={translate('onboarding.fields.password')} value={values.password} onChange={set('password')} error={submitted && !!errors.password} helperText={show('password')} />
+        <PasswordChecklist password={values.password} />
+        <PasswordTextField fullWidth margin="dense" name="confirmPassword" autoComplete="new-password" label={translate('common.confirmPassword')} value={values.confirmPassword} onChange={set('confirmPassword')} error={submitted && !!errors.confirmPassword} helperText={show('confirmPassword')} />
+        {features.botCheckOnRegister ? <BotCheck onChange={setBotCheck} /> : null}
+        <Button type="submit" fullWidth variant="contained" size="large" loading={loading} sx={{ mt: 1 }}>
+          {translate('onboarding.register.submit')}
+        </Button>
+        <Box sx={{ mt: 2, textAlign: 'center' }}>
+          <MuiLink component={Link} to="/on-boarding/login" variant="body2">
+            {translate('onboarding.register.haveAccount')}
+          </MuiLink>
+        </Box>
+      </Box>
+    </OnboardingLayout>
+  );
+}

@@ -1,0 +1,11 @@
+/** Spec 8 login messages by what went wrong. */
+export function loginErrorKey(error: unknown): string {
+  const status = (error as { status?: number })?.status;
+  const code = (error as { body?: { code?: string } })?.body?.code;
+  const message = (error as { message?: string })?.message;
+  if (code === 'INVALID_CREDENTIALS' || status === 401) return 'onboarding.login.errors.invalidCredentials';
+  if (code === 'ACCOUNT_DISABLED' || code === 'BOT_CHECK_FAILED' || code === 'RATE_LIMITED') return `errors.${code}`;
+  if (status === 400) return 'onboarding.login.errors.badRequest';
+  if (message && message.startsWith('errors.')) return message;
+  return 'onboarding.login.errors.generic';
+}

@@ -1,0 +1,38 @@
+import { defineConfig, type PluginOption } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+
+// Vendor code is split by library family so the sign-in page only pulls the shared shell;
+// every screen is a lazy chunk of its own (see src/components/lazyPage.tsx).
+function vendorChunkFor(id: string): string | undefined {
+  if (!id.includes('node_modules')) return undefined;
+  if (/node_modules\/(altcha)\//.test(id)) return 'vendor-altcha';
+  if (/node_modules\/(socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io)\//.test(id)) return 'vendor-socket';
+  if (/node_modules\/(@mui|@emotion|@popperjs|react-transition-group|stylis)\//.test(id)) return 'vendor-mui';
+  if (/node_modules\/(react-admin|ra-core|ra-ui-materialui|ra-i18n-polyglot|ra-language-english|node-polyglot|react-hook-form|@tanstack|lodash|query-string|jsonexport|react-dropzone|inflection|date-fns|react-error-boundary|dompurify)\//.test(id)) return 'vendor-react-admin';
+  if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|react-is)\//.test(id)) return 'vendor-react';
+  return undefined;
+}
+
+export default defineConfig({
+  // plugin-react's types come from the hoisted vite; the runtime contract is the same.
+  plugins: [react() as unknown as PluginOption],
+  server: {
+    port: Number(process.env.WEB_PORT ?? 5173),
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/socket.io': { target: apiTarget, ws: true, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      output: {
+        manualChunks: vendorChunkFor,
+      },
+    },
+  },
+});
