@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TaxRuleError } from './errors.ts';
 import {
+  assertNoReductionConflict,
   assertNoTariffConflict,
   findReductionConflict,
   findTariffConflict,
@@ -116,6 +117,16 @@ describe('findReductionConflict', () => {
   const existing = reduction({ id: 'r1' });
   it('flags a duplicate: same name, same scope, overlapping validity', () => {
     expect(findReductionConflict(reduction({ id: 'r2', name: '  gita  SCOLASTICA ' }), [existing])?.id).toBe('r1');
+  });
+  it('assertNoReductionConflict throws REDUCTION_CONFLICT naming the other reduction', () => {
+    expect(() => assertNoReductionConflict(reduction({ id: 'r2', name: 'Under 16' }), [existing])).not.toThrow();
+    try {
+      assertNoReductionConflict(reduction({ id: 'r2' }), [existing]);
+      expect.unreachable();
+    } catch (error) {
+      expect((error as TaxRuleError).code).toBe('REDUCTION_CONFLICT');
+      expect((error as TaxRuleError).conflictingId).toBe('r1');
+    }
   });
   it('allows another name, scope, period or comune', () => {
     expect(findReductionConflict(reduction({ id: 'r2', name: 'Under 16' }), [existing])).toBeNull();

@@ -123,6 +123,18 @@ export function findReductionConflict(candidate: TReduction, existing: readonly 
   return null;
 }
 
+/** Throws REDUCTION_CONFLICT naming the duplicated reduction (the API answers 409). */
+export function assertNoReductionConflict(candidate: TReduction, existing: readonly TReduction[]): void {
+  const other = findReductionConflict(candidate, existing);
+  if (other) {
+    throw new TaxRuleError(
+      'REDUCTION_CONFLICT',
+      [{ path: 'name', message: `Duplicates reduction "${other.name}" (${other.id}) in an overlapping period` }],
+      { conflictingId: other.id },
+    );
+  }
+}
+
 function normaliseName(name: string): string {
   return name.trim().replace(/\s+/g, ' ').toLowerCase();
 }
