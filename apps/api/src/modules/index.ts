@@ -4,11 +4,14 @@ import { registerHealthRoutes } from './health/routes.ts';
 import { registerCollection } from '../lib/collection/routes.ts';
 import { faqsCollection } from './generic/faqs.ts';
 import { registerUserRoutes } from './users/routes.ts';
+import { registerRoleRoutes } from './roles/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerAppVersionRoutes } from './app-versions/routes.ts';
 import { registerAnalyticsRoutes } from './analytics/routes.ts';
 import { auditLogsCollection } from './audit/audit-logs.ts';
 import { mailOutboxCollection } from './mail/mail-outbox.ts';
+import { registerUploadRoutes } from './uploads/routes.ts';
+import { registerTouristTax } from './tourist-tax/routes.ts';
 
 /**
  * Every feature module of the API, registered in one place. A module adds its routes and
@@ -19,9 +22,12 @@ export async function registerModules(app: FastifyInstance) {
   registerAuthRoutes(app);
   registerCollection(app, faqsCollection);
   registerUserRoutes(app);
+  registerRoleRoutes(app);
   registerNotificationRoutes(app);
   registerAppVersionRoutes(app);
   registerAnalyticsRoutes(app);
   registerCollection(app, auditLogsCollection);
   registerCollection(app, mailOutboxCollection);
+  registerUploadRoutes(app);
+  await registerTouristTax(app);
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { systemState, users } from '../db/schema/index.ts';
 import type { TDb, TTx } from '../db/client.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { seedTouristTaxDemo } from './tourist-tax-demo.ts';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -19,7 +20,7 @@ export const DEMO_ACCOUNTS = [
  */
 export type TDemoSeeder = (tx: TTx, demoUsers: Record<(typeof DEMO_ACCOUNTS)[number]['email'], string>) => Promise<void>;
 
-export const DEMO_SEEDERS: TDemoSeeder[] = [];
+export const DEMO_SEEDERS: TDemoSeeder[] = [seedTouristTaxDemo];
 
 const SEEDED_KEY = 'demoSeeded';
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TStayCategory, TStayNight } from '@app/domain/tourist-tax/types';
 import { recordColumns, timestamptz } from '../columns.ts';
 
 /**
@@ -44,10 +45,7 @@ export type TInvoice = {
 };
 
 /** What the engine computed on the last save, for the detail page (per night and per guest category). */
-export type TStoredBreakdown = {
-  nights: { date: string; tariffId: string; tariffName: string; taxable: boolean; tariffCents: number; reductionCents: number; toPayCents: number }[];
-  categories: { kind: 'full' | 'reduction' | 'exempt'; id: string | null; name: string; guests: number; tariffCents: number; reductionCents: number; toPayCents: number }[];
-};
+export type TStoredBreakdown = { nights: TStayNight[]; categories: TStayCategory[] };
 
 export const cities = pgTable(
   'cities',

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { stays } from '../../db/schema/index.ts';
+import { defineCollection, type TSignedInContext } from '../../lib/collection/define.ts';
+import { AppError, validationFailed } from '../../lib/errors.ts';
+import type { TDbOrTx } from '../../db/client.ts';
+import { loadCityRules } from './city-rules.ts';
+import { attachmentProblems, computeTaxOfFacts, stayColumns, stayFactsFrom, stayFactsProblems } from './compute-stay.ts';
+import { findStructureInScope, structureChildScope } from './scope.ts';
+import { ZStayInput, ZStayRecord, stayToRecord } from './stay-shapes.ts';
+import { withTaxErrors } from './tax-errors.ts';
+
+export function assertStayNotLocked(row: { lockedAt: Date | null; declarationId: string | null }) {
+  if (row.lockedAt) {
+    throw new AppError('STAY_DECLARED', 'The stay is counted in a submitted declaration and can no longer be changed', {
+      statusCode: 409,
+      details: [{ path: 'declarationId', message: 'declared', value: row.declarationId }],
+    });
+  }
+}
+
+/** The structure of a stay, if the caller may write stays in it; otherwise 404 on `structureId`. */
+export async function structureForStay(tx: TDbOrTx, ctx: TSignedInContext, structureId: string) {
+  const structure = await findStructureInScope(tx, ctx, structureId);
+  if (!structure) {
+    throw new AppError('NOT_FOUND', 'Structure not found', { details: [{ path: 'structureId', message: 'not found', value: structureId }] });
+  }
+  return structure;
+}
+
+/**
+ * Stays (guests of a structure). Hoteliers write the stays of their structures, admins any; the
+ * comune reads its own. On every create and update the server recomputes the tax with the comune's
+ * rules read in the same transaction; amounts sent by a client are ignored (not even accepted by
+ * the input schema). Year-scoped by checkOut.
+ */
+export const staysCollection = defineCollection({
+  name: 'stays',
+  entity: 'stays',
+  tag: 'tourist-tax',
+  table: stays,
+  record: ZStayRecord,
+  create: ZStayInput,
+  update: ZStayInput.partial(),
+  year: { column: stays.checkOut, kind: 'date' },
+  filterable: {
+    structureId: stays.structureId,
+    cityId: stays.cityId,
+    checkIn: stays.checkIn,
+    checkOut: stays.checkOut,
+    componentsNumber: stays.componentsNumber,
+    paymentStatus: stays.paymentStatus,
+    hasInvoice: stays.hasInvoice,
+    source: stays.source,
+    declarationId: stays.declarationId,
+    tariffIds: stays.tariffIds,
+    reductionIds: stays.reductionIds,
+    exemptionIds: stays.exemptionIds,
+  },
+  sortable: {
+    structureId: stays.structureId,
+    checkIn: stays.checkIn,
+    checkOut: stays.checkOut,
+    componentsNumber: stays.componentsNumber,
+    nightsNumber: stays.nightsNumber,
+    paymentStatus: stays.paymentStatus,
+    toPayAmount: stays.toPayAmountCents,
+    tariffImport: stays.tariffImportCents,
+  },
+  // Free text over the lead guest; ilike works on these expressions as on columns.
+  searchable: [sql`(${stays.guest}->>'surname')`, sql`(${stays.guest}->>'name')`, sql`(${stays.guest}->>'taxCode')`] as unknown as PgColumn[],
+  access: { read: ['admin', 'city', 'user'], create: ['admin', 'user'], update: ['admin', 'user'], delete: ['admin', 'user'] },
+  readScope: (ctx) => structureChildScope(ctx, stays.structureId, stays.cityId),
+  toRecord: (row) => stayToRecord(row as typeof stays.$inferSelect),
+  toRow: async (input, { tx, ctx, existing }) => {
+    const current = existing as typeof stays.$inferSelect | undefined;
+    if (current) assertStayNotLocked(current);
+    const facts = stayFactsFrom(input, current);
+    const structure = await structureForStay(tx, ctx, facts.structureId);
+    const problems = [...stayFactsProblems(facts), ...(await attachmentProblems(tx, facts.attachments))];
+    if (problems.length) throw validationFailed(problems);
+    const rules = await loadCityRules(tx, structure.cityId);
+    const tax = withTaxErrors(() => computeTaxOfFacts(facts, structure, rules));
+    const columns: Record<string, unknown> = stayColumns(facts, structure, tax);
+    // A hand-edited imported stay keeps its fingerprint, so a re-import still skips it.
+    if (!current) columns.source = 'manual';
+    return columns;
+  },
+  beforeDelete: (row) => assertStayNotLocked(row as typeof stays.$inferSelect),
+});
