@@ -27,6 +27,8 @@ export const events = pgTable('events', {
   galleryImages: text().array().notNull().default(sql`'{}'::text[]`),
   status: text().notNull().default('waitingConfirmation'),
   categoryId: uuid(),
+  /** Who proposed the event: users see their own and confirmed ones; admins confirm them. */
+  createdById: uuid(),
 });
 
 export const customers = pgTable('customers', {
