@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, type TConfig } from './config.ts';
 import { openDatabase, runMigrations, type TDatabase } from './db/client.ts';
 import { ensureFeatureFlags } from './modules/settings/features.ts';
+import { ensurePermissions } from './modules/permissions/permissions.ts';
 import { actorFromToken } from './modules/auth/authenticate.ts';
 import { seedProductionAdmin } from './seed/production-admin.ts';
 import { seedDemoOnce } from './seed/demo.ts';
@@ -15,6 +16,7 @@ export async function startServer(config: TConfig = loadConfig(), options: { lis
   try {
     await runMigrations(database);
     await ensureFeatureFlags(database.db);
+    await ensurePermissions(database.db);
     if (config.adminEmail && config.adminPassword) await seedProductionAdmin(database.db, config.adminEmail, config.adminPassword);
     if (config.demo) await seedDemoOnce(database.db);
     app = await buildApp({ config, database, logger: options.logger });

@@ -8,6 +8,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type TConfig } from '../config.ts';
 import { openDatabase, runMigrations, type TDatabase } from '../db/client.ts';
 import { ensureFeatureFlags, setFeature, type TFeatureFlag } from '../modules/settings/features.ts';
+import { ensurePermissions } from '../modules/permissions/permissions.ts';
 import { seedDemoOnce, DEMO_PASSWORD } from '../seed/demo.ts';
 import { actorFromToken } from '../modules/auth/authenticate.ts';
 
@@ -54,6 +55,7 @@ export async function startTestApp(options: { env?: Record<string, string>; feat
   const database: TDatabase = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null, poolSize: 4 });
   await runMigrations(database);
   await ensureFeatureFlags(database.db);
+  await ensurePermissions(database.db);
   if (options.seedDemo !== false) await seedDemoOnce(database.db);
   for (const [flag, on] of Object.entries(options.features ?? {})) await setFeature(database.db, flag as TFeatureFlag, on!);
   const app: FastifyInstance = await buildApp({ config, database, logger: false });

@@ -1,21 +1,29 @@
 import { and, eq, gt, gte, inArray, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { entityPermissionKey, isRecordFilterNode, resolvePermission, type TPermissionGrant, type TRecordFilter } from '@app/domain/auth/permissions';
-import { permissions, roles, users } from '../../db/schema/index.ts';
+import { entityPermissionKey, hasPermission, isRecordFilterNode, resolvePermission, type TPermissionGrant, type TRecordFilter } from '@app/domain/auth/permissions';
+import { permissions, roles, settings, users } from '../../db/schema/index.ts';
+import type { TDbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TSignedInContext, TAnyCollection, TOperation } from '../../lib/collection/define.ts';
-import { isFeatureOn } from '../settings/features.ts';
+import { FEATURE_SETTING_TYPE, isFeatureOn } from '../settings/features.ts';
 
 /** Every grant a user holds: the permissions of their roles plus their direct grants. */
 export async function loadGrants(ctx: TSignedInContext): Promise<TPermissionGrant[]> {
-  const [user] = await ctx.db.select({ roleIds: users.roleIds, grants: users.permissionGrants }).from(users).where(eq(users.id, ctx.actor.id));
+  return loadUserGrants(ctx.db, ctx.actor.id);
+}
+
+/** Every grant of any user (roles' permissions plus direct grants). */
+export async function loadUserGrants(db: TDbOrTx, userId: string): Promise<TPermissionGrant[]> {
+  const [user] = await db.select({ roleIds: users.roleIds, grants: users.permissionGrants }).from(users).where(eq(users.id, userId));
   if (!user) return [];
   const grants: TPermissionGrant[] = [...(user.grants as TPermissionGrant[])];
   if (user.roleIds.length > 0) {
-    const rows = await ctx.db
-      .select({ key: permissions.key, filters: permissions.filters })
-      .from(permissions)
-      .where(sql`${permissions.id} = any(select unnest(${roles.permissionIds}) from ${roles} where ${roles.id} = any(${user.roleIds}::uuid[]))`);
+    const roleRows = await db.select({ permissionIds: roles.permissionIds }).from(roles).where(inArray(roles.id, user.roleIds));
+    const permissionIds = [...new Set(roleRows.flatMap((r) => r.permissionIds))];
+    const rows =
+      permissionIds.length === 0
+        ? []
+        : await db.select({ key: permissions.key, filters: permissions.filters }).from(permissions).where(inArray(permissions.id, permissionIds));
     for (const row of rows) grants.push({ key: row.key, filters: (row.filters ?? undefined) as TPermissionGrant['filters'] });
   }
   return grants;
@@ -58,4 +66,24 @@ export async function authorizeOperation(ctx: TSignedInContext, def: TAnyCollect
   if (!result.filter) return undefined;
   const table = def.table as unknown as Record<string, PgColumn>;
   return recordFilterToSql(result.filter, { ...def.filterable, _id: table.id });
+}
+
+/**
+ * True while the `permissionsSystem` flag is on, as SQL, for row scopes that must follow the flag
+ * (scopes are synchronous). A missing flag row means its shipped value: off.
+ */
+export function permissionsSystemOnSql(): SQL {
+  return sql`exists (select 1 from ${settings} where ${settings.settingType} = ${FEATURE_SETTING_TYPE} and ${settings.code} = 'permissionsSystem' and ${settings.isActive})`;
+}
+
+/**
+ * Actions outside the generic collection operations (the auth.* keys): admins always; others only
+ * with the permission system on and the key granted.
+ */
+export async function authorizeAction(ctx: TSignedInContext, key: string): Promise<TPermissionGrant[]> {
+  if (ctx.actor.role === 'admin') return [{ key: '*' }];
+  if (!(await isFeatureOn(ctx.db, 'permissionsSystem'))) throw new AppError('FORBIDDEN', 'Only administrators may do this');
+  const grants = await loadGrants(ctx);
+  if (!hasPermission(grants, key)) throw new AppError('FORBIDDEN', `Missing permission ${key}`);
+  return grants;
 }
