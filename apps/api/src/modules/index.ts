@@ -12,6 +12,7 @@ import { auditLogsCollection } from './audit/audit-logs.ts';
 import { mailOutboxCollection } from './mail/mail-outbox.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
 import { registerTouristTax } from './tourist-tax/routes.ts';
+import { registerSettingRoutes } from './settings/routes.ts';
 
 /**
  * Every feature module of the API, registered in one place. A module adds its routes and
@@ -29,5 +30,6 @@ export async function registerModules(app: FastifyInstance) {
   registerCollection(app, auditLogsCollection);
   registerCollection(app, mailOutboxCollection);
   registerUploadRoutes(app);
+  registerSettingRoutes(app);
   await registerTouristTax(app);
 }

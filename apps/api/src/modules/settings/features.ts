@@ -28,10 +28,14 @@ export type TFeatureFlag = keyof typeof FEATURE_FLAGS;
 export const FEATURE_SETTING_TYPE = 'feature';
 
 const CACHE_MS = 2_000;
-const cache = new WeakMap<object, { at: number; values: Map<string, boolean> }>();
+let cache = new WeakMap<object, { at: number; values: Map<string, boolean> }>();
 
-export function invalidateFeatureCache(db: TDbOrTx) {
-  cache.delete(rootOf(db));
+/**
+ * Forgets every cached flag value. Writes happen inside transactions, whose object is not the one
+ * the cache is keyed by, so all entries go (they are cheap to reload).
+ */
+export function invalidateFeatureCache(_db?: TDbOrTx) {
+  cache = new WeakMap();
 }
 
 // Transactions and the database share the session; cache per database object we were given.
