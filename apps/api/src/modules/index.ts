@@ -3,8 +3,14 @@ import { registerAuthRoutes } from './auth/routes.ts';
 import { registerHealthRoutes } from './health/routes.ts';
 import { registerCollection } from '../lib/collection/routes.ts';
 import { faqsCollection } from './generic/faqs.ts';
+import { categoriesCollection } from './generic/categories.ts';
+import { eventsCollection } from './generic/events.ts';
+import { customersCollection } from './generic/customers.ts';
+import { projectsCollection } from './generic/projects.ts';
+import { linksCollection } from './generic/links.ts';
 import { registerUserRoutes } from './users/routes.ts';
 import { registerRoleRoutes } from './roles/routes.ts';
+import { registerSettingRoutes } from './settings/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerAppVersionRoutes } from './app-versions/routes.ts';
 import { registerAnalyticsRoutes } from './analytics/routes.ts';
@@ -12,7 +18,7 @@ import { auditLogsCollection } from './audit/audit-logs.ts';
 import { mailOutboxCollection } from './mail/mail-outbox.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
 import { registerTouristTax } from './tourist-tax/routes.ts';
-import { registerSettingRoutes } from './settings/routes.ts';
+
 
 /**
  * Every feature module of the API, registered in one place. A module adds its routes and
@@ -22,14 +28,19 @@ export async function registerModules(app: FastifyInstance) {
   registerHealthRoutes(app);
   registerAuthRoutes(app);
   registerCollection(app, faqsCollection);
+  registerCollection(app, categoriesCollection);
+  registerCollection(app, eventsCollection);
+  registerCollection(app, customersCollection);
+  registerCollection(app, projectsCollection);
+  registerCollection(app, linksCollection);
   registerUserRoutes(app);
   registerRoleRoutes(app);
+  registerSettingRoutes(app);
   registerNotificationRoutes(app);
   registerAppVersionRoutes(app);
   registerAnalyticsRoutes(app);
   registerCollection(app, auditLogsCollection);
   registerCollection(app, mailOutboxCollection);
   registerUploadRoutes(app);
-  registerSettingRoutes(app);
   await registerTouristTax(app);
 }

@@ -70,3 +70,12 @@ describe('generic collection contract (faqs)', () => {
     expect((await t.request('GET', '/api/faqs')).status).toBe(401);
   });
 });
+
+describe('partial updates', () => {
+  it('leave fields that were not sent untouched (no create defaults on PUT)', async () => {
+    const created = await t.request('POST', '/api/faqs', { token: admin, body: { question: 'Parziale?', answer: 'Sì', order: 7, isVisible: false } });
+    const updated = await t.request('PUT', `/api/faqs/${created.body._id}`, { token: admin, body: { answer: 'Ancora sì' } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ answer: 'Ancora sì', order: 7, isVisible: false });
+  });
+});

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { faqs } from '../../db/schema/index.ts';
 import { defineCollection } from '../../lib/collection/define.ts';
 import { ZRecordBase } from '../../lib/schemas.ts';
+import { partialWithoutDefaults } from './shared.ts';
 
 const ZFaqInput = z.object({
   question: z.string().trim().min(1, 'validation.required').max(500),
@@ -18,7 +19,7 @@ export const faqsCollection = defineCollection({
   table: faqs,
   record: ZRecordBase.extend({ question: z.string(), answer: z.string(), order: z.number(), isVisible: z.boolean() }),
   create: ZFaqInput,
-  update: ZFaqInput.partial(),
+  update: partialWithoutDefaults(ZFaqInput),
   filterable: { question: faqs.question, order: faqs.order, isVisible: faqs.isVisible },
   searchable: [faqs.question, faqs.answer],
   access: { read: '*', create: ['admin'], update: ['admin'], delete: ['admin'] },
