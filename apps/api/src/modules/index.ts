@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAuthRoutes } from './auth/routes.ts';
+import { registerProfileRoutes } from './profile/routes.ts';
 import { registerHealthRoutes } from './health/routes.ts';
 import { registerCollection } from '../lib/collection/routes.ts';
 import { faqsCollection } from './generic/faqs.ts';
@@ -11,6 +12,7 @@ import { linksCollection } from './generic/links.ts';
 import { registerUserRoutes } from './users/routes.ts';
 import { registerRoleRoutes } from './roles/routes.ts';
 import { registerSettingRoutes } from './settings/routes.ts';
+import { registerTranslationRoutes } from './translations/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerAppVersionRoutes } from './app-versions/routes.ts';
 import { registerAnalyticsRoutes } from './analytics/routes.ts';
@@ -19,6 +21,7 @@ import { mailOutboxCollection } from './mail/mail-outbox.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
 import { registerTouristTax } from './tourist-tax/routes.ts';
 
+import { registerDeclarationRoutes } from './declarations/routes.ts';
 
 /**
  * Every feature module of the API, registered in one place. A module adds its routes and
@@ -27,6 +30,7 @@ import { registerTouristTax } from './tourist-tax/routes.ts';
 export async function registerModules(app: FastifyInstance) {
   registerHealthRoutes(app);
   registerAuthRoutes(app);
+  registerProfileRoutes(app);
   registerCollection(app, faqsCollection);
   registerCollection(app, categoriesCollection);
   registerCollection(app, eventsCollection);
@@ -36,6 +40,7 @@ export async function registerModules(app: FastifyInstance) {
   registerUserRoutes(app);
   registerRoleRoutes(app);
   registerSettingRoutes(app);
+  registerTranslationRoutes(app);
   registerNotificationRoutes(app);
   registerAppVersionRoutes(app);
   registerAnalyticsRoutes(app);
@@ -43,4 +48,5 @@ export async function registerModules(app: FastifyInstance) {
   registerCollection(app, mailOutboxCollection);
   registerUploadRoutes(app);
   await registerTouristTax(app);
+  registerDeclarationRoutes(app);
 }

@@ -32,6 +32,7 @@ export async function actorFromToken(app: FastifyInstance, token: string): Promi
   if (user.passwordChangedAt && claims.iat * 1000 < Math.floor(user.passwordChangedAt.getTime() / 1000) * 1000) {
     throw new AppError('UNAUTHORIZED', 'Your password was changed; sign in again');
   }
+  if (claims.imp) await assertImpersonatorStillAllowed(app, claims.imp, claims.iat);
   return {
     id: user.id,
     email: user.email,
@@ -41,6 +42,21 @@ export async function actorFromToken(app: FastifyInstance, token: string): Promi
     laboratoryId: user.laboratoryId,
     impersonatorId: claims.imp ?? null,
   };
+}
+
+/**
+ * An impersonation token is only as good as the admin behind it: once that admin is disabled,
+ * deleted, no longer an admin, or has changed password, the acting session ends too.
+ */
+async function assertImpersonatorStillAllowed(app: FastifyInstance, impersonatorId: string, iat: number) {
+  const [admin] = await app.services.db
+    .select({ role: users.role, isEnabled: users.isEnabled, deletedAt: users.deletedAt, passwordChangedAt: users.passwordChangedAt })
+    .from(users)
+    .where(eq(users.id, impersonatorId));
+  const passwordChangedSince = admin?.passwordChangedAt && iat * 1000 < Math.floor(admin.passwordChangedAt.getTime() / 1000) * 1000;
+  if (!admin || admin.deletedAt || !admin.isEnabled || admin.role !== 'admin' || passwordChangedSince) {
+    throw new AppError('UNAUTHORIZED', 'The session acting as another user has ended; sign in again');
+  }
 }
 
 const MIN_YEAR = 2021;

@@ -43,19 +43,21 @@ export async function authenticateWithPassword(services: TServices, email: strin
 }
 
 /**
- * Password sign-in. Failed attempts count per account and per client address (RATE_LIMITED with
- * Retry-After once over the limit, checked before the password so a locked account cannot be probed);
- * a success clears the account's counter. Successes and failures are audited.
+ * Checks credentials under the failed-attempt limits: failures count per account and per client
+ * address (RATE_LIMITED with Retry-After once over the limit, checked before the password so a
+ * locked account cannot be probed) and are audited; a success clears the account's counter.
+ * Shared by sign-in and the password change, so both draw from the same guessing budget.
  */
-export async function login(services: TServices, ctx: Pick<TRequestContext, 'ip' | 'requestId'>, email: string, password: string) {
+export async function verifyCredentialsWithLimits(services: TServices, ctx: Pick<TRequestContext, 'ip' | 'requestId'>, email: string, password: string) {
   const { limiter } = authGuardsOf(services);
   const perAccount = accountKey('login', email);
   const perAddress = addressKey('login', ctx.ip);
   limiter.check(perAccount, AUTH_RATE_LIMITS.failedLoginPerAccount);
   limiter.check(perAddress, AUTH_RATE_LIMITS.failedLoginPerAddress);
-  let user: typeof users.$inferSelect;
   try {
-    user = await authenticateWithPassword(services, email, password);
+    const user = await authenticateWithPassword(services, email, password);
+    limiter.reset(perAccount);
+    return user;
   } catch (error) {
     if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
       limiter.hit(perAccount, AUTH_RATE_LIMITS.failedLoginPerAccount);
@@ -70,7 +72,11 @@ export async function login(services: TServices, ctx: Pick<TRequestContext, 'ip'
     }
     throw error;
   }
-  limiter.reset(perAccount);
+}
+
+/** Password sign-in (Basic authorization); audited. */
+export async function login(services: TServices, ctx: Pick<TRequestContext, 'ip' | 'requestId'>, email: string, password: string) {
+  const user = await verifyCredentialsWithLimits(services, ctx, email, password);
   const [updated] = await services.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();
   await recordAudit(services.db, { actor: null, ...ctx }, { action: 'login', entityType: 'users', entityId: user.id, actorId: user.id, changes: { method: 'password' } });
   return openSession(services, updated);
