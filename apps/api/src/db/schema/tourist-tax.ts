@@ -17,6 +17,7 @@ export type TGuest = {
   birthDate?: string | null;
   birthCountry?: string | null;
   birthPlace?: string | null;
+  birthProvince?: string | null;
   citizenship?: string | null;
   city?: string | null;
   province?: string | null;

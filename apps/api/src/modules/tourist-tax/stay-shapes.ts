@@ -23,6 +23,7 @@ export const ZGuest = z.object({
   birthDate: ZDateString.nullable().optional(),
   birthCountry: ZOptionalText(100),
   birthPlace: ZOptionalText(100),
+  birthProvince: ZOptionalText(50),
   citizenship: ZOptionalText(100),
   city: ZOptionalText(100),
   province: ZOptionalText(50),
