@@ -6,6 +6,7 @@ import type { TDbOrTx } from '../../db/client.ts';
 import { defineCollection } from '../../lib/collection/define.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ZRecordBase } from '../../lib/schemas.ts';
+import { partialWithoutDefaults } from '../generic/shared.ts';
 import { permissionsSystemOnSql } from './authorize.ts';
 
 export const PERMISSION_NODE_TYPES = ['functionality', 'action', 'entity', 'auth'] as const;
@@ -61,7 +62,8 @@ export const permissionsCollection = defineCollection({
   table: permissions,
   record: ZPermissionRecord,
   create: ZPermissionInput,
-  update: ZPermissionInput.partial(),
+  // Without create defaults: a partial update must not reset untouched fields.
+  update: partialWithoutDefaults(ZPermissionInput),
   filterable: { areaName: permissions.areaName, name: permissions.name, key: permissions.key, nodeType: permissions.nodeType },
   searchable: [permissions.areaName, permissions.name, permissions.key],
   access: { read: '*', create: ['admin'], update: ['admin'], delete: ['admin'] },

@@ -88,6 +88,8 @@ describe('roles', () => {
     expect((await t.request('POST', '/api/roles', { token: admin, body: { name: 'readers' } })).status).toBe(409);
     const renamed = await t.request('PUT', `/api/roles/${created.body._id}`, { token: admin, body: { description: 'FAQ list' } });
     expect(renamed.body.description).toBe('FAQ list');
+    // A partial update keeps what it does not mention.
+    expect(renamed.body).toMatchObject({ roleType: 'supplier', permissionIds: [getAll] });
 
     const assigned = await t.request('PUT', `/api/auth/role/assign/employee/${hotelierId}`, { token: admin, body: { roleIds: [created.body._id] } });
     expect(assigned.status).toBe(200);

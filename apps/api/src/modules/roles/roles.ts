@@ -5,6 +5,7 @@ import type { TDbOrTx } from '../../db/client.ts';
 import { defineCollection } from '../../lib/collection/define.ts';
 import { AppError, validationFailed } from '../../lib/errors.ts';
 import { ZRecordBase } from '../../lib/schemas.ts';
+import { partialWithoutDefaults } from '../generic/shared.ts';
 import { permissionsSystemOnSql } from '../permissions/authorize.ts';
 
 export const ROLE_TYPES = ['internal', 'supplier'] as const;
@@ -42,7 +43,8 @@ export const rolesCollection = defineCollection({
   table: roles,
   record: ZRoleRecord,
   create: ZRoleInput,
-  update: ZRoleInput.partial(),
+  // Without create defaults: a partial update must not reset untouched fields.
+  update: partialWithoutDefaults(ZRoleInput),
   filterable: { name: roles.name, roleType: roles.roleType, permissionIds: roles.permissionIds },
   sortable: { name: roles.name, roleType: roles.roleType },
   searchable: [roles.name, roles.description],

@@ -5,6 +5,7 @@ import type { TDbOrTx } from '../../db/client.ts';
 import { defineCollection } from '../../lib/collection/define.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ZRecordBase } from '../../lib/schemas.ts';
+import { partialWithoutDefaults } from '../generic/shared.ts';
 
 export const LANGUAGES = ['it', 'en'] as const;
 export const PLATFORMS = ['web', 'app'] as const;
@@ -51,7 +52,8 @@ export const labelsCollection = defineCollection({
   table: labels,
   record: ZLabelRecord,
   create: ZLabelInput,
-  update: ZLabelInput.partial(),
+  // Without create defaults: a partial update must not reset untouched fields.
+  update: partialWithoutDefaults(ZLabelInput),
   filterable: { key: labels.key, language: labels.language, platform: labels.platform, category: labels.category },
   searchable: [labels.key, labels.value, labels.category],
   access: { read: ['admin'], create: ['admin'], update: ['admin'], delete: ['admin'] },

@@ -35,6 +35,9 @@ describe('labels collection (admin only)', () => {
     expect(filtered.headers.get('x-total-count')).toBe('1');
     const updated = await t.request('PUT', `/api/labels/${created.body._id}`, { token: admin, body: { value: 'Pagina iniziale' } });
     expect(updated.body.value).toBe('Pagina iniziale');
+    const appLabel = await t.request('POST', '/api/labels', { token: admin, body: { key: 'menu.home', value: 'Home', language: 'it', platform: 'app' } });
+    const appUpdated = await t.request('PUT', `/api/labels/${appLabel.body._id}`, { token: admin, body: { value: 'Inizio' } });
+    expect(appUpdated.body).toMatchObject({ value: 'Inizio', platform: 'app' });
     expect((await t.request('GET', '/api/labels', { token: city })).status).toBe(403);
     expect((await t.request('GET', `/api/labels/${created.body._id}`, { token: city })).status).toBe(403);
     expect((await t.request('DELETE', `/api/labels/${en.body._id}`, { token: admin })).status).toBe(200);
@@ -51,7 +54,8 @@ describe('translations', () => {
     expect(it.body).toEqual(expect.arrayContaining([{ key: 'common.save', value: 'Salva' }]));
     expect(it.body.find((e: any) => e.value === 'Save' || e.value === 'Salva!')).toBeUndefined();
     const app = await t.request('GET', '/api/translations?language=it&platform=app');
-    expect(app.body).toEqual([{ key: 'common.save', value: 'Salva!' }]);
+    expect(app.body.filter((e: any) => e.key === 'common.save')).toEqual([{ key: 'common.save', value: 'Salva!' }]);
+    expect(app.body.map((e: any) => e.key)).toEqual([...app.body.map((e: any) => e.key)].sort());
     expect((await t.request('GET', '/api/translations?language=de')).status).toBe(400);
     expect((await t.request('GET', '/api/translations')).status).toBe(400);
   });
