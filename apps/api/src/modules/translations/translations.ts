@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { labels } from '../../db/schema/index.ts';
 import type { TDbOrTx } from '../../db/client.ts';
@@ -21,7 +21,8 @@ export async function listTranslations(db: TDbOrTx, language: TLanguage, platfor
     .select({ key: labels.key, value: labels.value })
     .from(labels)
     .where(and(eq(labels.language, language), eq(labels.platform, platform)))
-    .orderBy(asc(labels.key));
+    // Byte order, the same on every database whatever its collation.
+    .orderBy(sql`${labels.key} collate "C"`);
 }
 
 /** Sets one entry, creating it or replacing the value of the same key, language and platform. */
