@@ -1,5 +1,4 @@
-import { defineConfig, type PluginOption } from 'vite';
-import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -16,8 +15,12 @@ function vendorChunkFor(id: string): string | undefined {
 }
 
 export default defineConfig({
-  // plugin-react's types come from the hoisted vite; the runtime contract is the same.
-  plugins: [react() as unknown as PluginOption],
+  /*
+   * JSX goes through Vite's own esbuild transform. @vitejs/plugin-react is hoisted next to
+   * vitest's vite 8 and detects rolldown from there, which breaks this vite 7 dev server
+   * ("Missing field moduleType"); the only loss is React fast refresh in development.
+   */
+  esbuild: { jsx: 'automatic' },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: {

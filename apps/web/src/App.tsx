@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Navigate, Route } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { ConfigContext, type TAppConfig } from './config';
 import { dataProvider } from './dataProvider';
@@ -31,6 +31,8 @@ export function App({ config }: { config: TAppConfig }) {
   return (
     <ConfigContext.Provider value={config}>
       <ReloadTranslationsContext.Provider value={reloadTranslations}>
+        {/* History routing (not react-admin's default hash router): the API serves index.html for every path. */}
+        <BrowserRouter>
         <Admin
           title="app.name"
           dataProvider={dataProvider}
@@ -42,7 +44,6 @@ export function App({ config }: { config: TAppConfig }) {
           catchAll={NotFoundPage}
           accessDenied={ForbiddenPage}
           loginPage={false}
-          requireAuth
           disableTelemetry
         >
           <CustomRoutes noLayout>
@@ -71,6 +72,7 @@ export function App({ config }: { config: TAppConfig }) {
           <Resource name="management/settings" {...settings} />
           <Resource name="management/labels" {...labels} />
         </Admin>
+        </BrowserRouter>
       </ReloadTranslationsContext.Provider>
     </ConfigContext.Provider>
   );

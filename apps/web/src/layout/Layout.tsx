@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
-import { useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
+import { LOGIN_PATH } from '../authProvider';
 import { NotificationCountProvider } from '../notifications/NotificationCountProvider';
 import { ChangePasswordProvider } from '../profile/ChangePasswordProvider';
 import { canAccessPath } from '../routeAccess';
@@ -8,7 +9,8 @@ import { useSession } from '../session/useSession';
 import { VersionBanner } from '../versions/VersionBanner';
 import { AppBar } from './AppBar';
 import { ImpersonationBar } from './ImpersonationBar';
-import { Menu } from './Menu';
+import { FloatingSidebarToggle, Menu } from './Menu';
+import { useAppConfig } from '../config';
 import { NavigationEffects } from './NavigationEffects';
 import { ForbiddenPage } from './StatusPages';
 
@@ -20,7 +22,11 @@ function RouteGuard({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/** Every page inside the layout needs a session; signed-out users go to login (spec 2.3). */
 export function Layout({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const { features } = useAppConfig();
+  if (!session?.token) return <Navigate to={LOGIN_PATH} replace />;
   return (
     <NotificationCountProvider>
       <ChangePasswordProvider>
@@ -30,6 +36,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <VersionBanner />
           <RouteGuard>{children}</RouteGuard>
         </RaLayout>
+        {features.floatingSidebarToggle ? <FloatingSidebarToggle /> : null}
       </ChangePasswordProvider>
     </NotificationCountProvider>
   );

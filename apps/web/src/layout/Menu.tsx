@@ -28,6 +28,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Menu as RaMenu, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
 import { useAppConfig } from '../config';
+import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from '../theme';
 import { canAccessPath } from '../routeAccess';
 import { useSession } from '../session/useSession';
 import { MENU_GROUPS, MENU_ITEMS, type TMenuItem } from './menuItems';
@@ -74,7 +75,7 @@ export function visibleMenuItems(
 }
 
 /** The floating toggle of spec 2.4 (feature floatingSidebarToggle), at the sidebar's edge. */
-function FloatingSidebarToggle() {
+export function FloatingSidebarToggle() {
   const translate = useTranslate();
   const [open, setOpen] = useSidebarState();
   return (
@@ -85,7 +86,17 @@ function FloatingSidebarToggle() {
         onClick={() => setOpen(!open)}
         aria-label={translate(open ? 'ra.action.close_menu' : 'ra.action.open_menu')}
         data-testid="floating-sidebar-toggle"
-        sx={{ position: 'fixed', bottom: 24, left: (theme) => (open ? 248 : 56) - 20, zIndex: (theme) => theme.zIndex.drawer + 1, width: 36, height: 36, minHeight: 36, transition: 'left 200ms' }}
+        sx={{
+          position: 'fixed',
+          bottom: 24,
+          left: (open ? SIDEBAR_WIDTH : SIDEBAR_CLOSED_WIDTH) - 18,
+          zIndex: (theme) => theme.zIndex.appBar + 1,
+          width: 36,
+          height: 36,
+          minHeight: 36,
+          transition: 'left 200ms',
+          display: { xs: 'none', sm: 'inline-flex' },
+        }}
       >
         {open ? <ChevronLeftIcon /> : <ChevronRightIcon />}
       </Fab>
@@ -122,7 +133,6 @@ export function Menu() {
           </Box>
         );
       })}
-      {features.floatingSidebarToggle ? <FloatingSidebarToggle /> : null}
     </RaMenu>
   );
 }

@@ -1,4 +1,4 @@
-import { MenuItem, TextField } from '@mui/material';
+import { InputAdornment, MenuItem, TextField } from '@mui/material';
 import { useRefresh, useTranslate } from 'react-admin';
 import { setYear } from '../session/store';
 import { useSelectedYear } from '../session/useSession';
@@ -13,19 +13,26 @@ export function YearSelector() {
       select
       size="small"
       value={year}
-      label={translate('layout.year')}
       onChange={(event) => {
         setYear(Number(event.target.value));
         refresh();
       }}
+      fullWidth={false}
+      margin="none"
+      variant="outlined"
       sx={{
-        minWidth: 96,
+        flex: 'none',
+        width: 150,
         mx: 1,
-        '& .MuiInputBase-root': { color: 'inherit', bgcolor: 'rgba(255,255,255,0.12)' },
+        '& .MuiInputBase-root': { color: 'inherit', bgcolor: 'rgba(255,255,255,0.12)', height: 36 },
+        '& .MuiInputAdornment-root': { color: 'rgba(255,255,255,0.8)' },
         '& .MuiInputLabel-root, & .MuiSvgIcon-root': { color: 'inherit' },
         '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.4)' },
       }}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'year-selector' } }}
+      slotProps={{
+        input: { startAdornment: <InputAdornment position="start" sx={{ color: 'inherit', '& p': { color: 'inherit' } }}>{translate('layout.year')}</InputAdornment> },
+        htmlInput: { 'data-testid': 'year-selector', 'aria-label': translate('layout.year') },
+      }}
     >
       {selectableYears().map((option) => (
         <MenuItem key={option} value={option}>

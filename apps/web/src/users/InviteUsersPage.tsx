@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   ArrayInput,
   Form,
+  ResourceContextProvider,
   FormDataConsumer,
   ReferenceInput,
   SaveButton,
@@ -61,6 +62,7 @@ export function InviteUsersPage() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate('users.invite.help')}
         </Typography>
+        <ResourceContextProvider value="users">
         <Form onSubmit={submit} defaultValues={{ users: [defaultRow] }}>
           <ArrayInput source="users" label="users.invite.rows">
             <SimpleFormIterator inline disableReordering>
@@ -83,6 +85,7 @@ export function InviteUsersPage() {
             <SaveButton label="users.invite.submit" alwaysEnable />
           </Toolbar>
         </Form>
+        </ResourceContextProvider>
       </CardContent>
     </Card>
   );

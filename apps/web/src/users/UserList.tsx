@@ -33,16 +33,17 @@ function UserListActions() {
   );
 }
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="users.searchPlaceholder" />,
+const userFilters = (translate: (key: string) => string) => [
+  <SearchInput key="q" source="q" alwaysOn placeholder={translate('users.searchPlaceholder')} />,
   <SelectArrayInput key="role" source="role" label="resources.users.fields.role" choices={roleChoices} alwaysOn sx={{ minWidth: 200 }} />,
   <SelectInput key="isEnabled" source="isEnabled" label="users.status.label" choices={enabledChoices} alwaysOn />,
 ];
 
 export function UserList() {
   const [locale] = useLocaleState();
+  const translate = useTranslate();
   return (
-    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<UserListActions />} perPage={25}>
+    <List filters={userFilters(translate)} sort={{ field: 'createdAt', order: 'DESC' }} actions={<UserListActions />} perPage={25}>
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="name" />
         <DataTable.Col source="surname" />
