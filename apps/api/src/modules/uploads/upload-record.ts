@@ -5,11 +5,14 @@ import { UPLOAD_PURPOSES } from './detect-file-format.ts';
 
 export type TUploadRow = typeof uploads.$inferSelect;
 
+// Forms send '' for "not linked".
+const emptyToNull = (value: unknown) => (value === '' ? null : value);
+
 /** The `data` part of POST /api/uploads. */
 export const ZUploadData = z
   .object({
-    linkedEntityId: z.uuid().nullish(),
-    linkedEntityType: z.string().trim().min(1).max(64).nullish(),
+    linkedEntityId: z.preprocess(emptyToNull, z.uuid().nullish()),
+    linkedEntityType: z.preprocess(emptyToNull, z.string().trim().min(1).max(64).nullish()),
     purpose: z.enum(UPLOAD_PURPOSES),
     additionalInfo: z
       .object({

@@ -146,7 +146,8 @@ describe('reading and deleting uploads', () => {
   });
 
   it('keeps unlinked files to their owner and admins', async () => {
-    const mine = (await upload(PNG_1X1, { fileName: 'avatar.png', data: { purpose: 'image' } })).body;
+    const mine = (await upload(PNG_1X1, { fileName: 'avatar.png', data: { purpose: 'image', linkedEntityId: '', linkedEntityType: '' } })).body;
+    expect(mine.linkedEntityType).toBeNull();
     expect((await download(mine._id, hotelier.token)).status).toBe(200);
     expect((await download(mine._id, admin)).status).toBe(200);
     expect((await download(mine._id, city)).status).toBe(404);
