@@ -41,10 +41,9 @@ export function reductionFromRow(row: typeof reductions.$inferSelect): TReductio
 
 /** The comune's tariffs, reductions and exemptions, read in the caller's transaction. */
 export async function loadCityRules(tx: TDbOrTx, cityId: string): Promise<TCityRules> {
-  const [tariffRows, reductionRows, exemptionRows] = await Promise.all([
-    tx.select().from(tariffs).where(eq(tariffs.cityId, cityId)),
-    tx.select().from(reductions).where(eq(reductions.cityId, cityId)),
-    tx.select({ id: exemptions.id, name: exemptions.name }).from(exemptions).where(eq(exemptions.cityId, cityId)),
-  ]);
+  // Sequential: a transaction is one connection, and pg deprecates overlapping queries on it.
+  const tariffRows = await tx.select().from(tariffs).where(eq(tariffs.cityId, cityId));
+  const reductionRows = await tx.select().from(reductions).where(eq(reductions.cityId, cityId));
+  const exemptionRows = await tx.select({ id: exemptions.id, name: exemptions.name }).from(exemptions).where(eq(exemptions.cityId, cityId));
   return { tariffs: tariffRows.map(tariffFromRow), reductions: reductionRows.map(reductionFromRow), exemptions: exemptionRows };
 }

@@ -1,3 +1,4 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { computeStayTax } from '@app/domain/tourist-tax/engine';
 import type { TStayTax } from '@app/domain/tourist-tax/types';
 import type { stays, structures, TGuest, TInvoice } from '../../db/schema/index.ts';
@@ -5,7 +6,8 @@ import { uploads } from '../../db/schema/index.ts';
 import type { TDbOrTx } from '../../db/client.ts';
 import type { TErrorDetail } from '../../lib/errors.ts';
 import type { TCityRules } from './city-rules.ts';
-import { missingIds, toCents } from './fields.ts';
+import { toCents } from './fields.ts';
+import type { TSignedInContext } from '../../lib/collection/define.ts';
 
 /** What a person states about a stay; everything else on the row is computed from it. */
 export type TStayFacts = {
@@ -66,9 +68,28 @@ export function stayFactsProblems(facts: TStayFacts): TErrorDetail[] {
   return details;
 }
 
-export async function attachmentProblems(tx: TDbOrTx, attachments: string[]): Promise<TErrorDetail[]> {
-  const missing = await missingIds(tx, uploads, [...new Set(attachments)]);
-  return missing.map((id) => ({ path: `attachments.${attachments.indexOf(id)}`, message: 'no such upload', value: id }));
+/**
+ * Attachments are upload ids. A non-admin may attach only uploads they made or that are already
+ * linked to this stay (a co-manager's), so an upload id seen elsewhere cannot be pulled in.
+ */
+export async function attachmentProblems(tx: TDbOrTx, ctx: TSignedInContext, attachments: string[], stayId?: string): Promise<TErrorDetail[]> {
+  const ids = [...new Set(attachments)];
+  if (ids.length === 0) return [];
+  const mine =
+    ctx.actor.role === 'admin'
+      ? undefined
+      : or(eq(uploads.ownerId, ctx.actor.id), stayId ? and(eq(uploads.linkedEntityType, 'stays'), eq(uploads.linkedEntityId, stayId)) : undefined);
+  const found = new Set((await tx.select({ id: uploads.id }).from(uploads).where(and(inArray(uploads.id, ids), mine))).map((r) => r.id));
+  return ids.filter((id) => !found.has(id)).map((id) => ({ path: `attachments.${attachments.indexOf(id)}`, message: 'no such upload', value: id }));
+}
+
+/** Links the stay's not-yet-linked uploads to it, so the uploads module lets the stay's readers see them. */
+export async function linkAttachments(tx: TDbOrTx, stayId: string, attachments: string[]) {
+  if (attachments.length === 0) return;
+  await tx
+    .update(uploads)
+    .set({ linkedEntityType: 'stays', linkedEntityId: stayId })
+    .where(and(inArray(uploads.id, attachments), isNull(uploads.linkedEntityId)));
 }
 
 export function computeTaxOfFacts(facts: TStayFacts, structure: typeof structures.$inferSelect, rules: TCityRules): TStayTax {

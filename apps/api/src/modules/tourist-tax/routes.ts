@@ -8,7 +8,10 @@ import { exportStays } from './export-stays.ts';
 import { exportStructures } from './export-structures.ts';
 import { importStays } from './import-stays.ts';
 import type { TImportFormat } from './read-stay-import-file.ts';
-import { findStructureInScope } from './scope.ts';
+import { findStructureInScope, hotelierIdsOfCitySql } from './scope.ts';
+import { eq, sql } from 'drizzle-orm';
+import { cities, users } from '../../db/schema/index.ts';
+import { addUserVisibilityRule, registerUserLinkCheck } from '../users/users.ts';
 import { buildStayImportTemplate } from './stay-import-template.ts';
 import { XLSX_MIME } from './xlsx-stream.ts';
 import { registerCollection } from '../../lib/collection/routes.ts';
@@ -73,8 +76,22 @@ export function signedInContext(request: Parameters<typeof contextOf>[0]): TSign
   return contextOf(request) as TSignedInContext;
 }
 
+let userHooksRegistered = false;
+
+/**
+ * The users module asks other modules for two facts it cannot know: that a comune id exists, and
+ * that a city user may read the hoteliers of its comune's structures.
+ */
+function registerUserHooks() {
+  if (userHooksRegistered) return;
+  userHooksRegistered = true;
+  registerUserLinkCheck('cityId', async (db, id) => (await db.select({ id: cities.id }).from(cities).where(eq(cities.id, id))).length > 0);
+  addUserVisibilityRule((ctx) => (ctx.actor.role === 'city' && ctx.actor.cityId ? sql`${users.id} in ${hotelierIdsOfCitySql(ctx.actor.cityId)}` : undefined));
+}
+
 /** Tourist tax: the comuni, their registries and rules, structures and stays, imports and exports. */
 export async function registerTouristTax(app: FastifyInstance) {
+  registerUserHooks();
   for (const collection of [
     citiesCollection,
     structureTypesCollection,

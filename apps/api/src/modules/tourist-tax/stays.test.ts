@@ -175,3 +175,37 @@ describe('stays: server-side tax computation', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('stay attachments and the hoteliers a city sees', () => {
+  it('attaches own uploads only, and links them to the stay', async () => {
+    const { makePdf } = await import('../uploads/test-files.ts');
+    const upload = async (token: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(await makePdf())]), 'ricevuta.pdf');
+      form.append('data', JSON.stringify({ purpose: 'document' }));
+      const res = await t.request('POST', '/api/uploads', { token, raw: form });
+      if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+      return res.body._id as string;
+    };
+    const mine = await upload(f.tokens.hotelier);
+    const theirs = await upload(f.tokens.hotelier2);
+    const base = { structureId: f.structure('Hotel Serapo')._id, checkIn: '2026-06-10', checkOut: '2026-06-11', componentsNumber: 1, guest };
+    const refused = await t.request('POST', '/api/stays', { token: f.tokens.hotelier, body: { ...base, attachments: [mine, theirs] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details.map((d: any) => d.path)).toEqual(['attachments.1']);
+    const ok = await t.request('POST', '/api/stays', { token: f.tokens.hotelier, body: { ...base, attachments: [mine] } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body.attachments).toEqual([mine]);
+    const meta = await t.request('GET', `/api/uploads/${mine}`, { token: f.tokens.city });
+    expect(meta.status).toBe(200);
+    expect(meta.body).toMatchObject({ linkedEntityType: 'stays', linkedEntityId: ok.body._id });
+  });
+
+  it('a city user reads the hoteliers of its structures, not those of another comune', async () => {
+    const gaeta = await t.request('GET', '/api/users?role=user&limit=500', { token: f.tokens.city });
+    expect(gaeta.status).toBe(200);
+    expect(gaeta.body.map((u: any) => u.email).sort()).toEqual(['hotelier2@demo.test', 'hotelier@demo.test']);
+    const formia = await t.request('GET', '/api/users?role=user&limit=500', { token: f.tokens.city2 });
+    expect(formia.body.map((u: any) => u.email)).toEqual(['hotelier2@demo.test']);
+  });
+});

@@ -5,7 +5,7 @@ import { defineCollection, type TSignedInContext } from '../../lib/collection/de
 import { AppError, validationFailed } from '../../lib/errors.ts';
 import type { TDbOrTx } from '../../db/client.ts';
 import { loadCityRules } from './city-rules.ts';
-import { attachmentProblems, computeTaxOfFacts, stayColumns, stayFactsFrom, stayFactsProblems } from './compute-stay.ts';
+import { attachmentProblems, computeTaxOfFacts, linkAttachments, stayColumns, stayFactsFrom, stayFactsProblems } from './compute-stay.ts';
 import { findStructureInScope, structureChildScope } from './scope.ts';
 import { ZStayInput, ZStayRecord, stayToRecord } from './stay-shapes.ts';
 import { withTaxErrors } from './tax-errors.ts';
@@ -77,7 +77,7 @@ export const staysCollection = defineCollection({
     if (current) assertStayNotLocked(current);
     const facts = stayFactsFrom(input, current);
     const structure = await structureForStay(tx, ctx, facts.structureId);
-    const problems = [...stayFactsProblems(facts), ...(await attachmentProblems(tx, facts.attachments))];
+    const problems = [...stayFactsProblems(facts), ...(await attachmentProblems(tx, ctx, facts.attachments, current?.id))];
     if (problems.length) throw validationFailed(problems);
     const rules = await loadCityRules(tx, structure.cityId);
     const tax = withTaxErrors(() => computeTaxOfFacts(facts, structure, rules));
@@ -85,6 +85,9 @@ export const staysCollection = defineCollection({
     // A hand-edited imported stay keeps its fingerprint, so a re-import still skips it.
     if (!current) columns.source = 'manual';
     return columns;
+  },
+  afterWrite: async (op, row, { tx }) => {
+    if (op !== 'delete') await linkAttachments(tx, row.id as string, row.attachments as string[]);
   },
   beforeDelete: (row) => assertStayNotLocked(row as typeof stays.$inferSelect),
 });
