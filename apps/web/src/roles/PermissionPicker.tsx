@@ -8,7 +8,7 @@ export function PermissionPicker({ source = 'permissionIds' }: { source?: string
   const translate = useTranslate();
   const { field } = useInput({ source, defaultValue: [] });
   const { data = [], isPending } = useGetList<TPermission>('permissions', {
-    pagination: { page: 1, perPage: 1000 },
+    pagination: { page: 1, perPage: 500 },
     sort: { field: 'areaName', order: 'ASC' },
   });
   const selected: string[] = Array.isArray(field.value) ? field.value : [];

@@ -69,7 +69,7 @@ export function InviteUsersPage() {
               <TextInput source="email" label="resources.users.fields.email" validate={[required(), email()]} />
               <TextInput source="name" label="resources.users.fields.name" validate={required()} />
               <TextInput source="surname" label="resources.users.fields.surname" validate={required()} />
-              <SelectInput source="role" label="resources.users.fields.role" choices={roleChoices} validate={required()} />
+              <SelectInput source="role" label="resources.users.fields.role" choices={roleChoices} validate={required()} defaultValue="user" />
               <FormDataConsumer>
                 {({ scopedFormData }) =>
                   !isCity && (scopedFormData?.role === 'city' || scopedFormData?.role === 'user') ? (
