@@ -22,6 +22,7 @@ import { registerUploadRoutes } from './uploads/routes.ts';
 import { registerTouristTax } from './tourist-tax/routes.ts';
 
 import { registerDeclarationRoutes } from './declarations/routes.ts';
+import { registerModello21Routes } from './modello21/routes.ts';
 
 /**
  * Every feature module of the API, registered in one place. A module adds its routes and
@@ -49,4 +50,5 @@ export async function registerModules(app: FastifyInstance) {
   registerUploadRoutes(app);
   await registerTouristTax(app);
   registerDeclarationRoutes(app);
+  registerModello21Routes(app);
 }

@@ -75,12 +75,26 @@ export function splitByWeights(amount: number, weights: readonly number[]): numb
 
 /** Collected per month from the paid stays, and paid per month from the declarations' payments. */
 export function prefillModello21(year: number, paidStays: readonly TM21Stay[], payments: readonly TM21DeclarationPayment[]): TM21Month['prefill'][] {
-  const months = Array.from({ length: 12 }, () => ({ receiptsCount: 0, collectedCents: 0, paidCents: 0, payments: [] as TM21Payment[] }));
+  const monthly = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, receiptsCount: 0, collectedCents: 0 }));
   for (const stay of paidStays) {
     if (yearOf(stay.checkOut) !== year) continue;
-    const m = months[monthOf(stay.checkOut) - 1];
+    const m = monthly[monthOf(stay.checkOut) - 1];
     m.receiptsCount += 1;
     m.collectedCents += stay.toPayAmountCents;
+  }
+  return prefillModello21FromMonths(year, monthly, payments);
+}
+
+/** The same, from per-month totals of the paid stays (the database sums them for large years). */
+export function prefillModello21FromMonths(
+  year: number,
+  monthly: readonly { month: number; receiptsCount: number; collectedCents: number }[],
+  payments: readonly TM21DeclarationPayment[],
+): TM21Month['prefill'][] {
+  const months = Array.from({ length: 12 }, () => ({ receiptsCount: 0, collectedCents: 0, paidCents: 0, payments: [] as TM21Payment[] }));
+  for (const m of monthly) {
+    months[m.month - 1].receiptsCount += m.receiptsCount;
+    months[m.month - 1].collectedCents += m.collectedCents;
   }
   for (const payment of payments) {
     const covered = monthsOfPeriod(year, payment.dateFrom, payment.dateTo);
