@@ -23,6 +23,8 @@ import { registerTouristTax } from './tourist-tax/routes.ts';
 
 import { registerDeclarationRoutes } from './declarations/routes.ts';
 import { registerModello21Routes } from './modello21/routes.ts';
+import { documentsCollection } from './documents/documents.ts';
+import { registerCommunicationRoutes } from './communications/routes.ts';
 
 /**
  * Every feature module of the API, registered in one place. A module adds its routes and
@@ -51,4 +53,6 @@ export async function registerModules(app: FastifyInstance) {
   await registerTouristTax(app);
   registerDeclarationRoutes(app);
   registerModello21Routes(app);
+  registerCollection(app, documentsCollection);
+  registerCommunicationRoutes(app);
 }

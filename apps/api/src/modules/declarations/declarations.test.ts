@@ -4,6 +4,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { auditLogs, notifications, stays } from '../../db/schema/index.ts';
 import { startTestApp, type TTestApp } from '../../test/harness.ts';
 import { filingWorld, insertStay } from './test-fixtures.ts';
+import { makePdf } from '../uploads/test-files.ts';
 
 let t: TTestApp;
 let w: Awaited<ReturnType<typeof filingWorld>>;
@@ -220,6 +221,32 @@ describe('declaration flow', () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     if (process.env.FILINGS_PDF_DIR) fs.writeFileSync(`${process.env.FILINGS_PDF_DIR}/receipt.pdf`, bytes);
+  });
+
+  it('attachments: an uploaded identity document is attached and visible to the comune', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await makePdf())]), 'carta-identita.pdf');
+    form.append('data', JSON.stringify({ purpose: 'pdf', linkedEntityType: 'declarations', linkedEntityId: decl._id }));
+    const up = await fetch(`${t.baseUrl}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${tok.hotelier}` }, body: form });
+    expect(up.status).toBe(201);
+    const uploadId = ((await up.json()) as { _id: string })._id;
+    const bad = await t.request('POST', `/api/declarations/${decl._id}/attachments`, { token: tok.hotelier, body: { uploadId, fileName: 'ci.pdf', documentType: 'tessera' } });
+    expect(bad.status).toBe(400);
+    // Validated declarations are closed; the comune revokes, the hotelier attaches, the comune validates again.
+    expect((await t.request('POST', `/api/declarations/${decl._id}/attachments`, { token: tok.hotelier, body: { uploadId, fileName: 'ci.pdf' } })).status).toBe(409);
+    await t.request('POST', `/api/declarations/${decl._id}/revoke`, { token: tok.city, body: { confirm: true } });
+    const added = await t.request('POST', `/api/declarations/${decl._id}/attachments`, {
+      token: tok.hotelier,
+      body: { uploadId, fileName: 'carta-identita.pdf', fileDescription: 'Ospite che ha rifiutato il pagamento', documentType: 'identity_card' },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ documentType: 'identity_card', isReBindable: false, uploadId });
+    const list = await t.request('GET', `/api/declarations/${decl._id}/attachments`, { token: tok.city });
+    expect(list.body.map((a: any) => a.fileName)).toEqual(['carta-identita.pdf']);
+    expect((await fetch(`${t.baseUrl}/api/uploads/${uploadId}/download`, { headers: { authorization: `Bearer ${tok.city}` } })).status).toBe(200);
+    expect((await fetch(`${t.baseUrl}/api/uploads/${uploadId}/download`, { headers: { authorization: `Bearer ${tok.otherHotelier}` } })).status).toBe(404);
+    expect((await t.request('POST', `/api/declarations/${decl._id}/attachments`, { token: tok.city, body: { uploadId, fileName: 'x.pdf' } })).status).toBe(403);
+    expect((await t.request('POST', `/api/declarations/${decl._id}/validate`, { token: tok.city, body: { confirm: true } })).status).toBe(200);
   });
 
   it('scope: another hotelier or another comune gets 404; admins see everything', async () => {
