@@ -1,0 +1,3 @@
+import { makeRegistryResource } from '../structures/shared/registryResource';
+
+export const relevantAreasScreens = makeRegistryResource();

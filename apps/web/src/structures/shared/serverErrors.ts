@@ -1,0 +1,26 @@
+/*
+ * The API reports field problems as `details[].message`, often in the form
+ * "validation.taxCode: not a valid codice fiscale (check character)": a translation key followed by
+ * an English explanation. Forms show the key's translation when we have it, else the server text.
+ */
+
+const KEYED_MESSAGE = /^((?:validation|touristTax)\.[A-Za-z0-9_.]+?)(?::\s.*)?$/;
+
+export function fieldErrorMessage(message: string, hasKey: (key: string) => boolean): string {
+  const match = KEYED_MESSAGE.exec(message.trim());
+  if (match && hasKey(match[1])) return match[1];
+  return message;
+}
+
+/** Form submission errors ({ path: message }) with translatable messages turned into their keys. */
+export function translatableFieldErrors(
+  errors: Record<string, unknown> | undefined | null,
+  hasKey: (key: string) => boolean,
+): Record<string, unknown> | undefined | null {
+  if (!errors) return errors;
+  const out: Record<string, unknown> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    out[path] = typeof message === 'string' ? fieldErrorMessage(message, hasKey) : message;
+  }
+  return out;
+}
