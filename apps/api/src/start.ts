@@ -8,6 +8,7 @@ import { actorFromToken } from './modules/auth/authenticate.ts';
 import { seedProductionAdmin } from './seed/production-admin.ts';
 import { seedDemoOnce } from './seed/demo.ts';
 import { registerRunningVersion } from './modules/app-versions/register-running-version.ts';
+import { startJobRunner } from './modules/jobs/job-runner.ts';
 
 /** Opens the database, applies migrations, seeds what the mode needs, builds and starts the app. */
 export async function startServer(config: TConfig = loadConfig(), options: { listen?: boolean; logger?: boolean | object } = {}) {
@@ -22,6 +23,7 @@ export async function startServer(config: TConfig = loadConfig(), options: { lis
     app = await buildApp({ config, database, logger: options.logger });
     await registerRunningVersion(app);
     if (options.listen !== false) {
+      startJobRunner(app);
       await app.listen({ port: config.port, host: config.host });
       app.services.realtime.attach(app.server, async (token) => (await actorFromToken(app!, token)).id);
     }
