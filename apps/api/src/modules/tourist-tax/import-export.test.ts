@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAlloggiatiFile, type TAlloggiatiRecordInput } from '@app/domain/tourist-tax/alloggiati';
+import { stays } from '../../db/schema/index.ts';
 import { startTestApp, type TTestApp } from '../../test/harness.ts';
 import { demoFixtures } from './test-fixtures.ts';
 
@@ -203,6 +204,17 @@ describe('exports', () => {
     expect(one.rows.every((r) => r['Struttura'] === 'Hotel Serapo')).toBe(true);
     expect((await download(`/api/stays/export.xlsx?year=2025&structureId=${f.structure('Hotel Summit')._id}`, f.tokens.hotelier)).status).toBe(404);
     expect((await download('/api/stays/export.xlsx?year=2025&quarter=5', f.tokens.hotelier)).status).toBe(400);
+  });
+
+  it('pages through many rows (ties on checkOut included) without losing or repeating any', async () => {
+    const [template] = await t.db.select().from(stays).limit(1);
+    const { id: _id, ...rest } = template;
+    const rows = Array.from({ length: 2345 }, (_, i) => ({ ...rest, checkIn: '2027-01-01', checkOut: `2027-01-0${2 + (i % 3)}`, toPayAmountCents: i, importFingerprint: null }));
+    for (let i = 0; i < rows.length; i += 500) await t.db.insert(stays).values(rows.slice(i, i + 500));
+    const { rows: exported } = await readXlsx((await download('/api/stays/export.xlsx?year=2027&quarter=1', f.tokens.admin)).bytes);
+    expect(exported).toHaveLength(2345);
+    const cents = exported.map((r) => Math.round(Number(r['Imposta dovuta']) * 100)).sort((a, b) => a - b);
+    expect(cents).toEqual(rows.map((r) => r.toPayAmountCents));
   });
 
   it('exports the structures in scope', async () => {

@@ -82,10 +82,11 @@ export const reductionsCollection = defineCollection({
     if (amount !== undefined) values.amountCents = toCents(amount);
     if (percentage !== undefined) values.percentageBasisPoints = toBasisPoints(percentage);
     const merged = { ...(existing ?? { amountCents: 0, percentageBasisPoints: 0, maxNights: null, validTo: null }), ...values } as typeof reductions.$inferSelect;
-    if (!existing && merged.reductionType === 'flat' && amount === undefined) {
+    const typeChanged = !existing || merged.reductionType !== existing.reductionType;
+    if (typeChanged && merged.reductionType === 'flat' && amount === undefined) {
       throw validationFailed([{ path: 'amount', message: 'validation.required: a flat reduction needs its amount' }]);
     }
-    if (!existing && merged.reductionType === 'percentage' && percentage === undefined) {
+    if (typeChanged && merged.reductionType === 'percentage' && percentage === undefined) {
       throw validationFailed([{ path: 'percentage', message: 'validation.required: a percentage reduction needs its percentage' }]);
     }
     await assertRegistryRefs(tx, merged.cityId, merged);

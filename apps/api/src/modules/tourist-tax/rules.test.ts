@@ -70,6 +70,31 @@ describe('tariffs, reductions, registries', () => {
     expect(paths(noCity.body)).toEqual(['cityId']);
   });
 
+  it('prices a percentage tariff on the accommodation amount, which it then requires', async () => {
+    const type = await t.request('POST', '/api/structure-types', { token: f.tokens.city2, body: { name: 'Affittacamere' } });
+    const tariff = await t.request('POST', '/api/tariffs', {
+      token: f.tokens.city2,
+      body: { name: 'Affittacamere 5%', type: 'percentage', percentage: 5, structureTypeId: type.body._id, validFrom: '2026-01-01' },
+    });
+    expect(tariff.status, JSON.stringify(tariff.body)).toBe(201);
+    expect(tariff.body).toMatchObject({ type: 'percentage', percentage: 5, nightlyPrice: 0 });
+    const hotelier2 = f.structure('Hotel Summit').userIds[0];
+    const structure = await t.request('POST', '/api/structures', { token: f.tokens.city2, body: { name: 'Camere del Porto', structureTypeId: type.body._id, userIds: [hotelier2] } });
+    expect(structure.status, JSON.stringify(structure.body)).toBe(201);
+    const body = { structureId: structure.body._id, checkIn: '2026-05-01', checkOut: '2026-05-03', componentsNumber: 2 };
+    const missing = await t.request('POST', '/api/stays/preview', { token: f.tokens.hotelier2, body });
+    expect(missing.status).toBe(400);
+    expect(missing.body.code).toBe('MISSING_ACCOMMODATION_AMOUNT');
+    expect(missing.body.details[0].path).toBe('accommodationAmount');
+    const priced = await t.request('POST', '/api/stays/preview', { token: f.tokens.hotelier2, body: { ...body, accommodationAmount: 199.9 } });
+    expect(priced.status).toBe(200);
+    expect(priced.body.toPayAmount).toBe(10); // 5% of 199.90 = 9.995 -> 10.00 (half up)
+    expect(priced.body.nights[0]).toMatchObject({ tariffType: 'percentage', percentage: 5, nightlyPrice: null });
+    const typeSwitch = await t.request('PUT', `/api/tariffs/${tariff.body._id}`, { token: f.tokens.city2, body: { type: 'flat' } });
+    expect(typeSwitch.status).toBe(400);
+    expect(typeSwitch.body.details.map((d: any) => d.path)).toEqual(['nightlyPrice']);
+  });
+
   it('refuses a duplicate reduction with 409 REDUCTION_CONFLICT', async () => {
     const dup = await t.request('POST', '/api/reductions', { token: f.tokens.city, body: { name: ' gite  SCOLASTICHE', reductionType: 'percentage', percentage: 30, validFrom: '2026-01-01' } });
     expect(dup.status).toBe(409);

@@ -101,4 +101,12 @@ describe('tourist-tax row scope', () => {
     expect((await t.request('PUT', `/api/cities/${f.gaeta._id}`, { token: f.tokens.city, body: { isActive: false } })).status).toBe(403);
     expect((await t.request('PUT', `/api/cities/${f.formia._id}`, { token: f.tokens.city, body: { bank: 'x' } })).status).toBe(404);
   });
+
+  it('documents every tourist-tax route in the OpenAPI description', async () => {
+    const doc = await t.request('GET', '/api/docs/json');
+    expect(doc.status).toBe(200);
+    for (const path of ['/api/cities', '/api/structures/{id}', '/api/tariffs', '/api/stays', '/api/stays/preview', '/api/stays/import', '/api/stays/import-template.xlsx', '/api/stays/export.xlsx', '/api/structures/export.xlsx']) {
+      expect(doc.body.paths[path], path).toBeDefined();
+    }
+  });
 });

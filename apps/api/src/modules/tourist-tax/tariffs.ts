@@ -83,10 +83,11 @@ export const tariffsCollection = defineCollection({
     if (nightlyPrice !== undefined) values.nightlyPriceCents = toCents(nightlyPrice);
     if (percentage !== undefined) values.percentageBasisPoints = toBasisPoints(percentage);
     const merged = { ...(existing ?? { nightlyPriceCents: 0, percentageBasisPoints: 0, maxNights: null, validTo: null }), ...values } as typeof tariffs.$inferSelect;
-    if (merged.type === 'flat' && nightlyPrice === undefined && !existing) {
+    const typeChanged = !existing || merged.type !== existing.type;
+    if (merged.type === 'flat' && nightlyPrice === undefined && typeChanged) {
       throw validationFailed([{ path: 'nightlyPrice', message: 'validation.required: a flat tariff needs its nightly price' }]);
     }
-    if (merged.type === 'percentage' && percentage === undefined && !existing) {
+    if (merged.type === 'percentage' && percentage === undefined && typeChanged) {
       throw validationFailed([{ path: 'percentage', message: 'validation.required: a percentage tariff needs its percentage' }]);
     }
     await assertRegistryRefs(tx, merged.cityId, merged);
