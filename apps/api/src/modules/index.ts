@@ -25,6 +25,8 @@ import { registerDeclarationRoutes } from './declarations/routes.ts';
 import { registerModello21Routes } from './modello21/routes.ts';
 import { documentsCollection } from './documents/documents.ts';
 import { registerCommunicationRoutes } from './communications/routes.ts';
+import { registerDashboardRoutes } from './dashboards/routes.ts';
+import { registerSearchRoutes } from './search/routes.ts';
 
 /**
  * Every feature module of the API, registered in one place. A module adds its routes and
@@ -55,4 +57,6 @@ export async function registerModules(app: FastifyInstance) {
   registerModello21Routes(app);
   registerCollection(app, documentsCollection);
   registerCommunicationRoutes(app);
+  registerDashboardRoutes(app);
+  registerSearchRoutes(app);
 }
