@@ -19,6 +19,15 @@ import { labels, managementPages, settings } from './management';
 import { roles } from './roles';
 import { searchPages } from './search';
 import { documentationPages } from './documentation';
+import { cities } from './cities';
+import { structureTypes } from './structure-types';
+import { structureClasses } from './structure-classes';
+import { relevantAreas } from './relevant-areas';
+import { structures } from './structures';
+import { tariffs } from './tariffs';
+import { reductions } from './reductions';
+import { exemptions } from './exemptions';
+import { stays } from './stays';
 
 export function App({ config }: { config: TAppConfig }) {
   const [i18nProvider, setI18nProvider] = useState(() => createI18nProvider(initialLocale()));
@@ -71,6 +80,15 @@ export function App({ config }: { config: TAppConfig }) {
           <Resource name="roles" {...roles} />
           <Resource name="management/settings" {...settings} />
           <Resource name="management/labels" {...labels} />
+          <Resource name="structures" {...structures} />
+          <Resource name="stays" {...stays} />
+          <Resource name="cities" {...cities} />
+          <Resource name="tariffs" {...tariffs} />
+          <Resource name="reductions" {...reductions} />
+          <Resource name="exemptions" {...exemptions} />
+          <Resource name="relevant-areas" {...relevantAreas} />
+          <Resource name="structure-types" {...structureTypes} />
+          <Resource name="structure-classes" {...structureClasses} />
         </Admin>
         </BrowserRouter>
       </ReloadTranslationsContext.Provider>

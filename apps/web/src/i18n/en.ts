@@ -494,3 +494,5 @@ export const enMessages: TranslationMessages = {
     },
   },
 };
+import { addTouristTaxEn } from './touristTax.en';
+addTouristTaxEn(enMessages);

@@ -494,3 +494,5 @@ export const itMessages: TranslationMessages = {
     },
   },
 };
+import { addTouristTaxIt } from './touristTax.it';
+addTouristTaxIt(itMessages);
