@@ -1,20 +1,7 @@
 import { ROUTE_ACCESS, isRole, type TRouteAccess } from '@app/domain/auth/roles';
 
-/*
- * Spec 6 route access comes from @app/domain (ROUTE_ACCESS). The screens below exist in the web
- * app but are not in that table (the spec names them only in 2.4 / 2.6 / "other screens"):
- * tenant search and roles are admin tools, the design-system pages are for any signed-in user.
- */
-const WEB_ONLY_ROUTE_ACCESS: Record<string, TRouteAccess> = {
-  search: ['admin'],
-  roles: ['admin'],
-  'roles/:roleId': ['admin'],
-  documentation: 'all-signed-in',
-  'documentation/theme/:page': 'all-signed-in',
-  'documentation/components/:page': 'all-signed-in',
-};
-
-const ALL_ROUTES: Record<string, TRouteAccess> = { ...ROUTE_ACCESS, ...WEB_ONLY_ROUTE_ACCESS };
+/* Route access (spec 6, plus the search, roles and documentation screens) lives in @app/domain. */
+const ALL_ROUTES: Record<string, TRouteAccess> = ROUTE_ACCESS;
 
 /** The route pattern a concrete path falls under; literal segments beat parameters. */
 export function routePatternForPath(path: string): string | null {

@@ -73,6 +73,16 @@ export const ROUTE_ACCESS: Record<string, TRouteAccess> = {
   // All five roles.
   categories: ROLES,
   'categories/:categoryId': ROLES,
+
+  // Screens named only in 2.4 and 2.6: the multi-tenant search (admin has multi-tenant capability)
+  // and roles and permissions are admin tools; the design-system pages are for any signed-in user.
+  search: ADMIN_ONLY,
+  roles: ADMIN_ONLY,
+  'roles/create': ADMIN_ONLY,
+  'roles/:roleId': ADMIN_ONLY,
+  documentation: 'all-signed-in',
+  'documentation/theme/:page': 'all-signed-in',
+  'documentation/components/:page': 'all-signed-in',
 };
 
 /** `role` is the signed-in user's role; null/undefined (not signed in) or an unknown role is refused. */
