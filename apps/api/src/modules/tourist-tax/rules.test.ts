@@ -23,6 +23,7 @@ describe('tariffs, reductions, registries', () => {
     expect(clash.status).toBe(409);
     expect(clash.body.code).toBe('TARIFF_CONFLICT');
     expect(clash.body.details[0].message).toContain('Albergo 4 stelle - alta stagione 2026');
+    expect(clash.body.message).toContain('Albergo 4 stelle - alta stagione 2026');
 
     // More specific (area too): no clash, and it prices the nights it covers.
     const areas = await f.registry('relevant-areas', f.gaeta._id);

@@ -44,6 +44,8 @@ export function taxRuleErrorToAppError(error: unknown, pathPrefix = ''): unknown
   }));
   let message = MESSAGES[error.code] ?? error.message;
   if (error.date) message = `${message} (${error.date})`;
+  // A conflict names the other rule in the message too, so a generic error toast is still useful.
+  else if (error.conflictingId && error.details[0]) message = `${message}: ${error.details[0].message}`;
   return new AppError(error.code, message, { statusCode: STATUS[error.code] ?? 400, details, cause: error });
 }
 
