@@ -139,6 +139,9 @@ describe('structures and comuni: identifier validation', () => {
     expect(cls.status).toBe(403);
     const drop = await t.request('PUT', `/api/structures/${own._id}`, { token: f.tokens.hotelier, body: { userIds: [] } });
     expect(drop.status).toBe(403);
+    const move = await t.request('PUT', `/api/structures/${own._id}`, { token: f.tokens.admin, body: { cityId: f.formia._id, structureTypeId: null, relevantAreaId: null } });
+    expect(move.status).toBe(409);
+    expect(move.body.details[0].path).toBe('cityId');
     const hasStays = await t.request('DELETE', `/api/structures/${own._id}`, { token: f.tokens.hotelier });
     expect(hasStays.status).toBe(409);
     expect(hasStays.body.code).toBe('STRUCTURE_HAS_STAYS');

@@ -111,6 +111,11 @@ export const structuresCollection = defineCollection({
     const cityId = (values.cityId as string | undefined) ?? (existing?.cityId as string | undefined) ?? (actor.role === 'city' ? actor.cityId : null);
     if (!cityId) throw validationFailed([{ path: 'cityId', message: 'validation.required' }]);
     values.cityId = cityId;
+    if (existing && cityId !== existing.cityId) {
+      // Stays were priced with the old comune's rules and carry its cityId: moving would split them.
+      const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(eq(stays.structureId, existing.id as string));
+      if (used.n > 0) throw new AppError('STRUCTURE_HAS_STAYS', 'A structure with stays cannot move to another comune', { statusCode: 409, details: [{ path: 'cityId', message: `${used.n} stays` }] });
+    }
 
     const details: TErrorDetail[] = [];
     const [city] = await tx.select({ id: cities.id, istatCode: cities.istatCode }).from(cities).where(eq(cities.id, cityId));
