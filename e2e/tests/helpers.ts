@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Shared steps of the end-to-end suites: demo accounts, sign-in, API calls, mail outbox, screenshots. */
+
+export const DEMO_PASSWORD = 'Demo1234';
+export const DEMO = {
+  admin: 'admin@demo.test',
+  city: 'city@demo.test',
+  hotelier: 'hotelier@demo.test',
+  agency: 'agency@demo.test',
+  lab: 'lab@demo.test',
+} as const;
+
+const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+
+/** Saves the page as e2e/artifacts/<name>.png (kept as evidence of each flow). */
+export async function saveScreenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+}
+
+/** A unique suffix so flows can create accounts on a database shared by the whole run. */
+export function uniqueSuffix() {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export const basicAuth = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+
+export type TSessionResponse = { token: string; refreshToken: string | null; user: Record<string, any> & { _id: string; role: string } };
+
+/** Signs in through the API (no browser), for set-up steps. */
+export async function apiSignIn(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<TSessionResponse> {
+  const response = await request.post('/api/auth', { headers: { authorization: basicAuth(email, password) } });
+  expect(response.status(), `sign-in of ${email}`).toBe(200);
+  return response.json();
+}
+
+/** A JSON API call with a bearer token; fails the test on a non-2xx answer unless `expectStatus` says otherwise. */
+export async function api<T = any>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: { token?: string; body?: unknown; expectStatus?: number } = {},
+): Promise<T> {
+  const response = await request.fetch(url, {
+    method,
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    data: options.body,
+  });
+  const text = await response.text();
+  if (options.expectStatus !== undefined) expect(response.status(), `${method} ${url}: ${text}`).toBe(options.expectStatus);
+  else expect(response.ok(), `${method} ${url} answered ${response.status()}: ${text}`).toBeTruthy();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The newest e-mail to `to` with the given template, read from the demo mail outbox as admin. */
+export async function latestMail(request: APIRequestContext, to: string, template: string) {
+  const { token } = await apiSignIn(request, DEMO.admin);
+  let mails: { to: string; template: string; text: string; subject: string }[] = [];
+  // The mail is written after the request that triggers it commits; give it a moment.
+  for (let attempt = 0; attempt < 20; attempt++) {
+    mails = await api(request, 'GET', `/api/mail-outbox?to=${encodeURIComponent(to)}&template=${encodeURIComponent(template)}&sort=-createdAt&limit=1`, { token });
+    if (mails.length > 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  expect(mails, `a ${template} e-mail to ${to}`).toHaveLength(1);
+  return mails[0];
+}
+
+/** The first http(s) link in a mail text. */
+export function linkIn(text: string): string {
+  const match = text.match(/https?:\/\/\S+/);
+  if (!match) throw new Error(`no link in the e-mail: ${text}`);
+  return match[0];
+}
+
+/** Signs in through the sign-in page (Italian labels, the default language). */
+export async function signInThroughPage(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/on-boarding/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page).not.toHaveURL(/\/on-boarding\//);
+}
+
+/**
+ * Starts a signed-in browser session without the sign-in page: the session is stored where the
+ * app keeps it (local storage) before the app boots.
+ */
+export async function signInWithStoredSession(page: Page, email: string, password = DEMO_PASSWORD) {
+  const session = await apiSignIn(page.request, email, password);
+  await page.addInitScript((value) => {
+    if (!window.sessionStorage.getItem('e2e.sessionPlanted')) {
+      window.localStorage.setItem('backoffice.session', value);
+      window.sessionStorage.setItem('e2e.sessionPlanted', '1');
+    }
+  }, JSON.stringify({ token: session.token, refreshToken: session.refreshToken ?? null, user: session.user, temporaryPassword: null, realSession: null }));
+  return session;
+}

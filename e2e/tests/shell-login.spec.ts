@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, saveScreenshot, signInThroughPage } from './helpers';
+
+// Spec 2.3 root redirect: admin -> users list; city and user -> structures list; other roles -> users list.
+// `shows` is a row the landing list must render with the demo data (non-admins see only their own account
+// in the users list; the Gaeta comune and the hotelier both see Hotel Serapo).
+const LANDINGS = [
+  { who: 'admin', email: DEMO.admin, path: '/users', shows: DEMO.city },
+  { who: 'city', email: DEMO.city, path: '/structures', shows: 'Hotel Serapo' },
+  { who: 'hotelier', email: DEMO.hotelier, path: '/structures', shows: 'Hotel Serapo' },
+  { who: 'agency', email: DEMO.agency, path: '/users', shows: DEMO.agency },
+  { who: 'lab', email: DEMO.lab, path: '/users', shows: DEMO.lab },
+] as const;
+
+test.describe('sign in as each demo account', () => {
+  for (const { who, email, path, shows } of LANDINGS) {
+    test(`${who} lands on ${path}`, async ({ page }) => {
+      await signInThroughPage(page, email);
+      await expect(page).toHaveURL(new RegExp(`${path}(\\?.*)?$`));
+      // The shell is there: app bar with the user's menu, and the page itself rendered (no error page).
+      await expect(page.getByTestId('app-name')).toBeVisible();
+      await expect(page.getByText('Pagina non trovata')).toHaveCount(0);
+      await expect(page.getByText('Accesso non consentito')).toHaveCount(0);
+      await expect(page.getByRole('row').filter({ hasText: shows }).first()).toBeVisible();
+      await saveScreenshot(page, `shell-login-${who}`);
+    });
+  }
+
+  test('a wrong password shows the error and stays on the sign-in page', async ({ page }) => {
+    await page.goto('/on-boarding/login');
+    await page.getByLabel('Email').fill(DEMO.admin);
+    await page.getByLabel('Password', { exact: true }).fill('Wrong1234');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page.getByTestId('login-error')).toHaveText('Email o password non corretti.');
+    await expect(page).toHaveURL(/\/on-boarding\/login$/);
+    await saveScreenshot(page, 'shell-login-wrong-password');
+  });
+
+  test('a signed-out visitor of a private page is sent to sign in', async ({ page }) => {
+    await page.goto('/users');
+    await expect(page).toHaveURL(/\/on-boarding\/login$/);
+  });
+});
