@@ -98,3 +98,14 @@ export async function signInWithStoredSession(page: Page, email: string, passwor
   }, JSON.stringify({ token: session.token, refreshToken: session.refreshToken ?? null, user: session.user, temporaryPassword: null, realSession: null }));
   return session;
 }
+
+/** The user menu button of the app bar (labelled "Profilo"), showing the signed-in user's name. */
+export function userMenuButton(page: Page) {
+  return page.getByRole('banner').getByRole('button', { name: /^(Profilo|Profile)$/ });
+}
+
+export async function signOutThroughMenu(page: Page) {
+  await userMenuButton(page).click();
+  await page.getByRole('menuitem', { name: /^(Esci|Logout)$/ }).click();
+  await expect(page).toHaveURL(/\/on-boarding\/login$/);
+}

@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Navigate } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useAppConfig } from '../config';
 import { LOCALES } from '../i18n';
 import { NavigationEffects } from '../layout/NavigationEffects';
-import { useSession } from '../session/useSession';
+import { getSession } from '../session/store';
 
 export function LanguageSwitch() {
   const [locale, setLocale] = useLocaleState();
@@ -34,9 +34,11 @@ export function LanguageSwitch() {
  */
 export function OnboardingLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const translate = useTranslate();
-  const session = useSession();
   const { features } = useAppConfig();
-  if (session?.token) return <Navigate to={features.publicSite ? '/' : '/profile'} replace />;
+  // Only a visitor who arrives already signed in is sent away. A session started on this page
+  // (registration) navigates by itself; redirecting on that change too raced it and won (-> /profile).
+  const [signedInOnArrival] = useState(() => Boolean(getSession()?.token));
+  if (signedInOnArrival) return <Navigate to={features.publicSite ? '/' : '/profile'} replace />;
   return (
     <Box
       sx={{
