@@ -6,6 +6,7 @@ import {
   DataTable,
   Edit,
   ExportButton,
+  FilterButton,
   List,
   ReferenceManyField,
   SearchInput,
@@ -16,13 +17,14 @@ import {
   useTranslate,
 } from 'react-admin';
 import { activeChoices } from '../structures/shared/choices';
-import { DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull } from '../structures/shared/components';
+import { DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull, useSaveErrorNotification } from '../structures/shared/components';
 import { canDo, currentRole } from '../structures/shared/permissions';
 import { required, validCcp, validEmail, validIban, validIstatCode, validPhone, validProvince } from '../structures/shared/validators';
 
 function CityListActions() {
   return (
     <TopToolbar>
+      <FilterButton />
       {canDo('cities', 'create') ? <CreateButton /> : null}
       <ExportButton />
     </TopToolbar>
@@ -100,9 +102,10 @@ function CityFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boole
 
 /** cities/{cityId}: the comune detail, tabs "comune data" and the comune's structures. */
 export function CityEdit() {
+  const saveErrors = useSaveErrorNotification();
   const canSave = canDo('cities', 'update');
   return (
-    <Edit title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
+    <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
       <TtTabbedForm canSave={canSave} canDelete={canDo('cities', 'delete')}>
         <TabbedForm.Tab label="touristTax.tabs.cityData">
           <CityFields readOnly={!canSave} isCreate={false} />
@@ -125,8 +128,9 @@ export function CityEdit() {
 }
 
 export function CityCreate() {
+  const saveErrors = useSaveErrorNotification();
   return (
-    <Create redirect="edit">
+    <Create mutationOptions={saveErrors} redirect="edit">
       <TtSimpleForm>
         <CityFields readOnly={false} isCreate />
       </TtSimpleForm>

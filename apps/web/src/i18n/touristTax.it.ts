@@ -193,7 +193,7 @@ export const touristTaxIt = {
       perNight: 'Per notte',
       category: 'Categoria',
       guests: 'Ospiti',
-      guestNights: 'Pernottamenti tassabili',
+      guestNights: 'Pernott. tassabili',
       tariff: 'Imposta',
       reduction: 'Riduzione',
       night: 'Notte',

@@ -5,6 +5,7 @@ import {
   DateInput,
   Edit,
   ExportButton,
+  FilterButton,
   FormDataConsumer,
   FunctionField,
   List,
@@ -18,7 +19,7 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
-import { CityField, CityFilterInput, CityInput, DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull } from '../structures/shared/components';
+import { CityField, CityFilterInput, CityInput, DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../structures/shared/components';
 import { formatEuros, formatPercent } from '../structures/shared/format';
 import { canDo, currentRole } from '../structures/shared/permissions';
 import { RegistryRefField, RegistryRefInputs } from '../structures/shared/RegistryRefInputs';
@@ -29,6 +30,7 @@ import { ruleTypeChoices as reductionTypeChoices } from '../structures/shared/ch
 function ReductionListActions() {
   return (
     <TopToolbar>
+      <FilterButton />
       {canDo('rules', 'create') ? <CreateButton /> : null}
       <ExportButton />
     </TopToolbar>
@@ -140,9 +142,10 @@ function ReductionFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: 
 }
 
 export function ReductionEdit() {
+  const saveErrors = useSaveErrorNotification();
   const canSave = canDo('rules', 'update');
   return (
-    <Edit title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
+    <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
       <TtSimpleForm canSave={canSave} canDelete={canDo('rules', 'delete')}>
         <ReductionFields readOnly={!canSave} isCreate={false} />
       </TtSimpleForm>
@@ -151,8 +154,9 @@ export function ReductionEdit() {
 }
 
 export function ReductionCreate() {
+  const saveErrors = useSaveErrorNotification();
   return (
-    <Create redirect="list">
+    <Create mutationOptions={saveErrors} redirect="list">
       <TtSimpleForm defaultValues={{ reductionType: 'percentage', maxNights: null, validTo: null }}>
         <ReductionFields readOnly={false} isCreate />
       </TtSimpleForm>

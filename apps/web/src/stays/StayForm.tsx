@@ -156,7 +156,7 @@ export function StayFields({ readOnly }: { readOnly: boolean }) {
   const translate = useTranslate();
   const record = useRecordContext<TStayComputation & { breakdown?: Pick<TStayComputation, 'nights' | 'categories'> | null; isLocked?: boolean }>();
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' }, gap: 3, width: '100%', alignItems: 'start' }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 3, width: '100%', alignItems: 'start' }}>
       <Box>
         {record?.isLocked ? (
           <Alert severity="info" sx={{ mb: 2 }}>
@@ -173,7 +173,7 @@ export function StayFields({ readOnly }: { readOnly: boolean }) {
           <AppliedRulesInputs readOnly={readOnly} />
           <GuestInputs readOnly={readOnly} />
           <SectionTitle>{translate('touristTax.sections.payment')}</SectionTitle>
-          <RadioButtonGroupInput source="paymentStatus" choices={paymentStatusChoices} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
+          <RadioButtonGroupInput source="paymentStatus" label={false} choices={paymentStatusChoices} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
           <FormDataConsumer>
             {({ formData }) =>
               formData.paymentStatus === 'not_paid' ? (

@@ -120,8 +120,17 @@ function ComputationTables({ computation, stale }: { computation: TStayComputati
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const euros = (value: number | null) => formatEuros(value, locale);
+  const hasReductions = computation.reductionImport !== 0 || computation.categories.some((category) => category.reduction !== 0);
   return (
-    <Box sx={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
+    <Box
+      sx={{
+        opacity: stale ? 0.6 : 1,
+        transition: 'opacity 150ms',
+        '& .MuiTableCell-root': { px: 0.75, py: 0.5, fontSize: '0.8125rem' },
+        '& .MuiTableCell-head': { fontWeight: 600, lineHeight: 1.2 },
+        '& .MuiTableBody-root .MuiTableCell-alignRight': { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+      }}
+    >
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1, mb: 2 }}>
         <Total label={translate('touristTax.breakdown.tariffImport')} value={euros(computation.tariffImport)} testId="tax-tariff" />
         <Total label={translate('touristTax.breakdown.reductionImport')} value={euros(computation.reductionImport)} testId="tax-reduction" />
@@ -146,7 +155,7 @@ function ComputationTables({ computation, stale }: { computation: TStayComputati
             <TableCell align="right">{translate('touristTax.breakdown.guests')}</TableCell>
             <TableCell align="right">{translate('touristTax.breakdown.guestNights')}</TableCell>
             <TableCell align="right">{translate('touristTax.breakdown.tariff')}</TableCell>
-            <TableCell align="right">{translate('touristTax.breakdown.reduction')}</TableCell>
+            {hasReductions ? <TableCell align="right">{translate('touristTax.breakdown.reduction')}</TableCell> : null}
             <TableCell align="right">{translate('touristTax.breakdown.toPay')}</TableCell>
           </TableRow>
         </TableHead>
@@ -164,7 +173,7 @@ function ComputationTables({ computation, stale }: { computation: TStayComputati
               <TableCell align="right">{category.guests}</TableCell>
               <TableCell align="right">{category.taxableGuestNights}</TableCell>
               <TableCell align="right">{euros(category.tariff)}</TableCell>
-              <TableCell align="right">{euros(category.reduction)}</TableCell>
+              {hasReductions ? <TableCell align="right">{euros(category.reduction)}</TableCell> : null}
               <TableCell align="right">{euros(category.toPay)}</TableCell>
             </TableRow>
           ))}
@@ -178,10 +187,9 @@ function ComputationTables({ computation, stale }: { computation: TStayComputati
           <TableHead>
             <TableRow>
               <TableCell>{translate('touristTax.breakdown.night')}</TableCell>
-              <TableCell>{translate('touristTax.breakdown.appliedTariff')}</TableCell>
               <TableCell align="right">{translate('touristTax.breakdown.rate')}</TableCell>
               <TableCell align="right">{translate('touristTax.breakdown.tariff')}</TableCell>
-              <TableCell align="right">{translate('touristTax.breakdown.reduction')}</TableCell>
+              {hasReductions ? <TableCell align="right">{translate('touristTax.breakdown.reduction')}</TableCell> : null}
               <TableCell align="right">{translate('touristTax.breakdown.toPay')}</TableCell>
             </TableRow>
           </TableHead>
@@ -190,16 +198,14 @@ function ComputationTables({ computation, stale }: { computation: TStayComputati
               <TableRow key={night.date} sx={night.taxable ? undefined : { '& td': { color: 'text.disabled' } }}>
                 <TableCell>
                   {formatDate(night.date, locale)}
-                  {night.taxable ? null : (
-                    <Typography component="div" variant="caption">
-                      {translate('touristTax.breakdown.notTaxable')}
-                    </Typography>
-                  )}
+                  <Typography component="div" variant="caption" color="text.secondary">
+                    {night.tariffName}
+                    {night.taxable ? null : ` · ${translate('touristTax.breakdown.notTaxable')}`}
+                  </Typography>
                 </TableCell>
-                <TableCell>{night.tariffName}</TableCell>
                 <TableCell align="right">{night.tariffType === 'flat' ? euros(night.nightlyPrice) : formatPercent(night.percentage, locale)}</TableCell>
                 <TableCell align="right">{euros(night.tariff)}</TableCell>
-                <TableCell align="right">{euros(night.reduction)}</TableCell>
+                {hasReductions ? <TableCell align="right">{euros(night.reduction)}</TableCell> : null}
                 <TableCell align="right">{euros(night.toPay)}</TableCell>
               </TableRow>
             ))}

@@ -9,6 +9,7 @@ import {
   DataTable,
   DateInput,
   Edit,
+  FilterButton,
   FunctionField,
   List,
   ReferenceField,
@@ -26,7 +27,7 @@ import {
 } from 'react-admin';
 import { quarterRange, type TQuarter } from '@app/domain/tourist-tax/periods';
 import { paymentStatusChoices } from '../structures/shared/choices';
-import { DayField, DetailActions, TtSimpleForm } from '../structures/shared/components';
+import { DayField, DetailActions, TtSimpleForm, useSaveErrorNotification } from '../structures/shared/components';
 import { downloadFile } from '../structures/shared/http';
 import { formatEuros } from '../structures/shared/format';
 import { canDo } from '../structures/shared/permissions';
@@ -121,6 +122,7 @@ function StayListActions() {
   const canWrite = canDo('stays', 'create');
   return (
     <TopToolbar sx={{ alignItems: 'center' }}>
+      <FilterButton />
       <QuarterFilter />
       {canWrite ? <CreateButton /> : null}
       {canWrite ? (
@@ -237,18 +239,20 @@ function StayEditForm() {
 
 /** stays/{stayId}: the stay detail; hoteliers edit it with the live tax breakdown until it is declared. */
 export function StayEdit() {
+  const saveErrors = useSaveErrorNotification();
   return (
-    <Edit title={<StayTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list" transform={stayPayload}>
+    <Edit mutationOptions={saveErrors} title={<StayTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list" transform={stayPayload}>
       <StayEditForm />
     </Edit>
   );
 }
 
 export function StayCreate() {
+  const saveErrors = useSaveErrorNotification();
   const translate = useTranslate();
   const structureId = useDefaultStructureId();
   return (
-    <Create redirect="list" transform={stayPayload}>
+    <Create mutationOptions={saveErrors} redirect="list" transform={stayPayload}>
       <Box sx={{ px: 2, pt: 2 }}>
         <Typography variant="body2" color="text.secondary">
           {translate('touristTax.stays.createIntro')}

@@ -8,6 +8,7 @@ import {
   DataTable,
   DateInput,
   Edit,
+  FilterButton,
   FunctionField,
   List,
   NumberInput,
@@ -26,7 +27,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { activeChoices } from './shared/choices';
-import { CityField, CityFilterInput, CityInput, DayField, DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull } from './shared/components';
+import { CityField, CityFilterInput, CityInput, DayField, DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull, useSaveErrorNotification } from './shared/components';
 import { DownloadButton } from './shared/DownloadButton';
 import { formatDate } from '../i18n/format';
 import { formatEuros } from './shared/format';
@@ -50,6 +51,7 @@ function StructureListActions() {
   const { filterValues } = useListContext();
   return (
     <TopToolbar>
+      <FilterButton />
       {canDo('structures', 'create') ? <CreateButton /> : null}
       <DownloadButton
         path="/structures/export.xlsx"
@@ -228,9 +230,10 @@ function Modello21Tab() {
 
 /** structures/{structureId}: tabs structure detail, declarations, Modello 21. */
 export function StructureEdit() {
+  const saveErrors = useSaveErrorNotification();
   const canSave = canDo('structures', 'update');
   return (
-    <Edit title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
+    <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
       <TtTabbedForm canSave={canSave} canDelete={canDo('structures', 'delete')}>
         <TabbedForm.Tab label="touristTax.tabs.structureDetail">
           <StructureFields readOnly={!canSave} isCreate={false} />
@@ -247,8 +250,9 @@ export function StructureEdit() {
 }
 
 export function StructureCreate() {
+  const saveErrors = useSaveErrorNotification();
   return (
-    <Create redirect="edit">
+    <Create mutationOptions={saveErrors} redirect="edit">
       <TtSimpleForm defaultValues={{ userIds: [] }}>
         <StructureFields readOnly={false} isCreate />
       </TtSimpleForm>

@@ -5,6 +5,7 @@ import {
   DateInput,
   Edit,
   ExportButton,
+  FilterButton,
   FormDataConsumer,
   FunctionField,
   List,
@@ -18,7 +19,7 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
-import { CityField, CityFilterInput, CityInput, DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull } from '../structures/shared/components';
+import { CityField, CityFilterInput, CityInput, DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../structures/shared/components';
 import { formatEuros, formatPercent } from '../structures/shared/format';
 import { canDo, currentRole } from '../structures/shared/permissions';
 import { RegistryRefField, RegistryRefInputs } from '../structures/shared/RegistryRefInputs';
@@ -29,6 +30,7 @@ import { ruleTypeChoices as tariffTypeChoices } from '../structures/shared/choic
 function TariffListActions() {
   return (
     <TopToolbar>
+      <FilterButton />
       {canDo('rules', 'create') ? <CreateButton /> : null}
       <ExportButton />
     </TopToolbar>
@@ -140,9 +142,10 @@ function TariffFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boo
 }
 
 export function TariffEdit() {
+  const saveErrors = useSaveErrorNotification();
   const canSave = canDo('rules', 'update');
   return (
-    <Edit title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
+    <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
       <TtSimpleForm canSave={canSave} canDelete={canDo('rules', 'delete')}>
         <TariffFields readOnly={!canSave} isCreate={false} />
       </TtSimpleForm>
@@ -151,8 +154,9 @@ export function TariffEdit() {
 }
 
 export function TariffCreate() {
+  const saveErrors = useSaveErrorNotification();
   return (
-    <Create redirect="list">
+    <Create mutationOptions={saveErrors} redirect="list">
       <TtSimpleForm defaultValues={{ type: 'flat', maxNights: null, validTo: null }}>
         <TariffFields readOnly={false} isCreate />
       </TtSimpleForm>

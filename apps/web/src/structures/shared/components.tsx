@@ -14,6 +14,7 @@ import {
   Toolbar,
   TopToolbar,
   useLocaleState,
+  useNotify,
   useRecordContext,
   useResourceContext,
   useSaveContext,
@@ -51,6 +52,21 @@ function useFieldErrorSave() {
   );
 }
 
+/**
+ * Save errors as a notification in the active language: the API code's message (errors.<CODE>,
+ * e.g. TARIFF_CONFLICT), also when the details went under the fields, where react-admin alone
+ * would only say that the form is not valid.
+ */
+export function useSaveErrorNotification() {
+  const notify = useNotify();
+  return {
+    onError: (error: unknown) => {
+      const message = (error as Error)?.message || 'genericError';
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    },
+  };
+}
+
 type TToolbarOptions = { canSave: boolean; canDelete: boolean };
 
 function DetailToolbar({ canSave, canDelete }: TToolbarOptions) {
@@ -68,6 +84,8 @@ export function TtSimpleForm({ canSave = true, canDelete = false, children, ...r
   const onSubmit = useFieldErrorSave();
   return (
     <SimpleForm
+      // Our validators show translated messages; the browser's own (step, min) would pre-empt them.
+      noValidate
       {...rest}
       onSubmit={onSubmit as never}
       toolbar={canSave || canDelete ? <DetailToolbar canSave={canSave} canDelete={canDelete} /> : false}
@@ -82,6 +100,7 @@ export function TtTabbedForm({ canSave = true, canDelete = false, children, ...r
   const onSubmit = useFieldErrorSave();
   return (
     <TabbedForm
+      noValidate
       {...rest}
       onSubmit={onSubmit as never}
       toolbar={canSave || canDelete ? <DetailToolbar canSave={canSave} canDelete={canDelete} /> : false}

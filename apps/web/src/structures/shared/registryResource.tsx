@@ -10,7 +10,7 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
-import { CityField, CityFilterInput, CityInput, DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull } from './components';
+import { CityField, CityFilterInput, CityInput, DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from './components';
 import { canDo, currentRole } from './permissions';
 import { required } from './validators';
 
@@ -62,9 +62,10 @@ export function makeRegistryResource() {
   }
 
   function RegistryEdit() {
+    const saveErrors = useSaveErrorNotification();
     const canSave = canDo('rules', 'update');
     return (
-      <Edit title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
+      <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
         <TtSimpleForm canSave={canSave} canDelete={canDo('rules', 'delete')}>
           <RegistryFields readOnly={!canSave} isCreate={false} />
         </TtSimpleForm>
@@ -73,8 +74,9 @@ export function makeRegistryResource() {
   }
 
   function RegistryCreate() {
+    const saveErrors = useSaveErrorNotification();
     return (
-      <Create redirect="list">
+      <Create mutationOptions={saveErrors} redirect="list">
         <TtSimpleForm>
           <RegistryFields readOnly={false} isCreate />
         </TtSimpleForm>

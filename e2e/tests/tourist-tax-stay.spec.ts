@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { chooseOption, saveScreenshot, signIn } from './tourist-tax-support';
+
+test('a hotelier enters a stay and sees the tax breakdown update as they type', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'hotelier@demo.test');
+  await page.goto('/stays/create');
+  const breakdown = page.getByTestId('tax-breakdown');
+  await expect(breakdown).toContainText('Scegli la struttura');
+
+  await chooseOption(page, 'Struttura', 'Hotel Serapo');
+  await page.getByLabel('Arrivo').fill('2026-09-28');
+  await page.getByLabel('Partenza').fill('2026-10-01');
+  await page.getByLabel('Ospiti', { exact: true }).fill('2');
+  // Hotel Serapo is a 4-star hotel: 3,00 € per guest per night in high season.
+  await expect(page.getByTestId('tax-to-pay')).toHaveText('18,00 €');
+  await expect(page.getByTestId('tax-nights').locator('tbody tr')).toHaveCount(3);
+
+  await page.getByLabel('Ospiti', { exact: true }).fill('3');
+  await expect(page.getByTestId('tax-to-pay')).toHaveText('27,00 €');
+
+  // Two more nights in low season (2,00 €): the rate changes inside the stay.
+  await page.getByLabel('Partenza').fill('2026-10-03');
+  await expect(page.getByTestId('tax-to-pay')).toHaveText('39,00 €');
+  await expect(page.getByTestId('tax-nights').locator('tbody tr')).toHaveCount(5);
+  await expect(page.getByTestId('tax-nights')).toContainText('bassa stagione');
+
+  // One exempt child: a repeatable row (exemption + count).
+  await page.getByRole('button', { name: 'Aggiungi' }).first().click();
+  await chooseOption(page, 'Esenzione', /Minori/);
+  await page.getByLabel('N. ospiti').first().fill('1');
+  await expect(page.getByTestId('tax-to-pay')).toHaveText('26,00 €');
+  await expect(page.getByTestId('tax-categories')).toContainText('Minori');
+
+  // No tariff of the comune covers 2030: the rule problem shows in place of the breakdown.
+  await page.getByLabel('Arrivo').fill('2030-08-01');
+  await page.getByLabel('Partenza').fill('2030-08-03');
+  await expect(page.getByTestId('tax-breakdown-error')).toHaveAttribute('data-code', 'NO_TARIFF_FOR_NIGHT');
+  await expect(page.getByTestId('tax-breakdown-error')).toContainText('Nessuna tariffa del comune');
+  await page.getByLabel('Arrivo').fill('2026-09-28');
+  await page.getByLabel('Partenza').fill('2026-10-03');
+  await expect(page.getByTestId('tax-to-pay')).toHaveText('26,00 €');
+
+  // Lead guest, with the codice fiscale checked on the client; not paid needs a reason.
+  await page.getByLabel('Cognome').fill('Esposito');
+  await page.getByLabel('Nome', { exact: true }).fill('Gennaro');
+  await page.getByLabel('Codice fiscale').fill('RSSMRA80A01H501X');
+  await page.getByLabel('Non pagato').check();
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('Codice fiscale non valido')).toBeVisible();
+  await expect(page.getByText('Campo obbligatorio').first()).toBeVisible();
+  await page.getByLabel('Codice fiscale').fill('RSSMRA80A01H501U');
+  await page.getByLabel('Motivo mancato pagamento').fill("L'ospite ha rifiutato di pagare");
+  await saveScreenshot(page, 'tourist-tax-stay-form');
+  await page.getByRole('button', { name: 'Salva' }).click();
+
+  await expect(page).toHaveURL(/\/stays$/);
+  const row = page.getByRole('row', { name: /Esposito Gennaro/ });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('26,00 €');
+  await expect(row).toContainText('Non pagato');
+  await saveScreenshot(page, 'tourist-tax-stay');
+});
