@@ -29,7 +29,7 @@ async function startIssuer() {
 
 const CLIENT_ID = 'backoffice-web';
 
-async function idToken(key: CryptoKey, issuer: string, claims: Record<string, unknown>, options: { audience?: string; expiresIn?: string } = {}) {
+async function idToken(key: CryptoKey, issuer: string, claims: Record<string, unknown>, options: { audience?: string; expiresIn?: string | number } = {}) {
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
     .setIssuer(issuer)
@@ -92,7 +92,8 @@ describe('POST /api/auth/socialLogin with an OpenID provider', () => {
   it('refuses unverified e-mails, other audiences, expired tokens and tokens signed by another key', async () => {
     const unverified = await idToken(idp.privateKey, idp.issuer, { email: 'hotelier@demo.test', email_verified: false });
     const wrongAudience = await idToken(idp.privateKey, idp.issuer, { email: 'hotelier@demo.test', email_verified: true }, { audience: 'someone-else' });
-    const expired = await idToken(idp.privateKey, idp.issuer, { email: 'hotelier@demo.test', email_verified: true, iat: 1000 }, { expiresIn: '1s' });
+    // Expired a minute ago (an absolute time, so the test does not depend on how fast it runs).
+    const expired = await idToken(idp.privateKey, idp.issuer, { email: 'hotelier@demo.test', email_verified: true }, { expiresIn: Math.floor(Date.now() / 1000) - 60 });
     const { privateKey: stranger } = await generateKeyPair('RS256');
     const forged = await idToken(stranger, idp.issuer, { email: 'admin@demo.test', email_verified: true });
     for (const token of [unverified, wrongAudience, expired, forged, 'not-a-jwt']) {
