@@ -22,14 +22,14 @@ function difficulty(config: TConfig) {
 
 const keySignatureSecret = (config: TConfig) => createHmac('sha256', config.altchaHmacKey).update('altcha-key-signature').digest('hex');
 
-export async function createAltchaChallenge(config: TConfig): Promise<Challenge> {
+export async function createAltchaChallenge(config: TConfig, now: number = Date.now()): Promise<Challenge> {
   const d = difficulty(config);
   return createChallenge({
     algorithm: ALGORITHM,
     cost: d.cost,
     counter: randomInt(d.counterMin, d.counterMax),
     deriveKey,
-    expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
+    expiresAt: new Date(now + CHALLENGE_TTL_MS),
     hmacSignatureSecret: config.altchaHmacKey,
     hmacKeySignatureSecret: keySignatureSecret(config),
   });

@@ -107,6 +107,24 @@ describe('POST /api/auth: bot check when botCheckOnLogin is on', () => {
     expect(replay.body.code).toBe('BOT_CHECK_FAILED');
   });
 
+  it('refuses a solved challenge that has expired', async () => {
+    const { createAltchaChallenge } = await import('./altcha.ts');
+    const { solveChallenge } = await import('altcha-lib');
+    const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
+    const challenge = await createAltchaChallenge(b.config, Date.now() - 11 * 60_000);
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    const res = await b.request('POST', '/api/auth', { headers: { authorization: b.basic('admin@demo.test', 'Demo1234'), 'x-altcha': payload } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('BOT_CHECK_FAILED');
+  });
+
+  it('applies to social login too', async () => {
+    const res = await b.request('POST', '/api/auth/socialLogin', { body: { token: 'a.b.c', provider: 'google' } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('BOT_CHECK_FAILED');
+  });
+
   it('serves challenges that are signed and not cached', async () => {
     const res = await b.request('GET', '/api/auth/altcha-challenge');
     expect(res.status).toBe(200);
