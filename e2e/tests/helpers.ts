@@ -109,3 +109,15 @@ export async function signOutThroughMenu(page: Page) {
   await page.getByRole('menuitem', { name: /^(Esci|Logout)$/ }).click();
   await expect(page).toHaveURL(/\/on-boarding\/login$/);
 }
+
+/**
+ * A new account with a chosen password, created by the admin through the users API (flows that change
+ * a password use their own account; public registration is rate limited per address).
+ */
+export async function createAccount(request: APIRequestContext, prefix: string, options: { role?: string; password?: string; name?: string } = {}) {
+  const email = `e2e.${prefix}.${uniqueSuffix()}@example.com`;
+  const password = options.password ?? 'Primo2025x';
+  const { token } = await apiSignIn(request, DEMO.admin);
+  const user = await api(request, 'POST', '/api/users', { token, body: { email, password, name: options.name ?? 'Prova', surname: prefix, role: options.role ?? 'user' }, expectStatus: 201 });
+  return { email, password, user: user as { _id: string } & Record<string, any> };
+}
