@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { formatAlloggiatiFile, type TAlloggiatiRecordInput } from '@app/domain/tourist-tax/alloggiati';
-import { chooseOption, saveScreenshot, signIn } from './tourist-tax-support';
+import { saveScreenshot, signIn } from './tourist-tax-support';
 
 const ITALY = '100000100';
 
@@ -39,7 +39,8 @@ test('a hotelier imports an Alloggiati Web file', async ({ page }) => {
 
   // A bad record: nothing is imported and the row, field and value are listed.
   const broken = family.replace('10/08/2026', '31/02/2026');
-  await chooseOption(page, 'Struttura', 'Hotel Serapo');
+  await dialog.getByLabel('Struttura').click();
+  await page.getByRole('option', { name: 'Hotel Serapo' }).click();
   await page.getByTestId('import-file').setInputFiles({ name: 'alloggiati-errato.txt', mimeType: 'text/plain', buffer: Buffer.from(broken, 'latin1') });
   await expect(page.getByTestId('import-format')).toContainText('Alloggiati Web');
   await page.getByTestId('import-start').click();
@@ -60,8 +61,8 @@ test('a hotelier imports an Alloggiati Web file', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Chiudi' }).click();
 
   await page.getByPlaceholder('Cerca ospite (cognome, nome, CF)').fill('FERRARI');
-  const row = page.getByRole('row', { name: /FERRARI LUCA/ });
-  await expect(row).toBeVisible();
+  const row = page.locator('tbody tr', { hasText: /FERRARI LUCA/ });
+  await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(row).toContainText('Alloggiati Web');
   await expect(row).toContainText('10/08/2026');
 });

@@ -55,8 +55,8 @@ test('a hotelier enters a stay and sees the tax breakdown update as they type', 
   await page.getByRole('button', { name: 'Salva' }).click();
 
   await expect(page).toHaveURL(/\/stays$/);
-  const row = page.getByRole('row', { name: /Esposito Gennaro/ });
-  await expect(row).toBeVisible();
+  const row = page.locator('tbody tr', { hasText: /Esposito Gennaro/ });
+  await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(row).toContainText('26,00 €');
   await expect(row).toContainText('Non pagato');
   await saveScreenshot(page, 'tourist-tax-stay');

@@ -5,7 +5,7 @@ test('a city user sets up a tariff of the comune', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, 'city@demo.test');
   await page.goto('/tariffs');
-  await expect(page.getByRole('row', { name: /Tariffa base/ }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('tbody tr', { hasText: /Tariffa base/ }).first()).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('link', { name: 'Crea' }).click();
   await expect(page).toHaveURL(/\/tariffs\/create$/);
@@ -27,8 +27,8 @@ test('a city user sets up a tariff of the comune', async ({ page }) => {
 
   await expect(page).toHaveURL(/\/tariffs$/);
   await page.getByPlaceholder('Cerca per nome').fill('Tariffa e2e');
-  const row = page.getByRole('row', { name: /Tariffa e2e 2028/ });
-  await expect(row).toBeVisible();
+  const row = page.locator('tbody tr', { hasText: /Tariffa e2e 2028/ });
+  await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(row).toContainText('1,25 €');
   await expect(row).toContainText('5 stelle');
   await expect(row).toContainText('01/01/2028');
@@ -46,6 +46,6 @@ test('a city user sets up a tariff of the comune', async ({ page }) => {
 
   await page.goto('/tariffs');
   await page.getByPlaceholder('Cerca per nome').fill('Tariffa e2e');
-  await expect(page.getByRole('row', { name: /Tariffa e2e 2028/ })).toBeVisible();
+  await expect(page.locator('tbody tr', { hasText: /Tariffa e2e 2028/ })).toBeVisible();
   await saveScreenshot(page, 'tourist-tax-tariff');
 });
