@@ -1,5 +1,6 @@
 import type { TUser } from '../session/types';
 import { apiRequest } from './httpClient';
+import { updateSession } from '../session/store';
 
 /** The non-collection calls of the API contract, one function per call. */
 
@@ -48,12 +49,17 @@ export async function updateMe(patch: Partial<TUser>): Promise<TUser> {
   return json;
 }
 
+/**
+ * The API voids every token issued before a password change and answers with a fresh session,
+ * which must replace the stored one or the next request would be refused.
+ */
 export async function changeMyPassword(email: string, oldPassword: string, newPassword: string): Promise<void> {
-  await apiRequest('/users/me/password', {
+  const { json } = await apiRequest<TSessionResponse>('/users/me/password', {
     method: 'PUT',
     auth: { basic: { email, password: oldPassword } },
     body: { password: newPassword },
   });
+  updateSession({ token: json.token, refreshToken: json.refreshToken ?? null, user: json.user });
 }
 
 export async function deleteMyAccount(): Promise<void> {
