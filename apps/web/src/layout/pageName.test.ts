@@ -8,7 +8,7 @@ describe('page view names', () => {
     expect(pageNameForPath('/on-boarding/reset-password/abc.def')).toBe('reset-password');
     expect(pageNameForPath('/')).toBe('home');
     expect(pageNameForPath('/users/create')).toBe('users/:userId');
-    expect(pageNameForPath('/roles/create')).toBe('roles/:roleId');
+    expect(pageNameForPath('/roles/create')).toBe('roles/create');
     expect(pageNameForPath('/unknown/42')).toBe('unknown/:id');
   });
 });
