@@ -17,8 +17,9 @@ export function createSocketClients(t: TTestApp) {
   /** The server joins the user's room asynchronously after the handshake; wait until a push arrives. */
   async function connectAndJoin(token: string, userId: string) {
     const socket = await connect(token);
-    for (let i = 0; i < 50; i++) {
-      const probe = nextEvent(socket, 'probe', 100).then(() => true, () => false);
+    // Generous: test machines under load can take seconds to finish the handshake.
+    for (let i = 0; i < 60; i++) {
+      const probe = nextEvent(socket, 'probe', 250).then(() => true, () => false);
       t.app.services.realtime.toUser(userId, 'probe', {});
       if (await probe) return socket;
     }
@@ -28,7 +29,7 @@ export function createSocketClients(t: TTestApp) {
   return { connect, connectAndJoin, closeAll: () => sockets.forEach((s) => s.disconnect()) };
 }
 
-export function nextEvent<T = any>(socket: Socket, event: string, ms = 3000): Promise<T> {
+export function nextEvent<T = any>(socket: Socket, event: string, ms = 10_000): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
     socket.once(event, (payload: T) => {
