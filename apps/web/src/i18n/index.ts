@@ -65,6 +65,8 @@ export function createI18nProvider(locale: string): I18nProvider {
     changeLocale: async (next: string, options?: unknown) => {
       await provider.changeLocale(next, options);
       setStoredLocale(next);
+      // Screen readers pick the pronunciation from <html lang>; main.tsx sets it only at start-up.
+      if (typeof document !== 'undefined') document.documentElement.lang = next;
     },
   };
 }

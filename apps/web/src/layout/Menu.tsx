@@ -117,19 +117,19 @@ export function Menu() {
         const groupItems = items.filter((item) => item.group === group);
         if (groupItems.length === 0) return null;
         return (
-          <Box key={group} component="li" sx={{ listStyle: 'none' }} data-testid={`menu-group-${group}`}>
+          // ARIA menu > group > menuitem: react-admin's menu is a <ul role="menu"> and its items are
+          // role="menuitem" links, so a group must be a role="group" (a <li>/<ul> pair broke both).
+          <Box key={group} role="group" aria-labelledby={open ? `menu-group-${group}-label` : undefined} aria-label={open ? undefined : translate(`menu.groups.${group}`)} data-testid={`menu-group-${group}`}>
             {open ? (
-              <Typography variant="overline" component="div" sx={{ px: 2, pt: 1.5, color: 'text.secondary', lineHeight: 2 }}>
+              <Typography id={`menu-group-${group}-label`} variant="overline" component="div" sx={{ px: 2, pt: 1.5, color: 'text.secondary', lineHeight: 2 }}>
                 {translate(`menu.groups.${group}`)}
               </Typography>
             ) : (
               <Box sx={{ borderTop: 1, borderColor: 'divider', my: 0.5 }} />
             )}
-            <Box component="ul" sx={{ p: 0, m: 0 }}>
-              {groupItems.map((item) => (
-                <RaMenu.Item key={item.path} to={item.path} primaryText={translate(item.labelKey)} leftIcon={ICONS[item.icon]} />
-              ))}
-            </Box>
+            {groupItems.map((item) => (
+              <RaMenu.Item key={item.path} to={item.path} primaryText={translate(item.labelKey)} leftIcon={ICONS[item.icon]} />
+            ))}
           </Box>
         );
       })}

@@ -1,0 +1,33 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, api, saveScreenshot, signInWithStoredSession } from './helpers';
+
+/** axe-core on the page as it is; serious and critical violations fail, with what and where. */
+async function expectNoSeriousViolations(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const report = serious.map((violation) => `${violation.impact} ${violation.id}: ${violation.help}\n  ${violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join('\n  ')}`);
+  await saveScreenshot(page, name);
+  expect(report, `axe on ${name}`).toEqual([]);
+}
+
+test('sign-in page', async ({ page }) => {
+  await page.goto('/on-boarding/login');
+  await expect(page.getByRole('button', { name: 'Accedi' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'a11y-sign-in');
+});
+
+test('users list', async ({ page }) => {
+  await signInWithStoredSession(page, DEMO.admin);
+  await page.goto('/users');
+  await expect(page.getByRole('row').filter({ hasText: DEMO.city })).toBeVisible();
+  await expectNoSeriousViolations(page, 'a11y-users-list');
+});
+
+test('user detail', async ({ page }) => {
+  const admin = await signInWithStoredSession(page, DEMO.admin);
+  const [hotelier] = await api(page.request, 'GET', `/api/users?email=${DEMO.hotelier}`, { token: admin.token });
+  await page.goto(`/users/${hotelier._id}`);
+  await expect(page.locator('input[name="email"]')).toHaveValue(DEMO.hotelier);
+  await expectNoSeriousViolations(page, 'a11y-user-detail');
+});
