@@ -3,6 +3,7 @@ import { systemState, users } from '../db/schema/index.ts';
 import type { TDb, TTx } from '../db/client.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { seedTouristTaxDemo } from './tourist-tax-demo.ts';
+import { seedFilingsDemo } from './filings-demo.ts';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -20,7 +21,7 @@ export const DEMO_ACCOUNTS = [
  */
 export type TDemoSeeder = (tx: TTx, demoUsers: Record<(typeof DEMO_ACCOUNTS)[number]['email'], string>) => Promise<void>;
 
-export const DEMO_SEEDERS: TDemoSeeder[] = [seedTouristTaxDemo];
+export const DEMO_SEEDERS: TDemoSeeder[] = [seedTouristTaxDemo, seedFilingsDemo];
 
 const SEEDED_KEY = 'demoSeeded';
 
