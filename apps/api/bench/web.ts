@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, runMigrations } from '../src/db/client.ts';
+import { users } from '../src/db/schema/index.ts';
+import { ensureFeatureFlags } from '../src/modules/settings/features.ts';
+import { ensurePermissions } from '../src/modules/permissions/permissions.ts';
+import { DEMO_PASSWORD, seedDemoOnce } from '../src/seed/demo.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WEB_DIST = path.resolve(process.env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'));
+const EXTRA_USERS = 120;
+const LIST_RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+
+type TScriptLoad = { files: number; rawBytes: number; gzipBytes: number; largest: { name: string; gzipBytes: number }[] };
+
+/** Every JavaScript response the page receives, summed raw and gzipped (zlib default level, as a server would send it). */
+function collectScripts(page: Page) {
+  const bodies: Promise<{ url: string; body: Buffer } | null>[] = [];
+  const urls = new Set<string>();
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    const contentType = response.headers()['content-type'] ?? '';
+    if ((type === 'script' || contentType.includes('javascript')) && !urls.has(response.url())) {
+      urls.add(response.url());
+      bodies.push(response.body().then((body) => ({ url: response.url(), body }), () => null));
+    }
+  });
+  return async (): Promise<TScriptLoad> => {
+    const loaded = (await Promise.all(bodies))
+      .filter((item): item is { url: string; body: Buffer } => item !== null)
+      .map(({ url, body }) => ({ name: new URL(url).pathname.split('/').pop() ?? url, rawBytes: body.length, gzipBytes: gzipSync(body).length }));
+    return {
+      files: loaded.length,
+      rawBytes: loaded.reduce((sum, file) => sum + file.rawBytes, 0),
+      gzipBytes: loaded.reduce((sum, file) => sum + file.gzipBytes, 0),
+      largest: [...loaded].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 5),
+    };
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+function printScripts(label: string, load: TScriptLoad) {
+  console.log(`  ${label.padEnd(44)} ${String(load.files).padStart(3)} files  ${kb(load.rawBytes).padStart(10)} raw  ${kb(load.gzipBytes).padStart(10)} gzip`);
+  console.log(`    largest: ${load.largest.map((file) => `${file.name} ${kb(file.gzipBytes)}`).join(', ')}`);
+}
+
+async function signedInContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
+  const response = await fetch(`${baseUrl}/api/auth`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`admin@demo.test:${DEMO_PASSWORD}`).toString('base64')}` } });
+  if (!response.ok) throw new Error(`admin sign-in failed: ${response.status} ${await response.text()}`);
+  const session = (await response.json()) as { token: string; refreshToken: string | null; user: unknown };
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'it-IT' });
+  // The app keeps its session in local storage: plant it before the app boots, as after a sign-in.
+  await context.addInitScript((value) => window.localStorage.setItem('backoffice.session', value), JSON.stringify({ ...session, temporaryPassword: null, realSession: null }));
+  return context;
+}
+
+/** Milliseconds from navigation start to the 100th row of the users list being in the DOM. */
+async function timeToHundredRows(page: Page, baseUrl: string): Promise<number> {
+  const started = performance.now();
+  await page.goto(`${baseUrl}/users?perPage=100&page=1`, { waitUntil: 'commit' });
+  await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length >= 100, undefined, { timeout: 60_000, polling: 'raf' });
+  return performance.now() - started;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * The web app as a browser gets it: gzipped JavaScript loaded by the sign-in page and by the users
+ * list, and the time from navigation to a rendered 100-row users list (cold: new browser profile,
+ * nothing cached; warm: same profile, second visit). Serves the built app (apps/web/dist) from the
+ * real API on an in-memory database with the demo data and 100+ extra users.
+ */
+export async function benchWeb() {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('benchWeb needs the built web app: run npm run build first');
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`benchWeb needs Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, JWT_SECRET: 'bench-web-secret-bench-web-secret-0123', ALTCHA_HMAC_KEY: 'bench-web-altcha-key', PUBLIC_URL: 'http://127.0.0.1', WEB_DIST_DIR: WEB_DIST });
+  const database = await openDatabase({ dataDir: null });
+  await runMigrations(database);
+  await ensureFeatureFlags(database.db);
+  await ensurePermissions(database.db);
+  await seedDemoOnce(database.db);
+  await database.db.insert(users).values(
+    Array.from({ length: EXTRA_USERS }, (_, i) => ({ email: `bench.user.${i}@bench.test`, role: 'user', name: 'Bench', surname: `User ${String(i).padStart(3, '0')}`, isConfirmed: true })),
+  );
+
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  try {
+    console.log(`\nJavaScript loaded (built app from ${path.relative(process.cwd(), WEB_DIST) || WEB_DIST})`);
+    {
+      const context = await browser.newContext({ locale: 'it-IT' });
+      const page = await context.newPage();
+      const scripts = collectScripts(page);
+      await page.goto(`${baseUrl}/on-boarding/login`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'Accedi' }).waitFor();
+      printScripts('sign-in page (/on-boarding/login)', await scripts());
+      await context.close();
+    }
+    {
+      const context = await signedInContext(browser, baseUrl);
+      const page = await context.newPage();
+      const scripts = collectScripts(page);
+      await page.goto(`${baseUrl}/users`, { waitUntil: 'networkidle' });
+      await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length > 0, undefined, { timeout: 60_000 });
+      printScripts('users list (/users, signed in as admin)', await scripts());
+      await context.close();
+    }
+
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let run = 0; run < LIST_RUNS; run++) {
+      const context = await signedInContext(browser, baseUrl);
+      const page = await context.newPage();
+      cold.push(await timeToHundredRows(page, baseUrl));
+      await page.goto('about:blank');
+      warm.push(await timeToHundredRows(page, baseUrl));
+      await context.close();
+    }
+    const fmt = (values: number[]) => `median ${median(values).toFixed(0)} ms  (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)}; ${values.length} runs)`;
+    console.log(`\nNavigation to a rendered 100-row users list (/users?perPage=100, ${EXTRA_USERS + 7} users)`);
+    console.log(`  cold (new profile, empty cache)             ${fmt(cold)}`);
+    console.log(`  warm (same profile, second visit)           ${fmt(warm)}`);
+  } finally {
+    await browser.close();
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// Run directly: npx tsx apps/api/bench/web.ts
+if (import.meta.url === `file://${process.argv[1]}`) await benchWeb();
