@@ -52,6 +52,7 @@ const ZAttachmentParams = z.object({ id: z.string(), attachmentId: z.string() })
 export function registerDeclarationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  registerCollection(app, declarationTemplatesCollection);
   r.post('/api/declaration-templates/generate', {
     schema: { tags, summary: "Generate a comune's periods for a whole year", body: ZGeneratePeriodsBody, response: { 201: z.array(ZTemplateRecord), ...errors } },
     handler: async (request, reply) => {
@@ -61,7 +62,6 @@ export function registerDeclarationRoutes(app: FastifyInstance) {
       return rows.map((row) => ({ ...row, _id: row.id, id: undefined, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
     },
   });
-  registerCollection(app, declarationTemplatesCollection);
   registerCollection(app, declarationsCollection);
   r.get('/api/declarations', {
     schema: {
