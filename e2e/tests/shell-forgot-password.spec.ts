@@ -9,6 +9,8 @@ test('forgot the password: bot-check solved in the browser, reset link from the 
   await page.goto('/on-boarding/login');
   await page.getByRole('link', { name: 'Password dimenticata?' }).click();
   await expect(page).toHaveURL(/\/on-boarding\/forgot-password$/);
+  // The page is loaded on demand: until it renders, the sign-in form (with its own Email field) stays on screen.
+  await expect(page.getByRole('heading', { name: 'Recupero password' })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
 
   // The request needs a solved altcha challenge: the button stays disabled until the widget verifies.
