@@ -28,6 +28,12 @@ import { tariffs } from './tariffs';
 import { reductions } from './reductions';
 import { exemptions } from './exemptions';
 import { stays } from './stays';
+import { declarationTemplates } from './declaration-templates';
+import { declarations } from './declarations';
+import { twentyOneModels } from './twenty-one-models';
+import { communications } from './communications';
+import { documentationArea } from './documentation-area';
+import { dashboardPages } from './dashboard';
 
 export function App({ config }: { config: TAppConfig }) {
   const [i18nProvider, setI18nProvider] = useState(() => createI18nProvider(initialLocale()));
@@ -75,6 +81,7 @@ export function App({ config }: { config: TAppConfig }) {
             <Route path="/management/labels/new" element={<managementPages.LabelCreatePage />} />
             <Route path="/search" element={<searchPages.SearchPage />} />
             <Route path="/documentation/*" element={<documentationPages.DocumentationRoutes />} />
+            <Route path="/dashboard" element={<dashboardPages.DashboardPage />} />
           </CustomRoutes>
           <Resource name="users" {...users} />
           <Resource name="roles" {...roles} />
@@ -89,6 +96,11 @@ export function App({ config }: { config: TAppConfig }) {
           <Resource name="relevant-areas" {...relevantAreas} />
           <Resource name="structure-types" {...structureTypes} />
           <Resource name="structure-classes" {...structureClasses} />
+          <Resource name="declaration-templates" {...declarationTemplates} />
+          <Resource name="declarations" {...declarations} />
+          <Resource name="twentyOneModels" {...twentyOneModels} />
+          <Resource name="communications" {...communications} />
+          <Resource name="documentation-area" {...documentationArea} />
         </Admin>
         </BrowserRouter>
       </ReloadTranslationsContext.Provider>

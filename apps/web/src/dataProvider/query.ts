@@ -4,6 +4,8 @@ import type { TQueryValue } from './httpClient';
 const COLLECTION_BY_RESOURCE: Record<string, string> = {
   'management/settings': 'settings',
   'management/labels': 'labels',
+  twentyOneModels: 'twenty-one-models',
+  'documentation-area': 'documents',
 };
 
 export function collectionFor(resource: string): string {

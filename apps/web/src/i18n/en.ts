@@ -496,3 +496,5 @@ export const enMessages: TranslationMessages = {
 };
 import { addTouristTaxEn } from './touristTax.en';
 addTouristTaxEn(enMessages);
+import { addFilingsEn } from './filings.en';
+addFilingsEn(enMessages);

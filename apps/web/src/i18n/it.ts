@@ -496,3 +496,5 @@ export const itMessages: TranslationMessages = {
 };
 import { addTouristTaxIt } from './touristTax.it';
 addTouristTaxIt(itMessages);
+import { addFilingsIt } from './filings.it';
+addFilingsIt(itMessages);

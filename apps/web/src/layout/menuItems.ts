@@ -22,6 +22,7 @@ export type TMenuItem = {
  * have no entries yet.
  */
 export const MENU_ITEMS: readonly TMenuItem[] = [
+  { labelKey: 'menu.dashboard', path: '/dashboard', group: 'touristTax', icon: 'dashboard', roles: ['admin', 'city', 'user'] },
   { labelKey: 'menu.structures', path: '/structures', group: 'touristTax', icon: 'hotel', resource: 'structures' },
   { labelKey: 'menu.stays', path: '/stays', group: 'touristTax', icon: 'bed', resource: 'stays' },
   { labelKey: 'menu.declarations', path: '/declarations', group: 'touristTax', icon: 'receipt', resource: 'declarations' },

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert } from '@mui/material';
 import {
   AutocompleteArrayInput,
@@ -34,6 +35,8 @@ import { formatEuros } from './shared/format';
 import { canDo, currentRole } from './shared/permissions';
 import { RegistryRefField, RegistryRefInputs } from './shared/RegistryRefInputs';
 import { RelatedRecordsTab } from './RelatedRecordsTab';
+import { DeclarationReviewDialog } from '../declarations/ReviewDialog';
+import { canAccessPath } from '../routeAccess';
 import {
   dateAfter,
   required,
@@ -171,9 +174,25 @@ function StructureFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: 
 function DeclarationsTab() {
   const [locale] = useLocaleState();
   const resources = useResourceDefinitions();
+  // The declarations pages are for hoteliers and admins (spec 6): the comune reviews a declaration in a dialog.
+  const opensPage = canAccessPath(currentRole(), '/declarations/any');
+  const [reviewing, setReviewing] = useState<string | null>(null);
   return (
     <RelatedRecordsTab reference="declarations" unavailableKey="touristTax.structureTabs.declarationsUnavailable" emptyKey="touristTax.structureTabs.noDeclarations">
-      <DataTable resource="declarations" rowClick={resources.declarations ? (id) => `/declarations/${id}` : false} bulkActionButtons={false}>
+      {resources.declarations && !opensPage ? <DeclarationReviewDialog id={reviewing} onClose={() => setReviewing(null)} /> : null}
+      <DataTable
+        resource="declarations"
+        rowClick={
+          resources.declarations
+            ? (id) => {
+                if (opensPage) return `/declarations/${id}`;
+                setReviewing(String(id));
+                return false;
+              }
+            : false
+        }
+        bulkActionButtons={false}
+      >
         <DataTable.Col source="dateFrom" label="touristTax.fields.period" disableSort>
           <FunctionField render={(r: { dateFrom: string; dateTo: string }) => `${formatDate(r.dateFrom, locale)} – ${formatDate(r.dateTo, locale)}`} />
         </DataTable.Col>
