@@ -1,4 +1,5 @@
 import { benchCollectionList } from './collection-list.ts';
+import { benchDeclarations } from './filings.ts';
 
 /**
  * npm run bench: performance figures, printed (budgets live here, not in timed tests).
@@ -7,6 +8,7 @@ import { benchCollectionList } from './collection-list.ts';
  */
 const sections: Record<string, () => Promise<void>> = {
   'collection-list': benchCollectionList,
+  filings: benchDeclarations,
 };
 
 const only = process.env.BENCH_ONLY;

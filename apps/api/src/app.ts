@@ -66,6 +66,11 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.code(500).send({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' });
     }
+    // Two writers racing past a uniqueness check meet the database constraint: a conflict, not a crash.
+    const pgCode = (error as { code?: string }).code ?? (error.cause as { code?: string } | undefined)?.code;
+    if (pgCode === '23505') {
+      return reply.code(409).send({ statusCode: 409, code: 'DUPLICATE', message: 'A record with the same unique value already exists' });
+    }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 413 || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.code(413).send({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request or file is too large' });

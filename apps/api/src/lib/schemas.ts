@@ -19,3 +19,15 @@ export const ZRecordBase = z.object({
 export const ZDateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(s)), 'must be a real date');
 export const ZUuid = z.uuid();
 export const ZEmail = z.email();
+
+/**
+ * The PUT body of a collection: every field optional and WITHOUT its create default. Zod 4 still
+ * applies `.default()` inside `.partial()`, which would reset untouched fields on a partial update.
+ */
+export function partialWithoutDefaults<T extends z.ZodObject>(schema: T): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    shape[key] = (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).optional();
+  }
+  return z.object(shape);
+}

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../errors.ts';
 import { contextOf, requireActor, requireRole } from '../context.ts';
 import { recordAudit, diffFields } from '../../modules/audit/record-audit.ts';
 import { authorizeOperation } from '../../modules/permissions/authorize.ts';
-import { ZErrorBody, ZIdParams } from '../schemas.ts';
+import { partialWithoutDefaults, ZErrorBody, ZIdParams } from '../schemas.ts';
 import { allOf, isUuid, parseListQuery } from './query.ts';
 import { rowToRecord } from './serialize.ts';
 import type { TAnyCollection, TCollection, TOperation, TRecordTable, TSignedInContext } from './define.ts';
@@ -91,7 +91,9 @@ export function collectionRuntime<TTable extends TRecordTable>(definition: TColl
     conditions,
     toRecord,
     async list(ctx, query) {
-      const parsed = parseListQuery(query, { filterable, sortable, searchable: def.searchable ?? [], idColumn: table.id });
+      const customKeys = new Set(Object.keys(def.customFilters ?? {}));
+      const columnQuery = Object.fromEntries(Object.entries(query).filter(([key]) => !customKeys.has(key)));
+      const parsed = parseListQuery(columnQuery, { filterable, sortable, searchable: def.searchable ?? [], idColumn: table.id });
       const custom: SQL[] = [];
       for (const [key, build] of Object.entries(def.customFilters ?? {})) {
         const value = query[key];
@@ -163,7 +165,7 @@ export function registerCollection(app: FastifyInstance, definition: TCollection
   const tags = [def.tag ?? def.name];
   const disabled = new Set(def.disabled ?? []);
   const url = `/api/${def.name}`;
-  const update = def.update ?? def.create.partial();
+  const update = def.update ?? partialWithoutDefaults(def.create);
 
   if (!disabled.has('getAll')) {
     r.get(url, {

@@ -155,6 +155,14 @@ describe('declaration flow', () => {
     expect(edit.status).toBe(409);
     expect(edit.body.code).toBe('DECLARATION_LOCKED');
     expect((await t.request('DELETE', `/api/declarations/${decl._id}`, { token: tok.hotelier })).status).toBe(409);
+    // The declared period is closed to new stays through the API, and to imports.
+    const late = await t.request('POST', '/api/stays', {
+      token: tok.hotelier,
+      body: { structureId: w.hotel.id, checkIn: '2025-03-03', checkOut: '2025-03-04', componentsNumber: 1, guest: { name: 'Tardo', surname: 'Ospite' } },
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('STAY_DECLARED');
+    expect(late.body.details[0]).toMatchObject({ path: 'checkOut', value: '2025-03-04' });
     for (const action of ['submit', 'revoke'] as const) {
       const res2 = await t.request('POST', `/api/declarations/${decl._id}/${action}`, { token: action === 'submit' ? tok.hotelier : tok.city, body: action === 'submit' ? {} : { confirm: true } });
       expect(res2.status, action).toBe(409);

@@ -21,17 +21,7 @@ export const ZAddress = z.object({
 });
 export type TAddress = z.infer<typeof ZAddress>;
 
-/**
- * The PUT body of a collection: every field optional and WITHOUT its create default. Zod 4 still
- * applies `.default()` inside `.partial()`, which would reset untouched fields on a partial update.
- */
-export function partialWithoutDefaults<T extends z.ZodObject>(schema: T): z.ZodObject {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
-    shape[key] = (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).optional();
-  }
-  return z.object(shape);
-}
+export { partialWithoutDefaults } from '../../lib/schemas.ts';
 
 /** A referenced row must exist (and match `where`); otherwise a 400 on that field. */
 export async function assertReferenceExists(db: TDbOrTx, table: PgTable & { id: PgColumn }, id: unknown, path: string, where?: SQL) {

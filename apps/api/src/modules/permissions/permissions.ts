@@ -6,7 +6,7 @@ import type { TDbOrTx } from '../../db/client.ts';
 import { defineCollection } from '../../lib/collection/define.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ZRecordBase } from '../../lib/schemas.ts';
-import { partialWithoutDefaults } from '../generic/shared.ts';
+import { partialWithoutDefaults } from '../../lib/schemas.ts';
 import { permissionsSystemOnSql } from './authorize.ts';
 
 export const PERMISSION_NODE_TYPES = ['functionality', 'action', 'entity', 'auth'] as const;

@@ -5,7 +5,7 @@ import type { TDbOrTx } from '../../db/client.ts';
 import { defineCollection } from '../../lib/collection/define.ts';
 import { AppError, validationFailed } from '../../lib/errors.ts';
 import { ZRecordBase } from '../../lib/schemas.ts';
-import { partialWithoutDefaults } from '../generic/shared.ts';
+import { partialWithoutDefaults } from '../../lib/schemas.ts';
 import { permissionsSystemOnSql } from '../permissions/authorize.ts';
 
 export const ROLE_TYPES = ['internal', 'supplier'] as const;

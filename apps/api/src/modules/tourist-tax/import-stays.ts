@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { isTaxRuleError } from '@app/domain/tourist-tax/errors';
-import { stays, structures } from '../../db/schema/index.ts';
+import { declarations, stays, structures } from '../../db/schema/index.ts';
 import type { TSignedInContext } from '../../lib/collection/define.ts';
 import { requireRole } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -130,6 +130,17 @@ export async function importStays(ctx: TSignedInContext, input: { structureId: s
       if (existing.has(row.importFingerprint)) continue;
       existing.add(row.importFingerprint); // the same stay twice in one file is one stay
       fresh.push(row);
+    }
+    // Stays checking out in a period the structure has already declared would change filed figures.
+    const declared = await tx
+      .select({ dateFrom: declarations.dateFrom, dateTo: declarations.dateTo })
+      .from(declarations)
+      .where(and(eq(declarations.structureId, structure.id), inArray(declarations.status, ['submitted', 'validated'])));
+    const closed = fresh.filter((r) => declared.some((d) => d.dateFrom <= String(r.checkOut) && String(r.checkOut) <= d.dateTo));
+    if (closed.length) {
+      throw new AppError('STAY_DECLARED', `${closed.length} soggiorni cadono in periodi già dichiarati: nessun soggiorno è stato importato`, {
+        details: closed.map((r) => ({ path: 'checkOut', value: r.checkOut, message: 'period already declared' })),
+      });
     }
     const now = new Date();
     for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {

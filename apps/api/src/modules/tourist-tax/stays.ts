@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { stays } from '../../db/schema/index.ts';
+import { declarations, stays } from '../../db/schema/index.ts';
 import { defineCollection, type TSignedInContext } from '../../lib/collection/define.ts';
 import { AppError, validationFailed } from '../../lib/errors.ts';
 import type { TDbOrTx } from '../../db/client.ts';
@@ -15,6 +15,24 @@ export function assertStayNotLocked(row: { lockedAt: Date | null; declarationId:
     throw new AppError('STAY_DECLARED', 'The stay is counted in a submitted declaration and can no longer be changed', {
       statusCode: 409,
       details: [{ path: 'declarationId', message: 'declared', value: row.declarationId }],
+    });
+  }
+}
+
+/**
+ * A period a structure has already declared is closed: a new stay checking out in it (or a stay
+ * moved into it) would change figures the comune has already received.
+ */
+export async function assertPeriodNotDeclared(tx: TDbOrTx, structureId: string, checkOut: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(checkOut)) return; // an invalid date is reported by the field validation
+  const [declared] = await tx
+    .select({ id: declarations.id, status: declarations.status })
+    .from(declarations)
+    .where(and(eq(declarations.structureId, structureId), inArray(declarations.status, ['submitted', 'validated']), lte(declarations.dateFrom, checkOut), gte(declarations.dateTo, checkOut)))
+    .limit(1);
+  if (declared) {
+    throw new AppError('STAY_DECLARED', 'The period of this check-out date has already been declared for the structure', {
+      details: [{ path: 'checkOut', message: 'period already declared', value: checkOut }],
     });
   }
 }
@@ -77,6 +95,9 @@ export const staysCollection = defineCollection({
     if (current) assertStayNotLocked(current);
     const facts = stayFactsFrom(input, current);
     const structure = await structureForStay(tx, ctx, facts.structureId);
+    if (!current || current.checkOut !== facts.checkOut || current.structureId !== facts.structureId) {
+      await assertPeriodNotDeclared(tx, facts.structureId, facts.checkOut);
+    }
     const problems = [...stayFactsProblems(facts), ...(await attachmentProblems(tx, ctx, facts.attachments, current?.id))];
     if (problems.length) throw validationFailed(problems);
     const rules = await loadCityRules(tx, structure.cityId);

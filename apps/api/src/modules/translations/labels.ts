@@ -5,7 +5,7 @@ import type { TDbOrTx } from '../../db/client.ts';
 import { defineCollection } from '../../lib/collection/define.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ZRecordBase } from '../../lib/schemas.ts';
-import { partialWithoutDefaults } from '../generic/shared.ts';
+import { partialWithoutDefaults } from '../../lib/schemas.ts';
 
 export const LANGUAGES = ['it', 'en'] as const;
 export const PLATFORMS = ['web', 'app'] as const;
