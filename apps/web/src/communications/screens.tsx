@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
+import SendIcon from '@mui/icons-material/Send';
 import {
   AutocompleteArrayInput,
   Create,
@@ -11,8 +12,11 @@ import {
   List,
   RadioButtonGroupInput,
   ReferenceArrayInput,
+  SaveButton,
   SearchInput,
   Show,
+  SimpleForm,
+  Toolbar,
   TextInput,
   TopToolbar,
   useLocaleState,
@@ -21,7 +25,7 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { formatDateTime } from '../i18n/format';
-import { CityInput, DetailActions, FormGrid, TtSimpleForm, useSaveErrorNotification } from '../structures/shared/components';
+import { CityInput, DetailActions, FormGrid, useSaveErrorNotification } from '../structures/shared/components';
 import { currentRole } from '../structures/shared/permissions';
 import { required } from '../structures/shared/validators';
 import { getJson, postJson } from '../declarations/filingApi';
@@ -104,7 +108,15 @@ export function CommunicationCreate() {
   });
   return (
     <Create mutationOptions={saveErrors} redirect="edit" transform={transform} title="filings.communications.write">
-      <TtSimpleForm defaultValues={{ audience: 'all', structureIds: [], text: '' }}>
+      <SimpleForm
+        noValidate
+        defaultValues={{ audience: 'all', structureIds: [], text: '' }}
+        toolbar={
+          <Toolbar>
+            <SaveButton label="filings.communications.send" icon={<SendIcon />} alwaysEnable />
+          </Toolbar>
+        }
+      >
         <FormGrid>
           <TextInput source="title" validate={required} slotProps={{ htmlInput: { maxLength: 200 } }} sx={{ gridColumn: '1 / -1' }} />
           <CityInput />
@@ -118,7 +130,7 @@ export function CommunicationCreate() {
           ]}
         />
         <StructurePicker />
-      </TtSimpleForm>
+      </SimpleForm>
     </Create>
   );
 }

@@ -13,6 +13,14 @@ const SHORT_MONTHS = {
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
 };
 
+/** The axis top: the largest value rounded up to 1, 2, 2.5 or 5 times a power of ten, so quarter ticks are round. */
+export function niceCeiling(value: number): number {
+  const power = 10 ** Math.floor(Math.log10(value));
+  const step = [1, 2, 2.5, 5, 10].find((f) => f * power >= value) ?? 10;
+  const top = step * power;
+  return Number.isInteger(top / 4) ? top : Math.ceil(value / 4) * 4;
+}
+
 export function useSeriesColors(): string[] {
   const theme = useTheme();
   return [theme.palette.primary.main, theme.palette.secondary.main, theme.palette.success.main, theme.palette.warning.main, theme.palette.info.main, theme.palette.error.main];
@@ -34,7 +42,7 @@ export function MonthlyStackedBars({
   const theme = useTheme();
   const months = SHORT_MONTHS[locale.startsWith('en') ? 'en' : 'it'];
   const totals = months.map((_, i) => series.reduce((sum, s) => sum + (values[i + 1]?.[s.key] ?? 0), 0));
-  const max = Math.max(1, ...totals);
+  const max = niceCeiling(Math.max(1, ...totals));
   const width = 720;
   const height = 240;
   const left = 44;

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import {
   Alert,
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -146,7 +147,7 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
               ))}
             </RadioGroup>
           </FormControl>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
             <MuiTextField
               label={translate('filings.templates.submitOffsetDays')}
               type="number"
@@ -167,7 +168,7 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
               helperText={translate(problems.payOffsetDays ?? 'filings.templates.offsetHelp')}
               slotProps={{ htmlInput: { min: 0, max: 366 } }}
             />
-          </Stack>
+          </Box>
           {preview.length > 0 ? (
             <Table size="small" aria-label={translate('filings.templates.preview')} data-testid="generate-preview">
               <TableHead>

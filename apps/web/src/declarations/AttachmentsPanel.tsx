@@ -100,7 +100,7 @@ function AddAttachmentForm({ declarationId, onAdded }: { declarationId: string; 
           {translate(problems.file)}
         </Typography>
       ) : null}
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mt: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, columnGap: 2, mt: 2 }}>
         <TextField
           label={translate('filings.attachments.fileName')}
           value={fileName}
@@ -108,7 +108,6 @@ function AddAttachmentForm({ declarationId, onAdded }: { declarationId: string; 
           required
           error={touched && !!problems.fileName}
           helperText={touched && problems.fileName ? translate(problems.fileName) : ' '}
-          sx={{ flex: 1 }}
           slotProps={{ htmlInput: { maxLength: 255 } }}
         />
         <TextField
@@ -117,7 +116,6 @@ function AddAttachmentForm({ declarationId, onAdded }: { declarationId: string; 
           value={documentType}
           onChange={(event) => setDocumentType(event.target.value as TDocumentType)}
           helperText=" "
-          sx={{ minWidth: 220 }}
         >
           {DOCUMENT_TYPES.map((type) => (
             <MenuItem key={type} value={type}>
@@ -125,7 +123,7 @@ function AddAttachmentForm({ declarationId, onAdded }: { declarationId: string; 
             </MenuItem>
           ))}
         </TextField>
-      </Stack>
+      </Box>
       <TextField
         label={translate('filings.attachments.fileDescription')}
         value={fileDescription}

@@ -21,6 +21,7 @@ import {
   useShowContext,
   useTranslate,
 } from 'react-admin';
+import { formatDate } from '../i18n/format';
 import { useSelectedYear } from '../session/useSession';
 import { DayField, DetailActions, FormGrid, TtSimpleForm, useSaveErrorNotification } from '../structures/shared/components';
 import { formatEuros } from '../structures/shared/format';
@@ -100,9 +101,6 @@ export function DeclarationList() {
             <TextField source="periodName" />
           </ReferenceField>
         </DataTable.Col>
-        <DataTable.Col source="type">
-          <FunctionField render={(record: TDeclaration) => translate(`touristTax.declarationType.${record.type}`)} />
-        </DataTable.Col>
         <DataTable.Col source="status">
           <StatusCell />
         </DataTable.Col>
@@ -112,11 +110,15 @@ export function DeclarationList() {
         <DataTable.Col source="toPayAmount" align="right" disableSort>
           <FunctionField render={(record: TDeclaration) => formatEuros(record.toPayAmount, locale)} />
         </DataTable.Col>
-        <DataTable.Col source="submitBy">
-          <DayField source="submitBy" />
-        </DataTable.Col>
-        <DataTable.Col source="payBy">
-          <DayField source="payBy" />
+        <DataTable.Col source="submitBy" label="filings.declarations.deadlines">
+          <FunctionField
+            render={(record: TDeclaration) => (
+              <Box sx={{ whiteSpace: 'nowrap' }}>
+                {formatDate(record.submitBy, locale)}
+                {record.payBy !== record.submitBy ? ` / ${formatDate(record.payBy, locale)}` : ''}
+              </Box>
+            )}
+          />
         </DataTable.Col>
         <DataTable.Col source="paymentDate">
           <DayField source="paymentDate" />
@@ -145,7 +147,7 @@ function DetailsTab() {
       <DeclarationHeaderPanel record={record} />
       <FiguresPanel record={record} />
       {editable ? <DeclarationEditPanel record={record} onSaved={changed} /> : null}
-      <PaymentPanel record={record} />
+      {record.status === 'submitted' || record.status === 'validated' ? <PaymentPanel record={record} /> : null}
     </Stack>
   );
 }

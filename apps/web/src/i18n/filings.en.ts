@@ -49,7 +49,8 @@ export const filingsEn = {
       figures: 'Figures of the period',
       payment: 'Payment to the comune',
       editTitle: 'Fill in the declaration',
-      periodDates: 'Period',
+      deadlines: 'Deadlines',
+      periodDates: 'Period dates',
       submittedAt: 'Submitted on',
       validatedAt: 'Validated on',
       noGuests: 'No guests',
@@ -188,6 +189,7 @@ export const filingsEn = {
     },
     communications: {
       write: 'Write a communication',
+      send: 'Send',
       search: 'Search by title',
       sentAt: 'Sent on',
       sentOn: 'Sent on %{date}',

@@ -53,7 +53,8 @@ export const filingsIt = {
       figures: 'Dati del periodo',
       payment: 'Versamento al comune',
       editTitle: 'Compila la dichiarazione',
-      periodDates: 'Periodo',
+      deadlines: 'Scadenze',
+      periodDates: 'Date del periodo',
       submittedAt: 'Presentata il',
       validatedAt: 'Validata il',
       noGuests: 'Nessun ospite',
@@ -192,6 +193,7 @@ export const filingsIt = {
     },
     communications: {
       write: 'Scrivi comunicazione',
+      send: 'Invia',
       search: 'Cerca per titolo',
       sentAt: 'Inviata il',
       sentOn: 'Inviata il %{date}',
