@@ -8,7 +8,7 @@ import FormatListNumberedIcon from '@mui/icons-material/FormatListNumbered';
 import TitleIcon from '@mui/icons-material/Title';
 import LinkIcon from '@mui/icons-material/Link';
 import FormatClearIcon from '@mui/icons-material/FormatClear';
-import { useInput, useTranslate, type Validator } from 'react-admin';
+import { InputHelperText, useInput, useTranslate, type Validator } from 'react-admin';
 
 /*
  * A small rich-text editor: a contentEditable area with a toolbar for the formatting the server
@@ -122,7 +122,9 @@ export function RichTextInput({ source, label, validate }: { source: string; lab
           }}
         />
       </Paper>
-      <FormHelperText error={!!error}>{error ? translate(error, { _: error }) : translate('filings.editor.help')}</FormHelperText>
+      <FormHelperText error={!!error}>
+        <InputHelperText error={error} helperText="filings.editor.help" />
+      </FormHelperText>
     </Box>
   );
 }

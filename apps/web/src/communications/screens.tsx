@@ -118,7 +118,7 @@ export function CommunicationCreate() {
         }
       >
         <FormGrid>
-          <TextInput source="title" validate={required} slotProps={{ htmlInput: { maxLength: 200 } }} sx={{ gridColumn: '1 / -1' }} />
+          <TextInput source="title" validate={required} sx={{ gridColumn: '1 / -1' }} />
           <CityInput />
         </FormGrid>
         <RichTextInput source="text" label="resources.communications.fields.text" validate={requiredRichText} />

@@ -208,7 +208,7 @@ export const filingsEn = {
       bold: 'Bold',
       italic: 'Italic',
       underline: 'Underline',
-      heading: 'Heading',
+      heading: 'Subheading',
       bulletList: 'Bulleted list',
       numberedList: 'Numbered list',
       link: 'Link',

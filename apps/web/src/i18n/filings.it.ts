@@ -212,7 +212,7 @@ export const filingsIt = {
       bold: 'Grassetto',
       italic: 'Corsivo',
       underline: 'Sottolineato',
-      heading: 'Titolo',
+      heading: 'Sottotitolo',
       bulletList: 'Elenco puntato',
       numberedList: 'Elenco numerato',
       link: 'Collegamento',
