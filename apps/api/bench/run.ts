@@ -1,5 +1,6 @@
 import { benchCollectionList } from './collection-list.ts';
 import { benchDeclarations } from './filings.ts';
+import { benchTouristTax } from './tourist-tax.ts';
 
 /**
  * npm run bench: performance figures, printed (budgets live here, not in timed tests).
@@ -9,6 +10,7 @@ import { benchDeclarations } from './filings.ts';
 const sections: Record<string, () => Promise<void>> = {
   'collection-list': benchCollectionList,
   filings: benchDeclarations,
+  'tourist-tax': benchTouristTax,
 };
 
 const only = process.env.BENCH_ONLY;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parseAlloggiatiFile } from '@app/domain/tourist-tax/alloggiati';
 import { findMissingStayImportHeaders, stayImportFingerprint, validateStayImportRow } from '@app/domain/tourist-tax/stay-import';
@@ -84,28 +85,44 @@ function readTemplateRows(rows: { row: number; cells: unknown[] }[], headers: st
   return { stays, errors };
 }
 
+/**
+ * Reads the first sheet with exceljs' streaming reader, so the row limit is enforced while reading:
+ * loading a whole oversized workbook first would cost hundreds of megabytes before refusing it.
+ */
 async function readXlsx(bytes: Buffer) {
-  const workbook = new ExcelJS.Workbook();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'emit',
+  });
+  const headers: string[] = [];
+  const rows: { row: number; cells: unknown[] }[] = [];
+  let sawSheet = false;
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
+    for await (const sheet of reader) {
+      sawSheet = true;
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        if (row.number > MAX_IMPORT_ROWS + 1) throw unreadable(`At most ${MAX_IMPORT_ROWS} rows per file`);
+        if (row.number === 1) {
+          row.eachCell({ includeEmpty: true }, (cell, col) => {
+            headers[col - 1] = cell.text?.trim() ?? '';
+          });
+          continue;
+        }
+        if (!row.hasValues) continue;
+        const cells: unknown[] = [];
+        for (let col = 1; col <= headers.length; col++) cells.push(row.getCell(col).value);
+        rows.push({ row: row.number, cells });
+      }
+      break; // only the first sheet holds stays
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw unreadable('The file is not a readable xlsx workbook');
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw unreadable('The workbook has no sheet');
-  if (sheet.rowCount > MAX_IMPORT_ROWS + 1) throw unreadable(`At most ${MAX_IMPORT_ROWS} rows per file`);
-  const headerRow = sheet.getRow(1);
-  const headers: string[] = [];
-  headerRow.eachCell({ includeEmpty: true }, (cell, col) => {
-    headers[col - 1] = cell.text?.trim() ?? '';
-  });
-  const rows: { row: number; cells: unknown[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
-    const cells: unknown[] = [];
-    for (let col = 1; col <= headers.length; col++) cells.push(row.getCell(col).value);
-    rows.push({ row: rowNumber, cells });
-  });
+  if (!sawSheet) throw unreadable('The workbook has no sheet');
   return readTemplateRows(rows, headers);
 }
 
