@@ -1,51 +1,27 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
 import { italianDateOf } from '@app/domain/filings/deadlines';
 import { structures, users } from '../../db/schema/index.ts';
 import type { TDbOrTx } from '../../db/client.ts';
 import type { TSignedInContext } from '../../lib/collection/define.ts';
 import { AppError } from '../../lib/errors.ts';
+import { cityIdsOfHotelierSql, cityRowScope, cityWriteScope, structureChildScope } from '../tourist-tax/scope.ts';
 
 /**
  * Row scope of the filing records (declarations, Modello 21, communications, documents):
  * admin everything; a city user its own comune; a hotelier the records of the structures it manages;
  * any other role nothing. Rows outside scope answer 404.
+ * It is the tourist-tax row scope (one rule for both), under the names the filing modules use.
  */
-const nothing = sql`false`;
-
-export function structureIdsOfUserSql(userId: string): SQL {
-  return sql`(select ${structures.id} from ${structures} where ${userId}::uuid = any(${structures.userIds}))`;
-}
-
-export function cityIdsOfUserSql(userId: string): SQL {
-  return sql`(select ${structures.cityId} from ${structures} where ${userId}::uuid = any(${structures.userIds}))`;
-}
-
-/** Records hanging off a structure and carrying its comune. */
-export function structureRecordScope(ctx: TSignedInContext, structureColumn: PgColumn, cityColumn: PgColumn): SQL | undefined {
-  const { actor } = ctx;
-  if (actor.role === 'admin') return undefined;
-  if (actor.role === 'city') return actor.cityId ? eq(cityColumn, actor.cityId) : nothing;
-  if (actor.role === 'user') return sql`${structureColumn} in ${structureIdsOfUserSql(actor.id)}`;
-  return nothing;
-}
-
-/** Records of a comune that its hoteliers read (periods, documents). */
-export function cityReadScope(ctx: TSignedInContext, cityColumn: PgColumn): SQL | undefined {
-  const { actor } = ctx;
-  if (actor.role === 'admin') return undefined;
-  if (actor.role === 'city') return actor.cityId ? eq(cityColumn, actor.cityId) : nothing;
-  if (actor.role === 'user') return sql`${cityColumn} in ${cityIdsOfUserSql(actor.id)}`;
-  return nothing;
-}
-
-/** Records a comune writes: its own; admins any. */
-export function cityWriteScope(ctx: TSignedInContext, cityColumn: PgColumn): SQL | undefined {
-  const { actor } = ctx;
-  if (actor.role === 'admin') return undefined;
-  if (actor.role === 'city' && actor.cityId) return eq(cityColumn, actor.cityId);
-  return nothing;
-}
+export {
+  /** Ids of the comuni where a hotelier manages at least one structure (a subquery, for `in (...)`). */
+  cityIdsOfHotelierSql as cityIdsOfUserSql,
+  /** Records hanging off a structure and carrying its comune. */
+  structureChildScope as structureRecordScope,
+  /** Records of a comune that its hoteliers read (periods, documents). */
+  cityRowScope as cityReadScope,
+  /** Records a comune writes: its own; admins any. */
+  cityWriteScope,
+};
 
 /** The comune a city user writes for, or the one an admin names. */
 export function cityIdForWrite(ctx: TSignedInContext, requested: string | null | undefined): string {
@@ -62,7 +38,7 @@ export function cityIdForWrite(ctx: TSignedInContext, requested: string | null |
 
 /** The structure if the caller may see it; else 404. Locks the row when asked (serialises per-structure creates). */
 export async function findStructureForCaller(db: TDbOrTx, ctx: TSignedInContext, structureId: string, lock = false) {
-  const scope = structureRecordScope(ctx, structures.id, structures.cityId);
+  const scope = structureChildScope(ctx, structures.id, structures.cityId);
   const where = scope ? sql`${eq(structures.id, structureId)} and ${scope}` : eq(structures.id, structureId);
   const query = db.select().from(structures).where(where);
   const [row] = await (lock ? query.for('update') : query);
