@@ -81,6 +81,11 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
   const isAdmin = currentRole() === 'admin';
   const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: isAdmin && open });
   const [state, setState] = useState<TGenerateState>({ frequency: 'quarterly', submitOffsetDays: '30', payOffsetDays: '30', cityId: '' });
+  const { total: existing = 0 } = useGetList(
+    'declaration-templates',
+    { pagination: { page: 1, perPage: 1 }, sort: { field: 'dateFrom', order: 'ASC' }, filter: isAdmin ? { cityId: state.cityId } : {}, meta: { year } },
+    { enabled: open && (!isAdmin || !!state.cityId) },
+  );
   const [busy, setBusy] = useState(false);
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const problems = {
@@ -193,6 +198,7 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
               </TableBody>
             </Table>
           ) : null}
+          {existing > 0 ? <Alert severity="warning">{translate('filings.templates.existing', { smart_count: existing, year })}</Alert> : null}
           {serverProblem ? <Alert severity="error">{serverProblem}</Alert> : null}
         </Stack>
       </DialogContent>

@@ -11,6 +11,7 @@ import { Confirm, DeleteWithConfirmButton, useLocaleState, useNotify, useTransla
 import { canRecordPayment } from '@app/domain/filings/declaration-flow';
 import { parseEuroAmount } from '@app/domain/tourist-tax/money';
 import { FilePicker } from '../components/FilePicker';
+import { eurosToText } from '../twenty-one-models/monthRows';
 import { DownloadButton } from '../structures/shared/DownloadButton';
 import { formatEuros } from '../structures/shared/format';
 import { currentRole } from '../structures/shared/permissions';
@@ -43,7 +44,7 @@ export function PaymentDialog({ record, open, onClose, onDone }: { record: TDecl
   const [locale] = useLocaleState();
   const [paymentDate, setPaymentDate] = useState(record.paymentDate ?? todayIso());
   const [trn, setTrn] = useState(record.trn ?? '');
-  const [paidAmount, setPaidAmount] = useState(String(record.paidAmount ?? record.toPayAmount));
+  const [paidAmount, setPaidAmount] = useState(eurosToText(record.paidAmount ?? record.toPayAmount, locale));
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);

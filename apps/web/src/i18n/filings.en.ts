@@ -37,6 +37,7 @@ export const filingsEn = {
       payOffsetDays: 'Payment: days after the end',
       offsetHelp: '0 to 366 days',
       preview: 'Preview of the periods',
+      existing: '%{year} already has %{smart_count} period: overlapping periods are refused. |||| %{year} already has %{smart_count} periods: overlapping periods are refused.',
       generate: 'Create %{smart_count} period |||| Create %{smart_count} periods',
       generated: '%{smart_count} period created for %{year} |||| %{smart_count} periods created for %{year}',
     },
@@ -303,7 +304,7 @@ export const filingsEn = {
   },
   resources: {
     'declaration-templates': {
-      name: 'Declaration period |||| Declaration periods',
+      name: 'Declaration template |||| Declaration templates',
       fields: {
         periodName: 'Period',
         year: 'Year',

@@ -41,6 +41,7 @@ export const filingsIt = {
       payOffsetDays: 'Versamento: giorni dopo la fine',
       offsetHelp: 'Da 0 a 366 giorni',
       preview: 'Anteprima dei periodi',
+      existing: 'Il %{year} ha già %{smart_count} periodo: i periodi che si sovrappongono vengono rifiutati. |||| Il %{year} ha già %{smart_count} periodi: i periodi che si sovrappongono vengono rifiutati.',
       generate: 'Crea %{smart_count} periodo |||| Crea %{smart_count} periodi',
       generated: '%{smart_count} periodo creato per il %{year} |||| %{smart_count} periodi creati per il %{year}',
     },
@@ -307,7 +308,7 @@ export const filingsIt = {
   },
   resources: {
     'declaration-templates': {
-      name: 'Periodo di dichiarazione |||| Periodi di dichiarazione',
+      name: 'Modello di dichiarazione |||| Modelli di dichiarazione',
       fields: {
         periodName: 'Periodo',
         year: 'Anno',
