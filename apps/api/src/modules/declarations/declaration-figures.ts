@@ -1,5 +1,5 @@
 import { and, between, eq, isNull, or, sql } from 'drizzle-orm';
-import { checkManualFigures, computeDeclarationFigures, type TDeclarationFigures, type TStayForFigures } from '@app/domain/filings/declaration-figures';
+import { checkManualFigures, computeDeclarationFigures, type TDeclarationFigures, type TManualFiguresInput, type TStayForFigures } from '@app/domain/filings/declaration-figures';
 import { stays } from '../../db/schema/index.ts';
 import type { TDbOrTx } from '../../db/client.ts';
 import { validationFailed } from '../../lib/errors.ts';
@@ -38,21 +38,8 @@ export async function loadStaysForFigures(db: TDbOrTx, structureId: string, date
 
 export type TFigureColumns = TDeclarationFigures;
 
-export type TManualFigures = {
-  numberOfStays: number;
-  guestsNumber?: number;
-  nightsNumber: number;
-  payingPresences?: number;
-  reducedPresences?: number;
-  exemptPresences?: number;
-  tariffCents?: number;
-  reductionCents?: number;
-  totalAmountCents: number;
-  toPayAmountCents: number;
-  unpaidAmountCents: number;
-  rejectedPayments: number;
-  rejectedDetails?: TDeclarationFigures['rejectedDetails'];
-};
+/** Totals a hotelier typed by hand: the domain's shape, checked by checkManualFigures. */
+export type TManualFigures = TManualFiguresInput;
 
 /**
  * The figures a declaration carries. Automatic: the sum of the counted stays (a no-guests declaration
