@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Box, Fab, Tooltip, Typography } from '@mui/material';
+import DashboardIcon from '@mui/icons-material/Dashboard';
 import PeopleIcon from '@mui/icons-material/People';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import SecurityIcon from '@mui/icons-material/Security';
@@ -34,6 +35,7 @@ import { useSession } from '../session/useSession';
 import { MENU_GROUPS, MENU_ITEMS, type TMenuItem } from './menuItems';
 
 const ICONS: Record<string, ReactElement> = {
+  dashboard: <DashboardIcon />,
   people: <PeopleIcon />,
   group_add: <GroupAddIcon />,
   security: <SecurityIcon />,

@@ -85,3 +85,9 @@ export function italianDate(date: string | null | undefined): string {
   const [y, m, d] = date.slice(0, 10).split('-');
   return `${d}/${m}/${y}`;
 }
+
+/** "Comune di Gaeta" for a comune named "Gaeta" or "Comune di Gaeta": the prefix is never doubled. */
+export function comuneTitle(name: string): string {
+  const trimmed = name.trim();
+  return /^comune\s+di\s/i.test(trimmed) ? trimmed : `Comune di ${trimmed}`;
+}

@@ -4,7 +4,7 @@ import { cities, declarationTemplates, structureClasses, structures, structureTy
 import type { TDbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TDeclarationRow } from './declarations.ts';
-import { box, createPdf, fit, GREY, italianDate, LIGHT, line, text, textRight, wrap } from './pdf-layout.ts';
+import { box, createPdf, fit, GREY, italianDate, LIGHT, line, text, textRight, wrap , comuneTitle } from './pdf-layout.ts';
 
 const STATUS_IT = { draft: 'Bozza', submitted: 'Inviata', validated: 'Validata', returned: 'Rinviata al gestore' } as const;
 
@@ -25,7 +25,7 @@ export async function renderDeclarationReceipt(db: TDbOrTx, row: TDeclarationRow
   const right = 545;
   let y = 790;
 
-  text(page, bold, `COMUNE DI ${(city?.name ?? '').toUpperCase()}`, left, y, 13);
+  text(page, bold, comuneTitle(city?.name ?? '').toUpperCase(), left, y, 13);
   y -= 16;
   text(page, font, 'Imposta di soggiorno', left, y, 10, GREY);
   y -= 30;

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { comuneTitle } from './pdf-layout.ts';
 import type { FastifyInstance } from 'fastify';
 import { allowedFrom, canRecordPayment, sideOf, transitionDeclaration, type TDeclarationAction } from '@app/domain/filings/declaration-flow';
 import { formatEurosIt } from '@app/domain/tourist-tax/money';
@@ -95,7 +96,7 @@ export async function transitionDeclarationUseCase(
         submittedById: ctx.actor.id,
         code: row.code ?? protocolCode(row),
         returnReason: null,
-        beneficiaryInstitution: city ? (city.titledTo ?? `Comune di ${city.name}`) : null,
+        beneficiaryInstitution: city ? (city.titledTo ?? comuneTitle(city.name)) : null,
         iban: city?.iban ?? null,
         bank: city?.bank ?? null,
       };

@@ -7,7 +7,7 @@ import { cities, structureClasses, structures, structureTypes } from '../../db/s
 import type { TDbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { todayInItaly } from '../declarations/filing-scope.ts';
-import { box, createPdf, fit, GREY, italianDate, LIGHT, line, text, textCenter, textRight, wrap, type TPdfKit } from '../declarations/pdf-layout.ts';
+import { box, createPdf, fit, GREY, italianDate, LIGHT, line, text, textCenter, textRight, wrap, type TPdfKit, comuneTitle } from '../declarations/pdf-layout.ts';
 import type { TModello21Row } from './twenty-one-models.ts';
 
 const PAGE = { width: 841.89, height: 595.28 };
@@ -65,7 +65,7 @@ export async function renderModello21Pdf(db: TDbOrTx, row: TModello21Row): Promi
 function drawHeader({ font, bold }: TPdfKit, page: PDFPage, row: TModello21Row, names: { city: string; structure: string; address: string; classification: string }): number {
   const right = PAGE.width - MARGIN;
   let y = PAGE.height - MARGIN - 4;
-  text(page, bold, `COMUNE DI ${names.city.toUpperCase()}`, MARGIN, y, 12);
+  text(page, bold, comuneTitle(names.city).toUpperCase(), MARGIN, y, 12);
   textRight(page, bold, 'MODELLO N. 21', right, y, 11);
   y -= 12;
   textRight(page, font, '(art. 233 D.Lgs. 267/2000 – D.P.R. 194/1996)', right, y, 7.5);
