@@ -42,10 +42,12 @@ test('register, confirm the e-mail from the outbox link, sign out and sign in ag
   expect(link).toContain('/api/auth/confirm/');
   await page.goto(link);
   await expect(page).toHaveURL(/\/on-boarding\/login\?confirmed=1$/);
+  await expect(page.getByTestId('email-confirmed')).toBeVisible();
   expect(await findUser()).toMatchObject({ isConfirmed: true });
   // A used link does not confirm twice.
   await page.goto(link);
   await expect(page).toHaveURL(/\/on-boarding\/login\?confirmed=0$/);
+  await expect(page.getByTestId('email-not-confirmed')).toBeVisible();
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -1,6 +1,7 @@
 import { benchCollectionList } from './collection-list.ts';
 import { benchDeclarations } from './filings.ts';
 import { benchTouristTax } from './tourist-tax.ts';
+import { benchWeb } from './web.ts';
 
 /**
  * npm run bench: performance figures, printed (budgets live here, not in timed tests).
@@ -11,6 +12,7 @@ const sections: Record<string, () => Promise<void>> = {
   'collection-list': benchCollectionList,
   filings: benchDeclarations,
   'tourist-tax': benchTouristTax,
+  web: benchWeb,
 };
 
 const only = process.env.BENCH_ONLY;

@@ -166,6 +166,8 @@ export const enMessages: TranslationMessages = {
       forgotPassword: 'Forgot your password?',
       firstAccess: 'First access',
       register: 'No account yet? Register',
+      emailConfirmed: 'E-mail address confirmed. You can sign in now.',
+      emailNotConfirmed: 'The confirmation link is not valid or has already been used.',
       errors: {
         invalidCredentials: 'Incorrect email or password.',
         badRequest: 'Invalid request.',

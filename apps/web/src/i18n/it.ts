@@ -166,6 +166,8 @@ export const itMessages: TranslationMessages = {
       forgotPassword: 'Password dimenticata?',
       firstAccess: 'Primo accesso',
       register: 'Non hai un account? Registrati',
+      emailConfirmed: 'Indirizzo e-mail confermato. Ora puoi accedere.',
+      emailNotConfirmed: 'Il collegamento di conferma non è valido o è già stato usato.',
       errors: {
         invalidCredentials: 'Email o password non corretti.',
         badRequest: 'Richiesta non valida.',

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link as MuiLink, Stack, TextField } from '@mui/material';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { useAppConfig } from '../config';
 import { BotCheck } from './BotCheck';
@@ -21,6 +21,8 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
   const [submitted, setSubmitted] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The e-mail confirmation link lands here with ?confirmed=1 (or 0 when the link is spent).
+  const confirmed = useSearchParams()[0].get('confirmed');
 
   const errors = {
     email: emailError(email, translate),
@@ -51,6 +53,16 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
       subtitle={translate(firstAccess ? 'onboarding.firstAccess.subtitle' : 'onboarding.login.subtitle')}
     >
       <Box component="form" noValidate onSubmit={submit} data-testid="login-form">
+        {confirmed === '1' ? (
+          <Alert severity="success" sx={{ mb: 2 }} data-testid="email-confirmed">
+            {translate('onboarding.login.emailConfirmed')}
+          </Alert>
+        ) : null}
+        {confirmed === '0' ? (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="email-not-confirmed">
+            {translate('onboarding.login.emailNotConfirmed')}
+          </Alert>
+        ) : null}
         {error ? (
           <Alert severity="error" sx={{ mb: 2 }} data-testid="login-error">
             {translate(error)}
