@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { MAX_IMPORT_ROWS } from '../src/modules/tourist-tax/read-stay-import-file.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -26,7 +27,7 @@ const XLSX_ROWS = Number(process.env.BENCH_TT_XLSX_ROWS ?? 100_000);
 const ALLOGGIATI_GUESTS = Number(process.env.BENCH_TT_ALLOGGIATI_GUESTS ?? 10_000);
 const ENGINE_SECONDS = Number(process.env.BENCH_TT_ENGINE_SECONDS ?? 5);
 /** What POST /api/stays/import accepts per file (read-stay-import-file.ts MAX_IMPORT_ROWS, routes.ts MAX_IMPORT_BYTES). */
-const IMPORT_MAX_ROWS = 20_000;
+const IMPORT_MAX_ROWS = MAX_IMPORT_ROWS;
 const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 const CITY = 'Bench – Comune turistico';

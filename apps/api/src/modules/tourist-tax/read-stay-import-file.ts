@@ -28,7 +28,7 @@ export type TImportedStay = {
   accommodationAmountCents: number | null;
 };
 
-export const MAX_IMPORT_ROWS = 20_000;
+export const MAX_IMPORT_ROWS = 100_000;
 
 function unreadable(message: string): AppError {
   return new AppError('IMPORT_UNREADABLE', message, { statusCode: 400, details: [{ path: 'file', message }] });
