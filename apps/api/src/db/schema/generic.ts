@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { recordColumns } from '../columns.ts';
 
 /** The generic administration records (FAQs, categories, events, customers, projects, links). */
@@ -29,7 +29,7 @@ export const events = pgTable('events', {
   categoryId: uuid(),
   /** Who proposed the event: users see their own and confirmed ones; admins confirm them. */
   createdById: uuid(),
-});
+}, (t) => [index('events_status_created_idx').on(t.status, t.createdAt)]);
 
 export const customers = pgTable('customers', {
   ...recordColumns,
