@@ -19,7 +19,9 @@ import {
 } from '@mui/material';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Link as RouterLink } from 'react-router-dom';
-import { Loading, Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
+import { Loading, Title, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import DownloadIcon from '@mui/icons-material/Download';
+import { downloadFile } from '../structures/shared/http';
 import { formatDate, formatNumber } from '../i18n/format';
 import { useSelectedYear, useSession } from '../session/useSession';
 import { formatEuros } from '../structures/shared/format';
@@ -169,6 +171,9 @@ function CityDashboard({ cityId }: { cityId?: string }) {
   const [metric, setMetric] = useState<'presences' | 'nights' | 'stays'>('presences');
   const { data: periods = [] } = useGetList('declaration-templates', { pagination: { page: 1, perPage: 100 }, sort: { field: 'dateFrom', order: 'ASC' }, filter: cityId ? { cityId } : {}, meta: { year } });
   const { data, error, loading } = useFetched<TCityDashboard>('/dashboards/city', { year, declarationTemplateId: periodId || undefined, cityId });
+  const notify = useNotify();
+  const download = (path: string, query: Record<string, string | number | undefined>, fallbackName: string) =>
+    downloadFile(path, query, fallbackName).catch((caught: Error) => notify(caught.message, { type: 'error' }));
   useEffect(() => setPeriodId(''), [year, cityId]);
 
   const chart = useMemo(() => {
@@ -211,6 +216,21 @@ function CityDashboard({ cityId }: { cityId?: string }) {
             {translate('filings.dashboard.periodDeadlines', { from: formatDate(data.period.dateFrom, locale), to: formatDate(data.period.dateTo, locale), submitBy: formatDate(data.period.submitBy, locale), payBy: formatDate(data.period.payBy, locale) })}
           </Typography>
         ) : null}
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        {data.period ? (
+          <Button
+            size="small"
+            startIcon={<DownloadIcon />}
+            onClick={() => download('/exports/declarations', { declarationTemplateId: data.period!._id, year }, 'dichiarazioni.xlsx')}
+            data-testid="export-period"
+          >
+            {translate('filings.dashboard.exportPeriod')}
+          </Button>
+        ) : null}
+        <Button size="small" startIcon={<DownloadIcon />} onClick={() => download('/exports/annual-summary', { year, cityId }, `riepilogo-${year}.xlsx`)} data-testid="export-annual">
+          {translate('filings.dashboard.exportAnnual')}
+        </Button>
       </Stack>
       {!data.period ? <Alert severity="info">{translate('filings.dashboard.noPeriods', { year })}</Alert> : null}
       {counts && amounts ? (

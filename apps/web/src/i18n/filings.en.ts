@@ -237,6 +237,8 @@ export const filingsEn = {
       period: 'Period',
       periodDeadlines: 'From %{from} to %{to} · submit by %{submitBy}, pay by %{payBy}',
       noPeriods: 'No declaration periods for %{year}: create them under "Declaration templates".',
+      exportPeriod: "Export the period's declarations",
+      exportAnnual: 'Annual summary (Agenzia delle Entrate)',
       counts: {
         structures: 'Active structures',
         declared: 'Declared',

@@ -241,6 +241,8 @@ export const filingsIt = {
       period: 'Periodo',
       periodDeadlines: 'Dal %{from} al %{to} · presentazione entro il %{submitBy}, versamento entro il %{payBy}',
       noPeriods: 'Nessun periodo di dichiarazione per il %{year}: crealo da "Modelli di dichiarazione".',
+      exportPeriod: 'Esporta dichiarazioni del periodo',
+      exportAnnual: 'Riepilogo annuale (Agenzia delle Entrate)',
       counts: {
         structures: 'Strutture attive',
         declared: 'Hanno dichiarato',
