@@ -1,4 +1,4 @@
-import { routePatternForPath } from '../routeAccess';
+import { routeNameForPath } from '@app/domain/auth/roles';
 
 const PUBLIC_PAGES: Record<string, string> = {
   '': 'home',
@@ -16,7 +16,7 @@ export function pageNameForPath(pathname: string): string {
   const trimmed = pathname.replace(/^\/+|\/+$/g, '');
   if (trimmed in PUBLIC_PAGES) return PUBLIC_PAGES[trimmed];
   if (trimmed.startsWith('on-boarding/reset-password/')) return 'reset-password';
-  const pattern = routePatternForPath(pathname);
+  const pattern = routeNameForPath(pathname);
   if (pattern) return pattern;
   // Resource sub-pages react-admin adds (users/create, roles/:id).
   const [first, second] = trimmed.split('/');
