@@ -77,6 +77,14 @@ describe('POST /api/auth/socialLogin with an OpenID provider', () => {
     expect(audit.some((a) => (a.changes as { method?: string })?.method === 'oidc')).toBe(true);
   });
 
+  it('refuses to sign in an administrator through the provider', async () => {
+    const token = await idToken(idp.privateKey, idp.issuer, { email: 'admin@demo.test', email_verified: true });
+    const res = await t.request('POST', '/api/auth/socialLogin', { body: { token, provider: 'google' } });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('FORBIDDEN');
+    expect(res.body.token).toBeUndefined();
+  });
+
   it('creates a confirmed hotelier account for a new verified e-mail', async () => {
     const token = await idToken(idp.privateKey, idp.issuer, { email: 'fresh@example.org', email_verified: true, given_name: 'Franca', family_name: 'Fresca' });
     const res = await t.request('POST', '/api/auth/socialLogin', { body: { token, provider: 'google' } });

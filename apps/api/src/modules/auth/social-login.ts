@@ -99,6 +99,8 @@ export async function socialLogin(services: TServices, ctx: Pick<TRequestContext
     user = inserted ?? (await findUserByEmail(services.db, email));
   }
   if (!user || user.deletedAt) throw notVerified();
+  // An administrator's power must not rest on a third party's account: admins sign in with their password only.
+  if (user.role === 'admin') throw new AppError('FORBIDDEN', 'Administrators sign in with their e-mail and password');
   if (!user.isEnabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled; contact your administrator');
   const [updated] = await services.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();
   await recordAudit(services.db, { actor: null, ...ctx }, {
