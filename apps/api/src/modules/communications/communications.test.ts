@@ -110,3 +110,12 @@ describe('documentation area', () => {
     expect((await t.request('POST', '/api/documents', { token: tok.hotelier, body: { title: 'x', uploadId: file._id } })).status).toBe(403);
   });
 });
+
+describe('ids that are not UUIDs', () => {
+  // 36 hex digits: the old shape check let it through and PostgreSQL failed on the uuid cast (500).
+  const notUuid = '0'.repeat(36);
+  it('answer 404', async () => {
+    expect((await t.request('GET', `/api/communications/${notUuid}/recipients`, { token: tok.city })).status).toBe(404);
+    expect((await t.request('POST', `/api/communications/${notUuid}/read`, { token: tok.hotelier, body: {} })).status).toBe(404);
+  });
+});

@@ -4,7 +4,7 @@ import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 import { communicationRecipients, communications, structures, users } from '../../db/schema/index.ts';
 import { defineCollection, type TSignedInContext } from '../../lib/collection/define.ts';
-import { allOf } from '../../lib/collection/query.ts';
+import { allOf, isUuid } from '../../lib/collection/query.ts';
 import { rowToRecord } from '../../lib/collection/serialize.ts';
 import { AppError, notFound, validationFailed } from '../../lib/errors.ts';
 import { ZRecordBase } from '../../lib/schemas.ts';
@@ -124,7 +124,7 @@ export async function sendCommunication(app: FastifyInstance, ctx: TSignedInCont
 }
 
 async function communicationInScope(ctx: TSignedInContext, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Communication');
+  if (!isUuid(id)) throw notFound('Communication');
   const [row] = await ctx.db.select().from(communications).where(allOf([eq(communications.id, id), communicationScope(ctx)])!);
   if (!row) throw notFound('Communication');
   return row;

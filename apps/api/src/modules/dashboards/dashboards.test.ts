@@ -115,3 +115,9 @@ describe('exports', () => {
     expect(city).toHaveLength(1 + 3 * 4);
   });
 });
+
+describe('ids that are not UUIDs', () => {
+  it('the period export answers 404 for a 36-hex-digit id (was a 500 on the uuid cast)', async () => {
+    expect((await t.request('GET', `/api/exports/declarations?declarationTemplateId=${'0'.repeat(36)}`, { token: tok.city })).status).toBe(404);
+  });
+});

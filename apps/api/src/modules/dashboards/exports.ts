@@ -5,7 +5,7 @@ import { quarterLabel, type TQuarter } from '@app/domain/tourist-tax/periods';
 import { centsToEuros } from '@app/domain/tourist-tax/money';
 import { cities, declarations, declarationTemplates, stays, structures } from '../../db/schema/index.ts';
 import type { TSignedInContext } from '../../lib/collection/define.ts';
-import { allOf } from '../../lib/collection/query.ts';
+import { allOf, isUuid } from '../../lib/collection/query.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { excelDate, streamWorksheet } from '../tourist-tax/xlsx-stream.ts';
 import { structureRecordScope, todayInItaly } from '../declarations/filing-scope.ts';
@@ -21,7 +21,7 @@ const STATUS_IT = { draft: 'Bozza', submitted: 'Presentata', validated: 'Validat
 export async function exportPeriodDeclarations(ctx: TSignedInContext, reply: FastifyReply, declarationTemplateId: string) {
   if (ctx.actor.role !== 'admin' && ctx.actor.role !== 'city') throw new AppError('FORBIDDEN', "Only the comune exports a period's declarations");
   const scope = ctx.actor.role === 'admin' ? undefined : eq(declarationTemplates.cityId, ctx.actor.cityId ?? '00000000-0000-0000-0000-000000000000');
-  const [period] = /^[0-9a-f-]{36}$/i.test(declarationTemplateId)
+  const [period] = isUuid(declarationTemplateId)
     ? await ctx.db.select().from(declarationTemplates).where(allOf([eq(declarationTemplates.id, declarationTemplateId), scope])!)
     : [];
   if (!period) throw notFound('Period');

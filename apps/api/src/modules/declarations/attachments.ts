@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { declarationAttachments, declarations } from '../../db/schema/index.ts';
 import type { TSignedInContext } from '../../lib/collection/define.ts';
-import { allOf } from '../../lib/collection/query.ts';
+import { allOf, isUuid } from '../../lib/collection/query.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { rowToRecord } from '../../lib/collection/serialize.ts';
 import { ZRecordBase } from '../../lib/schemas.ts';
@@ -33,7 +33,7 @@ export const ZAttachmentRecord = ZRecordBase.extend({
 type TAttachmentRecord = z.infer<typeof ZAttachmentRecord>;
 
 async function declarationInScope(ctx: TSignedInContext, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Declaration');
+  if (!isUuid(id)) throw notFound('Declaration');
   const [row] = await ctx.db
     .select()
     .from(declarations)
@@ -72,7 +72,7 @@ export async function removeDeclarationAttachment(ctx: TSignedInContext, declara
   assertHotelierSide(ctx);
   const declaration = await declarationInScope(ctx, declarationId);
   if (declaration.status === 'validated') throw new AppError('DECLARATION_LOCKED', 'A validated declaration cannot change', { statusCode: 409 });
-  if (!/^[0-9a-f-]{36}$/i.test(attachmentId)) throw notFound('Attachment');
+  if (!isUuid(attachmentId)) throw notFound('Attachment');
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .delete(declarationAttachments)

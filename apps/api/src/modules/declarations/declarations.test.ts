@@ -322,3 +322,15 @@ describe('manual and no-guest declarations', () => {
     expect(locked.length).toBeGreaterThan(0);
   });
 });
+
+describe('ids that are not UUIDs', () => {
+  // 36 hex digits: the old shape check let it through and PostgreSQL failed on the uuid cast (500).
+  const notUuid = '0'.repeat(36);
+  it('answer 404 on every declaration route that takes an id', async () => {
+    expect((await t.request('GET', `/api/declarations/${notUuid}/attachments`, { token: tok.hotelier })).status).toBe(404);
+    expect((await t.request('POST', `/api/declarations/${notUuid}/attachments`, { token: tok.hotelier, body: { uploadId: '00000000-0000-4000-8000-000000000000', fileName: 'x' } })).status).toBe(404);
+    expect((await t.request('DELETE', `/api/declarations/${notUuid}/attachments/${notUuid}`, { token: tok.hotelier })).status).toBe(404);
+    expect((await t.request('POST', `/api/declarations/${notUuid}/submit`, { token: tok.hotelier, body: {} })).status).toBe(404);
+    expect((await t.request('GET', `/api/declarations/${notUuid}/receipt`, { token: tok.hotelier })).status).toBe(404);
+  });
+});

@@ -6,7 +6,7 @@ import { formatEurosIt } from '@app/domain/tourist-tax/money';
 import { cities, declarations, stays, structures, uploads } from '../../db/schema/index.ts';
 import type { TTx } from '../../db/client.ts';
 import type { TSignedInContext } from '../../lib/collection/define.ts';
-import { allOf } from '../../lib/collection/query.ts';
+import { allOf, isUuid } from '../../lib/collection/query.ts';
 import { AppError, notFound, validationFailed } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { createNotification, pushNotification, type TNotificationRow } from '../notifications/notify-user.ts';
@@ -19,7 +19,7 @@ const PAST: Record<TDeclarationAction, string> = { submit: 'submitted', validate
 const SIDE_ROLES = { hotelier: ['user', 'admin'], comune: ['city', 'admin'] } as const;
 
 async function loadForUpdate(tx: TTx, ctx: TSignedInContext, id: string): Promise<TDeclarationRow> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Declaration');
+  if (!isUuid(id)) throw notFound('Declaration');
   const scope = structureRecordScope(ctx, declarations.structureId, declarations.cityId);
   // FOR UPDATE: a second concurrent transition of the same declaration waits here, then sees the new status.
   const [row] = await tx.select().from(declarations).where(allOf([eq(declarations.id, id), scope])!).for('update');

@@ -5,7 +5,7 @@ import { reconcileModello21 } from '@app/domain/filings/modello21';
 import { cities, structures, twentyOneModels } from '../../db/schema/index.ts';
 import type { TTx } from '../../db/client.ts';
 import type { TSignedInContext } from '../../lib/collection/define.ts';
-import { allOf } from '../../lib/collection/query.ts';
+import { allOf, isUuid } from '../../lib/collection/query.ts';
 import { AppError, notFound, validationFailed } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { createNotification } from '../notifications/notify-user.ts';
@@ -18,7 +18,7 @@ const HOTELIER = ['user', 'admin'];
 const COMUNE = ['city', 'admin'];
 
 async function loadInScope(tx: TTx, ctx: TSignedInContext, id: string, lock = true): Promise<TModello21Row> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Modello 21');
+  if (!isUuid(id)) throw notFound('Modello 21');
   const query = tx.select().from(twentyOneModels).where(allOf([eq(twentyOneModels.id, id), structureRecordScope(ctx, twentyOneModels.structureId, twentyOneModels.cityId)])!);
   const [row] = await (lock ? query.for('update') : query);
   if (!row) throw notFound('Modello 21');

@@ -123,3 +123,13 @@ describe('Modello 21', () => {
     expect((await t.request('POST', `/api/twenty-one-models/${model._id}/return`, { token: tok.city, body: { reason: 'x' } })).status).toBe(409);
   });
 });
+
+describe('ids that are not UUIDs', () => {
+  // 36 hex digits: the old shape check let it through and PostgreSQL failed on the uuid cast (500).
+  const notUuid = '0'.repeat(36);
+  it('answer 404', async () => {
+    expect((await t.request('GET', `/api/twenty-one-models/${notUuid}/info`, { token: tok.hotelier })).status).toBe(404);
+    expect((await t.request('POST', `/api/twenty-one-models/${notUuid}/refresh`, { token: tok.hotelier, body: {} })).status).toBe(404);
+    expect((await t.request('GET', `/api/twenty-one-models/${notUuid}/pdf`, { token: tok.hotelier })).status).toBe(404);
+  });
+});
