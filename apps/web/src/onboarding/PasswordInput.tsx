@@ -4,7 +4,7 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useTranslate } from 'react-admin';
 
-/** A plain password field with the show/hide toggle, for the onboarding forms. */
+/** A plain password field with the show/hide toggle, for the onboarding forms and the change-password dialog. */
 export function PasswordTextField(props: TextFieldProps) {
   const translate = useTranslate();
   const [visible, setVisible] = useState(false);

@@ -6,20 +6,16 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
-  InputAdornment,
   List,
   ListItem,
   ListItemIcon,
   ListItemText,
-  TextField,
 } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useNotify, useTranslate } from 'react-admin';
 import { PASSWORD_RULES, checkPassword, isPasswordValid, passwordsMatch } from '@app/domain/auth/password-policy';
 import { changeMyPassword, fetchMe } from '../dataProvider/api';
+import { PasswordTextField } from '../onboarding/PasswordInput';
 import { getSession, updateSession } from '../session/store';
 
 type TFieldName = 'oldPassword' | 'newPassword' | 'confirmPassword';
@@ -32,13 +28,11 @@ function PasswordField(props: {
   autoFocus?: boolean;
 }) {
   const translate = useTranslate();
-  const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <PasswordTextField
       fullWidth
       margin="dense"
       name={props.name}
-      type={visible ? 'text' : 'password'}
       label={translate(`common.${props.name}`)}
       value={props.value}
       autoFocus={props.autoFocus}
@@ -46,21 +40,6 @@ function PasswordField(props: {
       onChange={(event) => props.onChange(event.target.value)}
       error={!!props.error}
       helperText={props.error ?? ' '}
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                edge="end"
-                aria-label={translate(visible ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden')}
-                onClick={() => setVisible((current) => !current)}
-              >
-                {visible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
     />
   );
 }
