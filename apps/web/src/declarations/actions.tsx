@@ -9,7 +9,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { Confirm, DeleteWithConfirmButton, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { canRecordPayment } from '@app/domain/filings/declaration-flow';
-import { parseEuroAmount } from '@app/domain/tourist-tax/money';
+import { centsToEuros, parseEuroAmount } from '@app/domain/tourist-tax/money';
 import { FilePicker } from '../components/FilePicker';
 import { eurosToText } from '../twenty-one-models/monthRows';
 import { DownloadButton } from '../structures/shared/DownloadButton';
@@ -68,7 +68,7 @@ export function PaymentDialog({ record, open, onClose, onDone }: { record: TDecl
       await postJson(`/declarations/${record.id}/payment`, {
         paymentDate,
         trn: trn.trim(),
-        paidAmount: amount === null ? null : amount / 100,
+        paidAmount: amount === null ? null : centsToEuros(amount),
         ...(upload ? { paymentReceiptUploadId: upload._id } : {}),
       });
       notify('filings.declarations.paymentSaved', { type: 'success' });

@@ -1,6 +1,6 @@
 import { italianDateOf } from '@app/domain/filings/deadlines';
 import { reconcileModello21, type TM21Issue } from '@app/domain/filings/modello21';
-import { parseEuroAmount } from '@app/domain/tourist-tax/money';
+import { centsToEuros, parseEuroAmount } from '@app/domain/tourist-tax/money';
 
 /*
  * The Modello 21 monthly table as the hotelier edits it (amounts as typed text), and the live check
@@ -100,7 +100,7 @@ export function issueKey(issue: Pick<TM21Issue, 'message'>): string {
 
 /** The PUT body of the table and owner data (amounts in euros, as the API takes them). */
 export function updatePayload(months: readonly TMonthDraft[], owner: TOwnerDraft) {
-  const euros = (text: string) => (parseEuroAmount(text) ?? 0) / 100;
+  const euros = (text: string) => centsToEuros(parseEuroAmount(text) ?? 0);
   const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
   return {
     months: months.map((m) => ({ number: m.number, collectedImport: euros(m.collected), paidImport: euros(m.paid), paymentDate: m.paymentDate || null, trn: orNull(m.trn), note: orNull(m.note) })),

@@ -1,13 +1,10 @@
+import { eurosToCents } from '@app/domain/tourist-tax/money';
 import { formatCents } from '../../i18n/format';
 
 /** The API sends euro amounts as numbers with at most two decimals; code formats them from cents. */
-export function eurosToCentsForDisplay(euros: number): number {
-  return Math.round(euros * 100);
-}
-
 export function formatEuros(euros: number | null | undefined, locale: string): string {
   if (euros === null || euros === undefined || !Number.isFinite(euros)) return '';
-  return formatCents(eurosToCentsForDisplay(euros), locale);
+  return formatCents(eurosToCents(euros), locale);
 }
 
 export function formatPercent(percent: number | null | undefined, locale: string): string {
