@@ -16,6 +16,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { PASSWORD_RULES, checkPassword, isPasswordValid, passwordsMatch } from '@app/domain/auth/password-policy';
 import { changeMyPassword, fetchMe } from '../dataProvider/api';
 import { PasswordTextField } from '../onboarding/PasswordInput';
+import { confirmPasswordError, newPasswordError } from '../onboarding/validation';
 import { getSession, updateSession } from '../session/store';
 
 type TFieldName = 'oldPassword' | 'newPassword' | 'confirmPassword';
@@ -84,16 +85,8 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const oldPassword = temporaryPassword ?? values.oldPassword;
   const errors: Record<TFieldName, string | null> = {
     oldPassword: oldPassword ? null : translate('validation.required'),
-    newPassword: (() => {
-      if (!values.newPassword) return translate('validation.required');
-      const firstUnmet = PASSWORD_RULES.find((rule) => !rule.test(values.newPassword));
-      return firstUnmet ? translate(firstUnmet.messageKey, firstUnmet.params ?? {}) : null;
-    })(),
-    confirmPassword: !values.confirmPassword
-      ? translate('validation.required')
-      : passwordsMatch(values.newPassword, values.confirmPassword)
-        ? null
-        : translate('validation.passwordMustBeTheSame'),
+    newPassword: newPasswordError(values.newPassword, translate),
+    confirmPassword: confirmPasswordError(values.newPassword, values.confirmPassword, translate),
   };
   const isValid =
     !!oldPassword && isPasswordValid(values.newPassword) && passwordsMatch(values.newPassword, values.confirmPassword);
