@@ -1,10 +1,11 @@
+import { isValidPhone } from '@app/domain/identifiers/phone';
 import { BooleanInput, DateInput, NumberInput, ReferenceInput, SelectInput, TextInput, email, required, useResourceDefinitions } from 'react-admin';
 import { FormDataConsumer } from 'react-admin';
 import { Box } from '@mui/material';
 import { roleChoices } from './roleChoices';
 
-const PHONE = /^\+?[0-9 ()-]{6,20}$/;
-export const phone = (value: unknown) => (value && !PHONE.test(String(value)) ? 'validation.phone' : undefined);
+// The API's rule (@app/domain identifiers), so the form never accepts what the server refuses.
+export const phone = (value: unknown) => (value && !isValidPhone(String(value).trim()) ? 'validation.phone' : undefined);
 
 const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' } as const;
 

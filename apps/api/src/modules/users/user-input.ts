@@ -1,25 +1,28 @@
 import { z } from 'zod';
 import { ZPassword } from '@app/domain/auth/password-policy';
 import { ZRole, type TRole } from '@app/domain/auth/roles';
+import { isValidPhone } from '@app/domain/identifiers/phone';
 import { ZDateString } from '../../lib/schemas.ts';
 import type { TErrorDetail } from '../../lib/errors.ts';
 
 const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) => text(max).nullable().optional();
+// The same phone rule as the profile (identifiers/phone); an empty text clears the field.
+const optionalPhone = () => text(40).refine((v) => v === '' || isValidPhone(v), 'validation.invalidPhone').nullable().optional();
 
 /** Profile fields an administrator may set on any account. */
 export const ZUserProfileInput = z.object({
   name: text(100).min(1, 'validation.required'),
   surname: text(100).min(1, 'validation.required'),
   username: optionalText(100),
-  mobilephone: optionalText(40),
-  phone: optionalText(40),
+  mobilephone: optionalPhone(),
+  phone: optionalPhone(),
   address: optionalText(300),
   profileImage: optionalText(2000),
   taxCode: optionalText(32),
   vatNumber: optionalText(32),
   contactEmail: z.email().nullable().optional(),
-  fax: optionalText(40),
+  fax: optionalPhone(),
   emailPec: z.email().nullable().optional(),
   commercialName: optionalText(200),
   referentTributes: optionalText(200),

@@ -77,6 +77,14 @@ describe('users collection', () => {
     expect(upd.body.code).toBe('EMAIL_TAKEN');
   });
 
+  it('checks phone numbers with the same rule as the profile', async () => {
+    const bad = await t.request('POST', '/api/users', { token: admin, body: { email: 'phone@example.test', name: 'P', surname: 'Q', role: 'user', phone: 'call me maybe' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'phone', message: 'validation.invalidPhone' })]));
+    const good = await t.request('POST', '/api/users', { token: admin, body: { email: 'phone@example.test', name: 'P', surname: 'Q', role: 'user', phone: '+39 0771 123456' } });
+    expect(good.status).toBe(201);
+  });
+
   it('validates input and role links with field paths', async () => {
     const bad = await t.request('POST', '/api/users', { token: admin, body: { email: 'nope', name: '', role: 'emperor', password: 'short' } });
     expect(bad.status).toBe(400);
