@@ -2,9 +2,9 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, runMigrations } from '../src/db/client.ts';
-import { ensureFeatureFlags } from '../src/modules/settings/features.ts';
+import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
 import { seedProductionAdmin, userIdByEmail } from '../src/seed/production-admin.ts';
-import { signAccessToken } from '../src/modules/auth/tokens.ts';
+import { signAccessToken } from '../src/modules/platform/auth/tokens.ts';
 import { BENCH_DATABASE_URL, ensureBenchDatabase, loadFunction, loadTest, printRow } from './lib.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);

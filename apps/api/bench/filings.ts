@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { openDatabase, runMigrations } from '../src/db/client.ts';
-import { figuresForDeclaration } from '../src/modules/declarations/declaration-figures.ts';
-import { loadModello21Prefill } from '../src/modules/modello21/prefill.ts';
+import { figuresForDeclaration } from '../src/modules/tourist-tax/declarations/declaration-figures.ts';
+import { loadModello21Prefill } from '../src/modules/tourist-tax/modello21/prefill.ts';
 import { BENCH_DATABASE_URL, ensureBenchDatabase, memoryMb } from './lib.ts';
 
 const STAYS = Number(process.env.BENCH_FILING_STAYS ?? 1_000_000);

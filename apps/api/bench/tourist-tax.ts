@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { MAX_IMPORT_ROWS } from '../src/modules/tourist-tax/read-stay-import-file.ts';
+import { MAX_IMPORT_ROWS } from '../src/modules/tourist-tax/stays/read-stay-import-file.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -8,7 +8,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { codiceFiscaleCheckChar } from '@app/domain/identifiers/codice-fiscale';
+import { codiceFiscaleCheckChar } from '@app/domain/platform/identifiers/codice-fiscale';
 import { formatAlloggiatiRecord, type TAlloggiatiRecordInput } from '@app/domain/tourist-tax/alloggiati';
 import { addDays, fromDayNumber, toDayNumber } from '@app/domain/tourist-tax/dates';
 import { computeStayTax } from '@app/domain/tourist-tax/engine';
@@ -17,8 +17,8 @@ import type { TExemption, TReduction, TStayTaxInput, TTariff } from '@app/domain
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, runMigrations } from '../src/db/client.ts';
-import { signAccessToken } from '../src/modules/auth/tokens.ts';
-import { ensureFeatureFlags } from '../src/modules/settings/features.ts';
+import { signAccessToken } from '../src/modules/platform/auth/tokens.ts';
+import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
 import { BENCH_DATABASE_URL, ensureBenchDatabase, loadFunction, loadTest, measurePeakMemory, memoryMb, printRow } from './lib.ts';
 
 const EXPORT_STAYS = Number(process.env.BENCH_TT_EXPORT_STAYS ?? 1_000_000);

@@ -7,8 +7,8 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, runMigrations } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
-import { ensureFeatureFlags } from '../src/modules/settings/features.ts';
-import { ensurePermissions } from '../src/modules/permissions/permissions.ts';
+import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
+import { ensurePermissions } from '../src/modules/platform/permissions/permissions.ts';
 import { DEMO_PASSWORD, seedDemoOnce } from '../src/seed/demo.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

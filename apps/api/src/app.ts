@@ -17,10 +17,10 @@ import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
 import type { TServices } from './lib/fastify-types.ts';
-import { registerAuthentication } from './modules/auth/authenticate.ts';
-import { createMailer } from './modules/mail/mailer.ts';
-import { createRealtime } from './modules/notifications/realtime.ts';
-import { createLocalStorage } from './modules/uploads/storage.ts';
+import { registerAuthentication } from './modules/platform/auth/authenticate.ts';
+import { createMailer } from './modules/platform/mail/mailer.ts';
+import { createRealtime } from './modules/platform/notifications/realtime.ts';
+import { createLocalStorage } from './modules/platform/uploads/storage.ts';
 import { registerModules } from './modules/index.ts';
 import './lib/fastify-types.ts';
 

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig, type TConfig } from './config.ts';
 import { openDatabase, runMigrations, type TDatabase } from './db/client.ts';
-import { ensureFeatureFlags } from './modules/settings/features.ts';
-import { ensurePermissions } from './modules/permissions/permissions.ts';
-import { actorFromToken } from './modules/auth/authenticate.ts';
+import { ensureFeatureFlags } from './modules/platform/settings/features.ts';
+import { ensurePermissions } from './modules/platform/permissions/permissions.ts';
+import { actorFromToken } from './modules/platform/auth/authenticate.ts';
 import { seedProductionAdmin } from './seed/production-admin.ts';
 import { seedDemoOnce } from './seed/demo.ts';
-import { registerRunningVersion } from './modules/app-versions/register-running-version.ts';
-import { startJobRunner } from './modules/jobs/job-runner.ts';
+import { registerRunningVersion } from './modules/platform/app-versions/register-running-version.ts';
+import { startJobRunner } from './modules/platform/jobs/job-runner.ts';
+import { DAILY_JOBS } from './modules/index.ts';
 
 /** Opens the database, applies migrations, seeds what the mode needs, builds and starts the app. */
 export async function startServer(config: TConfig = loadConfig(), options: { listen?: boolean; logger?: boolean | object } = {}) {
@@ -23,7 +24,7 @@ export async function startServer(config: TConfig = loadConfig(), options: { lis
     app = await buildApp({ config, database, logger: options.logger });
     await registerRunningVersion(app);
     if (options.listen !== false) {
-      startJobRunner(app);
+      startJobRunner(app, DAILY_JOBS);
       await app.listen({ port: config.port, host: config.host });
       app.services.realtime.attach(app.server, async (token) => (await actorFromToken(app!, token)).id);
     }

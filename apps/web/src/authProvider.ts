@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'ra-core';
-import { homePathForRole } from '@app/domain/auth/roles';
+import { homePathForRole } from '@app/domain/platform/auth/roles';
 import { getConfig, type TFeatureFlags } from './config';
 import { signIn, signOutOnServer } from './dataProvider/api';
 import { canAccessPath, pathForResourceAction } from './routeAccess';

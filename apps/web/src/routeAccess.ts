@@ -1,4 +1,4 @@
-import { canAccessRoute, routeNameForPath } from '@app/domain/auth/roles';
+import { canAccessRoute, routeNameForPath } from '@app/domain/platform/auth/roles';
 
 /* Route access (spec 6, plus the search, roles and documentation screens) lives in @app/domain. */
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { TRole } from '@app/domain/auth/roles';
+import type { TRole } from '@app/domain/platform/auth/roles';
 import type { TDb } from '../db/client.ts';
 import { AppError } from './errors.ts';
 

@@ -2,9 +2,9 @@ import type { TConfig } from '../config.ts';
 import type { TDatabase, TDb } from '../db/client.ts';
 import type { TActor } from './context.ts';
 import type { TCollectionRuntime } from './collection/routes.ts';
-import type { TMailer } from '../modules/mail/mailer.ts';
-import type { TRealtime } from '../modules/notifications/realtime.ts';
-import type { TFileStorage } from '../modules/uploads/storage.ts';
+import type { TMailer } from '../modules/platform/mail/mailer.ts';
+import type { TRealtime } from '../modules/platform/notifications/realtime.ts';
+import type { TFileStorage } from '../modules/platform/uploads/storage.ts';
 
 export type TServices = {
   config: TConfig;

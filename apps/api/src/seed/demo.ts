@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { systemState, users } from '../db/schema/index.ts';
 import type { TDb, TTx } from '../db/client.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword } from '../modules/platform/auth/passwords.ts';
 import { seedTouristTaxDemo } from './tourist-tax-demo.ts';
 import { seedFilingsDemo } from './filings-demo.ts';
 

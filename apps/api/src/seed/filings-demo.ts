@@ -1,10 +1,10 @@
 import { and, between, eq, inArray } from 'drizzle-orm';
 import { generatePeriods } from '@app/domain/tourist-tax/periods';
-import { mergePrefill } from '@app/domain/filings/modello21';
+import { mergePrefill } from '@app/domain/tourist-tax/filings/modello21';
 import { cities, communicationRecipients, communications, declarations, declarationTemplates, filingSettings, stays, structures, twentyOneModels, users } from '../db/schema/index.ts';
 import type { TTx } from '../db/client.ts';
-import { figuresForDeclaration } from '../modules/declarations/declaration-figures.ts';
-import { loadModello21Prefill } from '../modules/modello21/prefill.ts';
+import { figuresForDeclaration } from '../modules/tourist-tax/declarations/declaration-figures.ts';
+import { loadModello21Prefill } from '../modules/tourist-tax/modello21/prefill.ts';
 import type { TDemoSeeder } from './demo.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { isPasswordValid } from '@app/domain/auth/password-policy';
+import { isPasswordValid } from '@app/domain/platform/auth/password-policy';
 import { users } from '../db/schema/index.ts';
 import type { TDbOrTx } from '../db/client.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword } from '../modules/platform/auth/passwords.ts';
 
 /**
  * Creates the first admin from ADMIN_EMAIL/ADMIN_PASSWORD (or `npm run create-admin`). An existing

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { luhnCheckDigit } from '@app/domain/identifiers/partita-iva';
-import { codiceFiscaleCheckChar } from '@app/domain/identifiers/codice-fiscale';
+import { luhnCheckDigit } from '@app/domain/platform/identifiers/partita-iva';
+import { codiceFiscaleCheckChar } from '@app/domain/platform/identifiers/codice-fiscale';
 import { addDays } from '@app/domain/tourist-tax/dates';
 import {
   cities,
@@ -16,8 +16,8 @@ import {
 } from '../db/schema/index.ts';
 import type { TTx } from '../db/client.ts';
 import type { TDemoSeeder } from './demo.ts';
-import { loadCityRules } from '../modules/tourist-tax/city-rules.ts';
-import { computeTaxOfFacts, stayColumns, type TStayFacts } from '../modules/tourist-tax/compute-stay.ts';
+import { loadCityRules } from '../modules/tourist-tax/rules/city-rules.ts';
+import { computeTaxOfFacts, stayColumns, type TStayFacts } from '../modules/tourist-tax/stays/compute-stay.ts';
 
 /**
  * Tourist-tax demo data: Comune di Gaeta (the rich one) and Comune di Formia (so that scope has rows

@@ -7,10 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type TConfig } from '../config.ts';
 import { openDatabase, runMigrations, type TDatabase } from '../db/client.ts';
-import { ensureFeatureFlags, setFeature, type TFeatureFlag } from '../modules/settings/features.ts';
-import { ensurePermissions } from '../modules/permissions/permissions.ts';
+import { ensureFeatureFlags, setFeature, type TFeatureFlag } from '../modules/platform/settings/features.ts';
+import { ensurePermissions } from '../modules/platform/permissions/permissions.ts';
 import { seedDemoOnce, DEMO_PASSWORD } from '../seed/demo.ts';
-import { actorFromToken } from '../modules/auth/authenticate.ts';
+import { actorFromToken } from '../modules/platform/auth/authenticate.ts';
 
 /**
  * A real API server for integration tests: real HTTP on a loopback port, real database (in-memory

@@ -1,12 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ROLES, type TRole } from '@app/domain/auth/roles';
+import { ROLES, type TRole } from '@app/domain/platform/auth/roles';
 import type { TCollectionRuntime } from '../lib/collection/routes.ts';
 import type { TSignedInContext } from '../lib/collection/define.ts';
 import { MAX_LIMIT } from '../lib/collection/query.ts';
 import { startTestApp, type TResponse } from './harness.ts';
-import { makePdf } from '../modules/uploads/test-files.ts';
+import { makePdf } from '../modules/platform/uploads/test-files.ts';
 
 /*
  * Row scope, generated from the collection declarations: for every collection registered in

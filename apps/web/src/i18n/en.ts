@@ -496,7 +496,7 @@ export const enMessages: TranslationMessages = {
     },
   },
 };
-import { addTouristTaxEn } from './touristTax.en';
+import { addTouristTaxEn } from '../tourist-tax/i18n/touristTax.en';
 addTouristTaxEn(enMessages);
-import { addFilingsEn } from './filings.en';
+import { addFilingsEn } from '../tourist-tax/i18n/filings.en';
 addFilingsEn(enMessages);

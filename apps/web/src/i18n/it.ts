@@ -496,7 +496,7 @@ export const itMessages: TranslationMessages = {
     },
   },
 };
-import { addTouristTaxIt } from './touristTax.it';
+import { addTouristTaxIt } from '../tourist-tax/i18n/touristTax.it';
 addTouristTaxIt(itMessages);
-import { addFilingsIt } from './filings.it';
+import { addFilingsIt } from '../tourist-tax/i18n/filings.it';
 addFilingsIt(itMessages);

@@ -17,7 +17,7 @@ import {
 } from 'react-admin';
 import { environmentLabel } from '../config';
 import { LOCALES } from '../i18n';
-import { useChangePassword } from '../profile/ChangePasswordProvider';
+import { useChangePassword } from '../platform/profile/ChangePasswordProvider';
 import { useSession } from '../session/useSession';
 import { useBackToMyAccount } from './ImpersonationBar';
 import { NotificationBell } from './NotificationBell';

@@ -2,7 +2,7 @@ import { Badge, IconButton, Tooltip } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { useNotificationCount } from '../notifications/NotificationCountProvider';
+import { useNotificationCount } from '../platform/notifications/NotificationCountProvider';
 import { useSession } from '../session/useSession';
 import { canAccessPath } from '../routeAccess';
 

@@ -1,4 +1,4 @@
-import { routeNameForPath } from '@app/domain/auth/roles';
+import { routeNameForPath } from '@app/domain/platform/auth/roles';
 
 const PUBLIC_PAGES: Record<string, string> = {
   '': 'home',

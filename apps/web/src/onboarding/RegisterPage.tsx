@@ -5,7 +5,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { postSignInPath, startSession } from '../authProvider';
 import { useAppConfig } from '../config';
 import { register } from '../dataProvider/api';
-import { PasswordChecklist } from '../profile/ChangePasswordDialog';
+import { PasswordChecklist } from '../platform/profile/ChangePasswordDialog';
 import { BotCheck } from './BotCheck';
 import { OnboardingLayout } from './OnboardingLayout';
 import { PasswordTextField } from './PasswordInput';

@@ -3,7 +3,7 @@ import { Box, Button, Link as MuiLink } from '@mui/material';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
 import { resetPassword } from '../dataProvider/api';
-import { PasswordChecklist } from '../profile/ChangePasswordDialog';
+import { PasswordChecklist } from '../platform/profile/ChangePasswordDialog';
 import { OnboardingLayout } from './OnboardingLayout';
 import { PasswordTextField } from './PasswordInput';
 import { confirmPasswordError, newPasswordError } from './validation';

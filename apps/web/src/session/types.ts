@@ -1,4 +1,4 @@
-import type { TRole } from '@app/domain/auth/roles';
+import type { TRole } from '@app/domain/platform/auth/roles';
 export type { TRole };
 
 export type TUser = {

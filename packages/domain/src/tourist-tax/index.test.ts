@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as identifiers from '../identifiers/index.ts';
+import * as identifiers from '../platform/identifiers/index.ts';
 import * as touristTax from './index.ts';
 
 describe('public entry points', () => {

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { TRole } from '@app/domain/auth/roles';
+import type { TRole } from '@app/domain/platform/auth/roles';
 import type { TTx } from '../../db/client.ts';
 import type { TActor, TRequestContext } from '../context.ts';
 

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../lib/errors.ts';
+import { createAltchaReplayStore } from './altcha.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+
+describe('createRateLimiter (sliding window)', () => {
+  it('refuses the event over the limit with the seconds until the oldest one leaves the window', () => {
+    let now = 1_000_000;
+    const limiter = createRateLimiter(() => now);
+    const rule = { limit: 3, windowMs: 60_000 };
+    limiter.consume('k', rule); // t=0
+    now += 10_000;
+    limiter.consume('k', rule); // t=10s
+    now += 10_000;
+    limiter.consume('k', rule); // t=20s
+    let error: AppError | undefined;
+    try {
+      limiter.consume('k', rule);
+    } catch (e) {
+      error = e as AppError;
+    }
+    expect(error?.code).toBe('RATE_LIMITED');
+    expect(error?.statusCode).toBe(429);
+    expect(error?.headers?.['retry-after']).toBe('40');
+    // The window slides: once the first event is older than 60 s, one more is allowed.
+    now += 40_001;
+    expect(() => limiter.consume('k', rule)).not.toThrow();
+    expect(() => limiter.consume('k', rule)).toThrow(AppError);
+  });
+
+  it('check does not count, reset clears, keys are independent', () => {
+    const limiter = createRateLimiter(() => 0);
+    const rule = { limit: 1, windowMs: 1000 };
+    limiter.check('a', rule);
+    limiter.check('a', rule);
+    limiter.hit('a', rule);
+    expect(() => limiter.check('a', rule)).toThrow(AppError);
+    expect(() => limiter.check('b', rule)).not.toThrow();
+    limiter.reset('a');
+    expect(() => limiter.check('a', rule)).not.toThrow();
+  });
+});
+
+describe('createAltchaReplayStore', () => {
+  it('accepts an id once until it expires', () => {
+    let now = 0;
+    const store = createAltchaReplayStore(() => now);
+    expect(store.markUsed('n1', 5000)).toBe(true);
+    expect(store.markUsed('n1', 5000)).toBe(false);
+    expect(store.markUsed('n2', 5000)).toBe(true);
+    now = 6000; // expired challenges are refused by the signature check anyway; the store may forget them
+    expect(store.markUsed('n1', 9000)).toBe(true);
+  });
+});

@@ -1,0 +1,73 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import { refreshTokens } from '../../../db/schema/index.ts';
+import type { TDbOrTx } from '../../../db/client.ts';
+import type { TConfig } from '../../../config.ts';
+import { AppError } from '../../../lib/errors.ts';
+
+export type TAccessClaims = { sub: string; role: string; imp?: string; iat: number; exp: number };
+
+const secretOf = (config: TConfig) => new TextEncoder().encode(config.jwtSecret);
+
+/** Short-lived access token (JWT, HS256). `imp` names the admin when the session is an impersonation. */
+export async function signAccessToken(config: TConfig, user: { id: string; role: string }, impersonatorId?: string | null) {
+  return new SignJWT({ role: user.role, ...(impersonatorId ? { imp: impersonatorId } : {}) })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(user.id)
+    .setIssuedAt()
+    .setExpirationTime(`${config.accessTokenTtl}s`)
+    .setAudience('api')
+    .sign(secretOf(config));
+}
+
+export async function verifyAccessToken(config: TConfig, token: string): Promise<TAccessClaims> {
+  try {
+    const { payload } = await jwtVerify(token, secretOf(config), { algorithms: ['HS256'], audience: 'api' });
+    return payload as unknown as TAccessClaims;
+  } catch {
+    throw new AppError('UNAUTHORIZED', 'Your session is not valid or has expired; sign in again');
+  }
+}
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const randomToken = () => randomBytes(32).toString('base64url');
+
+/** Issues a refresh token; only its hash is stored. A family ties the rotations of one sign-in. */
+export async function issueRefreshToken(db: TDbOrTx, config: TConfig, userId: string, options: { familyId?: string; impersonatorId?: string | null } = {}) {
+  const token = randomToken();
+  await db.insert(refreshTokens).values({
+    userId,
+    tokenHash: sha256(token),
+    familyId: options.familyId ?? randomUUID(),
+    impersonatorId: options.impersonatorId ?? null,
+    expiresAt: new Date(Date.now() + config.refreshTokenTtl * 1000),
+  });
+  return token;
+}
+
+/**
+ * Rotates a refresh token: the presented one is marked used and a new one of the same family is
+ * issued. Presenting an already-used token means it leaked: the whole family is revoked.
+ */
+export async function rotateRefreshToken(db: TDbOrTx, config: TConfig, token: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+  const invalid = new AppError('UNAUTHORIZED', 'The refresh token is not valid; sign in again');
+  if (!row || row.revokedAt || row.expiresAt.getTime() < Date.now()) throw invalid;
+  if (row.usedAt) {
+    await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, row.familyId));
+    throw invalid;
+  }
+  const updated = await db
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  if (updated.length === 0) throw invalid;
+  const next = await issueRefreshToken(db, config, row.userId, { familyId: row.familyId, impersonatorId: row.impersonatorId });
+  return { userId: row.userId, impersonatorId: row.impersonatorId, refreshToken: next };
+}
+
+export async function revokeRefreshTokensOfUser(db: TDbOrTx, userId: string) {
+  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}

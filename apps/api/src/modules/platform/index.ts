@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { registerCollection } from '../../lib/collection/routes.ts';
+import { registerAnalyticsRoutes } from './analytics/routes.ts';
+import { registerAppVersionRoutes } from './app-versions/routes.ts';
+import { auditLogsCollection } from './audit/audit-logs.ts';
+import { registerAuthRoutes } from './auth/routes.ts';
+import { categoriesCollection } from './generic/categories.ts';
+import { customersCollection } from './generic/customers.ts';
+import { eventsCollection } from './generic/events.ts';
+import { faqsCollection } from './generic/faqs.ts';
+import { linksCollection } from './generic/links.ts';
+import { projectsCollection } from './generic/projects.ts';
+import { registerHealthRoutes } from './health/routes.ts';
+import { mailOutboxCollection } from './mail/mail-outbox.ts';
+import { registerNotificationRoutes } from './notifications/routes.ts';
+import { registerProfileRoutes } from './profile/routes.ts';
+import { registerRoleRoutes } from './roles/routes.ts';
+import { registerSearchRoutes } from './search/routes.ts';
+import { registerSettingRoutes } from './settings/routes.ts';
+import { registerTranslationRoutes } from './translations/routes.ts';
+import { registerUploadRoutes } from './uploads/routes.ts';
+import { registerUserRoutes } from './users/routes.ts';
+
+/** The administration base every business area stands on: one line per feature. */
+export function registerPlatform(app: FastifyInstance) {
+  registerHealthRoutes(app);
+  registerAuthRoutes(app);
+  registerProfileRoutes(app);
+  registerCollection(app, faqsCollection);
+  registerCollection(app, categoriesCollection);
+  registerCollection(app, eventsCollection);
+  registerCollection(app, customersCollection);
+  registerCollection(app, projectsCollection);
+  registerCollection(app, linksCollection);
+  registerUserRoutes(app);
+  registerRoleRoutes(app);
+  registerSettingRoutes(app);
+  registerTranslationRoutes(app);
+  registerNotificationRoutes(app);
+  registerAppVersionRoutes(app);
+  registerAnalyticsRoutes(app);
+  registerCollection(app, auditLogsCollection);
+  registerCollection(app, mailOutboxCollection);
+  registerUploadRoutes(app);
+  registerSearchRoutes(app);
+}

@@ -1,0 +1,106 @@
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { italianDateOf, italianHourOf } from '@app/domain/tourist-tax/filings/deadlines';
+import { jobRuns } from '../../../db/schema/index.ts';
+import type { TDb } from '../../../db/client.ts';
+import type { TMailer } from '../mail/mailer.ts';
+import type { TRealtime } from '../notifications/realtime.ts';
+
+/**
+ * A durable daily job runner. Each job runs at most once per Italian calendar day: the day's run is
+ * claimed by inserting (jobName, runDate) into `job_runs` (unique), so a second process, a second
+ * tick or a restarted server sees the claim and skips. A failed run is retried on a later tick (up
+ * to MAX_ATTEMPTS), a run left `running` by a crashed process is taken over after STALE_MS. The jobs
+ * themselves must be idempotent per item (the reminders keep `sent_reminders`), so a retried run
+ * does not repeat what the failed one already did.
+ */
+export type TJobDeps = {
+  db: TDb;
+  realtime: Pick<TRealtime, 'toUser'>;
+  mailer?: TMailer;
+  config?: { publicUrl: string };
+  log?: { error: (obj: unknown, msg?: string) => void; info: (obj: unknown, msg?: string) => void };
+};
+
+export type TDailyJob = {
+  name: string;
+  /** Local (Italian) hour from which the day's run is due. */
+  hour: number;
+  run: (deps: TJobDeps, today: string, now: Date) => Promise<Record<string, unknown>>;
+};
+
+const MAX_ATTEMPTS = 3;
+const STALE_MS = 60 * 60 * 1000;
+
+export type TJobOutcome = { job: string; runDate: string; outcome: 'ran' | 'skipped' | 'failed' | 'not-due'; result?: Record<string, unknown>; error?: string };
+
+async function claimRun(db: TDb, job: string, runDate: string, now: Date): Promise<boolean> {
+  const [inserted] = await db.insert(jobRuns).values({ jobName: job, runDate, status: 'running', startedAt: now }).onConflictDoNothing().returning({ id: jobRuns.id });
+  if (inserted) return true;
+  const [retried] = await db
+    .update(jobRuns)
+    .set({ status: 'running', attempts: sql`${jobRuns.attempts} + 1`, startedAt: now, error: null, updatedAt: now })
+    .where(
+      and(
+        eq(jobRuns.jobName, job),
+        eq(jobRuns.runDate, runDate),
+        lt(jobRuns.attempts, MAX_ATTEMPTS),
+        or(eq(jobRuns.status, 'failed'), and(eq(jobRuns.status, 'running'), lt(jobRuns.startedAt, new Date(now.getTime() - STALE_MS)))),
+      ),
+    )
+    .returning({ id: jobRuns.id });
+  return !!retried;
+}
+
+/** Runs every job due at `now` that has not run (successfully) today. Callable from tests. */
+export async function runDueJobs(deps: TJobDeps, jobs: readonly TDailyJob[], now: Date = new Date()): Promise<TJobOutcome[]> {
+  const runDate = italianDateOf(now);
+  const outcomes: TJobOutcome[] = [];
+  for (const job of jobs) {
+    if (italianHourOf(now) < job.hour) {
+      outcomes.push({ job: job.name, runDate, outcome: 'not-due' });
+      continue;
+    }
+    if (!(await claimRun(deps.db, job.name, runDate, now))) {
+      outcomes.push({ job: job.name, runDate, outcome: 'skipped' });
+      continue;
+    }
+    try {
+      const result = await job.run(deps, runDate, now);
+      await deps.db.update(jobRuns).set({ status: 'done', finishedAt: new Date(), result, updatedAt: new Date() }).where(and(eq(jobRuns.jobName, job.name), eq(jobRuns.runDate, runDate)));
+      outcomes.push({ job: job.name, runDate, outcome: 'ran', result });
+    } catch (error) {
+      deps.log?.error({ err: error, job: job.name }, 'job failed');
+      await deps.db.update(jobRuns).set({ status: 'failed', finishedAt: new Date(), error: String(error), updatedAt: new Date() }).where(and(eq(jobRuns.jobName, job.name), eq(jobRuns.runDate, runDate)));
+      outcomes.push({ job: job.name, runDate, outcome: 'failed', error: String(error) });
+    }
+  }
+  return outcomes;
+}
+
+/**
+ * Ticks runDueJobs every `intervalMs` (default a minute) for the life of the app; call it before
+ * the app starts listening (it adds an onClose hook). One tick at a time.
+ */
+export function startJobRunner(app: FastifyInstance, jobs: readonly TDailyJob[], options: { intervalMs?: number } = {}) {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await runDueJobs({ ...app.services, log: app.log }, jobs);
+    } catch (error) {
+      app.log.error({ err: error }, 'job runner tick failed');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(tick, 5_000);
+  const timer = setInterval(tick, options.intervalMs ?? 60_000);
+  first.unref();
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  });
+}

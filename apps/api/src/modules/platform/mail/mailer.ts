@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import { mailOutbox } from '../../../db/schema/index.ts';
+import type { TDb } from '../../../db/client.ts';
+import { renderMail, type TMailTemplate, type TMailLanguage } from './templates.ts';
+
+export type TMailer = {
+  /** Renders a template and sends it (SMTP_URL) or keeps it in the outbox table and the log. */
+  send(to: string, template: TMailTemplate, vars: Record<string, string>, language?: TMailLanguage): Promise<void>;
+};
+
+/**
+ * Every message is written to the outbox first (what was sent, to whom, when); with SMTP_URL it is
+ * then delivered by nodemailer and marked sent, otherwise it stays `logged` for an admin to read.
+ */
+export function createMailer(options: { db: TDb; smtpUrl?: string; from: string; log: FastifyBaseLogger }): TMailer {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  return {
+    async send(to, template, vars, language = 'it') {
+      const message = renderMail(template, vars, language);
+      const [row] = await options.db
+        .insert(mailOutbox)
+        .values({ to, subject: message.subject, text: message.text, html: message.html, template, status: transport ? 'queued' : 'logged' })
+        .returning({ id: mailOutbox.id });
+      if (!transport) {
+        options.log.info({ mail: { to, template, subject: message.subject } }, 'mail kept in the outbox (no SMTP_URL)');
+        return;
+      }
+      try {
+        await transport.sendMail({ from: options.from, to, subject: message.subject, text: message.text, html: message.html });
+        await options.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), updatedAt: new Date() }).where(eqId(row.id));
+      } catch (error) {
+        options.log.error({ err: error, to, template }, 'mail delivery failed');
+        await options.db.update(mailOutbox).set({ status: 'failed', error: String(error), updatedAt: new Date() }).where(eqId(row.id));
+      }
+    },
+  };
+}
+
+const eqId = (id: string) => eq(mailOutbox.id, id);

@@ -1,0 +1,78 @@
+import { and, eq } from 'drizzle-orm';
+import { settings } from '../../../db/schema/index.ts';
+import type { TDbOrTx } from '../../../db/client.ts';
+
+/**
+ * Feature flags of spec section 9 with their shipped values. They are `settings` rows of type
+ * `feature` so that admins switch them in the Settings screen; they cannot be deleted.
+ */
+export const FEATURE_FLAGS = {
+  appVersionUpdateControl: { on: true, name: 'App version update control', public: true },
+  cookieBanner: { on: false, name: 'Cookie banner on the public site', public: true },
+  profileCompletionControl: { on: false, name: 'Profile completion control', public: true },
+  refreshToken: { on: false, name: 'Refresh token', public: true },
+  notificationCount: { on: true, name: 'Notification count', public: true },
+  permissionsSystem: { on: false, name: 'Permissions system', public: true },
+  floatingSidebarToggle: { on: true, name: 'Floating sidebar toggle', public: true },
+  translations: { on: false, name: 'Translations from the server', public: true },
+  websocket: { on: false, name: 'Websocket', public: true },
+  avatarService: { on: false, name: 'Avatar service', public: true },
+  publicSite: { on: false, name: 'Public site', public: true },
+  socialLogin: { on: false, name: 'Social login', public: true },
+  botCheckOnLogin: { on: false, name: 'Bot check on login', public: true },
+  botCheckOnRegister: { on: false, name: 'Bot check on register', public: true },
+  analytics: { on: false, name: 'Page-view analytics', public: true },
+} as const satisfies Record<string, { on: boolean; name: string; public: boolean }>;
+
+export type TFeatureFlag = keyof typeof FEATURE_FLAGS;
+export const FEATURE_SETTING_TYPE = 'feature';
+
+const CACHE_MS = 2_000;
+let cache = new WeakMap<object, { at: number; values: Map<string, boolean> }>();
+
+/**
+ * Forgets every cached flag value. Writes happen inside transactions, whose object is not the one
+ * the cache is keyed by, so all entries go (they are cheap to reload).
+ */
+export function invalidateFeatureCache(_db?: TDbOrTx) {
+  cache = new WeakMap();
+}
+
+// Transactions and the database share the session; cache per database object we were given.
+function rootOf(db: TDbOrTx): object {
+  return db;
+}
+
+export async function readFeatures(db: TDbOrTx): Promise<Record<TFeatureFlag, boolean>> {
+  const key = rootOf(db);
+  let entry = cache.get(key);
+  if (!entry || Date.now() - entry.at > CACHE_MS) {
+    const rows = await db.select({ code: settings.code, isActive: settings.isActive }).from(settings).where(eq(settings.settingType, FEATURE_SETTING_TYPE));
+    entry = { at: Date.now(), values: new Map(rows.map((r) => [r.code, r.isActive])) };
+    cache.set(key, entry);
+  }
+  const out = {} as Record<TFeatureFlag, boolean>;
+  for (const [code, def] of Object.entries(FEATURE_FLAGS) as [TFeatureFlag, { on: boolean }][]) {
+    out[code] = entry.values.get(code) ?? def.on;
+  }
+  return out;
+}
+
+export async function isFeatureOn(db: TDbOrTx, flag: TFeatureFlag): Promise<boolean> {
+  return (await readFeatures(db))[flag];
+}
+
+/** Inserts the flags that are missing, with their shipped values; existing choices are kept. */
+export async function ensureFeatureFlags(db: TDbOrTx) {
+  for (const [code, def] of Object.entries(FEATURE_FLAGS)) {
+    await db
+      .insert(settings)
+      .values({ code, name: def.name, settingType: FEATURE_SETTING_TYPE, isActive: def.on, isSystem: true })
+      .onConflictDoNothing();
+  }
+}
+
+export async function setFeature(db: TDbOrTx, flag: TFeatureFlag, on: boolean) {
+  await db.update(settings).set({ isActive: on, updatedAt: new Date() }).where(and(eq(settings.settingType, FEATURE_SETTING_TYPE), eq(settings.code, flag)));
+  invalidateFeatureCache(db);
+}

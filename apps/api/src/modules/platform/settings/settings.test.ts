@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TTestApp } from '../../../test/harness.ts';
+import { FEATURE_FLAGS } from './features.ts';
+import { registerSettingUsageCheck } from './settings.ts';
+
+let t: TTestApp;
+let admin: string;
+let hotelier: string;
+let labUserId: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = (await t.login('admin@demo.test')).token;
+  hotelier = (await t.login('hotelier@demo.test')).token;
+  labUserId = (await t.login('lab@demo.test')).user._id;
+});
+afterAll(() => t?.close());
+
+async function flag(code: string) {
+  const res = await t.request('GET', `/api/settings?settingType=feature&code=${code}`, { token: admin });
+  return res.body[0];
+}
+
+describe('settings: feature flags', () => {
+  it('lists every flag as a system setting, readable by any signed-in user', async () => {
+    const res = await t.request('GET', '/api/settings?settingType=feature&limit=100&count=true', { token: hotelier });
+    expect(res.status).toBe(200);
+    expect(res.body.map((s: any) => s.code).sort()).toEqual(Object.keys(FEATURE_FLAGS).sort());
+    expect(res.body.every((s: any) => s.isSystem)).toBe(true);
+    expect((await t.request('GET', '/api/settings')).status).toBe(401);
+  });
+
+  it('switching a flag takes effect at once in /api/config (cache invalidated)', async () => {
+    const before = await t.request('GET', '/api/config');
+    expect(before.body.features.publicSite).toBe(false);
+    const publicSite = await flag('publicSite');
+    const on = await t.request('PUT', `/api/settings/${publicSite._id}`, { token: admin, body: { isActive: true, updatedAt: publicSite.updatedAt } });
+    expect(on.status).toBe(200);
+    expect(on.body.isActive).toBe(true);
+    expect((await t.request('GET', '/api/config')).body.features.publicSite).toBe(true);
+    await t.request('PUT', `/api/settings/${publicSite._id}`, { token: admin, body: { isActive: false } });
+    expect((await t.request('GET', '/api/config')).body.features.publicSite).toBe(false);
+  });
+
+  it('a flag cannot be deleted, re-coded or created, and only admins switch it', async () => {
+    const cookie = await flag('cookieBanner');
+    const del = await t.request('DELETE', `/api/settings/${cookie._id}`, { token: admin });
+    expect(del.status).toBe(409);
+    expect(del.body.code).toBe('SETTING_IN_USE');
+    const recode = await t.request('PUT', `/api/settings/${cookie._id}`, { token: admin, body: { code: 'other', color: '#ffffff' } });
+    expect(recode.status).toBe(400);
+    expect(recode.body.details.map((d: any) => d.path).sort()).toEqual(['code', 'color']);
+    const create = await t.request('POST', '/api/settings', { token: admin, body: { settingType: 'feature', code: 'newFlag', name: 'New' } });
+    expect(create.status).toBe(400);
+    expect((await t.request('PUT', `/api/settings/${cookie._id}`, { token: hotelier, body: { isActive: true } })).status).toBe(403);
+    expect((await flag('cookieBanner')).isActive).toBe(false);
+  });
+});
+
+describe('settings: NCA lists', () => {
+  it('creates each type with its attribute, deriving the code from the name', async () => {
+    const aspect = await t.request('POST', '/api/settings', { token: admin, body: { settingType: 'environmentalAspectType', name: 'Emissioni in atmosfera', ambientCategory: 'singleEnvironmentalComponents' } });
+    expect(aspect.status).toBe(201);
+    expect(aspect.body).toMatchObject({ code: 'emissioni-in-atmosfera', isActive: true, isSystem: false, ambientCategory: 'singleEnvironmentalComponents', userId: null });
+    const severity = await t.request('POST', '/api/settings', { token: admin, body: { settingType: 'severityLevel', name: 'Gravità alta', color: '#d32f2f' } });
+    expect(severity.body).toMatchObject({ code: 'gravita-alta', color: '#d32f2f' });
+    const fn = await t.request('POST', '/api/settings', { token: admin, body: { settingType: 'companyFunction', name: 'Direzione lavori', agencyFunctionType: 'consortium' } });
+    expect(fn.status).toBe(201);
+    const observer = await t.request('POST', '/api/settings', { token: admin, body: { settingType: 'defaultObserver', userId: labUserId } });
+    expect(observer.status).toBe(201);
+    expect(observer.body).toMatchObject({ userId: labUserId, code: labUserId, name: 'Laura Laboratorio' });
+    const again = await t.request('POST', '/api/settings', { token: admin, body: { settingType: 'defaultObserver', userId: labUserId } });
+    expect(again.status).toBe(409);
+    expect(again.body.details[0].path).toBe('userId');
+    for (const settingType of ['referenceDocument', 'matrix', 'analyticPackage', 'ncaType']) {
+      const res = await t.request('POST', '/api/settings', { token: admin, body: { settingType, name: `Voce ${settingType}`, code: `code-${settingType}` } });
+      expect(res.status, settingType).toBe(201);
+    }
+    const list = await t.request('GET', '/api/settings?settingType[in]=matrix,ncaType&sort=code', { token: hotelier });
+    expect(list.body.map((s: any) => s.code)).toEqual(['code-matrix', 'code-ncaType']);
+    const search = await t.request('GET', '/api/settings?q=atmosfera', { token: admin });
+    expect(search.body).toHaveLength(1);
+  });
+
+  it('validates per type: required and foreign attributes, enum values, colours, duplicates, type changes', async () => {
+    const missing = await t.request('POST', '/api/settings', { token: admin, body: { settingType: 'environmentalAspectType', name: 'Rumore', agencyFunctionType: 'agencies' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.details.map((d: any) => d.path).sort()).toEqual(['agencyFunctionType', 'ambientCategory']);
+    const enums = await t.request('POST', '/api/settings', { token: admin, body: { settingType: 'severity', name: 'X', color: 'red', ambientCategory: 'air' } });
+    expect(enums.status).toBe(400);
+    expect(enums.body.details.map((d: any) => d.path).sort()).toEqual(['ambientCategory', 'color', 'settingType']);
+    const noName = await t.request('POST', '/api/settings', { token: admin, body: { settingType: 'matrix' } });
+    expect(noName.body.details).toEqual([{ path: 'name', message: 'validation.required' }]);
+    const ghost = await t.request('POST', '/api/settings', { token: admin, body: { settingType: 'defaultObserver', userId: '00000000-0000-4000-8000-000000000000' } });
+    expect(ghost.status).toBe(400);
+    const dup = await t.request('POST', '/api/settings', { token: admin, body: { settingType: 'matrix', name: 'Voce matrix', code: 'code-matrix' } });
+    expect(dup.status).toBe(409);
+    const [matrix] = (await t.request('GET', '/api/settings?code=code-matrix', { token: admin })).body;
+    const retype = await t.request('PUT', `/api/settings/${matrix._id}`, { token: admin, body: { settingType: 'ncaType' } });
+    expect(retype.status).toBe(400);
+    const renamed = await t.request('PUT', `/api/settings/${matrix._id}`, { token: admin, body: { name: 'Terre e rocce', isActive: false } });
+    expect(renamed.body).toMatchObject({ name: 'Terre e rocce', isActive: false, code: 'code-matrix' });
+    expect((await t.request('POST', '/api/settings', { token: hotelier, body: { settingType: 'matrix', name: 'X' } })).status).toBe(403);
+  });
+
+  it('refuses to delete a setting a registered usage check reports, deletes it once unused', async () => {
+    const created = await t.request('POST', '/api/settings', { token: admin, body: { settingType: 'ncaType', name: 'Da audit' } });
+    let inUse = true;
+    const unregister = registerSettingUsageCheck(async (_db, setting) => (inUse && setting.id === created.body._id ? ['NCA report 2024/001'] : []));
+    try {
+      const refused = await t.request('DELETE', `/api/settings/${created.body._id}`, { token: admin });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: 'SETTING_IN_USE', details: [{ path: '_id', message: 'NCA report 2024/001' }] });
+      expect((await t.request('GET', `/api/settings/${created.body._id}`, { token: admin })).status).toBe(200);
+      inUse = false;
+      expect((await t.request('DELETE', `/api/settings/${created.body._id}`, { token: hotelier })).status).toBe(403);
+      expect((await t.request('DELETE', `/api/settings/${created.body._id}`, { token: admin })).status).toBe(200);
+      expect((await t.request('GET', `/api/settings/${created.body._id}`, { token: admin })).status).toBe(404);
+    } finally {
+      unregister();
+    }
+  });
+});

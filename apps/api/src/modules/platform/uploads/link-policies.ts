@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../../lib/errors.ts';
+import { allOf } from '../../../lib/collection/query.ts';
+import type { TSignedInContext, TRecordTable } from '../../../lib/collection/define.ts';
+import type { TCollectionRuntime } from '../../../lib/collection/routes.ts';
+
+/** Whether the caller may see (or change) the record an upload is linked to. */
+export type TUploadLinkPolicy = (ctx: TSignedInContext, linkedEntityId: string) => Promise<boolean>;
+
+const policies = new Map<string, { canSee: TUploadLinkPolicy; canModify?: TUploadLinkPolicy }>();
+
+/**
+ * Lets a module decide who may see uploads linked to its records (`linkedEntityType`), and
+ * optionally who else may delete them (`canModify`; without it only the owner and admins may).
+ * Collections need not register: a linked type that is a collection name uses the collection's
+ * own rules (see defaultPolicy).
+ */
+export function registerUploadLinkPolicy(linkedEntityType: string, canSee: TUploadLinkPolicy, canModify?: TUploadLinkPolicy) {
+  policies.set(linkedEntityType, { canSee, canModify });
+}
+
+/** Not found and forbidden both mean "no"; anything else is a real failure. */
+async function allowed(check: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await check();
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN')) return false;
+    throw error;
+  }
+}
+
+/**
+ * Default for collections: you may see the upload when you can GET the record through its
+ * collection (role, row scope and permissions), and modify it when the record is inside your
+ * update scope.
+ */
+function defaultPolicy(runtime: TCollectionRuntime) {
+  const table = runtime.def.table as TRecordTable;
+  return {
+    canSee: (ctx: TSignedInContext, id: string) => allowed(() => runtime.getById(ctx, id)),
+    canModify: (ctx: TSignedInContext, id: string) =>
+      allowed(async () => {
+        const scope = await runtime.conditions(ctx, 'update');
+        const rows = await ctx.db.select({ id: table.id }).from(table as never).where(allOf([eq(table.id, id), scope])!);
+        if (rows.length === 0) throw new AppError('NOT_FOUND', 'not found');
+      }),
+  };
+}
+
+export type TLinkAccess = { known: boolean; canSee: TUploadLinkPolicy; canModify: TUploadLinkPolicy };
+
+/** The rules for one linked type: a registered policy first, then the collection of that name. */
+export function linkAccessFor(collections: Map<string, TCollectionRuntime>, linkedEntityType: string): TLinkAccess {
+  const registered = policies.get(linkedEntityType);
+  if (registered) return { known: true, canSee: registered.canSee, canModify: registered.canModify ?? (async () => false) };
+  const runtime = collections.get(linkedEntityType);
+  if (runtime) return { known: true, ...defaultPolicy(runtime) };
+  const no = async () => false;
+  return { known: false, canSee: no, canModify: no };
+}

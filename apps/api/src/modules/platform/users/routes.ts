@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerCollection } from '../../../lib/collection/routes.ts';
+import type { TSignedInContext } from '../../../lib/collection/define.ts';
+import { contextOf, requireActor } from '../../../lib/context.ts';
+import { ZErrorBody, ZIdParams } from '../../../lib/schemas.ts';
+import { createUser, inviteUsers, ZInviteBody } from './create-users.ts';
+import { deleteUser } from './delete-user.ts';
+import { ZUserCreate } from './user-input.ts';
+import { userToRecord, ZUserRecord } from './user-record.ts';
+import { usersCollection } from './users.ts';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+
+/** /api/users: the generic list/get/update plus create (with invite e-mail), bulk invite and anonymising delete. */
+export function registerUserRoutes(app: FastifyInstance) {
+  const runtime = registerCollection(app, usersCollection);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = (request: Parameters<typeof contextOf>[0]) => {
+    requireActor(request);
+    return contextOf(request) as TSignedInContext;
+  };
+
+  r.post('/api/users', {
+    schema: {
+      tags: ['users'],
+      summary: 'Create an account (admin). Without `password` a temporary one is generated and e-mailed.',
+      body: ZUserCreate,
+      response: { 201: ZUserRecord, ...errors },
+    },
+    handler: async (request, reply) => {
+      const row = await createUser(app.services, runtime, signedIn(request), request.body);
+      reply.code(201);
+      return userToRecord(row);
+    },
+  });
+
+  r.post('/api/users/bulk', {
+    schema: {
+      tags: ['users'],
+      summary: 'Invite several accounts at once, all or nothing; errors list every bad row (`users.<index>.<field>`)',
+      body: ZInviteBody,
+      response: { 201: z.array(ZUserRecord), ...errors },
+    },
+    handler: async (request, reply) => {
+      const rows = await inviteUsers(app.services, runtime, signedIn(request), request.body.users);
+      reply.code(201);
+      return rows.map(userToRecord);
+    },
+  });
+
+  r.delete('/api/users/:id', {
+    schema: {
+      tags: ['users'],
+      summary: 'Delete an account (admin): it is anonymised and disabled; its legal records stay',
+      params: ZIdParams,
+      response: { 200: z.object({ _id: z.string() }), ...errors },
+    },
+    handler: async (request) => {
+      await deleteUser(runtime, signedIn(request), request.params.id);
+      return { _id: request.params.id };
+    },
+  });
+}

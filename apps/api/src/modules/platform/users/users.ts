@@ -1,0 +1,151 @@
+import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { users } from '../../../db/schema/index.ts';
+import type { TDbOrTx } from '../../../db/client.ts';
+import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
+import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { normaliseEmail, roleLinkProblems, ZUserCreate, ZUserUpdate } from './user-input.ts';
+import { userToRecord, ZUserRecord } from './user-record.ts';
+
+type TUserRow = typeof users.$inferSelect;
+type TVisibilityRule = (ctx: TSignedInContext) => SQL | undefined;
+
+/**
+ * Extra rows a non-admin may read, OR-ed with "yourself" and "your comune's accounts".
+ * Hoteliers linked to a comune's structures belong to that comune's view, but structures are
+ * owned by the tourist-tax module: it registers that rule here (addUserVisibilityRule) so this
+ * module does not depend on it.
+ */
+const visibilityRules: TVisibilityRule[] = [];
+
+export function addUserVisibilityRule(rule: TVisibilityRule) {
+  visibilityRules.push(rule);
+}
+
+/**
+ * Checks that a linked record (comune, agency, laboratory) exists. The owning modules register
+ * them (cities, agencies and laboratories live elsewhere); without a check any UUID is accepted.
+ */
+export type TUserLinkField = 'cityId' | 'agencyId' | 'laboratoryId';
+const linkChecks: Partial<Record<TUserLinkField, (db: TDbOrTx, id: string) => Promise<boolean>>> = {};
+
+export function registerUserLinkCheck(field: TUserLinkField, exists: (db: TDbOrTx, id: string) => Promise<boolean>) {
+  linkChecks[field] = exists;
+}
+
+/** Deleted (anonymised) accounts never appear; admins see every other account. */
+export function userReadScope(ctx: TSignedInContext): SQL {
+  const alive = isNull(users.deletedAt);
+  if (ctx.actor.role === 'admin') return alive;
+  const visible: SQL[] = [eq(users.id, ctx.actor.id)];
+  if (ctx.actor.role === 'city' && ctx.actor.cityId) visible.push(eq(users.cityId, ctx.actor.cityId));
+  for (const rule of visibilityRules) {
+    const extra = rule(ctx);
+    if (extra) visible.push(extra);
+  }
+  return and(alive, or(...visible))!;
+}
+
+export async function findEmailOwner(db: TDbOrTx, email: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${normaliseEmail(email)}`, exceptId ? ne(users.id, exceptId) : undefined));
+  return row;
+}
+
+export const emailTaken = (path = 'email', value?: string) =>
+  new AppError('EMAIL_TAKEN', 'This e-mail address is already registered', { details: [{ path, message: 'errors.EMAIL_TAKEN', value }] });
+
+/** Link-existence problems for the linked ids present in `values`. */
+export async function linkProblems(db: TDbOrTx, values: Partial<Record<TUserLinkField, string | null | undefined>>): Promise<TErrorDetail[]> {
+  const problems: TErrorDetail[] = [];
+  for (const field of ['cityId', 'agencyId', 'laboratoryId'] as const) {
+    const id = values[field];
+    const exists = linkChecks[field];
+    if (id && exists && !(await exists(db, id))) problems.push({ path: field, message: 'does not exist', value: id });
+  }
+  return problems;
+}
+
+/**
+ * Internal input key carrying a generated temporary password from createUser to toRow. It is not in
+ * the request schema, so a client cannot send it (zod strips unknown keys).
+ */
+export const TEMPORARY_PASSWORD_INPUT = '__temporaryPassword';
+
+/**
+ * Users (spec section 3). Admins manage every account; a municipality account reads its comune's
+ * accounts; everybody else reads only themselves. Creation and deletion have their own routes
+ * (invite e-mail after commit; deletion anonymises), served in routes.ts.
+ */
+export const usersCollection = defineCollection({
+  name: 'users',
+  entity: 'users',
+  table: users,
+  record: ZUserRecord,
+  create: ZUserCreate,
+  update: ZUserUpdate,
+  filterable: {
+    role: users.role,
+    isEnabled: users.isEnabled,
+    isConfirmed: users.isConfirmed,
+    cityId: users.cityId,
+    agencyId: users.agencyId,
+    laboratoryId: users.laboratoryId,
+    email: users.email,
+    name: users.name,
+    surname: users.surname,
+  },
+  sortable: {
+    role: users.role,
+    isEnabled: users.isEnabled,
+    email: users.email,
+    name: users.name,
+    surname: users.surname,
+    commercialName: users.commercialName,
+    lastLoginAt: users.lastLoginAt,
+  },
+  searchable: [users.name, users.surname, users.email, users.commercialName],
+  access: { read: '*', create: ['admin'], update: ['admin'], delete: ['admin'] },
+  readScope: userReadScope,
+  auditOmit: ['passwordHash', 'permissionGrants'],
+  disabled: ['create', 'delete'],
+  toRecord: (row) => userToRecord(row),
+  async toRow(input, { tx, ctx, existing }) {
+    const values: Record<string, unknown> = { ...input };
+    delete values[TEMPORARY_PASSWORD_INPUT];
+    delete values.password;
+    if (typeof input.email === 'string') {
+      values.email = normaliseEmail(input.email);
+      if (await findEmailOwner(tx, input.email, existing?.id as string | undefined)) throw emailTaken('email', input.email);
+    }
+    const merged = { ...(existing ?? {}), ...values } as TUserRow;
+    const touchesLinks = !existing || ['role', 'cityId', 'agencyId', 'laboratoryId'].some((k) => k in input);
+    const problems = touchesLinks ? [...roleLinkProblems(merged), ...(await linkProblems(tx, input as never))] : [];
+    if (problems.length > 0) throw validationFailed(problems);
+
+    if (existing && existing.id === ctx.actor.id) {
+      // An administrator cannot lock themselves out of the user screens.
+      if (input.isEnabled === false) throw new AppError('CONFLICT', 'You cannot disable your own account', { details: [{ path: 'isEnabled', message: 'cannot disable yourself' }] });
+      if (input.role !== undefined && input.role !== existing.role) throw new AppError('CONFLICT', 'You cannot change your own role', { details: [{ path: 'role', message: 'cannot change your own role' }] });
+    }
+
+    if (!existing) {
+      const temporary = input[TEMPORARY_PASSWORD_INPUT] as string | undefined;
+      const chosen = input.password as string | undefined;
+      const password = chosen ?? temporary;
+      // Without any password the account can only get one through the password-reset flow.
+      values.passwordHash = password ? await hashPassword(password) : null;
+      values.hasTemporaryPassword = !chosen && !!temporary;
+      values.needsPasswordChange = !chosen && !!temporary;
+      values.passwordChangedAt = password ? new Date() : null;
+    }
+    return values;
+  },
+  // Generic hard deletion is not offered (see deleteUser); this guards programmatic callers too.
+  beforeDelete(row, { ctx }) {
+    if (row.id === ctx.actor.id) throw new AppError('CANNOT_DELETE_YOURSELF', 'You cannot delete your own account');
+    throw new AppError('CONFLICT', 'Accounts are anonymised, not removed: use DELETE /api/users/{id}');
+  },
+});

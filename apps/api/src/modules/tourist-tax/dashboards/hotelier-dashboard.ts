@@ -1,0 +1,54 @@
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { deadlineState } from '@app/domain/tourist-tax/filings/deadlines';
+import { modello21Deadline } from '@app/domain/tourist-tax/filings/deadlines';
+import { cities, declarations, declarationTemplates, structures, twentyOneModels } from '../../../db/schema/index.ts';
+import type { TSignedInContext } from '../../../lib/collection/define.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { todayInItaly } from '../declarations/filing-scope.ts';
+
+/** What a hotelier sees first: their structures, the next deadlines and what is still to do. */
+export async function hotelierDashboard(ctx: TSignedInContext) {
+  if (ctx.actor.role !== 'user') throw new AppError('FORBIDDEN', 'The hotelier dashboard is for hoteliers');
+  const { db } = ctx;
+  const today = todayInItaly();
+  const mine = await db
+    .select({ _id: structures.id, name: structures.name, cityId: structures.cityId, cityName: cities.name, modello21Required: cities.modello21Required })
+    .from(structures)
+    .innerJoin(cities, eq(cities.id, structures.cityId))
+    .where(sql`${ctx.actor.id}::uuid = any(${structures.userIds})`)
+    .orderBy(asc(structures.name));
+  if (mine.length === 0) return { structures: [], nextDeadlines: [], toDo: [] };
+  const cityIds = [...new Set(mine.map((s) => s.cityId))];
+  // Periods of this year and the two before: what a hotelier can still have open.
+  const periods = await db
+    .select()
+    .from(declarationTemplates)
+    .where(and(inArray(declarationTemplates.cityId, cityIds), gte(declarationTemplates.year, Number(today.slice(0, 4)) - 2)))
+    .orderBy(asc(declarationTemplates.submitBy));
+  const decls = await db.select().from(declarations).where(inArray(declarations.structureId, mine.map((s) => s._id)));
+  const byKey = new Map(decls.map((d) => [`${d.structureId}:${d.declarationTemplateId}`, d]));
+  const nextDeadlines: unknown[] = [];
+  const toDo: unknown[] = [];
+  for (const s of mine) {
+    for (const p of periods.filter((x) => x.cityId === s.cityId)) {
+      const d = byKey.get(`${s._id}:${p.id}`);
+      const state = deadlineState({ status: d?.status ?? null, submitBy: p.submitBy, payBy: p.payBy, paymentDate: d?.paymentDate ?? null, toPayAmountCents: d?.toPayAmountCents ?? 0 }, today);
+      const base = { structureId: s._id, structureName: s.name, declarationTemplateId: p.id, periodName: p.periodName, submitBy: p.submitBy, payBy: p.payBy, declarationId: d?.id ?? null, status: d?.status ?? null };
+      const submitted = d?.status === 'submitted' || d?.status === 'validated';
+      if (!submitted && p.dateTo < today) toDo.push({ ...base, action: d?.status === 'returned' ? 'fix_returned' : d ? 'submit' : 'create', overdue: state.submitOverdue, reason: d?.returnReason ?? null });
+      else if (submitted && d.paymentDate === null && d.toPayAmountCents > 0) toDo.push({ ...base, action: 'pay', overdue: state.paymentOverdue, reason: null });
+      if (p.submitBy >= today && !submitted) nextDeadlines.push({ ...base, kind: 'submit', date: p.submitBy, daysLeft: state.daysToSubmitBy });
+      else if (p.payBy >= today && submitted && d.paymentDate === null && d.toPayAmountCents > 0) nextDeadlines.push({ ...base, kind: 'pay', date: p.payBy, daysLeft: state.daysToPayBy });
+    }
+    // Modello 21 of last year, where the comune requires it.
+    const lastYear = Number(today.slice(0, 4)) - 1;
+    if (s.modello21Required) {
+      const [model] = await db.select({ id: twentyOneModels.id, status: twentyOneModels.status }).from(twentyOneModels).where(and(eq(twentyOneModels.structureId, s._id), eq(twentyOneModels.year, lastYear)));
+      if (!model || model.status === 'draft') {
+        toDo.push({ structureId: s._id, structureName: s.name, action: 'modello21', year: lastYear, twentyOneModelId: model?.id ?? null, deadline: modello21Deadline(lastYear), overdue: today > modello21Deadline(lastYear) });
+      }
+    }
+  }
+  (nextDeadlines as { date: string }[]).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return { structures: mine.map(({ modello21Required: _m, ...s }) => s), nextDeadlines: nextDeadlines.slice(0, 10), toDo };
+}

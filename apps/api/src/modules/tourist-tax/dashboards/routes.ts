@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorBody } from '../../../lib/schemas.ts';
+import { signedIn } from '../declarations/routes.ts';
+import { cityDashboard } from './city-dashboard.ts';
+import { exportAnnualSummary, exportPeriodDeclarations } from './exports.ts';
+import { hotelierDashboard } from './hotelier-dashboard.ts';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+const tags = ['dashboards'];
+const ZYear = z.coerce.number().int().min(2021).max(2050);
+const ZItem = z.object({ structureId: z.string(), name: z.string() });
+const ZCityDashboard = z.object({
+  cityId: z.string(),
+  year: z.number(),
+  period: z.object({ _id: z.string(), periodName: z.string(), dateFrom: z.string(), dateTo: z.string(), submitBy: z.string(), payBy: z.string() }).nullable(),
+  counts: z.object({ structures: z.number(), declared: z.number(), notDeclared: z.number(), paid: z.number(), lateSubmission: z.number(), latePayment: z.number() }).nullable(),
+  amounts: z.object({ taxDeclared: z.number(), taxCollectedFromGuests: z.number(), taxNotCollected: z.number(), taxPaidToComune: z.number(), taxOutstanding: z.number() }).nullable(),
+  lists: z.object({ declared: z.array(ZItem), notDeclared: z.array(ZItem), paid: z.array(ZItem), lateSubmission: z.array(ZItem), latePayment: z.array(ZItem) }).nullable(),
+  charts: z.object({ byStructureTypeAndMonth: z.array(z.object({ structureTypeId: z.string().nullable(), structureTypeName: z.string().nullable(), month: z.number(), stays: z.number(), nights: z.number(), presences: z.number() })) }),
+  toCheck: z.array(z.object({ structureId: z.string(), name: z.string(), reason: z.enum(['never_declared', 'zero_guests_had_guests_last_year']), detail: z.string() })),
+});
+
+/** Dashboards (comune, hotelier) and the streamed xlsx exports of the filings. */
+export function registerDashboardRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/dashboards/city', {
+    schema: {
+      tags,
+      summary: "The comune's dashboard for a year and period",
+      querystring: z.object({ year: ZYear, declarationTemplateId: z.uuid().optional(), cityId: z.uuid().optional().describe('Admins only') }),
+      response: { 200: ZCityDashboard, ...errors },
+    },
+    handler: async (request) => cityDashboard(signedIn(request), request.query),
+  });
+  r.get('/api/dashboards/hotelier', {
+    schema: { tags, summary: "The hotelier's dashboard: structures, next deadlines, to-do", querystring: z.object({ year: z.string().optional() }), response: { 200: z.object({ structures: z.array(z.any()), nextDeadlines: z.array(z.any()), toDo: z.array(z.any()) }), ...errors } },
+    handler: async (request) => hotelierDashboard(signedIn(request)),
+  });
+  r.get('/api/exports/declarations', {
+    schema: { tags: ['exports'], summary: "A period's declarations (xlsx, streamed)", querystring: z.object({ declarationTemplateId: z.string(), year: z.string().optional() }), response: { 200: z.any(), ...errors } },
+    handler: async (request, reply) => exportPeriodDeclarations(signedIn(request), reply, request.query.declarationTemplateId),
+  });
+  r.get('/api/exports/annual-summary', {
+    schema: {
+      tags: ['exports'],
+      summary: 'Annual summary per structure: the four quarterly rows of the Agenzia delle Entrate declaration (xlsx, streamed)',
+      querystring: z.object({ year: ZYear, cityId: z.uuid().optional(), structureId: z.uuid().optional() }),
+      response: { 200: z.any(), ...errors },
+    },
+    handler: async (request, reply) => exportAnnualSummary(signedIn(request), reply, request.query),
+  });
+}

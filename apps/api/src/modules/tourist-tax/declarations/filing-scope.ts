@@ -1,0 +1,72 @@
+import { eq, sql } from 'drizzle-orm';
+import { italianDateOf } from '@app/domain/tourist-tax/filings/deadlines';
+import { structures, users } from '../../../db/schema/index.ts';
+import type { TDbOrTx } from '../../../db/client.ts';
+import type { TSignedInContext } from '../../../lib/collection/define.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { cityIdsOfHotelierSql, cityRowScope, cityWriteScope, structureChildScope } from '../registry/scope.ts';
+
+/**
+ * Row scope of the filing records (declarations, Modello 21, communications, documents):
+ * admin everything; a city user its own comune; a hotelier the records of the structures it manages;
+ * any other role nothing. Rows outside scope answer 404.
+ * It is the tourist-tax row scope (one rule for both), under the names the filing modules use.
+ */
+export {
+  /** Ids of the comuni where a hotelier manages at least one structure (a subquery, for `in (...)`). */
+  cityIdsOfHotelierSql as cityIdsOfUserSql,
+  /** Records hanging off a structure and carrying its comune. */
+  structureChildScope as structureRecordScope,
+  /** Records of a comune that its hoteliers read (periods, documents). */
+  cityRowScope as cityReadScope,
+  /** Records a comune writes: its own; admins any. */
+  cityWriteScope,
+};
+
+/** The comune a city user writes for, or the one an admin names. */
+export function cityIdForWrite(ctx: TSignedInContext, requested: string | null | undefined): string {
+  if (ctx.actor.role === 'admin') {
+    if (!requested) throw new AppError('VALIDATION_FAILED', 'Choose the comune', { details: [{ path: 'cityId', message: 'validation.required' }] });
+    return requested;
+  }
+  if (ctx.actor.role === 'city' && ctx.actor.cityId) {
+    if (requested && requested !== ctx.actor.cityId) throw new AppError('FORBIDDEN', 'You can only write for your own comune');
+    return ctx.actor.cityId;
+  }
+  throw new AppError('FORBIDDEN', 'Your role does not allow this');
+}
+
+/** The structure if the caller may see it; else 404. Locks the row when asked (serialises per-structure creates). */
+export async function findStructureForCaller(db: TDbOrTx, ctx: TSignedInContext, structureId: string, lock = false) {
+  const scope = structureChildScope(ctx, structures.id, structures.cityId);
+  const where = scope ? sql`${eq(structures.id, structureId)} and ${scope}` : eq(structures.id, structureId);
+  const query = db.select().from(structures).where(where);
+  const [row] = await (lock ? query.for('update') : query);
+  if (!row) throw new AppError('NOT_FOUND', 'Structure not found', { details: [{ path: 'structureId', message: 'not found', value: structureId }] });
+  return row;
+}
+
+/** Enabled city users of a comune (the comune side of a notification). */
+export async function cityUserIds(db: TDbOrTx, cityId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.cityId} = ${cityId}::uuid and ${users.role} = 'city' and ${users.isEnabled} and ${users.deletedAt} is null`);
+  return rows.map((r) => r.id);
+}
+
+/** Enabled hoteliers of a structure (the hotelier side of a notification). */
+export async function hotelierIdsOfStructure(db: TDbOrTx, structureId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.id} in (select unnest(${structures.userIds}) from ${structures} where ${structures.id} = ${structureId}::uuid) and ${users.isEnabled} and ${users.deletedAt} is null`);
+  return rows.map((r) => r.id);
+}
+
+/** Today's calendar date in Italy: deadlines are the comune's dates. */
+export function todayInItaly(now: Date = new Date()): string {
+  return italianDateOf(now);
+}
+
+export const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505';

@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eurosToCents, parseEuroAmount } from '@app/domain/tourist-tax/money';
+import { collectionRuntime, registerCollection } from '../../../lib/collection/routes.ts';
+import { allOf } from '../../../lib/collection/query.ts';
+import type { TSignedInContext } from '../../../lib/collection/define.ts';
+import { contextOf, requireActor } from '../../../lib/context.ts';
+import { ZDateString, ZErrorBody, ZIdParams } from '../../../lib/schemas.ts';
+import { addDeclarationAttachment, listDeclarationAttachments, removeDeclarationAttachment, ZAttachmentInput, ZAttachmentRecord } from './attachments.ts';
+import { declarationTemplatesCollection, generateYearPeriods, ZGeneratePeriodsBody, ZTemplateRecord } from './declaration-templates.ts';
+import { declarationsCollection, declarationToRecord, overdueCondition, ZDeclarationRecord } from './declarations.ts';
+import { readFilingSettings, updateFilingSettings, ZFilingSettings, ZFilingSettingsUpdate } from './filing-settings.ts';
+import { renderDeclarationReceipt } from './receipt-pdf.ts';
+import { recordDeclarationPayment, transitionDeclarationUseCase } from './transition-declaration.ts';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const tags = ['declarations'];
+
+export function signedIn(request: FastifyRequest): TSignedInContext {
+  requireActor(request);
+  return contextOf(request) as TSignedInContext;
+}
+
+const ZConfirm = z.object({ confirm: z.literal(true).describe('The user confirmed the prompt') });
+const ZReturnBody = z.object({ reason: z.string().trim().min(1, 'validation.required').max(2000) });
+const ZPaymentBody = z.object({
+  paymentDate: ZDateString,
+  trn: z.string().trim().min(1, 'validation.required').max(100).describe('TRN / CRO of the transfer, or the PagoPA notice code'),
+  paidAmount: z
+    .number()
+    .min(0)
+    .refine((n) => parseEuroAmount(n) !== null, 'must have at most two decimals')
+    .nullable()
+    .optional()
+    .describe('Defaults to the tax collected from guests'),
+  paymentReceiptUploadId: z.uuid().nullable().optional(),
+});
+const ZDeclarationListQuery = z.looseObject({
+  limit: z.string().optional(),
+  skip: z.string().optional(),
+  sort: z.string().optional(),
+  q: z.string().optional(),
+  count: z.string().optional(),
+  year: z.string().optional(),
+  overdue: z.enum(['submission', 'payment']).optional().describe('submission: not submitted after submitBy; payment: not paid after payBy'),
+});
+const declarationsList = collectionRuntime(declarationsCollection);
+const ZAttachmentParams = z.object({ id: z.string(), attachmentId: z.string() });
+
+/** Declaration periods, declarations (flow, payment, attachments, receipt) and the comune's filing settings. */
+export function registerDeclarationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  registerCollection(app, declarationTemplatesCollection);
+  r.post('/api/declaration-templates/generate', {
+    schema: { tags, summary: "Generate a comune's periods for a whole year", body: ZGeneratePeriodsBody, response: { 201: z.array(ZTemplateRecord), ...errors } },
+    handler: async (request, reply) => {
+      const ctx = signedIn(request);
+      const rows = await generateYearPeriods(ctx, request.body);
+      reply.code(201);
+      return rows.map((row) => ({ ...row, _id: row.id, id: undefined, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
+    },
+  });
+  registerCollection(app, declarationsCollection);
+  r.get('/api/declarations', {
+    schema: {
+      tags,
+      summary: 'List declarations (generic list query, plus overdue=submission|payment)',
+      querystring: ZDeclarationListQuery,
+      response: { 200: z.array(ZDeclarationRecord), ...errors },
+    },
+    handler: async (request, reply) => {
+      const ctx = signedIn(request);
+      const { overdue, ...query } = request.query as Record<string, unknown>;
+      const runtime = overdue === undefined ? declarationsList : collectionRuntime({ ...declarationsCollection, readScope: (c) => allOf([declarationsCollection.readScope!(c), overdueCondition(String(overdue))]) });
+      const { rows, total } = await runtime.list(ctx, query);
+      if (total !== undefined) reply.header('X-Total-Count', String(total));
+      return rows.map((row) => declarationToRecord(row as never));
+    },
+  });
+
+  const transition = (action: 'submit' | 'validate' | 'return' | 'revoke', summary: string, body: z.ZodObject) =>
+    r.post(`/api/declarations/:id/${action}`, {
+      schema: { tags, summary, params: ZIdParams, body, response: { 200: ZDeclarationRecord, ...errors } },
+      handler: async (request) => {
+        const ctx = signedIn(request);
+        const reason = (request.body as { reason?: string }).reason;
+        return declarationToRecord(await transitionDeclarationUseCase(app, ctx, request.params.id, action, { reason }));
+      },
+    });
+  transition('submit', 'Submit (hotelier): figures frozen, counted stays locked', z.object({}));
+  transition('validate', 'Validate (comune), after the confirmation prompt', ZConfirm);
+  transition('return', 'Send back to the hotelier with a reason (comune)', ZReturnBody);
+  transition('revoke', 'Revoke a validation (comune), after the confirmation prompt', ZConfirm);
+
+  r.post('/api/declarations/:id/payment', {
+    schema: { tags, summary: 'Record the payment to the comune (hotelier)', params: ZIdParams, body: ZPaymentBody, response: { 200: ZDeclarationRecord, ...errors } },
+    handler: async (request) => {
+      const ctx = signedIn(request);
+      const paid = request.body.paidAmount === undefined || request.body.paidAmount === null ? null : eurosToCents(request.body.paidAmount);
+      return declarationToRecord(await recordDeclarationPayment(app, ctx, request.params.id, request.body, paid));
+    },
+  });
+
+  r.get('/api/declarations/:id/receipt', {
+    schema: { tags, summary: 'PDF receipt of a submitted declaration', params: ZIdParams, response: { 200: z.any().describe('application/pdf'), ...errors } },
+    handler: async (request, reply) => {
+      const ctx = signedIn(request);
+      const runtime = app.services.collections.get('declarations')!;
+      const row = await runtime.getById(ctx, request.params.id);
+      const pdf = await renderDeclarationReceipt(ctx.db, row as never);
+      reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="ricevuta-${String(row.code ?? row.id)}.pdf"`);
+      return reply.send(Buffer.from(pdf));
+    },
+  });
+
+  r.get('/api/declarations/:id/attachments', {
+    schema: { tags, summary: 'Attachments of a declaration', params: ZIdParams, response: { 200: z.array(ZAttachmentRecord), ...errors } },
+    handler: async (request) => listDeclarationAttachments(signedIn(request), request.params.id),
+  });
+  r.post('/api/declarations/:id/attachments', {
+    schema: { tags, summary: 'Attach an uploaded file (identity card, passport, driving licence, other)', params: ZIdParams, body: ZAttachmentInput, response: { 201: ZAttachmentRecord, ...errors } },
+    handler: async (request, reply) => {
+      const record = await addDeclarationAttachment(signedIn(request), request.params.id, request.body);
+      reply.code(201);
+      return record;
+    },
+  });
+  r.delete('/api/declarations/:id/attachments/:attachmentId', {
+    schema: { tags, summary: 'Remove an attachment', params: ZAttachmentParams, response: { 200: z.object({ _id: z.string() }), ...errors } },
+    handler: async (request) => {
+      await removeDeclarationAttachment(signedIn(request), request.params.id, request.params.attachmentId);
+      return { _id: request.params.attachmentId };
+    },
+  });
+
+  const ZCityQuery = z.object({ cityId: z.uuid().optional().describe('Admins only'), year: z.string().optional() });
+  r.get('/api/filing-settings', {
+    schema: { tags, summary: "The comune's filing settings (reminders)", querystring: ZCityQuery, response: { 200: ZFilingSettings, ...errors } },
+    handler: async (request) => readFilingSettings(signedIn(request), request.query.cityId),
+  });
+  r.put('/api/filing-settings', {
+    schema: { tags, summary: "Change the comune's filing settings", querystring: ZCityQuery, body: ZFilingSettingsUpdate, response: { 200: ZFilingSettings, ...errors } },
+    handler: async (request) => updateFilingSettings(signedIn(request), request.query.cityId, request.body),
+  });
+}

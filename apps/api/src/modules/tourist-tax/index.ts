@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { registerCollection } from '../../lib/collection/routes.ts';
+import { registerCommunicationRoutes } from './communications/routes.ts';
+import { registerDashboardRoutes } from './dashboards/routes.ts';
+import { registerDeclarationRoutes } from './declarations/routes.ts';
+import { documentsCollection } from './documents/documents.ts';
+import { registerModello21Routes } from './modello21/routes.ts';
+import { registerTouristTax } from './registry/routes.ts';
+import { runFilingReminders } from './declarations/filing-reminders.ts';
+import type { TDailyJob } from '../platform/jobs/job-runner.ts';
+
+/** The tourist-tax area: comuni and their rules, structures, stays, declarations, Modello 21. */
+export async function registerTouristTaxArea(app: FastifyInstance) {
+  await registerTouristTax(app);
+  registerDeclarationRoutes(app);
+  registerModello21Routes(app);
+  registerCollection(app, documentsCollection);
+  registerCommunicationRoutes(app);
+  registerDashboardRoutes(app);
+}
+
+
+/** Reminds hoteliers and comuni of filing deadlines every morning. */
+export const touristTaxDailyJobs: readonly TDailyJob[] = [{ name: 'filing-reminders', hour: 7, run: (deps, today) => runFilingReminders(deps, today) }];

@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm';
+import type { PDFPage } from 'pdf-lib';
+import { modello21Deadline } from '@app/domain/tourist-tax/filings/deadlines';
+import { modello21Totals, reconcileModello21 } from '@app/domain/tourist-tax/filings/modello21';
+import { formatEurosIt } from '@app/domain/tourist-tax/money';
+import { cities, structureClasses, structures, structureTypes } from '../../../db/schema/index.ts';
+import type { TDbOrTx } from '../../../db/client.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { todayInItaly } from '../declarations/filing-scope.ts';
+import { box, createPdf, fit, GREY, italianDate, LIGHT, line, text, textCenter, textRight, wrap, type TPdfKit, comuneTitle } from '../declarations/pdf-layout.ts';
+import type { TModello21Row } from './twenty-one-models.ts';
+
+const PAGE = { width: 841.89, height: 595.28 };
+const MARGIN = 36;
+// N. | Periodo e voce | Ricevute | Importo riscosso | Estremi del versamento | Importo versato | Note
+const COLUMNS = [
+  { title: ['N.'], width: 30, align: 'center' },
+  { title: ['Periodo e voce', 'della riscossione'], width: 118, align: 'left' },
+  { title: ['Ricevute', '(n.)'], width: 62, align: 'center' },
+  { title: ['Importo', 'riscosso'], width: 88, align: 'right' },
+  { title: ['Estremi del versamento in tesoreria', '(TRN/CRO e data)'], width: 206, align: 'left' },
+  { title: ['Importo', 'versato'], width: 88, align: 'right' },
+  { title: ['Note', '(differenze tra riscosso e versato)'], width: 178, align: 'left' },
+] as const;
+const ROW_HEIGHT = 20;
+const ROWS_PER_PAGE = 12;
+
+/**
+ * Modello 21 (conto della gestione dell'agente contabile, DPR 194/1996) for the tourist tax, in
+ * Italian, A4 landscape: header with comune, year, agente contabile and structure; one row per month;
+ * totals; number of rows and pages; signature date and box; the comune's blank "visto" box.
+ * Printing is refused until the model reconciles, as vendor portals do.
+ */
+export async function renderModello21Pdf(db: TDbOrTx, row: TModello21Row): Promise<Uint8Array> {
+  const { issues } = reconcileModello21(row, todayInItaly());
+  if (issues.length > 0) {
+    throw new AppError('MODELLO21_NOT_RECONCILED', 'The Modello 21 can be printed once every month reconciles', { statusCode: 409, details: issues.map((i) => ({ path: i.path, message: i.message })) });
+  }
+  const [structure] = await db.select().from(structures).where(eq(structures.id, row.structureId));
+  const [city] = await db.select().from(cities).where(eq(cities.id, row.cityId));
+  const [type] = structure?.structureTypeId ? await db.select().from(structureTypes).where(eq(structureTypes.id, structure.structureTypeId)) : [];
+  const [klass] = structure?.structureClassId ? await db.select().from(structureClasses).where(eq(structureClasses.id, structure.structureClassId)) : [];
+
+  const kit = await createPdf(`Modello 21 ${row.year} – ${structure?.name ?? ''}`);
+  const months = row.months;
+  const pages = Math.max(1, Math.ceil(months.length / ROWS_PER_PAGE));
+  const totals = modello21Totals(months);
+  for (let p = 0; p < pages; p++) {
+    const page = kit.doc.addPage([PAGE.width, PAGE.height]);
+    let y = drawHeader(kit, page, row, { city: city?.name ?? '', structure: structure?.name ?? '', address: structure?.address ?? '', classification: [type?.name, klass?.name].filter(Boolean).join(' – ') });
+    y = drawTableHeader(kit, page, y);
+    for (const m of months.slice(p * ROWS_PER_PAGE, (p + 1) * ROWS_PER_PAGE)) {
+      const payment = [m.trn, m.paymentDate ? `del ${italianDate(m.paymentDate)}` : ''].filter(Boolean).join(' ');
+      y = drawRow(kit, page, y, [String(m.number), `${m.name} ${row.year} – IDS`, String(m.receiptsCount), formatEurosIt(m.collectedCents), payment, formatEurosIt(m.paidCents), m.note ?? '']);
+    }
+    if (p === pages - 1) {
+      y = drawRow(kit, page, y, ['', 'TOTALE', String(totals.receiptsCount), formatEurosIt(totals.collectedCents), '', formatEurosIt(totals.paidCents), totals.dueCents === 0 ? '' : `Differenza: ${formatEurosIt(totals.dueCents)}`], true);
+      drawFooter(kit, page, y, row, months.length, pages);
+    }
+    textRight(page, kit.font, `Pagina ${p + 1} di ${pages}`, PAGE.width - MARGIN, 18, 7.5);
+  }
+  return kit.doc.save();
+}
+
+function drawHeader({ font, bold }: TPdfKit, page: PDFPage, row: TModello21Row, names: { city: string; structure: string; address: string; classification: string }): number {
+  const right = PAGE.width - MARGIN;
+  let y = PAGE.height - MARGIN - 4;
+  text(page, bold, comuneTitle(names.city).toUpperCase(), MARGIN, y, 12);
+  textRight(page, bold, 'MODELLO N. 21', right, y, 11);
+  y -= 12;
+  textRight(page, font, '(art. 233 D.Lgs. 267/2000 – D.P.R. 194/1996)', right, y, 7.5);
+  y -= 16;
+  textCenter(page, bold, "CONTO DELLA GESTIONE DELL'AGENTE CONTABILE", PAGE.width / 2, y, 12);
+  y -= 14;
+  textCenter(page, font, `IMPOSTA DI SOGGIORNO – ESERCIZIO ${row.year}`, PAGE.width / 2, y, 10);
+  y -= 20;
+  const owner = [row.ownerSurname, row.ownerName].filter(Boolean).join(' ');
+  const leftFields: [string, string][] = [
+    ['Agente contabile', owner],
+    ['Sede / domicilio fiscale', row.ownerAddress ?? ''],
+    ['Codice fiscale', row.ownerTaxCode ?? ''],
+    ['Partita IVA', row.ownerVatNumber ?? ''],
+  ];
+  const rightFields: [string, string][] = [
+    ['Struttura ricettiva', names.structure],
+    ['Indirizzo', names.address],
+    ['Tipologia / classificazione', names.classification],
+    ['Periodo di gestione', `01/01/${row.year} – 31/12/${row.year}`],
+  ];
+  const colWidth = (PAGE.width - 2 * MARGIN) / 2;
+  box(page, MARGIN, y - 4 * 13 - 6, PAGE.width - 2 * MARGIN, 4 * 13 + 10);
+  for (let i = 0; i < 4; i++) {
+    const ly = y - 7 - i * 13;
+    text(page, font, leftFields[i][0], MARGIN + 6, ly, 8, GREY);
+    text(page, font, fit(font, leftFields[i][1], 9, colWidth - 130), MARGIN + 125, ly, 9);
+    text(page, font, rightFields[i][0], MARGIN + colWidth + 6, ly, 8, GREY);
+    text(page, font, fit(font, rightFields[i][1], 9, colWidth - 135), MARGIN + colWidth + 130, ly, 9);
+  }
+  return y - 4 * 13 - 16;
+}
+
+function drawTableHeader({ bold }: TPdfKit, page: PDFPage, y: number): number {
+  const height = 28;
+  let x = MARGIN;
+  for (const col of COLUMNS) {
+    box(page, x, y - height, col.width, height, LIGHT);
+    col.title.forEach((t, i) => textCenter(page, bold, fit(bold, t, 7.5, col.width - 4), x + col.width / 2, y - 11 - i * 9, 7.5));
+    x += col.width;
+  }
+  return y - height;
+}
+
+function drawRow({ font, bold }: TPdfKit, page: PDFPage, y: number, cells: string[], emphasis = false): number {
+  const f = emphasis ? bold : font;
+  let x = MARGIN;
+  COLUMNS.forEach((col, i) => {
+    box(page, x, y - ROW_HEIGHT, col.width, ROW_HEIGHT);
+    const size = 8;
+    const lines = col.align === 'left' ? wrap(f, cells[i], size, col.width - 8).slice(0, 2) : [fit(f, cells[i], size, col.width - 8)];
+    if (col.align === 'left' && wrap(f, cells[i], size, col.width - 8).length > 2) lines[1] = fit(f, `${lines[1]} …`, size, col.width - 8);
+    const top = y - (lines.length === 1 ? 13 : 8.5);
+    lines.forEach((l, k) => {
+      const ly = top - k * 9;
+      if (col.align === 'right') textRight(page, f, l, x + col.width - 4, ly, size);
+      else if (col.align === 'center') textCenter(page, f, l, x + col.width / 2, ly, size);
+      else text(page, f, l, x + 4, ly, size);
+    });
+    x += col.width;
+  });
+  return y - ROW_HEIGHT;
+}
+
+function drawFooter({ font, bold }: TPdfKit, page: PDFPage, y: number, row: TModello21Row, rows: number, pages: number) {
+  const right = PAGE.width - MARGIN;
+  y -= 14;
+  text(page, font, `Il presente conto si compone di n. ${rows} righe e di n. ${pages} ${pages === 1 ? 'pagina' : 'pagine'}.`, MARGIN, y, 8.5);
+  const due = row.months.reduce((a, m) => a + m.collectedCents - m.paidCents, 0);
+  textRight(page, font, `Riscosso ${formatEurosIt(row.months.reduce((a, m) => a + m.collectedCents, 0))} – versato ${formatEurosIt(row.months.reduce((a, m) => a + m.paidCents, 0))} – da versare ${formatEurosIt(due)}`, right, y, 8.5);
+  if (row.notes) {
+    y -= 12;
+    text(page, font, fit(font, `Note: ${row.notes}`, 8, right - MARGIN), MARGIN, y, 8);
+  }
+  // Signature (left) and the comune's "visto" (right), both boxes; the visto is left blank.
+  const boxTop = y - 10;
+  const boxHeight = Math.max(48, Math.min(72, boxTop - 30));
+  const bottom = boxTop - boxHeight;
+  const half = (PAGE.width - 2 * MARGIN - 20) / 2;
+  box(page, MARGIN, bottom, half, boxHeight);
+  text(page, font, `Data: ${row.signatureDate ? italianDate(row.signatureDate) : '____/____/________'}`, MARGIN + 8, boxTop - 14, 9);
+  text(page, font, `(termine di resa del conto: ${italianDate(modello21Deadline(row.year))})`, MARGIN + 120, boxTop - 14, 7.5, GREY);
+  text(page, bold, "Firma dell'agente contabile", MARGIN + 8, boxTop - 28, 9);
+  line(page, MARGIN + 160, bottom + 12, MARGIN + half - 12, bottom + 12, 0.4);
+  const vx = MARGIN + half + 20;
+  box(page, vx, bottom, half, boxHeight);
+  text(page, bold, 'VISTO DI REGOLARITÀ DEL COMUNE', vx + 8, boxTop - 14, 9);
+  text(page, font, 'Il Responsabile del Servizio Finanziario', vx + 8, boxTop - 27, 8, GREY);
+  text(page, font, 'Data ____/____/________', vx + 8, bottom + 10, 8, GREY);
+  text(page, font, 'Firma e timbro', vx + half / 2, bottom + 10, 8, GREY);
+  line(page, vx + half / 2 + 60, bottom + 10, vx + half - 12, bottom + 10, 0.4);
+}

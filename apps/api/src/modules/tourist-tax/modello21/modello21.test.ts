@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { italianDateOf } from '@app/domain/tourist-tax/filings/deadlines';
+import { startTestApp, type TTestApp } from '../../../test/harness.ts';
+import { filingWorld, insertStay } from '../declarations/test-fixtures.ts';
+
+let t: TTestApp;
+let w: Awaited<ReturnType<typeof filingWorld>>;
+const tok = {} as Record<'city' | 'otherCity' | 'hotelier' | 'otherHotelier', string>;
+let model: any;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  w = await filingWorld(t.db, 'm21');
+  tok.city = (await t.login(w.cityUser.email)).token;
+  tok.otherCity = (await t.login(w.otherCityUser.email)).token;
+  tok.hotelier = (await t.login(w.hotelier.email)).token;
+  tok.otherHotelier = (await t.login(w.otherHotelier.email)).token;
+
+  // Paid stays: January 30.00 (2 receipts), March 10.00, April 12.00; February one unpaid stay (not collected).
+  const base = { structureId: w.hotel.id, cityId: w.rome.id };
+  await insertStay(t.db, { ...base, checkIn: '2025-01-05', checkOut: '2025-01-10', rateCents: 200 }); // 10.00
+  await insertStay(t.db, { ...base, checkIn: '2025-01-20', checkOut: '2025-01-25', guests: 2, rateCents: 200 }); // 20.00
+  await insertStay(t.db, { ...base, checkIn: '2025-02-01', checkOut: '2025-02-03', paid: false }); // 4.00 not paid
+  await insertStay(t.db, { ...base, checkIn: '2025-03-10', checkOut: '2025-03-15', rateCents: 200 }); // 10.00
+  await insertStay(t.db, { ...base, checkIn: '2025-04-01', checkOut: '2025-04-04', guests: 2, rateCents: 200 }); // 12.00
+
+  const periods = (await t.request('POST', '/api/declaration-templates/generate', { token: tok.city, body: { year: 2025, frequency: 'quarterly', submitOffsetDays: 30, payOffsetDays: 30 } })).body;
+  for (const [period, payment] of [
+    [periods[0], { paymentDate: '2025-04-20', trn: 'TRN-Q1', paidAmount: 40 }],
+    [periods[1], { paymentDate: '2025-07-10', trn: 'TRN-Q2', paidAmount: 10 }],
+  ] as const) {
+    const d = await t.request('POST', '/api/declarations', { token: tok.hotelier, body: { structureId: w.hotel.id, declarationTemplateId: period._id } });
+    expect((await t.request('POST', `/api/declarations/${d.body._id}/submit`, { token: tok.hotelier, body: {} })).status).toBe(200);
+    expect((await t.request('POST', `/api/declarations/${d.body._id}/payment`, { token: tok.hotelier, body: payment })).status).toBe(200);
+  }
+});
+afterAll(() => t?.close());
+
+describe('Modello 21', () => {
+  it('is created prefilled: collected per month, payments spread over their period, owner from the hotelier', async () => {
+    const res = await t.request('POST', '/api/twenty-one-models', { token: tok.hotelier, body: { structureId: w.hotel.id, year: 2025 } });
+    expect(res.status).toBe(201);
+    model = res.body;
+    expect(model.months.slice(0, 5).map((m: any) => [m.name, m.receiptsCount, m.collectedImport, m.paidImport, m.trn, m.paymentDate])).toEqual([
+      ['Gennaio', 2, 30, 30, 'TRN-Q1', '2025-04-20'],
+      ['Febbraio', 0, 0, 0, null, null],
+      ['Marzo', 1, 10, 10, 'TRN-Q1', '2025-04-20'],
+      ['Aprile', 1, 12, 10, 'TRN-Q2', '2025-07-10'],
+      ['Maggio', 0, 0, 0, null, null],
+    ]);
+    expect(model).toMatchObject({ status: 'draft', tax: 52, totalPaid: 50, due: 2, receiptsCount: 4, deadline: '2026-01-30', ownerTaxCode: 'RCCMNL83S18D969H', ownerVatNumber: '00743110157', ownerName: 'albergo-m21' });
+    const dup = await t.request('POST', '/api/twenty-one-models', { token: tok.hotelier, body: { structureId: w.hotel.id, year: 2025 } });
+    expect(dup.status).toBe(409);
+  });
+
+  it('scope: other hoteliers and comuni get 404', async () => {
+    expect((await t.request('GET', `/api/twenty-one-models/${model._id}`, { token: tok.otherHotelier })).status).toBe(404);
+    expect((await t.request('GET', `/api/twenty-one-models/${model._id}/info`, { token: tok.otherCity })).status).toBe(404);
+    expect((await t.request('POST', '/api/twenty-one-models', { token: tok.otherHotelier, body: { structureId: w.hotel.id, year: 2025 } })).status).toBe(404);
+    expect((await t.request('GET', `/api/twenty-one-models/${model._id}`, { token: tok.city })).status).toBe(200);
+    expect((await t.request('GET', '/api/twenty-one-models?count=true', { token: tok.otherCity })).headers.get('x-total-count')).toBe('0');
+  });
+
+  it('cannot be submitted nor printed until every difference is explained and it is signed', async () => {
+    const info = await t.request('GET', `/api/twenty-one-models/${model._id}/info`, { token: tok.hotelier });
+    expect(info.status).toBe(200);
+    expect(info.body).toMatchObject({ required: true, deadline: '2026-01-30', reconciled: false, canSubmit: false });
+    expect(info.body.issues.map((i: any) => i.path)).toEqual(['months.3.note', 'signatureDate']);
+    const submit = await t.request('POST', `/api/twenty-one-models/${model._id}/submit`, { token: tok.hotelier, body: {} });
+    expect(submit.status).toBe(409);
+    expect(submit.body.code).toBe('MODELLO21_NOT_RECONCILED');
+    expect(submit.body.details.map((d: any) => d.path)).toEqual(['months.3.note', 'signatureDate']);
+    expect((await t.request('GET', `/api/twenty-one-models/${model._id}/pdf`, { token: tok.hotelier })).status).toBe(409);
+  });
+
+  it('the hotelier corrects a month (it must then be explained too) and a refresh keeps the correction', async () => {
+    const corrected = await t.request('PUT', `/api/twenty-one-models/${model._id}`, { token: tok.hotelier, body: { months: [{ number: 2, collectedImport: 4 }] } });
+    expect(corrected.status).toBe(200);
+    expect(corrected.body.months[1]).toMatchObject({ collectedImport: 4, paidImport: 0, corrected: true, prefill: { collectedImport: 0 } });
+    const refreshed = await t.request('POST', `/api/twenty-one-models/${model._id}/refresh`, { token: tok.hotelier, body: {} });
+    expect(refreshed.body.months[1]).toMatchObject({ collectedImport: 4, corrected: true });
+    const info = await t.request('GET', `/api/twenty-one-models/${model._id}/info`, { token: tok.hotelier });
+    expect(info.body.issues.map((i: any) => i.path)).toEqual(['months.1.note', 'months.3.note', 'signatureDate']);
+    const noTrn = await t.request('PUT', `/api/twenty-one-models/${model._id}`, { token: tok.hotelier, body: { months: [{ number: 4, trn: '' }] } });
+    expect(noTrn.status).toBe(200);
+    const info2 = await t.request('GET', `/api/twenty-one-models/${model._id}/info`, { token: tok.hotelier });
+    expect(info2.body.issues.map((i: any) => i.path)).toContain('months.3.trn');
+
+    const fixed = await t.request('PUT', `/api/twenty-one-models/${model._id}`, {
+      token: tok.hotelier,
+      body: {
+        signatureDate: '2026-01-20',
+        months: [
+          { number: 2, note: 'Ospite che ha rifiutato il pagamento, poi saldato in contanti: da versare' },
+          { number: 4, trn: 'TRN-Q2', note: 'Versamento parziale del secondo trimestre; saldo di 2,00 € con il terzo' },
+        ],
+      },
+    });
+    expect(fixed.status).toBe(200);
+    const info3 = await t.request('GET', `/api/twenty-one-models/${model._id}/info`, { token: tok.hotelier });
+    expect(info3.body).toMatchObject({ reconciled: true, canSubmit: true, issues: [] });
+  });
+
+  it('prints the PDF once reconciled, then is submitted and validated by the comune', async () => {
+    const pdf = await fetch(`${t.baseUrl}/api/twenty-one-models/${model._id}/pdf`, { headers: { authorization: `Bearer ${tok.hotelier}` } });
+    expect(pdf.status).toBe(200);
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    if (process.env.FILINGS_PDF_DIR) fs.writeFileSync(`${process.env.FILINGS_PDF_DIR}/modello21.pdf`, bytes);
+
+    expect((await t.request('POST', `/api/twenty-one-models/${model._id}/validate`, { token: tok.city, body: { validationNumber: '1' } })).status).toBe(409);
+    const submitted = await t.request('POST', `/api/twenty-one-models/${model._id}/submit`, { token: tok.hotelier, body: {} });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.status).toBe('submitted');
+    expect((await t.request('POST', `/api/twenty-one-models/${model._id}/submit`, { token: tok.hotelier, body: {} })).status).toBe(409);
+    const locked = await t.request('PUT', `/api/twenty-one-models/${model._id}`, { token: tok.hotelier, body: { notes: 'x' } });
+    expect(locked.status).toBe(409);
+    expect((await t.request('POST', `/api/twenty-one-models/${model._id}/validate`, { token: tok.hotelier, body: { validationNumber: '1' } })).status).toBe(403);
+    const validated = await t.request('POST', `/api/twenty-one-models/${model._id}/validate`, { token: tok.city, body: { validationNumber: 'PROT-2026-118', cityNotes: 'Conto regolare' } });
+    expect(validated.status).toBe(200);
+    expect(validated.body).toMatchObject({ status: 'validated', validationNumber: 'PROT-2026-118', cityNotes: 'Conto regolare', isLate: italianDateOf(new Date()) > '2026-01-30' });
+    expect((await t.request('POST', `/api/twenty-one-models/${model._id}/return`, { token: tok.city, body: { reason: 'x' } })).status).toBe(409);
+  });
+});
+
+describe('ids that are not UUIDs', () => {
+  // 36 hex digits: the old shape check let it through and PostgreSQL failed on the uuid cast (500).
+  const notUuid = '0'.repeat(36);
+  it('answer 404', async () => {
+    expect((await t.request('GET', `/api/twenty-one-models/${notUuid}/info`, { token: tok.hotelier })).status).toBe(404);
+    expect((await t.request('POST', `/api/twenty-one-models/${notUuid}/refresh`, { token: tok.hotelier, body: {} })).status).toBe(404);
+    expect((await t.request('GET', `/api/twenty-one-models/${notUuid}/pdf`, { token: tok.hotelier })).status).toBe(404);
+  });
+});

@@ -1,0 +1,112 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { cities, structures, users } from '../../../db/schema/index.ts';
+import { defineCollection } from '../../../lib/collection/define.ts';
+import { rowToRecord } from '../../../lib/collection/serialize.ts';
+import { AppError, forbidden } from '../../../lib/errors.ts';
+import { ZRecordBase } from '../../../lib/schemas.ts';
+import { ZEmailField, ZIban, ZOptionalText, ZPhone, ZRequiredName, optionalPattern, pickDefined } from './fields.ts';
+import { cityScope } from './scope.ts';
+
+const ZCityInput = z.object({
+  name: ZRequiredName,
+  istatCode: optionalPattern(/^\d{6}$/, 'validation.istatCode: must be 6 digits (province 3 + comune 3)').describe('ISTAT code, e.g. 059009'),
+  province: optionalPattern(/^[A-Z]{2}$/, 'validation.province: must be the 2-letter sigla'),
+  location: ZOptionalText(500),
+  logo: z.uuid().nullable().optional().describe('Upload id of the logo'),
+  isActive: z.boolean().optional(),
+  notes: ZOptionalText(5000),
+  referentTributes: ZOptionalText(200),
+  iban: ZIban,
+  ccp: optionalPattern(/^\d{6,12}$/, 'validation.ccp: postal account must be 6-12 digits'),
+  bank: ZOptionalText(200),
+  titledTo: ZOptionalText(200),
+  phone: ZPhone,
+  contactEmail: ZEmailField,
+  fax: ZPhone,
+  emailPec: ZEmailField,
+  accountName: ZOptionalText(100),
+  accountSurname: ZOptionalText(100),
+  accountEmail: ZEmailField,
+  modello21Required: z.boolean().optional(),
+});
+
+const nullableString = z.string().nullable();
+
+export const ZCityRecord = ZRecordBase.extend({
+  name: z.string(),
+  istatCode: nullableString,
+  province: nullableString,
+  location: nullableString,
+  logo: nullableString,
+  isActive: z.boolean(),
+  notes: nullableString.optional().describe('Not shown to hoteliers'),
+  referentTributes: nullableString,
+  iban: nullableString,
+  ccp: nullableString,
+  bank: nullableString,
+  titledTo: nullableString,
+  phone: nullableString,
+  contactEmail: nullableString,
+  fax: nullableString,
+  emailPec: nullableString,
+  accountName: nullableString.optional(),
+  accountSurname: nullableString.optional(),
+  accountEmail: nullableString.optional(),
+  modello21Required: z.boolean(),
+});
+
+/**
+ * Comuni (tenants). Admins create and delete them; a city user reads and edits its own comune (not
+ * its active flag); hoteliers read the active comuni and those of their structures, without the
+ * comune's internal notes and account.
+ */
+export const citiesCollection = defineCollection({
+  name: 'cities',
+  entity: 'cities',
+  tag: 'tourist-tax',
+  table: cities,
+  record: ZCityRecord,
+  create: ZCityInput,
+  update: ZCityInput.partial(),
+  filterable: { name: cities.name, istatCode: cities.istatCode, province: cities.province, isActive: cities.isActive },
+  searchable: [cities.name, cities.istatCode, cities.contactEmail],
+  access: { read: ['admin', 'city', 'user'], create: ['admin'], update: ['admin', 'city'], delete: ['admin'] },
+  readScope: cityScope,
+  writeScope: (ctx) => (ctx.actor.role === 'admin' ? undefined : ctx.actor.cityId ? eq(cities.id, ctx.actor.cityId) : sql`false`),
+  toRecord: (row, ctx) => {
+    const record = rowToRecord(row);
+    if (ctx.actor.role === 'user') {
+      delete record.notes;
+      delete record.accountName;
+      delete record.accountSurname;
+      delete record.accountEmail;
+    }
+    return record;
+  },
+  toRow: async (input, { tx, ctx, existing }) => {
+    if (ctx.actor.role === 'city' && input.isActive !== undefined && input.isActive !== existing?.isActive) {
+      throw forbidden('Only an administrator can activate or deactivate a comune');
+    }
+    const values = pickDefined(input);
+    if (values.istatCode) {
+      const [clash] = await tx.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.istatCode, values.istatCode as string));
+      if (clash && clash.id !== existing?.id) {
+        throw new AppError('DUPLICATE', `The ISTAT code is already used by ${clash.name}`, {
+          details: [{ path: 'istatCode', message: `already used by ${clash.name}`, value: values.istatCode }],
+        });
+      }
+    }
+    return values;
+  },
+  beforeDelete: async (row, { tx }) => {
+    const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(structures).where(eq(structures.cityId, row.id as string));
+    const [linked] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.cityId, row.id as string));
+    if (used.n > 0 || linked.n > 0) {
+      throw new AppError('CITY_IN_USE', 'The comune has structures or users: deactivate it instead', {
+        statusCode: 409,
+        details: [{ path: '_id', message: `${used.n} structures, ${linked.n} users` }],
+      });
+    }
+  },
+});

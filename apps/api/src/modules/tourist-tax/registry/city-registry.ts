@@ -1,0 +1,65 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { relevantAreas } from '../../../db/schema/index.ts';
+import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
+import { AppError, validationFailed } from '../../../lib/errors.ts';
+import { ZRecordBase } from '../../../lib/schemas.ts';
+import { ZOptionalText, ZRequiredName, pickDefined } from './fields.ts';
+import { cityWriteScope } from './scope.ts';
+
+type TRegistryTable = typeof relevantAreas;
+
+export const ZRegistryRecord = ZRecordBase.extend({ cityId: z.string(), name: z.string(), note: z.string().nullable() });
+
+const ZRegistryInput = z.object({
+  cityId: z.uuid().optional().describe("The comune; a city user's own comune when omitted"),
+  name: ZRequiredName,
+  note: ZOptionalText(2000),
+});
+
+/** cityId of a new rule/registry row: a city user's own comune; an admin must name one. */
+export function cityIdForWrite(input: Record<string, unknown>, ctx: TSignedInContext, existing?: Record<string, unknown>): string {
+  const given = (input.cityId as string | undefined) ?? (existing?.cityId as string | undefined);
+  if (given) return given;
+  if (ctx.actor.role === 'city' && ctx.actor.cityId) return ctx.actor.cityId;
+  throw validationFailed([{ path: 'cityId', message: 'validation.required' }]);
+}
+
+/**
+ * Structure types, structure classes and relevant areas: a name and a note per comune. Everyone
+ * signed in with a tourist-tax role reads them (a hotelier registering a structure picks them); the
+ * comune and admins write them; a row used by a structure or a rule cannot be deleted.
+ */
+export function defineCityRegistry(options: { name: string; entity: string; table: TRegistryTable; usedBy: (id: string) => SQL }) {
+  const { table } = options;
+  return defineCollection({
+    name: options.name,
+    entity: options.entity,
+    tag: 'tourist-tax',
+    table,
+    record: ZRegistryRecord,
+    create: ZRegistryInput,
+    update: ZRegistryInput.partial(),
+    filterable: { cityId: table.cityId, name: table.name },
+    searchable: [table.name, table.note],
+    access: { read: ['admin', 'city', 'user'], create: ['admin', 'city'], update: ['admin', 'city'], delete: ['admin', 'city'] },
+    readScope: (ctx) => {
+      if (ctx.actor.role === 'city') return ctx.actor.cityId ? eq(table.cityId, ctx.actor.cityId) : sql`false`;
+      if (ctx.actor.role === 'admin' || ctx.actor.role === 'user') return undefined;
+      return sql`false`;
+    },
+    writeScope: (ctx) => cityWriteScope(ctx, table.cityId),
+    toRow: (input, { ctx, existing }) => {
+      if (existing && input.cityId && input.cityId !== existing.cityId) {
+        throw validationFailed([{ path: 'cityId', message: 'cannot be changed: create a new one in the other comune' }]);
+      }
+      return { ...pickDefined(input), cityId: cityIdForWrite(input, ctx, existing) };
+    },
+    beforeDelete: async (row, { tx }) => {
+      const [used] = await tx.select({ used: sql<boolean>`${options.usedBy(row.id as string)}` }).from(table).where(eq(table.id, row.id as string));
+      if (used?.used) {
+        throw new AppError('IN_USE', 'It is used by structures or rules of the comune: change them first', { statusCode: 409 });
+      }
+    },
+  });
+}

@@ -1,0 +1,191 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, type TErrorDetail } from '../../../lib/errors.ts';
+import { loadCityRules } from '../rules/city-rules.ts';
+import { exportStays } from '../stays/export-stays.ts';
+import { exportStructures } from './export-structures.ts';
+import { importStays } from '../stays/import-stays.ts';
+import type { TImportFormat } from '../stays/read-stay-import-file.ts';
+import { findStructureInScope, hotelierIdsOfCitySql } from './scope.ts';
+import { eq, sql } from 'drizzle-orm';
+import { cities, users } from '../../../db/schema/index.ts';
+import { addUserVisibilityRule, registerUserLinkCheck } from '../../platform/users/users.ts';
+import { buildStayImportTemplate } from '../stays/stay-import-template.ts';
+import { XLSX_MIME } from '../../../lib/xlsx-stream.ts';
+import { registerCollection } from '../../../lib/collection/routes.ts';
+import type { TSignedInContext } from '../../../lib/collection/define.ts';
+import { contextOf, requireActor } from '../../../lib/context.ts';
+import { ZErrorBody } from '../../../lib/schemas.ts';
+import { citiesCollection } from './cities.ts';
+import { exemptionsCollection } from '../rules/exemptions.ts';
+import { previewStay } from '../stays/preview-stay.ts';
+import { reductionsCollection } from '../rules/reductions.ts';
+import { relevantAreasCollection } from './relevant-areas.ts';
+import { ZStayComputation, ZStayPreviewInput } from '../stays/stay-shapes.ts';
+import { staysCollection } from '../stays/stays.ts';
+import { structureClassesCollection } from './structure-classes.ts';
+import { structureTypesCollection } from './structure-types.ts';
+import { structuresCollection } from './structures.ts';
+import { tariffsCollection } from '../rules/tariffs.ts';
+
+const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+const ZImportFormat = z.enum(['xlsx', 'csv', 'alloggiati']);
+const ZImportResult = z.object({
+  created: z.number().describe('Stays written'),
+  skipped: z.number().describe('Stays already imported before (same fingerprint), not written again'),
+  total: z.number(),
+});
+const ZXlsxFile = z.any().describe('xlsx file');
+const ZBool = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** Reads the `structureId` and `format` fields and the `file` part of the import request. */
+async function readImportRequest(request: FastifyRequest): Promise<{ structureId: string; format: TImportFormat; bytes: Buffer }> {
+  if (!request.isMultipart()) {
+    throw new AppError('VALIDATION_FAILED', 'Send multipart/form-data with structureId, format and file', { details: [{ path: 'file', message: 'multipart/form-data expected' }] });
+  }
+  const fields: Record<string, string> = {};
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || bytes) throw new AppError('VALIDATION_FAILED', 'Send one file part named file', { details: [{ path: part.fieldname, message: 'unexpected file part' }] });
+        bytes = await part.toBuffer();
+      } else fields[part.fieldname] = String(part.value);
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_IMPORT_BYTES} bytes`, { details: [{ path: 'file', message: `at most ${MAX_IMPORT_BYTES} bytes` }] });
+    }
+    throw error;
+  }
+  const details: TErrorDetail[] = [];
+  if (!bytes) details.push({ path: 'file', message: 'validation.required' });
+  if (!z.uuid().safeParse(fields.structureId).success) details.push({ path: 'structureId', message: 'must be a structure id', value: fields.structureId });
+  const format = ZImportFormat.safeParse(fields.format);
+  if (!format.success) details.push({ path: 'format', message: 'must be xlsx, csv or alloggiati', value: fields.format });
+  if (details.length) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid', { details });
+  return { structureId: fields.structureId, format: format.data!, bytes: bytes! };
+}
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
+
+export function signedInContext(request: Parameters<typeof contextOf>[0]): TSignedInContext {
+  requireActor(request);
+  return contextOf(request) as TSignedInContext;
+}
+
+let userHooksRegistered = false;
+
+/**
+ * The users module asks other modules for two facts it cannot know: that a comune id exists, and
+ * that a city user may read the hoteliers of its comune's structures.
+ */
+function registerUserHooks() {
+  if (userHooksRegistered) return;
+  userHooksRegistered = true;
+  registerUserLinkCheck('cityId', async (db, id) => (await db.select({ id: cities.id }).from(cities).where(eq(cities.id, id))).length > 0);
+  addUserVisibilityRule((ctx) => (ctx.actor.role === 'city' && ctx.actor.cityId ? sql`${users.id} in ${hotelierIdsOfCitySql(ctx.actor.cityId)}` : undefined));
+}
+
+/** Tourist tax: the comuni, their registries and rules, structures and stays, imports and exports. */
+export async function registerTouristTax(app: FastifyInstance) {
+  registerUserHooks();
+  for (const collection of [
+    citiesCollection,
+    structureTypesCollection,
+    structureClassesCollection,
+    relevantAreasCollection,
+    structuresCollection,
+    tariffsCollection,
+    reductionsCollection,
+    exemptionsCollection,
+    staysCollection,
+  ]) {
+    registerCollection(app, collection);
+  }
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post('/api/stays/preview', {
+    schema: {
+      tags: ['tourist-tax'],
+      summary: 'Compute the tax of a stay without saving it (per-night and per-guest-category breakdown)',
+      body: ZStayPreviewInput,
+      response: { 200: ZStayComputation, ...errors },
+    },
+    handler: async (request) => previewStay(signedInContext(request), request.body),
+  });
+
+  r.get('/api/stays/import-template.xlsx', {
+    schema: {
+      tags: ['tourist-tax'],
+      summary: 'Download the stays import template (xlsx, Italian headers); with structureId it lists the comune\'s exemptions and reductions',
+      querystring: z.object({ structureId: z.uuid().optional(), year: z.string().optional() }),
+      response: { 200: ZXlsxFile, ...errors },
+    },
+    handler: async (request, reply) => {
+      const ctx = signedInContext(request);
+      let rules;
+      if (request.query.structureId) {
+        const structure = await findStructureInScope(ctx.db, ctx, request.query.structureId);
+        if (!structure) throw new AppError('NOT_FOUND', 'Structure not found');
+        rules = await loadCityRules(ctx.db, structure.cityId);
+      }
+      const bytes = await buildStayImportTemplate(rules);
+      return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', 'attachment; filename="modello-importazione-soggiorni.xlsx"').send(bytes);
+    },
+  });
+
+  r.get('/api/stays/export.xlsx', {
+    schema: {
+      tags: ['tourist-tax'],
+      summary: 'Export the stays of a year or quarter (by checkOut; Trim 1 = Jan-Mar ...) as xlsx, streamed',
+      querystring: z.object({
+        year: z.string().regex(/^\d{4}$/, 'must be a year YYYY'),
+        quarter: z.enum(['1', '2', '3', '4']).optional().describe('Omit for the whole year'),
+        structureId: z.uuid().optional(),
+      }),
+      response: { 200: ZXlsxFile, ...errors },
+    },
+    handler: async (request, reply) => {
+      const ctx = signedInContext(request);
+      const { year, quarter, structureId } = request.query;
+      return exportStays(ctx, reply, app.services.collections.get('stays')!, {
+        year: Number(year),
+        quarter: quarter ? (Number(quarter) as 1 | 2 | 3 | 4) : undefined,
+        structureId,
+      });
+    },
+  });
+
+  r.get('/api/structures/export.xlsx', {
+    schema: {
+      tags: ['tourist-tax'],
+      summary: 'Export the structures in your scope as xlsx, streamed',
+      querystring: z.object({ cityId: z.uuid().optional(), isActive: ZBool.optional(), year: z.string().optional() }),
+      response: { 200: ZXlsxFile, ...errors },
+    },
+    handler: async (request, reply) => {
+      const ctx = signedInContext(request);
+      return exportStructures(ctx, reply, app.services.collections.get('structures')!, request.query);
+    },
+  });
+
+  // Multipart only for the import route, in its own scope (the uploads module has its own).
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 4, parts: 6 } });
+    scope.withTypeProvider<ZodTypeProvider>().post('/api/stays/import', {
+      schema: {
+        tags: ['tourist-tax'],
+        summary: 'Import stays of one structure from xlsx/CSV (template) or an Alloggiati Web file; all or nothing, idempotent',
+        description:
+          'multipart/form-data with fields `structureId`, `format` (xlsx | csv | alloggiati) and a `file` part. ' +
+          'Every bad row is reported (400 IMPORT_INVALID, details [{row, path (field), value, message}]) and nothing is written. ' +
+          'Stays already imported (same row fingerprint for the structure) are skipped. Synchronous: show upload progress, then wait.',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZImportResult, ...errors, 413: ZErrorBody },
+      },
+      handler: async (request) => importStays(signedInContext(request), await readImportRequest(request)),
+    });
+  });
+}

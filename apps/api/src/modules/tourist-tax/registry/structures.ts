@@ -1,0 +1,162 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { checkCin } from '@app/domain/platform/identifiers/cin';
+import { cities, stays, structures, users } from '../../../db/schema/index.ts';
+import { defineCollection } from '../../../lib/collection/define.ts';
+import { AppError, forbidden, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
+import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
+import { ZCin, ZEmailField, ZOptionalText, ZOptionalUuid, ZPhone, ZRequiredName, ZTaxCode, ZVatNumber, optionalPattern, pickDefined, registryRefsProblems } from './fields.ts';
+import { structureScope } from './scope.ts';
+
+const ZStructureInput = z.object({
+  cityId: z.uuid().optional().describe("The comune; a city user's own comune when omitted"),
+  name: ZRequiredName,
+  address: ZOptionalText(500),
+  taxCode: ZTaxCode,
+  vatNumber: ZVatNumber,
+  cin: ZCin,
+  atecoCode: optionalPattern(/^\d{2}(\.\d{1,2}){0,2}$/, 'validation.atecoCode: e.g. 55.10.00', 10),
+  structureTypeId: ZOptionalUuid,
+  structureClassId: ZOptionalUuid,
+  relevantAreaId: ZOptionalUuid,
+  userIds: z.array(z.uuid()).max(50).optional().describe('Hoteliers (role user) who manage the structure'),
+  dateFrom: ZDateString.nullable().optional().describe('Open since'),
+  dateTo: ZDateString.nullable().optional().describe('Closed since'),
+  availableSlots: z.number().int().min(0).max(100_000).nullable().optional().describe('Beds'),
+  url: z.url().max(500).nullable().optional().or(z.literal('').transform(() => null)),
+  isActive: z.boolean().optional(),
+  phone: ZPhone,
+  email: ZEmailField,
+  contactEmail: ZEmailField,
+  fax: ZPhone,
+  emailPec: ZEmailField,
+});
+
+const nullableString = z.string().nullable();
+
+export const ZStructureRecord = ZRecordBase.extend({
+  cityId: z.string(),
+  name: z.string(),
+  address: nullableString,
+  taxCode: nullableString,
+  vatNumber: nullableString,
+  cin: nullableString,
+  atecoCode: nullableString,
+  structureTypeId: nullableString,
+  structureClassId: nullableString,
+  relevantAreaId: nullableString,
+  userIds: z.array(z.string()),
+  dateFrom: nullableString,
+  dateTo: nullableString,
+  availableSlots: z.number().nullable(),
+  url: nullableString,
+  isActive: z.boolean(),
+  phone: nullableString,
+  email: nullableString,
+  contactEmail: nullableString,
+  fax: nullableString,
+  emailPec: nullableString,
+  warnings: z.array(z.object({ path: z.string(), message: z.string() })).describe('Non-blocking findings, e.g. CIN of another comune'),
+});
+
+/** Fields only the comune (or an admin) changes; a hotelier edits the rest of its own structures. */
+const COMUNE_ONLY_FIELDS = ['cityId', 'isActive', 'structureTypeId', 'structureClassId', 'relevantAreaId'] as const;
+
+/**
+ * Structures: the comune registers and classifies them; hoteliers listed in `userIds` see and edit
+ * their own (a hotelier may also register one, listing itself). A structure with stays cannot be
+ * deleted (deactivate it).
+ */
+export const structuresCollection = defineCollection({
+  name: 'structures',
+  entity: 'structures',
+  tag: 'tourist-tax',
+  table: structures,
+  record: ZStructureRecord,
+  create: ZStructureInput,
+  update: ZStructureInput.partial(),
+  filterable: {
+    cityId: structures.cityId,
+    name: structures.name,
+    cin: structures.cin,
+    taxCode: structures.taxCode,
+    vatNumber: structures.vatNumber,
+    structureTypeId: structures.structureTypeId,
+    structureClassId: structures.structureClassId,
+    relevantAreaId: structures.relevantAreaId,
+    userIds: structures.userIds,
+    isActive: structures.isActive,
+    availableSlots: structures.availableSlots,
+  },
+  searchable: [structures.name, structures.address, structures.cin, structures.taxCode, structures.vatNumber, structures.email],
+  access: { read: ['admin', 'city', 'user'], create: ['admin', 'city', 'user'], update: ['admin', 'city', 'user'], delete: ['admin', 'city', 'user'] },
+  readScope: structureScope,
+  toRow: async (input, { tx, ctx, existing }) => {
+    const { actor } = ctx;
+    const values: Record<string, unknown> = pickDefined(input);
+    if (actor.role === 'user') {
+      for (const field of COMUNE_ONLY_FIELDS) {
+        if (existing && values[field] !== undefined && values[field] !== existing[field]) {
+          throw forbidden(`Only the comune can change ${field}`);
+        }
+      }
+      if (!existing) {
+        delete values.structureTypeId;
+        delete values.structureClassId;
+        delete values.relevantAreaId;
+        const ids = (values.userIds as string[] | undefined) ?? [];
+        values.userIds = ids.includes(actor.id) ? ids : [actor.id, ...ids];
+      }
+    }
+    const cityId = (values.cityId as string | undefined) ?? (existing?.cityId as string | undefined) ?? (actor.role === 'city' ? actor.cityId : null);
+    if (!cityId) throw validationFailed([{ path: 'cityId', message: 'validation.required' }]);
+    values.cityId = cityId;
+    if (existing && cityId !== existing.cityId) {
+      // Stays were priced with the old comune's rules and carry its cityId: moving would split them.
+      const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(eq(stays.structureId, existing.id as string));
+      if (used.n > 0) throw new AppError('STRUCTURE_HAS_STAYS', 'A structure with stays cannot move to another comune', { statusCode: 409, details: [{ path: 'cityId', message: `${used.n} stays` }] });
+    }
+
+    const details: TErrorDetail[] = [];
+    const [city] = await tx.select({ id: cities.id, istatCode: cities.istatCode }).from(cities).where(eq(cities.id, cityId));
+    if (!city) details.push({ path: 'cityId', message: 'does not exist', value: cityId });
+    const merged = { ...existing, ...values } as Record<string, string | null>;
+    if (city) {
+      details.push(
+        ...(await registryRefsProblems(tx, cityId, {
+          structureTypeId: merged.structureTypeId,
+          structureClassId: merged.structureClassId,
+          relevantAreaId: merged.relevantAreaId,
+        })),
+      );
+    }
+    const userIds = [...new Set((values.userIds as string[] | undefined) ?? [])];
+    if (values.userIds !== undefined) {
+      values.userIds = userIds;
+      const found = userIds.length ? await tx.select({ id: users.id, role: users.role }).from(users).where(inArray(users.id, userIds)) : [];
+      for (const [i, id] of userIds.entries()) {
+        const user = found.find((u) => u.id === id);
+        if (!user) details.push({ path: `userIds.${i}`, message: 'no such user', value: id });
+        else if (user.role !== 'user') details.push({ path: `userIds.${i}`, message: 'must be a hotelier (role user)', value: id });
+      }
+    }
+    if (merged.dateFrom && merged.dateTo && merged.dateTo < merged.dateFrom) details.push({ path: 'dateTo', message: 'must not be before dateFrom' });
+    if (details.length) throw validationFailed(details);
+
+    const warnings: { path: string; message: string }[] = [];
+    if (merged.cin && checkCin(merged.cin, city?.istatCode).warning === 'CIN_COMUNE_MISMATCH') {
+      warnings.push({ path: 'cin', message: `CIN_COMUNE_MISMATCH: the CIN names comune ${merged.cin.slice(2, 8)}, the structure's comune is ${city?.istatCode}` });
+    }
+    values.warnings = warnings;
+    return values;
+  },
+  beforeDelete: async (row, { tx }) => {
+    const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(eq(stays.structureId, row.id as string));
+    if (used.n > 0) {
+      throw new AppError('STRUCTURE_HAS_STAYS', 'The structure has stays: deactivate it instead', {
+        statusCode: 409,
+        details: [{ path: '_id', message: `${used.n} stays` }],
+      });
+    }
+  },
+});

@@ -1,0 +1,232 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatAlloggiatiFile, type TAlloggiatiRecordInput } from '@app/domain/tourist-tax/alloggiati';
+import { stays } from '../../../db/schema/index.ts';
+import { startTestApp, type TTestApp } from '../../../test/harness.ts';
+import { demoFixtures } from '../registry/test-fixtures.ts';
+
+let t: TTestApp;
+let f: Awaited<ReturnType<typeof demoFixtures>>;
+beforeAll(async () => {
+  t = await startTestApp();
+  f = await demoFixtures(t);
+});
+afterAll(() => t?.close());
+
+const HEADERS = ['Data arrivo', 'Data partenza', 'Numero ospiti', 'Cognome', 'Nome', 'Codice fiscale', 'Stato pagamento', 'Motivo mancato pagamento', 'Esenti', 'Tipo esenzione', 'Ridotti', 'Tipo riduzione'];
+
+async function xlsxOf(rows: unknown[][], headers = HEADERS): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Soggiorni');
+  ws.addRow(headers);
+  for (const row of rows) ws.addRow(row);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function readXlsx(bytes: ArrayBuffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes);
+  const ws = wb.worksheets[0];
+  const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+  const rows: Record<string, any>[] = [];
+  ws.eachRow((row, n) => {
+    if (n === 1) return;
+    const values = (row.values as unknown[]).slice(1);
+    rows.push(Object.fromEntries(header.map((h, i) => [h, values[i]])));
+  });
+  return { header, rows, sheetName: ws.name };
+}
+
+function importRequest(token: string, structureId: string, format: string, bytes: Buffer | string, fileName = 'soggiorni') {
+  const form = new FormData();
+  form.append('structureId', structureId);
+  form.append('format', format);
+  form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), fileName);
+  return t.request('POST', '/api/stays/import', { token, raw: form });
+}
+
+async function countStays(structureId: string) {
+  const res = await t.request('GET', `/api/stays?structureId=${structureId}&count=true&limit=1`, { token: f.tokens.admin });
+  return Number(res.headers.get('x-total-count'));
+}
+
+async function download(url: string, token: string) {
+  const res = await fetch(t.baseUrl + url, { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, type: res.headers.get('content-type'), bytes: await res.arrayBuffer() };
+}
+
+describe('stays import', () => {
+  it('reports every bad row with row, field and value, and writes nothing', async () => {
+    const structure = f.structure('Hotel Serapo');
+    const before = await countStays(structure._id);
+    const file = await xlsxOf([
+      ['01/07/2026', '04/07/2026', 2, 'Rossi', 'Mario', '', 'Pagato'], // valid
+      ['31/02/2026', '04/07/2026', 2, 'Verdi', 'Luca', '', 'Pagato'], // row 3: bad date
+      ['01/07/2026', '04/07/2026', 2, 'Neri', 'Anna', 'RCCMNL83S18D969X', 'Pagato'], // row 4: bad CF
+      ['01/07/2026', '04/07/2026', 2, 'Gialli', 'Sara', '', 'Non pagato'], // row 5: no reason
+      ['01/07/2026', '04/07/2026', 3, 'Blu', 'Ugo', '', 'Pagato', '', 1, 'Neonati'], // row 6: unknown exemption
+      ['30/12/2027', '02/01/2028', 2, 'Viola', 'Ada', '', 'Pagato'], // row 7: no tariff for 2028
+    ]);
+    const res = await importRequest(f.tokens.hotelier, structure._id, 'xlsx', file);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.code).toBe('IMPORT_INVALID');
+    const byRow = res.body.details.map((d: any) => [d.row, d.path, d.value]);
+    expect(byRow).toEqual([
+      [3, 'checkIn', '31/02/2026'],
+      [4, 'taxCode', 'RCCMNL83S18D969X'],
+      [5, 'noPaymentReason', ''],
+      [6, 'exemptionName', 'Neonati'],
+      [7, 'checkIn', '2028-01-01'],
+    ]);
+    expect(res.body.details.every((d: any) => d.message.length > 0)).toBe(true);
+    expect(await countStays(structure._id)).toBe(before);
+  });
+
+  it('imports a valid xlsx with the engine amounts, and a re-import creates nothing', async () => {
+    const structure = f.structure('Hotel Serapo');
+    const before = await countStays(structure._id);
+    const file = await xlsxOf([
+      [new Date(Date.UTC(2026, 6, 1)), new Date(Date.UTC(2026, 6, 4)), 3, 'Esposito', 'Gennaro', 'RCCMNL83S18D969H', 'Pagato', '', 1, 'minori fino al compimento del 12° anno di età'],
+      ['10/08/2026', '12/08/2026', 2, 'Russo', 'Carla', '', 'Non pagato', 'Rifiuto', 0, ''],
+      ['2026-09-01', '2026-09-02', 20, 'Liceo Vitruvio', 'Classe 4B', '', 'Pagato', '', 0, '', 18, 'Gite scolastiche'],
+    ]);
+    const first = await importRequest(f.tokens.hotelier, structure._id, 'xlsx', file);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toEqual({ created: 3, skipped: 0, total: 3 });
+    expect(await countStays(structure._id)).toBe(before + 3);
+    const again = await importRequest(f.tokens.hotelier, structure._id, 'xlsx', file);
+    expect(again.body).toEqual({ created: 0, skipped: 3, total: 3 });
+    expect(await countStays(structure._id)).toBe(before + 3);
+
+    const imported = await t.request('GET', `/api/stays?structureId=${structure._id}&source=xlsx&sort=checkIn`, { token: f.tokens.hotelier });
+    // 3 nights x 2 paying x 3.00; 2 nights x 2 x 3.00, unpaid; 1 night: 2 full x 3.00 + 18 x 1.50.
+    expect(imported.body.map((s: any) => [s.checkIn, s.payingGuests, s.toPayAmount, s.paymentStatus])).toEqual([
+      ['2026-07-01', 2, 18, 'paid'],
+      ['2026-08-10', 2, 12, 'not_paid'],
+      ['2026-09-01', 20, 33, 'paid'],
+    ]);
+    expect(imported.body[0].guest).toMatchObject({ surname: 'Esposito', taxCode: 'RCCMNL83S18D969H' });
+  });
+
+  it('imports CSV with semicolons and Italian amounts', async () => {
+    const structure = f.structure("B&B Sant'Erasmo");
+    const csv = ['Data arrivo;Data partenza;Numero ospiti;Cognome;Nome;Stato pagamento', '02/05/2026;05/05/2026;2;"Bianchi; detto ""Bigio""";Pietro;Pagato', ''].join('\r\n');
+    const res = await importRequest(f.tokens.hotelier, structure._id, 'csv', csv);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.created).toBe(1);
+    const [stay] = (await t.request('GET', `/api/stays?structureId=${structure._id}&source=csv`, { token: f.tokens.hotelier })).body;
+    expect(stay.guest.surname).toBe('Bianchi; detto "Bigio"');
+    expect(stay.toPayAmount).toBe(6); // low season extra-alberghiero 1.00 x 3 nights x 2
+  });
+
+  it('imports an Alloggiati Web file: a family becomes one stay; refuses a bad record; idempotent', async () => {
+    const structure = f.structure('Albergo Villa Irlanda');
+    const person = { arrivalDate: '2026-08-03', days: 4, birthCountry: '100000100', citizenship: '100000100', birthPlace: '405059009', birthProvince: 'LT' };
+    const records: TAlloggiatiRecordInput[] = [
+      { ...person, guestKind: 17, surname: 'Ferraro', name: 'Paolo', sex: 'M', birthDate: '1975-04-02', documentType: 'IDELE', documentNumber: 'CA12345AB', documentIssuePlace: '405059009' },
+      { ...person, guestKind: 19, surname: 'Ferraro', name: 'Lucia', sex: 'F', birthDate: '1978-09-12' },
+      { ...person, guestKind: 19, surname: 'Ferraro', name: 'Marco', sex: 'M', birthDate: '2016-01-20' },
+      { ...person, guestKind: 16, arrivalDate: '2026-10-02', days: 2, surname: 'Schmidt', name: 'Hans', sex: 'M', birthDate: '1960-01-01', birthCountry: '100000216', citizenship: '100000216', birthPlace: null, birthProvince: null, documentType: 'PASOR', documentNumber: 'C01X00T47' },
+    ];
+    const text = formatAlloggiatiFile(records);
+    const res = await importRequest(f.tokens.hotelier, structure._id, 'alloggiati', text, 'alloggiati.txt');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ created: 2, skipped: 0, total: 2 });
+    const list = (await t.request('GET', `/api/stays?structureId=${structure._id}&source=alloggiati&sort=checkIn`, { token: f.tokens.hotelier })).body;
+    // Family: 3 guests x 4 nights x 2.50 (Albergo 3 stelle, high season); Schmidt: 2 nights x 1.50 (low season).
+    expect(list.map((s: any) => [s.guest.surname, s.componentsNumber, s.checkOut, s.toPayAmount])).toEqual([
+      ['Ferraro', 3, '2026-08-07', 30],
+      ['Schmidt', 1, '2026-10-04', 3],
+    ]);
+    expect((await importRequest(f.tokens.hotelier, structure._id, 'alloggiati', text)).body).toEqual({ created: 0, skipped: 2, total: 2 });
+
+    const broken = text.split('\r\n');
+    broken[1] = broken[1].slice(0, 94) + '7' + broken[1].slice(95); // sex of Lucia: 7
+    const bad = await importRequest(f.tokens.hotelier, structure._id, 'alloggiati', broken.join('\r\n'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.map((d: any) => [d.row, d.path, d.value])).toEqual([[2, 'sex', '7']]);
+  });
+
+  it('refuses imports into a structure out of scope, bad formats and unreadable files', async () => {
+    const file = await xlsxOf([['01/07/2026', '04/07/2026', 2, 'Rossi', 'Mario', '', 'Pagato']]);
+    expect((await importRequest(f.tokens.hotelier, f.structure('Hotel Summit')._id, 'xlsx', file)).status).toBe(404);
+    expect((await importRequest(f.tokens.city, f.structure('Hotel Serapo')._id, 'xlsx', file)).status).toBe(403);
+    const badFormat = await importRequest(f.tokens.hotelier, f.structure('Hotel Serapo')._id, 'pdf', file);
+    expect(badFormat.status).toBe(400);
+    expect(badFormat.body.details.map((d: any) => d.path)).toEqual(['format']);
+    const unreadable = await importRequest(f.tokens.hotelier, f.structure('Hotel Serapo')._id, 'xlsx', Buffer.from('not a zip'));
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body.code).toBe('IMPORT_UNREADABLE');
+    const noColumns = await importRequest(f.tokens.hotelier, f.structure('Hotel Serapo')._id, 'xlsx', await xlsxOf([['x']], ['Qualcosa']));
+    expect(noColumns.status).toBe(400);
+    expect(noColumns.body.code).toBe('IMPORT_INVALID');
+  });
+
+  it('serves the import template with Italian headers that the importer reads back', async () => {
+    const res = await download(`/api/stays/import-template.xlsx?structureId=${f.structure('Hotel Serapo')._id}`, f.tokens.hotelier);
+    expect(res.status).toBe(200);
+    const { header, sheetName } = await readXlsx(res.bytes);
+    expect(sheetName).toBe('Soggiorni');
+    expect(header.slice(0, 5)).toEqual(['Data arrivo *', 'Data partenza *', 'Numero ospiti *', 'Cognome *', 'Nome *']);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.bytes);
+    wb.worksheets[0].addRow([new Date(Date.UTC(2026, 3, 10)), new Date(Date.UTC(2026, 3, 11)), 1, 'Template', 'Prova', '', '', '', 'Pagato']);
+    const filled = Buffer.from(await wb.xlsx.writeBuffer());
+    const imported = await importRequest(f.tokens.hotelier, f.structure('Hotel Serapo')._id, 'xlsx', filled);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body.created).toBe(1);
+  });
+});
+
+describe('exports', () => {
+  it('exports the stays of one quarter only, inside the caller\'s scope', async () => {
+    const res = await download('/api/stays/export.xlsx?year=2025&quarter=3', f.tokens.hotelier);
+    expect(res.status).toBe(200);
+    expect(res.type).toContain('spreadsheetml');
+    const { rows, sheetName } = await readXlsx(res.bytes);
+    expect(sheetName).toBe('Trim 3');
+    const expected = (await t.request('GET', '/api/stays?checkOut[gte]=2025-07-01&checkOut[lte]=2025-09-30&limit=500&sort=checkOut', { token: f.tokens.hotelier })).body;
+    expect(expected.length).toBeGreaterThan(0);
+    expect(rows).toHaveLength(expected.length);
+    for (const row of rows) {
+      const checkOut = (row['Data partenza'] as Date).toISOString().slice(0, 10);
+      expect(checkOut >= '2025-07-01' && checkOut <= '2025-09-30').toBe(true);
+      expect(row['Trimestre']).toBe('Trim 3');
+    }
+    const mine = new Set(['Hotel Serapo', 'Albergo Villa Irlanda', "B&B Sant'Erasmo", 'Ostello del Golfo']);
+    expect(rows.every((r) => mine.has(r['Struttura']))).toBe(true);
+    const total = rows.reduce((a, r) => a + Math.round(Number(r['Imposta dovuta']) * 100), 0);
+    expect(total).toBe(expected.reduce((a: number, s: any) => a + Math.round(s.toPayAmount * 100), 0));
+
+    const adminAll = await readXlsx((await download('/api/stays/export.xlsx?year=2025&quarter=3', f.tokens.admin)).bytes);
+    expect(adminAll.rows.length).toBeGreaterThan(rows.length);
+    const one = await readXlsx((await download(`/api/stays/export.xlsx?year=2025&structureId=${f.structure('Hotel Serapo')._id}`, f.tokens.hotelier)).bytes);
+    expect(one.rows.every((r) => r['Struttura'] === 'Hotel Serapo')).toBe(true);
+    expect((await download(`/api/stays/export.xlsx?year=2025&structureId=${f.structure('Hotel Summit')._id}`, f.tokens.hotelier)).status).toBe(404);
+    expect((await download('/api/stays/export.xlsx?year=2025&quarter=5', f.tokens.hotelier)).status).toBe(400);
+  });
+
+  it('pages through many rows (ties on checkOut included) without losing or repeating any', async () => {
+    const [template] = await t.db.select().from(stays).limit(1);
+    const { id: _id, ...rest } = template;
+    const rows = Array.from({ length: 2345 }, (_, i) => ({ ...rest, checkIn: '2027-01-01', checkOut: `2027-01-0${2 + (i % 3)}`, toPayAmountCents: i, importFingerprint: null }));
+    for (let i = 0; i < rows.length; i += 500) await t.db.insert(stays).values(rows.slice(i, i + 500));
+    const { rows: exported } = await readXlsx((await download('/api/stays/export.xlsx?year=2027&quarter=1', f.tokens.admin)).bytes);
+    expect(exported).toHaveLength(2345);
+    const cents = exported.map((r) => Math.round(Number(r['Imposta dovuta']) * 100)).sort((a, b) => a - b);
+    expect(cents).toEqual(rows.map((r) => r.toPayAmountCents));
+  });
+
+  it('exports the structures in scope', async () => {
+    const res = await download('/api/structures/export.xlsx', f.tokens.city);
+    expect(res.status).toBe(200);
+    const { rows } = await readXlsx(res.bytes);
+    const names = rows.map((r) => r['Nome']);
+    expect(names).toContain('Hotel Serapo');
+    expect(names).not.toContain('Hotel Formia Mare');
+    expect(rows.every((r) => r['Comune'] === 'Comune di Gaeta')).toBe(true);
+    const serapo = rows.find((r) => r['Nome'] === 'Hotel Serapo')!;
+    expect(serapo['Tipologia']).toBe('Albergo');
+    expect(String(serapo['Gestori'])).toContain('hotelier@demo.test');
+  });
+});

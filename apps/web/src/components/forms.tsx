@@ -1,0 +1,208 @@
+import { useCallback, type ReactNode } from 'react';
+import { Box, Typography } from '@mui/material';
+import {
+  DeleteWithConfirmButton,
+  FunctionField,
+  ListButton,
+  ReferenceField,
+  ReferenceInput,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TabbedForm,
+  TextField,
+  Toolbar,
+  TopToolbar,
+  useLocaleState,
+  useNotify,
+  useRecordContext,
+  useResourceContext,
+  useSaveContext,
+  useTranslate,
+  type SimpleFormProps,
+  type TabbedFormProps,
+} from 'react-admin';
+import { formatDate } from '../i18n/format';
+import { formatEuros, formatPercent } from './format';
+import { translatableFieldErrors } from './serverErrors';
+import { currentRole } from './permissions';
+import { required } from './validators';
+
+const MISSING = '\u0000missing';
+
+/** True when the active language has this key (polyglot answers the `_` default otherwise). */
+export function useHasTranslation() {
+  const translate = useTranslate();
+  return useCallback((key: string) => translate(key, { _: MISSING }) !== MISSING, [translate]);
+}
+
+/**
+ * The save of the surrounding Create/Edit, with the API's field errors (VALIDATION_FAILED details)
+ * returned to the form so they show under their fields, in the active language when we can.
+ */
+function useFieldErrorSave() {
+  const { save } = useSaveContext();
+  const hasKey = useHasTranslation();
+  return useCallback(
+    async (values: Record<string, unknown>) => {
+      const errors = await save?.(values);
+      return translatableFieldErrors(errors as Record<string, unknown> | undefined, hasKey) ?? undefined;
+    },
+    [save, hasKey],
+  );
+}
+
+/**
+ * Save errors as a notification in the active language: the API code's message (errors.<CODE>,
+ * e.g. TARIFF_CONFLICT), also when the details went under the fields, where react-admin alone
+ * would only say that the form is not valid.
+ */
+export function useSaveErrorNotification() {
+  const notify = useNotify();
+  return {
+    onError: (error: unknown) => {
+      const message = (error as Error)?.message || 'genericError';
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    },
+  };
+}
+
+type TToolbarOptions = { canSave: boolean; canDelete: boolean };
+
+function DetailToolbar({ canSave, canDelete }: TToolbarOptions) {
+  const record = useRecordContext();
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      {canSave ? <SaveButton /> : <span />}
+      {canDelete && record ? <DeleteWithConfirmButton mutationMode="pessimistic" /> : null}
+    </Toolbar>
+  );
+}
+
+/** A SimpleForm that shows server field errors; without canSave it is a read-only detail (no toolbar). */
+export function TtSimpleForm({ canSave = true, canDelete = false, children, ...rest }: Omit<SimpleFormProps, 'onSubmit'> & Partial<TToolbarOptions>) {
+  const onSubmit = useFieldErrorSave();
+  return (
+    <SimpleForm
+      // Our validators show translated messages; the browser's own (step, min) would pre-empt them.
+      noValidate
+      {...rest}
+      onSubmit={onSubmit as never}
+      toolbar={canSave || canDelete ? <DetailToolbar canSave={canSave} canDelete={canDelete} /> : false}
+    >
+      {children}
+    </SimpleForm>
+  );
+}
+
+/** A TabbedForm that shows server field errors; see TtSimpleForm. */
+export function TtTabbedForm({ canSave = true, canDelete = false, children, ...rest }: Omit<TabbedFormProps, 'onSubmit'> & Partial<TToolbarOptions>) {
+  const onSubmit = useFieldErrorSave();
+  return (
+    <TabbedForm
+      noValidate
+      {...rest}
+      onSubmit={onSubmit as never}
+      toolbar={canSave || canDelete ? <DetailToolbar canSave={canSave} canDelete={canDelete} /> : false}
+    >
+      {children}
+    </TabbedForm>
+  );
+}
+
+export function DetailActions({ children }: { children?: ReactNode }) {
+  return (
+    <TopToolbar>
+      {children}
+      <ListButton />
+    </TopToolbar>
+  );
+}
+
+/** "<Resource name>: <record name>" for detail pages. */
+export function RecordTitle({ source = 'name' }: { source?: string }) {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const translate = useTranslate();
+  const name = translate(`resources.${resource}.name`, { smart_count: 1 });
+  if (!record) return <>{name}</>;
+  return <>{`${name}: ${String(record[source] ?? '')}`}</>;
+}
+
+/** Two-column grid for form inputs; children may span both with `sx={{ gridColumn: '1 / -1' }}`. */
+export function FormGrid({ children, columns = 2 }: { children: ReactNode; columns?: 2 | 3 }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: `repeat(${columns}, 1fr)` },
+        columnGap: 2,
+        width: '100%',
+        maxWidth: columns === 3 ? 1200 : 960,
+        '& > *': { minWidth: 0 },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+export function SectionTitle({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 2, mb: 1, gridColumn: '1 / -1' }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** The comune of a row: admins choose it (the API requires it), a city user's own is implied. */
+export function CityInput({ readOnly = false, helperText }: { readOnly?: boolean; helperText?: string }) {
+  if (currentRole() !== 'admin') return null;
+  return (
+    <ReferenceInput source="cityId" reference="cities" sort={{ field: 'name', order: 'ASC' }} perPage={200}>
+      <SelectInput optionText="name" label="touristTax.fields.cityId" validate={required} readOnly={readOnly} helperText={helperText} />
+    </ReferenceInput>
+  );
+}
+
+export function CityFilterInput() {
+  return (
+    <ReferenceInput key="cityId" source="cityId" reference="cities" sort={{ field: 'name', order: 'ASC' }} perPage={200} alwaysOn>
+      <SelectInput optionText="name" label="touristTax.fields.cityId" />
+    </ReferenceInput>
+  );
+}
+
+export function CityField() {
+  return (
+    <ReferenceField source="cityId" reference="cities" link={false}>
+      <TextField source="name" />
+    </ReferenceField>
+  );
+}
+
+/** A 'YYYY-MM-DD' date shown in the active locale (no time-zone shift). */
+export function DayField({ source }: { source: string }) {
+  const [locale] = useLocaleState();
+  return <FunctionField source={source} render={(record: Record<string, unknown>) => formatDate(record[source] as string | null, locale)} />;
+}
+
+/** A euro amount (API number) formatted with Intl in the active locale. */
+export function EurosField({ source }: { source: string }) {
+  const [locale] = useLocaleState();
+  return (
+    <FunctionField
+      source={source}
+      textAlign="right"
+      render={(record: Record<string, unknown>) => formatEuros(record[source] as number | null, locale)}
+    />
+  );
+}
+
+export function PercentField({ source }: { source: string }) {
+  const [locale] = useLocaleState();
+  return <FunctionField source={source} render={(record: Record<string, unknown>) => formatPercent(record[source] as number | null, locale)} />;
+}
+
+/** Empty inputs of optional fields go to the API as null (the schemas accept null, not ''). */
+export const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);

@@ -1,0 +1,5 @@
+import { lazyPage } from '../../components/lazyPage';
+
+export const profilePages = {
+  ProfilePage: lazyPage(() => import('./ProfilePage').then((module) => module.ProfilePage)),
+};

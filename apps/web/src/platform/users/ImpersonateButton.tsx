@@ -1,0 +1,41 @@
+import { Button } from '@mui/material';
+import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { postSignInPath } from '../../authProvider';
+import { useAppConfig } from '../../config';
+import { startImpersonation } from '../../layout/impersonation';
+import { getSession } from '../../session/store';
+
+/** Admin only: act as this user until "back to my account". */
+export function ImpersonateButton() {
+  const record = useRecordContext<{ id: string; role?: string }>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { features } = useAppConfig();
+  const session = getSession();
+  if (!record || session?.user.role !== 'admin' || record.id === session.user._id) return null;
+  return (
+    <Button
+      size="small"
+      startIcon={<SupervisorAccountIcon />}
+      data-testid="impersonate"
+      onClick={async () => {
+        try {
+          await startImpersonation(record.id);
+          queryClient.clear();
+          const user = getSession()?.user;
+          notify('users.impersonate.started', { type: 'success' });
+          navigate(user ? postSignInPath(user, features) : '/');
+        } catch (error) {
+          notify((error as Error).message || 'genericError', { type: 'error' });
+        }
+      }}
+    >
+      {translate('users.impersonate.action')}
+    </Button>
+  );
+}

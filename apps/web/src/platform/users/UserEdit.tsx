@@ -1,0 +1,70 @@
+import { Box } from '@mui/material';
+import {
+  DeleteWithConfirmButton,
+  Edit,
+  ListButton,
+  SaveButton,
+  TabbedForm,
+  Toolbar,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { getSession } from '../../session/store';
+import { ImpersonateButton } from './ImpersonateButton';
+import { ToggleEnabledButton } from './ToggleEnabledButton';
+import { AccountFields, PersonalFields } from './UserFields';
+import { UserRolesTab } from './UserRolesTab';
+import { UserStructuresTab } from './UserStructuresTab';
+
+function UserTitle() {
+  const record = useRecordContext<{ name?: string; surname?: string; email?: string }>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return <>{`${translate('resources.users.name', { smart_count: 1 })}: ${[record.name, record.surname].filter(Boolean).join(' ') || record.email}`}</>;
+}
+
+function UserActions() {
+  return (
+    <TopToolbar>
+      <ImpersonateButton />
+      <ToggleEnabledButton />
+      <ListButton />
+    </TopToolbar>
+  );
+}
+
+function UserToolbar() {
+  const record = useRecordContext<{ id: string }>();
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      {record && record.id !== getSession()?.user._id ? <DeleteWithConfirmButton mutationMode="pessimistic" /> : null}
+    </Toolbar>
+  );
+}
+
+/** users/{userId}: the detail with tabs (information, structures, roles). */
+export function UserEdit({ id }: { id?: string } = {}) {
+  const isAdmin = getSession()?.user.role === 'admin';
+  return (
+    <Edit resource="users" id={id} title={<UserTitle />} actions={<UserActions />} mutationMode="pessimistic" redirect={false}>
+      <TabbedForm toolbar={<UserToolbar />}>
+        <TabbedForm.Tab label="users.tabs.information">
+          <Box sx={{ width: '100%', maxWidth: 960 }}>
+            <AccountFields />
+            <PersonalFields />
+          </Box>
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="users.tabs.structures" path="structures">
+          <UserStructuresTab />
+        </TabbedForm.Tab>
+        {isAdmin ? (
+          <TabbedForm.Tab label="users.tabs.roles" path="roles">
+            <UserRolesTab />
+          </TabbedForm.Tab>
+        ) : null}
+      </TabbedForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,58 @@
+import { isValidPhone } from '@app/domain/platform/identifiers/phone';
+import { BooleanInput, DateInput, NumberInput, ReferenceInput, SelectInput, TextInput, email, required, useResourceDefinitions } from 'react-admin';
+import { FormDataConsumer } from 'react-admin';
+import { Box } from '@mui/material';
+import { roleChoices } from './roleChoices';
+
+// The API's rule (@app/domain identifiers), so the form never accepts what the server refuses.
+export const phone = (value: unknown) => (value && !isValidPhone(String(value).trim()) ? 'validation.phone' : undefined);
+
+const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' } as const;
+
+/** Personal and contact fields shared by the user detail, the profile and complete-profile. */
+export function PersonalFields() {
+  return (
+    <Box sx={row}>
+      <TextInput source="name" label="resources.users.fields.name" validate={required()} />
+      <TextInput source="surname" label="resources.users.fields.surname" validate={required()} />
+      <TextInput source="mobilephone" label="resources.users.fields.mobilephone" validate={phone} />
+      <TextInput source="phone" label="resources.users.fields.phone" validate={phone} />
+      <TextInput source="address" label="resources.users.fields.address" sx={{ gridColumn: { md: '1 / span 2' } }} />
+      <TextInput source="taxCode" label="resources.users.fields.taxCode" />
+      <TextInput source="vatNumber" label="resources.users.fields.vatNumber" />
+      <TextInput source="contactEmail" label="resources.users.fields.contactEmail" validate={email()} />
+      <TextInput source="emailPec" label="resources.users.fields.emailPec" validate={email()} />
+      <TextInput source="fax" label="resources.users.fields.fax" validate={phone} />
+      <TextInput source="commercialName" label="resources.users.fields.commercialName" />
+      <TextInput source="referentTributes" label="resources.users.fields.referentTributes" />
+      <DateInput source="birthDate" label="resources.users.fields.birthDate" />
+    </Box>
+  );
+}
+
+/** Account fields only an administrator edits. */
+export function AccountFields({ create = false }: { create?: boolean }) {
+  const resources = useResourceDefinitions();
+  return (
+    <Box sx={row}>
+      <TextInput source="email" label="resources.users.fields.email" validate={[required(), email()]} disabled={!create} />
+      <SelectInput source="role" label="resources.users.fields.role" choices={roleChoices} validate={required()} />
+      <FormDataConsumer>
+        {({ formData }) =>
+          formData.role === 'city' || formData.role === 'user' ? (
+            <ReferenceInput source="cityId" reference="cities">
+              <SelectInput optionText="name" label="resources.users.fields.cityId" />
+            </ReferenceInput>
+          ) : null
+        }
+      </FormDataConsumer>
+      {create ? null : <NumberInput source="paymentDays" label="resources.users.fields.paymentDays" />}
+      {create ? null : <BooleanInput source="isEnabled" label="resources.users.fields.isEnabled" />}
+      {resources.agencies ? (
+        <ReferenceInput source="agencyId" reference="agencies">
+          <SelectInput optionText="businessName" label="resources.users.fields.agencyId" />
+        </ReferenceInput>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,3 +1,0 @@
-import { makeRegistryResource } from '../structures/shared/registryResource';
-
-export const relevantAreasScreens = makeRegistryResource();

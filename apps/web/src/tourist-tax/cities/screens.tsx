@@ -1,0 +1,139 @@
+import {
+  BooleanField,
+  BooleanInput,
+  Create,
+  CreateButton,
+  DataTable,
+  Edit,
+  ExportButton,
+  FilterButton,
+  List,
+  ReferenceManyField,
+  SearchInput,
+  SelectInput,
+  TabbedForm,
+  TextInput,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { activeChoices } from '../shared/choices';
+import { DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
+import { canDo, currentRole } from '../../components/permissions';
+import { required, validCcp, validEmail, validIban, validIstatCode, validPhone, validProvince } from '../../components/validators';
+
+function CityListActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {canDo('cities', 'create') ? <CreateButton /> : null}
+      <ExportButton />
+    </TopToolbar>
+  );
+}
+
+export function CityList() {
+  const translate = useTranslate();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('touristTax.searchCities')} />,
+    <SelectInput key="isActive" source="isActive" choices={activeChoices} alwaysOn label="touristTax.fields.status" />,
+    <TextInput key="province" source="province" parse={(value: string) => value.toUpperCase()} />,
+  ];
+  return (
+    <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<CityListActions />}>
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="istatCode" />
+        <DataTable.Col source="province" />
+        <DataTable.Col source="contactEmail" />
+        <DataTable.Col source="phone" disableSort />
+        <DataTable.Col source="isActive">
+          <BooleanField source="isActive" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
+
+/** The "comune data" of a comune: registry, treasury account, contacts, internal account. */
+function CityFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolean }) {
+  const role = currentRole();
+  const translate = useTranslate();
+  const text = { readOnly, parse: emptyToNull } as const;
+  return (
+    <FormGrid>
+      <SectionTitle>
+        <span>{translate('touristTax.sections.registry')}</span>
+      </SectionTitle>
+      <TextInput source="name" validate={required} readOnly={readOnly} />
+      <TextInput source="istatCode" validate={validIstatCode} helperText="touristTax.help.istatCode" {...text} />
+      <TextInput source="province" validate={validProvince} helperText="touristTax.help.province" {...text} />
+      <TextInput source="location" {...text} />
+      <TextInput source="referentTributes" {...text} />
+      <BooleanInput source="isActive" readOnly={readOnly || role !== 'admin'} defaultValue={isCreate ? true : undefined} />
+      <BooleanInput source="modello21Required" readOnly={readOnly} helperText="touristTax.help.modello21Required" />
+      <SectionTitle>
+        <span>{translate('touristTax.sections.treasury')}</span>
+      </SectionTitle>
+      <TextInput source="iban" validate={validIban} {...text} />
+      <TextInput source="ccp" validate={validCcp} {...text} />
+      <TextInput source="bank" {...text} />
+      <TextInput source="titledTo" {...text} />
+      <SectionTitle>
+        <span>{translate('touristTax.sections.contacts')}</span>
+      </SectionTitle>
+      <TextInput source="phone" validate={validPhone} {...text} />
+      <TextInput source="fax" validate={validPhone} {...text} />
+      <TextInput source="contactEmail" validate={validEmail} {...text} />
+      <TextInput source="emailPec" validate={validEmail} {...text} />
+      {role === 'user' ? null : (
+        <>
+          <SectionTitle>
+            <span>{translate('touristTax.sections.account')}</span>
+          </SectionTitle>
+          <TextInput source="accountName" {...text} />
+          <TextInput source="accountSurname" {...text} />
+          <TextInput source="accountEmail" validate={validEmail} {...text} />
+          <TextInput source="notes" multiline minRows={3} {...text} sx={{ gridColumn: '1 / -1' }} />
+        </>
+      )}
+    </FormGrid>
+  );
+}
+
+/** cities/{cityId}: the comune detail, tabs "comune data" and the comune's structures. */
+export function CityEdit() {
+  const saveErrors = useSaveErrorNotification();
+  const canSave = canDo('cities', 'update');
+  return (
+    <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
+      <TtTabbedForm canSave={canSave} canDelete={canDo('cities', 'delete')}>
+        <TabbedForm.Tab label="touristTax.tabs.cityData">
+          <CityFields readOnly={!canSave} isCreate={false} />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="touristTax.tabs.structures" path="structures">
+          <ReferenceManyField reference="structures" target="cityId" perPage={25} sort={{ field: 'name', order: 'ASC' }}>
+            <DataTable rowClick="edit" bulkActionButtons={false}>
+              <DataTable.Col source="name" />
+              <DataTable.Col source="address" />
+              <DataTable.Col source="cin" />
+              <DataTable.Col source="isActive">
+                <BooleanField source="isActive" />
+              </DataTable.Col>
+            </DataTable>
+          </ReferenceManyField>
+        </TabbedForm.Tab>
+      </TtTabbedForm>
+    </Edit>
+  );
+}
+
+export function CityCreate() {
+  const saveErrors = useSaveErrorNotification();
+  return (
+    <Create mutationOptions={saveErrors} redirect="edit">
+      <TtSimpleForm>
+        <CityFields readOnly={false} isCreate />
+      </TtSimpleForm>
+    </Create>
+  );
+}

@@ -1,0 +1,227 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import SendIcon from '@mui/icons-material/Send';
+import {
+  AutocompleteArrayInput,
+  Create,
+  CreateButton,
+  DataTable,
+  DateField,
+  FunctionField,
+  List,
+  RadioButtonGroupInput,
+  ReferenceArrayInput,
+  SaveButton,
+  SearchInput,
+  Show,
+  SimpleForm,
+  Toolbar,
+  TextInput,
+  TopToolbar,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { formatDateTime } from '../../i18n/format';
+import { CityInput, DetailActions, FormGrid, useSaveErrorNotification } from '../../components/forms';
+import { currentRole } from '../../components/permissions';
+import { required } from '../../components/validators';
+import { getJson, postJson } from '../declarations/filingApi';
+import { Panel } from '../declarations/components';
+import { RichTextInput, htmlToPlainText, requiredRichText } from './RichTextInput';
+
+/*
+ * Communications: the comune writes a formatted message to all its hoteliers or to chosen
+ * structures; each recipient gets a notification (the bell) and an e-mail, reads it here, and the
+ * comune sees who has read it.
+ */
+
+type TCommunication = {
+  id: string;
+  createdAt: string;
+  title: string;
+  text: string;
+  audience: 'all' | 'structures';
+  structureIds: string[];
+  recipientsCount?: number;
+  readCount?: number;
+};
+
+type TRecipient = { userId: string; email: string; name: string | null; surname: string | null; commercialName: string | null; readAt: string | null; hasRead: boolean };
+
+const isWriter = () => currentRole() === 'city' || currentRole() === 'admin';
+
+function ListActions() {
+  return <TopToolbar>{isWriter() ? <CreateButton label="filings.communications.write" /> : null}</TopToolbar>;
+}
+
+export function CommunicationList() {
+  const translate = useTranslate();
+  return (
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('filings.communications.search')} />]}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      actions={<ListActions />}
+      empty={false}
+    >
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="createdAt" label="filings.communications.sentAt">
+          <DateField source="createdAt" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="title" />
+        <DataTable.Col source="text" disableSort>
+          <FunctionField
+            render={(record: TCommunication) => {
+              const text = htmlToPlainText(record.text).replace(/\s+/g, ' ');
+              return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+            }}
+          />
+        </DataTable.Col>
+        {isWriter() ? (
+          <DataTable.Col source="audience">
+            <FunctionField render={(record: TCommunication) => translate(`filings.communications.audiences.${record.audience}`)} />
+          </DataTable.Col>
+        ) : null}
+      </DataTable>
+    </List>
+  );
+}
+
+function StructurePicker() {
+  const audience = useWatch({ name: 'audience' });
+  if (audience !== 'structures') return null;
+  return (
+    <ReferenceArrayInput source="structureIds" reference="structures" sort={{ field: 'name', order: 'ASC' }} perPage={500}>
+      <AutocompleteArrayInput optionText="name" label="resources.communications.fields.structureIds" validate={required} sx={{ maxWidth: 960 }} />
+    </ReferenceArrayInput>
+  );
+}
+
+export function CommunicationCreate() {
+  const saveErrors = useSaveErrorNotification();
+  const transform = (values: Record<string, unknown>) => ({
+    ...values,
+    structureIds: values.audience === 'structures' ? values.structureIds ?? [] : [],
+  });
+  return (
+    <Create mutationOptions={saveErrors} redirect="edit" transform={transform} title="filings.communications.write">
+      <SimpleForm
+        noValidate
+        defaultValues={{ audience: 'all', structureIds: [], text: '' }}
+        toolbar={
+          <Toolbar>
+            <SaveButton label="filings.communications.send" icon={<SendIcon />} alwaysEnable />
+          </Toolbar>
+        }
+      >
+        <FormGrid>
+          <TextInput source="title" validate={required} sx={{ gridColumn: '1 / -1' }} />
+          <CityInput />
+        </FormGrid>
+        <RichTextInput source="text" label="resources.communications.fields.text" validate={requiredRichText} />
+        <RadioButtonGroupInput
+          source="audience"
+          choices={[
+            { id: 'all', name: 'filings.communications.audiences.all' },
+            { id: 'structures', name: 'filings.communications.audiences.structures' },
+          ]}
+        />
+        <StructurePicker />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+function RecipientsPanel({ id }: { id: string }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const [rows, setRows] = useState<TRecipient[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    getJson<TRecipient[]>(`/communications/${id}/recipients`)
+      .then(setRows)
+      .catch((loadError: Error) => setError(loadError.message || 'genericError'));
+  }, [id]);
+  const readCount = rows?.filter((row) => row.hasRead).length ?? 0;
+  return (
+    <Panel title={translate('filings.communications.recipients')}>
+      {error ? <Alert severity="error">{translate(error, { _: error })}</Alert> : null}
+      {rows ? (
+        <>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+            <Typography variant="body2" data-testid="read-summary">
+              {translate('filings.communications.readSummary', { read: readCount, total: rows.length })}
+            </Typography>
+            <LinearProgress variant="determinate" value={rows.length ? (readCount / rows.length) * 100 : 0} sx={{ flex: 1, maxWidth: 300, height: 8, borderRadius: 4 }} aria-hidden />
+          </Stack>
+          <Table size="small" data-testid="recipients">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('filings.communications.recipient')}</TableCell>
+                <TableCell>{translate('resources.users.fields.email')}</TableCell>
+                <TableCell>{translate('filings.communications.readAt')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.userId}>
+                  <TableCell>{[row.surname, row.name].filter(Boolean).join(' ') || row.commercialName || '—'}</TableCell>
+                  <TableCell>{row.email}</TableCell>
+                  <TableCell>
+                    {row.hasRead ? (
+                      <Chip size="small" color="success" variant="outlined" icon={<DoneAllIcon />} label={formatDateTime(row.readAt, locale)} />
+                    ) : (
+                      <Chip size="small" variant="outlined" label={translate('filings.communications.unread')} />
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      ) : null}
+    </Panel>
+  );
+}
+
+function CommunicationBody() {
+  const record = useRecordContext<TCommunication>();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const role = currentRole();
+  // A hotelier who opens the message has read it (the comune sees when).
+  useEffect(() => {
+    if (record?.id && role === 'user') void postJson(`/communications/${record.id}/read`, {}).catch(() => undefined);
+  }, [record?.id, role]);
+  if (!record) return null;
+  return (
+    <Stack spacing={2} sx={{ p: 2 }}>
+      <Panel title={record.title}>
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 2 }}>
+          {translate('filings.communications.sentOn', { date: formatDateTime(record.createdAt, locale) })}
+        </Typography>
+        {/* The server sanitised this HTML on the way in (allowed tags only, no scripts or handlers). */}
+        <Box data-testid="communication-text" sx={{ typography: 'body1', '& h3': { typography: 'h6' }, maxWidth: 800 }} dangerouslySetInnerHTML={{ __html: record.text }} />
+      </Panel>
+      {isWriter() ? <RecipientsPanel id={record.id} /> : null}
+    </Stack>
+  );
+}
+
+function CommunicationTitle() {
+  const record = useRecordContext<TCommunication>();
+  const translate = useTranslate();
+  return <>{`${translate('resources.communications.name', { smart_count: 1 })}: ${record?.title ?? ''}`}</>;
+}
+
+/** communications/{id}: the message; the comune also sees who has read it. */
+export function CommunicationPage() {
+  return (
+    <Show title={<CommunicationTitle />} actions={<DetailActions />}>
+      <CommunicationBody />
+    </Show>
+  );
+}

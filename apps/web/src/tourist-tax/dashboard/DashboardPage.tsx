@@ -1,0 +1,423 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  List as MuiList,
+  ListItemButton,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  useTheme,
+} from '@mui/material';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import { Link as RouterLink } from 'react-router-dom';
+import { Loading, Title, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import DownloadIcon from '@mui/icons-material/Download';
+import { downloadFile } from '../../dataProvider/files';
+import { formatDate, formatNumber } from '../../i18n/format';
+import { useSelectedYear, useSession } from '../../session/useSession';
+import { formatEuros } from '../../components/format';
+import { getJson } from '../declarations/filingApi';
+import { DeclarationReviewDialog } from '../declarations/ReviewDialog';
+import { DeclarationStatusChip, OverdueBadges, type TDeclaration } from '../declarations/components';
+import { HorizontalBars, MonthlyStackedBars } from './charts';
+
+/*
+ * dashboard: for a comune (and an admin choosing one) the figures of a period, charts of the year,
+ * the declarations waiting for validation and the structures worth a check; for a hotelier their
+ * structures, the next deadlines and what is still to do.
+ */
+
+type TItem = { structureId: string; name: string };
+type TCityDashboard = {
+  period: { _id: string; periodName: string; dateFrom: string; dateTo: string; submitBy: string; payBy: string } | null;
+  counts: { structures: number; declared: number; notDeclared: number; paid: number; lateSubmission: number; latePayment: number } | null;
+  amounts: { taxDeclared: number; taxCollectedFromGuests: number; taxNotCollected: number; taxPaidToComune: number; taxOutstanding: number } | null;
+  lists: { declared: TItem[]; notDeclared: TItem[]; paid: TItem[]; lateSubmission: TItem[]; latePayment: TItem[] } | null;
+  charts: { byStructureTypeAndMonth: { structureTypeId: string | null; structureTypeName: string | null; month: number; stays: number; nights: number; presences: number }[] };
+  toCheck: { structureId: string; name: string; reason: 'never_declared' | 'zero_guests_had_guests_last_year'; detail: string }[];
+};
+
+type THotelierDashboard = {
+  structures: { _id: string; name: string; cityName: string }[];
+  nextDeadlines: { structureId: string; structureName: string; periodName: string; kind: 'submit' | 'pay'; date: string; daysLeft: number; declarationId: string | null; declarationTemplateId: string }[];
+  toDo: {
+    structureId: string;
+    structureName: string;
+    action: 'create' | 'submit' | 'fix_returned' | 'pay' | 'modello21';
+    overdue: boolean;
+    periodName?: string;
+    declarationId?: string | null;
+    declarationTemplateId?: string;
+    reason?: string | null;
+    year?: number;
+    twentyOneModelId?: string | null;
+    deadline?: string;
+    submitBy?: string;
+    payBy?: string;
+  }[];
+};
+
+function useFetched<T>(path: string | null, query: Record<string, string | number | undefined>) {
+  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({ data: null, error: null, loading: !!path });
+  const key = JSON.stringify([path, query]);
+  useEffect(() => {
+    if (!path) return;
+    let live = true;
+    setState((current) => ({ ...current, loading: true }));
+    getJson<T>(path, query)
+      .then((data) => live && setState({ data, error: null, loading: false }))
+      .catch((error: Error) => live && setState({ data: null, error: error.message || 'genericError', loading: false }));
+    return () => {
+      live = false;
+    };
+  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  return state;
+}
+
+function Section({ title, children, testId, action }: { title: string; children: ReactNode; testId?: string; action?: ReactNode }) {
+  return (
+    <Card variant="outlined" data-testid={testId} sx={{ height: '100%' }}>
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {title}
+          </Typography>
+          {action}
+        </Stack>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Figure({ label, value, tone, testId }: { label: string; value: string; tone?: 'error' | 'success' | 'warning'; testId?: string }) {
+  return (
+    <Card variant="outlined" sx={{ flex: '1 1 150px', minWidth: 150 }}>
+      <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+        <Typography variant="caption" color="text.secondary" component="div">
+          {label}
+        </Typography>
+        <Typography variant="h5" component="div" color={tone ? `${tone}.main` : undefined} sx={{ fontWeight: 600 }} data-testid={testId}>
+          {value}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function StructureLinks({ items, empty }: { items: TItem[]; empty: string }) {
+  if (items.length === 0) return <Typography variant="body2" color="text.secondary">{empty}</Typography>;
+  return (
+    <MuiList dense disablePadding>
+      {items.map((item) => (
+        <ListItemButton key={item.structureId} component={RouterLink} to={`/structures/${item.structureId}/declarations`}>
+          <ListItemText primary={item.name} />
+        </ListItemButton>
+      ))}
+    </MuiList>
+  );
+}
+
+/** Declarations submitted and waiting for the comune: each opens the review (validate, send back). */
+function ToValidate({ year, cityId }: { year: number; cityId?: string }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const [open, setOpen] = useState<string | null>(null);
+  const { data = [], isPending } = useGetList<TDeclaration>('declarations', {
+    pagination: { page: 1, perPage: 50 },
+    sort: { field: 'submitBy', order: 'ASC' },
+    filter: { status: 'submitted', ...(cityId ? { cityId } : {}) },
+    meta: { year },
+  });
+  const { data: structures = [] } = useGetList('structures', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' }, filter: cityId ? { cityId } : {} });
+  const nameOf = (id: string) => structures.find((s) => s.id === id)?.name ?? '';
+  return (
+    <Section title={translate('filings.dashboard.toValidate', { smart_count: data.length })} testId="dashboard-to-validate">
+      {!isPending && data.length === 0 ? <Typography variant="body2" color="text.secondary">{translate('filings.dashboard.nothingToValidate')}</Typography> : null}
+      <MuiList dense disablePadding>
+        {data.map((declaration) => (
+          <ListItemButton key={declaration.id} onClick={() => setOpen(declaration.id)} data-testid={`to-validate-${declaration.code}`}>
+            <ListItemText
+              primary={`${nameOf(declaration.structureId)} · ${declaration.code ?? ''}`}
+              secondary={`${formatDate(declaration.dateFrom, locale)} – ${formatDate(declaration.dateTo, locale)} · ${formatEuros(declaration.toPayAmount, locale)}`}
+            />
+            <Stack direction="row" spacing={0.5}>
+              <DeclarationStatusChip status={declaration.status} />
+              <OverdueBadges record={declaration} />
+            </Stack>
+          </ListItemButton>
+        ))}
+      </MuiList>
+      <DeclarationReviewDialog id={open} onClose={() => setOpen(null)} />
+    </Section>
+  );
+}
+
+function CityDashboard({ cityId }: { cityId?: string }) {
+  const translate = useTranslate();
+  const theme = useTheme();
+  const [locale] = useLocaleState();
+  const year = useSelectedYear();
+  const [periodId, setPeriodId] = useState<string>('');
+  const [metric, setMetric] = useState<'presences' | 'nights' | 'stays'>('presences');
+  const { data: periods = [] } = useGetList('declaration-templates', { pagination: { page: 1, perPage: 100 }, sort: { field: 'dateFrom', order: 'ASC' }, filter: cityId ? { cityId } : {}, meta: { year } });
+  const { data, error, loading } = useFetched<TCityDashboard>('/dashboards/city', { year, declarationTemplateId: periodId || undefined, cityId });
+  const notify = useNotify();
+  const download = (path: string, query: Record<string, string | number | undefined>, fallbackName: string) =>
+    downloadFile(path, query, fallbackName).catch((caught: Error) => notify(caught.message, { type: 'error' }));
+  useEffect(() => setPeriodId(''), [year, cityId]);
+
+  const chart = useMemo(() => {
+    const rows = data?.charts.byStructureTypeAndMonth ?? [];
+    const types = [...new Map(rows.map((r) => [r.structureTypeId ?? 'none', r.structureTypeName ?? translate('filings.dashboard.noType')])).entries()].map(([key, label]) => ({ key, label }));
+    const values: Record<number, Record<string, number>> = {};
+    for (const r of rows) {
+      values[r.month] ??= {};
+      values[r.month][r.structureTypeId ?? 'none'] = (values[r.month][r.structureTypeId ?? 'none'] ?? 0) + r[metric];
+    }
+    return { types, values };
+  }, [data, metric, translate]);
+
+  if (loading && !data) return <Loading />;
+  if (error) return <Alert severity="error">{translate(error, { _: error })}</Alert>;
+  if (!data) return null;
+  const counts = data.counts;
+  const amounts = data.amounts;
+  const euros = (n: number) => formatEuros(n, locale);
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+        <TextField
+          select
+          size="small"
+          label={translate('filings.dashboard.period')}
+          value={periodId || data.period?._id || ''}
+          onChange={(event) => setPeriodId(event.target.value)}
+          sx={{ minWidth: 240 }}
+          data-testid="dashboard-period"
+        >
+          {periods.map((period) => (
+            <MenuItem key={period.id} value={String(period.id)}>
+              {period.periodName}
+            </MenuItem>
+          ))}
+        </TextField>
+        {data.period ? (
+          <Typography variant="body2" color="text.secondary">
+            {translate('filings.dashboard.periodDeadlines', { from: formatDate(data.period.dateFrom, locale), to: formatDate(data.period.dateTo, locale), submitBy: formatDate(data.period.submitBy, locale), payBy: formatDate(data.period.payBy, locale) })}
+          </Typography>
+        ) : null}
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        {data.period ? (
+          <Button
+            size="small"
+            startIcon={<DownloadIcon />}
+            onClick={() => download('/exports/declarations', { declarationTemplateId: data.period!._id, year }, 'dichiarazioni.xlsx')}
+            data-testid="export-period"
+          >
+            {translate('filings.dashboard.exportPeriod')}
+          </Button>
+        ) : null}
+        <Button size="small" startIcon={<DownloadIcon />} onClick={() => download('/exports/annual-summary', { year, cityId }, `riepilogo-${year}.xlsx`)} data-testid="export-annual">
+          {translate('filings.dashboard.exportAnnual')}
+        </Button>
+      </Stack>
+      {!data.period ? <Alert severity="info">{translate('filings.dashboard.noPeriods', { year })}</Alert> : null}
+      {counts && amounts ? (
+        <>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+            <Figure label={translate('filings.dashboard.counts.structures')} value={formatNumber(counts.structures, locale)} testId="count-structures" />
+            <Figure label={translate('filings.dashboard.counts.declared')} value={formatNumber(counts.declared, locale)} tone="success" testId="count-declared" />
+            <Figure label={translate('filings.dashboard.counts.notDeclared')} value={formatNumber(counts.notDeclared, locale)} tone={counts.notDeclared > 0 ? 'warning' : undefined} />
+            <Figure label={translate('filings.dashboard.counts.paid')} value={formatNumber(counts.paid, locale)} />
+            <Figure label={translate('filings.dashboard.counts.lateSubmission')} value={formatNumber(counts.lateSubmission, locale)} tone={counts.lateSubmission > 0 ? 'error' : undefined} />
+            <Figure label={translate('filings.dashboard.counts.latePayment')} value={formatNumber(counts.latePayment, locale)} tone={counts.latePayment > 0 ? 'error' : undefined} />
+          </Stack>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
+            <Section title={translate('filings.dashboard.amountsTitle')} testId="dashboard-amounts">
+              <HorizontalBars
+                locale={locale}
+                total={Math.max(amounts.taxDeclared, amounts.taxPaidToComune + amounts.taxOutstanding)}
+                format={euros}
+                rows={[
+                  { label: translate('filings.dashboard.amounts.taxDeclared'), value: amounts.taxDeclared, color: theme.palette.primary.main },
+                  { label: translate('filings.dashboard.amounts.taxCollectedFromGuests'), value: amounts.taxCollectedFromGuests, color: theme.palette.info.main },
+                  { label: translate('filings.dashboard.amounts.taxNotCollected'), value: amounts.taxNotCollected, color: theme.palette.warning.main },
+                  { label: translate('filings.dashboard.amounts.taxPaidToComune'), value: amounts.taxPaidToComune, color: theme.palette.success.main },
+                  { label: translate('filings.dashboard.amounts.taxOutstanding'), value: amounts.taxOutstanding, color: theme.palette.error.main, testId: 'amount-outstanding' },
+                ]}
+              />
+            </Section>
+            <Section title={translate('filings.dashboard.filingStatus')}>
+              <HorizontalBars
+                locale={locale}
+                total={counts.structures}
+                rows={[
+                  { label: translate('filings.dashboard.counts.declared'), value: counts.declared, color: theme.palette.success.main },
+                  { label: translate('filings.dashboard.counts.paid'), value: counts.paid, color: theme.palette.primary.main },
+                  { label: translate('filings.dashboard.counts.lateSubmission'), value: counts.lateSubmission, color: theme.palette.error.main },
+                  { label: translate('filings.dashboard.counts.latePayment'), value: counts.latePayment, color: theme.palette.warning.main },
+                ]}
+              />
+            </Section>
+          </Box>
+        </>
+      ) : null}
+      <Section
+        title={translate('filings.dashboard.chartTitle', { year })}
+        action={
+          <ToggleButtonGroup size="small" exclusive value={metric} onChange={(_event, value) => value && setMetric(value)} aria-label={translate('filings.dashboard.metric')}>
+            {(['presences', 'nights', 'stays'] as const).map((m) => (
+              <ToggleButton key={m} value={m}>
+                {translate(`filings.dashboard.metrics.${m}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        }
+      >
+        {chart.types.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {translate('filings.dashboard.noStays', { year })}
+          </Typography>
+        ) : (
+          <MonthlyStackedBars series={chart.types} values={chart.values} locale={locale} ariaLabel={translate('filings.dashboard.chartTitle', { year })} />
+        )}
+      </Section>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
+        <ToValidate year={year} cityId={cityId} />
+        <Section title={translate('filings.dashboard.toCheck', { smart_count: data.toCheck.length })} testId="dashboard-to-check">
+          {data.toCheck.length === 0 ? <Typography variant="body2" color="text.secondary">{translate('filings.dashboard.nothingToCheck')}</Typography> : null}
+          <MuiList dense disablePadding>
+            {data.toCheck.map((item) => (
+              <ListItemButton key={`${item.structureId}-${item.reason}`} component={RouterLink} to={`/structures/${item.structureId}/declarations`}>
+                <ListItemText primary={item.name} secondary={translate(`filings.dashboard.reasons.${item.reason}`)} />
+              </ListItemButton>
+            ))}
+          </MuiList>
+        </Section>
+        {data.lists ? (
+          <>
+            <Section title={translate('filings.dashboard.lateSubmissionList')}>
+              <StructureLinks items={data.lists.lateSubmission} empty={translate('filings.dashboard.noneLate')} />
+            </Section>
+            <Section title={translate('filings.dashboard.latePaymentList')}>
+              <StructureLinks items={data.lists.latePayment} empty={translate('filings.dashboard.noneLate')} />
+            </Section>
+          </>
+        ) : null}
+      </Box>
+    </Stack>
+  );
+}
+
+function AdminCityPicker() {
+  const translate = useTranslate();
+  const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } });
+  const [cityId, setCityId] = useState('');
+  const chosen = cityId || (cities[0] ? String(cities[0].id) : '');
+  return (
+    <Stack spacing={2}>
+      <TextField select size="small" label={translate('touristTax.fields.cityId')} value={chosen} onChange={(event) => setCityId(event.target.value)} sx={{ maxWidth: 320 }}>
+        {cities.map((city) => (
+          <MenuItem key={city.id} value={String(city.id)}>
+            {city.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      {chosen ? <CityDashboard key={chosen} cityId={chosen} /> : null}
+    </Stack>
+  );
+}
+
+const TODO_LINKS: Record<THotelierDashboard['toDo'][number]['action'], (item: THotelierDashboard['toDo'][number]) => string> = {
+  create: (item) => `/declarations/create?source=${encodeURIComponent(JSON.stringify({ structureId: item.structureId, declarationTemplateId: item.declarationTemplateId }))}`,
+  submit: (item) => `/declarations/${item.declarationId}`,
+  fix_returned: (item) => `/declarations/${item.declarationId}`,
+  pay: (item) => `/declarations/${item.declarationId}`,
+  modello21: (item) => (item.twentyOneModelId ? `/twentyOneModels/${item.twentyOneModelId}` : `/twentyOneModels/create?source=${encodeURIComponent(JSON.stringify({ structureId: item.structureId, year: item.year }))}`),
+};
+
+function HotelierDashboard() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const year = useSelectedYear();
+  const { data, error, loading } = useFetched<THotelierDashboard>('/dashboards/hotelier', { year });
+  if (loading && !data) return <Loading />;
+  if (error) return <Alert severity="error">{translate(error, { _: error })}</Alert>;
+  if (!data) return null;
+  if (data.structures.length === 0) return <Alert severity="info">{translate('filings.dashboard.noStructures')}</Alert>;
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 2fr' }, gap: 2, alignItems: 'start' }}>
+      <Stack spacing={2}>
+        <Section title={translate('filings.dashboard.myStructures', { smart_count: data.structures.length })} testId="dashboard-structures">
+          <MuiList dense disablePadding>
+            {data.structures.map((structure) => (
+              <ListItemButton key={structure._id} component={RouterLink} to={`/structures/${structure._id}`}>
+                <ListItemText primary={structure.name} secondary={structure.cityName} />
+              </ListItemButton>
+            ))}
+          </MuiList>
+        </Section>
+        <Section title={translate('filings.dashboard.nextDeadlines')} testId="dashboard-deadlines">
+          {data.nextDeadlines.length === 0 ? <Typography variant="body2" color="text.secondary">{translate('filings.dashboard.noDeadlines')}</Typography> : null}
+          <MuiList dense disablePadding>
+            {data.nextDeadlines.map((deadline) => (
+              <ListItemText
+                key={`${deadline.structureId}-${deadline.declarationTemplateId}-${deadline.kind}`}
+                sx={{ py: 0.5 }}
+                primary={`${formatDate(deadline.date, locale)} · ${translate(`filings.dashboard.deadlineKinds.${deadline.kind}`)} ${deadline.periodName}`}
+                secondary={`${deadline.structureName} · ${translate('filings.m21.daysLeft', { smart_count: deadline.daysLeft })}`}
+              />
+            ))}
+          </MuiList>
+        </Section>
+      </Stack>
+      <Section title={translate('filings.dashboard.toDo', { smart_count: data.toDo.length })} testId="dashboard-todo">
+        {data.toDo.length === 0 ? <Typography variant="body2" color="text.secondary">{translate('filings.dashboard.allDone')}</Typography> : null}
+        <MuiList dense disablePadding>
+          {data.toDo.map((item, index) => (
+            <ListItemButton key={`${item.structureId}-${item.action}-${item.declarationTemplateId ?? item.year}-${index}`} component={RouterLink} to={TODO_LINKS[item.action](item)} divider>
+              <ListItemText
+                primary={translate(`filings.dashboard.todo.${item.action}`, { period: item.periodName ?? '', year: item.year ?? '' })}
+                secondary={[item.structureName, item.reason ? translate('filings.declarations.returnedBecause', { reason: item.reason }) : null].filter(Boolean).join(' · ')}
+              />
+              {item.overdue ? <Chip size="small" color="error" icon={<ScheduleIcon />} label={translate('filings.dashboard.overdue')} /> : null}
+            </ListItemButton>
+          ))}
+        </MuiList>
+      </Section>
+    </Box>
+  );
+}
+
+/** /dashboard: the comune's or the hotelier's overview of the selected year. */
+export function DashboardPage() {
+  const translate = useTranslate();
+  const role = useSession()?.user.role;
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title="menu.dashboard" />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {translate('menu.dashboard')}
+      </Typography>
+      {role === 'city' ? <CityDashboard /> : null}
+      {role === 'admin' ? <AdminCityPicker /> : null}
+      {role === 'user' ? <HotelierDashboard /> : null}
+      {role !== 'city' && role !== 'admin' && role !== 'user' ? (
+        <Alert severity="info" action={<Button component={RouterLink} to="/profile">{translate('menu.profile')}</Button>}>
+          {translate('filings.dashboard.notForRole')}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,311 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField as MuiTextField,
+} from '@mui/material';
+import DateRangeIcon from '@mui/icons-material/DateRange';
+import {
+  Create,
+  CreateButton,
+  DataTable,
+  DateInput,
+  Edit,
+  List,
+  NumberInput,
+  SearchInput,
+  TextInput,
+  TopToolbar,
+  useGetList,
+  useLocaleState,
+  useNotify,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { generatePeriods, type TPeriodFrequency } from '@app/domain/tourist-tax/periods';
+import { formatDate } from '../../i18n/format';
+import { useSelectedYear } from '../../session/useSession';
+import {
+  CityField,
+  CityFilterInput,
+  CityInput,
+  DayField,
+  DetailActions,
+  FormGrid,
+  RecordTitle,
+  TtSimpleForm,
+  useSaveErrorNotification,
+} from '../../components/forms';
+import { canDo, currentRole } from '../../components/permissions';
+import { required, wholeNumber } from '../../components/validators';
+import { postJson } from '../declarations/filingApi';
+import { dateInYear, dateToNotBeforeFrom, deadlineNotBeforeEnd } from './periodValidation';
+
+/*
+ * Declaration periods of a comune (declaration templates): the comune writes them, its hoteliers
+ * declare against them. "Generate a year" creates all the periods of the selected year at once.
+ */
+
+const FREQUENCIES: TPeriodFrequency[] = ['quarterly', 'monthly', 'fourMonthly'];
+
+type TGenerateState = { frequency: TPeriodFrequency; submitOffsetDays: string; payOffsetDays: string; cityId: string };
+
+function offsetProblem(value: string): string | undefined {
+  if (value.trim() === '') return 'validation.required';
+  return wholeNumber(0, 366)(value);
+}
+
+export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [locale] = useLocaleState();
+  const year = useSelectedYear();
+  const isAdmin = currentRole() === 'admin';
+  const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: isAdmin && open });
+  const [state, setState] = useState<TGenerateState>({ frequency: 'quarterly', submitOffsetDays: '30', payOffsetDays: '30', cityId: '' });
+  const { total: existing = 0 } = useGetList(
+    'declaration-templates',
+    { pagination: { page: 1, perPage: 1 }, sort: { field: 'dateFrom', order: 'ASC' }, filter: isAdmin ? { cityId: state.cityId } : {}, meta: { year } },
+    { enabled: open && (!isAdmin || !!state.cityId) },
+  );
+  const [busy, setBusy] = useState(false);
+  const [serverProblem, setServerProblem] = useState<string | null>(null);
+  const problems = {
+    submitOffsetDays: offsetProblem(state.submitOffsetDays),
+    payOffsetDays: offsetProblem(state.payOffsetDays),
+    cityId: isAdmin && !state.cityId ? 'validation.required' : undefined,
+  };
+  const valid = !problems.submitOffsetDays && !problems.payOffsetDays && !problems.cityId;
+  const preview = useMemo(
+    () => (valid ? generatePeriods(year, state.frequency, Number(state.submitOffsetDays), Number(state.payOffsetDays)) : []),
+    [valid, year, state.frequency, state.submitOffsetDays, state.payOffsetDays],
+  );
+
+  const generate = async () => {
+    setBusy(true);
+    setServerProblem(null);
+    try {
+      const rows = await postJson<unknown[]>('/declaration-templates/generate', {
+        year,
+        frequency: state.frequency,
+        submitOffsetDays: Number(state.submitOffsetDays),
+        payOffsetDays: Number(state.payOffsetDays),
+        ...(isAdmin ? { cityId: state.cityId } : {}),
+      });
+      notify('filings.templates.generated', { type: 'success', messageArgs: { smart_count: rows.length, year } });
+      refresh();
+      onClose();
+    } catch (error) {
+      const body = (error as { body?: { details?: { message: string }[] } }).body;
+      setServerProblem([translate((error as Error).message || 'genericError', { _: (error as Error).message }), ...(body?.details ?? []).map((d) => d.message)].join(' — '));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const set = (patch: Partial<TGenerateState>) => setState((current) => ({ ...current, ...patch }));
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="generate-year-title">
+      <DialogTitle id="generate-year-title">{translate('filings.templates.generateTitle', { year })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {isAdmin ? (
+            <MuiTextField
+              select
+              label={translate('touristTax.fields.cityId')}
+              value={state.cityId}
+              onChange={(event) => set({ cityId: event.target.value })}
+              error={!!problems.cityId}
+              helperText={problems.cityId ? translate(problems.cityId) : ' '}
+              size="small"
+            >
+              {cities.map((city) => (
+                <MenuItem key={city.id} value={String(city.id)}>
+                  {city.name}
+                </MenuItem>
+              ))}
+            </MuiTextField>
+          ) : null}
+          <FormControl>
+            <FormLabel id="frequency-label">{translate('filings.templates.frequency')}</FormLabel>
+            <RadioGroup row aria-labelledby="frequency-label" value={state.frequency} onChange={(event) => set({ frequency: event.target.value as TPeriodFrequency })}>
+              {FREQUENCIES.map((frequency) => (
+                <FormControlLabel key={frequency} value={frequency} control={<Radio />} label={translate(`filings.templates.frequencies.${frequency}`)} />
+              ))}
+            </RadioGroup>
+          </FormControl>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+            <MuiTextField
+              label={translate('filings.templates.submitOffsetDays')}
+              type="number"
+              size="small"
+              value={state.submitOffsetDays}
+              onChange={(event) => set({ submitOffsetDays: event.target.value })}
+              error={!!problems.submitOffsetDays}
+              helperText={translate(problems.submitOffsetDays ?? 'filings.templates.offsetHelp')}
+              slotProps={{ htmlInput: { min: 0, max: 366 } }}
+            />
+            <MuiTextField
+              label={translate('filings.templates.payOffsetDays')}
+              type="number"
+              size="small"
+              value={state.payOffsetDays}
+              onChange={(event) => set({ payOffsetDays: event.target.value })}
+              error={!!problems.payOffsetDays}
+              helperText={translate(problems.payOffsetDays ?? 'filings.templates.offsetHelp')}
+              slotProps={{ htmlInput: { min: 0, max: 366 } }}
+            />
+          </Box>
+          {preview.length > 0 ? (
+            <Table size="small" aria-label={translate('filings.templates.preview')} data-testid="generate-preview">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('resources.declaration-templates.fields.periodName')}</TableCell>
+                  <TableCell>{translate('resources.declaration-templates.fields.dateFrom')}</TableCell>
+                  <TableCell>{translate('resources.declaration-templates.fields.dateTo')}</TableCell>
+                  <TableCell>{translate('resources.declaration-templates.fields.submitBy')}</TableCell>
+                  <TableCell>{translate('resources.declaration-templates.fields.payBy')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {preview.map((period) => (
+                  <TableRow key={period.dateFrom}>
+                    <TableCell>{period.periodName}</TableCell>
+                    <TableCell>{formatDate(period.dateFrom, locale)}</TableCell>
+                    <TableCell>{formatDate(period.dateTo, locale)}</TableCell>
+                    <TableCell>{formatDate(period.submitBy, locale)}</TableCell>
+                    <TableCell>{formatDate(period.payBy, locale)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          ) : null}
+          {existing > 0 ? <Alert severity="warning">{translate('filings.templates.existing', { smart_count: existing, year })}</Alert> : null}
+          {serverProblem ? <Alert severity="error">{serverProblem}</Alert> : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {translate('ra.action.cancel')}
+        </Button>
+        <Button variant="contained" onClick={generate} disabled={!valid || busy} data-testid="generate-confirm">
+          {translate('filings.templates.generate', { smart_count: preview.length })}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function TemplateListActions() {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const canWrite = canDo('rules', 'create');
+  return (
+    <TopToolbar>
+      {canWrite ? <CreateButton /> : null}
+      {canWrite ? (
+        <Button size="small" startIcon={<DateRangeIcon />} onClick={() => setOpen(true)} data-testid="generate-year">
+          {translate('filings.templates.generateOpen')}
+        </Button>
+      ) : null}
+      {canWrite ? <GenerateYearDialog open={open} onClose={() => setOpen(false)} /> : null}
+    </TopToolbar>
+  );
+}
+
+export function DeclarationTemplateList() {
+  const translate = useTranslate();
+  const year = useSelectedYear();
+  const isAdmin = currentRole() === 'admin';
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('filings.templates.search')} />,
+    ...(isAdmin ? [<CityFilterInput key="cityId" />] : []),
+  ];
+  return (
+    <List
+      filters={filters}
+      sort={{ field: 'dateFrom', order: 'ASC' }}
+      perPage={25}
+      actions={<TemplateListActions />}
+      title={<>{`${translate('resources.declaration-templates.name', { smart_count: 2 })} ${year}`}</>}
+      empty={false}
+    >
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="periodName" />
+        <DataTable.Col source="dateFrom">
+          <DayField source="dateFrom" />
+        </DataTable.Col>
+        <DataTable.Col source="dateTo">
+          <DayField source="dateTo" />
+        </DataTable.Col>
+        <DataTable.Col source="submitBy">
+          <DayField source="submitBy" />
+        </DataTable.Col>
+        <DataTable.Col source="payBy">
+          <DayField source="payBy" />
+        </DataTable.Col>
+        {isAdmin ? (
+          <DataTable.Col source="cityId" label="touristTax.fields.cityId">
+            <CityField />
+          </DataTable.Col>
+        ) : null}
+      </DataTable>
+    </List>
+  );
+}
+
+function TemplateFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolean }) {
+  return (
+    <FormGrid>
+      <TextInput source="periodName" validate={required} readOnly={readOnly} />
+      <NumberInput source="year" validate={[required, wholeNumber(2021, 2050)]} readOnly={readOnly} />
+      <CityInput readOnly={readOnly || !isCreate} />
+      <DateInput source="dateFrom" validate={[required, dateInYear]} readOnly={readOnly} />
+      <DateInput source="dateTo" validate={[required, dateInYear, dateToNotBeforeFrom]} readOnly={readOnly} />
+      <DateInput source="submitBy" validate={[required, deadlineNotBeforeEnd]} readOnly={readOnly} />
+      <DateInput source="payBy" validate={[required, deadlineNotBeforeEnd]} readOnly={readOnly} />
+    </FormGrid>
+  );
+}
+
+export function DeclarationTemplateEdit() {
+  const saveErrors = useSaveErrorNotification();
+  const canSave = canDo('rules', 'update');
+  return (
+    <Edit mutationOptions={saveErrors} title={<RecordTitle source="periodName" />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
+      <TtSimpleForm canSave={canSave} canDelete={canDo('rules', 'delete')}>
+        <TemplateFields readOnly={!canSave} isCreate={false} />
+      </TtSimpleForm>
+    </Edit>
+  );
+}
+
+export function DeclarationTemplateCreate() {
+  const saveErrors = useSaveErrorNotification();
+  const year = useSelectedYear();
+  return (
+    <Create mutationOptions={saveErrors} redirect="list">
+      <TtSimpleForm defaultValues={{ year }}>
+        <TemplateFields readOnly={false} isCreate />
+      </TtSimpleForm>
+    </Create>
+  );
+}

@@ -1,0 +1,249 @@
+import type { ReactNode } from 'react';
+import { Alert, Box, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import { useGetOne, useLocaleState, useTranslate } from 'react-admin';
+import { formatDate, formatDateTime, formatNumber } from '../../i18n/format';
+import { formatEuros } from '../../components/format';
+
+/** A declaration as the API sends it (amounts in euros, dates 'YYYY-MM-DD'). */
+export type TDeclaration = {
+  id: string;
+  updatedAt: string;
+  cityId: string;
+  structureId: string;
+  declarationTemplateId: string;
+  year: number;
+  dateFrom: string;
+  dateTo: string;
+  submitBy: string;
+  payBy: string;
+  status: 'draft' | 'submitted' | 'validated' | 'returned';
+  type: 'automatic' | 'manual';
+  noGuests: boolean;
+  code: string | null;
+  compilationDate: string | null;
+  submittedAt: string | null;
+  validatedAt: string | null;
+  returnedAt: string | null;
+  returnReason: string | null;
+  numberOfStays: number;
+  guestsNumber: number;
+  nightsNumber: number;
+  payingPresences: number;
+  reducedPresences: number;
+  exemptPresences: number;
+  tariff: number;
+  reduction: number;
+  totalAmount: number;
+  toPayAmount: number;
+  unpaidAmount: number;
+  rejectedPayments: number;
+  rejectedDetails: { stayId: string | null; guest: string | null; checkOut: string | null; amount: number; reason: string | null }[];
+  beneficiaryInstitution: string | null;
+  iban: string | null;
+  bank: string | null;
+  paymentDate: string | null;
+  trn: string | null;
+  paidAmount: number | null;
+  paymentReceiptUploadId: string | null;
+  notes: string | null;
+  isSubmitOverdue: boolean;
+  isPaymentOverdue: boolean;
+  availableActions: ('submit' | 'validate' | 'return' | 'revoke')[];
+};
+
+export const DECLARATION_STATUSES = ['draft', 'submitted', 'validated', 'returned'] as const;
+
+const STATUS_COLOR: Record<TDeclaration['status'], 'default' | 'info' | 'success' | 'warning'> = {
+  draft: 'default',
+  submitted: 'info',
+  validated: 'success',
+  returned: 'warning',
+};
+
+export function DeclarationStatusChip({ status }: { status: TDeclaration['status'] }) {
+  const translate = useTranslate();
+  return <Chip size="small" color={STATUS_COLOR[status]} label={translate(`touristTax.declarationStatus.${status}`)} data-testid="declaration-status" />;
+}
+
+/** "Late" badges: not submitted after submitBy, or not paid after payBy. */
+export function OverdueBadges({ record }: { record: Pick<TDeclaration, 'isSubmitOverdue' | 'isPaymentOverdue'> }) {
+  const translate = useTranslate();
+  if (!record.isSubmitOverdue && !record.isPaymentOverdue) return null;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ display: 'inline-flex' }}>
+      {record.isSubmitOverdue ? <Chip size="small" color="error" icon={<ScheduleIcon />} label={translate('filings.declarations.overdueSubmission')} data-testid="overdue-submission" /> : null}
+      {record.isPaymentOverdue ? <Chip size="small" color="error" icon={<ScheduleIcon />} label={translate('filings.declarations.overduePayment')} data-testid="overdue-payment" /> : null}
+    </Stack>
+  );
+}
+
+/** A label and its value, in a grid of facts. */
+export function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div" data-testid={testId} sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+        {children === null || children === undefined || children === '' ? '—' : children}
+      </Typography>
+    </Box>
+  );
+}
+
+export function FactGrid({ children, columns = 4 }: { children: ReactNode; columns?: number }) {
+  return <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: `repeat(${columns}, 1fr)` }, gap: 2 }}>{children}</Box>;
+}
+
+export function Panel({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5 }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            {title}
+          </Typography>
+          {action}
+        </Stack>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function StructureName({ id }: { id: string }) {
+  const { data } = useGetOne('structures', { id }, { enabled: !!id });
+  return <>{data?.name ?? ''}</>;
+}
+
+function PeriodName({ id }: { id: string }) {
+  const { data } = useGetOne('declaration-templates', { id }, { enabled: !!id });
+  return <>{data?.periodName ?? ''}</>;
+}
+
+/** Who, which period, status, type and deadlines. */
+export function DeclarationHeaderPanel({ record }: { record: TDeclaration }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <Panel title={translate('filings.declarations.summary')}>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', gap: 1 }}>
+        <DeclarationStatusChip status={record.status} />
+        <Chip size="small" variant="outlined" label={translate(`touristTax.declarationType.${record.type}`)} data-testid="declaration-type" />
+        {record.noGuests ? <Chip size="small" variant="outlined" label={translate('filings.declarations.noGuests')} /> : null}
+        <OverdueBadges record={record} />
+      </Stack>
+      {record.status === 'returned' && record.returnReason ? (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="return-reason">
+          {translate('filings.declarations.returnedBecause', { reason: record.returnReason })}
+        </Alert>
+      ) : null}
+      <FactGrid>
+        <Fact label={translate('resources.declarations.fields.structureId')}>
+          <StructureName id={record.structureId} />
+        </Fact>
+        <Fact label={translate('resources.declarations.fields.declarationTemplateId')}>
+          <PeriodName id={record.declarationTemplateId} />
+        </Fact>
+        <Fact label={translate('filings.declarations.periodDates')}>{`${formatDate(record.dateFrom, locale)} – ${formatDate(record.dateTo, locale)}`}</Fact>
+        <Fact label={translate('resources.declarations.fields.code')}>{record.code}</Fact>
+        <Fact label={translate('resources.declarations.fields.submitBy')}>{formatDate(record.submitBy, locale)}</Fact>
+        <Fact label={translate('resources.declarations.fields.payBy')}>{formatDate(record.payBy, locale)}</Fact>
+        <Fact label={translate('resources.declarations.fields.compilationDate')}>{formatDate(record.compilationDate, locale)}</Fact>
+        <Fact label={translate('filings.declarations.submittedAt')}>{formatDateTime(record.submittedAt, locale)}</Fact>
+        {record.validatedAt ? <Fact label={translate('filings.declarations.validatedAt')}>{formatDateTime(record.validatedAt, locale)}</Fact> : null}
+      </FactGrid>
+    </Panel>
+  );
+}
+
+/** Stays, presences and the tax: automatic figures come from the stays, manual ones were typed. */
+export function FiguresPanel({ record }: { record: TDeclaration }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const euros = (value: number) => formatEuros(value, locale);
+  const count = (value: number) => formatNumber(value, locale);
+  const field = (name: string) => translate(`resources.declarations.fields.${name}`);
+  return (
+    <Panel title={translate('filings.declarations.figures')}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate(record.type === 'automatic' ? 'filings.declarations.automaticHelp' : 'filings.declarations.manualHelp')}
+      </Typography>
+      <FactGrid>
+        <Fact label={field('numberOfStays')} testId="fig-numberOfStays">{count(record.numberOfStays)}</Fact>
+        <Fact label={field('guestsNumber')}>{count(record.guestsNumber)}</Fact>
+        <Fact label={field('nightsNumber')}>{count(record.nightsNumber)}</Fact>
+        <Fact label={field('payingPresences')}>{count(record.payingPresences)}</Fact>
+        <Fact label={field('reducedPresences')}>{count(record.reducedPresences)}</Fact>
+        <Fact label={field('exemptPresences')}>{count(record.exemptPresences)}</Fact>
+        <Fact label={field('tariff')}>{euros(record.tariff)}</Fact>
+        <Fact label={field('reduction')}>{euros(record.reduction)}</Fact>
+      </FactGrid>
+      <Box sx={{ mt: 2, p: 2, bgcolor: 'action.hover', borderRadius: 1 }}>
+        <FactGrid>
+          <Fact label={field('totalAmount')} testId="fig-totalAmount">{euros(record.totalAmount)}</Fact>
+          <Fact label={field('toPayAmount')} testId="fig-toPayAmount">
+            <Typography component="span" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
+              {euros(record.toPayAmount)}
+            </Typography>
+          </Fact>
+          <Fact label={field('unpaidAmount')}>{euros(record.unpaidAmount)}</Fact>
+          <Fact label={field('rejectedPayments')}>{count(record.rejectedPayments)}</Fact>
+        </FactGrid>
+      </Box>
+      {record.rejectedDetails.length > 0 ? (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
+            {translate('filings.declarations.rejectedDetails')}
+          </Typography>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('filings.declarations.guest')}</TableCell>
+                <TableCell>{translate('resources.stays.fields.checkOut')}</TableCell>
+                <TableCell align="right">{translate('filings.declarations.amount')}</TableCell>
+                <TableCell>{translate('resources.stays.fields.noPaymentReason')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {record.rejectedDetails.map((line, index) => (
+                <TableRow key={line.stayId ?? index}>
+                  <TableCell>{line.guest ?? '—'}</TableCell>
+                  <TableCell>{formatDate(line.checkOut, locale)}</TableCell>
+                  <TableCell align="right">{euros(line.amount)}</TableCell>
+                  <TableCell>{line.reason ?? '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      ) : null}
+    </Panel>
+  );
+}
+
+/** Where to pay and what was paid. */
+export function PaymentPanel({ record, action }: { record: TDeclaration; action?: ReactNode }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const field = (name: string) => translate(`resources.declarations.fields.${name}`);
+  return (
+    <Panel title={translate('filings.declarations.payment')} action={action}>
+      <FactGrid>
+        <Fact label={field('beneficiaryInstitution')}>{record.beneficiaryInstitution}</Fact>
+        <Fact label={field('iban')}>{record.iban}</Fact>
+        <Fact label={field('bank')}>{record.bank}</Fact>
+        <Fact label={field('toPayAmount')}>{formatEuros(record.toPayAmount, locale)}</Fact>
+        <Fact label={field('paymentDate')} testId="payment-date">{formatDate(record.paymentDate, locale)}</Fact>
+        <Fact label={field('trn')} testId="payment-trn">{record.trn}</Fact>
+        <Fact label={field('paidAmount')}>{record.paidAmount === null ? null : formatEuros(record.paidAmount, locale)}</Fact>
+      </FactGrid>
+      {record.notes ? (
+        <Box sx={{ mt: 2 }}>
+          <Fact label={field('notes')}>{record.notes}</Fact>
+        </Box>
+      ) : null}
+    </Panel>
+  );
+}

@@ -1,0 +1,219 @@
+import { Box, Stack, Typography } from '@mui/material';
+import {
+  Create,
+  CreateButton,
+  DataTable,
+  FilterButton,
+  FunctionField,
+  List,
+  RadioButtonGroupInput,
+  ReferenceField,
+  ReferenceInput,
+  SelectInput,
+  Show,
+  TabbedShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  BooleanInput,
+  useLocaleState,
+  useRecordContext,
+  useShowContext,
+  useTranslate,
+} from 'react-admin';
+import { formatDate } from '../../i18n/format';
+import { useSelectedYear } from '../../session/useSession';
+import { DayField, DetailActions, FormGrid, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { formatEuros } from '../../components/format';
+import { required } from '../../components/validators';
+import { AttachmentsPanel } from './AttachmentsPanel';
+import { DeclarationActionBar, declarationSides } from './actions';
+import { DECLARATION_STATUSES, DeclarationHeaderPanel, DeclarationStatusChip, FiguresPanel, OverdueBadges, PaymentPanel, type TDeclaration } from './components';
+import { DeclarationEditPanel, ManualFigureInputs, payloadOf, validateDeclarationForm, type TFormValues } from './ManualFiguresForm';
+
+const statusChoices = DECLARATION_STATUSES.map((id) => ({ id, name: `touristTax.declarationStatus.${id}` }));
+const typeChoices = [
+  { id: 'automatic', name: 'touristTax.declarationType.automatic' },
+  { id: 'manual', name: 'touristTax.declarationType.manual' },
+];
+const overdueChoices = [
+  { id: 'submission', name: 'filings.declarations.overdueSubmission' },
+  { id: 'payment', name: 'filings.declarations.overduePayment' },
+];
+
+function DeclarationListActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {declarationSides().hotelier ? <CreateButton /> : null}
+    </TopToolbar>
+  );
+}
+
+function StatusCell() {
+  const record = useRecordContext<TDeclaration>();
+  if (!record) return null;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      <DeclarationStatusChip status={record.status} />
+      <OverdueBadges record={record} />
+    </Stack>
+  );
+}
+
+/** declarations: the filings of the selected year, by structure, period, status, lateness. */
+export function DeclarationList() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const year = useSelectedYear();
+  const filters = [
+    <ReferenceInput key="structureId" source="structureId" reference="structures" sort={{ field: 'name', order: 'ASC' }} perPage={200} alwaysOn>
+      <SelectInput optionText="name" label="resources.declarations.fields.structureId" />
+    </ReferenceInput>,
+    <ReferenceInput key="declarationTemplateId" source="declarationTemplateId" reference="declaration-templates" sort={{ field: 'dateFrom', order: 'ASC' }} perPage={100} alwaysOn>
+      <SelectInput optionText="periodName" label="resources.declarations.fields.declarationTemplateId" />
+    </ReferenceInput>,
+    <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+    <SelectInput key="overdue" source="overdue" label="filings.declarations.overdue" choices={overdueChoices} alwaysOn />,
+    <SelectInput key="type" source="type" choices={typeChoices} />,
+    <TextInput key="q" source="q" label="filings.declarations.searchCode" />,
+  ];
+  return (
+    <List
+      filters={filters}
+      sort={{ field: 'dateFrom', order: 'DESC' }}
+      perPage={25}
+      actions={<DeclarationListActions />}
+      title={<>{`${translate('resources.declarations.name', { smart_count: 2 })} ${year}`}</>}
+      empty={false}
+    >
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="code" disableSort>
+          <FunctionField render={(record: TDeclaration) => record.code ?? translate('filings.declarations.notSubmittedYet')} />
+        </DataTable.Col>
+        <DataTable.Col source="structureId">
+          <ReferenceField source="structureId" reference="structures" link={false}>
+            <TextField source="name" />
+          </ReferenceField>
+        </DataTable.Col>
+        <DataTable.Col source="declarationTemplateId" disableSort>
+          <ReferenceField source="declarationTemplateId" reference="declaration-templates" link={false}>
+            <TextField source="periodName" />
+          </ReferenceField>
+        </DataTable.Col>
+        <DataTable.Col source="status">
+          <StatusCell />
+        </DataTable.Col>
+        <DataTable.Col source="totalAmount" align="right" disableSort>
+          <FunctionField render={(record: TDeclaration) => formatEuros(record.totalAmount, locale)} />
+        </DataTable.Col>
+        <DataTable.Col source="toPayAmount" align="right" disableSort>
+          <FunctionField render={(record: TDeclaration) => formatEuros(record.toPayAmount, locale)} />
+        </DataTable.Col>
+        <DataTable.Col source="submitBy" label="filings.declarations.deadlines">
+          <FunctionField
+            render={(record: TDeclaration) => (
+              <Box sx={{ whiteSpace: 'nowrap' }}>
+                {formatDate(record.submitBy, locale)}
+                {record.payBy !== record.submitBy ? ` / ${formatDate(record.payBy, locale)}` : ''}
+              </Box>
+            )}
+          />
+        </DataTable.Col>
+        <DataTable.Col source="paymentDate">
+          <DayField source="paymentDate" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
+
+function DeclarationTitle() {
+  const record = useRecordContext<TDeclaration>();
+  const translate = useTranslate();
+  const name = translate('resources.declarations.name', { smart_count: 1 });
+  return <>{record?.code ? `${name} ${record.code}` : name}</>;
+}
+
+function DetailsTab() {
+  const record = useRecordContext<TDeclaration>();
+  const { refetch } = useShowContext();
+  if (!record) return null;
+  const changed = () => void refetch();
+  const editable = declarationSides().hotelier && (record.status === 'draft' || record.status === 'returned');
+  return (
+    <Stack spacing={2} sx={{ width: '100%' }}>
+      <DeclarationActionBar record={record} onChanged={changed} allowDelete />
+      <DeclarationHeaderPanel record={record} />
+      <FiguresPanel record={record} />
+      {editable ? <DeclarationEditPanel record={record} onSaved={changed} /> : null}
+      {record.status === 'submitted' || record.status === 'validated' ? <PaymentPanel record={record} /> : null}
+    </Stack>
+  );
+}
+
+function AttachmentsTab() {
+  const record = useRecordContext<TDeclaration>();
+  if (!record) return null;
+  return (
+    <Box sx={{ width: '100%' }}>
+      <AttachmentsPanel record={record} />
+    </Box>
+  );
+}
+
+/** declarations/{declarationId}: tabs details and attachments; the actions follow role and state. */
+export function DeclarationPage() {
+  return (
+    <Show title={<DeclarationTitle />} actions={<DetailActions />}>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label="filings.declarations.tabs.details">
+          <DetailsTab />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="filings.declarations.tabs.attachments" path="attachments">
+          <AttachmentsTab />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+}
+
+function CreateIntro() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ px: 2, pt: 2 }}>
+      <Typography variant="body2" color="text.secondary">
+        {translate('filings.declarations.createIntro')}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A hotelier opens the declaration of one of their structures for a period of the comune. */
+export function DeclarationCreate() {
+  const saveErrors = useSaveErrorNotification();
+  const transform = (values: Record<string, unknown>) => ({
+    structureId: values.structureId,
+    declarationTemplateId: values.declarationTemplateId,
+    ...payloadOf(values as unknown as TFormValues),
+  });
+  return (
+    <Create mutationOptions={saveErrors} redirect="edit" transform={transform}>
+      <CreateIntro />
+      <TtSimpleForm defaultValues={{ type: 'automatic', noGuests: false, figures: {} }} validate={validateDeclarationForm as never}>
+        <FormGrid>
+          <ReferenceInput source="structureId" reference="structures" sort={{ field: 'name', order: 'ASC' }} perPage={200}>
+            <SelectInput optionText="name" label="resources.declarations.fields.structureId" validate={required} />
+          </ReferenceInput>
+          <ReferenceInput source="declarationTemplateId" reference="declaration-templates" sort={{ field: 'dateFrom', order: 'ASC' }} perPage={100}>
+            <SelectInput optionText="periodName" label="resources.declarations.fields.declarationTemplateId" validate={required} />
+          </ReferenceInput>
+        </FormGrid>
+        <RadioButtonGroupInput source="type" choices={typeChoices} helperText="filings.declarations.typeHelp" />
+        <BooleanInput source="noGuests" label="filings.declarations.noGuestsInput" helperText="filings.declarations.noGuestsHelp" />
+        <ManualFigureInputs />
+        <TextInput source="notes" multiline minRows={2} fullWidth sx={{ maxWidth: 960 }} />
+      </TtSimpleForm>
+    </Create>
+  );
+}

@@ -1,0 +1,3 @@
+import { makeRegistryResource } from '../shared/registryResource';
+
+export const exemptionsScreens = makeRegistryResource();

@@ -1,0 +1,14 @@
+import { makeRuleScreens } from '../shared/ruleScreens';
+
+// Reductions: euros off each reduced guest-night, or a percentage of the tax; new ones default to a percentage.
+const screens = makeRuleScreens({
+  typeSource: 'reductionType',
+  amountSource: 'amount',
+  amountHelp: 'touristTax.help.reductionAmount',
+  percentageHelp: 'touristTax.help.reductionPercentage',
+  defaultType: 'percentage',
+});
+
+export const ReductionList = screens.list;
+export const ReductionEdit = screens.edit;
+export const ReductionCreate = screens.create;

@@ -1,0 +1,189 @@
+import {
+  Create,
+  CreateButton,
+  DataTable,
+  DateInput,
+  Edit,
+  ExportButton,
+  FilterButton,
+  FormDataConsumer,
+  FunctionField,
+  List,
+  NumberInput,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  ReferenceInput,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
+import { CityField, CityFilterInput, CityInput, DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
+import { formatEuros, formatPercent } from '../../components/format';
+import { canDo, currentRole } from '../../components/permissions';
+import { RegistryRefField, RegistryRefInputs } from './RegistryRefInputs';
+import { dateAfter, required, validEuros, validPercent, wholeNumber } from '../../components/validators';
+import { ruleTypeChoices } from './choices';
+
+/*
+ * Screens of the per-comune rate rules, tariffs and reductions: both are a flat amount per night or a
+ * percentage, scoped by structure type / class / relevant area and a validity period. The API names
+ * the type and amount fields differently for each, so they are parameters here.
+ */
+
+export type TRuleScreensConfig = {
+  /** Field holding 'flat' | 'percentage'. */
+  typeSource: string;
+  /** Field holding the flat amount in cents per night. */
+  amountSource: string;
+  /** i18n key of the help under the amount input. */
+  amountHelp: string;
+  /** i18n key of the help under the percentage input. */
+  percentageHelp: string;
+  /** Type preselected on the create form. */
+  defaultType: 'flat' | 'percentage';
+};
+
+function RuleListActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {canDo('rules', 'create') ? <CreateButton /> : null}
+      <ExportButton />
+    </TopToolbar>
+  );
+}
+
+export function makeRuleScreens({ typeSource, amountSource, amountHelp, percentageHelp, defaultType }: TRuleScreensConfig) {
+  function RuleList() {
+    const translate = useTranslate();
+    const [locale] = useLocaleState();
+    const isAdmin = currentRole() === 'admin';
+    const filters = [
+      <SearchInput key="q" source="q" alwaysOn placeholder={translate('touristTax.searchByName')} />,
+      <SelectInput key={typeSource} source={typeSource} choices={ruleTypeChoices} alwaysOn />,
+      <ReferenceInput key="structureTypeId" source="structureTypeId" reference="structure-types" sort={{ field: 'name', order: 'ASC' }}>
+        <SelectInput optionText="name" label="touristTax.fields.structureTypeId" />
+      </ReferenceInput>,
+      <ReferenceInput key="structureClassId" source="structureClassId" reference="structure-classes" sort={{ field: 'name', order: 'ASC' }}>
+        <SelectInput optionText="name" label="touristTax.fields.structureClassId" />
+      </ReferenceInput>,
+      <ReferenceInput key="relevantAreaId" source="relevantAreaId" reference="relevant-areas" sort={{ field: 'name', order: 'ASC' }}>
+        <SelectInput optionText="name" label="touristTax.fields.relevantAreaId" />
+      </ReferenceInput>,
+      <DateInput key="validFrom_gte" source="validFrom_gte" label="touristTax.filters.validFromAfter" />,
+      ...(isAdmin ? [<CityFilterInput key="cityId" />] : []),
+    ];
+    return (
+      <List filters={filters} sort={{ field: 'validFrom', order: 'DESC' }} perPage={25} actions={<RuleListActions />}>
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          <DataTable.Col source="name" />
+          <DataTable.Col source={typeSource}>
+            <SelectField source={typeSource} choices={ruleTypeChoices} />
+          </DataTable.Col>
+          <DataTable.Col source={amountSource} label="touristTax.fields.rate" disableSort align="right">
+            <FunctionField
+              render={(record: Record<string, unknown>) =>
+                record[typeSource] === 'flat'
+                  ? formatEuros(record[amountSource] as number, locale)
+                  : formatPercent(record.percentage as number, locale)
+              }
+            />
+          </DataTable.Col>
+          <DataTable.Col source="structureTypeId" label="touristTax.fields.structureTypeId">
+            <RegistryRefField source="structureTypeId" />
+          </DataTable.Col>
+          <DataTable.Col source="structureClassId" label="touristTax.fields.structureClassId">
+            <RegistryRefField source="structureClassId" />
+          </DataTable.Col>
+          <DataTable.Col source="relevantAreaId" label="touristTax.fields.relevantAreaId">
+            <RegistryRefField source="relevantAreaId" />
+          </DataTable.Col>
+          <DataTable.Col source="validFrom">
+            <DayField source="validFrom" />
+          </DataTable.Col>
+          <DataTable.Col source="validTo">
+            <DayField source="validTo" />
+          </DataTable.Col>
+          <DataTable.Col source="maxNights" align="right" />
+          {isAdmin ? (
+            <DataTable.Col source="cityId" label="touristTax.fields.cityId">
+              <CityField />
+            </DataTable.Col>
+          ) : null}
+        </DataTable>
+      </List>
+    );
+  }
+
+  function RuleFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolean }) {
+    return (
+      <FormGrid>
+        <TextInput source="name" validate={required} readOnly={readOnly} />
+        <CityInput readOnly={readOnly || !isCreate} />
+        <SelectInput source={typeSource} choices={ruleTypeChoices} validate={required} readOnly={readOnly} />
+        <FormDataConsumer>
+          {({ formData }) =>
+            formData[typeSource] === 'percentage' ? (
+              <NumberInput
+                source="percentage"
+                step={0.01}
+                min={0}
+                max={100}
+                validate={[required, validPercent]}
+                helperText={percentageHelp}
+                readOnly={readOnly}
+              />
+            ) : (
+              <NumberInput
+                source={amountSource}
+                step={0.01}
+                min={0}
+                validate={[required, validEuros]}
+                helperText={amountHelp}
+                readOnly={readOnly}
+              />
+            )
+          }
+        </FormDataConsumer>
+        <RegistryRefInputs readOnly={readOnly} emptyMeansAll />
+        <DateInput source="validFrom" validate={required} readOnly={readOnly} />
+        <DateInput
+          source="validTo"
+          parse={emptyToNull}
+          validate={dateAfter('validFrom', 'touristTax.validation.validToAfterValidFrom', false)}
+          helperText="touristTax.help.openEnded"
+          readOnly={readOnly}
+        />
+        <NumberInput source="maxNights" step={1} min={0} validate={wholeNumber(0, 366)} helperText="touristTax.help.maxNights" parse={(v: string) => (v === '' || v === null ? null : Number(v))} readOnly={readOnly} />
+        <TextInput source="note" multiline minRows={2} parse={emptyToNull} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
+      </FormGrid>
+    );
+  }
+
+  function RuleEdit() {
+    const saveErrors = useSaveErrorNotification();
+    const canSave = canDo('rules', 'update');
+    return (
+      <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
+        <TtSimpleForm canSave={canSave} canDelete={canDo('rules', 'delete')}>
+          <RuleFields readOnly={!canSave} isCreate={false} />
+        </TtSimpleForm>
+      </Edit>
+    );
+  }
+
+  function RuleCreate() {
+    const saveErrors = useSaveErrorNotification();
+    return (
+      <Create mutationOptions={saveErrors} redirect="list">
+        <TtSimpleForm defaultValues={{ [typeSource]: defaultType, maxNights: null, validTo: null }}>
+          <RuleFields readOnly={false} isCreate />
+        </TtSimpleForm>
+      </Create>
+    );
+  }
+
+  return { list: RuleList, edit: RuleEdit, create: RuleCreate };
+}

@@ -1,0 +1,269 @@
+import { useState } from 'react';
+import { Box, Button, Chip, Menu, MenuItem, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import LockIcon from '@mui/icons-material/Lock';
+import UploadIcon from '@mui/icons-material/Upload';
+import {
+  Create,
+  CreateButton,
+  DataTable,
+  DateInput,
+  Edit,
+  FilterButton,
+  FunctionField,
+  List,
+  ReferenceField,
+  ReferenceInput,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useListContext,
+  useLocaleState,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { quarterRange, type TQuarter } from '@app/domain/tourist-tax/periods';
+import { paymentStatusChoices } from '../shared/choices';
+import { DayField, DetailActions, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { downloadFile } from '../../dataProvider/files';
+import { formatEuros } from '../../components/format';
+import { canDo } from '../../components/permissions';
+import { useSelectedYear } from '../../session/useSession';
+import { ImportStaysDialog } from './ImportStaysDialog';
+import { StayFields, stayPayload, useDefaultStructureId } from './StayForm';
+
+const QUARTERS: TQuarter[] = [1, 2, 3, 4];
+
+/** Which quarter of the year the checkOut filter covers exactly, if any. */
+function selectedQuarter(filterValues: Record<string, unknown>, year: number): TQuarter | null {
+  return QUARTERS.find((quarter) => {
+    const range = quarterRange(year, quarter);
+    return filterValues.checkOut_gte === range.dateFrom && filterValues.checkOut_lte === range.dateTo;
+  }) ?? null;
+}
+
+/** Trim 1-4 of the selected year: sets the check-out period filter (stays belong to the quarter of their check-out). */
+function QuarterFilter() {
+  const translate = useTranslate();
+  const year = useSelectedYear();
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const quarter = selectedQuarter(filterValues, year);
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={quarter ?? 'all'}
+      aria-label={translate('touristTax.stays.quarter')}
+      onChange={(_event, value: TQuarter | 'all' | null) => {
+        const rest = { ...filterValues };
+        delete rest.checkOut_gte;
+        delete rest.checkOut_lte;
+        if (value === null || value === 'all') setFilters(rest, displayedFilters);
+        else {
+          const range = quarterRange(year, value);
+          setFilters({ ...rest, checkOut_gte: range.dateFrom, checkOut_lte: range.dateTo }, { ...displayedFilters, checkOut_gte: true, checkOut_lte: true });
+        }
+      }}
+    >
+      <ToggleButton value="all">{translate('touristTax.stays.allYear', { year })}</ToggleButton>
+      {QUARTERS.map((q) => (
+        <ToggleButton key={q} value={q} data-testid={`quarter-filter-${q}`}>
+          {translate('touristTax.stays.quarterShort', { quarter: q })}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
+/** Download the stays of Trim 1-4 (or the whole selected year) as xlsx. */
+function QuarterExportButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const year = useSelectedYear();
+  const { filterValues } = useListContext();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [busy, setBusy] = useState(false);
+  const download = async (quarter: TQuarter | null) => {
+    setAnchor(null);
+    setBusy(true);
+    try {
+      const structureId = typeof filterValues.structureId === 'string' ? filterValues.structureId : undefined;
+      await downloadFile('/stays/export.xlsx', { year, quarter: quarter ?? undefined, structureId }, quarter ? `soggiorni-${year}-trim-${quarter}.xlsx` : `soggiorni-${year}.xlsx`);
+    } catch (error) {
+      notify((error as Error).message || 'genericError', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" startIcon={<FileDownloadIcon />} onClick={(event) => setAnchor(event.currentTarget)} disabled={busy} data-testid="stays-export">
+        {translate('touristTax.stays.export')}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {QUARTERS.map((quarter) => (
+          <MenuItem key={quarter} onClick={() => download(quarter)} data-testid={`stays-export-q${quarter}`}>
+            {translate('touristTax.stays.exportQuarter', { quarter, year })}
+          </MenuItem>
+        ))}
+        <MenuItem onClick={() => download(null)}>{translate('touristTax.stays.exportYear', { year })}</MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+function StayListActions() {
+  const translate = useTranslate();
+  const [importing, setImporting] = useState(false);
+  const { filterValues } = useListContext();
+  const canWrite = canDo('stays', 'create');
+  return (
+    <TopToolbar sx={{ alignItems: 'center' }}>
+      <FilterButton />
+      <QuarterFilter />
+      {canWrite ? <CreateButton /> : null}
+      {canWrite ? (
+        <Button size="small" startIcon={<UploadIcon />} onClick={() => setImporting(true)} data-testid="stays-import">
+          {translate('touristTax.import.open')}
+        </Button>
+      ) : null}
+      <QuarterExportButton />
+      {canWrite ? (
+        <ImportStaysDialog
+          open={importing}
+          onClose={() => setImporting(false)}
+          defaultStructureId={typeof filterValues.structureId === 'string' ? filterValues.structureId : undefined}
+        />
+      ) : null}
+    </TopToolbar>
+  );
+}
+
+function GuestName() {
+  const record = useRecordContext<{ guest?: { name?: string; surname?: string } }>();
+  if (!record) return null;
+  return <>{[record.guest?.surname, record.guest?.name].filter(Boolean).join(' ')}</>;
+}
+
+function PaymentStatusChip() {
+  const record = useRecordContext<{ paymentStatus: string; noPaymentReason?: string | null }>();
+  const translate = useTranslate();
+  if (!record) return null;
+  const chip = (
+    <Chip
+      size="small"
+      color={record.paymentStatus === 'paid' ? 'success' : 'warning'}
+      variant="outlined"
+      label={translate(`touristTax.paymentStatus.${record.paymentStatus}`)}
+    />
+  );
+  return record.noPaymentReason ? <Tooltip title={record.noPaymentReason}>{chip}</Tooltip> : chip;
+}
+
+export function StayList() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const year = useSelectedYear();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('touristTax.searchGuests')} />,
+    <ReferenceInput key="structureId" source="structureId" reference="structures" sort={{ field: 'name', order: 'ASC' }} perPage={200} alwaysOn>
+      <SelectInput optionText="name" label="touristTax.fields.structureId" />
+    </ReferenceInput>,
+    <SelectInput key="paymentStatus" source="paymentStatus" choices={paymentStatusChoices} alwaysOn />,
+    <DateInput key="checkOut_gte" source="checkOut_gte" label="touristTax.filters.checkOutFrom" />,
+    <DateInput key="checkOut_lte" source="checkOut_lte" label="touristTax.filters.checkOutTo" />,
+    <SelectInput key="source" source="source" label="touristTax.fields.source" choices={['manual', 'xlsx', 'csv', 'alloggiati'].map((id) => ({ id, name: `touristTax.source.${id}` }))} />,
+  ];
+  return (
+    <List
+      filters={filters}
+      sort={{ field: 'checkOut', order: 'DESC' }}
+      perPage={25}
+      actions={<StayListActions />}
+      title={<>{`${translate('resources.stays.name', { smart_count: 2 })} ${year}`}</>}
+    >
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="guest" label="touristTax.fields.leadGuest" disableSort>
+          <GuestName />
+        </DataTable.Col>
+        <DataTable.Col source="structureId">
+          <ReferenceField source="structureId" reference="structures" link={false}>
+            <TextField source="name" />
+          </ReferenceField>
+        </DataTable.Col>
+        <DataTable.Col source="checkIn">
+          <DayField source="checkIn" />
+        </DataTable.Col>
+        <DataTable.Col source="checkOut">
+          <DayField source="checkOut" />
+        </DataTable.Col>
+        <DataTable.Col source="nightsNumber" align="right" />
+        <DataTable.Col source="componentsNumber" align="right" />
+        <DataTable.Col source="toPayAmount" align="right">
+          <FunctionField render={(record: { toPayAmount: number }) => formatEuros(record.toPayAmount, locale)} />
+        </DataTable.Col>
+        <DataTable.Col source="paymentStatus">
+          <PaymentStatusChip />
+        </DataTable.Col>
+        <DataTable.Col source="source" label="touristTax.fields.source" disableSort>
+          <SelectField source="source" choices={['manual', 'xlsx', 'csv', 'alloggiati'].map((id) => ({ id, name: `touristTax.source.${id}` }))} />
+        </DataTable.Col>
+        <DataTable.Col source="isLocked" label="touristTax.fields.isLocked" disableSort>
+          <FunctionField render={(record: { isLocked?: boolean }) => (record.isLocked ? <LockIcon fontSize="small" color="action" titleAccess={translate('touristTax.stays.locked')} /> : null)} />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
+
+function StayTitle() {
+  const record = useRecordContext<{ guest?: { name?: string; surname?: string } }>();
+  const translate = useTranslate();
+  const name = translate('resources.stays.name', { smart_count: 1 });
+  if (!record) return <>{name}</>;
+  return <>{`${name}: ${[record.guest?.surname, record.guest?.name].filter(Boolean).join(' ')}`}</>;
+}
+
+function StayEditForm() {
+  const record = useRecordContext<{ isLocked?: boolean }>();
+  const canSave = canDo('stays', 'update') && !record?.isLocked;
+  return (
+    <TtSimpleForm canSave={canSave} canDelete={canDo('stays', 'delete') && !record?.isLocked}>
+      <StayFields readOnly={!canSave} />
+    </TtSimpleForm>
+  );
+}
+
+/** stays/{stayId}: the stay detail; hoteliers edit it with the live tax breakdown until it is declared. */
+export function StayEdit() {
+  const saveErrors = useSaveErrorNotification();
+  return (
+    <Edit mutationOptions={saveErrors} title={<StayTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list" transform={stayPayload}>
+      <StayEditForm />
+    </Edit>
+  );
+}
+
+export function StayCreate() {
+  const saveErrors = useSaveErrorNotification();
+  const translate = useTranslate();
+  const structureId = useDefaultStructureId();
+  return (
+    <Create mutationOptions={saveErrors} redirect="list" transform={stayPayload}>
+      <Box sx={{ px: 2, pt: 2 }}>
+        <Typography variant="body2" color="text.secondary">
+          {translate('touristTax.stays.createIntro')}
+        </Typography>
+      </Box>
+      <TtSimpleForm
+        key={structureId ?? 'none'}
+        defaultValues={{ structureId, componentsNumber: 1, paymentStatus: 'paid', hasInvoice: false, appliedExemptions: [], appliedReductions: [] }}
+      >
+        <StayFields readOnly={false} />
+      </TtSimpleForm>
+    </Create>
+  );
+}

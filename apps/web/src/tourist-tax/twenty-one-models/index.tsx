@@ -1,0 +1,15 @@
+import SummarizeIcon from '@mui/icons-material/Summarize';
+import { lazyPage } from '../../components/lazyPage';
+
+/*
+ * twentyOneModels and twentyOneModels/{twentyOneModelId} (the detail is the resource's edit route;
+ * the spec's second route name, "model info", is the same path and page). The API collection is
+ * twenty-one-models (mapped in the data provider).
+ */
+export const twentyOneModels = {
+  list: lazyPage(() => import('./screens').then((module) => module.Modello21List)),
+  edit: lazyPage(() => import('./screens').then((module) => module.Modello21Page)),
+  create: lazyPage(() => import('./screens').then((module) => module.Modello21Create)),
+  icon: SummarizeIcon,
+  recordRepresentation: (record: { year?: number }) => `Modello 21 ${record.year ?? ''}`,
+};

@@ -1,0 +1,745 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import SaveIcon from '@mui/icons-material/Save';
+import SendIcon from '@mui/icons-material/Send';
+import SyncIcon from '@mui/icons-material/Sync';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ReplyIcon from '@mui/icons-material/Reply';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import {
+  Confirm,
+  Create,
+  CreateButton,
+  DataTable,
+  FilterButton,
+  FunctionField,
+  List,
+  NumberInput,
+  ReferenceField,
+  ReferenceInput,
+  SelectInput,
+  Show,
+  TextField as RaTextField,
+  TopToolbar,
+  useDataProvider,
+  useGetOne,
+  useLocaleState,
+  useNotify,
+  useRecordContext,
+  useShowContext,
+  useTranslate,
+} from 'react-admin';
+import { parseEuroAmount } from '@app/domain/tourist-tax/money';
+import { formatCents, formatDate } from '../../i18n/format';
+import { useSelectedYear } from '../../session/useSession';
+import { DayField, DetailActions, FormGrid, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { DownloadButton } from '../../components/DownloadButton';
+import { formatEuros } from '../../components/format';
+import { currentRole } from '../../components/permissions';
+import { required, wholeNumber } from '../../components/validators';
+import { Fact, FactGrid, Panel } from '../declarations/components';
+import { getJson, postJson } from '../declarations/filingApi';
+import { checkDraft, draftOfMonth, todayInItaly, updatePayload, type TM21MonthRecord, type TMonthDraft, type TOwnerDraft } from './monthRows';
+
+type TM21Status = 'draft' | 'submitted' | 'validated';
+
+export type TModello21 = {
+  id: string;
+  updatedAt: string;
+  structureId: string;
+  cityId: string;
+  year: number;
+  status: TM21Status;
+  months: TM21MonthRecord[];
+  ownerName: string | null;
+  ownerSurname: string | null;
+  ownerVatNumber: string | null;
+  ownerTaxCode: string | null;
+  ownerAddress: string | null;
+  notes: string | null;
+  signatureDate: string | null;
+  submittedAt: string | null;
+  validationNumber: string | null;
+  cityNotes: string | null;
+  validatedAt: string | null;
+  returnReason: string | null;
+  tax: number;
+  totalPaid: number;
+  due: number;
+  receiptsCount: number;
+  deadline: string;
+  isLate: boolean;
+};
+
+type TModelInfo = {
+  required: boolean;
+  deadline: string;
+  daysToDeadline: number;
+  reconciled: boolean;
+  canSubmit: boolean;
+  cityName: string;
+  structureName: string;
+  issues: { path: string; message: string; month?: number }[];
+  warnings: { path: string; message: string }[];
+};
+
+const STATUS_COLOR: Record<TM21Status, 'default' | 'info' | 'success'> = { draft: 'default', submitted: 'info', validated: 'success' };
+const statusChoices = (['draft', 'submitted', 'validated'] as const).map((id) => ({ id, name: `touristTax.declarationStatus.${id}` }));
+
+function M21StatusChip({ status }: { status: TM21Status }) {
+  const translate = useTranslate();
+  return <Chip size="small" color={STATUS_COLOR[status]} label={translate(`touristTax.declarationStatus.${status}`)} data-testid="m21-status" />;
+}
+
+const sides = () => {
+  const role = currentRole();
+  return { hotelier: role === 'user' || role === 'admin', comune: role === 'city' || role === 'admin' };
+};
+
+function errorMessage(translate: (key: string, options?: object) => string, error: unknown) {
+  const message = (error as Error)?.message || 'genericError';
+  return translate(message, { _: message });
+}
+
+// ---------------------------------------------------------------- list and create
+
+function ListActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {sides().hotelier ? <CreateButton /> : null}
+    </TopToolbar>
+  );
+}
+
+/** twentyOneModels: the Modello 21 of the selected year, one per structure. */
+export function Modello21List() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const year = useSelectedYear();
+  const filters = [
+    <ReferenceInput key="structureId" source="structureId" reference="structures" sort={{ field: 'name', order: 'ASC' }} perPage={200} alwaysOn>
+      <SelectInput optionText="name" label="resources.twentyOneModels.fields.structureId" />
+    </ReferenceInput>,
+    <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+  ];
+  return (
+    <List
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      actions={<ListActions />}
+      title={<>{`${translate('resources.twentyOneModels.name', { smart_count: 2 })} ${year}`}</>}
+      empty={false}
+    >
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="structureId">
+          <ReferenceField source="structureId" reference="structures" link={false}>
+            <RaTextField source="name" />
+          </ReferenceField>
+        </DataTable.Col>
+        <DataTable.Col source="year" />
+        <DataTable.Col source="status">
+          <FunctionField
+            render={(record: TModello21) => (
+              <Stack direction="row" spacing={0.5}>
+                <M21StatusChip status={record.status} />
+                {record.isLate && record.status === 'draft' ? <Chip size="small" color="error" icon={<ScheduleIcon />} label={translate('filings.m21.late')} /> : null}
+              </Stack>
+            )}
+          />
+        </DataTable.Col>
+        <DataTable.Col source="tax" align="right" disableSort>
+          <FunctionField render={(record: TModello21) => formatEuros(record.tax, locale)} />
+        </DataTable.Col>
+        <DataTable.Col source="totalPaid" align="right" disableSort>
+          <FunctionField render={(record: TModello21) => formatEuros(record.totalPaid, locale)} />
+        </DataTable.Col>
+        <DataTable.Col source="due" align="right" disableSort>
+          <FunctionField render={(record: TModello21) => formatEuros(record.due, locale)} />
+        </DataTable.Col>
+        <DataTable.Col source="deadline" disableSort>
+          <DayField source="deadline" />
+        </DataTable.Col>
+        <DataTable.Col source="validationNumber" />
+      </DataTable>
+    </List>
+  );
+}
+
+export function Modello21Create() {
+  const saveErrors = useSaveErrorNotification();
+  const translate = useTranslate();
+  const year = useSelectedYear();
+  return (
+    <Create mutationOptions={saveErrors} redirect="edit">
+      <Box sx={{ px: 2, pt: 2 }}>
+        <Typography variant="body2" color="text.secondary">
+          {translate('filings.m21.createIntro')}
+        </Typography>
+      </Box>
+      <TtSimpleForm defaultValues={{ year }}>
+        <FormGrid>
+          <ReferenceInput source="structureId" reference="structures" sort={{ field: 'name', order: 'ASC' }} perPage={200}>
+            <SelectInput optionText="name" label="resources.twentyOneModels.fields.structureId" validate={required} />
+          </ReferenceInput>
+          <NumberInput source="year" validate={[required, wholeNumber(2021, 2050)]} />
+        </FormGrid>
+      </TtSimpleForm>
+    </Create>
+  );
+}
+
+// ---------------------------------------------------------------- detail
+
+function ownerDraftOf(record: TModello21): TOwnerDraft {
+  return {
+    ownerName: record.ownerName ?? '',
+    ownerSurname: record.ownerSurname ?? '',
+    ownerTaxCode: record.ownerTaxCode ?? '',
+    ownerVatNumber: record.ownerVatNumber ?? '',
+    ownerAddress: record.ownerAddress ?? '',
+    signatureDate: record.signatureDate ?? '',
+    notes: record.notes ?? '',
+  };
+}
+
+function MonthTable({
+  record,
+  months,
+  editable,
+  problems,
+  onChange,
+  onReset,
+}: {
+  record: TModello21;
+  months: TMonthDraft[];
+  editable: boolean;
+  problems: Record<string, string>;
+  onChange: (index: number, patch: Partial<TMonthDraft>) => void;
+  onReset: (index: number) => void;
+}) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const cents = (text: string) => parseEuroAmount(text) ?? 0;
+  const totals = months.reduce((acc, m) => ({ collected: acc.collected + cents(m.collected), paid: acc.paid + cents(m.paid) }), { collected: 0, paid: 0 });
+  const problem = (path: string) => (problems[path] ? translate(problems[path], { _: problems[path] }) : undefined);
+  const field = (name: string) => translate(`filings.m21.columns.${name}`);
+  return (
+    <TableContainer>
+      <Table size="small" data-testid="m21-months" sx={{ '& td, & th': { px: 1 }, '& .MuiInputBase-input': { py: 0.75, fontSize: '0.875rem' } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{field('month')}</TableCell>
+            <TableCell align="right">{field('receipts')}</TableCell>
+            <TableCell align="right" sx={{ width: 120 }}>{field('collected')}</TableCell>
+            <TableCell align="right" sx={{ width: 120 }}>{field('paid')}</TableCell>
+            <TableCell sx={{ width: 150 }}>{field('paymentDate')}</TableCell>
+            <TableCell sx={{ width: 190 }}>{field('trn')}</TableCell>
+            <TableCell>{field('note')}</TableCell>
+            {editable ? <TableCell sx={{ width: 40 }} /> : null}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {months.map((month, index) => {
+            const source = record.months[index];
+            const differs = cents(month.collected) !== cents(month.paid);
+            const cellProblem = (name: string) => problem(`months.${index}.${name}`);
+            return (
+              <TableRow key={month.number} data-testid={`m21-month-${month.number}`} sx={differs ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.08), '& > td:first-of-type': { borderLeft: 3, borderLeftColor: 'warning.main' } } : undefined}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {source.name}
+                  {source.corrected ? (
+                    <Tooltip title={translate('filings.m21.correctedHelp', { collected: formatEuros(source.prefill.collectedImport, locale), paid: formatEuros(source.prefill.paidImport, locale) })}>
+                      <EditNoteIcon fontSize="small" color="action" sx={{ verticalAlign: 'middle', ml: 0.5 }} aria-label={translate('filings.m21.corrected')} />
+                    </Tooltip>
+                  ) : null}
+                </TableCell>
+                <TableCell align="right">{source.receiptsCount}</TableCell>
+                {editable ? (
+                  <>
+                    <TableCell>
+                      <TextField
+                        size="small"
+                        value={month.collected}
+                        onChange={(event) => onChange(index, { collected: event.target.value })}
+                        error={!!cellProblem('collected')}
+                        helperText={cellProblem('collected')}
+                        slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `${field('collected')} ${source.name}`, style: { textAlign: 'right' } } }}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <TextField
+                        size="small"
+                        value={month.paid}
+                        onChange={(event) => onChange(index, { paid: event.target.value })}
+                        error={!!cellProblem('paid')}
+                        helperText={cellProblem('paid')}
+                        slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `${field('paid')} ${source.name}`, style: { textAlign: 'right' } } }}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <TextField
+                        size="small"
+                        type="date"
+                        value={month.paymentDate}
+                        onChange={(event) => onChange(index, { paymentDate: event.target.value })}
+                        error={!!cellProblem('paymentDate')}
+                        helperText={cellProblem('paymentDate')}
+                        slotProps={{ htmlInput: { 'aria-label': `${field('paymentDate')} ${source.name}` } }}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <TextField
+                        size="small"
+                        value={month.trn}
+                        onChange={(event) => onChange(index, { trn: event.target.value })}
+                        error={!!cellProblem('trn')}
+                        helperText={cellProblem('trn')}
+                        slotProps={{ htmlInput: { maxLength: 100, 'aria-label': `${field('trn')} ${source.name}` } }}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <TextField
+                        size="small"
+                        fullWidth
+                        value={month.note}
+                        onChange={(event) => onChange(index, { note: event.target.value })}
+                        error={!!cellProblem('note')}
+                        helperText={cellProblem('note')}
+                        placeholder={differs ? translate('filings.m21.notePlaceholder') : undefined}
+                        slotProps={{ htmlInput: { maxLength: 1000, 'aria-label': `${field('note')} ${source.name}` } }}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      {source.corrected ? (
+                        <Tooltip title={translate('filings.m21.resetMonth')}>
+                          <IconButton size="small" onClick={() => onReset(index)} aria-label={`${translate('filings.m21.resetMonth')} ${source.name}`}>
+                            <RestartAltIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      ) : null}
+                    </TableCell>
+                  </>
+                ) : (
+                  <>
+                    <TableCell align="right">{formatCents(cents(month.collected), locale)}</TableCell>
+                    <TableCell align="right">{formatCents(cents(month.paid), locale)}</TableCell>
+                    <TableCell>{formatDate(month.paymentDate || null, locale) || '—'}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{month.trn || '—'}</TableCell>
+                    <TableCell>{month.note || '—'}</TableCell>
+                  </>
+                )}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+        <TableFooter>
+          <TableRow sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }}>
+            <TableCell>{translate('filings.m21.total')}</TableCell>
+            <TableCell align="right">{record.receiptsCount}</TableCell>
+            <TableCell align="right" data-testid="m21-total-collected">{formatCents(totals.collected, locale)}</TableCell>
+            <TableCell align="right" data-testid="m21-total-paid">{formatCents(totals.paid, locale)}</TableCell>
+            <TableCell colSpan={editable ? 4 : 3}>
+              {translate('filings.m21.dueLabel')}: <span data-testid="m21-due">{formatCents(totals.collected - totals.paid, locale)}</span>
+            </TableCell>
+          </TableRow>
+        </TableFooter>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function OwnerPanel({ owner, editable, problems, warnings, onChange }: { owner: TOwnerDraft; editable: boolean; problems: Record<string, string>; warnings: Record<string, string>; onChange: (patch: Partial<TOwnerDraft>) => void }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const label = (name: string) => translate(`resources.twentyOneModels.fields.${name}`);
+  const problem = (path: string) => (problems[path] ? translate(problems[path], { _: problems[path] }) : warnings[path] ? translate(warnings[path], { _: warnings[path] }) : undefined);
+  if (!editable) {
+    return (
+      <Panel title={translate('filings.m21.owner')}>
+        <FactGrid>
+          <Fact label={label('ownerSurname')}>{owner.ownerSurname}</Fact>
+          <Fact label={label('ownerName')}>{owner.ownerName}</Fact>
+          <Fact label={label('ownerTaxCode')}>{owner.ownerTaxCode}</Fact>
+          <Fact label={label('ownerVatNumber')}>{owner.ownerVatNumber}</Fact>
+          <Fact label={label('ownerAddress')}>{owner.ownerAddress}</Fact>
+          <Fact label={label('signatureDate')}>{formatDate(owner.signatureDate || null, locale)}</Fact>
+          <Fact label={label('notes')}>{owner.notes}</Fact>
+        </FactGrid>
+      </Panel>
+    );
+  }
+  const input = (name: keyof TOwnerDraft, extra: Record<string, unknown> = {}) => (
+    <TextField
+      key={name}
+      size="small"
+      label={label(name)}
+      value={owner[name]}
+      onChange={(event) => onChange({ [name]: event.target.value })}
+      error={!!problems[name]}
+      helperText={problem(name) ?? ' '}
+      color={warnings[name] && !problems[name] ? 'warning' : undefined}
+      {...extra}
+    />
+  );
+  return (
+    <Panel title={translate('filings.m21.owner')}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, columnGap: 2 }}>
+        {input('ownerSurname')}
+        {input('ownerName', { required: true })}
+        {input('ownerTaxCode', { required: true })}
+        {input('ownerVatNumber')}
+        {input('ownerAddress')}
+        {input('signatureDate', { type: 'date', required: true, slotProps: { inputLabel: { shrink: true } } })}
+        {input('notes', { multiline: true, minRows: 2, sx: { gridColumn: '1 / -1' } })}
+      </Box>
+    </Panel>
+  );
+}
+
+/** The comune's side: validation number (visto di regolarità) and notes, or a return with a reason. */
+function ComunePanel({ record, onChanged }: { record: TModello21; onChanged: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [validationNumber, setValidationNumber] = useState(record.validationNumber ?? '');
+  const [cityNotes, setCityNotes] = useState(record.cityNotes ?? '');
+  const [touched, setTouched] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [returning, setReturning] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const canDecide = sides().comune && record.status === 'submitted';
+
+  if (!canDecide) {
+    if (record.status !== 'validated') return null;
+    return (
+      <Panel title={translate('filings.m21.comuneTitle')}>
+        <FactGrid columns={2}>
+          <Fact label={translate('resources.twentyOneModels.fields.validationNumber')} testId="m21-validation-number">{record.validationNumber}</Fact>
+          <Fact label={translate('resources.twentyOneModels.fields.cityNotes')}>{record.cityNotes}</Fact>
+        </FactGrid>
+      </Panel>
+    );
+  }
+  const decide = async (path: 'validate' | 'return', body: object) => {
+    setBusy(true);
+    try {
+      await postJson(`/twenty-one-models/${record.id}/${path}`, body);
+      notify(`filings.m21.done.${path}`, { type: 'success' });
+      onChanged();
+    } catch (error) {
+      notify(errorMessage(translate, error), { type: 'error' });
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+      setReturning(false);
+    }
+  };
+  const missingNumber = validationNumber.trim() === '';
+  return (
+    <Panel title={translate('filings.m21.comuneTitle')}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' }, columnGap: 2 }}>
+        <TextField
+          size="small"
+          label={translate('resources.twentyOneModels.fields.validationNumber')}
+          value={validationNumber}
+          onChange={(event) => setValidationNumber(event.target.value)}
+          required
+          error={touched && missingNumber}
+          helperText={touched && missingNumber ? translate('validation.required') : ' '}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        <TextField size="small" label={translate('resources.twentyOneModels.fields.cityNotes')} value={cityNotes} onChange={(event) => setCityNotes(event.target.value)} multiline helperText=" " />
+      </Box>
+      <Stack direction="row" spacing={1}>
+        <Button
+          variant="contained"
+          color="success"
+          startIcon={<CheckCircleIcon />}
+          disabled={busy}
+          onClick={() => {
+            setTouched(true);
+            if (!missingNumber) setConfirming(true);
+          }}
+          data-testid="m21-validate"
+        >
+          {translate('filings.m21.validate')}
+        </Button>
+        <Button variant="outlined" color="warning" startIcon={<ReplyIcon />} disabled={busy} onClick={() => setReturning(true)} data-testid="m21-return">
+          {translate('filings.m21.return')}
+        </Button>
+      </Stack>
+      <Confirm
+        isOpen={confirming}
+        loading={busy}
+        title="filings.m21.validateTitle"
+        content="filings.m21.validateConfirm"
+        translateOptions={{ number: validationNumber.trim() }}
+        onConfirm={() => decide('validate', { validationNumber: validationNumber.trim(), cityNotes: cityNotes.trim() || null })}
+        onClose={() => setConfirming(false)}
+      />
+      <Dialog open={returning} onClose={() => setReturning(false)} maxWidth="sm" fullWidth aria-labelledby="m21-return-title">
+        <DialogTitle id="m21-return-title">{translate('filings.m21.return')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{translate('filings.m21.returnIntro')}</DialogContentText>
+          <TextField label={translate('filings.declarations.returnReason')} value={reason} onChange={(event) => setReason(event.target.value)} multiline minRows={3} fullWidth required />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setReturning(false)}>{translate('ra.action.cancel')}</Button>
+          <Button variant="contained" color="warning" disabled={busy || reason.trim() === ''} onClick={() => decide('return', { reason: reason.trim() })}>
+            {translate('filings.m21.return')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Panel>
+  );
+}
+
+function StructureName({ id }: { id: string }) {
+  const { data } = useGetOne('structures', { id }, { enabled: !!id });
+  return <>{data?.name ?? ''}</>;
+}
+
+/** Model info: whether the comune requires it, the deadline, and what still stops it. */
+function InfoPanel({ record, info }: { record: TModello21; info: TModelInfo | null }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <Panel title={translate('filings.m21.info')}>
+      <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+        <M21StatusChip status={record.status} />
+        {record.isLate && record.status === 'draft' ? <Chip size="small" color="error" icon={<ScheduleIcon />} label={translate('filings.m21.late')} /> : null}
+      </Stack>
+      {info && !info.required ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('filings.m21.notRequired', { city: info.cityName })}
+        </Alert>
+      ) : null}
+      {record.returnReason && record.status === 'draft' ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {translate('filings.m21.returnedBecause', { reason: record.returnReason })}
+        </Alert>
+      ) : null}
+      <FactGrid>
+        <Fact label={translate('resources.twentyOneModels.fields.structureId')}>
+          <StructureName id={record.structureId} />
+        </Fact>
+        <Fact label={translate('resources.twentyOneModels.fields.year')}>{record.year}</Fact>
+        <Fact label={translate('resources.twentyOneModels.fields.deadline')}>
+          {formatDate(record.deadline, locale)}
+          {info && record.status === 'draft' ? ` (${translate(info.daysToDeadline >= 0 ? 'filings.m21.daysLeft' : 'filings.m21.daysLate', { smart_count: Math.abs(info.daysToDeadline) })})` : ''}
+        </Fact>
+        <Fact label={translate('resources.twentyOneModels.fields.validationNumber')}>{record.validationNumber}</Fact>
+      </FactGrid>
+    </Panel>
+  );
+}
+
+function Modello21Body() {
+  const record = useRecordContext<TModello21>();
+  const { refetch } = useShowContext();
+  const [locale] = useLocaleState();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider();
+  const [months, setMonths] = useState<TMonthDraft[]>([]);
+  const [owner, setOwner] = useState<TOwnerDraft | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [info, setInfo] = useState<TModelInfo | null>(null);
+  const [confirmSubmit, setConfirmSubmit] = useState(false);
+
+  const loadInfo = useCallback(async (id: string) => {
+    try {
+      setInfo(await getJson<TModelInfo>(`/twenty-one-models/${id}/info`));
+    } catch {
+      setInfo(null);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!record) return;
+    setMonths(record.months.map((m) => draftOfMonth(m, locale)));
+    setOwner(ownerDraftOf(record));
+    setDirty(false);
+    void loadInfo(record.id);
+    // A new version of the record (after save, refresh, submit) replaces the draft.
+  }, [record?.updatedAt, locale, loadInfo]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const check = useMemo(() => (record && owner ? checkDraft(record.year, months, owner, todayInItaly()) : { problems: {}, warnings: {} }), [record, months, owner]);
+  if (!record || !owner || months.length !== 12) return null;
+
+  const editable = sides().hotelier && record.status === 'draft';
+  const problemCount = Object.keys(check.problems).length;
+  const reconciled = problemCount === 0;
+  const changed = () => {
+    void refetch();
+  };
+
+  const save = async () => {
+    setBusy('save');
+    try {
+      await dataProvider.update('twentyOneModels', { id: record.id, data: updatePayload(months, owner), previousData: record });
+      notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
+      changed();
+    } catch (error) {
+      notify(errorMessage(translate, error), { type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const step = async (path: 'refresh' | 'submit', done: string) => {
+    setBusy(path);
+    try {
+      await postJson(`/twenty-one-models/${record.id}/${path}`, {});
+      notify(done, { type: 'success' });
+      changed();
+    } catch (error) {
+      notify(errorMessage(translate, error), { type: 'error' });
+    } finally {
+      setBusy(null);
+      setConfirmSubmit(false);
+    }
+  };
+  const reset = async (index: number) => {
+    setBusy('reset');
+    try {
+      await dataProvider.update('twentyOneModels', { id: record.id, data: { months: [{ number: index + 1, reset: true }] }, previousData: record });
+      changed();
+    } catch (error) {
+      notify(errorMessage(translate, error), { type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const submitBlocked = !reconciled || dirty;
+  return (
+    <Stack spacing={2} sx={{ p: 2 }}>
+      <InfoPanel record={record} info={info} />
+      <Panel
+        title={translate('filings.m21.months', { year: record.year })}
+        action={
+          editable ? (
+            <Button size="small" startIcon={<SyncIcon />} onClick={() => step('refresh', 'filings.m21.done.refresh')} disabled={busy !== null || dirty} data-testid="m21-refresh">
+              {translate('filings.m21.refresh')}
+            </Button>
+          ) : null
+        }
+      >
+        {editable ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {translate('filings.m21.editHelp')}
+          </Typography>
+        ) : null}
+        <MonthTable
+          record={record}
+          months={months}
+          editable={editable}
+          problems={check.problems}
+          onChange={(index, patch) => {
+            setMonths((current) => current.map((m, i) => (i === index ? { ...m, ...patch } : m)));
+            setDirty(true);
+          }}
+          onReset={reset}
+        />
+      </Panel>
+      <OwnerPanel
+        owner={owner}
+        editable={editable}
+        problems={check.problems}
+        warnings={check.warnings}
+        onChange={(patch) => {
+          setOwner((current) => (current ? { ...current, ...patch } : current));
+          setDirty(true);
+        }}
+      />
+      {editable || record.status !== 'draft' ? (
+        <Box>
+          {editable && !reconciled ? (
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid="m21-not-reconciled">
+              {translate('filings.m21.notReconciled', { smart_count: problemCount })}
+            </Alert>
+          ) : null}
+          {editable && reconciled ? (
+            <Alert severity="success" sx={{ mb: 2 }} data-testid="m21-reconciled">
+              {translate(dirty ? 'filings.m21.reconciledSaveFirst' : 'filings.m21.reconciled')}
+            </Alert>
+          ) : null}
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {editable ? (
+              <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={busy !== null || !dirty} data-testid="m21-save">
+                {translate('ra.action.save')}
+              </Button>
+            ) : null}
+            {editable ? (
+              <Tooltip title={submitBlocked ? translate(dirty ? 'filings.m21.saveBeforeSubmit' : 'filings.m21.submitBlocked') : ''}>
+                <span>
+                  <Button variant="contained" color="secondary" startIcon={<SendIcon />} onClick={() => setConfirmSubmit(true)} disabled={busy !== null || submitBlocked} data-testid="m21-submit">
+                    {translate('filings.m21.submit')}
+                  </Button>
+                </span>
+              </Tooltip>
+            ) : null}
+            {reconciled && !dirty ? <DownloadButton path={`/twenty-one-models/${record.id}/pdf`} fileName={`modello21-${record.year}.pdf`} label="filings.m21.pdf" icon={<PictureAsPdfIcon />} testId="m21-pdf" /> : null}
+          </Stack>
+        </Box>
+      ) : null}
+      <ComunePanel record={record} onChanged={changed} />
+      <Confirm
+        isOpen={confirmSubmit}
+        loading={busy === 'submit'}
+        title="filings.m21.submitTitle"
+        content="filings.m21.submitConfirm"
+        translateOptions={{ year: record.year }}
+        onConfirm={() => step('submit', 'filings.m21.done.submit')}
+        onClose={() => setConfirmSubmit(false)}
+      />
+    </Stack>
+  );
+}
+
+function Modello21Title() {
+  const record = useRecordContext<TModello21>();
+  const translate = useTranslate();
+  return <>{`${translate('resources.twentyOneModels.name', { smart_count: 1 })} ${record?.year ?? ''}`}</>;
+}
+
+/**
+ * twentyOneModels/{twentyOneModelId}, also the "model info" route (same path, same page): the
+ * monthly account, the reconciliation that gates submit and print, and the comune's validation.
+ */
+export function Modello21Page() {
+  return (
+    <Show title={<Modello21Title />} actions={<DetailActions />}>
+      <Modello21Body />
+    </Show>
+  );
+}
