@@ -303,6 +303,7 @@ export const filingsEn = {
     TEMPLATE_IN_USE: 'The period already has declarations: only its deadlines can move.',
     MODELLO21_NOT_RECONCILED: 'The Modello 21 does not reconcile: explain every difference and give every payment its date and TRN.',
     MODELLO21_LOCKED: 'The Modello 21 is already sent or validated and can no longer change.',
+    NOT_SUBMITTED: 'The receipt exists once the declaration has been submitted.',
   },
   resources: {
     'declaration-templates': {

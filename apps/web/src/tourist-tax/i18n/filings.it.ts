@@ -307,6 +307,7 @@ export const filingsIt = {
     TEMPLATE_IN_USE: 'Il periodo ha già delle dichiarazioni: se ne possono spostare solo le scadenze.',
     MODELLO21_NOT_RECONCILED: 'Il Modello 21 non è riconciliato: spiega ogni differenza e indica data e TRN di ogni versamento.',
     MODELLO21_LOCKED: 'Il Modello 21 è già inviato o validato e non si può più modificare.',
+    NOT_SUBMITTED: 'La ricevuta esiste solo dopo che la dichiarazione è stata presentata.',
   },
   resources: {
     'declaration-templates': {

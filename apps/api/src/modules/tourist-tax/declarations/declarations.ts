@@ -199,7 +199,7 @@ export const declarationsCollection = defineCollection({
     const row = existing as TDeclarationRow | undefined;
     if (row) {
       if (!isEditableByHotelier(row.status)) {
-        throw new AppError('DECLARATION_LOCKED', `A ${row.status} declaration cannot be changed`, { statusCode: 409 });
+        throw new AppError('DECLARATION_LOCKED', `A ${row.status} declaration cannot be changed`);
       }
       const type = (input.type as 'automatic' | 'manual' | undefined) ?? row.type;
       const noGuests = (input.noGuests as boolean | undefined) ?? row.noGuests;
@@ -243,7 +243,7 @@ export const declarationsCollection = defineCollection({
   },
   beforeDelete: (row) => {
     if ((row as TDeclarationRow).status !== 'draft') {
-      throw new AppError('DECLARATION_LOCKED', 'Only a draft declaration can be deleted', { statusCode: 409 });
+      throw new AppError('DECLARATION_LOCKED', 'Only a draft declaration can be deleted');
     }
   },
 });

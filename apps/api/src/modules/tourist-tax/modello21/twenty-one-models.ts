@@ -165,7 +165,7 @@ export const twentyOneModelsCollection = defineCollection({
   toRow: async (input, { tx, ctx, existing }) => {
     const row = existing as TModello21Row | undefined;
     if (row) {
-      if (row.status !== 'draft') throw new AppError('MODELLO21_LOCKED', `A ${row.status} Modello 21 cannot be changed`, { statusCode: 409 });
+      if (row.status !== 'draft') throw new AppError('MODELLO21_LOCKED', `A ${row.status} Modello 21 cannot be changed`);
       const { months, ...rest } = input as z.infer<typeof ZUpdate>;
       return { ...rest, ...(months ? { months: applyMonthInputs(row.months, months) } : {}) };
     }
@@ -194,6 +194,6 @@ export const twentyOneModelsCollection = defineCollection({
     };
   },
   beforeDelete: (row) => {
-    if ((row as TModello21Row).status !== 'draft') throw new AppError('MODELLO21_LOCKED', 'Only a draft Modello 21 can be deleted', { statusCode: 409 });
+    if ((row as TModello21Row).status !== 'draft') throw new AppError('MODELLO21_LOCKED', 'Only a draft Modello 21 can be deleted');
   },
 });

@@ -104,7 +104,6 @@ export const citiesCollection = defineCollection({
     const [linked] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.cityId, row.id as string));
     if (used.n > 0 || linked.n > 0) {
       throw new AppError('CITY_IN_USE', 'The comune has structures or users: deactivate it instead', {
-        statusCode: 409,
         details: [{ path: '_id', message: `${used.n} structures, ${linked.n} users` }],
       });
     }

@@ -58,7 +58,7 @@ export function defineCityRegistry(options: { name: string; entity: string; tabl
     beforeDelete: async (row, { tx }) => {
       const [used] = await tx.select({ used: sql<boolean>`${options.usedBy(row.id as string)}` }).from(table).where(eq(table.id, row.id as string));
       if (used?.used) {
-        throw new AppError('IN_USE', 'It is used by structures or rules of the comune: change them first', { statusCode: 409 });
+        throw new AppError('IN_USE', 'It is used by structures or rules of the comune: change them first');
       }
     },
   });

@@ -114,7 +114,7 @@ export const structuresCollection = defineCollection({
     if (existing && cityId !== existing.cityId) {
       // Stays were priced with the old comune's rules and carry its cityId: moving would split them.
       const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(eq(stays.structureId, existing.id as string));
-      if (used.n > 0) throw new AppError('STRUCTURE_HAS_STAYS', 'A structure with stays cannot move to another comune', { statusCode: 409, details: [{ path: 'cityId', message: `${used.n} stays` }] });
+      if (used.n > 0) throw new AppError('STRUCTURE_HAS_STAYS', 'A structure with stays cannot move to another comune', { details: [{ path: 'cityId', message: `${used.n} stays` }] });
     }
 
     const details: TErrorDetail[] = [];
@@ -154,7 +154,6 @@ export const structuresCollection = defineCollection({
     const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(eq(stays.structureId, row.id as string));
     if (used.n > 0) {
       throw new AppError('STRUCTURE_HAS_STAYS', 'The structure has stays: deactivate it instead', {
-        statusCode: 409,
         details: [{ path: '_id', message: `${used.n} stays` }],
       });
     }

@@ -37,7 +37,7 @@ export const exemptionsCollection = defineCollection({
   beforeDelete: async (row, { tx }) => {
     const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(sql`${row.id as string}::uuid = any(${stays.exemptionIds})`);
     if (used.n > 0) {
-      throw new AppError('RULE_IN_USE', `The exemption is applied in ${used.n} saved stays`, { statusCode: 409, details: [{ path: '_id', message: `${used.n} stays` }] });
+      throw new AppError('RULE_IN_USE', `The exemption is applied in ${used.n} saved stays`, { details: [{ path: '_id', message: `${used.n} stays` }] });
     }
   },
 });

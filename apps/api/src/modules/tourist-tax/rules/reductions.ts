@@ -108,7 +108,7 @@ export const reductionsCollection = defineCollection({
       .from(stays)
       .where(sql`${stays.appliedReductions} @> ${JSON.stringify([{ reductionId: row.id }])}::jsonb`);
     if (used.n > 0) {
-      throw new AppError('RULE_IN_USE', `The reduction is applied in ${used.n} saved stays: set its validTo instead of deleting it`, { statusCode: 409, details: [{ path: '_id', message: `${used.n} stays` }] });
+      throw new AppError('RULE_IN_USE', `The reduction is applied in ${used.n} saved stays: set its validTo instead of deleting it`, { details: [{ path: '_id', message: `${used.n} stays` }] });
     }
   },
 });

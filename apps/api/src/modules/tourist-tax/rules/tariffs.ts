@@ -103,7 +103,7 @@ export const tariffsCollection = defineCollection({
   beforeDelete: async (row, { tx }) => {
     const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(sql`${row.id as string}::uuid = any(${stays.tariffIds})`);
     if (used.n > 0) {
-      throw new AppError('RULE_IN_USE', `The tariff prices ${used.n} saved stays: set its validTo instead of deleting it`, { statusCode: 409, details: [{ path: '_id', message: `${used.n} stays` }] });
+      throw new AppError('RULE_IN_USE', `The tariff prices ${used.n} saved stays: set its validTo instead of deleting it`, { details: [{ path: '_id', message: `${used.n} stays` }] });
     }
   },
 });

@@ -110,7 +110,6 @@ export async function importStays(ctx: TSignedInContext, input: { structureId: s
       errors.sort((a, b) => a.row - b.row);
       const badRows = new Set(errors.map((e) => e.row)).size;
       throw new AppError('IMPORT_INVALID', `${badRows} righe non valide: nessun soggiorno è stato importato`, {
-        statusCode: 400,
         details: errors.map((e) => ({ row: e.row, path: e.field, value: e.value, message: e.message })),
       });
     }

@@ -31,7 +31,7 @@ export type TImportedStay = {
 export const MAX_IMPORT_ROWS = 100_000;
 
 function unreadable(message: string): AppError {
-  return new AppError('IMPORT_UNREADABLE', message, { statusCode: 400, details: [{ path: 'file', message }] });
+  return new AppError('IMPORT_UNREADABLE', message, { details: [{ path: 'file', message }] });
 }
 
 /** Police files are often Windows-1252/Latin-1; UTF-8 is tried first because it fails loudly. */
@@ -50,7 +50,6 @@ function readTemplateRows(rows: { row: number; cells: unknown[] }[], headers: st
   const missing = findMissingStayImportHeaders(headers);
   if (missing.length) {
     throw new AppError('IMPORT_INVALID', `Missing columns: ${missing.join(', ')}. Use the import template.`, {
-      statusCode: 400,
       details: missing.map((header) => ({ path: 'header', row: 1, message: `Missing column "${header}"`, value: header })),
     });
   }

@@ -13,7 +13,6 @@ import { withTaxErrors } from './tax-errors.ts';
 export function assertStayNotLocked(row: { lockedAt: Date | null; declarationId: string | null }) {
   if (row.lockedAt) {
     throw new AppError('STAY_DECLARED', 'The stay is counted in a submitted declaration and can no longer be changed', {
-      statusCode: 409,
       details: [{ path: 'declarationId', message: 'declared', value: row.declarationId }],
     });
   }

@@ -2,18 +2,11 @@ import { isTaxRuleError, type TTaxRuleErrorCode } from '@app/domain/tourist-tax/
 import { AppError, type TErrorDetail } from '../../../lib/errors.ts';
 
 /**
- * Tax-rule errors keep their code in the API. Conflicts between saved rules are 409; a comune whose
- * rules do not price a night (or price it twice) is 422 (the request is well-formed, the rules are
- * missing); everything else is the caller's input, 400.
+ * Tax-rule errors keep their code in the API, and its status comes from the one table like every
+ * code: conflicts between saved rules are 409; a comune whose rules do not price a night (or price
+ * it twice) is 422 (the request is well-formed, the rules are missing); the rest is the caller's
+ * input, 400. A tax-rule code missing from the table does not compile here.
  */
-const STATUS: Partial<Record<TTaxRuleErrorCode, number>> = {
-  TARIFF_CONFLICT: 409,
-  REDUCTION_CONFLICT: 409,
-  NO_TARIFF_FOR_NIGHT: 422,
-  AMBIGUOUS_TARIFF: 422,
-  INVALID_RULE: 422,
-};
-
 const MESSAGES: Record<TTaxRuleErrorCode, string> = {
   INVALID_DATES: 'The check-out must be after the check-in',
   INVALID_COMPONENTS: 'The number of guests is not valid',
@@ -46,7 +39,7 @@ export function taxRuleErrorToAppError(error: unknown, pathPrefix = ''): unknown
   if (error.date) message = `${message} (${error.date})`;
   // A conflict names the other rule in the message too, so a generic error toast is still useful.
   else if (error.conflictingId && error.details[0]) message = `${message}: ${error.details[0].message}`;
-  return new AppError(error.code, message, { statusCode: STATUS[error.code] ?? 400, details, cause: error });
+  return new AppError(error.code, message, { details, cause: error });
 }
 
 /** Runs `fn`, turning a TaxRuleError into the matching AppError. */

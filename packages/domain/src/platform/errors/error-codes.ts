@@ -1,0 +1,82 @@
+/**
+ * Every error code the API answers with, and its HTTP status. The API derives the status of an
+ * error from its code here (one code, one status, everywhere); the web shows `errors.<CODE>` in
+ * Italian and English for each of them. A new failure a client can cause gets its code here first.
+ * Plain data with no imports, so the web can read it without pulling server code into its bundle.
+ */
+export const ERROR_STATUS_BY_CODE = {
+  // The request itself is not acceptable.
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNKNOWN_FIELD: 400,
+  INVALID_FILTER: 400,
+  PASSWORD_POLICY: 400,
+  TOKEN_INVALID: 400,
+  BOT_CHECK_FAILED: 400,
+  // A stay file that cannot be imported: nothing is imported, the details name the rows.
+  IMPORT_INVALID: 400,
+  IMPORT_UNREADABLE: 400,
+  // Tourist-tax rule errors about the caller's input (the stay, its guests, its amounts).
+  INVALID_DATES: 400,
+  INVALID_COMPONENTS: 400,
+  INVALID_COUNT: 400,
+  TOO_MANY_EXEMPT_OR_REDUCED: 400,
+  UNKNOWN_REDUCTION: 400,
+  UNKNOWN_EXEMPTION: 400,
+  MISSING_ACCOMMODATION_AMOUNT: 400,
+  INVALID_ACCOMMODATION_AMOUNT: 400,
+
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+
+  ACCOUNT_DISABLED: 403,
+  FORBIDDEN: 403,
+  CANNOT_IMPERSONATE_ADMIN: 403,
+  SOCIAL_LOGIN_DISABLED: 403,
+
+  NOT_FOUND: 404,
+
+  // The request is fine but the saved data do not allow it.
+  CONFLICT: 409,
+  STALE_WRITE: 409,
+  DUPLICATE: 409,
+  CANNOT_DELETE_YOURSELF: 409,
+  SETTING_IN_USE: 409,
+  EMAIL_TAKEN: 409,
+  INVALID_TRANSITION: 409,
+  IN_USE: 409,
+  CITY_IN_USE: 409,
+  STRUCTURE_HAS_STAYS: 409,
+  RULE_IN_USE: 409,
+  TARIFF_CONFLICT: 409,
+  REDUCTION_CONFLICT: 409,
+  STAY_DECLARED: 409,
+  DECLARATION_LOCKED: 409,
+  PERIOD_OVERLAP: 409,
+  TEMPLATE_IN_USE: 409,
+  NOT_SUBMITTED: 409,
+  MODELLO21_NOT_RECONCILED: 409,
+  MODELLO21_LOCKED: 409,
+
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_FILE_TYPE: 415,
+
+  // The comune's saved tax rules do not price a night (or price it twice, or are malformed): the
+  // request is well-formed, the rules are missing or wrong.
+  NO_TARIFF_FOR_NIGHT: 422,
+  AMBIGUOUS_TARIFF: 422,
+  INVALID_RULE: 422,
+
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503>;
+
+export type TErrorCode = keyof typeof ERROR_STATUS_BY_CODE;
+export type TErrorStatus = (typeof ERROR_STATUS_BY_CODE)[TErrorCode];
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS_BY_CODE) as TErrorCode[];
+
+export function isErrorCode(code: string): code is TErrorCode {
+  return Object.hasOwn(ERROR_STATUS_BY_CODE, code);
+}
