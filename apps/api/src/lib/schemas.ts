@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TErrorStatus } from '@app/domain/platform/errors/error-codes';
 
 export const ZErrorBody = z.object({
   statusCode: z.number(),
@@ -6,6 +7,15 @@ export const ZErrorBody = z.object({
   message: z.string(),
   details: z.array(z.object({ path: z.string(), message: z.string(), value: z.unknown().optional(), row: z.number().optional() })).optional(),
 });
+
+/**
+ * The `response` entries of a route's error statuses, each answered with the one error body:
+ * `response: { 200: ZThing, ...errorResponses(400, 401, 403) }`. Only statuses of the error-code
+ * table are accepted.
+ */
+export function errorResponses<S extends TErrorStatus>(...statuses: S[]): Record<S, typeof ZErrorBody> {
+  return Object.fromEntries(statuses.map((status) => [status, ZErrorBody])) as Record<S, typeof ZErrorBody>;
+}
 
 export const ZIdParams = z.object({ id: z.string() });
 

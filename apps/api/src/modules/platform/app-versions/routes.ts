@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf, requireActor, requireRole } from '../../../lib/context.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { ZErrorBody } from '../../../lib/schemas.ts';
+import { errorResponses } from '../../../lib/schemas.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { isVersionString } from './compare-versions.ts';
 import { appVersionToRecord, findLastAppVersion, registerAppVersion } from './register-app-version.ts';
@@ -22,7 +22,7 @@ export function registerAppVersionRoutes(app: FastifyInstance) {
       summary: 'The highest version of a build type (public: the check also runs before sign-in)',
       security: [],
       params: z.object({ buildType: ZBuildType }),
-      response: { 200: z.object({ version: z.string(), name: z.string() }), 400: ZErrorBody, 404: ZErrorBody },
+      response: { 200: z.object({ version: z.string(), name: z.string() }), ...errorResponses(400, 404) },
     },
     handler: async (request) => {
       const last = await findLastAppVersion(app.services.db, request.params.buildType);
@@ -39,7 +39,7 @@ export function registerAppVersionRoutes(app: FastifyInstance) {
         name: ZBuildType.describe('Build type, e.g. backoffice'),
         version: z.string().trim().min(1).max(64).refine(isVersionString, 'must look like 1.2.3 or 1.2.3-rc.1'),
       }),
-      response: { 200: ZAppVersionRecord, 201: ZAppVersionRecord, 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody },
+      response: { 200: ZAppVersionRecord, 201: ZAppVersionRecord, ...errorResponses(400, 401, 403) },
     },
     handler: async (request, reply) => {
       requireRole(requireActor(request), ['admin']);

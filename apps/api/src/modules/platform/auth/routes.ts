@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../../lib/context.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { ZErrorBody } from '../../../lib/schemas.ts';
+import { errorResponses } from '../../../lib/schemas.ts';
 import { ZUserRecord } from '../users/user-record.ts';
 import { createAltchaChallenge } from './altcha.ts';
 import { CONFIRMED_REDIRECT, NOT_CONFIRMED_REDIRECT, confirmEmail } from './confirm-email.ts';
@@ -35,7 +35,6 @@ const ZAltchaChallenge = z.object({
 });
 const botCheckHeader = z.looseObject({ 'x-altcha': z.string().optional().describe('ALTCHA payload (base64 JSON) from the widget') });
 
-const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 429 | 503)[]) => Object.fromEntries(codes.map((c) => [c, ZErrorBody]));
 const requestCtx = (request: { ip: string; id: unknown }) => ({ ip: request.ip, requestId: String(request.id) });
 
 export function registerAuthRoutes(app: FastifyInstance) {
@@ -48,7 +47,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       summary: 'Sign in with Basic authorization (e-mail:password)',
       description: 'Bot check (`x-altcha`) required when the botCheckOnLogin feature is on. Failed attempts are rate limited per account and address (429 RATE_LIMITED with Retry-After).',
       headers: botCheckHeader,
-      response: { 200: ZSession, ...errors(400, 401, 403, 429) },
+      response: { 200: ZSession, ...errorResponses(400, 401, 403, 429) },
     },
     handler: async (request) => {
       const { email, password } = parseBasicAuth(request.headers.authorization);
@@ -64,7 +63,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       description: 'Sends an e-mail confirmation link. Bot check required when botCheckOnRegister is on. Registrations are rate limited per address.',
       headers: botCheckHeader,
       body: ZRegisterBody,
-      response: { 201: ZSession, ...errors(400, 409, 429) },
+      response: { 201: ZSession, ...errorResponses(400, 409, 429) },
     },
     handler: async (request, reply) => {
       await requireBotCheck(services, request.headers['x-altcha'], 'botCheckOnRegister');
@@ -93,7 +92,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       tags: ['auth'],
       summary: 'Exchange a refresh token (Authorization: Bearer <refreshToken>) for new tokens',
       description: 'The refresh token is rotated: each can be used once; presenting a spent one revokes its whole sign-in.',
-      response: { 200: ZTokenPair, ...errors(400, 401, 403) },
+      response: { 200: ZTokenPair, ...errorResponses(400, 401, 403) },
     },
     handler: async (request) => {
       const header = request.headers.authorization;
@@ -110,7 +109,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       summary: 'Sign out: revoke refresh tokens',
       description: 'With `refreshToken` in the body only that sign-in ends; without it every refresh token of the user is revoked.',
       body: z.object({ refreshToken: z.string().optional() }).nullish(),
-      response: { 200: ZOk, ...errors(401) },
+      response: { 200: ZOk, ...errorResponses(401) },
     },
     handler: async (request) => {
       const actor = requireActor(request);
@@ -139,7 +138,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       description: 'Always answers `{ ok: true }`, whether or not the e-mail is registered. Bot check (`x-altcha`) always required; rate limited per e-mail and address.',
       headers: botCheckHeader,
       body: z.object({ email: ZEmailAddress }),
-      response: { 200: ZOk, ...errors(400, 429) },
+      response: { 200: ZOk, ...errorResponses(400, 429) },
     },
     handler: async (request) => {
       await requireBotCheck(services, request.headers['x-altcha'], 'always');
@@ -154,7 +153,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       summary: 'Choose a new password with the token from the reset e-mail',
       description: 'The token is single-use and valid one hour (TOKEN_INVALID otherwise); the password must meet the policy (PASSWORD_POLICY). Signs out every session.',
       body: z.object({ token: z.string().min(1, 'validation.required').max(200), password: z.string().max(200) }),
-      response: { 200: ZOk, ...errors(400) },
+      response: { 200: ZOk, ...errorResponses(400) },
     },
     handler: async (request) => resetPassword(services, requestCtx(request), request.body.token, request.body.password),
   });
@@ -166,7 +165,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       description: '403 SOCIAL_LOGIN_DISABLED when the socialLogin feature is off. Bot check required when botCheckOnLogin is on.',
       headers: botCheckHeader,
       body: ZSocialLoginBody,
-      response: { 200: ZSession, ...errors(400, 401, 403, 503) },
+      response: { 200: ZSession, ...errorResponses(400, 401, 403, 503) },
     },
     handler: async (request) => {
       await requireBotCheck(services, request.headers['x-altcha'], 'botCheckOnLogin');

@@ -6,7 +6,7 @@ import { notifications } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { requireActor } from '../../../lib/context.ts';
 import { isUuid } from '../../../lib/collection/query.ts';
-import { ZErrorBody, ZIdParams } from '../../../lib/schemas.ts';
+import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
 import { countUnseenNotifications, notificationToRecord } from './notify-user.ts';
 
 export const ZNotificationRecord = z.object({
@@ -27,7 +27,7 @@ const ZNotificationListQuery = z.object({
   hasBeenSeen: z.enum(['true', 'false']).optional().describe('Only seen (true) or unseen (false) ones'),
 });
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The signed-in user's own notifications: list, unseen count, mark one or all as seen. */
 export function registerNotificationRoutes(app: FastifyInstance) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf, requireActor } from '../../../lib/context.ts';
-import { ZErrorBody } from '../../../lib/schemas.ts';
+import { errorResponses } from '../../../lib/schemas.ts';
 import { ZSession, ZOk } from '../auth/routes.ts';
 import { parseBasicAuth } from '../auth/login.ts';
 import { changeMyPassword } from './change-my-password.ts';
@@ -11,7 +11,6 @@ import { ZMyProfile, getMyProfile } from './get-my-profile.ts';
 import { impersonateUser } from './impersonate-user.ts';
 import { ZProfileUpdate, updateMyProfile } from './update-my-profile.ts';
 
-const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 429)[]) => Object.fromEntries(codes.map((c) => [c, ZErrorBody]));
 
 /** The signed-in user's own account (/api/users/me) and admin impersonation. */
 export function registerProfileRoutes(app: FastifyInstance) {
@@ -23,7 +22,7 @@ export function registerProfileRoutes(app: FastifyInstance) {
     schema: {
       tags: ['profile'],
       summary: 'The signed-in user (with impersonatedBy while an administrator acts as them)',
-      response: { 200: ZMyProfile, ...errors(401, 403) },
+      response: { 200: ZMyProfile, ...errorResponses(401, 403) },
     },
     handler: async (request) => getMyProfile(services, requireActor(request)),
   });
@@ -34,7 +33,7 @@ export function registerProfileRoutes(app: FastifyInstance) {
       summary: 'Update one\'s own profile (partial)',
       description: 'Role, e-mail and enabling are not editable here (400). `isProfileComplete: true` also clears needsPasswordChange. Audited; under impersonation the audit names both users.',
       body: ZProfileUpdate,
-      response: { 200: ZMyProfile, ...errors(400, 401, 403) },
+      response: { 200: ZMyProfile, ...errorResponses(400, 401, 403) },
     },
     handler: async (request) => updateMyProfile(services, signedInCtx(request), request.body),
   });
@@ -46,7 +45,7 @@ export function registerProfileRoutes(app: FastifyInstance) {
       description: 'Ends every other session and returns a fresh one; the web must replace its tokens with these. Wrong old password: 401 INVALID_CREDENTIALS, rate limited like sign-in.',
       security: [],
       body: z.object({ password: z.string().max(200).describe('New password (PASSWORD_POLICY when it does not meet the rules)') }),
-      response: { 200: ZSession, ...errors(400, 401, 403, 429) },
+      response: { 200: ZSession, ...errorResponses(400, 401, 403, 429) },
     },
     handler: async (request) => {
       const { email, password: oldPassword } = parseBasicAuth(request.headers.authorization);
@@ -59,7 +58,7 @@ export function registerProfileRoutes(app: FastifyInstance) {
       tags: ['profile'],
       summary: 'Delete one\'s own account',
       description: 'Disables sign-in, anonymises personal fields (the e-mail becomes deleted-<id>@deleted.invalid), keeps legal records, ends sessions. Not for administrators, nor while impersonating.',
-      response: { 200: ZOk, ...errors(401, 403) },
+      response: { 200: ZOk, ...errorResponses(401, 403) },
     },
     handler: async (request) => deleteMyAccount(services, signedInCtx(request)),
   });
@@ -70,7 +69,7 @@ export function registerProfileRoutes(app: FastifyInstance) {
       summary: 'Administrator: act as another user',
       description: 'Returns an access token for the user whose `imp` claim names the administrator. Administrators cannot be impersonated (403 CANNOT_IMPERSONATE_ADMIN). Audited.',
       params: z.object({ userId: z.string() }),
-      response: { 200: z.object({ token: z.string(), user: ZMyProfile }), ...errors(401, 403, 404) },
+      response: { 200: z.object({ token: z.string(), user: ZMyProfile }), ...errorResponses(401, 403, 404) },
     },
     handler: async (request) => impersonateUser(services, signedInCtx(request), request.params.userId),
   });

@@ -6,7 +6,7 @@ import { registerCollection } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { contextOf, requireActor } from '../../../lib/context.ts';
-import { ZErrorBody, ZIdParams } from '../../../lib/schemas.ts';
+import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
 import { ensurePermissions, permissionsCollection } from '../permissions/permissions.ts';
 import {
   changeEmployeeAccess,
@@ -20,7 +20,7 @@ import {
 } from './employee-access.ts';
 import { rolesCollection, ZRoleRecord } from './roles.ts';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['roles'];
 
 function signedIn(request: FastifyRequest): TSignedInContext {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor, requireRole } from '../../../lib/context.ts';
-import { ZErrorBody, ZRecordBase } from '../../../lib/schemas.ts';
+import { errorResponses, ZRecordBase } from '../../../lib/schemas.ts';
 import { MIN_SEARCH_LETTERS, SEARCH_LIMIT, searchHoteliers, searchMunicipalities } from './search-tenants.ts';
 
 const ZHotelierHit = ZRecordBase.extend({
@@ -39,7 +39,7 @@ export function registerSearchRoutes(app: FastifyInstance) {
         tab: z.enum(['hoteliers', 'municipalities']),
         q: z.string().trim().min(MIN_SEARCH_LETTERS, `must have at least ${MIN_SEARCH_LETTERS} characters`).max(200),
       }),
-      response: { 200: z.union([z.array(ZHotelierHit), z.array(ZMunicipalityHit)]), 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody },
+      response: { 200: z.union([z.array(ZHotelierHit), z.array(ZMunicipalityHit)]), ...errorResponses(400, 401, 403) },
     },
     // Role first, so a non-admin learns nothing from the validation of its query.
     preValidation: async (request) => requireRole(requireActor(request), ['admin']),

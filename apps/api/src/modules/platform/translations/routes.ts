@@ -5,11 +5,11 @@ import { registerCollection } from '../../../lib/collection/routes.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { contextOf, requireActor } from '../../../lib/context.ts';
-import { ZErrorBody } from '../../../lib/schemas.ts';
+import { errorResponses } from '../../../lib/schemas.ts';
 import { labelsCollection, ZLabelInput, ZLabelRecord } from './labels.ts';
 import { bulkUpsertTranslations, listTranslations, upsertTranslation, ZBulkResult, ZBulkTranslationsBody, ZTranslationEntry, ZTranslationsQuery } from './translations.ts';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 409: ZErrorBody };
+const errors = errorResponses(400, 401, 403, 409);
 const tags = ['translations'];
 
 /** /api/labels (admin) and /api/translations: public dictionary, single upsert and bulk upsert. */
@@ -17,7 +17,7 @@ export function registerTranslationRoutes(app: FastifyInstance) {
   registerCollection(app, labelsCollection);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/translations', {
-    schema: { tags, summary: 'The dictionary of one language and platform (public)', security: [], querystring: ZTranslationsQuery, response: { 200: z.array(ZTranslationEntry), 400: ZErrorBody } },
+    schema: { tags, summary: 'The dictionary of one language and platform (public)', security: [], querystring: ZTranslationsQuery, response: { 200: z.array(ZTranslationEntry), ...errorResponses(400) } },
     handler: async (request) => listTranslations(app.services.db, request.query.language, request.query.platform),
   });
   r.post('/api/translations', {

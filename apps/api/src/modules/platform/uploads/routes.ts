@@ -5,12 +5,12 @@ import { z } from 'zod';
 import { AppError, type TErrorDetail } from '../../../lib/errors.ts';
 import { contextOf, requireActor } from '../../../lib/context.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { ZErrorBody, ZIdParams } from '../../../lib/schemas.ts';
+import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
 import { FORMATS_BY_PURPOSE } from './detect-file-format.ts';
 import { deleteUpload, findVisibleUpload, listUploadsOfRecord, storeUpload } from './store-upload.ts';
 import { contentDisposition, uploadToRecord, ZUploadData, ZUploadRecord, type TUploadData } from './upload-record.ts';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+const errors = errorResponses(400, 401, 403, 404);
 const signedIn = (request: FastifyRequest): TSignedInContext => {
   requireActor(request);
   return contextOf(request) as TSignedInContext;
@@ -82,7 +82,7 @@ export function registerUploadRoutes(app: FastifyInstance) {
           .map(([p, f]) => `${p}: ${f.join(', ')}`)
           .join('; ')}. Larger than ${maxBytes} bytes: 413 PAYLOAD_TOO_LARGE; other content: 415 UNSUPPORTED_FILE_TYPE.`,
         consumes: ['multipart/form-data'],
-        response: { 201: ZUploadRecord, ...errors, 413: ZErrorBody, 415: ZErrorBody },
+        response: { 201: ZUploadRecord, ...errors, ...errorResponses(413, 415) },
       },
       handler: async (request, reply) => {
         const ctx = signedIn(request);

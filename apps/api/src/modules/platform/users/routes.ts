@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { registerCollection } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { contextOf, requireActor } from '../../../lib/context.ts';
-import { ZErrorBody, ZIdParams } from '../../../lib/schemas.ts';
+import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
 import { createUser, inviteUsers, ZInviteBody } from './create-users.ts';
 import { deleteUser } from './delete-user.ts';
 import { ZUserCreate } from './user-input.ts';
 import { userToRecord, ZUserRecord } from './user-record.ts';
 import { usersCollection } from './users.ts';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** /api/users: the generic list/get/update plus create (with invite e-mail), bulk invite and anonymising delete. */
 export function registerUserRoutes(app: FastifyInstance) {

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCollection } from '../../../lib/collection/routes.ts';
-import { ZErrorBody, ZIdParams } from '../../../lib/schemas.ts';
+import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
 import { signedIn } from '../declarations/routes.ts';
 import { communicationsCollection, listCommunicationRecipients, markCommunicationRead, sendCommunication, ZCommunicationInput, ZCommunicationRecord } from './communications.ts';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['communications'];
 
 /** Messages from a comune to its hoteliers: send (notification + e-mail each), read receipts. */

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorBody } from '../../../lib/schemas.ts';
+import { errorResponses } from '../../../lib/schemas.ts';
 import { signedIn } from '../declarations/routes.ts';
 import { cityDashboard } from './city-dashboard.ts';
 import { exportAnnualSummary, exportPeriodDeclarations } from './exports.ts';
 import { hotelierDashboard } from './hotelier-dashboard.ts';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['dashboards'];
 const ZYear = z.coerce.number().int().min(2021).max(2050);
 const ZItem = z.object({ structureId: z.string(), name: z.string() });

@@ -6,7 +6,7 @@ import { collectionRuntime, registerCollection } from '../../../lib/collection/r
 import { allOf } from '../../../lib/collection/query.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { contextOf, requireActor } from '../../../lib/context.ts';
-import { ZDateString, ZErrorBody, ZIdParams } from '../../../lib/schemas.ts';
+import { errorResponses, ZDateString, ZIdParams } from '../../../lib/schemas.ts';
 import { addDeclarationAttachment, listDeclarationAttachments, removeDeclarationAttachment, ZAttachmentInput, ZAttachmentRecord } from './attachments.ts';
 import { declarationTemplatesCollection, generateYearPeriods, ZGeneratePeriodsBody, ZTemplateRecord } from './declaration-templates.ts';
 import { declarationsCollection, declarationToRecord, overdueCondition, ZDeclarationRecord } from './declarations.ts';
@@ -14,7 +14,7 @@ import { readFilingSettings, updateFilingSettings, ZFilingSettings, ZFilingSetti
 import { renderDeclarationReceipt } from './receipt-pdf.ts';
 import { recordDeclarationPayment, transitionDeclarationUseCase } from './transition-declaration.ts';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['declarations'];
 
 export function signedIn(request: FastifyRequest): TSignedInContext {

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCollection } from '../../../lib/collection/routes.ts';
-import { ZErrorBody, ZIdParams } from '../../../lib/schemas.ts';
+import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
 import { signedIn } from '../declarations/routes.ts';
 import { decideModello21, loadModello21ForPdf, modello21Info, refreshModello21, submitModello21 } from './model-flow.ts';
 import { renderModello21Pdf } from './modello21-pdf.ts';
 import { modello21ToRecord, twentyOneModelsCollection, ZModello21Record } from './twenty-one-models.ts';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['modello21'];
 const ZIssue = z.object({ path: z.string(), message: z.string(), month: z.number().optional() });
 const ZInfo = z.object({

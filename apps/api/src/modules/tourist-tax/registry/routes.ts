@@ -17,7 +17,7 @@ import { XLSX_MIME } from '../../../lib/xlsx-stream.ts';
 import { registerCollection } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { contextOf, requireActor } from '../../../lib/context.ts';
-import { ZErrorBody } from '../../../lib/schemas.ts';
+import { errorResponses } from '../../../lib/schemas.ts';
 import { citiesCollection } from './cities.ts';
 import { exemptionsCollection } from '../rules/exemptions.ts';
 import { previewStay } from '../stays/preview-stay.ts';
@@ -69,7 +69,7 @@ async function readImportRequest(request: FastifyRequest): Promise<{ structureId
   return { structureId: fields.structureId, format: format.data!, bytes: bytes! };
 }
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export function signedInContext(request: Parameters<typeof contextOf>[0]): TSignedInContext {
   requireActor(request);
@@ -183,7 +183,7 @@ export async function registerTouristTax(app: FastifyInstance) {
           'Every bad row is reported (400 IMPORT_INVALID, details [{row, path (field), value, message}]) and nothing is written. ' +
           'Stays already imported (same row fingerprint for the structure) are skipped. Synchronous: show upload progress, then wait.',
         consumes: ['multipart/form-data'],
-        response: { 200: ZImportResult, ...errors, 413: ZErrorBody },
+        response: { 200: ZImportResult, ...errors, ...errorResponses(413) },
       },
       handler: async (request) => importStays(signedInContext(request), await readImportRequest(request)),
     });
