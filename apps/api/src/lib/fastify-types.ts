@@ -2,9 +2,7 @@ import type { TConfig } from '../config.ts';
 import type { TDatabase, TDb } from '../db/client.ts';
 import type { TActor } from './context.ts';
 import type { TCollectionRuntime } from './collection/routes.ts';
-import type { TMailer } from '../modules/platform/mail/mailer.ts';
-import type { TRealtime } from '../modules/platform/notifications/realtime.ts';
-import type { TFileStorage } from '../modules/platform/uploads/storage.ts';
+import type { TFileStorage, TMailer, TRealtime } from './services.ts';
 
 export type TServices = {
   config: TConfig;

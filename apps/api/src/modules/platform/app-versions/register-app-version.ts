@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { appVersions } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import type { TRealtime } from '../notifications/realtime.ts';
+import type { TRealtime } from '../../../lib/services.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { compareVersions, highestVersion } from './compare-versions.ts';
 

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { italianDateOf, italianHourOf } from '@app/domain/tourist-tax/filings/deadlines';
 import { jobRuns } from '../../../db/schema/index.ts';
 import type { TDb } from '../../../db/client.ts';
-import type { TMailer } from '../mail/mailer.ts';
-import type { TRealtime } from '../notifications/realtime.ts';
+import type { TMailer, TRealtime } from '../../../lib/services.ts';
 
 /**
  * A durable daily job runner. Each job runs at most once per Italian calendar day: the day's run is

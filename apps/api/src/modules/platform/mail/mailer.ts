@@ -3,12 +3,8 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { mailOutbox } from '../../../db/schema/index.ts';
 import type { TDb } from '../../../db/client.ts';
-import { renderMail, type TMailTemplate, type TMailLanguage } from './templates.ts';
-
-export type TMailer = {
-  /** Renders a template and sends it (SMTP_URL) or keeps it in the outbox table and the log. */
-  send(to: string, template: TMailTemplate, vars: Record<string, string>, language?: TMailLanguage): Promise<void>;
-};
+import type { TMailer } from '../../../lib/services.ts';
+import { renderMail } from './templates.ts';
 
 /**
  * Every message is written to the outbox first (what was sent, to whom, when); with SMTP_URL it is

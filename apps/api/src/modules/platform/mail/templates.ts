@@ -1,6 +1,6 @@
-/** Mail templates in Italian and English. Variables are plain text and escaped for HTML. */
-export type TMailLanguage = 'it' | 'en';
+import type { TMailLanguage } from '../../../lib/services.ts';
 
+/** Mail templates in Italian and English. Variables are plain text and escaped for HTML. */
 const TEMPLATES = {
   confirmEmail: {
     it: { subject: 'Conferma il tuo indirizzo e-mail', body: 'Ciao {name},\n\nper confermare il tuo indirizzo e-mail apri questo collegamento:\n{link}\n\nSe non hai creato tu l\'account, ignora questo messaggio.' },
@@ -21,6 +21,11 @@ const TEMPLATES = {
 } as const;
 
 export type TMailTemplate = keyof typeof TEMPLATES;
+
+// The mailer service (lib/services.ts) accepts exactly these template names.
+declare module '../../../lib/services.ts' {
+  interface TMailTemplates extends Record<TMailTemplate, true> {}
+}
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const fill = (text: string, vars: Record<string, string>, escape: (s: string) => string) =>

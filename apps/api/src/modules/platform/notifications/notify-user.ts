@@ -1,8 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { notifications, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
-import type { TMailer } from '../mail/mailer.ts';
-import type { TRealtime } from './realtime.ts';
+import type { TMailer, TRealtime } from '../../../lib/services.ts';
 
 export type TNotificationRow = typeof notifications.$inferSelect;
 

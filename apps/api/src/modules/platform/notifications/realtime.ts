@@ -1,15 +1,6 @@
-import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { FastifyBaseLogger } from 'fastify';
-
-export type TRealtime = {
-  attach(server: HttpServer, authenticate: (token: string) => Promise<string | null>): void;
-  /** Pushes an event to every socket of one user. */
-  toUser(userId: string, event: string, payload: unknown): void;
-  /** Pushes an event to every connected socket. */
-  broadcast(event: string, payload: unknown): void;
-  close(): Promise<void>;
-};
+import type { TRealtime } from '../../../lib/services.ts';
 
 /**
  * socket.io on the API's HTTP server. Sockets authenticate with the access token in the

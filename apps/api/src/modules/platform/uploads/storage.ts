@@ -2,15 +2,9 @@ import fs from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import type { TFileStorage } from '../../../lib/services.ts';
 
-/** Where uploaded bytes live. Keys are generated here; a client's file name never becomes a path. */
-export type TFileStorage = {
-  put(bytes: Buffer): Promise<string>;
-  read(key: string): Readable;
-  remove(key: string): Promise<void>;
-};
-
+/** Uploaded bytes on the local disk under `root`: one file per key, in a folder named by its first two characters. */
 export function createLocalStorage(root: string): TFileStorage {
   const pathOf = (key: string) => {
     if (!/^[0-9a-f-]{36}$/.test(key)) throw new Error('invalid storage key');

@@ -1,0 +1,37 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const LIB = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * lib/collection/routes.ts still imports the audit and permission use cases; it is being rewritten
+ * on its own branch and leaves this list then.
+ */
+const NOT_YET_CLEAN = new Set(['collection/routes.ts']);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.ts$/.test(name) && !/\.test\.ts$/.test(name) ? [path] : [];
+  });
+}
+
+const importsOf = (text: string) => [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
+
+describe('lib layer', () => {
+  const files = sourceFiles(LIB).map((path) => ({ file: relative(LIB, path), imports: importsOf(readFileSync(path, 'utf8')) }));
+
+  it('reads the imports of lib (the scanner works)', () => {
+    expect(files.find((f) => f.file === 'fastify-types.ts')?.imports).toContain('./services.ts');
+  });
+
+  it('never imports from modules/', () => {
+    const offending = files
+      .filter(({ file }) => !NOT_YET_CLEAN.has(file))
+      .flatMap(({ file, imports }) => imports.filter((spec) => /(^|\/)modules\//.test(spec)).map((spec) => `${file} imports ${spec}`));
+    expect(offending).toEqual([]);
+  });
+});
