@@ -13,13 +13,15 @@ if (!fs.existsSync(chromium)) {
   console.error(`Chromium not found at ${chromium}. Install Debian's package: apt-get install -y chromium (or set CHROMIUM_PATH).`);
   process.exit(1);
 }
-if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.error('The web app is not built: run npm run build first.');
+// The product under test is the built one, started like npm start starts it: plain node on the output.
+const serverEntry = path.join(root, 'apps/api/dist/main.js');
+if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')) || !fs.existsSync(serverEntry)) {
+  console.error('The product is not built: run npm run build first.');
   process.exit(1);
 }
 const port = process.env.E2E_PORT ?? '3210';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], {
+const server = spawn(process.execPath, [serverEntry], {
   cwd: root,
   env: { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}` },
   stdio: ['ignore', 'inherit', 'inherit'],

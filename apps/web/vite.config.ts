@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -21,6 +21,9 @@ export default defineConfig({
    * ("Missing field moduleType"); the only loss is React fast refresh in development.
    */
   esbuild: { jsx: 'automatic' },
+  // @app/domain is bundled from its TypeScript sources ("source" export condition): dev and build
+  // never depend on the domain package's own build.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: {

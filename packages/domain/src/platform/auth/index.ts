@@ -1,3 +1,3 @@
-export * from './password-policy';
-export * from './permissions';
-export * from './roles';
+export * from './password-policy.ts';
+export * from './permissions.ts';
+export * from './roles.ts';

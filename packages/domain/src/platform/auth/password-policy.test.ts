@@ -9,7 +9,7 @@ import {
   generateTemporaryPassword,
   isPasswordValid,
   passwordsMatch,
-} from './password-policy';
+} from './password-policy.ts';
 
 function unmetKeys(password: string): string[] {
   return checkPassword(password)

@@ -12,7 +12,7 @@ import {
   resolvePermission,
   type TPermissionFilter,
   type TPermissionGrant,
-} from './permissions';
+} from './permissions.ts';
 
 const noUser = {};
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES, ROUTE_ACCESS, ZRole, canAccessRoute, homePathForRole, routeNameForPath } from './roles';
+import { ROLES, ROUTE_ACCESS, ZRole, canAccessRoute, homePathForRole, routeNameForPath } from './roles.ts';
 
 describe('roles', () => {
   it('has five assignable roles; reserved names are not roles', () => {
