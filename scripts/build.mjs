@@ -57,7 +57,7 @@ if (process.argv.includes('--if-stale')) {
   const missing = OUTPUTS.filter((f) => !fs.existsSync(path.join(root, f)));
   const stamp = readStamp();
   if (missing.length === 0 && stamp === fingerprint) process.exit(0);
-  console.log(missing.length > 0 ? `Building: ${missing.join(', ')} missing.` : stamp ? 'Building: the sources changed since the last build.' : 'Building: no record of a complete build.');
+  console.log(missing.length > 0 ? `Building (no build output at ${missing[0]}).` : stamp ? 'Building (the sources changed since the last build).' : 'Building (no record of a complete build).');
 }
 
 try {
