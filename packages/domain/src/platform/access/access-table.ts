@@ -1,4 +1,4 @@
-import type { TRole } from '../auth/roles';
+import type { TRole } from '../auth/roles.ts';
 
 /*
  * Who may do what, declared once. Every resource (an API collection, a workflow, or a screen) lists
