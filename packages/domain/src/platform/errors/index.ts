@@ -1,1 +1,1 @@
-export * from './error-codes';
+export * from './error-codes.ts';
