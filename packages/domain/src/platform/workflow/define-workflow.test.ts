@@ -46,15 +46,16 @@ describe('defineWorkflow', () => {
     expect(typeof typeOnly).toBe('function');
   });
 
-  it('refuses a state outside `from` with INVALID_TRANSITION before looking at who', () => {
-    expect(report.transition('closed', 'close', facts, clerk)).toMatchObject({ ok: false, code: 'INVALID_TRANSITION', from: 'closed', action: 'close', allowedFrom: ['open'] });
-    expect(report.transition('open', 'requestSigns', facts, signer)).toMatchObject({ ok: false, code: 'INVALID_TRANSITION' });
-  });
-
-  it('refuses an actor that `who` rejects with FORBIDDEN, also when who depends on the record', () => {
+  it('refuses an actor that `who` rejects with FORBIDDEN, whatever the state, also when who depends on the record', () => {
     expect(report.transition('pending', 'requestSigns', facts, signer)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(report.transition('open', 'requestSigns', facts, signer)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     expect(report.transition('waiting_signs', 'sign', facts, clerk)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     expect(report.transition('waiting_signs', 'sign', facts, signer)).toEqual({ ok: true, action: 'sign', from: 'waiting_signs', to: 'waiting_signs' });
+  });
+
+  it('refuses a state outside `from` with INVALID_TRANSITION, naming the allowed states', () => {
+    expect(report.transition('closed', 'close', facts, clerk)).toMatchObject({ ok: false, code: 'INVALID_TRANSITION', from: 'closed', action: 'close', allowedFrom: ['open'] });
+    expect(report.transition('open', 'requestSigns', facts, clerk)).toMatchObject({ ok: false, code: 'INVALID_TRANSITION' });
   });
 
   it('asks for the reason where required', () => {

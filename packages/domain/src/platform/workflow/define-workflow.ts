@@ -63,7 +63,8 @@ export type TWorkflow<TStatus extends string, TAction extends string, TFacts> = 
   isStatus(value: unknown): value is TStatus;
   isAction(value: unknown): value is TAction;
   /**
-   * Checks one transition in this order: the state (INVALID_TRANSITION), who (FORBIDDEN), the reason
+   * Checks one transition in this order: who (FORBIDDEN: a side that may never take the action hears
+   * so whatever the state), the state (INVALID_TRANSITION), the reason
    * when required (VALIDATION_FAILED on `reason`), then the guards (their own codes).
    */
   transition(status: TStatus, action: TAction, facts: TFacts, actor: TWorkflowActor, options?: { reason?: string | null }): TTransitionResult<TStatus, TAction>;
@@ -133,8 +134,8 @@ export function defineWorkflow<const TStatus extends string, const TActions exte
       allowedFrom,
       ...(details ? { details } : {}),
     });
-    if (!allowedFrom.includes(status)) return refuse('INVALID_TRANSITION', `${action} is not possible from ${status} (only from ${allowedFrom.join(', ')})`);
     if (!mayAct(spec, actor, facts)) return refuse('FORBIDDEN', spec.automatic ? `${action} happens automatically` : `Your role cannot ${action} this record`);
+    if (!allowedFrom.includes(status)) return refuse('INVALID_TRANSITION', `${action} is not possible from ${status} (only from ${allowedFrom.join(', ')})`);
     if (spec.requiresReason && !options.reason?.trim()) return refuse('VALIDATION_FAILED', `${action} needs a reason`, [{ path: 'reason', message: 'validation.required' }]);
     const refusal = spec.guard?.(facts);
     if (refusal) return refuse(refusal.code, refusal.message, refusal.details);

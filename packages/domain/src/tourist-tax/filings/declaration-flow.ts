@@ -1,5 +1,6 @@
 import { can } from '../../platform/access/access-table.ts';
 import { defineWorkflow, type TWorkflowActor } from '../../platform/workflow/define-workflow.ts';
+import { actingSide, type TFilingSide } from './filing-sides.ts';
 
 /**
  * The declaration state machine. The hotelier submits; the comune validates or sends it back with a
@@ -29,8 +30,7 @@ export const declarationWorkflow = defineWorkflow({
 
 export type TDeclarationStatus = (typeof DECLARATION_STATUSES)[number];
 export type TDeclarationAction = (typeof declarationWorkflow.actions)[number];
-/** The two sides of a declaration: the hotelier (role user, or an admin for them) and the comune. */
-export type TDeclarationSide = 'hotelier' | 'comune';
+export type TDeclarationSide = TFilingSide;
 
 export type TTransitionResult =
   | { ok: true; from: TDeclarationStatus; to: TDeclarationStatus; side: TDeclarationSide }
@@ -45,7 +45,7 @@ export function transitionDeclaration(status: TDeclarationStatus, action: TDecla
 
 /** The side that acts in a transition (the one a hotelier may take is the hotelier's); the other side is notified. */
 export function sideOf(action: TDeclarationAction | 'recordPayment'): TDeclarationSide {
-  return can('user', 'declarations', action) ? 'hotelier' : 'comune';
+  return actingSide('declarations', action);
 }
 
 /** Statuses from which an action may start (the server's conditional update uses this list). */

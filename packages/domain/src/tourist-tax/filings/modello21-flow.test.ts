@@ -21,9 +21,11 @@ describe('modello21Workflow', () => {
       const reason = action === 'return' ? { reason: 'why' } : {};
       it(`${status} --${action}--> ${expected ? expected[0] : 'refused'}`, () => {
         if (!expected) {
-          for (const actor of [hotelier, comune, admin]) {
+          const side = action === 'refresh' || action === 'submit' ? hotelier : comune;
+          for (const actor of [side, admin]) {
             expect(modello21Workflow.transition(status, action, reconciled, actor, reason)).toMatchObject({ ok: false, code: 'INVALID_TRANSITION' });
           }
+          expect(modello21Workflow.transition(status, action, reconciled, side === hotelier ? comune : hotelier, reason)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
           return;
         }
         const [to, side] = expected;

@@ -56,7 +56,7 @@ function assertHotelierSide(ctx: TSignedInContext) {
 export async function addDeclarationAttachment(ctx: TSignedInContext, declarationId: string, input: z.infer<typeof ZAttachmentInput>) {
   assertHotelierSide(ctx);
   const declaration = await declarationInScope(ctx, declarationId);
-  if (declaration.status === 'validated') throw new AppError('DECLARATION_LOCKED', 'A validated declaration cannot change', { statusCode: 409 });
+  if (declaration.status === 'validated') throw new AppError('DECLARATION_LOCKED', 'A validated declaration cannot change');
   return ctx.db.transaction(async (tx) => {
     await attachUpload(tx, ctx, input.uploadId, declarationId, 'uploadId');
     const [row] = await tx
@@ -71,7 +71,7 @@ export async function addDeclarationAttachment(ctx: TSignedInContext, declaratio
 export async function removeDeclarationAttachment(ctx: TSignedInContext, declarationId: string, attachmentId: string) {
   assertHotelierSide(ctx);
   const declaration = await declarationInScope(ctx, declarationId);
-  if (declaration.status === 'validated') throw new AppError('DECLARATION_LOCKED', 'A validated declaration cannot change', { statusCode: 409 });
+  if (declaration.status === 'validated') throw new AppError('DECLARATION_LOCKED', 'A validated declaration cannot change');
   if (!isUuid(attachmentId)) throw notFound('Attachment');
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx

@@ -67,7 +67,7 @@ async function assertNoOverlap(tx: TTx, cityId: string, periods: TPeriod[], excl
       .limit(1);
     if (clash[0]) details.push({ path: periods.length > 1 ? `periods.${i}` : 'dateFrom', message: `overlaps the period "${clash[0].periodName}"`, value: clash[0].id });
   }
-  if (details.length > 0) throw new AppError('PERIOD_OVERLAP', 'Periods of one comune may not overlap', { statusCode: 409, details });
+  if (details.length > 0) throw new AppError('PERIOD_OVERLAP', 'Periods of one comune may not overlap', { details });
 }
 
 async function declarationsOf(tx: TTx, templateId: string): Promise<number> {
@@ -111,7 +111,7 @@ export const declarationTemplatesCollection = defineCollection({
     if (existing) {
       const datesChanged = (['year', 'dateFrom', 'dateTo'] as const).some((k) => input[k] !== undefined && input[k] !== existing[k]);
       if (datesChanged && (await declarationsOf(tx, existing.id as string)) > 0) {
-        throw new AppError('TEMPLATE_IN_USE', 'This period already has declarations: its dates cannot change (its deadlines can)', { statusCode: 409 });
+        throw new AppError('TEMPLATE_IN_USE', 'This period already has declarations: its dates cannot change (its deadlines can)');
       }
     }
     await assertNoOverlap(tx, cityId, [merged], existing?.id as string | undefined);
@@ -126,7 +126,7 @@ export const declarationTemplatesCollection = defineCollection({
   },
   beforeDelete: async (row, { tx }) => {
     if ((await declarationsOf(tx, row.id as string)) > 0) {
-      throw new AppError('TEMPLATE_IN_USE', 'This period has declarations and cannot be deleted', { statusCode: 409 });
+      throw new AppError('TEMPLATE_IN_USE', 'This period has declarations and cannot be deleted');
     }
   },
 });

@@ -11,7 +11,7 @@ const STATUS_IT = { draft: 'Bozza', submitted: 'Inviata', validated: 'Validata',
 /** The receipt of a submitted declaration (A4 portrait, Italian). */
 export async function renderDeclarationReceipt(db: TDbOrTx, row: TDeclarationRow): Promise<Uint8Array> {
   if (row.status === 'draft' || row.status === 'returned' || !row.submittedAt) {
-    throw new AppError('NOT_SUBMITTED', 'The receipt exists once the declaration has been submitted', { statusCode: 409 });
+    throw new AppError('NOT_SUBMITTED', 'The receipt exists once the declaration has been submitted');
   }
   const [structure] = await db.select().from(structures).where(eq(structures.id, row.structureId));
   const [city] = await db.select().from(cities).where(eq(cities.id, row.cityId));

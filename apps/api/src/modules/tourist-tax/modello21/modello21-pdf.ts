@@ -8,7 +8,7 @@ import type { TDbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { todayInItaly } from '../declarations/filing-scope.ts';
 import { box, createPdf, fit, GREY, italianDate, LIGHT, line, text, textCenter, textRight, wrap, type TPdfKit, comuneTitle } from '../declarations/pdf-layout.ts';
-import type { TModello21Row } from './twenty-one-models.ts';
+import type { TModello21Row } from './modello21.ts';
 
 const PAGE = { width: 841.89, height: 595.28 };
 const MARGIN = 36;
@@ -34,7 +34,7 @@ const ROWS_PER_PAGE = 12;
 export async function renderModello21Pdf(db: TDbOrTx, row: TModello21Row): Promise<Uint8Array> {
   const { issues } = reconcileModello21(row, todayInItaly());
   if (issues.length > 0) {
-    throw new AppError('MODELLO21_NOT_RECONCILED', 'The Modello 21 can be printed once every month reconciles', { statusCode: 409, details: issues.map((i) => ({ path: i.path, message: i.message })) });
+    throw new AppError('MODELLO21_NOT_RECONCILED', 'The Modello 21 can be printed once every month reconciles', { details: issues.map((i) => ({ path: i.path, message: i.message })) });
   }
   const [structure] = await db.select().from(structures).where(eq(structures.id, row.structureId));
   const [city] = await db.select().from(cities).where(eq(cities.id, row.cityId));
