@@ -242,7 +242,8 @@ function MonthTable({
   const problem = (path: string) => (problems[path] ? translate(problems[path], { _: problems[path] }) : undefined);
   const field = (name: string) => translate(`filings.m21.columns.${name}`);
   return (
-    <TableContainer>
+    // width 0 + minWidth 100%: the table scrolls inside the panel instead of widening the page on a phone.
+    <TableContainer sx={{ width: 0, minWidth: '100%' }}>
       <Table size="small" data-testid="m21-months" sx={{ '& td, & th': { px: 1 }, '& .MuiInputBase-input': { py: 0.75, fontSize: '0.875rem' } }}>
         <TableHead>
           <TableRow>
