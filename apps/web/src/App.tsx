@@ -30,7 +30,7 @@ import { exemptions } from './tourist-tax/exemptions';
 import { stays } from './tourist-tax/stays';
 import { declarationTemplates } from './tourist-tax/declaration-templates';
 import { declarations } from './tourist-tax/declarations';
-import { twentyOneModels } from './tourist-tax/twenty-one-models';
+import { modello21 } from './tourist-tax/modello21';
 import { communications } from './tourist-tax/communications';
 import { documentationArea } from './tourist-tax/documentation-area';
 import { dashboardPages } from './tourist-tax/dashboard';
@@ -98,7 +98,7 @@ export function App({ config }: { config: TAppConfig }) {
           <Resource name="structure-classes" {...structureClasses} />
           <Resource name="declaration-templates" {...declarationTemplates} />
           <Resource name="declarations" {...declarations} />
-          <Resource name="twentyOneModels" {...twentyOneModels} />
+          <Resource name="twentyOneModels" {...modello21} />
           <Resource name="communications" {...communications} />
           <Resource name="documentation-area" {...documentationArea} />
         </Admin>

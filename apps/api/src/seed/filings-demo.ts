@@ -1,7 +1,7 @@
 import { and, between, eq, inArray } from 'drizzle-orm';
 import { generatePeriods } from '@app/domain/tourist-tax/periods';
 import { mergePrefill } from '@app/domain/tourist-tax/filings/modello21';
-import { cities, communicationRecipients, communications, declarations, declarationTemplates, filingSettings, stays, structures, twentyOneModels, users } from '../db/schema/index.ts';
+import { cities, communicationRecipients, communications, declarations, declarationTemplates, filingSettings, stays, structures, modello21, users } from '../db/schema/index.ts';
 import type { TTx } from '../db/client.ts';
 import { figuresForDeclaration } from '../modules/tourist-tax/declarations/declaration-figures.ts';
 import { loadModello21Prefill } from '../modules/tourist-tax/modello21/prefill.ts';
@@ -52,7 +52,7 @@ export const seedFilingsDemo: TDemoSeeder = async (tx, demoUsers) => {
   const serapo = gaetaStructures.find((s) => s.name === 'Hotel Serapo');
   if (serapo) {
     const [owner] = await tx.select().from(users).where(eq(users.id, hotelier));
-    await tx.insert(twentyOneModels).values({
+    await tx.insert(modello21).values({
       cityId: gaeta.id,
       structureId: serapo.id,
       year: 2025,

@@ -35,7 +35,12 @@ async function list(resource: string, params: { pagination?: { page: number; per
   return { data: data as unknown as RaRecord[], total: totalFrom(headers, skip + data.length) };
 }
 
-export const dataProvider: DataProvider = {
+/** The collection contract plus the workflow actions of a record (`POST /api/{collection}/{id}/{action}`). */
+export type TAppDataProvider = DataProvider & {
+  transition<T extends RaRecord = RaRecord>(resource: string, params: { id: Identifier; action: string; data?: Record<string, unknown> }): Promise<{ data: T }>;
+};
+
+export const dataProvider: TAppDataProvider = {
   getList: (resource, params) => list(resource, params) as never,
 
   getOne: async (resource, params) => {
@@ -80,5 +85,10 @@ export const dataProvider: DataProvider = {
   deleteMany: async (resource, params) => {
     for (const id of params.ids) await apiRequest(path(resource, id), { method: 'DELETE' });
     return { data: params.ids };
+  },
+
+  transition: async (resource, params) => {
+    const { json } = await apiRequest<TApiRecord>(`${path(resource, params.id)}/${encodeURIComponent(params.action)}`, { method: 'POST', body: params.data ?? {} });
+    return { data: fromApi(json) } as never;
   },
 };

@@ -118,7 +118,7 @@ export const declarationAttachments = pgTable(
   (t) => [index('declaration_attachments_declaration_idx').on(t.declarationId)],
 );
 
-export const twentyOneModels = pgTable(
+export const modello21 = pgTable(
   'twenty_one_models',
   {
     ...recordColumns,

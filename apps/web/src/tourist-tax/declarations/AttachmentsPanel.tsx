@@ -24,7 +24,8 @@ import { FilePicker } from '../../components/FilePicker';
 import { formatDateTime } from '../../i18n/format';
 import { downloadFile } from '../../dataProvider/files';
 import { ATTACHMENT_EXTENSIONS, deleteJson, getJson, postJson, uploadFile } from './filingApi';
-import { declarationSides } from './actions';
+import { can } from '@app/domain/platform/access/access-table';
+import { currentRole } from '../../components/permissions';
 import { Panel, type TDeclaration } from './components';
 
 export const DOCUMENT_TYPES = ['identity_card', 'passport', 'driving_licence', 'other'] as const;
@@ -154,7 +155,7 @@ export function AttachmentsPanel({ record }: { record: TDeclaration }) {
   const [rows, setRows] = useState<TAttachment[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<TAttachment | null>(null);
-  const canWrite = declarationSides().hotelier && record.status !== 'validated';
+  const canWrite = can(currentRole(), 'declarations', 'manageAttachments') && record.status !== 'validated';
 
   const load = useCallback(async () => {
     try {

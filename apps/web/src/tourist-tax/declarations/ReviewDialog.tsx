@@ -1,5 +1,5 @@
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
-import { useGetOne, useRefresh, useTranslate } from 'react-admin';
+import { useGetOne, useTranslate } from 'react-admin';
 import { AttachmentsPanel } from './AttachmentsPanel';
 import { DeclarationActionBar } from './actions';
 import { DeclarationHeaderPanel, FiguresPanel, PaymentPanel, type TDeclaration } from './components';
@@ -11,12 +11,7 @@ import { DeclarationHeaderPanel, FiguresPanel, PaymentPanel, type TDeclaration }
  */
 export function DeclarationReviewDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const translate = useTranslate();
-  const refresh = useRefresh();
-  const { data, isPending, error, refetch } = useGetOne<TDeclaration>('declarations', { id: id ?? '' }, { enabled: !!id });
-  const changed = () => {
-    void refetch();
-    refresh();
-  };
+  const { data, isPending, error } = useGetOne<TDeclaration>('declarations', { id: id ?? '' }, { enabled: !!id });
   return (
     <Dialog open={!!id} onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="declaration-review-title" data-testid="declaration-review">
       <DialogTitle id="declaration-review-title">
@@ -31,7 +26,7 @@ export function DeclarationReviewDialog({ id, onClose }: { id: string | null; on
         {error ? <Alert severity="error">{translate((error as Error).message || 'genericError', { _: (error as Error).message })}</Alert> : null}
         {data ? (
           <Stack spacing={2}>
-            <DeclarationActionBar record={data} onChanged={changed} />
+            <DeclarationActionBar record={data} />
             <DeclarationHeaderPanel record={data} />
             <FiguresPanel record={data} />
             <PaymentPanel record={data} />

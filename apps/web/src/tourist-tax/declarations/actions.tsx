@@ -7,30 +7,23 @@ import ReplyIcon from '@mui/icons-material/Reply';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { Confirm, DeleteWithConfirmButton, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { canRecordPayment } from '@app/domain/tourist-tax/filings/declaration-flow';
+import { DeleteWithConfirmButton, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { can } from '@app/domain/platform/access/access-table';
+import { canRecordPayment, declarationWorkflow } from '@app/domain/tourist-tax/filings/declaration-flow';
 import { centsToEuros, parseEuroAmount } from '@app/domain/tourist-tax/money';
 import { FilePicker } from '../../components/FilePicker';
-import { eurosToText } from '../twenty-one-models/monthRows';
+import { eurosToText } from '../modello21/monthRows';
 import { DownloadButton } from '../../components/DownloadButton';
 import { formatEuros } from '../../components/format';
 import { currentRole } from '../../components/permissions';
+import { WorkflowActions } from '../../components/WorkflowActions';
 import { ATTACHMENT_EXTENSIONS, postJson, uploadFile } from './filingApi';
 import type { TDeclaration } from './components';
-
-/** Who acts on a declaration: the hotelier side (an admin may act for them) and the comune side. */
-export function declarationSides(role = currentRole()) {
-  return { hotelier: role === 'user' || role === 'admin', comune: role === 'city' || role === 'admin' };
-}
 
 function errorText(translate: (key: string, options?: object) => string, error: unknown): string {
   const message = (error as Error)?.message || 'genericError';
   return translate(message, { _: message });
 }
-
-type TConfirmAction = 'submit' | 'validate' | 'revoke';
-
-const CONFIRM_BODY: Record<TConfirmAction, object> = { submit: {}, validate: { confirm: true }, revoke: { confirm: true } };
 
 function todayIso(): string {
   const now = new Date();
@@ -136,117 +129,62 @@ export function PaymentDialog({ record, open, onClose, onDone }: { record: TDecl
   );
 }
 
-/** Sending a declaration back to the hotelier needs a reason. */
-function ReturnDialog({ record, open, onClose, onDone }: { record: TDeclaration; open: boolean; onClose: () => void; onDone: () => void }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const missing = reason.trim() === '';
-  const send = async () => {
-    setTouched(true);
-    if (missing) return;
-    setBusy(true);
-    try {
-      await postJson(`/declarations/${record.id}/return`, { reason: reason.trim() });
-      notify('filings.declarations.done.return', { type: 'success' });
-      onDone();
-      onClose();
-    } catch (error) {
-      setProblem(errorText(translate, error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="return-title">
-      <DialogTitle id="return-title">{translate('filings.declarations.actions.return')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{translate('filings.declarations.returnIntro')}</DialogContentText>
-        <TextField
-          label={translate('filings.declarations.returnReason')}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          multiline
-          minRows={3}
-          fullWidth
-          required
-          error={touched && missing}
-          helperText={touched && missing ? translate('validation.required') : ' '}
-          slotProps={{ htmlInput: { maxLength: 2000 } }}
-        />
-        {problem ? <Alert severity="error">{problem}</Alert> : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {translate('ra.action.cancel')}
-        </Button>
-        <Button variant="contained" color="warning" onClick={send} disabled={busy} data-testid="return-confirm">
-          {translate('filings.declarations.actions.return')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 /**
- * The buttons of a declaration, by role and state: the hotelier submits (after a confirmation),
- * records the payment and downloads the receipt; the comune validates or revokes a validation (each
- * after a confirmation) or sends it back with a reason.
+ * The buttons of a declaration: the workflow's actions the signed-in role may take from the status
+ * (the hotelier submits after a confirmation; the comune validates or revokes after a confirmation,
+ * or sends it back with a reason), plus the payment, the receipt and, on a draft, the delete.
  */
-export function DeclarationActionBar({ record, onChanged, allowDelete = false }: { record: TDeclaration; onChanged: () => void; allowDelete?: boolean }) {
+export function DeclarationActionBar({ record, allowDelete = false }: { record: TDeclaration; allowDelete?: boolean }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const sides = declarationSides();
-  const [confirming, setConfirming] = useState<TConfirmAction | null>(null);
-  const [returning, setReturning] = useState(false);
+  const refresh = useRefresh();
+  const role = currentRole();
   const [paying, setPaying] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const can = (action: TDeclaration['availableActions'][number]) => record.availableActions.includes(action);
-
-  const run = async (action: TConfirmAction) => {
-    setBusy(true);
-    try {
-      await postJson(`/declarations/${record.id}/${action}`, CONFIRM_BODY[action]);
-      notify(`filings.declarations.done.${action}`, { type: 'success' });
-      onChanged();
-    } catch (error) {
-      const message = (error as Error)?.message || 'genericError';
-      notify(message, { type: 'error', messageArgs: { _: message } });
-    } finally {
-      setBusy(false);
-      setConfirming(null);
-    }
-  };
-
+  const confirmText = (action: 'submit' | 'validate' | 'revoke') => ({ title: `filings.declarations.confirm.${action}Title`, content: `filings.declarations.confirm.${action}`, confirmLabel: `filings.declarations.actions.${action}` });
   const submitted = record.status === 'submitted' || record.status === 'validated';
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }} data-testid="declaration-actions">
-      {sides.hotelier && can('submit') ? (
-        <Button variant="contained" startIcon={<SendIcon />} onClick={() => setConfirming('submit')} disabled={busy} data-testid="action-submit">
-          {translate('filings.declarations.actions.submit')}
-        </Button>
-      ) : null}
-      {sides.hotelier && canRecordPayment(record.status) ? (
-        <Button variant={record.paymentDate ? 'outlined' : 'contained'} startIcon={<PaymentsIcon />} onClick={() => setPaying(true)} disabled={busy} data-testid="action-payment">
+      <WorkflowActions
+        workflow={declarationWorkflow}
+        resource="declarations"
+        record={record}
+        facts={undefined}
+        buttons={{
+          submit: { label: 'filings.declarations.actions.submit', icon: <SendIcon />, testId: 'action-submit', done: 'filings.declarations.done.submit', confirm: confirmText('submit') },
+          validate: {
+            label: 'filings.declarations.actions.validate',
+            icon: <CheckCircleIcon />,
+            color: 'success',
+            testId: 'action-validate',
+            done: 'filings.declarations.done.validate',
+            confirm: confirmText('validate'),
+            translateOptions: { code: record.code ?? '' },
+            body: () => ({ confirm: true }),
+          },
+          return: {
+            label: 'filings.declarations.actions.return',
+            icon: <ReplyIcon />,
+            variant: 'outlined',
+            color: 'warning',
+            testId: 'action-return',
+            done: 'filings.declarations.done.return',
+            reason: { intro: 'filings.declarations.returnIntro', label: 'filings.declarations.returnReason', confirmTestId: 'return-confirm' },
+          },
+          revoke: {
+            label: 'filings.declarations.actions.revoke',
+            icon: <UndoIcon />,
+            variant: 'outlined',
+            color: 'error',
+            testId: 'action-revoke',
+            done: 'filings.declarations.done.revoke',
+            confirm: { ...confirmText('revoke'), confirmColor: 'warning' },
+            translateOptions: { code: record.code ?? '' },
+            body: () => ({ confirm: true }),
+          },
+        }}
+      />
+      {can(role, 'declarations', 'recordPayment') && canRecordPayment(record.status) ? (
+        <Button variant={record.paymentDate ? 'outlined' : 'contained'} startIcon={<PaymentsIcon />} onClick={() => setPaying(true)} data-testid="action-payment">
           {translate(record.paymentDate ? 'filings.declarations.changePayment' : 'filings.declarations.recordPayment')}
-        </Button>
-      ) : null}
-      {sides.comune && can('validate') ? (
-        <Button variant="contained" color="success" startIcon={<CheckCircleIcon />} onClick={() => setConfirming('validate')} disabled={busy} data-testid="action-validate">
-          {translate('filings.declarations.actions.validate')}
-        </Button>
-      ) : null}
-      {sides.comune && can('return') ? (
-        <Button variant="outlined" color="warning" startIcon={<ReplyIcon />} onClick={() => setReturning(true)} disabled={busy} data-testid="action-return">
-          {translate('filings.declarations.actions.return')}
-        </Button>
-      ) : null}
-      {sides.comune && can('revoke') ? (
-        <Button variant="outlined" color="error" startIcon={<UndoIcon />} onClick={() => setConfirming('revoke')} disabled={busy} data-testid="action-revoke">
-          {translate('filings.declarations.actions.revoke')}
         </Button>
       ) : null}
       {submitted ? (
@@ -266,21 +204,8 @@ export function DeclarationActionBar({ record, onChanged, allowDelete = false }:
           icon={<ReceiptLongIcon />}
         />
       ) : null}
-      {allowDelete && sides.hotelier && record.status === 'draft' ? <DeleteWithConfirmButton record={record} resource="declarations" mutationMode="pessimistic" redirect="list" /> : null}
-
-      <Confirm
-        isOpen={confirming !== null}
-        loading={busy}
-        title={confirming ? `filings.declarations.confirm.${confirming}Title` : ''}
-        content={confirming ? `filings.declarations.confirm.${confirming}` : ''}
-        translateOptions={{ code: record.code ?? '' }}
-        confirm={confirming ? `filings.declarations.actions.${confirming}` : 'ra.action.confirm'}
-        confirmColor={confirming === 'revoke' ? 'warning' : 'primary'}
-        onConfirm={() => confirming && run(confirming)}
-        onClose={() => setConfirming(null)}
-      />
-      {returning ? <ReturnDialog record={record} open onClose={() => setReturning(false)} onDone={onChanged} /> : null}
-      {paying ? <PaymentDialog record={record} open onClose={() => setPaying(false)} onDone={onChanged} /> : null}
+      {allowDelete && can(role, 'declarations', 'delete') && record.status === 'draft' ? <DeleteWithConfirmButton record={record} resource="declarations" mutationMode="pessimistic" redirect="list" /> : null}
+      {paying ? <PaymentDialog record={record} open onClose={() => setPaying(false)} onDone={refresh} /> : null}
     </Stack>
   );
 }

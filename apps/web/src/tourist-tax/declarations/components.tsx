@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Box, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { useGetOne, useLocaleState, useTranslate } from 'react-admin';
+import { DECLARATION_STATUSES, type TDeclarationAction, type TDeclarationStatus } from '@app/domain/tourist-tax/filings/declaration-flow';
 import { formatDate, formatDateTime, formatNumber } from '../../i18n/format';
 import { formatEuros } from '../../components/format';
 
@@ -17,7 +18,7 @@ export type TDeclaration = {
   dateTo: string;
   submitBy: string;
   payBy: string;
-  status: 'draft' | 'submitted' | 'validated' | 'returned';
+  status: TDeclarationStatus;
   type: 'automatic' | 'manual';
   noGuests: boolean;
   code: string | null;
@@ -49,10 +50,10 @@ export type TDeclaration = {
   notes: string | null;
   isSubmitOverdue: boolean;
   isPaymentOverdue: boolean;
-  availableActions: ('submit' | 'validate' | 'return' | 'revoke')[];
+  availableActions: TDeclarationAction[];
 };
 
-export const DECLARATION_STATUSES = ['draft', 'submitted', 'validated', 'returned'] as const;
+export { DECLARATION_STATUSES };
 
 const STATUS_COLOR: Record<TDeclaration['status'], 'default' | 'info' | 'success' | 'warning'> = {
   draft: 'default',

@@ -26,8 +26,11 @@ import { useSelectedYear } from '../../session/useSession';
 import { DayField, DetailActions, FormGrid, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
 import { formatEuros } from '../../components/format';
 import { required } from '../../components/validators';
+import { can } from '@app/domain/platform/access/access-table';
+import { isEditableByHotelier } from '@app/domain/tourist-tax/filings/declaration-flow';
+import { currentRole } from '../../components/permissions';
 import { AttachmentsPanel } from './AttachmentsPanel';
-import { DeclarationActionBar, declarationSides } from './actions';
+import { DeclarationActionBar } from './actions';
 import { DECLARATION_STATUSES, DeclarationHeaderPanel, DeclarationStatusChip, FiguresPanel, OverdueBadges, PaymentPanel, type TDeclaration } from './components';
 import { DeclarationEditPanel, ManualFigureInputs, payloadOf, validateDeclarationForm, type TFormValues } from './ManualFiguresForm';
 
@@ -45,7 +48,7 @@ function DeclarationListActions() {
   return (
     <TopToolbar>
       <FilterButton />
-      {declarationSides().hotelier ? <CreateButton /> : null}
+      {can(currentRole(), 'declarations', 'create') ? <CreateButton /> : null}
     </TopToolbar>
   );
 }
@@ -140,10 +143,10 @@ function DetailsTab() {
   const { refetch } = useShowContext();
   if (!record) return null;
   const changed = () => void refetch();
-  const editable = declarationSides().hotelier && (record.status === 'draft' || record.status === 'returned');
+  const editable = can(currentRole(), 'declarations', 'update') && isEditableByHotelier(record.status);
   return (
     <Stack spacing={2} sx={{ width: '100%' }}>
-      <DeclarationActionBar record={record} onChanged={changed} allowDelete />
+      <DeclarationActionBar record={record} allowDelete />
       <DeclarationHeaderPanel record={record} />
       <FiguresPanel record={record} />
       {editable ? <DeclarationEditPanel record={record} onSaved={changed} /> : null}

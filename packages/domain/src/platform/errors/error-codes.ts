@@ -39,6 +39,8 @@ export const ERROR_STATUS_BY_CODE = {
   // The request is fine but the saved data do not allow it.
   CONFLICT: 409,
   STALE_WRITE: 409,
+  /** A report cannot close (or ask for closing signatures) while any of its corrective actions is not closed. */
+  ACTIONS_STILL_OPEN: 409,
   DUPLICATE: 409,
   CANNOT_DELETE_YOURSELF: 409,
   SETTING_IN_USE: 409,

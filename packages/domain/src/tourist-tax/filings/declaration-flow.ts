@@ -1,6 +1,11 @@
+import { can } from '../../platform/access/access-table.ts';
+import { defineWorkflow, type TWorkflowActor } from '../../platform/workflow/define-workflow.ts';
+import { actingSide, type TFilingSide } from './filing-sides.ts';
+
 /**
  * The declaration state machine. The hotelier submits; the comune validates or sends it back with a
  * reason; a validation can be revoked (back to submitted). Every transition not listed is refused.
+ * Who may take each action is the access table's grant of `declarations.<action>`.
  *
  *   draft ──submit──> submitted ──validate──> validated
  *                        │  ^                     │
@@ -8,43 +13,49 @@
  *                        v
  *                    returned ──submit──> submitted
  */
-
 export const DECLARATION_STATUSES = ['draft', 'submitted', 'validated', 'returned'] as const;
-export type TDeclarationStatus = (typeof DECLARATION_STATUSES)[number];
-export type TDeclarationAction = 'submit' | 'validate' | 'return' | 'revoke';
-/** Who may take an action: the hotelier side (role user, or an admin for them) or the comune side. */
-export type TDeclarationSide = 'hotelier' | 'comune';
 
-const TRANSITIONS: Record<TDeclarationAction, { from: readonly TDeclarationStatus[]; to: TDeclarationStatus; side: TDeclarationSide }> = {
-  submit: { from: ['draft', 'returned'], to: 'submitted', side: 'hotelier' },
-  validate: { from: ['submitted'], to: 'validated', side: 'comune' },
-  return: { from: ['submitted'], to: 'returned', side: 'comune' },
-  revoke: { from: ['validated'], to: 'submitted', side: 'comune' },
-};
+const grantOf = (action: string) => (actor: TWorkflowActor) => can(actor.role, 'declarations', action);
+
+export const declarationWorkflow = defineWorkflow({
+  name: 'declaration',
+  states: DECLARATION_STATUSES,
+  actions: {
+    submit: { from: ['draft', 'returned'], to: 'submitted', who: grantOf('submit') },
+    validate: { from: 'submitted', to: 'validated', who: grantOf('validate') },
+    return: { from: 'submitted', to: 'returned', who: grantOf('return'), requiresReason: true },
+    revoke: { from: 'validated', to: 'submitted', who: grantOf('revoke') },
+  },
+});
+
+export type TDeclarationStatus = (typeof DECLARATION_STATUSES)[number];
+export type TDeclarationAction = (typeof declarationWorkflow.actions)[number];
+export type TDeclarationSide = TFilingSide;
 
 export type TTransitionResult =
   | { ok: true; from: TDeclarationStatus; to: TDeclarationStatus; side: TDeclarationSide }
   | { ok: false; reason: 'INVALID_TRANSITION'; from: TDeclarationStatus; action: TDeclarationAction; allowedFrom: readonly TDeclarationStatus[] };
 
+/** The state machine alone (whoever acts): where an action leads from a status. */
 export function transitionDeclaration(status: TDeclarationStatus, action: TDeclarationAction): TTransitionResult {
-  const rule = TRANSITIONS[action];
-  if (!rule.from.includes(status)) return { ok: false, reason: 'INVALID_TRANSITION', from: status, action, allowedFrom: rule.from };
-  return { ok: true, from: status, to: rule.to, side: rule.side };
+  const allowed = declarationWorkflow.allowedFrom(action);
+  if (!allowed.includes(status)) return { ok: false, reason: 'INVALID_TRANSITION', from: status, action, allowedFrom: allowed };
+  return { ok: true, from: status, to: declarationWorkflow.spec(action).to, side: sideOf(action) };
 }
 
-/** The side that acts in a transition; the other side is notified. */
-export function sideOf(action: TDeclarationAction): TDeclarationSide {
-  return TRANSITIONS[action].side;
+/** The side that acts in a transition (the one a hotelier may take is the hotelier's); the other side is notified. */
+export function sideOf(action: TDeclarationAction | 'recordPayment'): TDeclarationSide {
+  return actingSide('declarations', action);
 }
 
 /** Statuses from which an action may start (the server's conditional update uses this list). */
 export function allowedFrom(action: TDeclarationAction): readonly TDeclarationStatus[] {
-  return TRANSITIONS[action].from;
+  return declarationWorkflow.allowedFrom(action);
 }
 
-/** The actions possible from a status (for the web's buttons). */
+/** The actions possible from a status, whoever acts (the `availableActions` of the API's record). */
 export function availableActions(status: TDeclarationStatus): TDeclarationAction[] {
-  return (Object.keys(TRANSITIONS) as TDeclarationAction[]).filter((a) => TRANSITIONS[a].from.includes(status));
+  return declarationWorkflow.actionsFrom(status);
 }
 
 /** Figures, type and notes can be changed only while the hotelier holds the declaration. */

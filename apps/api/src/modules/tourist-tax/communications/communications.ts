@@ -11,7 +11,7 @@ import { ZRecordBase } from '../../../lib/schemas.ts';
 import { recordAudit } from '../../platform/audit/record-audit.ts';
 import { createNotification } from '../../platform/notifications/notify-user.ts';
 import { cityIdForWrite } from '../declarations/filing-scope.ts';
-import { pushPending, type TPendingNotifications } from '../declarations/transition-declaration.ts';
+import { pushPending, type TPendingNotifications } from '../declarations/filing-notifications.ts';
 
 /** Formatting a comune may use in a message; scripts, styles, images and event handlers never pass. */
 const SANITIZE: sanitizeHtml.IOptions = {

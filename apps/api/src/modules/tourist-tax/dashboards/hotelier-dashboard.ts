@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { deadlineState } from '@app/domain/tourist-tax/filings/deadlines';
 import { modello21Deadline } from '@app/domain/tourist-tax/filings/deadlines';
-import { cities, declarations, declarationTemplates, structures, twentyOneModels } from '../../../db/schema/index.ts';
+import { cities, declarations, declarationTemplates, structures, modello21 } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { todayInItaly } from '../declarations/filing-scope.ts';
@@ -43,7 +43,7 @@ export async function hotelierDashboard(ctx: TSignedInContext) {
     // Modello 21 of last year, where the comune requires it.
     const lastYear = Number(today.slice(0, 4)) - 1;
     if (s.modello21Required) {
-      const [model] = await db.select({ id: twentyOneModels.id, status: twentyOneModels.status }).from(twentyOneModels).where(and(eq(twentyOneModels.structureId, s._id), eq(twentyOneModels.year, lastYear)));
+      const [model] = await db.select({ id: modello21.id, status: modello21.status }).from(modello21).where(and(eq(modello21.structureId, s._id), eq(modello21.year, lastYear)));
       if (!model || model.status === 'draft') {
         toDo.push({ structureId: s._id, structureName: s.name, action: 'modello21', year: lastYear, twentyOneModelId: model?.id ?? null, deadline: modello21Deadline(lastYear), overdue: today > modello21Deadline(lastYear) });
       }

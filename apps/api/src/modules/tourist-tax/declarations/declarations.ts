@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { availableActions, isEditableByHotelier, type TDeclarationStatus } from '@app/domain/tourist-tax/filings/declaration-flow';
+import { availableActions, DECLARATION_STATUSES, declarationWorkflow, isEditableByHotelier, type TDeclarationStatus } from '@app/domain/tourist-tax/filings/declaration-flow';
 import { deadlineState } from '@app/domain/tourist-tax/filings/deadlines';
 import { centsToEuros, eurosToCents, parseEuroAmount } from '@app/domain/tourist-tax/money';
 import { declarations, declarationTemplates } from '../../../db/schema/index.ts';
@@ -65,7 +65,7 @@ export const ZDeclarationRecord = ZRecordBase.extend({
   dateTo: z.string(),
   submitBy: z.string(),
   payBy: z.string(),
-  status: z.enum(['draft', 'submitted', 'validated', 'returned']),
+  status: z.enum(DECLARATION_STATUSES),
   type: z.enum(['automatic', 'manual']),
   noGuests: z.boolean(),
   code: str,
@@ -99,7 +99,7 @@ export const ZDeclarationRecord = ZRecordBase.extend({
   notes: str,
   isSubmitOverdue: z.boolean(),
   isPaymentOverdue: z.boolean(),
-  availableActions: z.array(z.enum(['submit', 'validate', 'return', 'revoke'])),
+  availableActions: z.array(z.enum(declarationWorkflow.actions)),
 });
 
 const MONEY: Record<string, string> = {

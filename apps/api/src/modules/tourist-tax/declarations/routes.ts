@@ -7,12 +7,13 @@ import { allOf } from '../../../lib/collection/query.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { contextOf, requireActor } from '../../../lib/context.ts';
 import { errorResponses, ZDateString, ZIdParams } from '../../../lib/schemas.ts';
+import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { addDeclarationAttachment, listDeclarationAttachments, removeDeclarationAttachment, ZAttachmentInput, ZAttachmentRecord } from './attachments.ts';
 import { declarationTemplatesCollection, generateYearPeriods, ZGeneratePeriodsBody, ZTemplateRecord } from './declaration-templates.ts';
 import { declarationsCollection, declarationToRecord, overdueCondition, ZDeclarationRecord } from './declarations.ts';
 import { readFilingSettings, updateFilingSettings, ZFilingSettings, ZFilingSettingsUpdate } from './filing-settings.ts';
 import { renderDeclarationReceipt } from './receipt-pdf.ts';
-import { recordDeclarationPayment, transitionDeclarationUseCase } from './transition-declaration.ts';
+import { declarationTransitions, recordDeclarationPayment } from './transition-declaration.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['declarations'];
@@ -80,19 +81,18 @@ export function registerDeclarationRoutes(app: FastifyInstance) {
     },
   });
 
-  const transition = (action: 'submit' | 'validate' | 'return' | 'revoke', summary: string, body: z.ZodObject) =>
-    r.post(`/api/declarations/:id/${action}`, {
-      schema: { tags, summary, params: ZIdParams, body, response: { 200: ZDeclarationRecord, ...errors } },
-      handler: async (request) => {
-        const ctx = signedIn(request);
-        const reason = (request.body as { reason?: string }).reason;
-        return declarationToRecord(await transitionDeclarationUseCase(app, ctx, request.params.id, action, { reason }));
-      },
-    });
-  transition('submit', 'Submit (hotelier): figures frozen, counted stays locked', z.object({}));
-  transition('validate', 'Validate (comune), after the confirmation prompt', ZConfirm);
-  transition('return', 'Send back to the hotelier with a reason (comune)', ZReturnBody);
-  transition('revoke', 'Revoke a validation (comune), after the confirmation prompt', ZConfirm);
+  registerWorkflowRoutes(app, declarationTransitions(app), {
+    collection: 'declarations',
+    tags,
+    record: ZDeclarationRecord,
+    toRecord: declarationToRecord,
+    actions: {
+      submit: { summary: 'Submit (hotelier): figures frozen, counted stays locked', body: z.object({}) },
+      validate: { summary: 'Validate (comune), after the confirmation prompt', body: ZConfirm },
+      return: { summary: 'Send back to the hotelier with a reason (comune)', body: ZReturnBody },
+      revoke: { summary: 'Revoke a validation (comune), after the confirmation prompt', body: ZConfirm },
+    },
+  });
 
   r.post('/api/declarations/:id/payment', {
     schema: { tags, summary: 'Record the payment to the comune (hotelier)', params: ZIdParams, body: ZPaymentBody, response: { 200: ZDeclarationRecord, ...errors } },

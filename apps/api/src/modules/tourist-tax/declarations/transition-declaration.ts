@@ -1,148 +1,108 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { comuneTitle } from './pdf-layout.ts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { allowedFrom, canRecordPayment, sideOf, transitionDeclaration, type TDeclarationAction } from '@app/domain/tourist-tax/filings/declaration-flow';
+import { can } from '@app/domain/platform/access/access-table';
+import { canRecordPayment, declarationWorkflow, sideOf, type TDeclarationAction } from '@app/domain/tourist-tax/filings/declaration-flow';
+import { otherSide } from '@app/domain/tourist-tax/filings/filing-sides';
 import { formatEurosIt } from '@app/domain/tourist-tax/money';
 import { cities, declarations, stays, structures, uploads } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { allOf, isUuid } from '../../../lib/collection/query.ts';
-import { AppError, notFound, validationFailed } from '../../../lib/errors.ts';
+import { AppError, validationFailed } from '../../../lib/errors.ts';
+import { defineWorkflowRuntime } from '../../../lib/workflow/run-transition.ts';
 import { recordAudit } from '../../platform/audit/record-audit.ts';
-import { createNotification, pushNotification, type TNotificationRow } from '../../platform/notifications/notify-user.ts';
 import { figuresForDeclaration } from './declaration-figures.ts';
 import type { TDeclarationRow } from './declarations.ts';
-import { cityUserIds, hotelierIdsOfStructure, structureRecordScope, todayInItaly } from './filing-scope.ts';
+import { notifyFilingSide, pushPending, type TPendingNotifications } from './filing-notifications.ts';
+import { structureRecordScope, todayInItaly } from './filing-scope.ts';
+import { comuneTitle } from './pdf-layout.ts';
 
-const PAST: Record<TDeclarationAction, string> = { submit: 'submitted', validate: 'validated', return: 'sent back', revoke: 'revoked' };
-
-const SIDE_ROLES = { hotelier: ['user', 'admin'], comune: ['city', 'admin'] } as const;
-
-async function loadForUpdate(tx: TTx, ctx: TSignedInContext, id: string): Promise<TDeclarationRow> {
-  if (!isUuid(id)) throw notFound('Declaration');
-  const scope = structureRecordScope(ctx, declarations.structureId, declarations.cityId);
-  // FOR UPDATE: a second concurrent transition of the same declaration waits here, then sees the new status.
-  const [row] = await tx.select().from(declarations).where(allOf([eq(declarations.id, id), scope])!).for('update');
-  if (!row) throw notFound('Declaration');
-  return row;
-}
-
-/** Notifications written in the caller's transaction; pushed (socket + e-mail) after the commit. */
-export type TPendingNotifications = { rows: TNotificationRow[]; email: boolean };
-
-async function notifyOtherSide(tx: TTx, row: TDeclarationRow, action: string, title: string, body: string, to: 'hotelier' | 'comune'): Promise<TNotificationRow[]> {
-  const recipients = to === 'comune' ? await cityUserIds(tx, row.cityId) : await hotelierIdsOfStructure(tx, row.structureId);
-  const created: TNotificationRow[] = [];
-  for (const userId of recipients) {
-    created.push(await createNotification(tx, userId, { title, body, event: `declaration.${action}`, data: { declarationId: row.id, structureId: row.structureId } }));
-  }
-  return created;
-}
-
-export async function pushPending(app: FastifyInstance, pending: TPendingNotifications) {
-  for (const row of pending.rows) {
-    await pushNotification(app.services, row, { email: pending.email }).catch((error) => app.log.error({ err: error }, 'notification push failed'));
-  }
-}
+export type TDeclarationInput = { reason?: string } | undefined;
 
 function protocolCode(row: TDeclarationRow): string {
   return `DIC-${row.year}-${row.id.slice(0, 8).toUpperCase()}`;
 }
 
-/**
- * One transition of a declaration, checked on the server: scope (404), side (403), state machine
- * (409 INVALID_TRANSITION). Submission recomputes and freezes the figures, locks the counted stays
- * and copies the comune's bank data; a return unlocks them. Audited in the same transaction; the
- * other side is notified after the commit.
- */
-export async function transitionDeclarationUseCase(
-  app: FastifyInstance,
-  ctx: TSignedInContext,
-  id: string,
-  action: TDeclarationAction,
-  options: { reason?: string } = {},
-): Promise<TDeclarationRow> {
-  const pending: TPendingNotifications = { rows: [], email: true };
-  const updated = await ctx.db.transaction(async (tx) => {
-    const row = await loadForUpdate(tx, ctx, id);
-    const side = sideOf(action);
-    if (!(SIDE_ROLES[side] as readonly string[]).includes(ctx.actor.role)) {
-      throw new AppError('FORBIDDEN', side === 'comune' ? 'Only the comune can do this' : 'Only the hotelier can do this');
-    }
-    const result = transitionDeclaration(row.status, action);
-    if (!result.ok) {
-      throw new AppError('INVALID_TRANSITION', `A ${row.status} declaration cannot be ${PAST[action]}`, {
-        statusCode: 409,
-        details: [{ path: 'status', message: `${action} is possible from ${result.allowedFrom.join(', ')}`, value: row.status }],
-      });
-    }
-    const now = new Date();
-    let changes: Partial<TDeclarationRow> = {};
-    if (action === 'submit') {
-      const figures = await figuresForDeclaration(tx, {
-        id: row.id,
-        structureId: row.structureId,
-        dateFrom: row.dateFrom,
-        dateTo: row.dateTo,
-        type: row.type,
-        noGuests: row.noGuests,
-        manual: row.type === 'manual' ? { ...row } : null,
-      });
-      const [city] = await tx.select().from(cities).where(eq(cities.id, row.cityId));
-      changes = {
-        ...figures,
-        compilationDate: todayInItaly(now),
-        submittedAt: now,
-        submittedById: ctx.actor.id,
-        code: row.code ?? protocolCode(row),
-        returnReason: null,
-        beneficiaryInstitution: city ? (city.titledTo ?? comuneTitle(city.name)) : null,
-        iban: city?.iban ?? null,
-        bank: city?.bank ?? null,
-      };
-      if (row.type === 'automatic') {
-        const counted = figures.numberOfStays > 0 ? await lockCountedStays(tx, row, now) : 0;
-        if (counted !== figures.numberOfStays) throw new AppError('CONFLICT', 'The stays changed while submitting; try again');
-      }
-    } else if (action === 'validate') {
-      changes = { validatedAt: now, validatedById: ctx.actor.id };
-    } else if (action === 'return') {
-      const reason = options.reason?.trim();
-      if (!reason) throw validationFailed([{ path: 'reason', message: 'validation.required' }]);
-      changes = { returnedAt: now, returnReason: reason };
-      await tx.update(stays).set({ declarationId: null, lockedAt: null }).where(eq(stays.declarationId, row.id));
-    } else if (action === 'revoke') {
-      changes = { validatedAt: null, validatedById: null };
-    }
-    // Conditional on the status read above: belt and braces with the row lock.
-    const [saved] = await tx
-      .update(declarations)
-      .set({ ...changes, status: result.to, updatedAt: new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1)) })
-      .where(and(eq(declarations.id, row.id), inArray(declarations.status, [...allowedFrom(action)])))
-      .returning();
-    if (!saved) throw new AppError('INVALID_TRANSITION', 'The declaration changed meanwhile; reload it', { statusCode: 409 });
-    await recordAudit(tx, ctx, {
-      action: `declaration.${action}`,
-      entityType: 'declarations',
-      entityId: row.id,
-      changes: { status: { from: row.status, to: result.to }, ...(options.reason ? { reason: { to: options.reason } } : {}) },
-    });
-    const [structure] = await tx.select({ name: structures.name }).from(structures).where(eq(structures.id, row.structureId));
-    const what = `${structure?.name ?? 'Struttura'} – periodo ${row.dateFrom} / ${row.dateTo}`;
-    const messages = {
-      submit: ['Dichiarazione inviata', `${what}: dichiarazione ${saved.code} inviata, imposta ${formatEurosIt(saved.totalAmountCents)}.`],
-      validate: ['Dichiarazione validata', `${what}: il Comune ha validato la dichiarazione ${saved.code}.`],
-      return: ['Dichiarazione rinviata', `${what}: il Comune ha rinviato la dichiarazione. Motivo: ${options.reason ?? ''}`],
-      revoke: ['Validazione revocata', `${what}: il Comune ha revocato la validazione della dichiarazione ${saved.code}.`],
-    } as const;
-    const [title, body] = messages[action];
-    pending.rows = await notifyOtherSide(tx, saved, action, title, body, result.side === 'hotelier' ? 'comune' : 'hotelier');
-    pending.email = result.side === 'comune';
-    return saved;
-  });
-  await pushPending(app, pending);
-  return updated;
+/** The other side hears of every transition; the hotelier also by e-mail when the comune acts. */
+async function notifyOtherSide(tx: TTx, row: TDeclarationRow, action: TDeclarationAction, reason: string | undefined): Promise<TPendingNotifications> {
+  const [structure] = await tx.select({ name: structures.name }).from(structures).where(eq(structures.id, row.structureId));
+  const what = `${structure?.name ?? 'Struttura'} – periodo ${row.dateFrom} / ${row.dateTo}`;
+  const messages = {
+    submit: ['Dichiarazione inviata', `${what}: dichiarazione ${row.code} inviata, imposta ${formatEurosIt(row.totalAmountCents)}.`],
+    validate: ['Dichiarazione validata', `${what}: il Comune ha validato la dichiarazione ${row.code}.`],
+    return: ['Dichiarazione rinviata', `${what}: il Comune ha rinviato la dichiarazione. Motivo: ${reason ?? ''}`],
+    revoke: ['Validazione revocata', `${what}: il Comune ha revocato la validazione della dichiarazione ${row.code}.`],
+  } as const;
+  const [title, body] = messages[action];
+  const side = sideOf(action);
+  const rows = await notifyFilingSide(tx, row, otherSide(side), { title, body, event: `declaration.${action}`, data: { declarationId: row.id, structureId: row.structureId } });
+  return { rows, email: side === 'comune' };
 }
+
+const notify = (action: TDeclarationAction) => (args: { tx: TTx; saved: TDeclarationRow; input: TDeclarationInput }) => notifyOtherSide(args.tx, args.saved, action, args.input?.reason);
+
+/**
+ * The declaration workflow over the declarations table: scope (404), side (403), state machine (409
+ * INVALID_TRANSITION). Submission recomputes and freezes the figures, locks the counted stays and
+ * copies the comune's bank data; a return needs a reason and unlocks them. Audited as
+ * `declaration.<action>` in the same transaction; the other side is notified after the commit.
+ */
+export function declarationTransitions(app: FastifyInstance) {
+  return defineWorkflowRuntime({
+    workflow: declarationWorkflow,
+    table: declarations,
+    label: 'Declaration',
+    entityType: 'declarations',
+    auditPrefix: 'declaration',
+    scope: (ctx) => structureRecordScope(ctx, declarations.structureId, declarations.cityId),
+    facts: () => undefined,
+    reasonOf: (input: TDeclarationInput) => input?.reason?.trim(),
+    audit: (tx, ctx, entry) => recordAudit(tx, ctx, entry),
+    deliver: (pending: TPendingNotifications) => pushPending(app, pending),
+    effects: {
+      submit: {
+        apply: async ({ tx, ctx, row, now }): Promise<Partial<TDeclarationRow>> => {
+          const figures = await figuresForDeclaration(tx, {
+            id: row.id,
+            structureId: row.structureId,
+            dateFrom: row.dateFrom,
+            dateTo: row.dateTo,
+            type: row.type,
+            noGuests: row.noGuests,
+            manual: row.type === 'manual' ? { ...row } : null,
+          });
+          const [city] = await tx.select().from(cities).where(eq(cities.id, row.cityId));
+          if (row.type === 'automatic') {
+            const counted = figures.numberOfStays > 0 ? await lockCountedStays(tx, row, now) : 0;
+            if (counted !== figures.numberOfStays) throw new AppError('CONFLICT', 'The stays changed while submitting; try again');
+          }
+          return {
+            ...figures,
+            compilationDate: todayInItaly(now),
+            submittedAt: now,
+            submittedById: ctx.actor.id,
+            code: row.code ?? protocolCode(row),
+            returnReason: null,
+            beneficiaryInstitution: city ? (city.titledTo ?? comuneTitle(city.name)) : null,
+            iban: city?.iban ?? null,
+            bank: city?.bank ?? null,
+          };
+        },
+        notify: notify('submit'),
+      },
+      validate: { apply: ({ ctx, now }) => ({ validatedAt: now, validatedById: ctx.actor.id }), notify: notify('validate') },
+      return: {
+        apply: async ({ tx, row, input, now }) => {
+          await tx.update(stays).set({ declarationId: null, lockedAt: null }).where(eq(stays.declarationId, row.id));
+          return { returnedAt: now, returnReason: input?.reason?.trim() ?? null };
+        },
+        notify: notify('return'),
+      },
+      revoke: { apply: () => ({ validatedAt: null, validatedById: null }), notify: notify('revoke') },
+    },
+  });
+}
+
+export type TDeclarationTransitions = ReturnType<typeof declarationTransitions>;
 
 /** Marks the counted stays as belonging to this declaration; returns how many. */
 async function lockCountedStays(tx: TTx, row: TDeclarationRow, now: Date): Promise<number> {
@@ -171,12 +131,12 @@ export async function recordDeclarationPayment(
   input: { paymentDate: string; trn: string; paidAmount?: number | null; paymentReceiptUploadId?: string | null },
   paidAmountCents: number | null,
 ): Promise<TDeclarationRow> {
-  if (!(SIDE_ROLES.hotelier as readonly string[]).includes(ctx.actor.role)) throw new AppError('FORBIDDEN', 'Only the hotelier records the payment');
+  if (!can(ctx.actor.role, 'declarations', 'recordPayment')) throw new AppError('FORBIDDEN', 'Only the hotelier records the payment');
   const pending: TPendingNotifications = { rows: [], email: false };
   const saved = await ctx.db.transaction(async (tx) => {
-    const row = await loadForUpdate(tx, ctx, id);
+    const row = await declarationTransitions(app).loadForUpdate(tx, ctx, id);
     if (!canRecordPayment(row.status)) {
-      throw new AppError('INVALID_TRANSITION', 'Submit the declaration before recording its payment', { statusCode: 409, details: [{ path: 'status', message: 'submitted or validated', value: row.status }] });
+      throw new AppError('INVALID_TRANSITION', 'Submit the declaration before recording its payment', { details: [{ path: 'status', message: 'submitted or validated', value: row.status }] });
     }
     if (input.paymentDate > todayInItaly()) throw validationFailed([{ path: 'paymentDate', message: 'cannot be in the future' }]);
     if (input.paymentReceiptUploadId) await attachUpload(tx, ctx, input.paymentReceiptUploadId, row.id, 'paymentReceiptUploadId');
@@ -197,7 +157,12 @@ export async function recordDeclarationPayment(
       entityId: row.id,
       changes: { paymentDate: { from: row.paymentDate, to: updated.paymentDate }, trn: { from: row.trn, to: updated.trn }, paidAmountCents: { from: row.paidAmountCents, to: updated.paidAmountCents } },
     });
-    pending.rows = await notifyOtherSide(tx, updated, 'payment', 'Pagamento registrato', `Dichiarazione ${updated.code}: pagamento di ${formatEurosIt(updated.paidAmountCents ?? 0)} del ${updated.paymentDate}, TRN ${updated.trn}.`, 'comune');
+    pending.rows = await notifyFilingSide(tx, updated, otherSide(sideOf('recordPayment')), {
+      title: 'Pagamento registrato',
+      body: `Dichiarazione ${updated.code}: pagamento di ${formatEurosIt(updated.paidAmountCents ?? 0)} del ${updated.paymentDate}, TRN ${updated.trn}.`,
+      event: 'declaration.payment',
+      data: { declarationId: updated.id, structureId: updated.structureId },
+    });
     return updated;
   });
   await pushPending(app, pending);

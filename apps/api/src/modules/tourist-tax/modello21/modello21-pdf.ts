@@ -8,7 +8,7 @@ import type { TDbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { todayInItaly } from '../declarations/filing-scope.ts';
 import { box, createPdf, fit, GREY, italianDate, LIGHT, line, text, textCenter, textRight, wrap, type TPdfKit, comuneTitle } from '../declarations/pdf-layout.ts';
-import type { TModello21Row } from './twenty-one-models.ts';
+import type { TModello21Row } from './modello21.ts';
 
 const PAGE = { width: 841.89, height: 595.28 };
 const MARGIN = 36;

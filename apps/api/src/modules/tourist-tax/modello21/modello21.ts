@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import { MODELLO21_STATUSES } from '@app/domain/tourist-tax/filings/modello21-flow';
 import { z } from 'zod';
 import { modello21Deadline } from '@app/domain/tourist-tax/filings/deadlines';
 import { modello21Totals, type TM21Month } from '@app/domain/tourist-tax/filings/modello21';
 import { centsToEuros, eurosToCents, parseEuroAmount } from '@app/domain/tourist-tax/money';
-import { twentyOneModels, users } from '../../../db/schema/index.ts';
+import { modello21, users } from '../../../db/schema/index.ts';
 import { defineCollection } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
@@ -11,7 +12,7 @@ import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
 import { findStructureForCaller, structureRecordScope, todayInItaly } from '../declarations/filing-scope.ts';
 import { prefilledMonths } from './prefill.ts';
 
-export type TModello21Row = typeof twentyOneModels.$inferSelect;
+export type TModello21Row = typeof modello21.$inferSelect;
 
 const ZEuros = z
   .number()
@@ -60,7 +61,7 @@ export const ZModello21Record = ZRecordBase.extend({
   cityId: z.string(),
   structureId: z.string(),
   year: z.number(),
-  status: z.enum(['draft', 'submitted', 'validated']),
+  status: z.enum(MODELLO21_STATUSES),
   months: z.array(ZMonthRecord),
   ownerName: str,
   ownerSurname: str,
@@ -148,19 +149,19 @@ export function applyMonthInputs(months: TM21Month[], inputs: z.infer<typeof ZMo
  * Modello 21, one per structure and year: created prefilled by the hotelier, corrected month by
  * month while a draft; submission, validation and the PDF have their own routes.
  */
-export const twentyOneModelsCollection = defineCollection({
+export const modello21Collection = defineCollection({
   name: 'twenty-one-models',
   entity: 'twentyOneModels',
   tag: 'modello21',
-  table: twentyOneModels,
+  table: modello21,
   record: ZModello21Record,
   create: ZCreate,
   update: ZUpdate,
-  filterable: { cityId: twentyOneModels.cityId, structureId: twentyOneModels.structureId, year: twentyOneModels.year, status: twentyOneModels.status, validationNumber: twentyOneModels.validationNumber },
-  searchable: [twentyOneModels.validationNumber, twentyOneModels.ownerSurname, twentyOneModels.ownerTaxCode],
-  year: { column: twentyOneModels.year, kind: 'integer' },
+  filterable: { cityId: modello21.cityId, structureId: modello21.structureId, year: modello21.year, status: modello21.status, validationNumber: modello21.validationNumber },
+  searchable: [modello21.validationNumber, modello21.ownerSurname, modello21.ownerTaxCode],
+  year: { column: modello21.year, kind: 'integer' },
   access: { read: ['admin', 'city', 'user'], create: ['admin', 'user'], update: ['admin', 'user'], delete: ['admin', 'user'] },
-  readScope: (ctx) => structureRecordScope(ctx, twentyOneModels.structureId, twentyOneModels.cityId),
+  readScope: (ctx) => structureRecordScope(ctx, modello21.structureId, modello21.cityId),
   toRecord: (row) => modello21ToRecord(row as TModello21Row),
   toRow: async (input, { tx, ctx, existing }) => {
     const row = existing as TModello21Row | undefined;
@@ -172,9 +173,9 @@ export const twentyOneModelsCollection = defineCollection({
     const structure = await findStructureForCaller(tx, ctx, input.structureId as string, true);
     const year = input.year as number;
     const [duplicate] = await tx
-      .select({ id: twentyOneModels.id })
-      .from(twentyOneModels)
-      .where(sql`${twentyOneModels.structureId} = ${structure.id} and ${twentyOneModels.year} = ${year}`);
+      .select({ id: modello21.id })
+      .from(modello21)
+      .where(sql`${modello21.structureId} = ${structure.id} and ${modello21.year} = ${year}`);
     if (duplicate) throw new AppError('DUPLICATE', 'This structure already has a Modello 21 for this year', { details: [{ path: 'year', message: 'already exists', value: duplicate.id }] });
     // The agente contabile is the hotelier: the caller, or the structure's first hotelier for an admin.
     const ownerId = ctx.actor.role === 'user' ? ctx.actor.id : structure.userIds[0];

@@ -6,7 +6,7 @@ import { lazyPage } from '../../components/lazyPage';
  * the spec's second route name, "model info", is the same path and page). The API collection is
  * twenty-one-models (mapped in the data provider).
  */
-export const twentyOneModels = {
+export const modello21 = {
   list: lazyPage(() => import('./screens').then((module) => module.Modello21List)),
   edit: lazyPage(() => import('./screens').then((module) => module.Modello21Page)),
   create: lazyPage(() => import('./screens').then((module) => module.Modello21Create)),

@@ -4,11 +4,6 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   IconButton,
   Stack,
   Table,
@@ -33,7 +28,6 @@ import ReplyIcon from '@mui/icons-material/Reply';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import {
-  Confirm,
   Create,
   CreateButton,
   DataTable,
@@ -55,6 +49,8 @@ import {
   useShowContext,
   useTranslate,
 } from 'react-admin';
+import { can } from '@app/domain/platform/access/access-table';
+import { MODELLO21_STATUSES, modello21Workflow, type TModello21Facts, type TModello21Status } from '@app/domain/tourist-tax/filings/modello21-flow';
 import { parseEuroAmount } from '@app/domain/tourist-tax/money';
 import { formatCents, formatDate } from '../../i18n/format';
 import { useSelectedYear } from '../../session/useSession';
@@ -62,12 +58,11 @@ import { DayField, DetailActions, FormGrid, TtSimpleForm, useSaveErrorNotificati
 import { DownloadButton } from '../../components/DownloadButton';
 import { formatEuros } from '../../components/format';
 import { currentRole } from '../../components/permissions';
+import { WorkflowActions } from '../../components/WorkflowActions';
 import { required, wholeNumber } from '../../components/validators';
 import { Fact, FactGrid, Panel } from '../declarations/components';
-import { getJson, postJson } from '../declarations/filingApi';
+import { getJson } from '../declarations/filingApi';
 import { checkDraft, draftOfMonth, todayInItaly, updatePayload, type TM21MonthRecord, type TMonthDraft, type TOwnerDraft } from './monthRows';
-
-type TM21Status = 'draft' | 'submitted' | 'validated';
 
 export type TModello21 = {
   id: string;
@@ -75,7 +70,7 @@ export type TModello21 = {
   structureId: string;
   cityId: string;
   year: number;
-  status: TM21Status;
+  status: TModello21Status;
   months: TM21MonthRecord[];
   ownerName: string | null;
   ownerSurname: string | null;
@@ -109,18 +104,13 @@ type TModelInfo = {
   warnings: { path: string; message: string }[];
 };
 
-const STATUS_COLOR: Record<TM21Status, 'default' | 'info' | 'success'> = { draft: 'default', submitted: 'info', validated: 'success' };
-const statusChoices = (['draft', 'submitted', 'validated'] as const).map((id) => ({ id, name: `touristTax.declarationStatus.${id}` }));
+const STATUS_COLOR: Record<TModello21Status, 'default' | 'info' | 'success'> = { draft: 'default', submitted: 'info', validated: 'success' };
+const statusChoices = MODELLO21_STATUSES.map((id) => ({ id, name: `touristTax.declarationStatus.${id}` }));
 
-function M21StatusChip({ status }: { status: TM21Status }) {
+function M21StatusChip({ status }: { status: TModello21Status }) {
   const translate = useTranslate();
   return <Chip size="small" color={STATUS_COLOR[status]} label={translate(`touristTax.declarationStatus.${status}`)} data-testid="m21-status" />;
 }
-
-const sides = () => {
-  const role = currentRole();
-  return { hotelier: role === 'user' || role === 'admin', comune: role === 'city' || role === 'admin' };
-};
 
 function errorMessage(translate: (key: string, options?: object) => string, error: unknown) {
   const message = (error as Error)?.message || 'genericError';
@@ -133,7 +123,7 @@ function ListActions() {
   return (
     <TopToolbar>
       <FilterButton />
-      {sides().hotelier ? <CreateButton /> : null}
+      {can(currentRole(), 'twentyOneModels', 'create') ? <CreateButton /> : null}
     </TopToolbar>
   );
 }
@@ -252,7 +242,8 @@ function MonthTable({
   const problem = (path: string) => (problems[path] ? translate(problems[path], { _: problems[path] }) : undefined);
   const field = (name: string) => translate(`filings.m21.columns.${name}`);
   return (
-    <TableContainer>
+    // width 0 + minWidth 100%: the table scrolls inside the panel instead of widening the page on a phone.
+    <TableContainer sx={{ width: 0, minWidth: '100%' }}>
       <Table size="small" data-testid="m21-months" sx={{ '& td, & th': { px: 1 }, '& .MuiInputBase-input': { py: 0.75, fontSize: '0.875rem' } }}>
         <TableHead>
           <TableRow>
@@ -424,18 +415,13 @@ function OwnerPanel({ owner, editable, problems, warnings, onChange }: { owner: 
   );
 }
 
-/** The comune's side: validation number (visto di regolarità) and notes, or a return with a reason. */
-function ComunePanel({ record, onChanged }: { record: TModello21; onChanged: () => void }) {
+/** The comune's side: validation number (visto di regolarità) and notes, then validate, or a return with a reason. */
+function ComunePanel({ record, facts }: { record: TModello21; facts: TModello21Facts }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const [validationNumber, setValidationNumber] = useState(record.validationNumber ?? '');
   const [cityNotes, setCityNotes] = useState(record.cityNotes ?? '');
   const [touched, setTouched] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [returning, setReturning] = useState(false);
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const canDecide = sides().comune && record.status === 'submitted';
+  const canDecide = modello21Workflow.offeredActions(record.status, facts, { role: currentRole() ?? '' }).some((o) => o.action === 'validate' || o.action === 'return');
 
   if (!canDecide) {
     if (record.status !== 'validated') return null;
@@ -448,20 +434,6 @@ function ComunePanel({ record, onChanged }: { record: TModello21; onChanged: () 
       </Panel>
     );
   }
-  const decide = async (path: 'validate' | 'return', body: object) => {
-    setBusy(true);
-    try {
-      await postJson(`/twenty-one-models/${record.id}/${path}`, body);
-      notify(`filings.m21.done.${path}`, { type: 'success' });
-      onChanged();
-    } catch (error) {
-      notify(errorMessage(translate, error), { type: 'error' });
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-      setReturning(false);
-    }
-  };
   const missingNumber = validationNumber.trim() === '';
   return (
     <Panel title={translate('filings.m21.comuneTitle')}>
@@ -478,46 +450,39 @@ function ComunePanel({ record, onChanged }: { record: TModello21; onChanged: () 
         />
         <TextField size="small" label={translate('resources.twentyOneModels.fields.cityNotes')} value={cityNotes} onChange={(event) => setCityNotes(event.target.value)} multiline helperText=" " />
       </Box>
-      <Stack direction="row" spacing={1}>
-        <Button
-          variant="contained"
-          color="success"
-          startIcon={<CheckCircleIcon />}
-          disabled={busy}
-          onClick={() => {
-            setTouched(true);
-            if (!missingNumber) setConfirming(true);
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <WorkflowActions
+          workflow={modello21Workflow}
+          resource="twentyOneModels"
+          record={record}
+          facts={facts}
+          buttons={{
+            validate: {
+              label: 'filings.m21.validate',
+              icon: <CheckCircleIcon />,
+              color: 'success',
+              testId: 'm21-validate',
+              done: 'filings.m21.done.validate',
+              confirm: { title: 'filings.m21.validateTitle', content: 'filings.m21.validateConfirm' },
+              translateOptions: { number: validationNumber.trim() },
+              before: () => {
+                setTouched(true);
+                return !missingNumber;
+              },
+              body: () => ({ validationNumber: validationNumber.trim(), cityNotes: cityNotes.trim() || null }),
+            },
+            return: {
+              label: 'filings.m21.return',
+              icon: <ReplyIcon />,
+              variant: 'outlined',
+              color: 'warning',
+              testId: 'm21-return',
+              done: 'filings.m21.done.return',
+              reason: { intro: 'filings.m21.returnIntro', label: 'filings.declarations.returnReason' },
+            },
           }}
-          data-testid="m21-validate"
-        >
-          {translate('filings.m21.validate')}
-        </Button>
-        <Button variant="outlined" color="warning" startIcon={<ReplyIcon />} disabled={busy} onClick={() => setReturning(true)} data-testid="m21-return">
-          {translate('filings.m21.return')}
-        </Button>
+        />
       </Stack>
-      <Confirm
-        isOpen={confirming}
-        loading={busy}
-        title="filings.m21.validateTitle"
-        content="filings.m21.validateConfirm"
-        translateOptions={{ number: validationNumber.trim() }}
-        onConfirm={() => decide('validate', { validationNumber: validationNumber.trim(), cityNotes: cityNotes.trim() || null })}
-        onClose={() => setConfirming(false)}
-      />
-      <Dialog open={returning} onClose={() => setReturning(false)} maxWidth="sm" fullWidth aria-labelledby="m21-return-title">
-        <DialogTitle id="m21-return-title">{translate('filings.m21.return')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{translate('filings.m21.returnIntro')}</DialogContentText>
-          <TextField label={translate('filings.declarations.returnReason')} value={reason} onChange={(event) => setReason(event.target.value)} multiline minRows={3} fullWidth required />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setReturning(false)}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" color="warning" disabled={busy || reason.trim() === ''} onClick={() => decide('return', { reason: reason.trim() })}>
-            {translate('filings.m21.return')}
-          </Button>
-        </DialogActions>
-      </Dialog>
     </Panel>
   );
 }
@@ -574,7 +539,6 @@ function Modello21Body() {
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [info, setInfo] = useState<TModelInfo | null>(null);
-  const [confirmSubmit, setConfirmSubmit] = useState(false);
 
   const loadInfo = useCallback(async (id: string) => {
     try {
@@ -596,7 +560,7 @@ function Modello21Body() {
   const check = useMemo(() => (record && owner ? checkDraft(record.year, months, owner, todayInItaly()) : { problems: {}, warnings: {} }), [record, months, owner]);
   if (!record || !owner || months.length !== 12) return null;
 
-  const editable = sides().hotelier && record.status === 'draft';
+  const editable = can(currentRole(), 'twentyOneModels', 'update') && record.status === 'draft';
   const problemCount = Object.keys(check.problems).length;
   const reconciled = problemCount === 0;
   const changed = () => {
@@ -615,19 +579,6 @@ function Modello21Body() {
       setBusy(null);
     }
   };
-  const step = async (path: 'refresh' | 'submit', done: string) => {
-    setBusy(path);
-    try {
-      await postJson(`/twenty-one-models/${record.id}/${path}`, {});
-      notify(done, { type: 'success' });
-      changed();
-    } catch (error) {
-      notify(errorMessage(translate, error), { type: 'error' });
-    } finally {
-      setBusy(null);
-      setConfirmSubmit(false);
-    }
-  };
   const reset = async (index: number) => {
     setBusy('reset');
     try {
@@ -640,7 +591,8 @@ function Modello21Body() {
     }
   };
 
-  const submitBlocked = !reconciled || dirty;
+  // The submit guard looks at the months as typed on this page (the server checks the saved ones again).
+  const facts: TModello21Facts = { issues: Object.entries(check.problems).map(([path, message]) => ({ path, message: String(message) })) };
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <InfoPanel record={record} info={info} />
@@ -648,9 +600,23 @@ function Modello21Body() {
         title={translate('filings.m21.months', { year: record.year })}
         action={
           editable ? (
-            <Button size="small" startIcon={<SyncIcon />} onClick={() => step('refresh', 'filings.m21.done.refresh')} disabled={busy !== null || dirty} data-testid="m21-refresh">
-              {translate('filings.m21.refresh')}
-            </Button>
+            <WorkflowActions
+              workflow={modello21Workflow}
+              resource="twentyOneModels"
+              record={record}
+              facts={facts}
+              buttons={{
+                refresh: {
+                  label: 'filings.m21.refresh',
+                  icon: <SyncIcon />,
+                  variant: 'text',
+                  size: 'small',
+                  testId: 'm21-refresh',
+                  done: 'filings.m21.done.refresh',
+                  disabled: busy !== null || dirty,
+                },
+              }}
+            />
           ) : null
         }
       >
@@ -700,28 +666,32 @@ function Modello21Body() {
               </Button>
             ) : null}
             {editable ? (
-              <Tooltip title={submitBlocked ? translate(dirty ? 'filings.m21.saveBeforeSubmit' : 'filings.m21.submitBlocked') : ''}>
-                <span>
-                  <Button variant="contained" color="secondary" startIcon={<SendIcon />} onClick={() => setConfirmSubmit(true)} disabled={busy !== null || submitBlocked} data-testid="m21-submit">
-                    {translate('filings.m21.submit')}
-                  </Button>
-                </span>
-              </Tooltip>
+              <WorkflowActions
+                workflow={modello21Workflow}
+                resource="twentyOneModels"
+                record={record}
+                facts={facts}
+                buttons={{
+                  submit: {
+                    label: 'filings.m21.submit',
+                    icon: <SendIcon />,
+                    color: 'secondary',
+                    testId: 'm21-submit',
+                    done: 'filings.m21.done.submit',
+                    confirm: { title: 'filings.m21.submitTitle', content: 'filings.m21.submitConfirm' },
+                    translateOptions: { year: record.year },
+                    disabled: busy !== null,
+                    disabledReason: dirty ? 'filings.m21.saveBeforeSubmit' : null,
+                    blockedHint: 'filings.m21.submitBlocked',
+                  },
+                }}
+              />
             ) : null}
             {reconciled && !dirty ? <DownloadButton path={`/twenty-one-models/${record.id}/pdf`} fileName={`modello21-${record.year}.pdf`} label="filings.m21.pdf" icon={<PictureAsPdfIcon />} testId="m21-pdf" /> : null}
           </Stack>
         </Box>
       ) : null}
-      <ComunePanel record={record} onChanged={changed} />
-      <Confirm
-        isOpen={confirmSubmit}
-        loading={busy === 'submit'}
-        title="filings.m21.submitTitle"
-        content="filings.m21.submitConfirm"
-        translateOptions={{ year: record.year }}
-        onConfirm={() => step('submit', 'filings.m21.done.submit')}
-        onClose={() => setConfirmSubmit(false)}
-      />
+      <ComunePanel key={record.updatedAt} record={record} facts={facts} />
     </Stack>
   );
 }

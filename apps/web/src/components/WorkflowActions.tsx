@@ -1,0 +1,186 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, Tooltip, type ButtonProps } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { TWorkflow } from '@app/domain/platform/workflow/define-workflow';
+import type { TAppDataProvider } from '../dataProvider';
+import { currentRole } from './permissions';
+
+/** How one action of a workflow looks on a screen; what it may do comes from the domain workflow. */
+export type TWorkflowButton = {
+  /** i18n key of the button (and of the confirm button unless `confirm.confirmLabel`). */
+  label: string;
+  icon?: ReactNode;
+  color?: ButtonProps['color'];
+  variant?: ButtonProps['variant'];
+  size?: ButtonProps['size'];
+  testId?: string;
+  /** i18n key of the success message. */
+  done: string;
+  /** The confirmation prompt before the call. */
+  confirm?: { title: string; content: string; confirmLabel?: string; confirmColor?: 'primary' | 'warning' };
+  /** The reason dialog, for the actions the workflow says need one. */
+  reason?: { title?: string; intro: string; label: string; confirmTestId?: string };
+  translateOptions?: Record<string, unknown>;
+  /** The body of the call beyond the reason (e.g. `{ confirm: true }`, the comune's validation number). */
+  body?: () => Record<string, unknown>;
+  /** Checks the screen's own fields before the prompt opens; false stops here. */
+  before?: () => boolean;
+  /** Keeps the button disabled for a screen-only reason (another call running)... */
+  disabled?: boolean;
+  /** ...or for one the user should read (i18n key, shown as the tooltip), e.g. unsaved changes. */
+  disabledReason?: string | null;
+  /** Tooltip (i18n key) when a guard of the workflow blocks the action; defaults to the guard's message. */
+  blockedHint?: string;
+};
+
+type TProps<TStatus extends string, TAction extends string, TFacts> = {
+  workflow: TWorkflow<TStatus, TAction, TFacts>;
+  /** The react-admin resource (the data provider maps it to the API collection). */
+  resource: string;
+  record: { id: string; status: TStatus };
+  facts: TFacts;
+  /** The actions this place shows, in this order, with their look; actions not listed are not shown here. */
+  buttons: Partial<Record<TAction, TWorkflowButton>>;
+  onDone?: (action: TAction) => void;
+};
+
+function errorText(translate: (key: string, options?: object) => string, error: unknown): string {
+  const message = (error as Error)?.message || 'genericError';
+  return translate(message, { _: message });
+}
+
+/**
+ * The action buttons of a record: the actions the workflow offers the signed-in role from the
+ * record's status (a guard that still blocks one shows it disabled with the reason), each behind its
+ * confirmation prompt or reason dialog. Calls `dataProvider.transition`, then refreshes the record.
+ * Renders the buttons only, so that the screen places them in its own row.
+ */
+export function WorkflowActions<TStatus extends string, TAction extends string, TFacts>({ workflow, resource, record, facts, buttons, onDone }: TProps<TStatus, TAction, TFacts>) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<TAppDataProvider>();
+  const [confirming, setConfirming] = useState<TAction | null>(null);
+  const [reasonFor, setReasonFor] = useState<TAction | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonTouched, setReasonTouched] = useState(false);
+  const [reasonProblem, setReasonProblem] = useState<string | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: ({ action, data }: { action: TAction; data: Record<string, unknown> }) => dataProvider.transition(resource, { id: record.id, action, data }),
+    onSuccess: (_result, { action }) => {
+      notify(buttons[action]!.done, { type: 'success' });
+      setConfirming(null);
+      setReasonFor(null);
+      refresh();
+      onDone?.(action);
+    },
+    onError: (error, { action }) => {
+      if (reasonFor === action) setReasonProblem(errorText(translate, error));
+      else notify(errorText(translate, error), { type: 'error' });
+      setConfirming(null);
+    },
+  });
+  const call = (action: TAction, extra: Record<string, unknown> = {}) => mutation.mutate({ action, data: { ...(buttons[action]!.body?.() ?? {}), ...extra } });
+
+  const offered = workflow.offeredActions(record.status, facts, { role: currentRole() ?? '' });
+  const shown = (Object.keys(buttons) as TAction[]).flatMap((action) => {
+    const offer = offered.find((o) => o.action === action);
+    return offer ? [{ ...offer, button: buttons[action]! }] : [];
+  });
+
+  const start = (action: TAction, requiresReason: boolean) => {
+    const button = buttons[action]!;
+    if (button.before && !button.before()) return;
+    if (requiresReason) {
+      setReason('');
+      setReasonTouched(false);
+      setReasonProblem(null);
+      setReasonFor(action);
+    } else if (button.confirm) setConfirming(action);
+    else call(action);
+  };
+
+  const busy = mutation.isPending;
+  const confirmButton = confirming ? buttons[confirming] : undefined;
+  const reasonButton = reasonFor ? buttons[reasonFor] : undefined;
+  const missingReason = reason.trim() === '';
+  return (
+    <>
+      {shown.map(({ action, requiresReason, refusal, button }) => {
+        const blocked = button.disabledReason ?? (refusal ? (button.blockedHint ?? refusal.message) : null);
+        const element = (
+          <Button
+            key={action}
+            variant={button.variant ?? 'contained'}
+            color={button.color ?? 'primary'}
+            size={button.size}
+            startIcon={button.icon}
+            onClick={() => start(action, requiresReason)}
+            disabled={busy || !!button.disabled || !!blocked}
+            data-testid={button.testId}
+          >
+            {translate(button.label)}
+          </Button>
+        );
+        return blocked ? (
+          <Tooltip key={action} title={translate(blocked, { _: blocked })}>
+            <span>{element}</span>
+          </Tooltip>
+        ) : (
+          element
+        );
+      })}
+      <Confirm
+        isOpen={confirming !== null}
+        loading={busy}
+        title={confirmButton?.confirm?.title ?? ''}
+        content={confirmButton?.confirm?.content ?? ''}
+        translateOptions={confirmButton?.translateOptions}
+        confirm={confirmButton?.confirm?.confirmLabel ?? 'ra.action.confirm'}
+        confirmColor={confirmButton?.confirm?.confirmColor ?? 'primary'}
+        onConfirm={() => confirming && call(confirming)}
+        onClose={() => setConfirming(null)}
+      />
+      {reasonFor && reasonButton?.reason ? (
+        <Dialog open onClose={busy ? undefined : () => setReasonFor(null)} maxWidth="sm" fullWidth aria-labelledby="workflow-reason-title">
+          <DialogTitle id="workflow-reason-title">{translate(reasonButton.reason.title ?? reasonButton.label)}</DialogTitle>
+          <DialogContent>
+            <DialogContentText sx={{ mb: 2 }}>{translate(reasonButton.reason.intro)}</DialogContentText>
+            <TextField
+              label={translate(reasonButton.reason.label)}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              multiline
+              minRows={3}
+              fullWidth
+              required
+              error={reasonTouched && missingReason}
+              helperText={reasonTouched && missingReason ? translate('validation.required') : ' '}
+              slotProps={{ htmlInput: { maxLength: 2000 } }}
+            />
+            {reasonProblem ? <Alert severity="error">{reasonProblem}</Alert> : null}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setReasonFor(null)} disabled={busy}>
+              {translate('ra.action.cancel')}
+            </Button>
+            <Button
+              variant="contained"
+              color={reasonButton.color ?? 'warning'}
+              disabled={busy}
+              data-testid={reasonButton.reason.confirmTestId}
+              onClick={() => {
+                setReasonTouched(true);
+                if (!missingReason) call(reasonFor, { reason: reason.trim() });
+              }}
+            >
+              {translate(reasonButton.label)}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
