@@ -24,8 +24,8 @@ export type TResponse<T = any> = { status: number; headers: Headers; body: T };
 
 export type TSession = { token: string; refreshToken: string; user: Record<string, any> };
 
-/** The demo accounts by their part before the @: admin, city, hotelier, agency, lab. */
-export type TDemoAccount = (typeof DEMO_ACCOUNTS)[number]['email'] extends `${infer Name}@${string}` ? Name : never;
+/** The demo accounts (seed/demo.ts and seed/tourist-tax-demo.ts) by the part of their e-mail before the @. */
+export type TDemoAccount = (typeof DEMO_ACCOUNTS)[number]['email'] extends `${infer Name}@demo.test` ? Name | 'city2' | 'hotelier2' : never;
 
 /** Opens this test's database: a copy of the prepared template, or a new one prepared here. */
 async function openTestDatabase(seedDemo: boolean): Promise<{ database: TDatabase; prepared: boolean; url?: string; drop?: () => Promise<void> }> {
