@@ -1,17 +1,22 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-// One vitest run covers the domain package and the API; API integration tests start real
-// Fastify servers over PGlite (or PostgreSQL when TEST_DATABASE_URL is set).
+// One vitest run covers the domain package, the web unit tests and the API. API integration tests
+// start real Fastify servers over PGlite (or PostgreSQL when TEST_DATABASE_URL is set), each on a
+// copy of a database the API project's global setup migrates and seeds once per run; that setup
+// runs only when API test files are selected.
 // The "source" export condition makes @app/domain resolve to its TypeScript sources, so tests
 // never need (or silently use a stale) build.
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'api', include: ['apps/api/src/**/*.test.ts'], globalSetup: ['apps/api/src/test/global-setup.ts'] } },
+    ],
   },
 });

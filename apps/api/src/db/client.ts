@@ -23,7 +23,10 @@ export type TDatabase = {
   kind: 'pglite' | 'postgres';
   /** Raw SQL for benchmarks and health checks; never for request data. */
   ping(): Promise<void>;
+  /** Resolves once every connection is closed (PostgreSQL) or the embedded database is shut down. */
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, to open copies of it with `snapshot` (tests). */
+  dump?(): Promise<Blob>;
 };
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -33,17 +36,30 @@ export class DataDirLockedError extends Error {}
 /**
  * Opens PostgreSQL (DATABASE_URL) or the embedded PGlite. PGlite in a folder is guarded by a lock
  * file: two processes writing the same PGlite folder corrupt it, so the second one is refused.
- * `dataDir: null` gives an in-memory PGlite (tests).
+ * `dataDir: null` gives an in-memory PGlite (tests); `snapshot` (a PGlite `dump()`) starts PGlite
+ * from that data instead of an empty database.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null; poolSize?: number }): Promise<TDatabase> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null; poolSize?: number; snapshot?: Blob }): Promise<TDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // pool.end() resolves once it has asked its idle connections to close, not once they are closed;
+    // close() waits for each one, so the database can be dropped or the process end right after.
+    let open = 0;
+    let allClosed: (() => void) | undefined;
+    pool.on('connect', () => void open++);
+    pool.on('remove', () => {
+      if (--open === 0) allClosed?.();
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as TDb;
     return {
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
+      close: async () => {
+        const closed = new Promise<void>((resolve) => (allClosed = resolve));
+        await pool.end();
+        if (open > 0) await closed;
+      },
     };
   }
   let release: (() => Promise<void>) | undefined;
@@ -58,9 +74,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
           'Stop the other process, or set DATA_DIR to another folder. Two processes on one embedded database would corrupt it.',
       );
     }
-    client = new PGlite(path.join(options.dataDir, 'pg'));
+    client = new PGlite(path.join(options.dataDir, 'pg'), { loadDataDir: options.snapshot });
   } else {
-    client = new PGlite();
+    client = new PGlite({ loadDataDir: options.snapshot });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as TDb;
@@ -68,6 +84,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    dump: async () => {
+      await client.exec('checkpoint');
+      return client.dumpDataDir('none');
+    },
     close: async () => {
       await client.close();
       await release?.();

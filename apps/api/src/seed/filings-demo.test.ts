@@ -9,8 +9,8 @@ afterAll(() => t?.close());
 
 describe('filings demo data', () => {
   it('gives the demo comune declarations in every state and the demo hotelier a Modello 21 to finish', async () => {
-    const city = (await t.login('city@demo.test')).token;
-    const hotelier = (await t.login('hotelier@demo.test')).token;
+    const city = (await t.signedIn('city')).token;
+    const hotelier = (await t.signedIn('hotelier')).token;
     const all = await t.request('GET', '/api/declarations?year=2025&limit=100', { token: city });
     expect(all.status).toBe(200);
     expect(new Set(all.body.map((d: any) => d.status))).toEqual(new Set(['validated', 'submitted', 'returned', 'draft']));

@@ -1,66 +1,112 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type TConfig } from '../config.ts';
-import { openDatabase, runMigrations, type TDatabase } from '../db/client.ts';
-import { ensureFeatureFlags, setFeature, type TFeatureFlag } from '../modules/platform/settings/features.ts';
-import { ensurePermissions } from '../modules/platform/permissions/permissions.ts';
-import { seedDemoOnce, DEMO_PASSWORD } from '../seed/demo.ts';
+import { openDatabase, type TDatabase } from '../db/client.ts';
+import { setFeature, type TFeatureFlag } from '../modules/platform/settings/features.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/demo.ts';
 import { actorFromToken } from '../modules/platform/auth/authenticate.ts';
+import { createPostgresDatabase, dropPostgresDatabase, prepareTestDatabase, testDatabaseName } from './test-database.ts';
 
 /**
  * A real API server for integration tests: real HTTP on a loopback port, real database (in-memory
- * PGlite, or a fresh PostgreSQL database per test file when TEST_DATABASE_URL is set), migrations
- * and demo data applied.
+ * PGlite, or a fresh PostgreSQL database per call when TEST_DATABASE_URL is set), migrated, with
+ * feature flags, permissions and (unless `seedDemo: false`) the demo data. The database is a copy
+ * of the one global-setup.ts prepared once for the run; without it (another vitest config) it is
+ * prepared here.
  */
 export type TTestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 export type TResponse<T = any> = { status: number; headers: Headers; body: T };
 
-async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `t_${process.pid}_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+export type TSession = { token: string; refreshToken: string; user: Record<string, any> };
+
+/** The demo accounts (seed/demo.ts and seed/tourist-tax-demo.ts) by the part of their e-mail before the @. */
+export type TDemoAccount = (typeof DEMO_ACCOUNTS)[number]['email'] extends `${infer Name}@demo.test` ? Name | 'city2' | 'hotelier2' : never;
+
+/** Opens this test's database: a copy of the prepared template, or a new one prepared here. */
+async function openTestDatabase(seedDemo: boolean): Promise<{ database: TDatabase; prepared: boolean; url?: string; drop?: () => Promise<void> }> {
+  const templates = inject('testDatabaseTemplates') ?? null;
+  const pgBase = process.env.TEST_DATABASE_URL;
+  if (pgBase) {
+    const template = templates?.kind === 'postgres' ? (seedDemo ? templates.demo : templates.bare) : undefined;
+    const name = testDatabaseName('file');
+    const url = await createPostgresDatabase(pgBase, name, template);
+    const drop = () => dropPostgresDatabase(pgBase, name);
+    const database = await openDatabase({ databaseUrl: url, dataDir: null, poolSize: 4 }).catch(async (error) => {
+      await drop();
+      throw error;
+    });
+    return { database, prepared: Boolean(template), url, drop };
+  }
+  const dump = templates?.kind === 'pglite' ? (seedDemo ? templates.demo : templates.bare) : undefined;
+  const database = await openDatabase({ dataDir: null, snapshot: dump ? new Blob([fs.readFileSync(dump)]) : undefined });
+  return { database, prepared: Boolean(dump) };
+}
+
+/**
+ * Runs every teardown step in order even when one fails (a failing step must not leave a
+ * database or a server open behind it), then reports the first failure.
+ */
+async function inOrder(steps: Array<(() => Promise<unknown> | unknown) | undefined>) {
+  let failure: unknown;
+  for (const step of steps) {
+    try {
+      await step?.();
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure) throw failure;
 }
 
 export async function startTestApp(options: { env?: Record<string, string>; features?: Partial<Record<TFeatureFlag, boolean>>; seedDemo?: boolean } = {}) {
+  const seedDemo = options.seedDemo !== false;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
-  const pgBase = process.env.TEST_DATABASE_URL;
-  const pgDb = pgBase ? await createPostgresDatabase(pgBase) : undefined;
-  const config: TConfig = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: tmp,
-    PUBLIC_URL: 'http://localhost:3000',
-    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    ...options.env,
-  });
-  const database: TDatabase = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null, poolSize: 4 });
-  await runMigrations(database);
-  await ensureFeatureFlags(database.db);
-  await ensurePermissions(database.db);
-  if (options.seedDemo !== false) await seedDemoOnce(database.db);
-  for (const [flag, on] of Object.entries(options.features ?? {})) await setFeature(database.db, flag as TFeatureFlag, on!);
-  const app: FastifyInstance = await buildApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  app.services.realtime.attach(app.server, async (token) => (await actorFromToken(app, token)).id);
+  let database: TDatabase | undefined;
+  let databaseUrl: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  let app: FastifyInstance | undefined;
+  let closing: Promise<void> | undefined;
+  /**
+   * Teardown, in this order: sockets, then the server (no request in flight any more), then the
+   * database and its pool (every connection ended), then the PostgreSQL database itself, then the
+   * temporary folder. Idempotent.
+   */
+  const close = () =>
+    (closing ??= inOrder([
+      app && (() => app!.services.realtime.close()),
+      app && (() => app!.close()),
+      database && (() => database!.close()),
+      drop,
+      () => fs.rmSync(tmp, { recursive: true, force: true }),
+    ]));
+
+  let config: TConfig;
+  try {
+    const opened = await openTestDatabase(seedDemo);
+    ({ database, url: databaseUrl, drop } = opened);
+    if (!opened.prepared) await prepareTestDatabase(database, { seedDemo });
+    config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: tmp,
+      PUBLIC_URL: 'http://localhost:3000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...options.env,
+    });
+    for (const [flag, on] of Object.entries(options.features ?? {})) await setFeature(database.db, flag as TFeatureFlag, on!);
+    app = await buildApp({ config, database, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const started = app;
+    app.services.realtime.attach(app.server, async (token) => (await actorFromToken(started, token)).id);
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
@@ -85,26 +131,24 @@ export async function startTestApp(options: { env?: Record<string, string>; feat
 
   const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 
-  async function login(email: string, password = DEMO_PASSWORD) {
+  async function login(email: string, password = DEMO_PASSWORD): Promise<TSession> {
     const res = await request('POST', '/api/auth', { headers: { authorization: basic(email, password) } });
     if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as { token: string; refreshToken: string; user: Record<string, any> };
+    return res.body as TSession;
   }
+
+  /** Signs in as a demo account (`signedIn('hotelier')` is hotelier@demo.test with the demo password). */
+  const signedIn = (account: TDemoAccount) => login(`${account}@demo.test`);
 
   return {
     app,
     baseUrl,
-    config,
+    config: config!,
     db: database.db,
     request,
     login,
+    signedIn,
     basic,
-    async close() {
-      await app.services.realtime.close();
-      await app.close();
-      await database.close();
-      await pgDb?.drop();
-      fs.rmSync(tmp, { recursive: true, force: true });
-    },
+    close,
   };
 }

@@ -19,7 +19,7 @@ describe('page views', () => {
   it('stores anonymous and signed-in views when the feature is on, and validates the body', async () => {
     const t = await startTestApp({ features: { analytics: true } });
     apps.push(t);
-    const { token, user } = await t.login('hotelier@demo.test');
+    const { token, user } = await t.signedIn('hotelier');
     const anonymous = await t.request('POST', '/api/page-views', { body: { fullPath: '/on-boarding/login', path: '/on-boarding/login' } });
     expect(anonymous.status).toBe(201);
     const signedIn = await t.request('POST', '/api/page-views', { token, body: { pageName: 'stays', fullPath: '/stays?page=2', path: '/stays' } });

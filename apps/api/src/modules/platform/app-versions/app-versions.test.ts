@@ -11,8 +11,8 @@ let sockets: ReturnType<typeof createSocketClients>;
 
 beforeAll(async () => {
   t = await startTestApp();
-  admin = (await t.login('admin@demo.test')).token;
-  hotelier = (await t.login('hotelier@demo.test')).token;
+  admin = (await t.signedIn('admin')).token;
+  hotelier = (await t.signedIn('hotelier')).token;
   sockets = createSocketClients(t);
 });
 afterAll(async () => {

@@ -6,8 +6,8 @@ let admin: { token: string; user: Record<string, any> };
 let city: string;
 beforeAll(async () => {
   t = await startTestApp();
-  admin = await t.login('admin@demo.test');
-  city = (await t.login('city@demo.test')).token;
+  admin = await t.signedIn('admin');
+  city = (await t.signedIn('city')).token;
 });
 afterAll(() => t?.close());
 

@@ -52,7 +52,7 @@ describe('POST /api/auth: audit, temporary password', () => {
     const { auditLogs, users } = await import('../../../db/schema/index.ts');
     const { eq } = await import('drizzle-orm');
     await t.request('POST', '/api/auth', { headers: { authorization: t.basic('city@demo.test', 'Wrong1234') } });
-    await t.login('city@demo.test');
+    await t.signedIn('city');
     const [city] = await t.db.select().from(users).where(eq(users.email, 'city@demo.test'));
     const rows = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, city.id));
     expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['login_failed', 'login']));

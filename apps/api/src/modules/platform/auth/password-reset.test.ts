@@ -62,7 +62,7 @@ describe('POST /api/auth/forgot-password', () => {
 
 describe('POST /api/auth/reset-password', () => {
   it('sets the new password, spends the token, signs out every session and kills older access tokens', async () => {
-    const old = await t.login('agency@demo.test');
+    const old = await t.signedIn('agency');
     // Access tokens carry whole seconds: wait so the old one is strictly older than the change.
     await new Promise((r) => setTimeout(r, 1100));
     const token = await resetLinkFor('agency@demo.test');

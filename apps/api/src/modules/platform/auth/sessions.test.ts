@@ -13,7 +13,7 @@ const refresh = (token?: string) => t.request('POST', '/api/auth/refresh', token
 
 describe('POST /api/auth/refresh', () => {
   it('rotates: returns a working access token and a new refresh token; the old one is spent', async () => {
-    const session = await t.login('hotelier@demo.test');
+    const session = await t.signedIn('hotelier');
     const res = await refresh(session.refreshToken);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['refreshToken', 'token']);
@@ -25,7 +25,7 @@ describe('POST /api/auth/refresh', () => {
   });
 
   it('reuse of a spent token revokes the whole family (the newest token dies too)', async () => {
-    const session = await t.login('hotelier@demo.test');
+    const session = await t.signedIn('hotelier');
     const first = await refresh(session.refreshToken);
     expect(first.status).toBe(200);
     const reuse = await refresh(session.refreshToken);
@@ -38,7 +38,7 @@ describe('POST /api/auth/refresh', () => {
   it('refuses a missing, unknown or access token, and a disabled account', async () => {
     expect((await refresh()).status).toBe(401);
     expect((await refresh('nonsense')).status).toBe(401);
-    const session = await t.login('lab@demo.test');
+    const session = await t.signedIn('lab');
     expect((await refresh(session.token)).status).toBe(401);
     await t.db.update(users).set({ isEnabled: false }).where(eq(users.email, 'lab@demo.test'));
     const disabled = await refresh(session.refreshToken);
@@ -50,8 +50,8 @@ describe('POST /api/auth/refresh', () => {
 
 describe('POST /api/auth/logout', () => {
   it('without a body revokes every refresh token of the user', async () => {
-    const a = await t.login('city@demo.test');
-    const b = await t.login('city@demo.test');
+    const a = await t.signedIn('city');
+    const b = await t.signedIn('city');
     const res = await t.request('POST', '/api/auth/logout', { token: a.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
@@ -60,8 +60,8 @@ describe('POST /api/auth/logout', () => {
   });
 
   it('with a refresh token ends only that sign-in', async () => {
-    const a = await t.login('agency@demo.test');
-    const b = await t.login('agency@demo.test');
+    const a = await t.signedIn('agency');
+    const b = await t.signedIn('agency');
     const res = await t.request('POST', '/api/auth/logout', { token: a.token, body: { refreshToken: a.refreshToken } });
     expect(res.status).toBe(200);
     expect((await refresh(a.refreshToken)).status).toBe(401);
@@ -69,8 +69,8 @@ describe('POST /api/auth/logout', () => {
   });
 
   it('does not revoke someone else\'s family and needs a signed-in user', async () => {
-    const mine = await t.login('admin@demo.test');
-    const other = await t.login('hotelier@demo.test');
+    const mine = await t.signedIn('admin');
+    const other = await t.signedIn('hotelier');
     await t.request('POST', '/api/auth/logout', { token: mine.token, body: { refreshToken: other.refreshToken } });
     const [row] = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, other.user._id)).orderBy(refreshTokens.createdAt);
     expect(row).toBeDefined();

@@ -6,8 +6,8 @@ let admin: string;
 let hotelier: string;
 beforeAll(async () => {
   t = await startTestApp();
-  admin = (await t.login('admin@demo.test')).token;
-  hotelier = (await t.login('hotelier@demo.test')).token;
+  admin = (await t.signedIn('admin')).token;
+  hotelier = (await t.signedIn('hotelier')).token;
 });
 afterAll(() => t?.close());
 

@@ -6,8 +6,8 @@ const tokens: Record<string, string> = {};
 let hotelierId: string;
 beforeAll(async () => {
   t = await startTestApp();
-  for (const who of ['admin', 'city', 'hotelier', 'agency', 'lab']) {
-    const session = await t.login(`${who}@demo.test`);
+  for (const who of ['admin', 'city', 'hotelier', 'agency', 'lab'] as const) {
+    const session = await t.signedIn(who);
     tokens[who] = session.token;
     if (who === 'hotelier') hotelierId = session.user._id;
   }

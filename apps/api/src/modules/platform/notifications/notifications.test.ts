@@ -13,9 +13,9 @@ let sockets: ReturnType<typeof createSocketClients>;
 
 beforeAll(async () => {
   t = await startTestApp();
-  hotelier = await t.login('hotelier@demo.test');
-  city = await t.login('city@demo.test');
-  agency = await t.login('agency@demo.test');
+  hotelier = await t.signedIn('hotelier');
+  city = await t.signedIn('city');
+  agency = await t.signedIn('agency');
   sockets = createSocketClients(t);
 });
 afterAll(async () => {

@@ -9,7 +9,7 @@ let admin: Awaited<ReturnType<TTestApp['login']>>;
 let hotelierId: string;
 beforeAll(async () => {
   t = await startTestApp();
-  admin = await t.login('admin@demo.test');
+  admin = await t.signedIn('admin');
   [{ id: hotelierId }] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'hotelier@demo.test'));
 });
 afterAll(() => t?.close());
@@ -55,7 +55,7 @@ describe('GET /api/users/personificate/:userId', () => {
   });
 
   it('is for administrators only, and not from an impersonated session', async () => {
-    const city = await t.login('city@demo.test');
+    const city = await t.signedIn('city');
     const res = await personificate(hotelierId, city.token);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('FORBIDDEN');

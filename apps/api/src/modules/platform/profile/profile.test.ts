@@ -17,7 +17,7 @@ async function createUser(email: string, password: string, extra: Partial<typeof
 
 describe('GET /api/users/me', () => {
   it('returns the signed-in user without secrets', async () => {
-    const session = await t.login('hotelier@demo.test');
+    const session = await t.signedIn('hotelier');
     const res = await t.request('GET', '/api/users/me', { token: session.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ _id: session.user._id, email: 'hotelier@demo.test', role: 'user' });
@@ -35,7 +35,7 @@ describe('GET /api/users/me', () => {
 
 describe('PUT /api/users/me', () => {
   it('updates editable fields, normalises identifiers, clears with empty strings, and audits the change', async () => {
-    const session = await t.login('city@demo.test');
+    const session = await t.signedIn('city');
     const res = await t.request('PUT', '/api/users/me', {
       token: session.token,
       body: { phone: '+39 06 1234567', taxCode: 'rssmra80a01h501u', vatNumber: '12345670215', address: 'Via Roma 1', birthDate: '1980-01-01' },
@@ -52,7 +52,7 @@ describe('PUT /api/users/me', () => {
   });
 
   it('refuses role, email and isEnabled, and invalid identifiers, with VALIDATION_FAILED naming the field', async () => {
-    const session = await t.login('hotelier@demo.test');
+    const session = await t.signedIn('hotelier');
     for (const body of [{ role: 'admin' }, { email: 'x@example.com' }, { isEnabled: false }]) {
       const res = await t.request('PUT', '/api/users/me', { token: session.token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -150,7 +150,7 @@ describe('DELETE /api/users/me', () => {
   });
 
   it('refuses administrators and anonymous callers', async () => {
-    const admin = await t.login('admin@demo.test');
+    const admin = await t.signedIn('admin');
     const res = await t.request('DELETE', '/api/users/me', { token: admin.token });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('FORBIDDEN');

@@ -25,12 +25,12 @@ const orderAtLeast = (n: number) => ({ entityField: 'order', operator: 'gte', va
 
 beforeAll(async () => {
   t = await startTestApp();
-  const a = await t.login('admin@demo.test');
+  const a = await t.signedIn('admin');
   admin = a.token;
-  const c = await t.login('city@demo.test');
+  const c = await t.signedIn('city');
   city = c.token;
   cityId = c.user._id;
-  const h = await t.login('hotelier@demo.test');
+  const h = await t.signedIn('hotelier');
   hotelier = h.token;
   hotelierId = h.user._id;
 });
@@ -188,7 +188,7 @@ describe('permission system on', () => {
     const [comune] = await linkIds(t.db, 'cityId', 1);
     await t.request('PUT', `/api/users/${cityId}`, { token: admin, body: { cityId: comune } });
     await t.request('PUT', `/api/users/${hotelierId}`, { token: admin, body: { cityId: comune } });
-    const agency = await t.login('agency@demo.test');
+    const agency = await t.signedIn('agency');
 
     expect((await t.request('GET', `/api/auth/permission/employee/${hotelierId}`, { token: city })).status).toBe(403);
     await t.request('PUT', `/api/auth/permission/assign/employee/${cityId}`, {

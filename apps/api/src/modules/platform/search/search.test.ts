@@ -7,7 +7,7 @@ let t: TTestApp;
 let admin: string;
 beforeAll(async () => {
   t = await startTestApp();
-  admin = (await t.login('admin@demo.test')).token;
+  admin = (await t.signedIn('admin')).token;
 });
 afterAll(() => t?.close());
 

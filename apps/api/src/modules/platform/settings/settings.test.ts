@@ -10,9 +10,9 @@ let labUserId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  admin = (await t.login('admin@demo.test')).token;
-  hotelier = (await t.login('hotelier@demo.test')).token;
-  labUserId = (await t.login('lab@demo.test')).user._id;
+  admin = (await t.signedIn('admin')).token;
+  hotelier = (await t.signedIn('hotelier')).token;
+  labUserId = (await t.signedIn('lab')).user._id;
 });
 afterAll(() => t?.close());
 

@@ -10,8 +10,8 @@ let city: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  admin = (await t.login('admin@demo.test')).token;
-  city = (await t.login('city@demo.test')).token;
+  admin = (await t.signedIn('admin')).token;
+  city = (await t.signedIn('city')).token;
 });
 afterAll(() => t?.close());
 

@@ -36,9 +36,9 @@ async function download(id: string, token: string) {
 
 beforeAll(async () => {
   t = await startTestApp();
-  admin = (await t.login('admin@demo.test')).token;
-  hotelier = await t.login('hotelier@demo.test');
-  city = (await t.login('city@demo.test')).token;
+  admin = (await t.signedIn('admin')).token;
+  hotelier = await t.signedIn('hotelier');
+  city = (await t.signedIn('city')).token;
   visibleFaq = (await t.request('POST', '/api/faqs', { token: admin, body: { question: 'Visibile?', answer: 'Sì' } })).body._id;
   hiddenFaq = (await t.request('POST', '/api/faqs', { token: admin, body: { question: 'Nascosta?', answer: 'Sì', isVisible: false } })).body._id;
 });
@@ -193,7 +193,7 @@ describe('upload size limit', () => {
   it('answers 413 PAYLOAD_TOO_LARGE above UPLOAD_MAX_BYTES and stores nothing', async () => {
     const small = await startTestApp({ env: { UPLOAD_MAX_BYTES: '2048' } });
     try {
-      const { token } = await small.login('hotelier@demo.test');
+      const { token } = await small.signedIn('hotelier');
       const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4096, 0x20)]);
       const form = new FormData();
       form.append('data', JSON.stringify({ purpose: 'pdf' }));

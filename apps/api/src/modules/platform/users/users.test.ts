@@ -25,13 +25,13 @@ function temporaryPasswordIn(text: string) {
 
 beforeAll(async () => {
   t = await startTestApp();
-  const a = await t.login('admin@demo.test');
+  const a = await t.signedIn('admin');
   admin = a.token;
   adminId = a.user._id;
-  const c = await t.login('city@demo.test');
+  const c = await t.signedIn('city');
   city = c.token;
   cityUserId = c.user._id;
-  const h = await t.login('hotelier@demo.test');
+  const h = await t.signedIn('hotelier');
   hotelier = h.token;
   hotelierId = h.user._id;
 });
@@ -130,7 +130,7 @@ describe('users collection', () => {
     expect(linked.status).toBe(200);
     const sameCity = await t.request('POST', '/api/users', { token: admin, body: { email: 'same-city@example.test', name: 'S', surname: 'C', role: 'user', cityId } });
     const otherCity = await t.request('POST', '/api/users', { token: admin, body: { email: 'other-city@example.test', name: 'O', surname: 'C', role: 'user', cityId: otherCityId } });
-    const citySession = await t.login('city@demo.test');
+    const citySession = await t.signedIn('city');
     const list = await t.request('GET', '/api/users?sort=email&limit=500', { token: citySession.token });
     const emails = list.body.map((u: any) => u.email);
     expect(emails).toEqual(expect.arrayContaining(['city@demo.test', 'same-city@example.test']));

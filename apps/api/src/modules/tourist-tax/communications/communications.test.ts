@@ -6,23 +6,41 @@ import { makePdf } from '../../platform/uploads/test-files.ts';
 import { filingWorld, insertStructure, insertUser } from '../declarations/test-fixtures.ts';
 
 let t: TTestApp;
-let w: Awaited<ReturnType<typeof filingWorld>>;
-const tok = {} as Record<'admin' | 'city' | 'otherCity' | 'hotelier' | 'otherHotelier' | 'third', string>;
-let third: { id: string; email: string };
+let admin: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  w = await filingWorld(t.db, 'com');
-  third = await insertUser(t.db, 'terzo-com@filings.test', 'user');
-  await insertStructure(t.db, w.rome.id, 'Ostello Roma', [third.id]);
-  tok.admin = (await t.login('admin@demo.test')).token;
-  tok.city = (await t.login(w.cityUser.email)).token;
-  tok.otherCity = (await t.login(w.otherCityUser.email)).token;
-  tok.hotelier = (await t.login(w.hotelier.email)).token;
-  tok.otherHotelier = (await t.login(w.otherHotelier.email)).token;
-  tok.third = (await t.login(third.email)).token;
+  admin = (await t.signedIn('admin')).token;
 });
 afterAll(() => t?.close());
+
+/**
+ * Each test's own comuni, users and structures (a filing world plus a third hotelier in Rome), so
+ * no test depends on the messages or documents of another.
+ */
+let worlds = 0;
+async function freshWorld() {
+  const tag = `com${++worlds}`;
+  const w = await filingWorld(t.db, tag);
+  const third = await insertUser(t.db, `terzo-${tag}@filings.test`, 'user');
+  await insertStructure(t.db, w.rome.id, 'Ostello Roma', [third.id]);
+  const tok = {
+    admin,
+    city: (await t.login(w.cityUser.email)).token,
+    otherCity: (await t.login(w.otherCityUser.email)).token,
+    hotelier: (await t.login(w.hotelier.email)).token,
+    otherHotelier: (await t.login(w.otherHotelier.email)).token,
+    third: (await t.login(third.email)).token,
+  };
+  return { w, third, tok };
+}
+
+/** The comune's message to all its hoteliers. */
+async function sendToAll(token: string) {
+  const res = await t.request('POST', '/api/communications', { token, body: { title: 'Nuove tariffe 2026', text: '<p>Dal <strong>1 gennaio</strong> cambiano le tariffe.</p>' } });
+  if (res.status !== 201) throw new Error(`communication not sent: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body._id as string;
+}
 
 async function upload(token: string, purpose = 'pdf') {
   const form = new FormData();
@@ -34,9 +52,8 @@ async function upload(token: string, purpose = 'pdf') {
 }
 
 describe('communications', () => {
-  let messageId: string;
-
   it('a comune writes to all its hoteliers: sanitised text, a notification and an e-mail each', async () => {
+    const { w, third, tok } = await freshWorld();
     const res = await t.request('POST', '/api/communications', {
       token: tok.city,
       body: { title: 'Nuove tariffe 2026', text: '<p>Dal <strong>1 gennaio</strong> cambiano le tariffe.</p><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a>' },
@@ -44,7 +61,6 @@ describe('communications', () => {
     expect(res.status).toBe(201);
     expect(res.body.text).toBe('<p>Dal <strong>1 gennaio</strong> cambiano le tariffe.</p><a target="_blank" rel="noopener noreferrer">x</a>');
     expect(res.body.recipientsCount).toBe(3); // the three hoteliers of Rome (the Gaeta-only side is not written to)
-    messageId = res.body._id;
     for (const userId of [w.hotelier.id, w.otherHotelier.id, third.id]) {
       const n = await t.db.select().from(notifications).where(eq(notifications.userId, userId));
       expect(n.filter((x) => x.event === 'communication')).toHaveLength(1);
@@ -54,6 +70,8 @@ describe('communications', () => {
   });
 
   it('to chosen structures only; structures of another comune are refused', async () => {
+    const { w, tok } = await freshWorld();
+    await sendToAll(tok.city);
     const res = await t.request('POST', '/api/communications', { token: tok.city, body: { title: 'Solo per voi', text: '<p>Ciao</p>', audience: 'structures', structureIds: [w.hotel.id] } });
     expect(res.status).toBe(201);
     expect(res.body.recipientsCount).toBe(1);
@@ -67,6 +85,8 @@ describe('communications', () => {
   });
 
   it('the comune sees who has read it; other comuni see nothing', async () => {
+    const { w, third, tok } = await freshWorld();
+    const messageId = await sendToAll(tok.city);
     expect((await t.request('POST', `/api/communications/${messageId}/read`, { token: tok.hotelier, body: {} })).status).toBe(200);
     const first = await t.request('POST', `/api/communications/${messageId}/read`, { token: tok.hotelier, body: {} });
     const recipients = await t.request('GET', `/api/communications/${messageId}/recipients`, { token: tok.city });
@@ -82,6 +102,7 @@ describe('communications', () => {
 
 describe('documentation area', () => {
   it("a comune's documents reach its hoteliers only; an admin's reach every comune", async () => {
+    const { w, tok } = await freshWorld();
     const file = await upload(tok.city);
     const doc = await t.request('POST', '/api/documents', { token: tok.city, body: { title: 'Regolamento imposta di soggiorno', category: 'regulation', uploadId: file._id } });
     expect(doc.status).toBe(201);
@@ -115,6 +136,7 @@ describe('ids that are not UUIDs', () => {
   // 36 hex digits: the old shape check let it through and PostgreSQL failed on the uuid cast (500).
   const notUuid = '0'.repeat(36);
   it('answer 404', async () => {
+    const { tok } = await freshWorld();
     expect((await t.request('GET', `/api/communications/${notUuid}/recipients`, { token: tok.city })).status).toBe(404);
     expect((await t.request('POST', `/api/communications/${notUuid}/read`, { token: tok.hotelier, body: {} })).status).toBe(404);
   });

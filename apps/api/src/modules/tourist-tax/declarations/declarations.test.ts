@@ -7,25 +7,85 @@ import { filingWorld, insertStay } from './test-fixtures.ts';
 import { makePdf } from '../../platform/uploads/test-files.ts';
 
 let t: TTestApp;
-let w: Awaited<ReturnType<typeof filingWorld>>;
-const tok = {} as Record<'admin' | 'city' | 'otherCity' | 'hotelier' | 'otherHotelier', string>;
+let admin: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  w = await filingWorld(t.db, 'decl');
-  tok.admin = (await t.login('admin@demo.test')).token;
-  tok.city = (await t.login(w.cityUser.email)).token;
-  tok.otherCity = (await t.login(w.otherCityUser.email)).token;
-  tok.hotelier = (await t.login(w.hotelier.email)).token;
-  tok.otherHotelier = (await t.login(w.otherHotelier.email)).token;
+  admin = (await t.signedIn('admin')).token;
 });
 afterAll(() => t?.close());
 
-let q1: any;
-let q2: any;
+/*
+ * Every test builds what it needs: its own comuni, users and structures (a fresh filing world), so
+ * no test depends on another having run before it, and none sees another's rows.
+ */
+let worlds = 0;
+async function freshWorld() {
+  const w = await filingWorld(t.db, `decl${++worlds}`);
+  const tok = {
+    admin,
+    city: (await t.login(w.cityUser.email)).token,
+    otherCity: (await t.login(w.otherCityUser.email)).token,
+    hotelier: (await t.login(w.hotelier.email)).token,
+    otherHotelier: (await t.login(w.otherHotelier.email)).token,
+  };
+  return { w, tok };
+}
+
+/** A fresh world whose comune (Rome) has the 2025 quarterly periods and the other comune (Gaeta) monthly ones. */
+async function worldWithPeriods() {
+  const { w, tok } = await freshWorld();
+  const quarterly = await t.request('POST', '/api/declaration-templates/generate', { token: tok.city, body: { year: 2025, frequency: 'quarterly', submitOffsetDays: 30, payOffsetDays: 45 } });
+  const monthly = await t.request('POST', '/api/declaration-templates/generate', { token: tok.otherCity, body: { year: 2025, frequency: 'monthly', submitOffsetDays: 16, payOffsetDays: 16 } });
+  if (quarterly.status !== 201 || monthly.status !== 201) throw new Error(`periods not generated: ${quarterly.status} ${monthly.status}`);
+  const [q1, q2] = quarterly.body;
+  return { w, tok, q1, q2 };
+}
+
+/** The hotel's stays around Q1 2025: three check out in Q1 (one unpaid), one in Q2. */
+async function insertFlowStays(w: Awaited<ReturnType<typeof filingWorld>>) {
+  const base = { structureId: w.hotel.id, cityId: w.rome.id };
+  const a = await insertStay(t.db, { ...base, checkIn: '2025-01-10', checkOut: '2025-01-13', guests: 2 }); // 2 x 3 x 2.00 = 12.00
+  const b = await insertStay(t.db, { ...base, checkIn: '2025-02-01', checkOut: '2025-02-03', paid: false, reason: 'refused to pay', surname: 'Verdi' }); // 4.00
+  const c = await insertStay(t.db, { ...base, checkIn: '2025-03-30', checkOut: '2025-04-02' }); // checks out in Q2
+  const d = await insertStay(t.db, { ...base, checkIn: '2024-12-30', checkOut: '2025-01-02' }); // 6.00, checks out in Q1
+  return { a, b, c, d };
+}
+
+const FLOW = ['draft', 'submitted', 'resubmitted', 'validated', 'paid'] as const;
+
+/**
+ * The hotel's automatic Q1 2025 declaration, brought through the flow up to `stage`: submitted;
+ * then a stay of 1 March added, returned by the comune for it and resubmitted; validated; paid.
+ */
+async function declarationAt(stage: (typeof FLOW)[number]) {
+  const world = await worldWithPeriods();
+  const { w, tok, q1 } = world;
+  const inserted = await insertFlowStays(w);
+  const stayIds = { a: inserted.a.id, b: inserted.b.id, c: inserted.c.id, d: inserted.d.id };
+  const created = await t.request('POST', '/api/declarations', { token: tok.hotelier, body: { structureId: w.hotel.id, declarationTemplateId: q1._id } });
+  if (created.status !== 201) throw new Error(`declaration not created: ${created.status} ${JSON.stringify(created.body)}`);
+  let decl = created.body;
+  const step = async (action: string, token: string, body: unknown) => {
+    const res = await t.request('POST', `/api/declarations/${decl._id}/${action}`, { token, body });
+    if (res.status !== 200) throw new Error(`${action}: ${res.status} ${JSON.stringify(res.body)}`);
+    decl = res.body;
+  };
+  const reached = (s: (typeof FLOW)[number]) => FLOW.indexOf(stage) >= FLOW.indexOf(s);
+  if (reached('submitted')) await step('submit', tok.hotelier, {});
+  if (reached('resubmitted')) {
+    await insertStay(t.db, { structureId: w.hotel.id, cityId: w.rome.id, checkIn: '2025-03-01', checkOut: '2025-03-02' });
+    await step('return', tok.city, { reason: 'Manca il soggiorno del 1 marzo' });
+    await step('submit', tok.hotelier, {});
+  }
+  if (reached('validated')) await step('validate', tok.city, { confirm: true });
+  if (reached('paid')) await step('payment', tok.hotelier, { paymentDate: '2025-05-10', trn: '0306909606A12345' });
+  return { ...world, decl, stayIds };
+}
 
 describe('declaration periods', () => {
   it('a comune generates a year of quarterly periods; overlaps are refused', async () => {
+    const { w, tok } = await freshWorld();
     const res = await t.request('POST', '/api/declaration-templates/generate', { token: tok.city, body: { year: 2025, frequency: 'quarterly', submitOffsetDays: 30, payOffsetDays: 45 } });
     expect(res.status).toBe(201);
     expect(res.body.map((p: any) => [p.periodName, p.dateFrom, p.dateTo, p.submitBy, p.payBy])).toEqual([
@@ -35,7 +95,6 @@ describe('declaration periods', () => {
       ['Trim 4 2025', '2025-10-01', '2025-12-31', '2026-01-30', '2026-02-14'],
     ]);
     expect(res.body.every((p: any) => p.cityId === w.rome.id)).toBe(true);
-    [q1, q2] = res.body;
 
     const again = await t.request('POST', '/api/declaration-templates/generate', { token: tok.city, body: { year: 2025, frequency: 'monthly', submitOffsetDays: 15, payOffsetDays: 15 } });
     expect(again.status).toBe(409);
@@ -60,6 +119,7 @@ describe('declaration periods', () => {
   });
 
   it('hoteliers read the periods of their comuni only; a comune only its own', async () => {
+    const { tok, q1 } = await worldWithPeriods();
     const mine = await t.request('GET', '/api/declaration-templates?year=2025&count=true', { token: tok.hotelier });
     expect(mine.headers.get('x-total-count')).toBe('4');
     const other = await t.request('GET', '/api/declaration-templates?year=2025&count=true', { token: tok.otherHotelier });
@@ -71,20 +131,13 @@ describe('declaration periods', () => {
 });
 
 describe('declaration flow', () => {
-  let decl: any;
-  let stayIds: Record<string, string>;
-
   it('an automatic declaration sums the stays checked out in the period', async () => {
-    const base = { structureId: w.hotel.id, cityId: w.rome.id };
-    const a = await insertStay(t.db, { ...base, checkIn: '2025-01-10', checkOut: '2025-01-13', guests: 2 }); // 2 x 3 x 2.00 = 12.00
-    const b = await insertStay(t.db, { ...base, checkIn: '2025-02-01', checkOut: '2025-02-03', paid: false, reason: 'refused to pay', surname: 'Verdi' }); // 4.00
-    const c = await insertStay(t.db, { ...base, checkIn: '2025-03-30', checkOut: '2025-04-02' }); // checks out in Q2
-    const d = await insertStay(t.db, { ...base, checkIn: '2024-12-30', checkOut: '2025-01-02' }); // 6.00, checks out in Q1
-    stayIds = { a: a.id, b: b.id, c: c.id, d: d.id };
+    const { w, tok, q1, q2 } = await worldWithPeriods();
+    const { b } = await insertFlowStays(w);
 
     const res = await t.request('POST', '/api/declarations', { token: tok.hotelier, body: { structureId: w.hotel.id, declarationTemplateId: q1._id } });
     expect(res.status).toBe(201);
-    decl = res.body;
+    const decl = res.body;
     expect(decl).toMatchObject({
       status: 'draft',
       type: 'automatic',
@@ -118,6 +171,7 @@ describe('declaration flow', () => {
   });
 
   it('refuses every transition not allowed from draft, and wrong sides', async () => {
+    const { tok, decl } = await declarationAt('draft');
     for (const [action, body] of [['validate', { confirm: true }], ['return', { reason: 'x' }], ['revoke', { confirm: true }]] as const) {
       const res = await t.request('POST', `/api/declarations/${decl._id}/${action}`, { token: tok.city, body });
       expect(res.status, action).toBe(409);
@@ -128,6 +182,7 @@ describe('declaration flow', () => {
   });
 
   it('two concurrent submissions: exactly one succeeds', async () => {
+    const { w, tok, decl, stayIds } = await declarationAt('draft');
     const results = await Promise.all([
       t.request('POST', `/api/declarations/${decl._id}/submit`, { token: tok.hotelier, body: {} }),
       t.request('POST', `/api/declarations/${decl._id}/submit`, { token: tok.hotelier, body: {} }),
@@ -148,6 +203,7 @@ describe('declaration flow', () => {
   });
 
   it('figures are frozen after submission', async () => {
+    const { w, tok, decl } = await declarationAt('submitted');
     await insertStay(t.db, { structureId: w.hotel.id, cityId: w.rome.id, checkIn: '2025-03-01', checkOut: '2025-03-02' });
     const res = await t.request('GET', `/api/declarations/${decl._id}`, { token: tok.hotelier });
     expect(res.body.totalAmount).toBe(22);
@@ -170,6 +226,8 @@ describe('declaration flow', () => {
   });
 
   it('the comune sends it back with a reason; the hotelier resubmits with fresh figures', async () => {
+    const { w, tok, decl } = await declarationAt('submitted');
+    await insertStay(t.db, { structureId: w.hotel.id, cityId: w.rome.id, checkIn: '2025-03-01', checkOut: '2025-03-02' });
     const noReason = await t.request('POST', `/api/declarations/${decl._id}/return`, { token: tok.city, body: { reason: ' ' } });
     expect(noReason.status).toBe(400);
     const returned = await t.request('POST', `/api/declarations/${decl._id}/return`, { token: tok.city, body: { reason: 'Manca il soggiorno del 1 marzo' } });
@@ -187,6 +245,7 @@ describe('declaration flow', () => {
   });
 
   it('validation needs the confirmation, can be revoked, and refuses the rest', async () => {
+    const { w, tok, decl } = await declarationAt('resubmitted');
     expect((await t.request('POST', `/api/declarations/${decl._id}/validate`, { token: tok.city, body: {} })).status).toBe(400);
     const validated = await t.request('POST', `/api/declarations/${decl._id}/validate`, { token: tok.city, body: { confirm: true } });
     expect(validated.status).toBe(200);
@@ -211,6 +270,7 @@ describe('declaration flow', () => {
   });
 
   it('the hotelier records the payment; overdue payment shows until then', async () => {
+    const { tok, decl } = await declarationAt('validated');
     const before = await t.request('GET', '/api/declarations?overdue=payment&year=2025', { token: tok.city });
     expect(before.body.map((d: any) => d._id)).toContain(decl._id);
     expect((await t.request('POST', `/api/declarations/${decl._id}/payment`, { token: tok.hotelier, body: { paymentDate: '2999-01-01', trn: 'X' } })).status).toBe(400);
@@ -223,6 +283,7 @@ describe('declaration flow', () => {
   });
 
   it('prints the receipt of a submitted declaration', async () => {
+    const { tok, decl } = await declarationAt('paid');
     const res = await fetch(`${t.baseUrl}/api/declarations/${decl._id}/receipt`, { headers: { authorization: `Bearer ${tok.hotelier}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -232,6 +293,7 @@ describe('declaration flow', () => {
   });
 
   it('attachments: an uploaded identity document is attached and visible to the comune', async () => {
+    const { tok, decl } = await declarationAt('paid');
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(await makePdf())]), 'carta-identita.pdf');
     form.append('data', JSON.stringify({ purpose: 'pdf', linkedEntityType: 'declarations', linkedEntityId: decl._id }));
@@ -258,6 +320,7 @@ describe('declaration flow', () => {
   });
 
   it('scope: another hotelier or another comune gets 404; admins see everything', async () => {
+    const { tok, decl } = await declarationAt('paid');
     for (const token of [tok.otherHotelier, tok.otherCity]) {
       expect((await t.request('GET', `/api/declarations/${decl._id}`, { token })).status).toBe(404);
       expect((await t.request('PUT', `/api/declarations/${decl._id}`, { token, body: { notes: 'x' } })).status).toBe(token === tok.otherCity ? 403 : 404);
@@ -276,6 +339,7 @@ describe('declaration flow', () => {
 
 describe('manual and no-guest declarations', () => {
   it('manual totals must add up; a period without guests is declared as such', async () => {
+    const { w, tok, q1, q2 } = await worldWithPeriods();
     const bad = await t.request('POST', '/api/declarations', {
       token: tok.otherHotelier,
       body: { structureId: w.otherHotel.id, declarationTemplateId: q1._id, type: 'manual', figures: { numberOfStays: 10, nightsNumber: 30, totalAmount: 100, toPayAmount: 90, unpaidAmount: 5, rejectedPayments: 1 } },
@@ -310,6 +374,7 @@ describe('manual and no-guest declarations', () => {
   });
 
   it('a period with declarations keeps its dates; its deadlines move on the declarations', async () => {
+    const { tok, q1 } = await declarationAt('paid');
     const moveDates = await t.request('PUT', `/api/declaration-templates/${q1._id}`, { token: tok.city, body: { dateTo: '2025-03-30' } });
     expect(moveDates.status).toBe(409);
     expect(moveDates.body.code).toBe('TEMPLATE_IN_USE');
@@ -327,6 +392,7 @@ describe('ids that are not UUIDs', () => {
   // 36 hex digits: the old shape check let it through and PostgreSQL failed on the uuid cast (500).
   const notUuid = '0'.repeat(36);
   it('answer 404 on every declaration route that takes an id', async () => {
+    const { tok } = await freshWorld();
     expect((await t.request('GET', `/api/declarations/${notUuid}/attachments`, { token: tok.hotelier })).status).toBe(404);
     expect((await t.request('POST', `/api/declarations/${notUuid}/attachments`, { token: tok.hotelier, body: { uploadId: '00000000-0000-4000-8000-000000000000', fileName: 'x' } })).status).toBe(404);
     expect((await t.request('DELETE', `/api/declarations/${notUuid}/attachments/${notUuid}`, { token: tok.hotelier })).status).toBe(404);

@@ -5,17 +5,25 @@ import { startTestApp, type TTestApp } from '../../../test/harness.ts';
 import { filingWorld, insertStay } from '../declarations/test-fixtures.ts';
 
 let t: TTestApp;
-let w: Awaited<ReturnType<typeof filingWorld>>;
-const tok = {} as Record<'city' | 'otherCity' | 'hotelier' | 'otherHotelier', string>;
-let model: any;
 
 beforeAll(async () => {
   t = await startTestApp();
-  w = await filingWorld(t.db, 'm21');
-  tok.city = (await t.login(w.cityUser.email)).token;
-  tok.otherCity = (await t.login(w.otherCityUser.email)).token;
-  tok.hotelier = (await t.login(w.hotelier.email)).token;
-  tok.otherHotelier = (await t.login(w.otherHotelier.email)).token;
+});
+afterAll(() => t?.close());
+
+/**
+ * Each test's own filing world with a 2025 of paid stays and two paid quarterly declarations, so
+ * no test depends on the Modello 21 another one created or changed.
+ */
+let worlds = 0;
+async function paidYear(tag = `m21-${++worlds}`) {
+  const w = await filingWorld(t.db, tag);
+  const tok = {
+    city: (await t.login(w.cityUser.email)).token,
+    otherCity: (await t.login(w.otherCityUser.email)).token,
+    hotelier: (await t.login(w.hotelier.email)).token,
+    otherHotelier: (await t.login(w.otherHotelier.email)).token,
+  };
 
   // Paid stays: January 30.00 (2 receipts), March 10.00, April 12.00; February one unpaid stay (not collected).
   const base = { structureId: w.hotel.id, cityId: w.rome.id };
@@ -34,14 +42,36 @@ beforeAll(async () => {
     expect((await t.request('POST', `/api/declarations/${d.body._id}/submit`, { token: tok.hotelier, body: {} })).status).toBe(200);
     expect((await t.request('POST', `/api/declarations/${d.body._id}/payment`, { token: tok.hotelier, body: payment })).status).toBe(200);
   }
-});
-afterAll(() => t?.close());
+  return { w, tok };
+}
+
+/** The hotel's 2025 Modello 21 as created; `reconciled`: with the corrections, notes and signature that settle it. */
+async function modelOf(world: Awaited<ReturnType<typeof paidYear>>, options: { reconciled?: boolean } = {}) {
+  const { w, tok } = world;
+  const created = await t.request('POST', '/api/twenty-one-models', { token: tok.hotelier, body: { structureId: w.hotel.id, year: 2025 } });
+  if (created.status !== 201) throw new Error(`Modello 21 not created: ${created.status} ${JSON.stringify(created.body)}`);
+  if (!options.reconciled) return created.body;
+  const edit = async (body: unknown) => {
+    const res = await t.request('PUT', `/api/twenty-one-models/${created.body._id}`, { token: tok.hotelier, body });
+    if (res.status !== 200) throw new Error(`Modello 21 not updated: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  await edit({ months: [{ number: 2, collectedImport: 4 }] });
+  return edit({
+    signatureDate: '2026-01-20',
+    months: [
+      { number: 2, note: 'Ospite che ha rifiutato il pagamento, poi saldato in contanti: da versare' },
+      { number: 4, trn: 'TRN-Q2', note: 'Versamento parziale del secondo trimestre; saldo di 2,00 € con il terzo' },
+    ],
+  });
+}
 
 describe('Modello 21', () => {
   it('is created prefilled: collected per month, payments spread over their period, owner from the hotelier', async () => {
+    const { w, tok } = await paidYear('m21'); // the hotelier is albergo-m21
     const res = await t.request('POST', '/api/twenty-one-models', { token: tok.hotelier, body: { structureId: w.hotel.id, year: 2025 } });
     expect(res.status).toBe(201);
-    model = res.body;
+    const model = res.body;
     expect(model.months.slice(0, 5).map((m: any) => [m.name, m.receiptsCount, m.collectedImport, m.paidImport, m.trn, m.paymentDate])).toEqual([
       ['Gennaio', 2, 30, 30, 'TRN-Q1', '2025-04-20'],
       ['Febbraio', 0, 0, 0, null, null],
@@ -55,6 +85,9 @@ describe('Modello 21', () => {
   });
 
   it('scope: other hoteliers and comuni get 404', async () => {
+    const world = await paidYear();
+    const { w, tok } = world;
+    const model = await modelOf(world);
     expect((await t.request('GET', `/api/twenty-one-models/${model._id}`, { token: tok.otherHotelier })).status).toBe(404);
     expect((await t.request('GET', `/api/twenty-one-models/${model._id}/info`, { token: tok.otherCity })).status).toBe(404);
     expect((await t.request('POST', '/api/twenty-one-models', { token: tok.otherHotelier, body: { structureId: w.hotel.id, year: 2025 } })).status).toBe(404);
@@ -63,6 +96,9 @@ describe('Modello 21', () => {
   });
 
   it('cannot be submitted nor printed until every difference is explained and it is signed', async () => {
+    const world = await paidYear();
+    const { tok } = world;
+    const model = await modelOf(world);
     const info = await t.request('GET', `/api/twenty-one-models/${model._id}/info`, { token: tok.hotelier });
     expect(info.status).toBe(200);
     expect(info.body).toMatchObject({ required: true, deadline: '2026-01-30', reconciled: false, canSubmit: false });
@@ -75,6 +111,9 @@ describe('Modello 21', () => {
   });
 
   it('the hotelier corrects a month (it must then be explained too) and a refresh keeps the correction', async () => {
+    const world = await paidYear();
+    const { tok } = world;
+    const model = await modelOf(world);
     const corrected = await t.request('PUT', `/api/twenty-one-models/${model._id}`, { token: tok.hotelier, body: { months: [{ number: 2, collectedImport: 4 }] } });
     expect(corrected.status).toBe(200);
     expect(corrected.body.months[1]).toMatchObject({ collectedImport: 4, paidImport: 0, corrected: true, prefill: { collectedImport: 0 } });
@@ -103,6 +142,9 @@ describe('Modello 21', () => {
   });
 
   it('prints the PDF once reconciled, then is submitted and validated by the comune', async () => {
+    const world = await paidYear();
+    const { tok } = world;
+    const model = await modelOf(world, { reconciled: true });
     const pdf = await fetch(`${t.baseUrl}/api/twenty-one-models/${model._id}/pdf`, { headers: { authorization: `Bearer ${tok.hotelier}` } });
     expect(pdf.status).toBe(200);
     const bytes = Buffer.from(await pdf.arrayBuffer());
@@ -128,6 +170,7 @@ describe('ids that are not UUIDs', () => {
   // 36 hex digits: the old shape check let it through and PostgreSQL failed on the uuid cast (500).
   const notUuid = '0'.repeat(36);
   it('answer 404', async () => {
+    const { tok } = await paidYear();
     expect((await t.request('GET', `/api/twenty-one-models/${notUuid}/info`, { token: tok.hotelier })).status).toBe(404);
     expect((await t.request('POST', `/api/twenty-one-models/${notUuid}/refresh`, { token: tok.hotelier, body: {} })).status).toBe(404);
     expect((await t.request('GET', `/api/twenty-one-models/${notUuid}/pdf`, { token: tok.hotelier })).status).toBe(404);

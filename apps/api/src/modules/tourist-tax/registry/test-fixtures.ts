@@ -2,13 +2,13 @@ import type { TTestApp } from '../../../test/harness.ts';
 
 /** Demo rows the tests refer to by name (seeded by seed/tourist-tax-demo.ts). */
 export async function demoFixtures(t: TTestApp) {
-  const admin = (await t.login('admin@demo.test')).token;
+  const admin = (await t.signedIn('admin')).token;
   const tokens = {
     admin,
-    city: (await t.login('city@demo.test')).token,
-    city2: (await t.login('city2@demo.test')).token,
-    hotelier: (await t.login('hotelier@demo.test')).token,
-    hotelier2: (await t.login('hotelier2@demo.test')).token,
+    city: (await t.signedIn('city')).token,
+    city2: (await t.signedIn('city2')).token,
+    hotelier: (await t.signedIn('hotelier')).token,
+    hotelier2: (await t.signedIn('hotelier2')).token,
   };
   const all = async (url: string) => {
     const res = await t.request('GET', url, { token: admin });
