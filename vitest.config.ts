@@ -10,6 +10,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  // Global setup files run in vitest's own environment, which needs the condition too.
+  environments: { __vitest__: { resolve: { conditions: ['source', ...defaultServerConditions], externalConditions: ['source'] } } },
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
