@@ -101,6 +101,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - self - -',
     update: 'all - self - -',
     delete: 'all - self - -',
+    confirm: 'all - - - -',
   },
   customers: {
     list: 'all - - - -',
@@ -134,6 +135,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - -',
     update: 'all ownCity - - -',
     delete: 'all - - - -',
+    activate: 'all - - - -',
   },
   'structure-types': {
     list: 'all ownCity all - -',
@@ -163,6 +165,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     update: 'all ownCity managedStructures - -',
     delete: 'all ownCity managedStructures - -',
     export: 'all ownCity managedStructures - -',
+    classify: 'all ownCity - - -',
   },
   tariffs: {
     list: 'all ownCity managedStructures - -',

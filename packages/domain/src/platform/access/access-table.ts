@@ -119,7 +119,12 @@ export const ACCESS = {
   faqs: { area: 'platform', entity: 'faqs', actions: collection(EVERYONE_PUBLISHED, ADMIN) },
   categories: { area: 'platform', entity: 'categories', actions: collection(EVERYONE_PUBLISHED, ADMIN) },
   // Hoteliers propose events (and cancel their own); an administrator confirms them.
-  events: { area: 'platform', entity: 'events', actions: collection({ admin: 'all', user: 'published' }, { admin: 'all', user: 'self' }) },
+  events: {
+    area: 'platform',
+    entity: 'events',
+    // A proposer may only cancel: moving an event to any other status is confirming it.
+    actions: collection({ admin: 'all', user: 'published' }, { admin: 'all', user: 'self' }, { confirm: allow(ADMIN) }),
+  },
   customers: { area: 'platform', entity: 'customers', actions: collection(ADMIN, ADMIN) },
   projects: { area: 'platform', entity: 'projects', actions: collection(ADMIN, ADMIN) },
   links: { area: 'platform', entity: 'links', actions: collection(ADMIN, ADMIN) },
@@ -145,6 +150,7 @@ export const ACCESS = {
       create: allow(ADMIN),
       update: allow(COMUNE),
       delete: allow(ADMIN),
+      activate: allow(ADMIN),
     },
   },
   // Registries of a comune: every hotelier reads them all (to classify a structure it registers).
@@ -157,7 +163,11 @@ export const ACCESS = {
     // A hotelier registers structures (it becomes one of their managers) and edits their contact
     // data; the comune registers and classifies them (the fields only the comune changes are a field
     // rule of the structure, not an access grant).
-    actions: collection(TOURIST_TAX_READERS, TOURIST_TAX_READERS, { export: allow(TOURIST_TAX_READERS) }),
+    actions: collection(TOURIST_TAX_READERS, TOURIST_TAX_READERS, {
+      export: allow(TOURIST_TAX_READERS),
+      // Set the comune's fields of a structure (comune, active flag, type, class, relevant area).
+      classify: allow(COMUNE),
+    }),
   },
   tariffs: { area: 'touristTax', entity: 'tariffs', actions: collection(TOURIST_TAX_READERS, COMUNE) },
   reductions: { area: 'touristTax', entity: 'reductions', actions: collection(TOURIST_TAX_READERS, COMUNE) },

@@ -9,6 +9,7 @@ import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
 import { findStructureForCaller, structureRecordScope, todayInItaly } from '../declarations/filing-scope.ts';
+import { structureChildScopes } from '../registry/scope.ts';
 import { prefilledMonths } from './prefill.ts';
 
 export type TModello21Row = typeof twentyOneModels.$inferSelect;
@@ -150,7 +151,7 @@ export function applyMonthInputs(months: TM21Month[], inputs: z.infer<typeof ZMo
  */
 export const twentyOneModelsCollection = defineCollection({
   name: 'twenty-one-models',
-  entity: 'twentyOneModels',
+  resource: 'twentyOneModels',
   tag: 'modello21',
   table: twentyOneModels,
   record: ZModello21Record,
@@ -159,8 +160,7 @@ export const twentyOneModelsCollection = defineCollection({
   filterable: { cityId: twentyOneModels.cityId, structureId: twentyOneModels.structureId, year: twentyOneModels.year, status: twentyOneModels.status, validationNumber: twentyOneModels.validationNumber },
   searchable: [twentyOneModels.validationNumber, twentyOneModels.ownerSurname, twentyOneModels.ownerTaxCode],
   year: { column: twentyOneModels.year, kind: 'integer' },
-  access: { read: ['admin', 'city', 'user'], create: ['admin', 'user'], update: ['admin', 'user'], delete: ['admin', 'user'] },
-  readScope: (ctx) => structureRecordScope(ctx, twentyOneModels.structureId, twentyOneModels.cityId),
+  scopes: structureChildScopes(twentyOneModels.structureId, twentyOneModels.cityId),
   toRecord: (row) => modello21ToRecord(row as TModello21Row),
   toRow: async (input, { tx, ctx, existing }) => {
     const row = existing as TModello21Row | undefined;
