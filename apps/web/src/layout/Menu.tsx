@@ -31,7 +31,7 @@ import { Menu as RaMenu, useResourceDefinitions, useSidebarState, useTranslate }
 import { useAppConfig } from '../config';
 import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from '../theme';
 import { useSession } from '../session/useSession';
-import { MENU_GROUPS, MENU_ITEMS, visibleMenuItems, type TMenuItem } from './menuItems';
+import { MENU_GROUPS, MENU_ITEMS, visibleMenuItems } from './menuItems';
 
 const ICONS: Record<string, ReactElement> = {
   dashboard: <DashboardIcon />,

@@ -8,7 +8,7 @@ import { requireAccess, scopeCondition } from '../../../lib/access.ts';
 import { ownCityRows } from '../registry/scope.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { allOf, isUuid } from '../../../lib/collection/query.ts';
-import { AppError, notFound } from '../../../lib/errors.ts';
+import { notFound } from '../../../lib/errors.ts';
 import { excelDate, streamWorksheet } from '../../../lib/xlsx-stream.ts';
 import { structureRecordScope, todayInItaly } from '../declarations/filing-scope.ts';
 

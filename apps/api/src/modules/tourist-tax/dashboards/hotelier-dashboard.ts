@@ -4,7 +4,6 @@ import { modello21Deadline } from '@app/domain/tourist-tax/filings/deadlines';
 import { cities, declarations, declarationTemplates, structures, twentyOneModels } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { requireGrant } from '../../../lib/access.ts';
-import { AppError } from '../../../lib/errors.ts';
 import { todayInItaly } from '../declarations/filing-scope.ts';
 
 /** What a hotelier sees first: their structures, the next deadlines and what is still to do. */

@@ -9,7 +9,7 @@ import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
 import { figuresForDeclaration, type TManualFigures } from './declaration-figures.ts';
-import { findStructureForCaller, structureRecordScope, todayInItaly } from './filing-scope.ts';
+import { findStructureForCaller, todayInItaly } from './filing-scope.ts';
 import { structureChildScopes } from '../registry/scope.ts';
 
 export type TDeclarationRow = typeof declarations.$inferSelect;

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eurosToCents, parseEuroAmount } from '@app/domain/tourist-tax/money';
 import { collectionRuntime, registerCollection } from '../../../lib/collection/routes.ts';
-import { allOf } from '../../../lib/collection/query.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { contextOf, requireActor } from '../../../lib/context.ts';
 import { errorResponses, ZDateString, ZIdParams } from '../../../lib/schemas.ts';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { cityDocuments, uploads } from '../../../db/schema/index.ts';
-import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
+import { defineCollection } from '../../../lib/collection/define.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
 import { reachesAll, type TScopeImplementations } from '../../../lib/access.ts';

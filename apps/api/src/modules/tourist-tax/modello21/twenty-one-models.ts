@@ -8,7 +8,7 @@ import { defineCollection } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
-import { findStructureForCaller, structureRecordScope, todayInItaly } from '../declarations/filing-scope.ts';
+import { findStructureForCaller, todayInItaly } from '../declarations/filing-scope.ts';
 import { structureChildScopes } from '../registry/scope.ts';
 import { prefilledMonths } from './prefill.ts';
 

@@ -6,7 +6,7 @@ import { AppError, validationFailed } from '../../../lib/errors.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { loadCityRules } from '../rules/city-rules.ts';
 import { attachmentProblems, computeTaxOfFacts, linkAttachments, stayColumns, stayFactsFrom, stayFactsProblems } from './compute-stay.ts';
-import { findStructureInScope, structureChildScope, structureChildScopes } from '../registry/scope.ts';
+import { findStructureInScope, structureChildScopes } from '../registry/scope.ts';
 import { ZStayInput, ZStayRecord, stayToRecord } from './stay-shapes.ts';
 import { withTaxErrors } from './tax-errors.ts';
 
