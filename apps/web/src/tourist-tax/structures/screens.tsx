@@ -36,8 +36,6 @@ import { useCan, useReachesAll } from '../../components/permissions';
 import { RegistryRefField, RegistryRefInputs } from '../shared/RegistryRefInputs';
 import { RelatedRecordsTab } from './RelatedRecordsTab';
 import { DeclarationReviewDialog } from '../declarations/ReviewDialog';
-import { canAccessPath } from '../../routeAccess';
-import { useSession } from '../../session/useSession';
 import {
   dateAfter,
   required,
@@ -176,8 +174,9 @@ function StructureFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: 
 function DeclarationsTab() {
   const [locale] = useLocaleState();
   const resources = useResourceDefinitions();
-  // The declarations pages are for hoteliers and admins (spec 6): the comune reviews a declaration in a dialog.
-  const opensPage = canAccessPath(useSession()?.user.role, '/declarations/any');
+  // The declaration page is where its hotelier side edits it: who may edit declarations opens it, the
+  // comune (which reads, validates and returns them) reviews a declaration in a dialog.
+  const opensPage = useCan('declarations', 'update');
   const [reviewing, setReviewing] = useState<string | null>(null);
   return (
     <RelatedRecordsTab reference="declarations" unavailableKey="touristTax.structureTabs.declarationsUnavailable" emptyKey="touristTax.structureTabs.noDeclarations">
