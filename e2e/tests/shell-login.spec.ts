@@ -1,15 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, saveScreenshot, signInThroughPage } from './helpers';
 
-// Spec 2.3 root redirect: admin -> users list; city and user -> structures list; other roles -> users list.
-// `shows` is a row the landing list must render with the demo data (non-admins see only their own account
-// in the users list; the Gaeta comune and the hotelier both see Hotel Serapo).
+// Spec 2.3 root redirect: admin -> users list; city and user -> structures list. The other roles land on
+// their profile: the access table offers them no users list (it would hold only their own account) and no
+// tourist-tax screen. `shows` is what the landing page must render with the demo data (the admin sees the
+// Gaeta account, the Gaeta comune and the hotelier both see Hotel Serapo, a supplier its own avatar).
 const LANDINGS = [
   { who: 'admin', email: DEMO.admin, path: '/users', shows: DEMO.city },
   { who: 'city', email: DEMO.city, path: '/structures', shows: 'Hotel Serapo' },
   { who: 'hotelier', email: DEMO.hotelier, path: '/structures', shows: 'Hotel Serapo' },
-  { who: 'agency', email: DEMO.agency, path: '/users', shows: DEMO.agency },
-  { who: 'lab', email: DEMO.lab, path: '/users', shows: DEMO.lab },
+  { who: 'agency', email: DEMO.agency, path: '/profile', shows: null },
+  { who: 'lab', email: DEMO.lab, path: '/profile', shows: null },
 ] as const;
 
 test.describe('sign in as each demo account', () => {
@@ -21,7 +22,8 @@ test.describe('sign in as each demo account', () => {
       await expect(page.getByTestId('app-name')).toBeVisible();
       await expect(page.getByText('Pagina non trovata')).toHaveCount(0);
       await expect(page.getByText('Accesso non consentito')).toHaveCount(0);
-      await expect(page.getByRole('row').filter({ hasText: shows }).first()).toBeVisible();
+      if (shows) await expect(page.getByRole('row').filter({ hasText: shows }).first()).toBeVisible();
+      else await expect(page.getByTestId('profile-avatar')).toBeVisible();
       await saveScreenshot(page, `shell-login-${who}`);
     });
   }

@@ -22,6 +22,7 @@ import { createMailer } from './modules/platform/mail/mailer.ts';
 import { createRealtime } from './modules/platform/notifications/realtime.ts';
 import { createLocalStorage } from './modules/platform/uploads/storage.ts';
 import { registerModules } from './modules/index.ts';
+import { permissionGate } from './modules/platform/permissions/authorize.ts';
 import './lib/fastify-types.ts';
 
 export type TBuildOptions = { config: TConfig; database: TDatabase; logger?: boolean | object };
@@ -44,6 +45,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     database,
     db: database.db,
     collections: new Map(),
+    permissions: permissionGate,
     mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     realtime: createRealtime(app.log),
     storage: createLocalStorage(config.uploadDir),

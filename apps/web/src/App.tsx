@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { ConfigContext, type TAppConfig } from './config';
 import { dataProvider } from './dataProvider';
+import { createQueryClient } from './dataProvider/queryClient';
 import { createI18nProvider, initialLocale, loadOverrides } from './i18n';
 import { ReloadTranslationsContext } from './i18n/ReloadTranslations';
 import { Layout } from './layout/Layout';
@@ -37,6 +38,8 @@ import { dashboardPages } from './tourist-tax/dashboard';
 
 export function App({ config }: { config: TAppConfig }) {
   const [i18nProvider, setI18nProvider] = useState(() => createI18nProvider(initialLocale()));
+  // A 403 or 404 is not retried: the answer would be the same (and the page would wait seconds for it).
+  const [queryClient] = useState(createQueryClient);
   const reloadTranslations = useCallback(async () => {
     const locale = i18nProvider.getLocale();
     await loadOverrides(locale);
@@ -51,6 +54,7 @@ export function App({ config }: { config: TAppConfig }) {
         <Admin
           title="app.name"
           dataProvider={dataProvider}
+          queryClient={queryClient}
           authProvider={authProvider}
           i18nProvider={i18nProvider}
           theme={appTheme}

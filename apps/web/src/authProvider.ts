@@ -2,7 +2,7 @@ import type { AuthProvider } from 'ra-core';
 import { homePathForRole } from '@app/domain/platform/auth/roles';
 import { getConfig, type TFeatureFlags } from './config';
 import { signIn, signOutOnServer } from './dataProvider/api';
-import { canAccessPath, pathForResourceAction } from './routeAccess';
+import { canAccessResource } from './routeAccess';
 import { clearPersistedState, getSession, setSession } from './session/store';
 import type { TSessionResponse } from './dataProvider/api';
 import type { TUser } from './session/types';
@@ -69,6 +69,6 @@ export const authProvider: AuthProvider = {
   },
 
   async canAccess({ resource, action }: { resource: string; action: string }) {
-    return canAccessPath(getSession()?.user.role, pathForResourceAction(resource, action));
+    return canAccessResource(getSession()?.user.role, resource, action);
   },
 };

@@ -1,6 +1,8 @@
+import { can } from '@app/domain/platform/access/access-table';
 import { canAccessRoute, routeNameForPath } from '@app/domain/platform/auth/roles';
+import { tableResourceOf } from './components/permissions';
 
-/* Route access (spec 6, plus the search, roles and documentation screens) lives in @app/domain. */
+/* Route access is derived from the access table in @app/domain (platform/access/routes.ts). */
 
 /** A known route the role may open. Unknown paths answer true so the not-found page can show. */
 export function canAccessPath(role: string | null | undefined, path: string): boolean {
@@ -9,9 +11,17 @@ export function canAccessPath(role: string | null | undefined, path: string): bo
   return canAccessRoute(role, name);
 }
 
-/** react-admin resource + action to the path it renders at. */
-export function pathForResourceAction(resource: string, action: string): string {
-  if (action === 'list') return `/${resource}`;
-  if (action === 'create') return `/${resource}/create`;
-  return `/${resource}/:id`;
+/**
+ * react-admin's action on a resource -> the table's action. Edit pages double as the read-only
+ * detail (the form hides saving from who may not update), so `edit` needs the read grant.
+ */
+const TABLE_ACTION: Record<string, string> = { list: 'list', show: 'read', edit: 'read', create: 'create', delete: 'delete', export: 'list' };
+
+/** react-admin's canAccess: the list and detail pages follow their route; other actions the table. */
+export function canAccessResource(role: string | null | undefined, resource: string, action: string): boolean {
+  if (action === 'list') return canAccessPath(role, `/${resource}`);
+  if (action === 'show' || action === 'edit') return canAccessPath(role, `/${resource}/:id`);
+  if (action === 'create') return canAccessPath(role, `/${resource}/create`);
+  const tableAction = Object.hasOwn(TABLE_ACTION, action) ? TABLE_ACTION[action] : action;
+  return can(role, tableResourceOf(resource), tableAction);
 }

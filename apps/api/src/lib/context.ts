@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TRole } from '@app/domain/platform/auth/roles';
 import type { TDb } from '../db/client.ts';
 import { AppError } from './errors.ts';
+import type { TPermissionGate } from './access.ts';
 
 /** The signed-in user as the API sees it on one request. */
 export type TActor = {
@@ -22,6 +23,8 @@ export type TRequestContext = {
   year: number | null;
   requestId: string;
   ip: string;
+  /** Resolves permission keys while the permission system is on (see access.ts). */
+  permissions: TPermissionGate;
 };
 
 export function contextOf(request: FastifyRequest): TRequestContext {
@@ -31,15 +34,11 @@ export function contextOf(request: FastifyRequest): TRequestContext {
     year: request.selectedYear,
     requestId: String(request.id),
     ip: request.ip,
+    permissions: request.server.services.permissions,
   };
 }
 
 export function requireActor(request: FastifyRequest): TActor {
   if (!request.actor) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
   return request.actor;
-}
-
-export function requireRole(actor: TActor, roles: readonly TRole[] | '*') {
-  if (roles === '*') return;
-  if (!roles.includes(actor.role)) throw new AppError('FORBIDDEN', 'Your role does not allow this');
 }

@@ -3,12 +3,14 @@ import type { TDatabase, TDb } from '../db/client.ts';
 import type { TActor } from './context.ts';
 import type { TCollectionRuntime } from './collection/routes.ts';
 import type { TFileStorage, TMailer, TRealtime } from './services.ts';
+import type { TPermissionGate } from './access.ts';
 
 export type TServices = {
   config: TConfig;
   database: TDatabase;
   db: TDb;
   collections: Map<string, TCollectionRuntime>;
+  permissions: TPermissionGate;
   mailer: TMailer;
   realtime: TRealtime;
   storage: TFileStorage;

@@ -2,6 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ROLES, type TRole } from '@app/domain/platform/auth/roles';
+import { can, COLLECTION_ACTIONS, type TCollectionAction } from '@app/domain/platform/access/access-table';
+import { scopeCondition } from '../lib/access.ts';
 import type { TCollectionRuntime } from '../lib/collection/routes.ts';
 import type { TSignedInContext } from '../lib/collection/define.ts';
 import { MAX_LIMIT } from '../lib/collection/query.ts';
@@ -9,13 +11,14 @@ import { startTestApp, type TResponse } from './harness.ts';
 import { makePdf } from '../modules/platform/uploads/test-files.ts';
 
 /*
- * Row scope, generated from the collection declarations: for every collection registered in
- * app.services.collections (including ones added after this file was written) and every demo role,
- * each row of the table that the role's list does not return must be invisible and untouchable:
- * GET by id 404, an `_id` list filter counts 0, PUT and DELETE 403/404, and the row unchanged.
+ * Row scope, generated from the collection declarations and the access table: for every collection
+ * registered in app.services.collections (including ones added after this file was written) and
+ * every role, a role the table refuses an operation gets 403, and each row of the table that the
+ * role's list does not return must be invisible and untouchable: GET by id 404, an `_id` list
+ * filter counts 0, PUT and DELETE 403/404, and the row unchanged.
  *
- * A role is "scoped" on a collection when it may not read it at all, or when the collection's
- * readScope returns a condition for it. A scoped role must meet at least one out-of-scope row, or
+ * A role is "scoped" on a collection when it may not read it at all, or when the record scope the
+ * table grants it selects a condition (anything but a plain `all`). A scoped role must meet at least one out-of-scope row, or
  * the check proves nothing: FIXTURES (below) or the generic admin-POST fallback provide them, and
  * a collection without such rows FAILS the coverage test, naming the collection and role. When you
  * add a collection and that test fails, add an entry to FIXTURES that creates out-of-scope rows.
@@ -256,7 +259,7 @@ async function createFromSchema(collection: string, overrides: Record<string, un
 
 async function seedByAdminPost(name: string, runtime: TCollectionRuntime): Promise<string | null> {
   const def = runtime.def;
-  if (def.access.create !== '*' && !def.access.create.includes('admin')) return 'admins may not create';
+  if (!can('admin', def.resource, 'create')) return 'admins may not create';
   // A collection without the generic create may still have its own POST route (communications).
   return (await createFromSchema(name)).problem ?? null;
 }
@@ -275,6 +278,7 @@ function contextFor(role: TRole): TSignedInContext {
     year: null,
     requestId: 'row-scope-test',
     ip: '127.0.0.1',
+    permissions: t.app.services.permissions,
   };
 }
 
@@ -330,7 +334,7 @@ async function scopeFacts(name: string, runtime: TCollectionRuntime, role: TRole
   const listed = await listVisibleIds(name, runtime, role, rows);
   const readable = listed !== 'forbidden';
   const visible = listed === 'forbidden' ? new Set<string>() : listed;
-  const scoped = !readable || def.readScope?.(contextFor(role)) !== undefined;
+  const scoped = !readable || scopeCondition(contextFor(role), def.resource, 'list', def.scopes ?? {}, 'read') !== undefined;
   const facts = { readable, scoped, visible, outOfScope: rows.filter((row) => !visible.has(String(row.id))) };
   factsCache.set(cacheKey, facts);
   return facts;
@@ -368,6 +372,47 @@ describe('row scope of every registered collection', () => {
   it('finds the collections', () => {
     expect(collections.map(([name]) => name)).toEqual(expect.arrayContaining(['users', 'roles', 'permissions', 'settings', 'labels', 'faqs']));
   });
+
+  it('implements every record scope the table grants on each collection (a missing one is a programming error)', () => {
+    const missing: string[] = [];
+    for (const [name, runtime] of collections) {
+      for (const role of ROLES) {
+        for (const action of Object.keys(COLLECTION_ACTIONS) as TCollectionAction[]) {
+          const kind = action === 'list' || action === 'read' ? 'read' : 'write';
+          try {
+            scopeCondition(contextFor(role), runtime.def.resource, action, runtime.def.scopes ?? {}, kind);
+          } catch (error) {
+            missing.push(`${name} / ${role} / ${action}: ${(error as Error).message}`);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('answers 403 to exactly the roles the access table refuses', async () => {
+    const wrong: string[] = [];
+    for (const [name, runtime] of collections) {
+      const disabled = new Set(runtime.def.disabled ?? []);
+      for (const role of ROLES) {
+        const token = sessions[role].token;
+        const probes: [TCollectionAction, boolean, () => Promise<TResponse>][] = [
+          ['list', !disabled.has('getAll'), () => t.request('GET', `/api/${name}?limit=1`, { token })],
+          ['read', !disabled.has('get'), () => t.request('GET', `/api/${name}/00000000-0000-4000-8000-000000000000`, { token })],
+          ['update', !disabled.has('update'), () => t.request('PUT', `/api/${name}/00000000-0000-4000-8000-000000000000`, { token, body: {} })],
+          ['delete', !disabled.has('delete'), () => t.request('DELETE', `/api/${name}/00000000-0000-4000-8000-000000000000`, { token })],
+        ];
+        for (const [action, served, probe] of probes) {
+          if (!served) continue;
+          const res = await probe();
+          const allowed = can(role, runtime.def.resource, action);
+          // Granted: never 403 (a missing row is 404); refused: always 403.
+          if (allowed ? res.status === 403 : res.status !== 403) wrong.push(`${role} ${action} ${name}: ${res.status}, table says ${allowed ? 'granted' : 'refused'}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
 
   it('has rows out of scope for every role that is scoped on a collection (add FIXTURES entries otherwise)', async () => {
     const uncovered: string[] = [];

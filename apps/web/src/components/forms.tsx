@@ -25,7 +25,7 @@ import {
 import { formatDate } from '../i18n/format';
 import { formatEuros, formatPercent } from './format';
 import { translatableFieldErrors } from './serverErrors';
-import { currentRole } from './permissions';
+import { useReachesAllHere } from './permissions';
 import { required } from './validators';
 
 const MISSING = '\u0000missing';
@@ -157,7 +157,7 @@ export function SectionTitle({ children }: { children: ReactNode }) {
 
 /** The comune of a row: admins choose it (the API requires it), a city user's own is implied. */
 export function CityInput({ readOnly = false, helperText }: { readOnly?: boolean; helperText?: string }) {
-  if (currentRole() !== 'admin') return null;
+  if (!useReachesAllHere('create')) return null;
   return (
     <ReferenceInput source="cityId" reference="cities" sort={{ field: 'name', order: 'ASC' }} perPage={200}>
       <SelectInput optionText="name" label="touristTax.fields.cityId" validate={required} readOnly={readOnly} helperText={helperText} />

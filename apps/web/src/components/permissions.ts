@@ -1,10 +1,15 @@
+import { useResourceContext } from 'react-admin';
+import { can, scopeOf } from '@app/domain/platform/access/access-table';
+import { ROUTE_ACCESS } from '@app/domain/platform/access/routes';
 import { getSession } from '../session/store';
+import { useSession } from '../session/useSession';
 import type { TRole } from '../session/types';
 
 /*
- * Which tourist-tax actions the signed-in role may take, as the API grants them (the server
- * enforces the same rules and its scope: a city user writes only its comune's rows, a hotelier
- * only its own structures and their stays). The screens use these to hide actions, nothing more.
+ * What the signed-in role may do, asked of the one access table (@app/domain platform/access) that
+ * the API enforces: the screens use it to hide actions the server would refuse, nothing more (the
+ * server also applies the record scope: a city user writes only its comune's rows, a hotelier only
+ * its own structures and their stays).
  */
 
 export function currentRole(): TRole | null {
@@ -19,23 +24,38 @@ export function currentCityId(): string | null {
   return getSession()?.user.cityId ?? null;
 }
 
-export type TTouristTaxArea = 'cities' | 'rules' | 'structures' | 'stays';
-export type TAction = 'create' | 'update' | 'delete';
-
-const GRANTS: Record<TTouristTaxArea, Record<TAction, readonly TRole[]>> = {
-  // Comuni: the admin creates and deletes them; a city user edits its own.
-  cities: { create: ['admin'], update: ['admin', 'city'], delete: ['admin'] },
-  // Registries (types, classes, areas) and rules (tariffs, reductions, exemptions) of a comune.
-  rules: { create: ['admin', 'city'], update: ['admin', 'city'], delete: ['admin', 'city'] },
-  // A hotelier edits the contact data of its own structures; the comune registers and classifies them.
-  structures: { create: ['admin', 'city'], update: ['admin', 'city', 'user'], delete: ['admin', 'city'] },
-  // Hoteliers enter their guests' stays; the comune reads them.
-  stays: { create: ['admin', 'user'], update: ['admin', 'user'], delete: ['admin', 'user'] },
-};
-
-export function canDo(area: TTouristTaxArea, action: TAction, role: TRole | null = currentRole()): boolean {
-  return role !== null && GRANTS[area][action].includes(role);
+/** May the signed-in role take this action of the access table (outside React: read once). */
+export function canNow(resource: string, action: string): boolean {
+  return can(currentRole(), resource, action);
 }
 
-/** Fields of a structure only the comune (or an admin) changes. */
-export const COMUNE_ONLY_STRUCTURE_FIELDS = ['cityId', 'isActive', 'structureTypeId', 'structureClassId', 'relevantAreaId'] as const;
+/** May the signed-in role take this action of the access table; follows session changes. */
+export function useCan(resource: string, action: string): boolean {
+  return can(useSession()?.user.role, resource, action);
+}
+
+/**
+ * True when the signed-in role's grant reaches every record (an admin): such a caller names the
+ * comune of what it creates, where a comune user's own is implied.
+ */
+export function reachesAllNow(resource: string, action: string): boolean {
+  return scopeOf(currentRole(), resource, action) === 'all';
+}
+
+export function useReachesAll(resource: string, action: string): boolean {
+  return scopeOf(useSession()?.user.role, resource, action) === 'all';
+}
+
+/** The access-table resource behind a react-admin resource ('documentation-area' -> documents). */
+export function tableResourceOf(webResource: string): string {
+  return Object.hasOwn(ROUTE_ACCESS, webResource) ? ROUTE_ACCESS[webResource].resource : webResource;
+}
+
+/** useCan for the react-admin resource of the screen it is rendered in. */
+export function useCanHere(action: string): boolean {
+  return useCan(tableResourceOf(useResourceContext() ?? ''), action);
+}
+
+export function useReachesAllHere(action: string): boolean {
+  return useReachesAll(tableResourceOf(useResourceContext() ?? ''), action);
+}

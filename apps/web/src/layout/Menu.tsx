@@ -30,9 +30,8 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Menu as RaMenu, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
 import { useAppConfig } from '../config';
 import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from '../theme';
-import { canAccessPath } from '../routeAccess';
 import { useSession } from '../session/useSession';
-import { MENU_GROUPS, MENU_ITEMS, type TMenuItem } from './menuItems';
+import { MENU_GROUPS, MENU_ITEMS, visibleMenuItems } from './menuItems';
 
 const ICONS: Record<string, ReactElement> = {
   dashboard: <DashboardIcon />,
@@ -61,20 +60,6 @@ const ICONS: Record<string, ReactElement> = {
   campaign: <CampaignIcon />,
   folder: <FolderIcon />,
 };
-
-export function visibleMenuItems(
-  items: readonly TMenuItem[],
-  role: string | undefined,
-  registeredResources: Set<string>,
-  features: { permissionsSystem: boolean },
-): TMenuItem[] {
-  return items.filter((item) => {
-    if (item.resource && !registeredResources.has(item.resource)) return false;
-    if (item.roles && !(role && (item.roles as readonly string[]).includes(role))) return false;
-    if (item.feature && !features[item.feature]) return false;
-    return canAccessPath(role, item.path);
-  });
-}
 
 /** The floating toggle of spec 2.4 (feature floatingSidebarToggle), at the sidebar's edge. */
 export function FloatingSidebarToggle() {

@@ -1,4 +1,4 @@
-import type { TRole } from '../session/types';
+import { canAccessPath } from '../routeAccess';
 
 export type TMenuGroup = 'touristTax' | 'administration' | 'account';
 
@@ -10,19 +10,19 @@ export type TMenuItem = {
   icon: string;
   /** Shown only when a react-admin resource of this name is registered (screens added by other issues). */
   resource?: string;
-  /** Further restriction where the API serves the data only to these roles. */
-  roles?: readonly TRole[];
   /** Shown only when this feature flag is on. */
   feature?: 'permissionsSystem';
 };
 
 /*
- * Spec 2.4 navigation areas, grouped by business area. Tourist-tax entries carry a resource name:
+ * Spec 2.4 navigation areas, grouped by business area. Who sees an entry is not written here: an
+ * entry shows exactly when the role may open its route (the access table, via canAccessPath), so
+ * the menu never offers a page whose data the API refuses. Tourist-tax entries carry a resource name:
  * they appear as soon as that screen exists. NCA-area routes are not known (spec 2.4), so they
  * have no entries yet.
  */
 export const MENU_ITEMS: readonly TMenuItem[] = [
-  { labelKey: 'menu.dashboard', path: '/dashboard', group: 'touristTax', icon: 'dashboard', roles: ['admin', 'city', 'user'] },
+  { labelKey: 'menu.dashboard', path: '/dashboard', group: 'touristTax', icon: 'dashboard' },
   { labelKey: 'menu.structures', path: '/structures', group: 'touristTax', icon: 'hotel', resource: 'structures' },
   { labelKey: 'menu.stays', path: '/stays', group: 'touristTax', icon: 'bed', resource: 'stays' },
   { labelKey: 'menu.declarations', path: '/declarations', group: 'touristTax', icon: 'receipt', resource: 'declarations' },
@@ -38,10 +38,10 @@ export const MENU_ITEMS: readonly TMenuItem[] = [
   { labelKey: 'menu.communications', path: '/communications', group: 'touristTax', icon: 'campaign', resource: 'communications' },
   { labelKey: 'menu.documentArea', path: '/documentation-area', group: 'touristTax', icon: 'folder', resource: 'documentation-area' },
 
-  { labelKey: 'menu.users', path: '/users', group: 'administration', icon: 'people', roles: ['admin', 'city'] },
-  { labelKey: 'menu.inviteUsers', path: '/invite-users', group: 'administration', icon: 'group_add', roles: ['admin', 'city'] },
-  { labelKey: 'menu.rolesAndPermissions', path: '/roles', group: 'administration', icon: 'security', roles: ['admin'] },
-  { labelKey: 'menu.search', path: '/search', group: 'administration', icon: 'search', roles: ['admin'] },
+  { labelKey: 'menu.users', path: '/users', group: 'administration', icon: 'people' },
+  { labelKey: 'menu.inviteUsers', path: '/invite-users', group: 'administration', icon: 'group_add' },
+  { labelKey: 'menu.rolesAndPermissions', path: '/roles', group: 'administration', icon: 'security' },
+  { labelKey: 'menu.search', path: '/search', group: 'administration', icon: 'search' },
   { labelKey: 'menu.management', path: '/management', group: 'administration', icon: 'settings' },
   { labelKey: 'menu.settings', path: '/management/settings', group: 'administration', icon: 'tune' },
   { labelKey: 'menu.labels', path: '/management/labels', group: 'administration', icon: 'translate' },
@@ -52,3 +52,17 @@ export const MENU_ITEMS: readonly TMenuItem[] = [
 ];
 
 export const MENU_GROUPS: readonly TMenuGroup[] = ['touristTax', 'administration', 'account'];
+
+/** The entries a role sees: its route is open to the role, its screen exists, its feature is on. */
+export function visibleMenuItems(
+  items: readonly TMenuItem[],
+  role: string | undefined,
+  registeredResources: Set<string>,
+  features: { permissionsSystem: boolean },
+): TMenuItem[] {
+  return items.filter((item) => {
+    if (item.resource && !registeredResources.has(item.resource)) return false;
+    if (item.feature && !features[item.feature]) return false;
+    return canAccessPath(role, item.path);
+  });
+}

@@ -1,11 +1,11 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { TRole } from '@app/domain/platform/auth/roles';
+import type { TResource } from '@app/domain/platform/access/access-table';
 import type { TTx } from '../../db/client.ts';
 import type { TActor, TRequestContext } from '../context.ts';
+import type { TScopeImplementations } from '../access.ts';
 
-export type TRoleList = readonly TRole[] | '*';
 export type TOperation = 'getAll' | 'get' | 'create' | 'update' | 'delete';
 
 /** A table every collection can serve: it has the record columns. */
@@ -17,15 +17,19 @@ export type TWriteArgs<TRow> = { tx: TTx; ctx: TSignedInContext; existing?: TRow
 
 /**
  * One declaration per collection: the table, the API shapes, what may be filtered, sorted and
- * searched, who may do what, the row scope, and the hooks. `registerCollection` turns it into the
- * five routes of the generic contract, and the row-scope test suite iterates over the same
- * declarations.
+ * searched, the resource of the access table (who may do what, and how far), the SQL of its record
+ * scopes, and the hooks. `registerCollection` turns it into the five routes of the generic
+ * contract, and the row-scope test suite iterates over the same declarations.
  */
 export type TCollection<TTable extends TRecordTable = TRecordTable, TRow extends Record<string, unknown> = TTable['$inferSelect']> = {
   /** URL segment: GET /api/{name}. */
   name: string;
-  /** Entity name for permission keys (`<entity>.getAll`) and the audit log. */
-  entity: string;
+  /**
+   * The resource of the access table: its list/read/create/update/delete grants decide who may do
+   * what (403 otherwise) and how far (the record scope); its entity names the permission keys
+   * (`<entity>.getAll`) and the audit entries.
+   */
+  resource: TResource;
   table: TTable;
   tag?: string;
   /** The API record (response) schema. */
@@ -41,11 +45,13 @@ export type TCollection<TTable extends TRecordTable = TRecordTable, TRow extends
   searchable?: PgColumn[];
   /** Year-scoped collections: the date (or integer year) column the selected year filters. */
   year?: { column: PgColumn; kind: 'date' | 'integer' };
-  access: { read: TRoleList; create: TRoleList; update: TRoleList; delete: TRoleList };
-  /** Row filter applied inside every read: rows outside it do not exist for this caller (404). */
-  readScope?: (ctx: TSignedInContext) => SQL | undefined;
-  /** Row filter applied to every write; defaults to readScope. Written rows must also satisfy it. */
-  writeScope?: (ctx: TSignedInContext) => SQL | undefined;
+  /**
+   * The SQL of every record scope the table grants on the resource (other than a plain `all`),
+   * keyed by scope name. Reads take the scope of the caller's list/read grant, writes that of the
+   * create/update/delete grant; rows outside it do not exist for the caller (404) and written rows
+   * must stay inside it.
+   */
+  scopes?: TScopeImplementations;
   /** Maps a row to the API record. Defaults to `id` -> `_id` and dates to ISO strings. */
   toRecord?: (row: TRow, ctx: TSignedInContext) => unknown;
   /** Maps validated input to column values; validates cross-field and cross-record rules. */

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../errors.ts';
-import { contextOf, requireActor, requireRole } from '../context.ts';
-import { recordAudit, diffFields } from '../../modules/platform/audit/record-audit.ts';
-import { authorizeOperation } from '../../modules/platform/permissions/authorize.ts';
+import { contextOf, requireActor } from '../context.ts';
+import { recordAudit, diffFields } from '../audit.ts';
+import { recordFilterToSql, requireAccess, scopeCondition } from '../access.ts';
+import { entityOf, type TCollectionAction } from '@app/domain/platform/access/access-table';
 import { partialWithoutDefaults, ZErrorBody, ZIdParams } from '../schemas.ts';
 import { allOf, isUuid, parseListQuery } from './query.ts';
 import { rowToRecord } from './serialize.ts';
@@ -37,11 +38,17 @@ function expectedVersion(body: Record<string, unknown>, ifMatch: string | undefi
   return date;
 }
 
+/** The table action each generic operation takes. */
+const ACTION_OF: Record<TOperation, TCollectionAction> = { getAll: 'list', get: 'read', create: 'create', update: 'update', delete: 'delete' };
+
 export type TCollectionRuntime = {
   def: TAnyCollection;
-  /** Scope + permission conditions for one operation. */
+  /** Entity name of the permission keys and audit entries (from the access table). */
+  entity: string;
+  /** Grant check (403) and the scope + permission conditions of one operation. */
   conditions(ctx: TSignedInContext, op: TOperation): Promise<SQL | undefined>;
-  list(ctx: TSignedInContext, query: Record<string, unknown>): Promise<{ rows: Record<string, unknown>[]; total?: number }>;
+  /** `extra` narrows the list further (e.g. a route's own filters that are not column filters). */
+  list(ctx: TSignedInContext, query: Record<string, unknown>, extra?: SQL): Promise<{ rows: Record<string, unknown>[]; total?: number }>;
   getById(ctx: TSignedInContext, id: string): Promise<Record<string, unknown>>;
   create(ctx: TSignedInContext, input: Record<string, unknown>): Promise<Record<string, unknown>>;
   update(ctx: TSignedInContext, id: string, input: Record<string, unknown>, expected?: Date): Promise<Record<string, unknown>>;
@@ -57,13 +64,15 @@ export function collectionRuntime<TTable extends TRecordTable>(definition: TColl
   const filterable = { ...base, ...def.filterable };
   const sortable = { ...base, ...(def.sortable ?? def.filterable) };
   const toRecord = (row: Record<string, unknown>, ctx: TSignedInContext) => (def.toRecord ? def.toRecord(row, ctx) : rowToRecord(row));
+  const entity = entityOf(def.resource);
+  if (!entity) throw new Error(`collection ${def.name}: access-table resource ${def.resource} has no entity name`);
+  const permissionFields = { ...def.filterable, _id: table.id };
 
   async function conditions(ctx: TSignedInContext, op: TOperation): Promise<SQL | undefined> {
-    const roles = op === 'get' || op === 'getAll' ? def.access.read : def.access[op];
-    requireRole(ctx.actor, roles);
-    const scope = op === 'get' || op === 'getAll' ? def.readScope?.(ctx) : (def.writeScope ?? def.readScope)?.(ctx);
-    const permissionFilter = await authorizeOperation(ctx, def, op);
-    return allOf([scope, permissionFilter]);
+    const action = ACTION_OF[op];
+    const { filter } = await requireAccess(ctx, def.resource, action);
+    const scope = scopeCondition(ctx, def.resource, action, def.scopes ?? {}, op === 'get' || op === 'getAll' ? 'read' : 'write');
+    return allOf([scope, filter ? recordFilterToSql(filter, permissionFields) : undefined]);
   }
 
   function yearCondition(ctx: TSignedInContext): SQL | undefined {
@@ -88,9 +97,10 @@ export function collectionRuntime<TTable extends TRecordTable>(definition: TColl
 
   return {
     def,
+    entity,
     conditions,
     toRecord,
-    async list(ctx, query) {
+    async list(ctx, query, extra) {
       const customKeys = new Set(Object.keys(def.customFilters ?? {}));
       const columnQuery = Object.fromEntries(Object.entries(query).filter(([key]) => !customKeys.has(key)));
       const parsed = parseListQuery(columnQuery, { filterable, sortable, searchable: def.searchable ?? [], idColumn: table.id });
@@ -99,7 +109,7 @@ export function collectionRuntime<TTable extends TRecordTable>(definition: TColl
         const value = query[key];
         if (value !== undefined) custom.push(build(String(value), ctx));
       }
-      const where = allOf([await conditions(ctx, 'getAll'), yearCondition(ctx), ...parsed.where, ...custom]);
+      const where = allOf([await conditions(ctx, 'getAll'), yearCondition(ctx), extra, ...parsed.where, ...custom]);
       const rowsQuery = ctx.db.select().from(table as never).where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.skip);
       const countQuery = parsed.count ? ctx.db.select({ total: count() }).from(table as never).where(where) : undefined;
       const [rows, totals] = await Promise.all([rowsQuery, countQuery]);
@@ -117,7 +127,7 @@ export function collectionRuntime<TTable extends TRecordTable>(definition: TColl
         const [row] = (await tx.insert(table).values({ ...values, createdAt: now, updatedAt: now } as never).returning()) as Record<string, unknown>[];
         await assertStillInScope(tx as never, row.id, scope);
         await def.afterWrite?.('create', row, { tx, ctx: txCtx });
-        await recordAudit(tx, ctx, { action: 'create', entityType: def.entity, entityId: String(row.id), changes: diffFields(undefined, row, def.auditOmit) });
+        await recordAudit(tx, ctx, { action: 'create', entityType: entity, entityId: String(row.id), changes: diffFields(undefined, row, def.auditOmit) });
         return row;
       });
     },
@@ -139,7 +149,7 @@ export function collectionRuntime<TTable extends TRecordTable>(definition: TColl
           .returning()) as Record<string, unknown>[];
         await assertStillInScope(tx as never, id, scope);
         await def.afterWrite?.('update', row, { tx, ctx: txCtx, existing });
-        await recordAudit(tx, ctx, { action: 'update', entityType: def.entity, entityId: id, changes: diffFields(existing, row, def.auditOmit) });
+        await recordAudit(tx, ctx, { action: 'update', entityType: entity, entityId: id, changes: diffFields(existing, row, def.auditOmit) });
         return row;
       });
     },
@@ -151,7 +161,7 @@ export function collectionRuntime<TTable extends TRecordTable>(definition: TColl
         await def.beforeDelete?.(existing, { tx, ctx: txCtx, existing });
         await tx.delete(table).where(eq(table.id, id));
         await def.afterWrite?.('delete', existing, { tx, ctx: txCtx, existing });
-        await recordAudit(tx, ctx, { action: 'delete', entityType: def.entity, entityId: id, changes: diffFields(existing, undefined, def.auditOmit) });
+        await recordAudit(tx, ctx, { action: 'delete', entityType: entity, entityId: id, changes: diffFields(existing, undefined, def.auditOmit) });
       });
     },
   };

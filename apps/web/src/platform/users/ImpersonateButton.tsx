@@ -7,6 +7,7 @@ import { postSignInPath } from '../../authProvider';
 import { useAppConfig } from '../../config';
 import { startImpersonation } from '../../layout/impersonation';
 import { getSession } from '../../session/store';
+import { useCan } from '../../components/permissions';
 
 /** Admin only: act as this user until "back to my account". */
 export function ImpersonateButton() {
@@ -17,7 +18,9 @@ export function ImpersonateButton() {
   const queryClient = useQueryClient();
   const { features } = useAppConfig();
   const session = getSession();
-  if (!record || session?.user.role !== 'admin' || record.id === session.user._id) return null;
+  const mayImpersonate = useCan('users', 'impersonate');
+  // Rules about the target stay with the API (an administrator cannot be impersonated).
+  if (!record || !mayImpersonate || record.id === session?.user._id) return null;
   return (
     <Button
       size="small"

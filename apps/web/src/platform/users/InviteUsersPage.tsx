@@ -21,6 +21,7 @@ import { HttpError } from 'ra-core';
 import { inviteUsers, type TInvitedUser } from '../../dataProvider/api';
 import { getSession } from '../../session/store';
 import { roleChoices } from './roleChoices';
+import { scopeOf } from '@app/domain/platform/access/access-table';
 
 type TInviteForm = { users: TInvitedUser[] };
 
@@ -32,7 +33,8 @@ export function InviteUsersPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const isCity = getSession()?.user.role === 'city';
+  // Who may invite only within its own comune gets that comune preset.
+  const isCity = scopeOf(getSession()?.user.role, 'users', 'invite') === 'ownCity';
   const defaultRow: Partial<TInvitedUser> = { role: 'user', ...(isCity ? { cityId: getSession()?.user.cityId ?? null } : {}) };
 
   const submit = async (values: Partial<TInviteForm>) => {

@@ -16,6 +16,7 @@ import { ToggleEnabledButton } from './ToggleEnabledButton';
 import { AccountFields, PersonalFields } from './UserFields';
 import { UserRolesTab } from './UserRolesTab';
 import { UserStructuresTab } from './UserStructuresTab';
+import { canNow, useCan } from '../../components/permissions';
 
 function UserTitle() {
   const record = useRecordContext<{ name?: string; surname?: string; email?: string }>();
@@ -38,15 +39,16 @@ function UserToolbar() {
   const record = useRecordContext<{ id: string }>();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      {record && record.id !== getSession()?.user._id ? <DeleteWithConfirmButton mutationMode="pessimistic" /> : null}
+      {useCan('users', 'update') ? <SaveButton /> : <span />}
+      {record && record.id !== getSession()?.user._id && canNow('users', 'delete') ? <DeleteWithConfirmButton mutationMode="pessimistic" /> : null}
     </Toolbar>
   );
 }
 
 /** users/{userId}: the detail with tabs (information, structures, roles). */
 export function UserEdit({ id }: { id?: string } = {}) {
-  const isAdmin = getSession()?.user.role === 'admin';
+  // Assigning roles is an admin tool (the API also lets permission holders do it when the system is on).
+  const isAdmin = useCan('roles', 'update');
   return (
     <Edit resource="users" id={id} title={<UserTitle />} actions={<UserActions />} mutationMode="pessimistic" redirect={false}>
       <TabbedForm toolbar={<UserToolbar />}>

@@ -18,14 +18,14 @@ import {
 } from 'react-admin';
 import { activeChoices } from '../shared/choices';
 import { DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
-import { canDo, currentRole } from '../../components/permissions';
+import { useCan } from '../../components/permissions';
 import { required, validCcp, validEmail, validIban, validIstatCode, validPhone, validProvince } from '../../components/validators';
 
 function CityListActions() {
   return (
     <TopToolbar>
       <FilterButton />
-      {canDo('cities', 'create') ? <CreateButton /> : null}
+      {useCan('cities', 'create') ? <CreateButton /> : null}
       <ExportButton />
     </TopToolbar>
   );
@@ -56,7 +56,9 @@ export function CityList() {
 
 /** The "comune data" of a comune: registry, treasury account, contacts, internal account. */
 function CityFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolean }) {
-  const role = currentRole();
+  const mayActivate = useCan('cities', 'activate');
+  // Field visibility: a hotelier does not see the comune's internal data (the API leaves it out).
+  const seesInternal = useCan('cities', 'update');
   const translate = useTranslate();
   const text = { readOnly, parse: emptyToNull } as const;
   return (
@@ -69,7 +71,7 @@ function CityFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boole
       <TextInput source="province" validate={validProvince} helperText="touristTax.help.province" {...text} />
       <TextInput source="location" {...text} />
       <TextInput source="referentTributes" {...text} />
-      <BooleanInput source="isActive" readOnly={readOnly || role !== 'admin'} defaultValue={isCreate ? true : undefined} />
+      <BooleanInput source="isActive" readOnly={readOnly || !mayActivate} defaultValue={isCreate ? true : undefined} />
       <BooleanInput source="modello21Required" readOnly={readOnly} helperText="touristTax.help.modello21Required" />
       <SectionTitle>
         <span>{translate('touristTax.sections.treasury')}</span>
@@ -85,7 +87,7 @@ function CityFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boole
       <TextInput source="fax" validate={validPhone} {...text} />
       <TextInput source="contactEmail" validate={validEmail} {...text} />
       <TextInput source="emailPec" validate={validEmail} {...text} />
-      {role === 'user' ? null : (
+      {!seesInternal ? null : (
         <>
           <SectionTitle>
             <span>{translate('touristTax.sections.account')}</span>
@@ -103,10 +105,10 @@ function CityFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boole
 /** cities/{cityId}: the comune detail, tabs "comune data" and the comune's structures. */
 export function CityEdit() {
   const saveErrors = useSaveErrorNotification();
-  const canSave = canDo('cities', 'update');
+  const canSave = useCan('cities', 'update');
   return (
     <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
-      <TtTabbedForm canSave={canSave} canDelete={canDo('cities', 'delete')}>
+      <TtTabbedForm canSave={canSave} canDelete={useCan('cities', 'delete')}>
         <TabbedForm.Tab label="touristTax.tabs.cityData">
           <CityFields readOnly={!canSave} isCreate={false} />
         </TabbedForm.Tab>

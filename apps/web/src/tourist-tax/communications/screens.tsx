@@ -26,11 +26,13 @@ import {
 import { useWatch } from 'react-hook-form';
 import { formatDateTime } from '../../i18n/format';
 import { CityInput, DetailActions, FormGrid, useSaveErrorNotification } from '../../components/forms';
-import { currentRole } from '../../components/permissions';
+import { canNow, useCan } from '../../components/permissions';
 import { required } from '../../components/validators';
 import { getJson, postJson } from '../declarations/filingApi';
 import { Panel } from '../declarations/components';
 import { RichTextInput, htmlToPlainText, requiredRichText } from './RichTextInput';
+import { scopeOf } from '@app/domain/platform/access/access-table';
+import { useSession } from '../../session/useSession';
 
 /*
  * Communications: the comune writes a formatted message to all its hoteliers or to chosen
@@ -51,10 +53,8 @@ type TCommunication = {
 
 type TRecipient = { userId: string; email: string; name: string | null; surname: string | null; commercialName: string | null; readAt: string | null; hasRead: boolean };
 
-const isWriter = () => currentRole() === 'city' || currentRole() === 'admin';
-
 function ListActions() {
-  return <TopToolbar>{isWriter() ? <CreateButton label="filings.communications.write" /> : null}</TopToolbar>;
+  return <TopToolbar>{useCan('communications', 'create') ? <CreateButton label="filings.communications.write" /> : null}</TopToolbar>;
 }
 
 export function CommunicationList() {
@@ -80,7 +80,7 @@ export function CommunicationList() {
             }}
           />
         </DataTable.Col>
-        {isWriter() ? (
+        {canNow('communications', 'create') ? (
           <DataTable.Col source="audience">
             <FunctionField render={(record: TCommunication) => translate(`filings.communications.audiences.${record.audience}`)} />
           </DataTable.Col>
@@ -191,11 +191,11 @@ function CommunicationBody() {
   const record = useRecordContext<TCommunication>();
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const role = currentRole();
-  // A hotelier who opens the message has read it (the comune sees when).
+  // A recipient (a hotelier) who opens the message has read it (the comune sees when).
+  const isRecipient = scopeOf(useSession()?.user.role, 'communications', 'read') === 'recipient';
   useEffect(() => {
-    if (record?.id && role === 'user') void postJson(`/communications/${record.id}/read`, {}).catch(() => undefined);
-  }, [record?.id, role]);
+    if (record?.id && isRecipient) void postJson(`/communications/${record.id}/read`, {}).catch(() => undefined);
+  }, [record?.id, isRecipient]);
   if (!record) return null;
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
@@ -206,7 +206,7 @@ function CommunicationBody() {
         {/* The server sanitised this HTML on the way in (allowed tags only, no scripts or handlers). */}
         <Box data-testid="communication-text" sx={{ typography: 'body1', '& h3': { typography: 'h6' }, maxWidth: 800 }} dangerouslySetInnerHTML={{ __html: record.text }} />
       </Panel>
-      {isWriter() ? <RecipientsPanel id={record.id} /> : null}
+      {canNow('communications', 'listRecipients') ? <RecipientsPanel id={record.id} /> : null}
     </Stack>
   );
 }

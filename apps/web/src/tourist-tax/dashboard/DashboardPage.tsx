@@ -29,6 +29,7 @@ import { getJson } from '../declarations/filingApi';
 import { DeclarationReviewDialog } from '../declarations/ReviewDialog';
 import { DeclarationStatusChip, OverdueBadges, type TDeclaration } from '../declarations/components';
 import { HorizontalBars, MonthlyStackedBars } from './charts';
+import { can, scopeOf } from '@app/domain/platform/access/access-table';
 
 /*
  * dashboard: for a comune (and an admin choosing one) the figures of a period, charts of the year,
@@ -404,16 +405,18 @@ function HotelierDashboard() {
 export function DashboardPage() {
   const translate = useTranslate();
   const role = useSession()?.user.role;
+  // The comune's figures: an admin picks the comune, a comune user sees its own.
+  const comune = scopeOf(role, 'dashboard', 'comune');
   return (
     <Box sx={{ p: 2 }}>
       <Title title="menu.dashboard" />
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {translate('menu.dashboard')}
       </Typography>
-      {role === 'city' ? <CityDashboard /> : null}
-      {role === 'admin' ? <AdminCityPicker /> : null}
-      {role === 'user' ? <HotelierDashboard /> : null}
-      {role !== 'city' && role !== 'admin' && role !== 'user' ? (
+      {comune === 'ownCity' ? <CityDashboard /> : null}
+      {comune === 'all' ? <AdminCityPicker /> : null}
+      {can(role, 'dashboard', 'hotelier') ? <HotelierDashboard /> : null}
+      {!can(role, 'dashboard', 'view') ? (
         <Alert severity="info" action={<Button component={RouterLink} to="/profile">{translate('menu.profile')}</Button>}>
           {translate('filings.dashboard.notForRole')}
         </Alert>

@@ -53,7 +53,7 @@ import {
   TtSimpleForm,
   useSaveErrorNotification,
 } from '../../components/forms';
-import { canDo, currentRole } from '../../components/permissions';
+import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { required, wholeNumber } from '../../components/validators';
 import { postJson } from '../declarations/filingApi';
 import { dateInYear, dateToNotBeforeFrom, deadlineNotBeforeEnd } from './periodValidation';
@@ -78,7 +78,7 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
   const refresh = useRefresh();
   const [locale] = useLocaleState();
   const year = useSelectedYear();
-  const isAdmin = currentRole() === 'admin';
+  const isAdmin = useReachesAllHere('list');
   const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: isAdmin && open });
   const [state, setState] = useState<TGenerateState>({ frequency: 'quarterly', submitOffsetDays: '30', payOffsetDays: '30', cityId: '' });
   const { total: existing = 0 } = useGetList(
@@ -217,7 +217,7 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
 function TemplateListActions() {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  const canWrite = canDo('rules', 'create');
+  const canWrite = useCanHere('create');
   return (
     <TopToolbar>
       {canWrite ? <CreateButton /> : null}
@@ -234,7 +234,7 @@ function TemplateListActions() {
 export function DeclarationTemplateList() {
   const translate = useTranslate();
   const year = useSelectedYear();
-  const isAdmin = currentRole() === 'admin';
+  const isAdmin = useReachesAllHere('list');
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('filings.templates.search')} />,
     ...(isAdmin ? [<CityFilterInput key="cityId" />] : []),
@@ -288,10 +288,10 @@ function TemplateFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: b
 
 export function DeclarationTemplateEdit() {
   const saveErrors = useSaveErrorNotification();
-  const canSave = canDo('rules', 'update');
+  const canSave = useCanHere('update');
   return (
     <Edit mutationOptions={saveErrors} title={<RecordTitle source="periodName" />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
-      <TtSimpleForm canSave={canSave} canDelete={canDo('rules', 'delete')}>
+      <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
         <TemplateFields readOnly={!canSave} isCreate={false} />
       </TtSimpleForm>
     </Edit>

@@ -30,8 +30,10 @@ import { Confirm, Loading, Title, useDataProvider, useGetList, useLocaleState, u
 import { FilePicker } from '../../components/FilePicker';
 import { formatDate } from '../../i18n/format';
 import { downloadFile } from '../../dataProvider/files';
-import { currentCityId, currentRole } from '../../components/permissions';
+import { currentCityId, useCan, useReachesAll } from '../../components/permissions';
 import { DOCUMENT_EXTENSIONS, uploadFile } from '../declarations/filingApi';
+import { scopeOf } from '@app/domain/platform/access/access-table';
+import { useSession } from '../../session/useSession';
 
 /*
  * documentation-area: the comune's regulations, forms and guides (and documents the admin publishes
@@ -43,14 +45,14 @@ type TCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
 type TDocument = { id: string; createdAt: string; cityId: string | null; title: string; description: string | null; category: TCategory; uploadId: string };
 
-const canPublish = () => currentRole() === 'admin' || currentRole() === 'city';
 
 function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider();
-  const isAdmin = currentRole() === 'admin';
+  // Who publishes for every comune picks one (or none: for all); a comune publishes for itself.
+  const isAdmin = useReachesAll('documents', 'create');
   const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: isAdmin && open });
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -155,9 +157,11 @@ export function DocumentationAreaPage() {
   const { data = [], isPending, error } = useGetList<TDocument>('documentation-area', { pagination: { page: 1, perPage: 500 }, sort: { field: 'title', order: 'ASC' } });
   const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } });
   const cityName = (id: string | null) => (id ? cities.find((city) => city.id === id)?.name ?? '' : translate('filings.documents.allCities'));
-  const role = currentRole();
   const ownCity = currentCityId();
-  const mayRemove = (doc: TDocument) => role === 'admin' || (role === 'city' && doc.cityId === ownCity);
+  const mayPublish = useCan('documents', 'create');
+  const deleteScope = scopeOf(useSession()?.user.role, 'documents', 'delete');
+  // The record scope of the delete grant: every document, or the comune's own.
+  const mayRemove = (doc: TDocument) => deleteScope === 'all' || (deleteScope === 'ownCity' && doc.cityId !== null && doc.cityId === ownCity);
 
   const remove = async () => {
     if (!removing) return;
@@ -180,7 +184,7 @@ export function DocumentationAreaPage() {
         <Typography variant="h5" component="h1">
           {translate('menu.documentArea')}
         </Typography>
-        {canPublish() ? (
+        {mayPublish ? (
           <Button variant="contained" startIcon={<UploadIcon />} onClick={() => setUploading(true)} data-testid="document-upload">
             {translate('filings.documents.upload')}
           </Button>

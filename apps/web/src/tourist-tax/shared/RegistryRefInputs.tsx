@@ -1,6 +1,6 @@
 import { ReferenceField, ReferenceInput, SelectInput, TextField, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { currentCityId, currentRole } from '../../components/permissions';
+import { currentCityId, useReachesAllHere } from '../../components/permissions';
 
 /*
  * Structure type, class and relevant area of a rule or structure: choices are the rows of the
@@ -17,7 +17,8 @@ const REFS = [
 export function RegistryRefInputs({ readOnly = false, emptyMeansAll = false }: { readOnly?: boolean; emptyMeansAll?: boolean }) {
   const translate = useTranslate();
   const formCityId = useWatch({ name: 'cityId' }) as string | undefined;
-  const cityId = currentRole() === 'admin' ? formCityId : (formCityId ?? currentCityId() ?? undefined);
+  // Who reaches every comune picks one on the form; a comune user works in its own.
+  const cityId = useReachesAllHere('create') ? formCityId : (formCityId ?? currentCityId() ?? undefined);
   return (
     <>
       {REFS.map(({ source, reference }) => (

@@ -11,7 +11,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { CityField, CityFilterInput, CityInput, DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
-import { canDo, currentRole } from '../../components/permissions';
+import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { required } from '../../components/validators';
 
 /*
@@ -22,7 +22,7 @@ import { required } from '../../components/validators';
 function RegistryListActions() {
   return (
     <TopToolbar>
-      {canDo('rules', 'create') ? <CreateButton /> : null}
+      {useCanHere('create') ? <CreateButton /> : null}
       <ExportButton />
     </TopToolbar>
   );
@@ -41,7 +41,7 @@ function RegistryFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: b
 export function makeRegistryResource() {
   function RegistryList() {
     const translate = useTranslate();
-    const isAdmin = currentRole() === 'admin';
+    const isAdmin = useReachesAllHere('list');
     const filters = [
       <SearchInput key="q" source="q" alwaysOn placeholder={translate('touristTax.searchByName')} />,
       ...(isAdmin ? [<CityFilterInput key="cityId" />] : []),
@@ -63,10 +63,10 @@ export function makeRegistryResource() {
 
   function RegistryEdit() {
     const saveErrors = useSaveErrorNotification();
-    const canSave = canDo('rules', 'update');
+    const canSave = useCanHere('update');
     return (
       <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
-        <TtSimpleForm canSave={canSave} canDelete={canDo('rules', 'delete')}>
+        <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
           <RegistryFields readOnly={!canSave} isCreate={false} />
         </TtSimpleForm>
       </Edit>

@@ -21,7 +21,7 @@ import {
 } from 'react-admin';
 import { CityField, CityFilterInput, CityInput, DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { formatEuros, formatPercent } from '../../components/format';
-import { canDo, currentRole } from '../../components/permissions';
+import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { RegistryRefField, RegistryRefInputs } from './RegistryRefInputs';
 import { dateAfter, required, validEuros, validPercent, wholeNumber } from '../../components/validators';
 import { ruleTypeChoices } from './choices';
@@ -49,7 +49,7 @@ function RuleListActions() {
   return (
     <TopToolbar>
       <FilterButton />
-      {canDo('rules', 'create') ? <CreateButton /> : null}
+      {useCanHere('create') ? <CreateButton /> : null}
       <ExportButton />
     </TopToolbar>
   );
@@ -59,7 +59,7 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
   function RuleList() {
     const translate = useTranslate();
     const [locale] = useLocaleState();
-    const isAdmin = currentRole() === 'admin';
+    const isAdmin = useReachesAllHere('list');
     const filters = [
       <SearchInput key="q" source="q" alwaysOn placeholder={translate('touristTax.searchByName')} />,
       <SelectInput key={typeSource} source={typeSource} choices={ruleTypeChoices} alwaysOn />,
@@ -164,10 +164,10 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
 
   function RuleEdit() {
     const saveErrors = useSaveErrorNotification();
-    const canSave = canDo('rules', 'update');
+    const canSave = useCanHere('update');
     return (
       <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
-        <TtSimpleForm canSave={canSave} canDelete={canDo('rules', 'delete')}>
+        <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
           <RuleFields readOnly={!canSave} isCreate={false} />
         </TtSimpleForm>
       </Edit>

@@ -30,7 +30,7 @@ import { paymentStatusChoices } from '../shared/choices';
 import { DayField, DetailActions, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
 import { downloadFile } from '../../dataProvider/files';
 import { formatEuros } from '../../components/format';
-import { canDo } from '../../components/permissions';
+import { useCan } from '../../components/permissions';
 import { useSelectedYear } from '../../session/useSession';
 import { ImportStaysDialog } from './ImportStaysDialog';
 import { StayFields, stayPayload, useDefaultStructureId } from './StayForm';
@@ -119,7 +119,7 @@ function StayListActions() {
   const translate = useTranslate();
   const [importing, setImporting] = useState(false);
   const { filterValues } = useListContext();
-  const canWrite = canDo('stays', 'create');
+  const canWrite = useCan('stays', 'create');
   return (
     <TopToolbar sx={{ alignItems: 'center' }}>
       <FilterButton />
@@ -229,9 +229,9 @@ function StayTitle() {
 
 function StayEditForm() {
   const record = useRecordContext<{ isLocked?: boolean }>();
-  const canSave = canDo('stays', 'update') && !record?.isLocked;
+  const canSave = useCan('stays', 'update') && !record?.isLocked;
   return (
-    <TtSimpleForm canSave={canSave} canDelete={canDo('stays', 'delete') && !record?.isLocked}>
+    <TtSimpleForm canSave={canSave} canDelete={useCan('stays', 'delete') && !record?.isLocked}>
       <StayFields readOnly={!canSave} />
     </TtSimpleForm>
   );

@@ -32,11 +32,10 @@ import { CityField, CityFilterInput, CityInput, DayField, DetailActions, FormGri
 import { DownloadButton } from '../../components/DownloadButton';
 import { formatDate } from '../../i18n/format';
 import { formatEuros } from '../../components/format';
-import { canDo, currentRole } from '../../components/permissions';
+import { useCan, useReachesAll } from '../../components/permissions';
 import { RegistryRefField, RegistryRefInputs } from '../shared/RegistryRefInputs';
 import { RelatedRecordsTab } from './RelatedRecordsTab';
 import { DeclarationReviewDialog } from '../declarations/ReviewDialog';
-import { canAccessPath } from '../../routeAccess';
 import {
   dateAfter,
   required,
@@ -55,7 +54,7 @@ function StructureListActions() {
   return (
     <TopToolbar>
       <FilterButton />
-      {canDo('structures', 'create') ? <CreateButton /> : null}
+      {useCan('structures', 'create') ? <CreateButton /> : null}
       <DownloadButton
         path="/structures/export.xlsx"
         query={{ cityId: filterValues.cityId as string | undefined, isActive: filterValues.isActive as string | undefined }}
@@ -69,7 +68,7 @@ function StructureListActions() {
 
 export function StructureList() {
   const translate = useTranslate();
-  const isAdmin = currentRole() === 'admin';
+  const isAdmin = useReachesAll('structures', 'list');
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('touristTax.searchStructures')} />,
     <SelectInput key="isActive" source="isActive" choices={activeChoices} alwaysOn label="touristTax.fields.status" />,
@@ -131,7 +130,8 @@ function StructureWarnings() {
 /** The structure's fields; the comune-only ones (classification, comune, active) are read-only for hoteliers. */
 function StructureFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolean }) {
   const translate = useTranslate();
-  const comuneOnly = readOnly || currentRole() === 'user';
+  const mayClassify = useCan('structures', 'classify');
+  const comuneOnly = readOnly || !mayClassify;
   const text = { readOnly, parse: emptyToNull } as const;
   return (
     <FormGrid>
@@ -150,7 +150,7 @@ function StructureFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: 
       <BooleanInput source="isActive" readOnly={comuneOnly} defaultValue={isCreate ? true : undefined} />
       <DateInput source="dateFrom" parse={emptyToNull} readOnly={readOnly} />
       <DateInput source="dateTo" parse={emptyToNull} validate={dateAfter('dateFrom', 'touristTax.validation.dateToAfterDateFrom', false)} readOnly={readOnly} />
-      {currentRole() === 'user' ? null : (
+      {!mayClassify ? null : (
       <ReferenceArrayInput source="userIds" reference="users" filter={{ role: 'user' }} sort={{ field: 'surname', order: 'ASC' }} perPage={100}>
         <AutocompleteArrayInput
           label="touristTax.fields.userIds"
@@ -174,8 +174,9 @@ function StructureFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: 
 function DeclarationsTab() {
   const [locale] = useLocaleState();
   const resources = useResourceDefinitions();
-  // The declarations pages are for hoteliers and admins (spec 6): the comune reviews a declaration in a dialog.
-  const opensPage = canAccessPath(currentRole(), '/declarations/any');
+  // The declaration page is where its hotelier side edits it: who may edit declarations opens it, the
+  // comune (which reads, validates and returns them) reviews a declaration in a dialog.
+  const opensPage = useCan('declarations', 'update');
   const [reviewing, setReviewing] = useState<string | null>(null);
   return (
     <RelatedRecordsTab reference="declarations" unavailableKey="touristTax.structureTabs.declarationsUnavailable" emptyKey="touristTax.structureTabs.noDeclarations">
@@ -250,10 +251,10 @@ function Modello21Tab() {
 /** structures/{structureId}: tabs structure detail, declarations, Modello 21. */
 export function StructureEdit() {
   const saveErrors = useSaveErrorNotification();
-  const canSave = canDo('structures', 'update');
+  const canSave = useCan('structures', 'update');
   return (
     <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
-      <TtTabbedForm canSave={canSave} canDelete={canDo('structures', 'delete')}>
+      <TtTabbedForm canSave={canSave} canDelete={useCan('structures', 'delete')}>
         <TabbedForm.Tab label="touristTax.tabs.structureDetail">
           <StructureFields readOnly={!canSave} isCreate={false} />
         </TabbedForm.Tab>

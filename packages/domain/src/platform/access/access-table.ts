@@ -17,11 +17,11 @@ export type TArea = (typeof AREAS)[number];
 /**
  * How far a grant reaches. The API implements each name as SQL for each resource that uses it;
  * rows outside the caller's scope do not exist for the caller (404).
- * - all: every record;
+ * - all: every record (a resource may still hide some from everybody, e.g. deleted accounts);
  * - ownCity: the records of the comune the user belongs to (`users.cityId`);
  * - managedStructures: the structures a hotelier manages (`structures.userIds`) and what hangs off
- *   them (stays, declarations, Modello 21, the comuni and rules of those structures);
- * - recipient: records addressed to the user (communications);
+ *   them (stays, declarations, Modello 21, the comuni, rules and documents of those structures);
+ * - recipient: records addressed to the user (communications, notifications);
  * - published: records the owner made public (visible FAQs, active categories, confirmed events, or
  *   the user's own events);
  * - self: the user's own record or own rows;
@@ -36,14 +36,18 @@ export type TGrant = Partial<Record<TRole, TRecordScope>>;
 
 export type TActionAccess = {
   grant: TGrant;
-  /** Permission key checked when the permission system is on; defaults to `<resource permission>.<operation>`. */
+  /** Permission key checked when the permission system is on; collection actions default to `<entity>.<operation>`. */
   permission?: string;
 };
 
 export type TResourceAccess = {
   area: TArea;
-  /** Entity name of the permission keys (`nca` in `nca.update`); without it the permission system does not apply. */
-  permission?: string;
+  /**
+   * Entity name of the permission keys (`faqs` in `faqs.getAll`) and of the audit log. The standard
+   * collection actions check `<entity>.<operation>`; other actions only the key they declare.
+   * Without it the permission system does not apply to the resource.
+   */
+  entity?: string;
   actions: Record<string, TActionAccess>;
 };
 
@@ -57,6 +61,12 @@ const HOTELIER: TGrant = { admin: 'all', user: 'managedStructures' };
 const TOURIST_TAX_READERS: TGrant = { admin: 'all', city: 'ownCity', user: 'managedStructures' };
 const EVERYONE_SIGNED_IN: TGrant = { admin: 'all', city: 'all', user: 'all', agency_user: 'all', laboratory_user: 'all' };
 const EVERYONE_SELF: TGrant = { admin: 'all', city: 'self', user: 'self', agency_user: 'self', laboratory_user: 'self' };
+const EVERYONE_RECIPIENT: TGrant = { admin: 'recipient', city: 'recipient', user: 'recipient', agency_user: 'recipient', laboratory_user: 'recipient' };
+const EVERYONE_PUBLISHED: TGrant = { admin: 'all', city: 'published', user: 'published', agency_user: 'published', laboratory_user: 'published' };
+/** Roles and permissions: readable by non-admins only while the permission system is on. */
+const PERMISSION_SYSTEM_READERS: TGrant = { admin: 'all', city: 'permissionSystemOn', user: 'permissionSystemOn', agency_user: 'permissionSystemOn', laboratory_user: 'permissionSystemOn' };
+/** Registries: the comune its own, hoteliers all of them. */
+const REGISTRY_READERS: TGrant = { admin: 'all', city: 'ownCity', user: 'all' };
 
 const allow = (grant: TGrant, permission?: string): TActionAccess => (permission ? { grant, permission } : { grant });
 
@@ -69,8 +79,10 @@ export const ACCESS = {
   // ---- platform ----
   users: {
     area: 'platform',
+    entity: 'users',
     actions: {
       // A comune sees its own staff and the hoteliers of its structures; everyone else only themselves.
+      // Deleted (anonymised) accounts are out of every scope, an admin's included.
       list: allow({ admin: 'all', city: 'ownCity', user: 'self', agency_user: 'self', laboratory_user: 'self' }),
       read: allow({ admin: 'all', city: 'ownCity', user: 'self', agency_user: 'self', laboratory_user: 'self' }),
       create: allow(ADMIN),
@@ -80,65 +92,89 @@ export const ACCESS = {
       impersonate: allow(ADMIN),
     },
   },
-  profile: { area: 'platform', actions: { view: allow(EVERYONE_SIGNED_IN), completeProfile: allow(EVERYONE_SIGNED_IN) } },
-  roles: {
+  profile: {
     area: 'platform',
-    permission: 'roles',
-    actions: collection({ admin: 'all', city: 'permissionSystemOn', user: 'permissionSystemOn', agency_user: 'permissionSystemOn', laboratory_user: 'permissionSystemOn' }, ADMIN),
+    actions: {
+      view: allow(EVERYONE_SIGNED_IN),
+      completeProfile: allow(EVERYONE_SIGNED_IN),
+      // An administrator cannot delete their own account (another administrator does), so that the
+      // last one cannot lock everybody out.
+      deleteAccount: allow({ city: 'self', user: 'self', agency_user: 'self', laboratory_user: 'self' }),
+    },
   },
-  permissions: {
-    area: 'platform',
-    actions: collection({ admin: 'all', city: 'permissionSystemOn', user: 'permissionSystemOn', agency_user: 'permissionSystemOn', laboratory_user: 'permissionSystemOn' }, ADMIN),
-  },
-  settings: { area: 'platform', permission: 'settings', actions: collection(EVERYONE_SIGNED_IN, ADMIN) },
-  labels: { area: 'platform', actions: collection(ADMIN, ADMIN) },
-  management: { area: 'platform', actions: { view: allow(ADMIN) } },
-  notifications: { area: 'platform', actions: { list: allow(EVERYONE_SELF), update: allow(EVERYONE_SELF) } },
+  roles: { area: 'platform', entity: 'roles', actions: collection(PERMISSION_SYSTEM_READERS, ADMIN) },
+  permissions: { area: 'platform', entity: 'permissions', actions: collection(PERMISSION_SYSTEM_READERS, ADMIN) },
+  settings: { area: 'platform', entity: 'settings', actions: collection(EVERYONE_SIGNED_IN, ADMIN) },
+  labels: { area: 'platform', entity: 'labels', actions: collection(ADMIN, ADMIN) },
+  // The management landing page links to settings (everyone reads them), labels and roles.
+  management: { area: 'platform', actions: { view: allow(EVERYONE_SIGNED_IN) } },
+  notifications: { area: 'platform', actions: { list: allow(EVERYONE_RECIPIENT), update: allow(EVERYONE_RECIPIENT) } },
   uploads: { area: 'platform', actions: { list: allow(EVERYONE_SELF), read: allow(EVERYONE_SELF), create: allow(EVERYONE_SELF), delete: allow(EVERYONE_SELF) } },
-  'audit-logs': { area: 'platform', actions: { list: allow(ADMIN), read: allow(ADMIN) } },
-  'mail-outbox': { area: 'platform', actions: { list: allow(ADMIN), read: allow(ADMIN) } },
+  // Written by the system only.
+  'audit-logs': { area: 'platform', entity: 'auditLogs', actions: { list: allow(ADMIN), read: allow(ADMIN) } },
+  'mail-outbox': { area: 'platform', entity: 'mailOutbox', actions: { list: allow(ADMIN), read: allow(ADMIN) } },
   search: { area: 'platform', actions: { view: allow(ADMIN) } },
   'app-versions': { area: 'platform', actions: { create: allow(ADMIN) } },
   documentation: { area: 'platform', actions: { view: allow(EVERYONE_SIGNED_IN) } },
-  faqs: {
+  faqs: { area: 'platform', entity: 'faqs', actions: collection(EVERYONE_PUBLISHED, ADMIN) },
+  categories: { area: 'platform', entity: 'categories', actions: collection(EVERYONE_PUBLISHED, ADMIN) },
+  // Hoteliers propose events (and cancel their own); an administrator confirms them.
+  events: {
     area: 'platform',
-    actions: collection({ admin: 'all', city: 'published', user: 'published', agency_user: 'published', laboratory_user: 'published' }, ADMIN),
+    entity: 'events',
+    // A proposer may only cancel: moving an event to any other status is confirming it.
+    actions: collection({ admin: 'all', user: 'published' }, { admin: 'all', user: 'self' }, { confirm: allow(ADMIN) }),
   },
-  categories: {
-    area: 'platform',
-    actions: collection({ admin: 'all', city: 'published', user: 'published', agency_user: 'published', laboratory_user: 'published' }, ADMIN),
-  },
-  events: { area: 'platform', actions: collection({ admin: 'all', user: 'published' }, { admin: 'all', user: 'self' }) },
-  customers: { area: 'platform', actions: collection(ADMIN, ADMIN) },
-  projects: { area: 'platform', actions: collection(ADMIN, ADMIN) },
-  links: { area: 'platform', actions: collection(ADMIN, ADMIN) },
+  customers: { area: 'platform', entity: 'customers', actions: collection(ADMIN, ADMIN) },
+  projects: { area: 'platform', entity: 'projects', actions: collection(ADMIN, ADMIN) },
+  links: { area: 'platform', entity: 'links', actions: collection(ADMIN, ADMIN) },
 
   // ---- tourist tax ----
-  dashboard: { area: 'touristTax', actions: { view: allow(TOURIST_TAX_READERS) } },
-  cities: {
+  dashboard: {
     area: 'touristTax',
     actions: {
-      // Hoteliers also read the active comuni, to pick one when they register a structure.
+      view: allow(TOURIST_TAX_READERS),
+      // The comune's figures (an admin names the comune) and the hotelier's own.
+      comune: allow(COMUNE),
+      hotelier: allow({ user: 'managedStructures' }),
+    },
+  },
+  cities: {
+    area: 'touristTax',
+    entity: 'cities',
+    actions: {
+      // A hotelier's managedStructures over comuni also covers the active comuni, to pick one when
+      // registering a structure.
       list: allow(TOURIST_TAX_READERS),
       read: allow(TOURIST_TAX_READERS),
       create: allow(ADMIN),
       update: allow(COMUNE),
       delete: allow(ADMIN),
+      activate: allow(ADMIN),
     },
   },
-  'structure-types': { area: 'touristTax', actions: collection(TOURIST_TAX_READERS, COMUNE) },
-  'structure-classes': { area: 'touristTax', actions: collection(TOURIST_TAX_READERS, COMUNE) },
-  'relevant-areas': { area: 'touristTax', actions: collection(TOURIST_TAX_READERS, COMUNE) },
+  // Registries of a comune: every hotelier reads them all (to classify a structure it registers).
+  'structure-types': { area: 'touristTax', entity: 'structure-types', actions: collection(REGISTRY_READERS, COMUNE) },
+  'structure-classes': { area: 'touristTax', entity: 'structure-classes', actions: collection(REGISTRY_READERS, COMUNE) },
+  'relevant-areas': { area: 'touristTax', entity: 'relevant-areas', actions: collection(REGISTRY_READERS, COMUNE) },
   structures: {
     area: 'touristTax',
-    // A hotelier edits the contact data of its own structures; the comune registers and classifies them.
-    actions: collection(TOURIST_TAX_READERS, TOURIST_TAX_READERS, { export: allow(TOURIST_TAX_READERS) }),
+    entity: 'structures',
+    // A hotelier registers structures (it becomes one of their managers) and edits their contact
+    // data; the comune registers and classifies them (the fields only the comune changes are a field
+    // rule of the structure, not an access grant).
+    actions: collection(TOURIST_TAX_READERS, TOURIST_TAX_READERS, {
+      export: allow(TOURIST_TAX_READERS),
+      // Set the comune's fields of a structure (comune, active flag, type, class, relevant area).
+      classify: allow(COMUNE),
+    }),
   },
-  tariffs: { area: 'touristTax', actions: collection(TOURIST_TAX_READERS, COMUNE) },
-  reductions: { area: 'touristTax', actions: collection(TOURIST_TAX_READERS, COMUNE) },
-  exemptions: { area: 'touristTax', actions: collection(TOURIST_TAX_READERS, COMUNE) },
+  tariffs: { area: 'touristTax', entity: 'tariffs', actions: collection(TOURIST_TAX_READERS, COMUNE) },
+  reductions: { area: 'touristTax', entity: 'reductions', actions: collection(TOURIST_TAX_READERS, COMUNE) },
+  exemptions: { area: 'touristTax', entity: 'exemptions', actions: collection(TOURIST_TAX_READERS, COMUNE) },
   stays: {
     area: 'touristTax',
+    entity: 'stays',
     // Hoteliers enter their guests' stays; the comune reads them.
     actions: collection(TOURIST_TAX_READERS, HOTELIER, {
       preview: allow(TOURIST_TAX_READERS),
@@ -146,10 +182,11 @@ export const ACCESS = {
       export: allow(TOURIST_TAX_READERS),
     }),
   },
-  'declaration-templates': { area: 'touristTax', actions: collection(TOURIST_TAX_READERS, COMUNE, { generate: allow(COMUNE) }) },
+  'declaration-templates': { area: 'touristTax', entity: 'declarationTemplates', actions: collection(TOURIST_TAX_READERS, COMUNE, { generate: allow(COMUNE) }) },
   'filing-settings': { area: 'touristTax', actions: { read: allow(COMUNE), update: allow(COMUNE) } },
   declarations: {
     area: 'touristTax',
+    entity: 'declarations',
     actions: collection(TOURIST_TAX_READERS, HOTELIER, {
       submit: allow(HOTELIER),
       validate: allow(COMUNE),
@@ -157,11 +194,14 @@ export const ACCESS = {
       revoke: allow(COMUNE),
       recordPayment: allow(HOTELIER),
       manageAttachments: allow(HOTELIER),
+      // A period's declarations as a spreadsheet (the comune), and the annual summary per structure.
       export: allow(COMUNE),
+      exportAnnualSummary: allow(TOURIST_TAX_READERS),
     }),
   },
   twentyOneModels: {
     area: 'touristTax',
+    entity: 'twentyOneModels',
     actions: collection(TOURIST_TAX_READERS, HOTELIER, {
       refresh: allow(HOTELIER),
       submit: allow(HOTELIER),
@@ -171,16 +211,20 @@ export const ACCESS = {
   },
   communications: {
     area: 'touristTax',
+    entity: 'communications',
     actions: {
       list: allow({ admin: 'all', city: 'ownCity', user: 'recipient' }),
       read: allow({ admin: 'all', city: 'ownCity', user: 'recipient' }),
+      // Messages are not edited once sent: there is no update.
       create: allow(COMUNE),
       delete: allow(COMUNE),
       listRecipients: allow(COMUNE),
       markRead: allow({ admin: 'all', city: 'ownCity', user: 'recipient' }),
     },
   },
-  'documentation-area': { area: 'touristTax', actions: collection(TOURIST_TAX_READERS, COMUNE) },
+  // The document area: a comune reads its own documents and those published for every comune but
+  // manages only its own; a hotelier reads those of its structures' comuni and the general ones.
+  documents: { area: 'touristTax', entity: 'documents', actions: collection(TOURIST_TAX_READERS, COMUNE) },
 } as const satisfies Record<string, TResourceAccess>;
 
 export type TResource = keyof typeof ACCESS;
@@ -214,10 +258,19 @@ export function permissionKeyOf(resource: string, action: string): string | null
   const access = actionAccess(resource, action);
   if (!access) return null;
   if (access.permission) return access.permission;
-  const entity = (ACCESS as Record<string, TResourceAccess>)[resource].permission;
-  if (!entity) return null;
-  const operation = Object.hasOwn(COLLECTION_ACTIONS, action) ? COLLECTION_ACTIONS[action as TCollectionAction] : action;
-  return `${entity}.${operation}`;
+  const entity = entityOf(resource);
+  if (!entity || !Object.hasOwn(COLLECTION_ACTIONS, action)) return null;
+  return `${entity}.${COLLECTION_ACTIONS[action as TCollectionAction]}`;
+}
+
+/** The entity name of a resource's permission keys and audit entries, or null. */
+export function entityOf(resource: string): string | null {
+  return Object.hasOwn(ACCESS, resource) ? ((ACCESS as Record<string, TResourceAccess>)[resource].entity ?? null) : null;
+}
+
+/** The actions a resource declares. */
+export function actionsOf(resource: string): string[] {
+  return Object.hasOwn(ACCESS, resource) ? Object.keys((ACCESS as Record<string, TResourceAccess>)[resource].actions) : [];
 }
 
 export function areaOf(resource: string): TArea | null {

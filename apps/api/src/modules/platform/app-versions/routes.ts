@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contextOf, requireActor, requireRole } from '../../../lib/context.ts';
+import { contextOf, requireActor } from '../../../lib/context.ts';
+import { requireGrant } from '../../../lib/access.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../lib/schemas.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -42,7 +43,7 @@ export function registerAppVersionRoutes(app: FastifyInstance) {
       response: { 200: ZAppVersionRecord, 201: ZAppVersionRecord, ...errorResponses(400, 401, 403) },
     },
     handler: async (request, reply) => {
-      requireRole(requireActor(request), ['admin']);
+      requireGrant(requireActor(request), 'app-versions', 'create');
       const result = await registerAppVersion(contextOf(request) as TSignedInContext, app.services.realtime, request.body);
       reply.code(result.created ? 201 : 200);
       return appVersionToRecord(result.row, result.isLatest);

@@ -9,7 +9,7 @@ import { ZRecordBase } from '../../../lib/schemas.ts';
  */
 export const auditLogsCollection = defineCollection({
   name: 'audit-logs',
-  entity: 'auditLogs',
+  resource: 'audit-logs',
   tag: 'audit',
   table: auditLogs,
   record: ZRecordBase.extend({
@@ -31,6 +31,5 @@ export const auditLogsCollection = defineCollection({
     entityId: auditLogs.entityId,
   },
   searchable: [auditLogs.action, auditLogs.entityType, auditLogs.entityId],
-  access: { read: ['admin'], create: [], update: [], delete: [] },
   disabled: ['create', 'update', 'delete'],
 });

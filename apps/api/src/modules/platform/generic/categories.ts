@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ROLES } from '@app/domain/platform/auth/roles';
 import { categories, events } from '../../../db/schema/index.ts';
 import { defineCollection } from '../../../lib/collection/define.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -20,15 +19,14 @@ const ZCategoryInput = z.object({
 /** Categories of events and tenants: every role reads the active ones; admins manage them. */
 export const categoriesCollection = defineCollection({
   name: 'categories',
-  entity: 'categories',
+  resource: 'categories',
   table: categories,
   record: ZRecordBase.extend({ name: z.string(), description: z.string().nullable(), order: z.number(), isActive: z.boolean(), entityType: z.enum(CATEGORY_ENTITY_TYPES) }),
   create: ZCategoryInput,
   update: partialWithoutDefaults(ZCategoryInput),
   filterable: { name: categories.name, order: categories.order, isActive: categories.isActive, entityType: categories.entityType },
   searchable: [categories.name, categories.description],
-  access: { read: ROLES, create: ['admin'], update: ['admin'], delete: ['admin'] },
-  readScope: (ctx) => (ctx.actor.role === 'admin' ? undefined : eq(categories.isActive, true)),
+  scopes: { published: () => eq(categories.isActive, true) },
   beforeDelete: async (row, { tx }) => {
     const used = await tx.select({ id: events.id }).from(events).where(eq(events.categoryId, row.id)).limit(1);
     if (used.length > 0) throw new AppError('CONFLICT', 'This category is used by events; deactivate it instead');

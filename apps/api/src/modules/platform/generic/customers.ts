@@ -34,7 +34,7 @@ const ZAddressRecord = z.record(z.string(), z.unknown()).nullable();
 /** Customers (administration): admins only. */
 export const customersCollection = defineCollection({
   name: 'customers',
-  entity: 'customers',
+  resource: 'customers',
   table: customers,
   record: ZRecordBase.extend({
     businessName: z.string(),
@@ -64,7 +64,6 @@ export const customersCollection = defineCollection({
     paymentDays: customers.paymentDays,
   },
   searchable: [customers.businessName, customers.vat, customers.notes],
-  access: { read: ['admin'], create: ['admin'], update: ['admin'], delete: ['admin'] },
   toRow: async (input, { tx }) => {
     await assertReferenceExists(tx, users, input.agentId, 'agentId', eq(users.isEnabled, true));
     return input;

@@ -1,3 +1,4 @@
+import { can } from '@app/domain/platform/access/access-table';
 import { eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { categories, events } from '../../../db/schema/index.ts';
@@ -22,7 +23,7 @@ const ZEventInput = z.object({
  */
 export const eventsCollection = defineCollection({
   name: 'events',
-  entity: 'events',
+  resource: 'events',
   table: events,
   record: ZRecordBase.extend({
     name: z.string(),
@@ -36,12 +37,14 @@ export const eventsCollection = defineCollection({
   update: partialWithoutDefaults(ZEventInput),
   filterable: { name: events.name, status: events.status, categoryId: events.categoryId, createdById: events.createdById },
   searchable: [events.name, events.description],
-  access: { read: ['user', 'admin'], create: ['user', 'admin'], update: ['user', 'admin'], delete: ['user', 'admin'] },
-  readScope: (ctx) => (ctx.actor.role === 'admin' ? undefined : or(eq(events.status, 'confirmed'), eq(events.createdById, ctx.actor.id))),
-  writeScope: (ctx) => (ctx.actor.role === 'admin' ? undefined : eq(events.createdById, ctx.actor.id)),
+  scopes: {
+    // Confirmed events, and the ones you proposed.
+    published: (ctx) => or(eq(events.status, 'confirmed'), eq(events.createdById, ctx.actor.id)),
+    self: (ctx) => eq(events.createdById, ctx.actor.id),
+  },
   toRow: async (input, { tx, ctx, existing }) => {
     const status = input.status as string | undefined;
-    if (ctx.actor.role !== 'admin' && status !== undefined && status !== (existing?.status ?? 'waitingConfirmation') && status !== 'canceled') {
+    if (!can(ctx.actor.role, 'events', 'confirm') && status !== undefined && status !== (existing?.status ?? 'waitingConfirmation') && status !== 'canceled') {
       throw new AppError('FORBIDDEN', 'Only an administrator confirms events');
     }
     await assertReferenceExists(tx, categories, input.categoryId, 'categoryId', eq(categories.entityType, 'event'));

@@ -15,14 +15,13 @@ const ZFaqInput = z.object({
 /** FAQs: every signed-in user reads the visible ones; admins manage them. */
 export const faqsCollection = defineCollection({
   name: 'faqs',
-  entity: 'faqs',
+  resource: 'faqs',
   table: faqs,
   record: ZRecordBase.extend({ question: z.string(), answer: z.string(), order: z.number(), isVisible: z.boolean() }),
   create: ZFaqInput,
   update: partialWithoutDefaults(ZFaqInput),
   filterable: { question: faqs.question, order: faqs.order, isVisible: faqs.isVisible },
   searchable: [faqs.question, faqs.answer],
-  access: { read: '*', create: ['admin'], update: ['admin'], delete: ['admin'] },
-  // Non-admins never see hidden FAQs, not even by id.
-  readScope: (ctx) => (ctx.actor.role === 'admin' ? undefined : eq(faqs.isVisible, true)),
+  // Who reads only the published FAQs never sees hidden ones, not even by id.
+  scopes: { published: () => eq(faqs.isVisible, true) },
 });

@@ -25,7 +25,7 @@ export const generateShortCode = (length = 7) => Array.from({ length }, () => AL
 /** Short links: admins only; a short code is unique (409 DUPLICATE). */
 export const linksCollection = defineCollection({
   name: 'links',
-  entity: 'links',
+  resource: 'links',
   table: links,
   record: ZRecordBase.extend({
     shortLink: z.string().nullable(),
@@ -40,7 +40,6 @@ export const linksCollection = defineCollection({
   update: ZLinkInput.partial(),
   filterable: { shortCode: links.shortCode, longLink: links.longLink, shortLink: links.shortLink },
   searchable: [links.shortCode, links.longLink, links.socialTitle],
-  access: { read: ['admin'], create: ['admin'], update: ['admin'], delete: ['admin'] },
   toRow: async (input, { tx, existing }) => {
     const shortCode = (input.shortCode as string | undefined) ?? (existing ? undefined : generateShortCode());
     if (shortCode === undefined) return input;

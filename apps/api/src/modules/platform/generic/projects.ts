@@ -19,7 +19,7 @@ const ZProjectInput = z.object({
 /** App projects (deep links, store ids): admins only. */
 export const projectsCollection = defineCollection({
   name: 'projects',
-  entity: 'projects',
+  resource: 'projects',
   table: projects,
   record: ZRecordBase.extend({
     name: z.string(),
@@ -36,7 +36,6 @@ export const projectsCollection = defineCollection({
   update: partialWithoutDefaults(ZProjectInput),
   filterable: { name: projects.name, domain: projects.domain, userId: projects.userId },
   searchable: [projects.name, projects.domain],
-  access: { read: ['admin'], create: ['admin'], update: ['admin'], delete: ['admin'] },
   toRow: async (input, { tx }) => {
     await assertReferenceExists(tx, users, input.userId, 'userId');
     return input;

@@ -9,7 +9,7 @@ import { ZRecordBase } from '../../../lib/schemas.ts';
  */
 export const mailOutboxCollection = defineCollection({
   name: 'mail-outbox',
-  entity: 'mailOutbox',
+  resource: 'mail-outbox',
   tag: 'mail',
   table: mailOutbox,
   record: ZRecordBase.extend({
@@ -25,6 +25,5 @@ export const mailOutboxCollection = defineCollection({
   create: z.object({}),
   filterable: { to: mailOutbox.to, template: mailOutbox.template, status: mailOutbox.status, sentAt: mailOutbox.sentAt },
   searchable: [mailOutbox.to, mailOutbox.subject],
-  access: { read: ['admin'], create: [], update: [], delete: [] },
   disabled: ['create', 'update', 'delete'],
 });

@@ -1,10 +1,10 @@
-import { and, eq, gt, gte, inArray, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { entityPermissionKey, hasPermission, isRecordFilterNode, resolvePermission, type TPermissionGrant, type TRecordFilter } from '@app/domain/platform/auth/permissions';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { hasPermission, resolvePermission, type TPermissionGrant } from '@app/domain/platform/auth/permissions';
 import { permissions, roles, settings, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
-import type { TSignedInContext, TAnyCollection, TOperation } from '../../../lib/collection/define.ts';
+import type { TSignedInContext } from '../../../lib/collection/define.ts';
+import type { TPermissionGate } from '../../../lib/access.ts';
 import { FEATURE_SETTING_TYPE, isFeatureOn } from '../settings/features.ts';
 
 /** Every grant a user holds: the permissions of their roles plus their direct grants. */
@@ -29,44 +29,19 @@ export async function loadUserGrants(db: TDbOrTx, userId: string): Promise<TPerm
   return grants;
 }
 
-/** Turns a permission's record filter into SQL over the collection's declared fields; unknown fields fail closed. */
-export function recordFilterToSql(filter: TRecordFilter, fields: Record<string, PgColumn>): SQL {
-  const parts = filter.conditions.map((node): SQL => {
-    if (isRecordFilterNode(node)) return recordFilterToSql(node, fields);
-    const column = fields[node.field];
-    if (!column) return sql`false`;
-    const [first] = node.values;
-    switch (node.operator) {
-      case 'eq': return eq(column, first);
-      case 'ne': return ne(column, first);
-      case 'in': return inArray(column, node.values);
-      case 'nin': return notInArray(column, node.values);
-      case 'gt': return gt(column, first);
-      case 'gte': return gte(column, first);
-      case 'lt': return lt(column, first);
-      case 'lte': return lte(column, first);
-    }
-  });
-  if (parts.length === 0) return sql`true`;
-  return (filter.op === 'and' ? and(...parts) : or(...parts))!;
-}
-
 /**
- * With the `permissionsSystem` setting on, every generic operation needs `<entity>.<operation>`
- * (admins keep full access so they can never lock themselves out of the role editor); the
- * permission's filters narrow the rows. With it off, the collection's role lists alone apply.
+ * The permission gate of every table action that has a permission key (the generic collection
+ * operations check `<entity>.<operation>`): with the `permissionsSystem` setting on, a non-admin
+ * needs the key and its filters narrow the rows; admins keep full access so they can never lock
+ * themselves out of the role editor. With the setting off, the access table alone applies.
  */
-export async function authorizeOperation(ctx: TSignedInContext, def: TAnyCollection, op: TOperation): Promise<SQL | undefined> {
-  if (ctx.actor.role === 'admin') return undefined;
-  if (!(await isFeatureOn(ctx.db, 'permissionsSystem'))) return undefined;
-  const grants = await loadGrants(ctx);
-  const key = entityPermissionKey(def.entity, op);
-  const result = resolvePermission(grants, key, ctx.actor as unknown as Record<string, unknown>);
+export const permissionGate: TPermissionGate = async (ctx, key) => {
+  if (ctx.actor.role === 'admin') return null;
+  if (!(await isFeatureOn(ctx.db, 'permissionsSystem'))) return null;
+  const result = resolvePermission(await loadUserGrants(ctx.db, ctx.actor.id), key, ctx.actor as unknown as Record<string, unknown>);
   if (!result.allowed) throw new AppError('FORBIDDEN', `Missing permission ${key}`);
-  if (!result.filter) return undefined;
-  const table = def.table as unknown as Record<string, PgColumn>;
-  return recordFilterToSql(result.filter, { ...def.filterable, _id: table.id });
-}
+  return result.filter ?? null;
+};
 
 /**
  * True while the `permissionsSystem` flag is on, as SQL, for row scopes that must follow the flag

@@ -58,7 +58,7 @@ async function assertKeyFree(db: TDbOrTx, key: string, exceptId?: string) {
  */
 export const permissionsCollection = defineCollection({
   name: 'permissions',
-  entity: 'permissions',
+  resource: 'permissions',
   table: permissions,
   record: ZPermissionRecord,
   create: ZPermissionInput,
@@ -66,8 +66,7 @@ export const permissionsCollection = defineCollection({
   update: partialWithoutDefaults(ZPermissionInput),
   filterable: { areaName: permissions.areaName, name: permissions.name, key: permissions.key, nodeType: permissions.nodeType },
   searchable: [permissions.areaName, permissions.name, permissions.key],
-  access: { read: '*', create: ['admin'], update: ['admin'], delete: ['admin'] },
-  readScope: (ctx) => (ctx.actor.role === 'admin' ? undefined : permissionsSystemOnSql()),
+  scopes: { permissionSystemOn: () => permissionsSystemOnSql() },
   async toRow(input, { tx, existing }) {
     if (typeof input.key === 'string') await assertKeyFree(tx, input.key, existing?.id as string | undefined);
     return input;

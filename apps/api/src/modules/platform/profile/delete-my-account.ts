@@ -3,6 +3,7 @@ import { users } from '../../../db/schema/index.ts';
 import type { TServices } from '../../../lib/fastify-types.ts';
 import type { TActor, TRequestContext } from '../../../lib/context.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { requireGrant } from '../../../lib/access.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { revokeRefreshTokensOfUser } from '../auth/tokens.ts';
 
@@ -19,7 +20,7 @@ export const deletedEmailOf = (userId: string) => `deleted-${userId}@deleted.inv
 export async function deleteMyAccount(services: TServices, ctx: Pick<TRequestContext, 'ip' | 'requestId'> & { actor: TActor }) {
   const actor = ctx.actor;
   if (actor.impersonatorId) throw new AppError('FORBIDDEN', 'An account cannot be deleted while acting as its user');
-  if (actor.role === 'admin') throw new AppError('FORBIDDEN', 'Administrators cannot delete their own account; ask another administrator');
+  requireGrant(actor, 'profile', 'deleteAccount', 'Administrators cannot delete their own account; ask another administrator');
   const now = new Date();
   await services.db.transaction(async (tx) => {
     const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.id)).for('update');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema/index.ts';
 import type { TServices } from '../../../lib/fastify-types.ts';
 import type { TActor, TRequestContext } from '../../../lib/context.ts';
-import { requireRole } from '../../../lib/context.ts';
+import { requireGrant } from '../../../lib/access.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { isUuid } from '../../../lib/collection/query.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -16,7 +16,7 @@ import { profileRecord } from './get-my-profile.ts';
  */
 export async function impersonateUser(services: TServices, ctx: Pick<TRequestContext, 'ip' | 'requestId'> & { actor: TActor }, targetId: string) {
   const admin = ctx.actor;
-  requireRole(admin, ['admin']);
+  requireGrant(admin, 'users', 'impersonate');
   if (admin.impersonatorId) throw new AppError('FORBIDDEN', 'Stop acting as another user first');
   if (!isUuid(targetId)) throw notFound('User');
   const [target] = await services.db.select().from(users).where(eq(users.id, targetId));

@@ -39,7 +39,7 @@ export async function missingIds(db: TDbOrTx, table: typeof permissions | typeof
  */
 export const rolesCollection = defineCollection({
   name: 'roles',
-  entity: 'roles',
+  resource: 'roles',
   table: roles,
   record: ZRoleRecord,
   create: ZRoleInput,
@@ -48,8 +48,7 @@ export const rolesCollection = defineCollection({
   filterable: { name: roles.name, roleType: roles.roleType, permissionIds: roles.permissionIds },
   sortable: { name: roles.name, roleType: roles.roleType },
   searchable: [roles.name, roles.description],
-  access: { read: '*', create: ['admin'], update: ['admin'], delete: ['admin'] },
-  readScope: (ctx) => (ctx.actor.role === 'admin' ? undefined : permissionsSystemOnSql()),
+  scopes: { permissionSystemOn: () => permissionsSystemOnSql() },
   async toRow(input, { tx, existing }) {
     if (typeof input.name === 'string') {
       const [clash] = await tx

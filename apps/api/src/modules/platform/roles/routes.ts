@@ -34,7 +34,7 @@ export function registerRoleRoutes(app: FastifyInstance) {
   registerCollection(app, permissionsCollection);
   // Once every module has registered its collections, the role editor gets their entity keys too.
   app.addHook('onReady', async () => {
-    const entities = [...new Set([...app.services.collections.values()].map((runtime) => runtime.def.entity))];
+    const entities = [...new Set([...app.services.collections.values()].map((runtime) => runtime.entity))];
     await ensurePermissions(app.services.db, entities.flatMap((entity) => ENTITY_OPERATIONS.map((op) => entityPermissionKey(entity, op))));
   });
 

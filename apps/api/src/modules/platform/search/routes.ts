@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireActor, requireRole } from '../../../lib/context.ts';
+import { requireActor } from '../../../lib/context.ts';
+import { requireGrant } from '../../../lib/access.ts';
 import { errorResponses, ZRecordBase } from '../../../lib/schemas.ts';
 import { MIN_SEARCH_LETTERS, SEARCH_LIMIT, searchHoteliers, searchMunicipalities } from './search-tenants.ts';
 
@@ -42,7 +43,9 @@ export function registerSearchRoutes(app: FastifyInstance) {
       response: { 200: z.union([z.array(ZHotelierHit), z.array(ZMunicipalityHit)]), ...errorResponses(400, 401, 403) },
     },
     // Role first, so a non-admin learns nothing from the validation of its query.
-    preValidation: async (request) => requireRole(requireActor(request), ['admin']),
+    preValidation: async (request) => {
+      requireGrant(requireActor(request), 'search', 'view');
+    },
     handler: async (request) => {
       const { tab, q } = request.query;
       return tab === 'hoteliers' ? searchHoteliers(app.services.db, q) : searchMunicipalities(app.services.db, q);

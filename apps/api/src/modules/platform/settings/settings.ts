@@ -143,7 +143,7 @@ async function settingRowValues(input: Record<string, unknown>, db: TDbOrTx, exi
  */
 export const settingsCollection = defineCollection({
   name: 'settings',
-  entity: 'settings',
+  resource: 'settings',
   table: settings,
   record: ZSettingRecord,
   create: ZSettingCreate,
@@ -158,7 +158,6 @@ export const settingsCollection = defineCollection({
     agencyFunctionType: settings.agencyFunctionType,
   },
   searchable: [settings.name, settings.code, settings.description],
-  access: { read: '*', create: ['admin'], update: ['admin'], delete: ['admin'] },
   toRecord: (row) => ({ ...rowToRecord(row), userId: row.settingType === 'defaultObserver' ? row.code : null }),
   toRow: (input, { tx, existing }) => settingRowValues(input, tx, existing as TSettingRow | undefined),
   async beforeDelete(row, { tx }) {

@@ -48,7 +48,7 @@ async function assertLabelFree(db: TDbOrTx, values: { key: string; language: str
 /** Labels (spec section 3): translation entries with a category, managed by admins only. */
 export const labelsCollection = defineCollection({
   name: 'labels',
-  entity: 'labels',
+  resource: 'labels',
   table: labels,
   record: ZLabelRecord,
   create: ZLabelInput,
@@ -56,7 +56,6 @@ export const labelsCollection = defineCollection({
   update: partialWithoutDefaults(ZLabelInput),
   filterable: { key: labels.key, language: labels.language, platform: labels.platform, category: labels.category },
   searchable: [labels.key, labels.value, labels.category],
-  access: { read: ['admin'], create: ['admin'], update: ['admin'], delete: ['admin'] },
   async toRow(input, { tx, existing }) {
     const merged = { ...(existing ?? {}), ...input } as { key: string; language: string; platform: string };
     await assertLabelFree(tx, { key: merged.key, language: merged.language, platform: merged.platform ?? 'web' }, existing?.id as string | undefined);

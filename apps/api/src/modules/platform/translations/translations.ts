@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { labels } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { requireRole } from '../../../lib/context.ts';
+import { requireAccess } from '../../../lib/access.ts';
 import { validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { diffFields, recordAudit } from '../audit/record-audit.ts';
 import { LANGUAGES, MAX_VALUE_LENGTH, PLATFORMS, ZLabelInput, ZLabelKey, type TLanguage, type TPlatform } from './labels.ts';
@@ -27,7 +27,9 @@ export async function listTranslations(db: TDbOrTx, language: TLanguage, platfor
 
 /** Sets one entry, creating it or replacing the value of the same key, language and platform. */
 export async function upsertTranslation(ctx: TSignedInContext, input: z.infer<typeof ZLabelInput>) {
-  requireRole(ctx.actor, ['admin']);
+  // An upsert creates or replaces a label: both grants are needed.
+  await requireAccess(ctx, 'labels', 'create');
+  await requireAccess(ctx, 'labels', 'update');
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx
       .select()
@@ -118,7 +120,8 @@ const CHUNK = 500;
 
 /** Upserts a whole list in one transaction, or nothing when any entry is bad (all problems listed). */
 export async function bulkUpsertTranslations(ctx: TSignedInContext, raw: unknown[]) {
-  requireRole(ctx.actor, ['admin']);
+  await requireAccess(ctx, 'labels', 'create');
+  await requireAccess(ctx, 'labels', 'update');
   const { problems, flat } = checkBulkTranslations(raw);
   if (problems.length > 0) throw validationFailed(problems, `${new Set(problems.map((p) => p.row)).size} of ${raw.length} entries are not valid`);
   return ctx.db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { reachesAll } from '../../../lib/access.ts';
 import { createHash } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { uploads } from '../../../db/schema/index.ts';
@@ -76,9 +77,9 @@ export async function storeUpload(services: TUploadServices, ctx: TSignedInConte
   }
 }
 
-/** Admins see every upload; unlinked ones are their owner's; linked ones follow the linked record. */
+/** Who reads all uploads sees every one; unlinked ones are their owner's; linked ones follow the linked record. */
 export async function canSeeUpload(services: Pick<TServices, 'collections'>, ctx: TSignedInContext, row: TUploadRow): Promise<boolean> {
-  if (ctx.actor.role === 'admin') return true;
+  if (reachesAll(ctx.actor, 'uploads', 'read')) return true;
   if (!row.linkedEntityType || !row.linkedEntityId) return row.ownerId === ctx.actor.id;
   return linkAccessFor(services.collections, row.linkedEntityType).canSee(ctx, row.linkedEntityId);
 }
@@ -93,7 +94,7 @@ export async function findVisibleUpload(services: Pick<TServices, 'collections'>
 /** Uploads linked to one record, newest first, for a caller who may see that record. */
 export async function listUploadsOfRecord(services: Pick<TServices, 'collections'>, ctx: TSignedInContext, linkedEntityType: string, linkedEntityId: string) {
   const access = linkAccessFor(services.collections, linkedEntityType);
-  if (ctx.actor.role !== 'admin' && !(await access.canSee(ctx, linkedEntityId))) throw notFound('Linked record');
+  if (!reachesAll(ctx.actor, 'uploads', 'list') && !(await access.canSee(ctx, linkedEntityId))) throw notFound('Linked record');
   return listLinkedUploads(ctx.db, linkedEntityType, linkedEntityId);
 }
 
@@ -111,7 +112,7 @@ export function listLinkedUploads(db: TDbOrTx, linkedEntityType: string, linkedE
  * caller, or any unlinked one for an admin) to the record, inside the caller's transaction.
  */
 export async function linkUploadToRecord(tx: TDbOrTx, ctx: TSignedInContext, uploadId: string, linkedEntityType: string, linkedEntityId: string) {
-  const ownership = ctx.actor.role === 'admin' ? undefined : eq(uploads.ownerId, ctx.actor.id);
+  const ownership = reachesAll(ctx.actor, 'uploads', 'create') ? undefined : eq(uploads.ownerId, ctx.actor.id);
   const [row] = await tx
     .update(uploads)
     .set({ linkedEntityType, linkedEntityId, updatedAt: new Date() })
@@ -128,7 +129,7 @@ export async function linkUploadToRecord(tx: TDbOrTx, ctx: TSignedInContext, upl
 export async function deleteUpload(services: TUploadServices, ctx: TSignedInContext, id: string) {
   const row = await findVisibleUpload(services, ctx, id);
   const mayDelete =
-    ctx.actor.role === 'admin' ||
+    reachesAll(ctx.actor, 'uploads', 'delete') ||
     row.ownerId === ctx.actor.id ||
     (!!row.linkedEntityType && !!row.linkedEntityId && (await linkAccessFor(services.collections, row.linkedEntityType).canModify(ctx, row.linkedEntityId)));
   if (!mayDelete) throw new AppError('FORBIDDEN', 'You may not delete this file');

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
+import { scopeCondition, type TScopeImplementations } from '../../../lib/access.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { normaliseEmail, roleLinkProblems, ZUserCreate, ZUserUpdate } from './user-input.ts';
@@ -9,17 +10,18 @@ import { userToRecord, ZUserRecord } from './user-record.ts';
 
 type TUserRow = typeof users.$inferSelect;
 type TVisibilityRule = (ctx: TSignedInContext) => SQL | undefined;
+type TVisibilityScope = 'ownCity';
 
 /**
- * Extra rows a non-admin may read, OR-ed with "yourself" and "your comune's accounts".
- * Hoteliers linked to a comune's structures belong to that comune's view, but structures are
- * owned by the tourist-tax module: it registers that rule here (addUserVisibilityRule) so this
+ * Extra rows a record scope reaches, OR-ed with "yourself" and "your comune's accounts".
+ * Hoteliers linked to a comune's structures belong to that comune's view (ownCity), but structures
+ * are owned by the tourist-tax module: it registers that rule here (addUserVisibilityRule) so this
  * module does not depend on it.
  */
-const visibilityRules: TVisibilityRule[] = [];
+const visibilityRules: { scope: TVisibilityScope; rule: TVisibilityRule }[] = [];
 
-export function addUserVisibilityRule(rule: TVisibilityRule) {
-  visibilityRules.push(rule);
+export function addUserVisibilityRule(scope: TVisibilityScope, rule: TVisibilityRule) {
+  visibilityRules.push({ scope, rule });
 }
 
 /**
@@ -33,17 +35,26 @@ export function registerUserLinkCheck(field: TUserLinkField, exists: (db: TDbOrT
   linkChecks[field] = exists;
 }
 
-/** Deleted (anonymised) accounts never appear; admins see every other account. */
-export function userReadScope(ctx: TSignedInContext): SQL {
-  const alive = isNull(users.deletedAt);
-  if (ctx.actor.role === 'admin') return alive;
-  const visible: SQL[] = [eq(users.id, ctx.actor.id)];
-  if (ctx.actor.role === 'city' && ctx.actor.cityId) visible.push(eq(users.cityId, ctx.actor.cityId));
-  for (const rule of visibilityRules) {
-    const extra = rule(ctx);
-    if (extra) visible.push(extra);
-  }
-  return and(alive, or(...visible))!;
+const alive = isNull(users.deletedAt);
+
+function visibleBy(scope: TVisibilityScope, ctx: TSignedInContext, own: SQL[]): SQL {
+  const extra = visibilityRules.filter((r) => r.scope === scope).map((r) => r.rule(ctx));
+  return and(alive, or(...own, ...extra.filter((sql): sql is SQL => sql !== undefined)))!;
+}
+
+/**
+ * The record scopes of the users resource. Deleted (anonymised) accounts never appear, not even to
+ * admins; `ownCity` is the comune's accounts (and the hoteliers of its structures) and yourself.
+ */
+export const userScopes: TScopeImplementations = {
+  all: () => alive,
+  ownCity: (ctx) => visibleBy('ownCity', ctx, [eq(users.id, ctx.actor.id), ...(ctx.actor.cityId ? [eq(users.cityId, ctx.actor.cityId)] : [])]),
+  self: (ctx) => and(alive, eq(users.id, ctx.actor.id)),
+};
+
+/** The accounts the caller may read (the users list's scope). */
+export function userReadScope(ctx: TSignedInContext): SQL | undefined {
+  return scopeCondition(ctx, 'users', 'read', userScopes);
 }
 
 export async function findEmailOwner(db: TDbOrTx, email: string, exceptId?: string) {
@@ -81,7 +92,7 @@ export const TEMPORARY_PASSWORD_INPUT = '__temporaryPassword';
  */
 export const usersCollection = defineCollection({
   name: 'users',
-  entity: 'users',
+  resource: 'users',
   table: users,
   record: ZUserRecord,
   create: ZUserCreate,
@@ -107,8 +118,7 @@ export const usersCollection = defineCollection({
     lastLoginAt: users.lastLoginAt,
   },
   searchable: [users.name, users.surname, users.email, users.commercialName],
-  access: { read: '*', create: ['admin'], update: ['admin'], delete: ['admin'] },
-  readScope: userReadScope,
+  scopes: userScopes,
   auditOmit: ['passwordHash', 'permissionGrants'],
   disabled: ['create', 'delete'],
   toRecord: (row) => userToRecord(row),

@@ -8,6 +8,8 @@ import { allOf, isUuid } from '../../../lib/collection/query.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, notFound, validationFailed } from '../../../lib/errors.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
+import { requireAccess, scopeCondition, type TScopeImplementations } from '../../../lib/access.ts';
+import { ownCityRows } from '../registry/scope.ts';
 import { recordAudit } from '../../platform/audit/record-audit.ts';
 import { createNotification } from '../../platform/notifications/notify-user.ts';
 import { cityIdForWrite } from '../declarations/filing-scope.ts';
@@ -54,27 +56,26 @@ const recipientOf = (userId: string) =>
   sql`${communications.id} in (select ${communicationRecipients.communicationId} from ${communicationRecipients} where ${communicationRecipients.userId} = ${userId}::uuid)`;
 
 /** A comune reads its messages; a hotelier the messages addressed to them; admins all. */
+const communicationScopes: TScopeImplementations = {
+  ownCity: (ctx) => ownCityRows(ctx, communications.cityId),
+  recipient: (ctx) => recipientOf(ctx.actor.id),
+};
+
 function communicationScope(ctx: TSignedInContext) {
-  const { actor } = ctx;
-  if (actor.role === 'admin') return undefined;
-  if (actor.role === 'city') return actor.cityId ? eq(communications.cityId, actor.cityId) : sql`false`;
-  if (actor.role === 'user') return recipientOf(actor.id);
-  return sql`false`;
+  return scopeCondition(ctx, 'communications', 'read', communicationScopes);
 }
 
 export const communicationsCollection = defineCollection({
   name: 'communications',
-  entity: 'communications',
+  resource: 'communications',
   tag: 'communications',
   table: communications,
   record: ZCommunicationRecord,
   create: ZCommunicationInput,
   filterable: { cityId: communications.cityId, title: communications.title, audience: communications.audience },
   searchable: [communications.title],
-  access: { read: ['admin', 'city', 'user'], create: ['admin', 'city'], update: [], delete: ['admin', 'city'] },
   disabled: ['create', 'update'],
-  readScope: communicationScope,
-  writeScope: (ctx) => (ctx.actor.role === 'admin' ? undefined : ctx.actor.cityId ? eq(communications.cityId, ctx.actor.cityId) : sql`false`),
+  scopes: communicationScopes,
   beforeDelete: async (row, { tx }) => {
     await tx.delete(communicationRecipients).where(eq(communicationRecipients.communicationId, row.id as string));
   },
@@ -101,7 +102,7 @@ async function resolveRecipients(ctx: TSignedInContext, cityId: string, audience
 
 /** Writes the message, its recipients and their notifications in one transaction; pushes and e-mails after. */
 export async function sendCommunication(app: FastifyInstance, ctx: TSignedInContext, input: z.infer<typeof ZCommunicationInput>) {
-  if (ctx.actor.role !== 'admin' && ctx.actor.role !== 'city') throw new AppError('FORBIDDEN', 'Only a comune writes communications');
+  await requireAccess(ctx, 'communications', 'create');
   const cityId = cityIdForWrite(ctx, input.cityId);
   const text = sanitizeMessage(input.text);
   if (!plainText(text)) throw validationFailed([{ path: 'text', message: 'validation.required' }]);
@@ -132,7 +133,7 @@ async function communicationInScope(ctx: TSignedInContext, id: string) {
 
 /** Who received a message and who has read it (the comune's view). */
 export async function listCommunicationRecipients(ctx: TSignedInContext, id: string) {
-  if (ctx.actor.role !== 'admin' && ctx.actor.role !== 'city') throw new AppError('FORBIDDEN', 'Only the comune sees the recipients');
+  await requireAccess(ctx, 'communications', 'listRecipients');
   await communicationInScope(ctx, id);
   const rows = await ctx.db
     .select({ userId: users.id, email: users.email, name: users.name, surname: users.surname, commercialName: users.commercialName, readAt: communicationRecipients.readAt })

@@ -2,15 +2,18 @@ import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { centsToEuros } from '@app/domain/tourist-tax/money';
 import { declarations, declarationTemplates, stays, structures, structureTypes } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
+import { requireGrant } from '../../../lib/access.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { todayInItaly } from '../declarations/filing-scope.ts';
 
+/** The comune whose figures are meant: an admin names it, a comune user has its own. */
 export function dashboardCityId(ctx: TSignedInContext, requested: string | undefined): string {
-  if (ctx.actor.role === 'admin') {
+  const scope = requireGrant(ctx.actor, 'dashboard', 'comune', "Only a comune sees the comune's dashboard");
+  if (scope === 'all') {
     if (!requested) throw new AppError('VALIDATION_FAILED', 'Choose the comune', { details: [{ path: 'cityId', message: 'validation.required' }] });
     return requested;
   }
-  if (ctx.actor.role === 'city' && ctx.actor.cityId) return ctx.actor.cityId;
+  if (ctx.actor.cityId) return ctx.actor.cityId;
   throw new AppError('FORBIDDEN', "Only a comune sees the comune's dashboard");
 }
 

@@ -4,9 +4,11 @@ import { deadlineState } from '@app/domain/tourist-tax/filings/deadlines';
 import { quarterLabel, type TQuarter } from '@app/domain/tourist-tax/periods';
 import { centsToEuros } from '@app/domain/tourist-tax/money';
 import { cities, declarations, declarationTemplates, stays, structures } from '../../../db/schema/index.ts';
+import { requireAccess, scopeCondition } from '../../../lib/access.ts';
+import { ownCityRows } from '../registry/scope.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { allOf, isUuid } from '../../../lib/collection/query.ts';
-import { AppError, notFound } from '../../../lib/errors.ts';
+import { notFound } from '../../../lib/errors.ts';
 import { excelDate, streamWorksheet } from '../../../lib/xlsx-stream.ts';
 import { structureRecordScope, todayInItaly } from '../declarations/filing-scope.ts';
 
@@ -19,8 +21,8 @@ const STATUS_IT = { draft: 'Bozza', submitted: 'Presentata', validated: 'Validat
  * declaration appears as "Non presentata"), streamed as xlsx. Comune and admins only.
  */
 export async function exportPeriodDeclarations(ctx: TSignedInContext, reply: FastifyReply, declarationTemplateId: string) {
-  if (ctx.actor.role !== 'admin' && ctx.actor.role !== 'city') throw new AppError('FORBIDDEN', "Only the comune exports a period's declarations");
-  const scope = ctx.actor.role === 'admin' ? undefined : eq(declarationTemplates.cityId, ctx.actor.cityId ?? '00000000-0000-0000-0000-000000000000');
+  await requireAccess(ctx, 'declarations', 'export', "Only the comune exports a period's declarations");
+  const scope = scopeCondition(ctx, 'declarations', 'export', { ownCity: (c) => ownCityRows(c, declarationTemplates.cityId) });
   const [period] = isUuid(declarationTemplateId)
     ? await ctx.db.select().from(declarationTemplates).where(allOf([eq(declarationTemplates.id, declarationTemplateId), scope])!)
     : [];
@@ -92,7 +94,7 @@ export async function exportPeriodDeclarations(ctx: TSignedInContext, reply: Fas
  * guests x nights beyond the cap.
  */
 export async function exportAnnualSummary(ctx: TSignedInContext, reply: FastifyReply, query: { year: number; cityId?: string; structureId?: string }) {
-  if (!['admin', 'city', 'user'].includes(ctx.actor.role)) throw new AppError('FORBIDDEN', 'Your role does not allow this');
+  await requireAccess(ctx, 'declarations', 'exportAnnualSummary');
   const scope = structureRecordScope(ctx, structures.id, structures.cityId);
   const where = allOf([
     scope,

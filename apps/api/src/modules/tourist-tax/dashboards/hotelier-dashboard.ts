@@ -3,12 +3,12 @@ import { deadlineState } from '@app/domain/tourist-tax/filings/deadlines';
 import { modello21Deadline } from '@app/domain/tourist-tax/filings/deadlines';
 import { cities, declarations, declarationTemplates, structures, modello21 } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { AppError } from '../../../lib/errors.ts';
+import { requireGrant } from '../../../lib/access.ts';
 import { todayInItaly } from '../declarations/filing-scope.ts';
 
 /** What a hotelier sees first: their structures, the next deadlines and what is still to do. */
 export async function hotelierDashboard(ctx: TSignedInContext) {
-  if (ctx.actor.role !== 'user') throw new AppError('FORBIDDEN', 'The hotelier dashboard is for hoteliers');
+  requireGrant(ctx.actor, 'dashboard', 'hotelier', 'The hotelier dashboard is for hoteliers');
   const { db } = ctx;
   const today = todayInItaly();
   const mine = await db

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { declarationAttachments, declarations } from '../../../db/schema/index.ts';
+import { requireGrant } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { allOf, isUuid } from '../../../lib/collection/query.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
@@ -49,7 +50,7 @@ export async function listDeclarationAttachments(ctx: TSignedInContext, declarat
 }
 
 function assertHotelierSide(ctx: TSignedInContext) {
-  if (ctx.actor.role !== 'user' && ctx.actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Only the hotelier manages the attachments');
+  requireGrant(ctx.actor, 'declarations', 'manageAttachments', 'Only the hotelier manages the attachments');
 }
 
 /** Attachments are the hotelier's, until the comune validates the declaration. */

@@ -7,7 +7,9 @@ import { defineCollection, type TSignedInContext } from '../../../lib/collection
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
 import { recordAudit } from '../../platform/audit/record-audit.ts';
-import { cityIdForWrite, cityReadScope, cityWriteScope } from './filing-scope.ts';
+import { cityIdForWrite } from './filing-scope.ts';
+import { requireAccess } from '../../../lib/access.ts';
+import { cityRowScopes } from '../registry/scope.ts';
 
 const ZYear = z.number().int().min(2021).max(2050);
 
@@ -82,7 +84,7 @@ async function declarationsOf(tx: TTx, templateId: string): Promise<number> {
  */
 export const declarationTemplatesCollection = defineCollection({
   name: 'declaration-templates',
-  entity: 'declarationTemplates',
+  resource: 'declaration-templates',
   tag: 'declarations',
   table: declarationTemplates,
   record: ZTemplateRecord,
@@ -99,9 +101,7 @@ export const declarationTemplatesCollection = defineCollection({
   },
   searchable: [declarationTemplates.periodName],
   year: { column: declarationTemplates.year, kind: 'integer' },
-  access: { read: ['admin', 'city', 'user'], create: ['admin', 'city'], update: ['admin', 'city'], delete: ['admin', 'city'] },
-  readScope: (ctx) => cityReadScope(ctx, declarationTemplates.cityId),
-  writeScope: (ctx) => cityWriteScope(ctx, declarationTemplates.cityId),
+  scopes: cityRowScopes(declarationTemplates.cityId),
   toRow: async (input, { tx, ctx, existing }) => {
     const cityId = existing ? (existing.cityId as string) : cityIdForWrite(ctx, input.cityId as string | undefined);
     const merged = { ...(existing ?? {}), ...input } as TPeriod;
@@ -141,7 +141,7 @@ export const ZGeneratePeriodsBody = z.object({
 
 /** Creates a whole year's periods of a comune in one transaction (all or nothing). */
 export async function generateYearPeriods(ctx: TSignedInContext, body: z.infer<typeof ZGeneratePeriodsBody>) {
-  if (ctx.actor.role !== 'admin' && ctx.actor.role !== 'city') throw new AppError('FORBIDDEN', 'Your role does not allow this');
+  await requireAccess(ctx, 'declaration-templates', 'generate');
   const cityId = cityIdForWrite(ctx, body.cityId);
   const periods = generatePeriods(body.year, body.frequency, body.submitOffsetDays, body.payOffsetDays).map((p) => ({ ...p, year: body.year }));
   return ctx.db.transaction(async (tx) => {

@@ -9,7 +9,8 @@ import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
 import { figuresForDeclaration, type TManualFigures } from './declaration-figures.ts';
-import { findStructureForCaller, structureRecordScope, todayInItaly } from './filing-scope.ts';
+import { findStructureForCaller, todayInItaly } from './filing-scope.ts';
+import { structureChildScopes } from '../registry/scope.ts';
 
 export type TDeclarationRow = typeof declarations.$inferSelect;
 
@@ -168,7 +169,7 @@ function manualFromRow(row: TDeclarationRow): TManualFigures {
  */
 export const declarationsCollection = defineCollection({
   name: 'declarations',
-  entity: 'declarations',
+  resource: 'declarations',
   tag: 'declarations',
   table: declarations,
   record: ZDeclarationRecord,
@@ -191,9 +192,8 @@ export const declarationsCollection = defineCollection({
   },
   searchable: [declarations.code, declarations.trn],
   year: { column: declarations.year, kind: 'integer' },
-  access: { read: ['admin', 'city', 'user'], create: ['admin', 'user'], update: ['admin', 'user'], delete: ['admin', 'user'] },
   disabled: ['getAll'],
-  readScope: (ctx) => structureRecordScope(ctx, declarations.structureId, declarations.cityId),
+  scopes: structureChildScopes(declarations.structureId, declarations.cityId),
   toRecord: (row) => declarationToRecord(row as TDeclarationRow),
   toRow: async (input, { tx, ctx, existing }) => {
     const row = existing as TDeclarationRow | undefined;

@@ -23,7 +23,10 @@ export {
   cityWriteScope,
 };
 
-/** The comune a city user writes for, or the one an admin names. */
+/**
+ * The comune a city user writes for, or the one an admin names. (A field default by the caller's
+ * own comune, not an access grant: the grant is checked by the caller's action.)
+ */
 export function cityIdForWrite(ctx: TSignedInContext, requested: string | null | undefined): string {
   if (ctx.actor.role === 'admin') {
     if (!requested) throw new AppError('VALIDATION_FAILED', 'Choose the comune', { details: [{ path: 'cityId', message: 'validation.required' }] });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { cities, filingSettings } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
+import { requireGrant } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { recordAudit } from '../../platform/audit/record-audit.ts';
@@ -25,12 +26,14 @@ export async function filingSettingsOf(db: TDbOrTx, cityId: string) {
   return { ...DEFAULT_FILING_SETTINGS, ...(row ? { remindersEnabled: row.remindersEnabled, reminderDaysAhead: row.reminderDaysAhead } : {}) };
 }
 
+/** The comune whose settings are meant: an admin names it, a comune user has its own. */
 function cityOf(ctx: TSignedInContext, requested: string | undefined): string {
-  if (ctx.actor.role === 'admin') {
+  const scope = requireGrant(ctx.actor, 'filing-settings', 'read', 'Only the comune manages its filing settings');
+  if (scope === 'all') {
     if (!requested) throw new AppError('VALIDATION_FAILED', 'Choose the comune', { details: [{ path: 'cityId', message: 'validation.required' }] });
     return requested;
   }
-  if (ctx.actor.role === 'city' && ctx.actor.cityId) return ctx.actor.cityId;
+  if (ctx.actor.cityId) return ctx.actor.cityId;
   throw new AppError('FORBIDDEN', 'Only the comune manages its filing settings');
 }
 

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eurosToCents, parseEuroAmount } from '@app/domain/tourist-tax/money';
 import { collectionRuntime, registerCollection } from '../../../lib/collection/routes.ts';
-import { allOf } from '../../../lib/collection/query.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { contextOf, requireActor } from '../../../lib/context.ts';
 import { errorResponses, ZDateString, ZIdParams } from '../../../lib/schemas.ts';
@@ -74,8 +73,7 @@ export function registerDeclarationRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const ctx = signedIn(request);
       const { overdue, ...query } = request.query as Record<string, unknown>;
-      const runtime = overdue === undefined ? declarationsList : collectionRuntime({ ...declarationsCollection, readScope: (c) => allOf([declarationsCollection.readScope!(c), overdueCondition(String(overdue))]) });
-      const { rows, total } = await runtime.list(ctx, query);
+      const { rows, total } = await declarationsList.list(ctx, query, overdue === undefined ? undefined : overdueCondition(String(overdue)));
       if (total !== undefined) reply.header('X-Total-Count', String(total));
       return rows.map((row) => declarationToRecord(row as never));
     },

@@ -1,9 +1,11 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { cityDocuments, uploads } from '../../../db/schema/index.ts';
-import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
+import { defineCollection } from '../../../lib/collection/define.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
+import { reachesAll, type TScopeImplementations } from '../../../lib/access.ts';
+import { ownCityRows } from '../registry/scope.ts';
 import { cityIdsOfUserSql } from '../declarations/filing-scope.ts';
 
 export const DOCUMENT_CATEGORIES = ['regulation', 'form', 'guide', 'other'] as const;
@@ -21,17 +23,21 @@ const ZDocumentInput = z.object({
  * publish documents for every comune (cityId null). The file is an upload linked to the document,
  * so GET /api/uploads/{uploadId}/download follows this collection's scope.
  */
-function documentReadScope(ctx: TSignedInContext) {
-  const { actor } = ctx;
-  if (actor.role === 'admin') return undefined;
-  if (actor.role === 'city') return actor.cityId ? or(isNull(cityDocuments.cityId), eq(cityDocuments.cityId, actor.cityId)) : isNull(cityDocuments.cityId);
-  if (actor.role === 'user') return or(isNull(cityDocuments.cityId), sql`${cityDocuments.cityId} in ${cityIdsOfUserSql(actor.id)}`);
-  return sql`false`;
-}
+/** Documents without a comune are published for every comune: everyone who reads documents reads them. */
+const forEveryComune = isNull(cityDocuments.cityId);
+
+const documentScopes: TScopeImplementations = {
+  // A comune reads its own documents and the general ones, and manages only its own.
+  ownCity: {
+    read: (ctx) => (ctx.actor.cityId ? or(forEveryComune, eq(cityDocuments.cityId, ctx.actor.cityId)) : forEveryComune),
+    write: (ctx) => ownCityRows(ctx, cityDocuments.cityId),
+  },
+  managedStructures: (ctx) => or(forEveryComune, sql`${cityDocuments.cityId} in ${cityIdsOfUserSql(ctx.actor.id)}`),
+};
 
 export const documentsCollection = defineCollection({
   name: 'documents',
-  entity: 'documents',
+  resource: 'documents',
   tag: 'documents',
   table: cityDocuments,
   record: ZRecordBase.extend({
@@ -46,23 +52,21 @@ export const documentsCollection = defineCollection({
   update: ZDocumentInput.omit({ cityId: true, uploadId: true }).partial(),
   filterable: { cityId: cityDocuments.cityId, category: cityDocuments.category, title: cityDocuments.title },
   searchable: [cityDocuments.title, cityDocuments.description],
-  access: { read: ['admin', 'city', 'user'], create: ['admin', 'city'], update: ['admin', 'city'], delete: ['admin', 'city'] },
-  readScope: documentReadScope,
-  // A comune manages its own documents, not the ones published for everybody.
-  writeScope: (ctx) => (ctx.actor.role === 'admin' ? undefined : ctx.actor.role === 'city' && ctx.actor.cityId ? eq(cityDocuments.cityId, ctx.actor.cityId) : sql`false`),
+  scopes: documentScopes,
   toRow: (input, { ctx, existing }) => {
     if (existing) return input;
+    // Who creates documents for every comune names one (or none: for all); a comune publishes for itself.
     let cityId: string | null;
-    if (ctx.actor.role === 'admin') cityId = (input.cityId as string | null | undefined) ?? null;
-    else if (ctx.actor.role === 'city' && ctx.actor.cityId) {
-      if (input.cityId && input.cityId !== ctx.actor.cityId) throw new AppError('FORBIDDEN', 'You can only publish for your own comune');
+    if (reachesAll(ctx.actor, 'documents', 'create')) cityId = (input.cityId as string | null | undefined) ?? null;
+    else {
+      if (!ctx.actor.cityId || (input.cityId && input.cityId !== ctx.actor.cityId)) throw new AppError('FORBIDDEN', 'You can only publish for your own comune');
       cityId = ctx.actor.cityId;
-    } else throw new AppError('FORBIDDEN', 'Your role does not allow this');
+    }
     return { ...input, cityId, publishedById: ctx.actor.id };
   },
   afterWrite: async (op, row, { tx, ctx }) => {
     if (op !== 'create') return;
-    const ownership = ctx.actor.role === 'admin' ? undefined : eq(uploads.ownerId, ctx.actor.id);
+    const ownership = reachesAll(ctx.actor, 'uploads', 'create') ? undefined : eq(uploads.ownerId, ctx.actor.id);
     const linked = await tx
       .update(uploads)
       .set({ linkedEntityType: 'documents', linkedEntityId: row.id as string, updatedAt: new Date() })

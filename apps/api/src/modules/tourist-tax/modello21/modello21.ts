@@ -9,7 +9,8 @@ import { defineCollection } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
-import { findStructureForCaller, structureRecordScope, todayInItaly } from '../declarations/filing-scope.ts';
+import { findStructureForCaller, todayInItaly } from '../declarations/filing-scope.ts';
+import { structureChildScopes } from '../registry/scope.ts';
 import { prefilledMonths } from './prefill.ts';
 
 export type TModello21Row = typeof modello21.$inferSelect;
@@ -151,7 +152,7 @@ export function applyMonthInputs(months: TM21Month[], inputs: z.infer<typeof ZMo
  */
 export const modello21Collection = defineCollection({
   name: 'twenty-one-models',
-  entity: 'twentyOneModels',
+  resource: 'twentyOneModels',
   tag: 'modello21',
   table: modello21,
   record: ZModello21Record,
@@ -160,8 +161,7 @@ export const modello21Collection = defineCollection({
   filterable: { cityId: modello21.cityId, structureId: modello21.structureId, year: modello21.year, status: modello21.status, validationNumber: modello21.validationNumber },
   searchable: [modello21.validationNumber, modello21.ownerSurname, modello21.ownerTaxCode],
   year: { column: modello21.year, kind: 'integer' },
-  access: { read: ['admin', 'city', 'user'], create: ['admin', 'user'], update: ['admin', 'user'], delete: ['admin', 'user'] },
-  readScope: (ctx) => structureRecordScope(ctx, modello21.structureId, modello21.cityId),
+  scopes: structureChildScopes(modello21.structureId, modello21.cityId),
   toRecord: (row) => modello21ToRecord(row as TModello21Row),
   toRow: async (input, { tx, ctx, existing }) => {
     const row = existing as TModello21Row | undefined;

@@ -1,3 +1,4 @@
+import { can } from '@app/domain/platform/access/access-table';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { cities, structures, users } from '../../../db/schema/index.ts';
@@ -6,7 +7,7 @@ import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, forbidden } from '../../../lib/errors.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
 import { ZEmailField, ZIban, ZOptionalText, ZPhone, ZRequiredName, optionalPattern, pickDefined } from './fields.ts';
-import { cityScope } from './scope.ts';
+import { cityScopes } from './scope.ts';
 
 const ZCityInput = z.object({
   name: ZRequiredName,
@@ -63,7 +64,7 @@ export const ZCityRecord = ZRecordBase.extend({
  */
 export const citiesCollection = defineCollection({
   name: 'cities',
-  entity: 'cities',
+  resource: 'cities',
   tag: 'tourist-tax',
   table: cities,
   record: ZCityRecord,
@@ -71,11 +72,10 @@ export const citiesCollection = defineCollection({
   update: ZCityInput.partial(),
   filterable: { name: cities.name, istatCode: cities.istatCode, province: cities.province, isActive: cities.isActive },
   searchable: [cities.name, cities.istatCode, cities.contactEmail],
-  access: { read: ['admin', 'city', 'user'], create: ['admin'], update: ['admin', 'city'], delete: ['admin'] },
-  readScope: cityScope,
-  writeScope: (ctx) => (ctx.actor.role === 'admin' ? undefined : ctx.actor.cityId ? eq(cities.id, ctx.actor.cityId) : sql`false`),
+  scopes: cityScopes,
   toRecord: (row, ctx) => {
     const record = rowToRecord(row);
+    // Field visibility, not access: hoteliers read a comune without its internal notes and account.
     if (ctx.actor.role === 'user') {
       delete record.notes;
       delete record.accountName;
@@ -85,7 +85,7 @@ export const citiesCollection = defineCollection({
     return record;
   },
   toRow: async (input, { tx, ctx, existing }) => {
-    if (ctx.actor.role === 'city' && input.isActive !== undefined && input.isActive !== existing?.isActive) {
+    if (!can(ctx.actor.role, 'cities', 'activate') && input.isActive !== undefined && input.isActive !== existing?.isActive) {
       throw forbidden('Only an administrator can activate or deactivate a comune');
     }
     const values = pickDefined(input);

@@ -5,7 +5,7 @@ import { defineCollection, type TSignedInContext } from '../../../lib/collection
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
 import { ZOptionalText, ZRequiredName, pickDefined } from './fields.ts';
-import { cityWriteScope } from './scope.ts';
+import { ownCityRows } from './scope.ts';
 
 type TRegistryTable = typeof relevantAreas;
 
@@ -30,11 +30,11 @@ export function cityIdForWrite(input: Record<string, unknown>, ctx: TSignedInCon
  * signed in with a tourist-tax role reads them (a hotelier registering a structure picks them); the
  * comune and admins write them; a row used by a structure or a rule cannot be deleted.
  */
-export function defineCityRegistry(options: { name: string; entity: string; table: TRegistryTable; usedBy: (id: string) => SQL }) {
+export function defineCityRegistry(options: { name: string; resource: 'structure-types' | 'structure-classes' | 'relevant-areas'; table: TRegistryTable; usedBy: (id: string) => SQL }) {
   const { table } = options;
   return defineCollection({
     name: options.name,
-    entity: options.entity,
+    resource: options.resource,
     tag: 'tourist-tax',
     table,
     record: ZRegistryRecord,
@@ -42,13 +42,7 @@ export function defineCityRegistry(options: { name: string; entity: string; tabl
     update: ZRegistryInput.partial(),
     filterable: { cityId: table.cityId, name: table.name },
     searchable: [table.name, table.note],
-    access: { read: ['admin', 'city', 'user'], create: ['admin', 'city'], update: ['admin', 'city'], delete: ['admin', 'city'] },
-    readScope: (ctx) => {
-      if (ctx.actor.role === 'city') return ctx.actor.cityId ? eq(table.cityId, ctx.actor.cityId) : sql`false`;
-      if (ctx.actor.role === 'admin' || ctx.actor.role === 'user') return undefined;
-      return sql`false`;
-    },
-    writeScope: (ctx) => cityWriteScope(ctx, table.cityId),
+    scopes: { ownCity: (ctx) => ownCityRows(ctx, table.cityId) },
     toRow: (input, { ctx, existing }) => {
       if (existing && input.cityId && input.cityId !== existing.cityId) {
         throw validationFailed([{ path: 'cityId', message: 'cannot be changed: create a new one in the other comune' }]);

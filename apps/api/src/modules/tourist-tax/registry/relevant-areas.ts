@@ -4,7 +4,7 @@ import { defineCityRegistry } from './city-registry.ts';
 
 export const relevantAreasCollection = defineCityRegistry({
   name: 'relevant-areas',
-  entity: 'relevant-areas',
+  resource: 'relevant-areas',
   table: relevantAreas,
   usedBy: (id) =>
     sql`exists (select 1 from ${structures} where ${structures.relevantAreaId} = ${id}::uuid)

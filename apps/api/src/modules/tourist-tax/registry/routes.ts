@@ -86,7 +86,7 @@ function registerUserHooks() {
   if (userHooksRegistered) return;
   userHooksRegistered = true;
   registerUserLinkCheck('cityId', async (db, id) => (await db.select({ id: cities.id }).from(cities).where(eq(cities.id, id))).length > 0);
-  addUserVisibilityRule((ctx) => (ctx.actor.role === 'city' && ctx.actor.cityId ? sql`${users.id} in ${hotelierIdsOfCitySql(ctx.actor.cityId)}` : undefined));
+  addUserVisibilityRule('ownCity', (ctx) => (ctx.actor.cityId ? sql`${users.id} in ${hotelierIdsOfCitySql(ctx.actor.cityId)}` : undefined));
 }
 
 /** Tourist tax: the comuni, their registries and rules, structures and stays, imports and exports. */

@@ -4,14 +4,14 @@ import { cities, structures } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { validationFailed } from '../../../lib/errors.ts';
+import { scopeCondition, type TScopeImplementations } from '../../../lib/access.ts';
 
 /**
- * Row scope of the tourist-tax records, in one place:
- * - admin: everything;
- * - city: the rows of its own comune (users.cityId); a city user without a comune sees nothing;
- * - user (hotelier): the structures whose `userIds` list them, and the stays, comuni and rules of
- *   those structures;
- * - any other role: nothing.
+ * Record scopes of the tourist-tax records, in one place, under the access table's scope names:
+ * - ownCity: the rows of the user's own comune (users.cityId); a city user without one sees nothing;
+ * - managedStructures: the structures whose `userIds` list the hotelier, and the stays, comuni and
+ *   rules of those structures.
+ * Which role gets which scope is the access table's answer (`scopeOf`), never decided here.
  */
 
 const nothing = sql`false`;
@@ -34,47 +34,65 @@ export function hotelierIdsOfCitySql(cityId: string): SQL {
   return sql`(select unnest(${structures.userIds}) from ${structures} where ${structures.cityId} = ${cityId}::uuid)`;
 }
 
-/** Rows carrying a `cityId`: the caller's comune, or (hoteliers) the comuni of their structures. */
+/** The rows of the caller's own comune. */
+export function ownCityRows(ctx: TSignedInContext, cityColumn: PgColumn): SQL {
+  return ctx.actor.cityId ? eq(cityColumn, ctx.actor.cityId) : nothing;
+}
+
+/** Rows carrying a `cityId` (rules, periods): the caller's comune, or the comuni of the hotelier's structures. */
+export function cityRowScopes(cityColumn: PgColumn): TScopeImplementations {
+  return {
+    ownCity: (ctx) => ownCityRows(ctx, cityColumn),
+    managedStructures: (ctx) => sql`${cityColumn} in ${cityIdsOfHotelierSql(ctx.actor.id)}`,
+  };
+}
+
+/** Rows that hang off a structure (stays, declarations, Modello 21): the structure must be in scope. */
+export function structureChildScopes(structureColumn: PgColumn, cityColumn: PgColumn): TScopeImplementations {
+  return {
+    ownCity: (ctx) => ownCityRows(ctx, cityColumn),
+    managedStructures: (ctx) => sql`${structureColumn} in ${structureIdsOfHotelierSql(ctx.actor.id)}`,
+  };
+}
+
+export const structureScopes: TScopeImplementations = {
+  ownCity: (ctx) => ownCityRows(ctx, structures.cityId),
+  managedStructures: (ctx) => sql`${ctx.actor.id}::uuid = any(${structures.userIds})`,
+};
+
+/** Comuni: a city user its own; a hotelier the active ones (to pick when registering) and those of its structures. */
+export const cityScopes: TScopeImplementations = {
+  ownCity: (ctx) => ownCityRows(ctx, cities.id),
+  managedStructures: (ctx) => or(eq(cities.isActive, true), sql`${cities.id} in ${cityIdsOfHotelierSql(ctx.actor.id)}`),
+};
+
+/*
+ * The same scopes for use cases outside the generic collections, taking the caller's grant on the
+ * resource whose records they are (rules, structures, the records hanging off a structure, comuni:
+ * all of them share one grant per kind in the access table).
+ */
+
+/** Rows carrying a `cityId`: what the caller reads of a comune's rules. */
 export function cityRowScope(ctx: TSignedInContext, cityColumn: PgColumn): SQL | undefined {
-  const { actor } = ctx;
-  if (actor.role === 'admin') return undefined;
-  if (actor.role === 'city') return actor.cityId ? eq(cityColumn, actor.cityId) : nothing;
-  if (actor.role === 'user') return sql`${cityColumn} in ${cityIdsOfHotelierSql(actor.id)}`;
-  return nothing;
+  return scopeCondition(ctx, 'tariffs', 'read', cityRowScopes(cityColumn));
 }
 
 /** Rules and registries are written by the comune (and admins) only. */
 export function cityWriteScope(ctx: TSignedInContext, cityColumn: PgColumn): SQL | undefined {
-  const { actor } = ctx;
-  if (actor.role === 'admin') return undefined;
-  if (actor.role === 'city' && actor.cityId) return eq(cityColumn, actor.cityId);
-  return nothing;
+  return scopeCondition(ctx, 'tariffs', 'update', cityRowScopes(cityColumn), 'write');
 }
 
 export function structureScope(ctx: TSignedInContext): SQL | undefined {
-  const { actor } = ctx;
-  if (actor.role === 'admin') return undefined;
-  if (actor.role === 'city') return actor.cityId ? eq(structures.cityId, actor.cityId) : nothing;
-  if (actor.role === 'user') return sql`${actor.id}::uuid = any(${structures.userIds})`;
-  return nothing;
+  return scopeCondition(ctx, 'structures', 'read', structureScopes);
 }
 
 /** Rows that hang off a structure (stays): the structure must be in scope. */
 export function structureChildScope(ctx: TSignedInContext, structureColumn: PgColumn, cityColumn: PgColumn): SQL | undefined {
-  const { actor } = ctx;
-  if (actor.role === 'admin') return undefined;
-  if (actor.role === 'city') return actor.cityId ? eq(cityColumn, actor.cityId) : nothing;
-  if (actor.role === 'user') return sql`${structureColumn} in ${structureIdsOfHotelierSql(actor.id)}`;
-  return nothing;
+  return scopeCondition(ctx, 'stays', 'read', structureChildScopes(structureColumn, cityColumn));
 }
 
-/** Comuni: a city user its own; a hotelier the active ones (to pick when registering) and those of its structures. */
 export function cityScope(ctx: TSignedInContext): SQL | undefined {
-  const { actor } = ctx;
-  if (actor.role === 'admin') return undefined;
-  if (actor.role === 'city') return actor.cityId ? eq(cities.id, actor.cityId) : nothing;
-  if (actor.role === 'user') return or(eq(cities.isActive, true), sql`${cities.id} in ${cityIdsOfHotelierSql(actor.id)}`);
-  return nothing;
+  return scopeCondition(ctx, 'cities', 'read', cityScopes);
 }
 
 /** The structure with this id if the caller may see it, else undefined (callers answer 404). */

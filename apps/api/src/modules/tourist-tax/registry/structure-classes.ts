@@ -4,7 +4,7 @@ import { defineCityRegistry } from './city-registry.ts';
 
 export const structureClassesCollection = defineCityRegistry({
   name: 'structure-classes',
-  entity: 'structure-classes',
+  resource: 'structure-classes',
   table: structureClasses,
   usedBy: (id) =>
     sql`exists (select 1 from ${structures} where ${structures.structureClassId} = ${id}::uuid)

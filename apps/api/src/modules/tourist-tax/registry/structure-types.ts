@@ -4,7 +4,7 @@ import { defineCityRegistry } from './city-registry.ts';
 
 export const structureTypesCollection = defineCityRegistry({
   name: 'structure-types',
-  entity: 'structure-types',
+  resource: 'structure-types',
   table: structureTypes,
   usedBy: (id) =>
     sql`exists (select 1 from ${structures} where ${structures.structureTypeId} = ${id}::uuid)

@@ -1,3 +1,4 @@
+import { can } from '@app/domain/platform/access/access-table';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { checkCin } from '@app/domain/platform/identifiers/cin';
@@ -6,7 +7,7 @@ import { defineCollection } from '../../../lib/collection/define.ts';
 import { AppError, forbidden, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
 import { ZCin, ZEmailField, ZOptionalText, ZOptionalUuid, ZPhone, ZRequiredName, ZTaxCode, ZVatNumber, optionalPattern, pickDefined, registryRefsProblems } from './fields.ts';
-import { structureScope } from './scope.ts';
+import { structureScopes } from './scope.ts';
 
 const ZStructureInput = z.object({
   cityId: z.uuid().optional().describe("The comune; a city user's own comune when omitted"),
@@ -69,7 +70,7 @@ const COMUNE_ONLY_FIELDS = ['cityId', 'isActive', 'structureTypeId', 'structureC
  */
 export const structuresCollection = defineCollection({
   name: 'structures',
-  entity: 'structures',
+  resource: 'structures',
   tag: 'tourist-tax',
   table: structures,
   record: ZStructureRecord,
@@ -89,12 +90,13 @@ export const structuresCollection = defineCollection({
     availableSlots: structures.availableSlots,
   },
   searchable: [structures.name, structures.address, structures.cin, structures.taxCode, structures.vatNumber, structures.email],
-  access: { read: ['admin', 'city', 'user'], create: ['admin', 'city', 'user'], update: ['admin', 'city', 'user'], delete: ['admin', 'city', 'user'] },
-  readScope: structureScope,
+  scopes: structureScopes,
   toRow: async (input, { tx, ctx, existing }) => {
     const { actor } = ctx;
     const values: Record<string, unknown> = pickDefined(input);
-    if (actor.role === 'user') {
+    // Who may not classify structures (a hotelier) keeps the comune's fields as they are, and registers
+    // a structure unclassified with itself among its managers.
+    if (!can(actor.role, 'structures', 'classify')) {
       for (const field of COMUNE_ONLY_FIELDS) {
         if (existing && values[field] !== undefined && values[field] !== existing[field]) {
           throw forbidden(`Only the comune can change ${field}`);

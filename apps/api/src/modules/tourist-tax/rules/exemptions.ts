@@ -6,7 +6,7 @@ import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
 import { cityIdForWrite } from '../registry/city-registry.ts';
 import { ZOptionalText, ZRequiredName, pickDefined } from '../registry/fields.ts';
-import { cityRowScope, cityWriteScope } from '../registry/scope.ts';
+import { cityRowScopes } from '../registry/scope.ts';
 
 const ZExemptionInput = z.object({
   cityId: z.uuid().optional().describe("The comune; a city user's own comune when omitted"),
@@ -17,7 +17,7 @@ const ZExemptionInput = z.object({
 /** Exemptions of a comune; a stay counts its exempt guests per exemption (`appliedExemptions`). */
 export const exemptionsCollection = defineCollection({
   name: 'exemptions',
-  entity: 'exemptions',
+  resource: 'exemptions',
   tag: 'tourist-tax',
   table: exemptions,
   record: ZRecordBase.extend({ cityId: z.string(), name: z.string(), note: z.string().nullable() }),
@@ -25,9 +25,7 @@ export const exemptionsCollection = defineCollection({
   update: ZExemptionInput.partial(),
   filterable: { cityId: exemptions.cityId, name: exemptions.name },
   searchable: [exemptions.name, exemptions.note],
-  access: { read: ['admin', 'city', 'user'], create: ['admin', 'city'], update: ['admin', 'city'], delete: ['admin', 'city'] },
-  readScope: (ctx) => cityRowScope(ctx, exemptions.cityId),
-  writeScope: (ctx) => cityWriteScope(ctx, exemptions.cityId),
+  scopes: cityRowScopes(exemptions.cityId),
   toRow: (input, { ctx, existing }) => {
     if (existing && input.cityId && input.cityId !== existing.cityId) {
       throw validationFailed([{ path: 'cityId', message: 'cannot be changed: create the exemption in the other comune' }]);

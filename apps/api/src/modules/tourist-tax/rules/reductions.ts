@@ -9,7 +9,7 @@ import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
 import { reductionFromRow } from './city-rules.ts';
 import { cityIdForWrite } from '../registry/city-registry.ts';
 import { ZEuros, ZMaxNights, ZOptionalDate, ZOptionalText, ZOptionalUuid, ZPercent, ZRequiredName, assertRegistryRefs, pickDefined, toBasisPoints, toCents, toEuros, toPercent } from '../registry/fields.ts';
-import { cityRowScope, cityWriteScope, lockCity } from '../registry/scope.ts';
+import { cityRowScopes, lockCity } from '../registry/scope.ts';
 import { withTaxErrors } from '../stays/tax-errors.ts';
 
 const ZReductionInput = z.object({
@@ -49,7 +49,7 @@ export const ZReductionRecord = ZRecordBase.extend({
  */
 export const reductionsCollection = defineCollection({
   name: 'reductions',
-  entity: 'reductions',
+  resource: 'reductions',
   tag: 'tourist-tax',
   table: reductions,
   record: ZReductionRecord,
@@ -66,9 +66,7 @@ export const reductionsCollection = defineCollection({
     validTo: reductions.validTo,
   },
   searchable: [reductions.name, reductions.note],
-  access: { read: ['admin', 'city', 'user'], create: ['admin', 'city'], update: ['admin', 'city'], delete: ['admin', 'city'] },
-  readScope: (ctx) => cityRowScope(ctx, reductions.cityId),
-  writeScope: (ctx) => cityWriteScope(ctx, reductions.cityId),
+  scopes: cityRowScopes(reductions.cityId),
   toRecord: (row) => {
     const { amountCents, percentageBasisPoints, id, createdAt, updatedAt, ...rest } = row as typeof reductions.$inferSelect;
     return { _id: id, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(), ...rest, amount: toEuros(amountCents), percentage: toPercent(percentageBasisPoints) };

@@ -8,7 +8,7 @@ import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
 import { tariffFromRow } from './city-rules.ts';
 import { cityIdForWrite } from '../registry/city-registry.ts';
 import { ZEuros, ZMaxNights, ZOptionalDate, ZOptionalText, ZOptionalUuid, ZPercent, ZRequiredName, assertRegistryRefs, pickDefined, toBasisPoints, toCents, toEuros, toPercent } from '../registry/fields.ts';
-import { cityRowScope, cityWriteScope, lockCity } from '../registry/scope.ts';
+import { cityRowScopes, lockCity } from '../registry/scope.ts';
 import { withTaxErrors } from '../stays/tax-errors.ts';
 
 const ZTariffInput = z.object({
@@ -49,7 +49,7 @@ export const ZTariffRecord = ZRecordBase.extend({
  */
 export const tariffsCollection = defineCollection({
   name: 'tariffs',
-  entity: 'tariffs',
+  resource: 'tariffs',
   tag: 'tourist-tax',
   table: tariffs,
   record: ZTariffRecord,
@@ -67,9 +67,7 @@ export const tariffsCollection = defineCollection({
     maxNights: tariffs.maxNights,
   },
   searchable: [tariffs.name, tariffs.note],
-  access: { read: ['admin', 'city', 'user'], create: ['admin', 'city'], update: ['admin', 'city'], delete: ['admin', 'city'] },
-  readScope: (ctx) => cityRowScope(ctx, tariffs.cityId),
-  writeScope: (ctx) => cityWriteScope(ctx, tariffs.cityId),
+  scopes: cityRowScopes(tariffs.cityId),
   toRecord: (row) => {
     const { nightlyPriceCents, percentageBasisPoints, id, createdAt, updatedAt, ...rest } = row as typeof tariffs.$inferSelect;
     return { _id: id, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(), ...rest, nightlyPrice: toEuros(nightlyPriceCents), percentage: toPercent(percentageBasisPoints) };

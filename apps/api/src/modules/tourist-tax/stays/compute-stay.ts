@@ -1,3 +1,4 @@
+import { reachesAll } from '../../../lib/access.ts';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { computeStayTax } from '@app/domain/tourist-tax/engine';
 import type { TStayTax } from '@app/domain/tourist-tax/types';
@@ -76,7 +77,7 @@ export async function attachmentProblems(tx: TDbOrTx, ctx: TSignedInContext, att
   const ids = [...new Set(attachments)];
   if (ids.length === 0) return [];
   const mine =
-    ctx.actor.role === 'admin'
+    reachesAll(ctx.actor, 'uploads', 'read')
       ? undefined
       : or(eq(uploads.ownerId, ctx.actor.id), stayId ? and(eq(uploads.linkedEntityType, 'stays'), eq(uploads.linkedEntityId, stayId)) : undefined);
   const found = new Set((await tx.select({ id: uploads.id }).from(uploads).where(and(inArray(uploads.id, ids), mine))).map((r) => r.id));

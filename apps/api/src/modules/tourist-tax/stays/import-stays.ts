@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { isTaxRuleError } from '@app/domain/tourist-tax/errors';
 import { declarations, stays, structures } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { requireRole } from '../../../lib/context.ts';
+import { requireAccess } from '../../../lib/access.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { recordAudit } from '../../platform/audit/record-audit.ts';
 import { loadCityRules, type TCityRules } from '../rules/city-rules.ts';
@@ -97,7 +97,7 @@ function priceImportedStay(
  * (20,000 rows take a few seconds).
  */
 export async function importStays(ctx: TSignedInContext, input: { structureId: string; format: TImportFormat; bytes: Buffer }): Promise<TImportResult> {
-  requireRole(ctx.actor, ['admin', 'user']);
+  await requireAccess(ctx, 'stays', 'import');
   return ctx.db.transaction(async (tx) => {
     const structure = await structureForStay(tx, ctx, input.structureId);
     // One import per structure at a time: the fingerprint check below must see the other's rows.

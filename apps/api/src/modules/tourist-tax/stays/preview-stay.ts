@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { requireRole } from '../../../lib/context.ts';
+import { requireAccess } from '../../../lib/access.ts';
 import { validationFailed } from '../../../lib/errors.ts';
 import { loadCityRules } from '../rules/city-rules.ts';
 import { computeTaxOfFacts, stayFactsFrom, stayFactsProblems } from './compute-stay.ts';
@@ -13,7 +13,7 @@ import { withTaxErrors } from './tax-errors.ts';
  * without saving anything. Same scope as a save: the structure must be one the caller sees.
  */
 export async function previewStay(ctx: TSignedInContext, input: z.infer<typeof ZStayPreviewInput>): Promise<z.infer<typeof ZStayComputation>> {
-  requireRole(ctx.actor, ['admin', 'city', 'user']);
+  await requireAccess(ctx, 'stays', 'preview');
   return ctx.db.transaction(async (tx) => {
     const facts = stayFactsFrom(input);
     const structure = await structureForStay(tx, ctx, input.structureId);

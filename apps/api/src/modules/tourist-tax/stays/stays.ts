@@ -6,7 +6,7 @@ import { AppError, validationFailed } from '../../../lib/errors.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { loadCityRules } from '../rules/city-rules.ts';
 import { attachmentProblems, computeTaxOfFacts, linkAttachments, stayColumns, stayFactsFrom, stayFactsProblems } from './compute-stay.ts';
-import { findStructureInScope, structureChildScope } from '../registry/scope.ts';
+import { findStructureInScope, structureChildScopes } from '../registry/scope.ts';
 import { ZStayInput, ZStayRecord, stayToRecord } from './stay-shapes.ts';
 import { withTaxErrors } from './tax-errors.ts';
 
@@ -53,7 +53,7 @@ export async function structureForStay(tx: TDbOrTx, ctx: TSignedInContext, struc
  */
 export const staysCollection = defineCollection({
   name: 'stays',
-  entity: 'stays',
+  resource: 'stays',
   tag: 'tourist-tax',
   table: stays,
   record: ZStayRecord,
@@ -86,8 +86,7 @@ export const staysCollection = defineCollection({
   },
   // Free text over the lead guest; ilike works on these expressions as on columns.
   searchable: [sql`(${stays.guest}->>'surname')`, sql`(${stays.guest}->>'name')`, sql`(${stays.guest}->>'taxCode')`] as unknown as PgColumn[],
-  access: { read: ['admin', 'city', 'user'], create: ['admin', 'user'], update: ['admin', 'user'], delete: ['admin', 'user'] },
-  readScope: (ctx) => structureChildScope(ctx, stays.structureId, stays.cityId),
+  scopes: structureChildScopes(stays.structureId, stays.cityId),
   toRecord: (row) => stayToRecord(row as typeof stays.$inferSelect),
   toRow: async (input, { tx, ctx, existing }) => {
     const current = existing as typeof stays.$inferSelect | undefined;

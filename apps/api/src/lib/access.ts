@@ -1,0 +1,99 @@
+import { and, eq, gt, gte, inArray, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { permissionKeyOf, scopeOf, type TRecordScope, type TResource } from '@app/domain/platform/access/access-table';
+import { isRecordFilterNode, type TRecordFilter } from '@app/domain/platform/auth/permissions';
+import { AppError } from './errors.ts';
+import type { TActor, TRequestContext } from './context.ts';
+
+/*
+ * Who may do what is declared once, in the access table of @app/domain (platform/access). The API
+ * asks it here: `requireAccess` for an action (403 when the caller's role has no grant, then the
+ * action's permission key when the permission system is on), and `scopeCondition` for the SQL of
+ * the record scope the grant reaches (rows outside it do not exist for the caller: 404).
+ */
+
+type TSignedIn = TRequestContext & { actor: TActor };
+
+/**
+ * Resolves a permission key for the caller: throws FORBIDDEN when it is not granted, returns the
+ * record filter narrowing it (or null). Admins and a switched-off permission system pass with null.
+ * The platform's permission module provides it (lib does not know where grants are stored).
+ */
+export type TPermissionGate = (ctx: TSignedIn, key: string) => Promise<TRecordFilter | null>;
+
+/** The SQL of one record scope over one resource's rows; undefined means every row. */
+export type TScopeSql = (ctx: TSignedIn) => SQL | undefined;
+
+/**
+ * A resource's record scopes, keyed by the table's scope names. A scope that reaches further for
+ * reading than for writing gives both (a comune reads the documents published for every comune but
+ * manages only its own). `all` needs no entry unless some rows are hidden from everybody.
+ */
+export type TScopeImplementations = Partial<Record<TRecordScope, TScopeSql | { read: TScopeSql; write: TScopeSql }>>;
+
+export type TAccess = { scope: TRecordScope; filter: TRecordFilter | null };
+
+/** The caller's grant for an action: FORBIDDEN without one (or without its permission key). */
+export async function requireAccess(ctx: TSignedIn, resource: TResource, action: string, message = 'Your role does not allow this'): Promise<TAccess> {
+  const scope = scopeOf(ctx.actor.role, resource, action);
+  if (scope === null) throw new AppError('FORBIDDEN', message);
+  const key = permissionKeyOf(resource, action);
+  return { scope, filter: key ? await ctx.permissions(ctx, key) : null };
+}
+
+/**
+ * The same check, synchronous, for actions without a permission key (route guards that run before
+ * validation, use cases without a request context). Asking it for an action with a key is a
+ * programming error: use requireAccess.
+ */
+export function requireGrant(actor: TActor, resource: TResource, action: string, message = 'Your role does not allow this'): TRecordScope {
+  if (permissionKeyOf(resource, action) !== null) throw new Error(`${resource}.${action} has a permission key: use requireAccess`);
+  const scope = scopeOf(actor.role, resource, action);
+  if (scope === null) throw new AppError('FORBIDDEN', message);
+  return scope;
+}
+
+const nothing = sql`false`;
+
+/**
+ * The condition selecting the rows the caller's grant for `action` reaches, from the resource's
+ * scope implementations; no grant selects nothing. A granted scope without an implementation is a
+ * programming error (the collection tests catch it), never an open door.
+ */
+export function scopeCondition(ctx: TSignedIn, resource: TResource, action: string, scopes: TScopeImplementations, kind: 'read' | 'write' = 'read'): SQL | undefined {
+  const name = scopeOf(ctx.actor.role, resource, action);
+  if (name === null) return nothing;
+  const implementation = scopes[name];
+  if (!implementation) {
+    if (name === 'all') return undefined;
+    throw new Error(`${resource}.${action}: no implementation of record scope "${name}" (role ${ctx.actor.role})`);
+  }
+  return (typeof implementation === 'function' ? implementation : implementation[kind])(ctx);
+}
+
+/** True when the caller's grant for the action reaches every record. */
+export function reachesAll(actor: TActor, resource: TResource, action: string): boolean {
+  return scopeOf(actor.role, resource, action) === 'all';
+}
+
+/** Turns a permission's record filter into SQL over the declared fields; unknown fields fail closed. */
+export function recordFilterToSql(filter: TRecordFilter, fields: Record<string, PgColumn>): SQL {
+  const parts = filter.conditions.map((node): SQL => {
+    if (isRecordFilterNode(node)) return recordFilterToSql(node, fields);
+    const column = fields[node.field];
+    if (!column) return sql`false`;
+    const [first] = node.values;
+    switch (node.operator) {
+      case 'eq': return eq(column, first);
+      case 'ne': return ne(column, first);
+      case 'in': return inArray(column, node.values);
+      case 'nin': return notInArray(column, node.values);
+      case 'gt': return gt(column, first);
+      case 'gte': return gte(column, first);
+      case 'lt': return lt(column, first);
+      case 'lte': return lte(column, first);
+    }
+  });
+  if (parts.length === 0) return sql`true`;
+  return (filter.op === 'and' ? and(...parts) : or(...parts))!;
+}

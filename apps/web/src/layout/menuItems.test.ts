@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '@app/domain/platform/auth/roles';
+import { canAccessRoute, routeNameForPath } from '@app/domain/platform/access/routes';
+import { MENU_ITEMS, visibleMenuItems } from './menuItems';
+
+const everyResource = new Set(MENU_ITEMS.flatMap((item) => (item.resource ? [item.resource] : [])));
+const paths = (role: string, permissionsSystem = false) => visibleMenuItems(MENU_ITEMS, role, everyResource, { permissionsSystem }).map((item) => item.path);
+
+describe('menu derived from the access table', () => {
+  it('every entry is a known route', () => {
+    for (const item of MENU_ITEMS) expect(routeNameForPath(item.path), item.path).not.toBeNull();
+  });
+
+  it('shows no entry a role cannot open (the API would answer 403)', () => {
+    for (const role of ROLES) {
+      for (const path of paths(role, true)) expect(canAccessRoute(role, routeNameForPath(path)!), `${role} ${path}`).toBe(true);
+    }
+  });
+
+  it('shows every entry a role can open, unless its screen is missing or its feature off', () => {
+    for (const role of ROLES) {
+      const shown = new Set(paths(role, true));
+      for (const item of MENU_ITEMS) if (canAccessRoute(role, routeNameForPath(item.path)!)) expect(shown.has(item.path), `${role} ${item.path}`).toBe(true);
+    }
+  });
+
+  it('per role', () => {
+    expect(paths('agency_user')).toEqual(['/management', '/management/settings', '/notifications', '/profile', '/documentation']);
+    expect(paths('laboratory_user')).toEqual(paths('agency_user'));
+    expect(paths('user')).toEqual(expect.arrayContaining(['/dashboard', '/structures', '/stays', '/declarations', '/twentyOneModels', '/cities', '/communications']));
+    expect(paths('user')).not.toContain('/users');
+    expect(paths('user')).not.toContain('/invite-users');
+    expect(paths('city')).toContain('/users');
+    expect(paths('city')).not.toContain('/invite-users');
+    expect(paths('city')).not.toContain('/roles');
+    expect(paths('admin')).toEqual(expect.arrayContaining(['/users', '/invite-users', '/roles', '/search', '/management/labels']));
+  });
+
+  it('hides entries whose screen is not registered', () => {
+    expect(visibleMenuItems(MENU_ITEMS, 'admin', new Set(), { permissionsSystem: false }).map((i) => i.path)).not.toContain('/stays');
+  });
+});

@@ -1,0 +1,54 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { DEMO, signInThroughPage } from './helpers';
+
+/*
+ * The menu is derived from the access table: for every demo role, every entry it shows opens a
+ * page whose API calls are all answered (no 403 from /api) and that shows no error toast. The
+ * landing page after sign-in is one the role may open.
+ */
+
+const ROLES = [
+  { role: 'admin', email: DEMO.admin, home: /\/users$/ },
+  { role: 'city', email: DEMO.city, home: /\/structures$/ },
+  { role: 'user', email: DEMO.hotelier, home: /\/structures$/ },
+  { role: 'agency_user', email: DEMO.agency, home: /\/profile$/ },
+  { role: 'laboratory_user', email: DEMO.lab, home: /\/profile$/ },
+] as const;
+
+/** The hrefs of the sidebar's entries, in order. */
+async function menuPaths(page: Page): Promise<string[]> {
+  const links = page.locator('[data-testid^="menu-group-"] a[href]');
+  await expect(links.first()).toBeVisible();
+  return links.evaluateAll((anchors) => anchors.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}
+
+for (const { role, email, home } of ROLES) {
+  test(`${role}: every menu entry opens without a 403 from the API or an error toast`, async ({ page }) => {
+    const refused: string[] = [];
+    const onResponse = (response: Response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/api/') && response.status() === 403) refused.push(`${response.request().method()} ${url.pathname}${url.search}`);
+    };
+    page.on('response', onResponse);
+
+    await signInThroughPage(page, email);
+    await expect(page).toHaveURL(home);
+    await page.waitForLoadState('networkidle');
+    expect(refused, `${role} landing page`).toEqual([]);
+
+    const paths = await menuPaths(page);
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) {
+      refused.length = 0;
+      await page.locator(`[data-testid^="menu-group-"] a[href="${path}"]`).click();
+      await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}(\\?.*)?$`));
+      await page.waitForLoadState('networkidle');
+      // Let late queries (react-query) settle and any toast appear.
+      await page.waitForTimeout(300);
+      expect(refused, `${role} ${path}: API calls answered 403`).toEqual([]);
+      await expect(page.locator('[data-testid="toast"][data-type="error"]'), `${role} ${path}: error toast`).toHaveCount(0);
+      await expect(page.getByTestId('forbidden'), `${role} ${path}: forbidden page`).toHaveCount(0);
+    }
+    page.off('response', onResponse);
+  });
+}

@@ -1,0 +1,384 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '../auth/roles.ts';
+import { ACCESS, RECORD_SCOPES, actionsOf, can, entityOf, permissionKeyOf, rolesFor, scopeOf } from './access-table.ts';
+import { ROUTE_ACCESS, canAccessRoute, homePathForRole, routeNameForPath } from './routes.ts';
+
+/*
+ * The expected answer for every resource x action x role, written out: the record scope of
+ * admin, city, user (hotelier), agency_user, laboratory_user in that order; '-' means refused (403).
+ * Each line was checked against the API (collection grants, row scopes and use-case checks).
+ */
+const EXPECTED: Record<string, Record<string, string>> = {
+  users: {
+    list: 'all ownCity self self self',
+    read: 'all ownCity self self self',
+    create: 'all - - - -',
+    update: 'all - - - -',
+    delete: 'all - - - -',
+    invite: 'all - - - -',
+    impersonate: 'all - - - -',
+  },
+  profile: {
+    view: 'all all all all all',
+    completeProfile: 'all all all all all',
+    deleteAccount: '- self self self self',
+  },
+  roles: {
+    list: 'all permissionSystemOn permissionSystemOn permissionSystemOn permissionSystemOn',
+    read: 'all permissionSystemOn permissionSystemOn permissionSystemOn permissionSystemOn',
+    create: 'all - - - -',
+    update: 'all - - - -',
+    delete: 'all - - - -',
+  },
+  permissions: {
+    list: 'all permissionSystemOn permissionSystemOn permissionSystemOn permissionSystemOn',
+    read: 'all permissionSystemOn permissionSystemOn permissionSystemOn permissionSystemOn',
+    create: 'all - - - -',
+    update: 'all - - - -',
+    delete: 'all - - - -',
+  },
+  settings: {
+    list: 'all all all all all',
+    read: 'all all all all all',
+    create: 'all - - - -',
+    update: 'all - - - -',
+    delete: 'all - - - -',
+  },
+  labels: {
+    list: 'all - - - -',
+    read: 'all - - - -',
+    create: 'all - - - -',
+    update: 'all - - - -',
+    delete: 'all - - - -',
+  },
+  management: {
+    view: 'all all all all all',
+  },
+  notifications: {
+    list: 'recipient recipient recipient recipient recipient',
+    update: 'recipient recipient recipient recipient recipient',
+  },
+  uploads: {
+    list: 'all self self self self',
+    read: 'all self self self self',
+    create: 'all self self self self',
+    delete: 'all self self self self',
+  },
+  'audit-logs': {
+    list: 'all - - - -',
+    read: 'all - - - -',
+  },
+  'mail-outbox': {
+    list: 'all - - - -',
+    read: 'all - - - -',
+  },
+  search: {
+    view: 'all - - - -',
+  },
+  'app-versions': {
+    create: 'all - - - -',
+  },
+  documentation: {
+    view: 'all all all all all',
+  },
+  faqs: {
+    list: 'all published published published published',
+    read: 'all published published published published',
+    create: 'all - - - -',
+    update: 'all - - - -',
+    delete: 'all - - - -',
+  },
+  categories: {
+    list: 'all published published published published',
+    read: 'all published published published published',
+    create: 'all - - - -',
+    update: 'all - - - -',
+    delete: 'all - - - -',
+  },
+  events: {
+    list: 'all - published - -',
+    read: 'all - published - -',
+    create: 'all - self - -',
+    update: 'all - self - -',
+    delete: 'all - self - -',
+    confirm: 'all - - - -',
+  },
+  customers: {
+    list: 'all - - - -',
+    read: 'all - - - -',
+    create: 'all - - - -',
+    update: 'all - - - -',
+    delete: 'all - - - -',
+  },
+  projects: {
+    list: 'all - - - -',
+    read: 'all - - - -',
+    create: 'all - - - -',
+    update: 'all - - - -',
+    delete: 'all - - - -',
+  },
+  links: {
+    list: 'all - - - -',
+    read: 'all - - - -',
+    create: 'all - - - -',
+    update: 'all - - - -',
+    delete: 'all - - - -',
+  },
+  dashboard: {
+    view: 'all ownCity managedStructures - -',
+    comune: 'all ownCity - - -',
+    hotelier: '- - managedStructures - -',
+  },
+  cities: {
+    list: 'all ownCity managedStructures - -',
+    read: 'all ownCity managedStructures - -',
+    create: 'all - - - -',
+    update: 'all ownCity - - -',
+    delete: 'all - - - -',
+    activate: 'all - - - -',
+  },
+  'structure-types': {
+    list: 'all ownCity all - -',
+    read: 'all ownCity all - -',
+    create: 'all ownCity - - -',
+    update: 'all ownCity - - -',
+    delete: 'all ownCity - - -',
+  },
+  'structure-classes': {
+    list: 'all ownCity all - -',
+    read: 'all ownCity all - -',
+    create: 'all ownCity - - -',
+    update: 'all ownCity - - -',
+    delete: 'all ownCity - - -',
+  },
+  'relevant-areas': {
+    list: 'all ownCity all - -',
+    read: 'all ownCity all - -',
+    create: 'all ownCity - - -',
+    update: 'all ownCity - - -',
+    delete: 'all ownCity - - -',
+  },
+  structures: {
+    list: 'all ownCity managedStructures - -',
+    read: 'all ownCity managedStructures - -',
+    create: 'all ownCity managedStructures - -',
+    update: 'all ownCity managedStructures - -',
+    delete: 'all ownCity managedStructures - -',
+    export: 'all ownCity managedStructures - -',
+    classify: 'all ownCity - - -',
+  },
+  tariffs: {
+    list: 'all ownCity managedStructures - -',
+    read: 'all ownCity managedStructures - -',
+    create: 'all ownCity - - -',
+    update: 'all ownCity - - -',
+    delete: 'all ownCity - - -',
+  },
+  reductions: {
+    list: 'all ownCity managedStructures - -',
+    read: 'all ownCity managedStructures - -',
+    create: 'all ownCity - - -',
+    update: 'all ownCity - - -',
+    delete: 'all ownCity - - -',
+  },
+  exemptions: {
+    list: 'all ownCity managedStructures - -',
+    read: 'all ownCity managedStructures - -',
+    create: 'all ownCity - - -',
+    update: 'all ownCity - - -',
+    delete: 'all ownCity - - -',
+  },
+  stays: {
+    list: 'all ownCity managedStructures - -',
+    read: 'all ownCity managedStructures - -',
+    create: 'all - managedStructures - -',
+    update: 'all - managedStructures - -',
+    delete: 'all - managedStructures - -',
+    preview: 'all ownCity managedStructures - -',
+    import: 'all - managedStructures - -',
+    export: 'all ownCity managedStructures - -',
+  },
+  'declaration-templates': {
+    list: 'all ownCity managedStructures - -',
+    read: 'all ownCity managedStructures - -',
+    create: 'all ownCity - - -',
+    update: 'all ownCity - - -',
+    delete: 'all ownCity - - -',
+    generate: 'all ownCity - - -',
+  },
+  'filing-settings': {
+    read: 'all ownCity - - -',
+    update: 'all ownCity - - -',
+  },
+  declarations: {
+    list: 'all ownCity managedStructures - -',
+    read: 'all ownCity managedStructures - -',
+    create: 'all - managedStructures - -',
+    update: 'all - managedStructures - -',
+    delete: 'all - managedStructures - -',
+    submit: 'all - managedStructures - -',
+    validate: 'all ownCity - - -',
+    return: 'all ownCity - - -',
+    revoke: 'all ownCity - - -',
+    recordPayment: 'all - managedStructures - -',
+    manageAttachments: 'all - managedStructures - -',
+    export: 'all ownCity - - -',
+    exportAnnualSummary: 'all ownCity managedStructures - -',
+  },
+  twentyOneModels: {
+    list: 'all ownCity managedStructures - -',
+    read: 'all ownCity managedStructures - -',
+    create: 'all - managedStructures - -',
+    update: 'all - managedStructures - -',
+    delete: 'all - managedStructures - -',
+    refresh: 'all - managedStructures - -',
+    submit: 'all - managedStructures - -',
+    validate: 'all ownCity - - -',
+    return: 'all ownCity - - -',
+  },
+  communications: {
+    list: 'all ownCity recipient - -',
+    read: 'all ownCity recipient - -',
+    create: 'all ownCity - - -',
+    delete: 'all ownCity - - -',
+    listRecipients: 'all ownCity - - -',
+    markRead: 'all ownCity recipient - -',
+  },
+  documents: {
+    list: 'all ownCity managedStructures - -',
+    read: 'all ownCity managedStructures - -',
+    create: 'all ownCity - - -',
+    update: 'all ownCity - - -',
+    delete: 'all ownCity - - -',
+  },
+};
+
+describe('access table', () => {
+  it('declares exactly the expected resources and actions', () => {
+    expect(Object.keys(ACCESS).sort()).toEqual(Object.keys(EXPECTED).sort());
+    for (const resource of Object.keys(EXPECTED)) expect(actionsOf(resource).sort(), resource).toEqual(Object.keys(EXPECTED[resource]).sort());
+  });
+
+  for (const [resource, actions] of Object.entries(EXPECTED)) {
+    it(`${resource}: every role and action`, () => {
+      for (const [action, line] of Object.entries(actions)) {
+        const expected = line.split(' ');
+        expect(expected, `${resource}.${action} lists five roles`).toHaveLength(ROLES.length);
+        ROLES.forEach((role, i) => {
+          const scope = expected[i] === '-' ? null : expected[i];
+          expect(scopeOf(role, resource, action), `${role} ${resource}.${action}`).toBe(scope);
+          expect(can(role, resource, action), `${role} ${resource}.${action}`).toBe(scope !== null);
+        });
+        expect(rolesFor(resource, action)).toEqual(expect.arrayContaining(ROLES.filter((_, i) => expected[i] !== '-')));
+        expect(rolesFor(resource, action)).toHaveLength(expected.filter((s) => s !== '-').length);
+      }
+    });
+  }
+
+  it('uses only declared record scopes', () => {
+    for (const actions of Object.values(EXPECTED)) {
+      for (const line of Object.values(actions)) for (const scope of line.split(' ')) if (scope !== '-') expect(RECORD_SCOPES).toContain(scope);
+    }
+  });
+
+  it('refuses the signed-out, reserved and unknown roles, unknown resources and actions, and prototype names', () => {
+    expect(can(null, 'stays', 'list')).toBe(false);
+    expect(can(undefined, 'stays', 'list')).toBe(false);
+    expect(can('guest', 'categories', 'list')).toBe(false);
+    expect(can('tenant', 'categories', 'list')).toBe(false);
+    expect(can('admin', 'no-such-resource', 'list')).toBe(false);
+    expect(can('admin', 'stays', 'no-such-action')).toBe(false);
+    expect(can('admin', 'toString', 'list')).toBe(false);
+    expect(can('admin', 'stays', 'constructor')).toBe(false);
+    expect(can('constructor', 'stays', 'list')).toBe(false);
+  });
+});
+
+describe('permission keys', () => {
+  it('collection actions check <entity>.<operation>', () => {
+    expect(permissionKeyOf('faqs', 'list')).toBe('faqs.getAll');
+    expect(permissionKeyOf('faqs', 'read')).toBe('faqs.get');
+    expect(permissionKeyOf('roles', 'create')).toBe('roles.create');
+    expect(permissionKeyOf('declaration-templates', 'update')).toBe('declarationTemplates.update');
+    expect(permissionKeyOf('audit-logs', 'list')).toBe('auditLogs.getAll');
+    expect(permissionKeyOf('twentyOneModels', 'delete')).toBe('twentyOneModels.delete');
+  });
+
+  it('other actions and resources without an entity have no key; unknown ones neither', () => {
+    expect(permissionKeyOf('declarations', 'submit')).toBeNull();
+    expect(permissionKeyOf('stays', 'import')).toBeNull();
+    expect(permissionKeyOf('dashboard', 'view')).toBeNull();
+    expect(permissionKeyOf('notifications', 'list')).toBeNull();
+    expect(permissionKeyOf('faqs', 'nope')).toBeNull();
+    expect(permissionKeyOf('nope', 'list')).toBeNull();
+  });
+
+  it('entity names', () => {
+    expect(entityOf('users')).toBe('users');
+    expect(entityOf('mail-outbox')).toBe('mailOutbox');
+    expect(entityOf('search')).toBeNull();
+    expect(entityOf('nope')).toBeNull();
+  });
+});
+
+describe('routes derived from the table', () => {
+  it('every route names an action of the table', () => {
+    for (const [name, route] of Object.entries(ROUTE_ACCESS)) expect(actionsOf(route.resource), name).toContain(route.action);
+  });
+
+  it('a route is open exactly to the roles that may take its action (minus hidden scopes)', () => {
+    const openTo = (route: string) => ROLES.filter((role) => canAccessRoute(role, route));
+    expect(openTo('stays')).toEqual(['admin', 'city', 'user']);
+    expect(openTo('stays/create')).toEqual(['admin', 'user']);
+    expect(openTo('stays/:stayId')).toEqual(['admin', 'city', 'user']);
+    expect(openTo('dashboard')).toEqual(['admin', 'city', 'user']);
+    expect(openTo('structures/create')).toEqual(['admin', 'city', 'user']);
+    expect(openTo('declarations')).toEqual(['admin', 'city', 'user']);
+    expect(openTo('cities/create')).toEqual(['admin']);
+    expect(openTo('documentation-area')).toEqual(['admin', 'city', 'user']);
+    expect(openTo('communications/create')).toEqual(['admin', 'city']);
+    expect(openTo('invite-users')).toEqual(['admin']);
+    // Users list: a role that would see only itself is not offered the screen; its own record is.
+    expect(openTo('users')).toEqual(['admin', 'city']);
+    expect(openTo('users/:userId')).toEqual(['admin', 'city']);
+    // Roles: non-admins read them only with the permission system on; the editor stays an admin screen.
+    expect(openTo('roles')).toEqual(['admin']);
+    expect(openTo('management/labels')).toEqual(['admin']);
+    expect(openTo('management/labels/new')).toEqual(['admin']);
+    expect(openTo('management/settings')).toEqual([...ROLES]);
+    expect(openTo('management/settings/create')).toEqual(['admin']);
+    expect(openTo('notifications')).toEqual([...ROLES]);
+    expect(openTo('categories')).toEqual([...ROLES]);
+    expect(openTo('events')).toEqual(['admin', 'user']);
+    expect(openTo('search')).toEqual(['admin']);
+    expect(openTo('profile')).toEqual([...ROLES]);
+    expect(openTo('documentation/theme/:page')).toEqual([...ROLES]);
+  });
+
+  it('refuses anyone not signed in, reserved or unknown roles, and unknown routes', () => {
+    expect(canAccessRoute(null, 'profile')).toBe(false);
+    expect(canAccessRoute(undefined, 'categories')).toBe(false);
+    expect(canAccessRoute('guest', 'profile')).toBe(false);
+    expect(canAccessRoute('tenant', 'categories')).toBe(false);
+    expect(canAccessRoute('admin', 'no-such-route')).toBe(false);
+    expect(canAccessRoute('admin', 'toString')).toBe(false);
+  });
+
+  it('maps concrete paths to route names', () => {
+    expect(routeNameForPath('/users/42')).toBe('users/:userId');
+    expect(routeNameForPath('/users/create')).toBe('users/create');
+    expect(routeNameForPath('/management/labels/new')).toBe('management/labels/new');
+    expect(routeNameForPath('/declarations/d1?tab=attachments')).toBe('declarations/:declarationId');
+    expect(routeNameForPath('/dashboard/')).toBe('dashboard');
+    expect(routeNameForPath('/nowhere/at/all')).toBeNull();
+  });
+
+  it('lands every role on a page it may open: admin users, city and hotelier structures, suppliers their profile', () => {
+    expect(homePathForRole('admin')).toBe('/users');
+    expect(homePathForRole('city')).toBe('/structures');
+    expect(homePathForRole('user')).toBe('/structures');
+    expect(homePathForRole('agency_user')).toBe('/profile');
+    expect(homePathForRole('laboratory_user')).toBe('/profile');
+    for (const role of ROLES) expect(canAccessRoute(role, routeNameForPath(homePathForRole(role))!)).toBe(true);
+  });
+});

@@ -1,0 +1,106 @@
+import type { TRole } from '../auth/roles.ts';
+import { can, scopeOf, type TRecordScope, type TResource } from './access-table.ts';
+
+/**
+ * A web route and the action of the access table it needs. `hiddenFor` leaves the screen out for
+ * roles whose grant reaches only those scopes, where the screen would be pointless though the API
+ * answers: a hotelier's users list holds only themselves (the profile is that page), and the
+ * roles editor of a non-admin is empty while the permission system is off and read-only when on.
+ */
+export type TRoute = { resource: TResource; action: string; hiddenFor?: readonly TRecordScope[] };
+
+const to = (resource: TResource, action: string, hiddenFor?: readonly TRecordScope[]): TRoute => (hiddenFor ? { resource, action, hiddenFor } : { resource, action });
+
+/** `<path>` list, `<path>/create`, `<path>/:<param>` detail of a collection screen. */
+function collectionRoutes(path: string, resource: TResource, param: string, hiddenFor?: readonly TRecordScope[]): Record<string, TRoute> {
+  return {
+    [path]: to(resource, 'list', hiddenFor),
+    [`${path}/create`]: to(resource, 'create', hiddenFor),
+    [`${path}/:${param}`]: to(resource, 'read', hiddenFor),
+  };
+}
+
+/*
+ * Web route (path pattern without the leading slash) -> the action it needs. Where the product
+ * spec's route roles and the API disagree, the API's grant wins: a screen is offered exactly to the
+ * roles whose requests it makes are answered. Routes not in this table are refused by
+ * canAccessRoute; unknown paths reach the not-found page.
+ */
+export const ROUTE_ACCESS: Record<string, TRoute> = {
+  dashboard: to('dashboard', 'view'),
+  ...collectionRoutes('users', 'users', 'userId', ['self']),
+  'invite-users': to('users', 'invite'),
+  'complete-profile/:userId': to('profile', 'completeProfile'),
+  profile: to('profile', 'view'),
+  notifications: to('notifications', 'list'),
+  ...collectionRoutes('structure-types', 'structure-types', 'structureTypeId'),
+  ...collectionRoutes('structure-classes', 'structure-classes', 'structureClassId'),
+  ...collectionRoutes('relevant-areas', 'relevant-areas', 'relevantAreaId'),
+  ...collectionRoutes('cities', 'cities', 'cityId'),
+  ...collectionRoutes('structures', 'structures', 'structureId'),
+  ...collectionRoutes('stays', 'stays', 'stayId'),
+  ...collectionRoutes('tariffs', 'tariffs', 'tariffId'),
+  ...collectionRoutes('exemptions', 'exemptions', 'exemptionId'),
+  ...collectionRoutes('reductions', 'reductions', 'reductionId'),
+  ...collectionRoutes('declaration-templates', 'declaration-templates', 'declarationTemplateId'),
+  ...collectionRoutes('declarations', 'declarations', 'declarationId'),
+  ...collectionRoutes('twentyOneModels', 'twentyOneModels', 'twentyOneModelId'),
+  ...collectionRoutes('communications', 'communications', 'communicationId'),
+  'documentation-area': to('documents', 'list'),
+  ...collectionRoutes('categories', 'categories', 'categoryId'),
+  ...collectionRoutes('faqs', 'faqs', 'faqId'),
+  ...collectionRoutes('events', 'events', 'eventId'),
+  management: to('management', 'view'),
+  ...collectionRoutes('management/settings', 'settings', 'settingId'),
+  ...collectionRoutes('management/labels', 'labels', 'labelId'),
+  'management/labels/new': to('labels', 'create'),
+  ...collectionRoutes('roles', 'roles', 'roleId', ['permissionSystemOn']),
+  search: to('search', 'view'),
+  documentation: to('documentation', 'view'),
+  'documentation/theme/:page': to('documentation', 'view'),
+  'documentation/components/:page': to('documentation', 'view'),
+};
+
+/** `role` is the signed-in user's role; null/undefined (not signed in) or an unknown role is refused. */
+export function canAccessRoute(role: string | null | undefined, routeName: string): boolean {
+  if (!Object.hasOwn(ROUTE_ACCESS, routeName)) return false;
+  const route = ROUTE_ACCESS[routeName];
+  if (!can(role, route.resource, route.action)) return false;
+  const scope = scopeOf(role, route.resource, route.action)!;
+  return !route.hiddenFor?.includes(scope);
+}
+
+/**
+ * The ROUTE_ACCESS key a concrete path falls under ('/users/42' -> 'users/:userId'),
+ * or null. Literal segments win over parameters ('management/labels/new' is not a label id).
+ */
+export function routeNameForPath(path: string): string | null {
+  const segments = path.split(/[?#]/)[0].split('/').filter(Boolean);
+  let best: { name: string; literals: number } | null = null;
+  for (const name of Object.keys(ROUTE_ACCESS)) {
+    const pattern = name.split('/');
+    if (pattern.length !== segments.length) continue;
+    let literals = 0;
+    const matches = pattern.every((part, index) => {
+      if (part.startsWith(':')) return true;
+      literals++;
+      return part === segments[index];
+    });
+    if (matches && (best === null || literals > best.literals)) best = { name, literals };
+  }
+  return best?.name ?? null;
+}
+
+/** The landing page of the roles that have one: the users list for admins, structures for the tourist tax. */
+const HOME_ROUTE: Partial<Record<TRole, string>> = { admin: 'users', city: 'structures', user: 'structures' };
+/** Otherwise the first of these the role may open (every signed-in role may open the profile). */
+const HOME_FALLBACKS = ['dashboard', 'profile'];
+
+/** Where the root path sends a signed-in user: always a page the role may open. */
+export function homePathForRole(role: string): string {
+  const preferred = Object.hasOwn(HOME_ROUTE, role) ? HOME_ROUTE[role as TRole] : undefined;
+  for (const name of [...(preferred ? [preferred] : []), ...HOME_FALLBACKS]) {
+    if (canAccessRoute(role, name)) return `/${name}`;
+  }
+  return '/profile';
+}
