@@ -93,6 +93,7 @@ export const enMessages: TranslationMessages = {
     user: 'Hotelier',
     agency_user: 'Agency',
     laboratory_user: 'Laboratory',
+    consortium_user: 'Consortium',
   },
   menu: {
     groups: {

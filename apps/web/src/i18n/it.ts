@@ -93,6 +93,7 @@ export const itMessages: TranslationMessages = {
     user: 'Albergatore',
     agency_user: 'Impresa',
     laboratory_user: 'Laboratorio',
+    consortium_user: 'Consorzio',
   },
   menu: {
     groups: {

@@ -55,8 +55,8 @@ const ADMIN: TGrant = { admin: 'all' };
 const COMUNE: TGrant = { admin: 'all', city: 'ownCity' };
 const HOTELIER: TGrant = { admin: 'all', user: 'managedStructures' };
 const TOURIST_TAX_READERS: TGrant = { admin: 'all', city: 'ownCity', user: 'managedStructures' };
-const EVERYONE_SIGNED_IN: TGrant = { admin: 'all', city: 'all', user: 'all', agency_user: 'all', laboratory_user: 'all' };
-const EVERYONE_SELF: TGrant = { admin: 'all', city: 'self', user: 'self', agency_user: 'self', laboratory_user: 'self' };
+const EVERYONE_SIGNED_IN: TGrant = { admin: 'all', city: 'all', user: 'all', agency_user: 'all', laboratory_user: 'all', consortium_user: 'all' };
+const EVERYONE_SELF: TGrant = { admin: 'all', city: 'self', user: 'self', agency_user: 'self', laboratory_user: 'self', consortium_user: 'self' };
 
 const allow = (grant: TGrant, permission?: string): TActionAccess => (permission ? { grant, permission } : { grant });
 
@@ -71,8 +71,8 @@ export const ACCESS = {
     area: 'platform',
     actions: {
       // A comune sees its own staff and the hoteliers of its structures; everyone else only themselves.
-      list: allow({ admin: 'all', city: 'ownCity', user: 'self', agency_user: 'self', laboratory_user: 'self' }),
-      read: allow({ admin: 'all', city: 'ownCity', user: 'self', agency_user: 'self', laboratory_user: 'self' }),
+      list: allow({ admin: 'all', city: 'ownCity', user: 'self', agency_user: 'self', laboratory_user: 'self', consortium_user: 'self' }),
+      read: allow({ admin: 'all', city: 'ownCity', user: 'self', agency_user: 'self', laboratory_user: 'self', consortium_user: 'self' }),
       create: allow(ADMIN),
       update: allow(ADMIN),
       delete: allow(ADMIN),
@@ -84,11 +84,11 @@ export const ACCESS = {
   roles: {
     area: 'platform',
     permission: 'roles',
-    actions: collection({ admin: 'all', city: 'permissionSystemOn', user: 'permissionSystemOn', agency_user: 'permissionSystemOn', laboratory_user: 'permissionSystemOn' }, ADMIN),
+    actions: collection({ admin: 'all', city: 'permissionSystemOn', user: 'permissionSystemOn', agency_user: 'permissionSystemOn', laboratory_user: 'permissionSystemOn', consortium_user: 'permissionSystemOn' }, ADMIN),
   },
   permissions: {
     area: 'platform',
-    actions: collection({ admin: 'all', city: 'permissionSystemOn', user: 'permissionSystemOn', agency_user: 'permissionSystemOn', laboratory_user: 'permissionSystemOn' }, ADMIN),
+    actions: collection({ admin: 'all', city: 'permissionSystemOn', user: 'permissionSystemOn', agency_user: 'permissionSystemOn', laboratory_user: 'permissionSystemOn', consortium_user: 'permissionSystemOn' }, ADMIN),
   },
   settings: { area: 'platform', permission: 'settings', actions: collection(EVERYONE_SIGNED_IN, ADMIN) },
   labels: { area: 'platform', actions: collection(ADMIN, ADMIN) },
@@ -102,11 +102,11 @@ export const ACCESS = {
   documentation: { area: 'platform', actions: { view: allow(EVERYONE_SIGNED_IN) } },
   faqs: {
     area: 'platform',
-    actions: collection({ admin: 'all', city: 'published', user: 'published', agency_user: 'published', laboratory_user: 'published' }, ADMIN),
+    actions: collection({ admin: 'all', city: 'published', user: 'published', agency_user: 'published', laboratory_user: 'published', consortium_user: 'published' }, ADMIN),
   },
   categories: {
     area: 'platform',
-    actions: collection({ admin: 'all', city: 'published', user: 'published', agency_user: 'published', laboratory_user: 'published' }, ADMIN),
+    actions: collection({ admin: 'all', city: 'published', user: 'published', agency_user: 'published', laboratory_user: 'published', consortium_user: 'published' }, ADMIN),
   },
   events: { area: 'platform', actions: collection({ admin: 'all', user: 'published' }, { admin: 'all', user: 'self' }) },
   customers: { area: 'platform', actions: collection(ADMIN, ADMIN) },

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ROLES, ROUTE_ACCESS, ZRole, canAccessRoute, homePathForRole, routeNameForPath } from './roles.ts';
 
 describe('roles', () => {
-  it('has five assignable roles; reserved names are not roles', () => {
-    expect(ROLES).toEqual(['admin', 'city', 'user', 'agency_user', 'laboratory_user']);
+  it('has six assignable roles; reserved names are not roles', () => {
+    expect(ROLES).toEqual(['admin', 'city', 'user', 'agency_user', 'laboratory_user', 'consortium_user']);
     expect(ZRole.safeParse('city').success).toBe(true);
     expect(ZRole.safeParse('guest').success).toBe(false);
     expect(ZRole.safeParse('tenant').success).toBe(false);
@@ -87,5 +87,6 @@ describe('homePathForRole', () => {
     expect(homePathForRole('user')).toBe('/structures');
     expect(homePathForRole('agency_user')).toBe('/users');
     expect(homePathForRole('laboratory_user')).toBe('/users');
+    expect(homePathForRole('consortium_user')).toBe('/users');
   });
 });

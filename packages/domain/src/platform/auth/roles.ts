@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const ROLES = ['admin', 'city', 'user', 'agency_user', 'laboratory_user'] as const;
+/** consortium_user: the consortium's own staff in the environmental area (admin stays the super-user). */
+export const ROLES = ['admin', 'city', 'user', 'agency_user', 'laboratory_user', 'consortium_user'] as const;
 export type TRole = (typeof ROLES)[number];
 export const ZRole = z.enum(ROLES);
 
@@ -70,7 +71,7 @@ export const ROUTE_ACCESS: Record<string, TRouteAccess> = {
   'management/labels': ADMIN_ONLY,
   'management/labels/new': ADMIN_ONLY,
 
-  // All five roles.
+  // Every role (the spec lists the five it knew; consortium staff are added alongside the suppliers).
   categories: ROLES,
   'categories/:categoryId': ROLES,
 
