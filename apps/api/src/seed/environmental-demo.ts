@@ -187,16 +187,11 @@ export const seedEnvironmentalDemo: TDemoSeeder = async (tx, demoUsers) => {
         })
         .returning({ id: table.id });
       ids[key] = row.id;
-      const link = kind === 'agency' ? 'agencyId' : 'laboratoryId';
       if (values.inviteStatus === 'invited') {
-        // The manager's account waits, disabled, for the invitation; the link went by e-mail and is unknown here.
-        const [manager] = await tx
-          .insert(users)
-          .values({ email: values.managerEmail, role: kind === 'agency' ? 'agency_user' : 'laboratory_user', [link]: row.id, isEnabled: false, commercialName: values.businessName })
-          .returning({ id: users.id });
-        await issueInviteToken(tx, { kind, id: row.id }, manager.id, people['consortium@demo.test']);
+        // The link went by e-mail and is unknown here: a resend from the consortium mails a usable one.
+        await issueInviteToken(tx, { kind, id: row.id }, { email: values.managerEmail, userId: null }, people['consortium@demo.test']);
       } else if (values.inviteStatus === 'accepted') {
-        await tx.update(users).set({ [link]: row.id }).where(eq(users.id, people[values.managerEmail]));
+        await tx.update(users).set({ [kind === 'agency' ? 'agencyId' : 'laboratoryId']: row.id }).where(eq(users.id, people[values.managerEmail]));
       }
     }
     return ids;

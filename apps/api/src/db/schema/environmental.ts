@@ -119,10 +119,10 @@ export const inviteTokens = pgTable(
     ...recordColumns,
     agencyId: uuid().references(() => agencies.id, { onDelete: 'cascade' }),
     laboratoryId: uuid().references(() => laboratories.id, { onDelete: 'cascade' }),
-    /** The manager's account the link activates. */
-    userId: uuid()
-      .notNull()
-      .references(() => users.id),
+    /** Where the link was sent: the manager's account is created with this e-mail on acceptance. */
+    email: text().notNull(),
+    /** An account that already had this e-mail and the company's role, activated on acceptance. */
+    userId: uuid().references(() => users.id),
     tokenHash: text().notNull(),
     expiresAt: timestamptz().notNull(),
     usedAt: timestamptz(),

@@ -16,12 +16,19 @@ export type TVoidReason = 'resent' | 'revoked';
 
 const companyColumn = (kind: TCompanyRef['kind']) => (kind === 'agency' ? inviteTokens.agencyId : inviteTokens.laboratoryId);
 
-export async function issueInviteToken(tx: TDbOrTx, company: TCompanyRef, userId: string, createdById: string | null, now = new Date()): Promise<string> {
+export async function issueInviteToken(
+  tx: TDbOrTx,
+  company: TCompanyRef,
+  recipient: { email: string; userId: string | null },
+  createdById: string | null,
+  now = new Date(),
+): Promise<string> {
   const token = randomToken();
   await tx.insert(inviteTokens).values({
     agencyId: company.kind === 'agency' ? company.id : null,
     laboratoryId: company.kind === 'laboratory' ? company.id : null,
-    userId,
+    email: recipient.email,
+    userId: recipient.userId,
     tokenHash: sha256(token),
     expiresAt: new Date(now.getTime() + INVITE_LINK_TTL_MS),
     createdById,

@@ -6,18 +6,18 @@ import { AppError } from '../../../lib/errors.ts';
 import { recordAudit } from '../../platform/audit/record-audit.ts';
 import { ENTITY_OF_COMPANY, companyTable, lockCompany, type TCompanyRef } from '../companies/company-tables.ts';
 import { assertInviteQuota, issueInviteToken, voidInviteTokens } from './invite-tokens.ts';
-import { managerAccount } from './manager-account.ts';
+import { existingManagerAccount } from './manager-account.ts';
 import { requireConsortiumActor } from './consortium-actor.ts';
 
-export type TInviteOutcome = { inviteStatus: 'invited'; invitedAt: string; email: string; userId: string };
+export type TInviteOutcome = { inviteStatus: 'invited'; invitedAt: string; email: string };
 
 /** Where the invitee chooses a password (the web's onboarding page). */
 export const acceptInviteLink = (publicUrl: string, token: string) => `${publicUrl}/on-boarding/accept-invite/${token}`;
 
 /**
- * Invite (to_invite -> invited) or resend (invited -> invited): prepares the manager's account,
- * voids any link still usable, issues a new one and e-mails it after the commit, so a rolled-back
- * invitation sends nothing.
+ * Invite (to_invite -> invited) or resend (invited -> invited) to the current manager e-mail:
+ * checks that the e-mail can become the manager's account, voids any link still usable, issues a new
+ * one and e-mails it after the commit, so a rolled-back invitation sends nothing.
  */
 async function sendInvite(services: TServices, ctx: Pick<TRequestContext, 'actor' | 'ip' | 'requestId'>, ref: TCompanyRef, action: Extract<TInviteAction, 'invite' | 'resend'>): Promise<TInviteOutcome> {
   const actor = requireConsortiumActor(ctx);
@@ -31,9 +31,9 @@ async function sendInvite(services: TServices, ctx: Pick<TRequestContext, 'actor
       });
     }
     await assertInviteQuota(tx, ref, now);
-    const userId = await managerAccount(tx, ref, company);
+    const userId = await existingManagerAccount(tx, ref, company.managerEmail);
     const voided = await voidInviteTokens(tx, ref, 'resent');
-    const token = await issueInviteToken(tx, ref, userId, actor.id, now);
+    const token = await issueInviteToken(tx, ref, { email: company.managerEmail, userId }, actor.id, now);
     const table = companyTable(ref.kind);
     await tx.update(table).set({ inviteStatus: step.to, invitedAt: now, updatedAt: now }).where(eq(table.id, ref.id));
     await recordAudit(tx, ctx, {
@@ -42,7 +42,7 @@ async function sendInvite(services: TServices, ctx: Pick<TRequestContext, 'actor
       entityId: ref.id,
       changes: { inviteStatus: { from: step.from, to: step.to }, managerEmail: company.managerEmail, voidedLinks: voided },
     });
-    return { token, email: company.managerEmail, businessName: company.businessName, userId };
+    return { token, email: company.managerEmail, businessName: company.businessName };
   });
   await services.mailer.send(sent.email, 'companyInvite', {
     company: sent.businessName,
@@ -50,7 +50,7 @@ async function sendInvite(services: TServices, ctx: Pick<TRequestContext, 'actor
     days: String(INVITE_LINK_TTL_MS / (24 * 3600_000)),
     link: acceptInviteLink(services.config.publicUrl, sent.token),
   });
-  return { inviteStatus: 'invited', invitedAt: now.toISOString(), email: sent.email, userId: sent.userId };
+  return { inviteStatus: 'invited', invitedAt: now.toISOString(), email: sent.email };
 }
 
 /** First invitation of a company's manager. */
