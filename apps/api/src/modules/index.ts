@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerPlatform } from './platform/index.ts';
 import { registerTouristTaxArea, touristTaxDailyJobs } from './tourist-tax/index.ts';
+import { registerEnvironmentalArea } from './environmental/index.ts';
 
 /**
  * Every business area of the API, registered in one place. Each area's index registers its own
@@ -9,6 +10,7 @@ import { registerTouristTaxArea, touristTaxDailyJobs } from './tourist-tax/index
 export async function registerModules(app: FastifyInstance) {
   registerPlatform(app);
   await registerTouristTaxArea(app);
+  await registerEnvironmentalArea(app);
 }
 
 /** The daily jobs of every area, run by the platform's durable job runner. */

@@ -4,6 +4,7 @@ import type { TDb, TTx } from '../db/client.ts';
 import { hashPassword } from '../modules/platform/auth/passwords.ts';
 import { seedTouristTaxDemo } from './tourist-tax-demo.ts';
 import { seedFilingsDemo } from './filings-demo.ts';
+import { seedEnvironmentalDemo } from './environmental-demo.ts';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -21,7 +22,7 @@ export const DEMO_ACCOUNTS = [
  */
 export type TDemoSeeder = (tx: TTx, demoUsers: Record<(typeof DEMO_ACCOUNTS)[number]['email'], string>) => Promise<void>;
 
-export const DEMO_SEEDERS: TDemoSeeder[] = [seedTouristTaxDemo, seedFilingsDemo];
+export const DEMO_SEEDERS: TDemoSeeder[] = [seedTouristTaxDemo, seedFilingsDemo, seedEnvironmentalDemo];
 
 const SEEDED_KEY = 'demoSeeded';
 

@@ -33,6 +33,7 @@ const ACCOUNT_BY_ROLE: Record<TRole, string> = {
   user: 'hotelier@demo.test',
   agency_user: 'agency@demo.test',
   laboratory_user: 'lab@demo.test',
+  consortium_user: 'consortium@demo.test',
 };
 
 type TSession = { token: string; user: Record<string, any> };

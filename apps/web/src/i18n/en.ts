@@ -9,6 +9,11 @@ export const enMessages: TranslationMessages = {
   },
   genericError: 'Something went wrong. Please try again.',
   errors: {
+    INVITE_TOKEN_INVALID: 'The invitation link is not valid.',
+    INVITE_TOKEN_USED: 'This invitation has already been accepted: sign in with your email and password.',
+    INVITE_TOKEN_SUPERSEDED: 'A newer invitation was sent: use the link in the latest email.',
+    INVITE_TOKEN_REVOKED: 'This invitation was withdrawn by the consortium.',
+    INVITE_TOKEN_EXPIRED: 'The invitation link has expired: ask the consortium to send a new one.',
     VALIDATION_FAILED: 'Some data is not valid: check the highlighted fields.',
     UNAUTHORIZED: 'Your session has expired: sign in again.',
     INVALID_CREDENTIALS: 'Incorrect email or password.',
@@ -93,6 +98,7 @@ export const enMessages: TranslationMessages = {
     user: 'Hotelier',
     agency_user: 'Agency',
     laboratory_user: 'Laboratory',
+    consortium_user: 'Consortium',
   },
   menu: {
     groups: {

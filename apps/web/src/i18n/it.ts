@@ -9,6 +9,11 @@ export const itMessages: TranslationMessages = {
   },
   genericError: 'Si è verificato un errore. Riprova.',
   errors: {
+    INVITE_TOKEN_INVALID: 'Il collegamento di invito non è valido.',
+    INVITE_TOKEN_USED: 'Questo invito è già stato accettato: accedi con la tua email e password.',
+    INVITE_TOKEN_SUPERSEDED: 'È stato inviato un invito più recente: usa il collegamento dell’ultima email.',
+    INVITE_TOKEN_REVOKED: 'Questo invito è stato ritirato dal consorzio.',
+    INVITE_TOKEN_EXPIRED: 'Il collegamento di invito è scaduto: chiedi al consorzio di inviarne uno nuovo.',
     VALIDATION_FAILED: 'Alcuni dati non sono validi: controlla i campi evidenziati.',
     UNAUTHORIZED: 'La sessione è scaduta: accedi di nuovo.',
     INVALID_CREDENTIALS: 'Email o password non corretti.',
@@ -93,6 +98,7 @@ export const itMessages: TranslationMessages = {
     user: 'Albergatore',
     agency_user: 'Impresa',
     laboratory_user: 'Laboratorio',
+    consortium_user: 'Consorzio',
   },
   menu: {
     groups: {

@@ -3,3 +3,4 @@ export * from './platform.ts';
 export * from './generic.ts';
 export * from './tourist-tax.ts';
 export * from './tourist-tax-filings.ts';
+export * from './environmental.ts';

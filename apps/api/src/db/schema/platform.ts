@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { recordColumns, timestamptz } from '../columns.ts';
+import { agencies, laboratories } from './environmental.ts';
 
 export const users = pgTable(
   'users',
@@ -13,8 +14,8 @@ export const users = pgTable(
     passwordHash: text(),
     role: text().notNull().default('user'),
     cityId: uuid(),
-    agencyId: uuid(),
-    laboratoryId: uuid(),
+    agencyId: uuid().references(() => agencies.id),
+    laboratoryId: uuid().references(() => laboratories.id),
     mobilephone: text(),
     phone: text(),
     address: text(),
@@ -45,6 +46,8 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
     index('users_city_idx').on(t.cityId),
+    index('users_agency_idx').on(t.agencyId),
+    index('users_laboratory_idx').on(t.laboratoryId),
   ],
 );
 
@@ -90,10 +93,12 @@ export const settings = pgTable(
     color: text(),
     ambientCategory: text(),
     agencyFunctionType: text(),
+    /** Default observers: the observing user (its id is also the setting's code, which keeps it unique). */
+    userId: uuid().references((): AnyPgColumn => users.id),
     /** Feature flags are part of the product: they may be switched, never deleted. */
     isSystem: boolean().notNull().default(false),
   },
-  (t) => [uniqueIndex('settings_type_code_unique').on(t.settingType, t.code)],
+  (t) => [uniqueIndex('settings_type_code_unique').on(t.settingType, t.code), index('settings_user_idx').on(t.userId)],
 );
 
 /** Labels and translations are one table: a label is a translation entry with a category. */

@@ -59,12 +59,13 @@ const ADMIN: TGrant = { admin: 'all' };
 const COMUNE: TGrant = { admin: 'all', city: 'ownCity' };
 const HOTELIER: TGrant = { admin: 'all', user: 'managedStructures' };
 const TOURIST_TAX_READERS: TGrant = { admin: 'all', city: 'ownCity', user: 'managedStructures' };
-const EVERYONE_SIGNED_IN: TGrant = { admin: 'all', city: 'all', user: 'all', agency_user: 'all', laboratory_user: 'all' };
-const EVERYONE_SELF: TGrant = { admin: 'all', city: 'self', user: 'self', agency_user: 'self', laboratory_user: 'self' };
-const EVERYONE_RECIPIENT: TGrant = { admin: 'recipient', city: 'recipient', user: 'recipient', agency_user: 'recipient', laboratory_user: 'recipient' };
-const EVERYONE_PUBLISHED: TGrant = { admin: 'all', city: 'published', user: 'published', agency_user: 'published', laboratory_user: 'published' };
+const CONSORTIUM: TGrant = { admin: 'all', consortium_user: 'all' };
+const EVERYONE_SIGNED_IN: TGrant = { admin: 'all', city: 'all', user: 'all', agency_user: 'all', laboratory_user: 'all', consortium_user: 'all' };
+const EVERYONE_SELF: TGrant = { admin: 'all', city: 'self', user: 'self', agency_user: 'self', laboratory_user: 'self', consortium_user: 'self' };
+const EVERYONE_RECIPIENT: TGrant = { admin: 'recipient', city: 'recipient', user: 'recipient', agency_user: 'recipient', laboratory_user: 'recipient', consortium_user: 'recipient' };
+const EVERYONE_PUBLISHED: TGrant = { admin: 'all', city: 'published', user: 'published', agency_user: 'published', laboratory_user: 'published', consortium_user: 'published' };
 /** Roles and permissions: readable by non-admins only while the permission system is on. */
-const PERMISSION_SYSTEM_READERS: TGrant = { admin: 'all', city: 'permissionSystemOn', user: 'permissionSystemOn', agency_user: 'permissionSystemOn', laboratory_user: 'permissionSystemOn' };
+const PERMISSION_SYSTEM_READERS: TGrant = { admin: 'all', city: 'permissionSystemOn', user: 'permissionSystemOn', agency_user: 'permissionSystemOn', laboratory_user: 'permissionSystemOn', consortium_user: 'permissionSystemOn' };
 /** Registries: the comune its own, hoteliers all of them. */
 const REGISTRY_READERS: TGrant = { admin: 'all', city: 'ownCity', user: 'all' };
 
@@ -83,8 +84,8 @@ export const ACCESS = {
     actions: {
       // A comune sees its own staff and the hoteliers of its structures; everyone else only themselves.
       // Deleted (anonymised) accounts are out of every scope, an admin's included.
-      list: allow({ admin: 'all', city: 'ownCity', user: 'self', agency_user: 'self', laboratory_user: 'self' }),
-      read: allow({ admin: 'all', city: 'ownCity', user: 'self', agency_user: 'self', laboratory_user: 'self' }),
+      list: allow({ admin: 'all', city: 'ownCity', user: 'self', agency_user: 'self', laboratory_user: 'self', consortium_user: 'self' }),
+      read: allow({ admin: 'all', city: 'ownCity', user: 'self', agency_user: 'self', laboratory_user: 'self', consortium_user: 'self' }),
       create: allow(ADMIN),
       update: allow(ADMIN),
       delete: allow(ADMIN),
@@ -99,7 +100,7 @@ export const ACCESS = {
       completeProfile: allow(EVERYONE_SIGNED_IN),
       // An administrator cannot delete their own account (another administrator does), so that the
       // last one cannot lock everybody out.
-      deleteAccount: allow({ city: 'self', user: 'self', agency_user: 'self', laboratory_user: 'self' }),
+      deleteAccount: allow({ city: 'self', user: 'self', agency_user: 'self', laboratory_user: 'self', consortium_user: 'self' }),
     },
   },
   roles: { area: 'platform', entity: 'roles', actions: collection(PERMISSION_SYSTEM_READERS, ADMIN) },
@@ -225,6 +226,20 @@ export const ACCESS = {
   // The document area: a comune reads its own documents and those published for every comune but
   // manages only its own; a hotelier reads those of its structures' comuni and the general ones.
   documents: { area: 'touristTax', entity: 'documents', actions: collection(TOURIST_TAX_READERS, COMUNE) },
+
+  // ---- environmental compliance ----
+  // The consortium (admins and consortium staff) keeps the registry of its suppliers and invites
+  // them; a supplier agency or a laboratory sees only its own company.
+  agencies: {
+    area: 'environmental',
+    entity: 'agencies',
+    actions: collection({ admin: 'all', consortium_user: 'all', agency_user: 'ownAgency' }, CONSORTIUM, { invite: allow(CONSORTIUM) }),
+  },
+  laboratories: {
+    area: 'environmental',
+    entity: 'laboratories',
+    actions: collection({ admin: 'all', consortium_user: 'all', laboratory_user: 'ownLaboratory' }, CONSORTIUM, { invite: allow(CONSORTIUM) }),
+  },
 } as const satisfies Record<string, TResourceAccess>;
 
 export type TResource = keyof typeof ACCESS;

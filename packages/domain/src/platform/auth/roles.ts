@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const ROLES = ['admin', 'city', 'user', 'agency_user', 'laboratory_user'] as const;
+/** consortium_user: the consortium's own staff in the environmental area (admin stays the super-user). */
+export const ROLES = ['admin', 'city', 'user', 'agency_user', 'laboratory_user', 'consortium_user'] as const;
 export type TRole = (typeof ROLES)[number];
 export const ZRole = z.enum(ROLES);
 

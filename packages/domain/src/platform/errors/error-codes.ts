@@ -13,9 +13,11 @@ export const ERROR_STATUS_BY_CODE = {
   PASSWORD_POLICY: 400,
   TOKEN_INVALID: 400,
   BOT_CHECK_FAILED: 400,
-  // A stay file that cannot be imported: nothing is imported, the details name the rows.
+  // A file that cannot be imported (stays, price lists): nothing is imported, the details name the rows.
   IMPORT_INVALID: 400,
   IMPORT_UNREADABLE: 400,
+  // An invitation link nobody issued.
+  INVITE_TOKEN_INVALID: 400,
   // Tourist-tax rule errors about the caller's input (the stay, its guests, its amounts).
   INVALID_DATES: 400,
   INVALID_COMPONENTS: 400,
@@ -59,6 +61,13 @@ export const ERROR_STATUS_BY_CODE = {
   NOT_SUBMITTED: 409,
   MODELLO21_NOT_RECONCILED: 409,
   MODELLO21_LOCKED: 409,
+  // An invitation link already used to accept.
+  INVITE_TOKEN_USED: 409,
+
+  // An invitation link that is gone: replaced by a newer one, withdrawn, or past its 7 days.
+  INVITE_TOKEN_SUPERSEDED: 410,
+  INVITE_TOKEN_REVOKED: 410,
+  INVITE_TOKEN_EXPIRED: 410,
 
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_FILE_TYPE: 415,
@@ -72,7 +81,7 @@ export const ERROR_STATUS_BY_CODE = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
-} as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503>;
+} as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 503>;
 
 export type TErrorCode = keyof typeof ERROR_STATUS_BY_CODE;
 export type TErrorStatus = (typeof ERROR_STATUS_BY_CODE)[TErrorCode];

@@ -14,6 +14,16 @@ const TEMPLATES = {
     it: { subject: 'Il tuo accesso al portale', body: 'Ciao {name},\n\nè stato creato un account per te.\nIndirizzo: {link}\nE-mail: {email}\nPassword temporanea: {password}\n\nAl primo accesso ti sarà chiesto di sceglierne una nuova.' },
     en: { subject: 'Your access to the portal', body: 'Hello {name},\n\nan account has been created for you.\nAddress: {link}\nE-mail: {email}\nTemporary password: {password}\n\nAt your first sign-in you will be asked to choose a new one.' },
   },
+  companyInvite: {
+    it: {
+      subject: 'Invito al portale del consorzio: {company}',
+      body: 'Gentile responsabile di {company},\n\nil consorzio vi invita ad accedere al portale per la gestione ambientale.\nPer attivare l\'account {email} scegliete una password da questo collegamento, valido {days} giorni e utilizzabile una sola volta:\n{link}\n\nSe non attendevate questo invito, ignorate il messaggio.',
+    },
+    en: {
+      subject: 'Invitation to the consortium portal: {company}',
+      body: 'Dear manager of {company},\n\nthe consortium invites you to its environmental compliance portal.\nTo activate the account {email}, choose a password from this link, valid for {days} days and usable once:\n{link}\n\nIf you were not expecting this invitation, ignore this message.',
+    },
+  },
   notification: {
     it: { subject: '{title}', body: '{body}\n\n{link}' },
     en: { subject: '{title}', body: '{body}\n\n{link}' },

@@ -7,7 +7,8 @@ import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
 import { invalidateFeatureCache } from './features.ts';
-import { AGENCY_FUNCTION_TYPES, AMBIENT_CATEGORIES, NCA_SETTING_TYPES, REQUIRED_ATTRIBUTE_BY_TYPE, SETTING_TYPES, type TSettingType } from './setting-types.ts';
+import { settingAttributeProblems, type TEnvironmentalSettingType } from '@app/domain/environmental/settings';
+import { AGENCY_FUNCTION_TYPES, AMBIENT_CATEGORIES, NCA_SETTING_TYPES, SETTING_TYPES, type TSettingType } from './setting-types.ts';
 
 type TSettingRow = typeof settings.$inferSelect;
 
@@ -42,7 +43,7 @@ const ZSettingCreate = z.object({
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c').nullable().optional(),
   ambientCategory: z.enum(AMBIENT_CATEGORIES).nullable().optional(),
   agencyFunctionType: z.enum(AGENCY_FUNCTION_TYPES).nullable().optional(),
-  /** Default observers: the observing user (stored as the setting's code). */
+  /** Default observers: the observing user (its id is also the setting's code). */
   userId: z.uuid().optional(),
 });
 
@@ -100,17 +101,15 @@ async function settingRowValues(input: Record<string, unknown>, db: TDbOrTx, exi
   const values: Record<string, unknown> = { ...input };
   delete values.userId;
   const merged = { ...(existing ?? {}), ...values } as Record<string, unknown>;
-  const currentUserId = input.userId ?? (existing && type === 'defaultObserver' ? existing.code : undefined);
-  const attributes = { ambientCategory: merged.ambientCategory, agencyFunctionType: merged.agencyFunctionType, userId: currentUserId };
-  for (const [attribute, value] of Object.entries(attributes)) {
-    const required = REQUIRED_ATTRIBUTE_BY_TYPE[type] === attribute;
-    if (required && !value) problems.push({ path: attribute, message: 'validation.required' });
-    if (!required && value) problems.push({ path: attribute, message: `not used by setting type ${type}`, value });
+  const currentUserId = input.userId ?? existing?.userId ?? undefined;
+  if (type !== 'feature') {
+    problems.push(...settingAttributeProblems(type as TEnvironmentalSettingType, { ambientCategory: merged.ambientCategory, agencyFunctionType: merged.agencyFunctionType, userId: currentUserId }));
   }
   if (type === 'defaultObserver' && typeof input.userId === 'string') {
     const user = await activeUser(db, input.userId);
     if (!user) problems.push({ path: 'userId', message: 'does not exist', value: input.userId });
     else {
+      values.userId = user.id;
       values.code = user.id;
       if (!existing && !input.name) values.name = [user.name, user.surname].filter(Boolean).join(' ') || user.email;
     }
@@ -156,9 +155,10 @@ export const settingsCollection = defineCollection({
     isSystem: settings.isSystem,
     ambientCategory: settings.ambientCategory,
     agencyFunctionType: settings.agencyFunctionType,
+    userId: settings.userId,
   },
   searchable: [settings.name, settings.code, settings.description],
-  toRecord: (row) => ({ ...rowToRecord(row), userId: row.settingType === 'defaultObserver' ? row.code : null }),
+  toRecord: (row) => ({ ...rowToRecord(row), userId: row.userId }),
   toRow: (input, { tx, existing }) => settingRowValues(input, tx, existing as TSettingRow | undefined),
   async beforeDelete(row, { tx }) {
     const setting = row as TSettingRow;

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, or } from 'drizzle-orm';
+import { contracts, orders } from '../../db/schema/index.ts';
+import type { TDbOrTx } from '../../db/client.ts';
+import { registerSettingUsageCheck, type TSettingUsageCheck } from '../platform/settings/settings.ts';
+import { registerUserLinkCheck } from '../platform/users/users.ts';
+import { companyExists } from './companies/company-tables.ts';
+
+/**
+ * Environmental compliance (NCA): lots, orders, agencies, laboratories and their price lists,
+ * invitations. Today it registers the checks the platform asks of it; its routes come with the
+ * access table.
+ */
+
+/** Orders and price-list lines name settings (company functions, matrices, analytic packages). */
+const settingsUsedByEnvironmentalRecords: TSettingUsageCheck = async (db: TDbOrTx, setting) => {
+  const used: string[] = [];
+  const byOrders = await db.select({ name: orders.name }).from(orders).where(eq(orders.agencyFunctionSettingId, setting.id)).limit(5);
+  used.push(...byOrders.map((o) => `Order ${o.name}`));
+  const byContracts = await db
+    .select({ code: contracts.code, articleCode: contracts.articleCode })
+    .from(contracts)
+    .where(or(eq(contracts.matrixSettingId, setting.id), eq(contracts.analyticPackageSettingId, setting.id)))
+    .limit(5);
+  used.push(...byContracts.map((c) => `Price list ${c.code}, article ${c.articleCode}`));
+  return used;
+};
+
+const agencyExists = (db: TDbOrTx, id: string) => companyExists(db, 'agency', id);
+const laboratoryExists = (db: TDbOrTx, id: string) => companyExists(db, 'laboratory', id);
+
+export async function registerEnvironmentalArea(_app: FastifyInstance) {
+  registerUserLinkCheck('agencyId', agencyExists);
+  registerUserLinkCheck('laboratoryId', laboratoryExists);
+  registerSettingUsageCheck(settingsUsedByEnvironmentalRecords);
+}

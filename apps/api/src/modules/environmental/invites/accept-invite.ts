@@ -1,0 +1,59 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { transitionInvite, type TInviteStatus } from '@app/domain/environmental/invite-flow';
+import { inviteTokens } from '../../../db/schema/index.ts';
+import type { TDbOrTx } from '../../../db/client.ts';
+import type { TServices } from '../../../lib/fastify-types.ts';
+import type { TRequestContext } from '../../../lib/context.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { assertPasswordPolicy, replacePassword } from '../../platform/auth/passwords.ts';
+import { ENTITY_OF_COMPANY, companyTable, lockCompany } from '../companies/company-tables.ts';
+import { activateManagerAccount } from './manager-account.ts';
+import { companyOfToken, usableInviteToken } from './invite-tokens.ts';
+
+/** What the accept page shows before the invitee chooses a password; refused like acceptInvite. */
+export async function findInvite(db: TDbOrTx, token: string) {
+  const row = await usableInviteToken(db, token);
+  const ref = companyOfToken(row);
+  const table = companyTable(ref.kind);
+  const [company] = await db.select({ businessName: table.businessName }).from(table).where(eq(table.id, ref.id));
+  return { companyKind: ref.kind, companyId: ref.id, businessName: company.businessName, email: row.email, expiresAt: row.expiresAt.toISOString() };
+}
+
+/**
+ * The invitee, not signed in, accepts with the e-mailed link and a password of their choice
+ * (invited -> accepted). The password policy is checked before the link is spent, so a refused
+ * password can be corrected with the same link. The manager's account is created (or the existing
+ * one reused), enabled, confirmed (the link proves the mailbox) and linked to the company.
+ */
+export async function acceptInvite(services: TServices, ctx: Pick<TRequestContext, 'ip' | 'requestId'>, token: string, password: string) {
+  assertPasswordPolicy(password);
+  return services.db.transaction(async (tx) => {
+    // Company first, then the link: the same lock order as invite and resend, so they cannot deadlock.
+    const ref = companyOfToken(await usableInviteToken(tx, token));
+    const company = await lockCompany(tx, ref);
+    const row = await usableInviteToken(tx, token, { lock: true });
+    const step = transitionInvite(company.inviteStatus as TInviteStatus, 'accept');
+    if (!step.ok) throw new AppError('INVITE_TOKEN_REVOKED', 'This invitation is no longer pending');
+    const now = new Date();
+    const spent = await tx
+      .update(inviteTokens)
+      .set({ usedAt: now, updatedAt: now })
+      .where(and(eq(inviteTokens.id, row.id), isNull(inviteTokens.usedAt), isNull(inviteTokens.voidedAt)))
+      .returning({ id: inviteTokens.id });
+    if (spent.length === 0) throw new AppError('INVITE_TOKEN_USED', 'This invitation has already been accepted: sign in with your e-mail and password');
+
+    const userId = await activateManagerAccount(tx, ref, row.email, company.businessName);
+    await replacePassword(tx, userId, password);
+    const table = companyTable(ref.kind);
+    await tx.update(table).set({ inviteStatus: step.to, acceptedAt: now, updatedAt: now }).where(eq(table.id, ref.id));
+    await recordAudit(tx, { actor: null, ...ctx }, {
+      action: 'accept_invite',
+      entityType: ENTITY_OF_COMPANY[ref.kind],
+      entityId: ref.id,
+      actorId: userId,
+      changes: { inviteStatus: { from: step.from, to: step.to }, userId },
+    });
+    return { userId, email: row.email, companyKind: ref.kind, companyId: ref.id, inviteStatus: step.to };
+  });
+}
