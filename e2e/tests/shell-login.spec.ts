@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, saveScreenshot, signInThroughPage } from './helpers';
 
-// Spec 2.3 root redirect: admin -> users list; city and user -> structures list. The other roles land on
+// Root redirect after sign-in: admin -> users list; city and user -> structures list. The other roles land on
 // their profile: the access table offers them no users list (it would hold only their own account) and no
 // tourist-tax screen. `shows` is what the landing page must render with the demo data (the admin sees the
 // Gaeta account, the Gaeta comune and the hotelier both see Hotel Serapo, a supplier its own avatar).

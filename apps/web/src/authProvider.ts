@@ -9,7 +9,7 @@ import type { TUser } from './session/types';
 
 export const LOGIN_PATH = '/on-boarding/login';
 
-/** Spec 2.3 root redirect: incomplete non-admin profiles first (when the control is on), then by role. */
+/** The root redirect after sign-in: incomplete non-admin profiles first (when the control is on), then by role. */
 export function postSignInPath(user: TUser, features: Pick<TFeatureFlags, 'profileCompletionControl'>): string {
   if (features.profileCompletionControl && user.role !== 'admin' && !user.isProfileComplete) {
     return `/complete-profile/${user._id}`;

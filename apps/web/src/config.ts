@@ -26,7 +26,7 @@ export type TAppConfig = {
   features: TFeatureFlags;
 };
 
-/** Shipped values of spec 9, used for any flag the server does not send. */
+/** The shipped values of the feature flags, used for any flag the server does not send. */
 export const DEFAULT_FEATURES: TFeatureFlags = {
   appVersionUpdateControl: true,
   cookieBanner: false,
@@ -70,7 +70,7 @@ export async function loadConfig(): Promise<TAppConfig> {
   return currentConfig;
 }
 
-/** Spec 9: DEV when the server address contains "dev", otherwise PROD. */
+/** The environment label: DEV when the server address contains "dev", otherwise PROD. */
 export function environmentLabel(apiAddress: string): 'DEV' | 'PROD' {
   return apiAddress.toLowerCase().includes('dev') ? 'DEV' : 'PROD';
 }

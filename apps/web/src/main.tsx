@@ -5,7 +5,7 @@ import { loadConfig } from './config';
 import { initialLocale, loadOverrides } from './i18n';
 
 /**
- * Start-up (spec 4): boot steps run first, then the app mounts into #q-app. A failing boot step
+ * Start-up: boot steps run first, then the app mounts into #q-app. A failing boot step
  * is logged as a boot error and the app is not mounted.
  */
 async function boot(): Promise<void> {

@@ -3,7 +3,7 @@ import { Box, Chip, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslate } from 'react-admin';
 
-/** Extensions accepted per purpose (spec 5 upload formats). */
+/** Extensions accepted per upload purpose. */
 export const UPLOAD_FORMATS = {
   pdf: ['pdf'],
   p7m: ['p7m'],

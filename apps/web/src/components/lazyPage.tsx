@@ -3,7 +3,7 @@ import { Loading } from 'react-admin';
 
 /**
  * A route page loaded on demand: its code is a chunk of its own, fetched on first visit.
- * A failed chunk load is logged (spec 8: route load failures are not shown to the user).
+ * A failed chunk load is only logged: a route load failure is not shown to the user.
  */
 export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Lazy = lazy(() =>

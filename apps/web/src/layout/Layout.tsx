@@ -22,7 +22,7 @@ function RouteGuard({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Every page inside the layout needs a session; signed-out users go to login (spec 2.3). */
+/** Every page inside the layout needs a session; signed-out users go to login. */
 export function Layout({ children }: { children: ReactNode }) {
   const session = useSession();
   const { features } = useAppConfig();

@@ -61,7 +61,7 @@ const ICONS: Record<string, ReactElement> = {
   folder: <FolderIcon />,
 };
 
-/** The floating toggle of spec 2.4 (feature floatingSidebarToggle), at the sidebar's edge. */
+/** The floating sidebar toggle (shown with the floatingSidebarToggle feature on), at the sidebar's edge. */
 export function FloatingSidebarToggle() {
   const translate = useTranslate();
   const [open, setOpen] = useSidebarState();

@@ -12,7 +12,7 @@ import {
 export const TOAST_DURATION_MS = 3000;
 
 /**
- * Spec 8: every notice is a bottom toast shown for 3000 ms with an icon (success, error, info,
+ * Every notice is a bottom toast shown for 3000 ms with an icon (success, error, info,
  * warning). Replaces react-admin's <Notification>, keeping its undo support.
  */
 export function Toast() {

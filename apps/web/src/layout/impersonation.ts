@@ -1,7 +1,7 @@
 import { impersonateUser } from '../dataProvider/api';
 import { getSession, setSession } from '../session/store';
 
-/** Spec 4: the original user and token are saved once; reverting restores them. */
+/** The original user and token are saved once; reverting restores them. */
 export async function startImpersonation(userId: string): Promise<void> {
   const session = getSession();
   if (!session) throw new Error('not signed in');

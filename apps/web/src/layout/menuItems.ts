@@ -3,22 +3,22 @@ import { canAccessPath } from '../routeAccess';
 export type TMenuGroup = 'touristTax' | 'administration' | 'account';
 
 export type TMenuItem = {
-  /** Spec 2.4 label key. */
+  /** Translation key of the entry's label. */
   labelKey: string;
   path: string;
   group: TMenuGroup;
   icon: string;
-  /** Shown only when a react-admin resource of this name is registered (screens added by other issues). */
+  /** Shown only when a react-admin resource of this name is registered. */
   resource?: string;
   /** Shown only when this feature flag is on. */
   feature?: 'permissionsSystem';
 };
 
 /*
- * Spec 2.4 navigation areas, grouped by business area. Who sees an entry is not written here: an
+ * The navigation areas, grouped by business area. Who sees an entry is not written here: an
  * entry shows exactly when the role may open its route (the access table, via canAccessPath), so
  * the menu never offers a page whose data the API refuses. Tourist-tax entries carry a resource name:
- * they appear as soon as that screen exists. NCA-area routes are not known (spec 2.4), so they
+ * they appear as soon as that screen exists. NCA-area routes are not defined yet, so they
  * have no entries yet.
  */
 export const MENU_ITEMS: readonly TMenuItem[] = [

@@ -29,7 +29,7 @@ export function LanguageSwitch() {
 }
 
 /**
- * Onboarding pages are for signed-out users only (spec 2.1): a signed-in user goes to the public
+ * Onboarding pages are for signed-out users only: a signed-in user goes to the public
  * home when the public site is on, otherwise to the profile.
  */
 export function OnboardingLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {

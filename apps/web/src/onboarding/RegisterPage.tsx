@@ -11,7 +11,7 @@ import { OnboardingLayout } from './OnboardingLayout';
 import { PasswordTextField } from './PasswordInput';
 import { confirmPasswordError, emailError, newPasswordError, requiredError } from './validation';
 
-/** Registration signs the new user in at once (spec 4 "Session"). */
+/** Registration signs the new user in at once. */
 export function RegisterPage() {
   const translate = useTranslate();
   const notify = useNotify();

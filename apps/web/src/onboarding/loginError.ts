@@ -1,4 +1,4 @@
-/** Spec 8 login messages by what went wrong. */
+/** The login error message key for what went wrong: wrong credentials, a refused account or check, a bad request, anything else. */
 export function loginErrorKey(error: unknown): string {
   const status = (error as { status?: number })?.status;
   const code = (error as { body?: { code?: string } })?.body?.code;

@@ -9,7 +9,7 @@ export function emailError(value: string, translate: TTranslate): string | null 
   return EMAIL.test(value.trim()) ? null : translate('validation.email');
 }
 
-/** The first failing message (spec 5): required, then the four rules in order. */
+/** The first failing message is the one shown: required, then the four rules in order. */
 export function newPasswordError(value: string, translate: TTranslate): string | null {
   if (!value) return translate('validation.required');
   const unmet = PASSWORD_RULES.find((rule) => !rule.test(value));

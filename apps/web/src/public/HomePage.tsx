@@ -8,7 +8,7 @@ import { PublicLayout } from './PublicLayout';
 
 /**
  * The root path. With the public site on it is the public home; otherwise it is the root redirect
- * of spec 2.3: by role (or to complete-profile) when signed in, to login when not.
+ * after sign-in: by role (or to complete-profile) when signed in, to login when not.
  */
 export function HomePage() {
   const translate = useTranslate();

@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client';
 /*
  * One socket.io connection per signed-in session, only when the websocket feature is on.
  * socket.io-client is loaded on demand so the sign-in page never downloads it.
- * Options follow spec 9: 20 s connect timeout, 1 s delay growing to 5 s, randomisation 0.5,
+ * Options: 20 s connect timeout, 1 s delay growing to 5 s, randomisation 0.5,
  * unlimited attempts.
  */
 

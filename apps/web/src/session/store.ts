@@ -1,7 +1,7 @@
 import type { TSession, TUser } from './types';
 
 /*
- * The persisted state of the app (spec 9: session, year and known app version live in local storage).
+ * The persisted state of the app: session, year and known app version live in local storage.
  * Subscribers are notified on every change so React components can follow without a global library.
  */
 
@@ -66,7 +66,7 @@ export function getToken(): string | null {
   return getSession()?.token ?? null;
 }
 
-/** Spec 4: impersonated when the saved real user is an admin and the current user is not. */
+/** Impersonated when the saved real user is an admin and the current user is not. */
 export function isImpersonated(session: TSession | null = getSession()): boolean {
   if (!session?.realSession) return false;
   return session.realSession.user.role === 'admin' && session.user.role !== 'admin';

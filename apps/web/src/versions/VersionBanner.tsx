@@ -17,7 +17,7 @@ async function unregisterServiceWorkers(): Promise<void> {
   await Promise.all(registrations.map((registration) => registration.unregister()));
 }
 
-/** Spec 4 "App update": shown while the latest known version is greater than the stored current one. */
+/** The new-version banner: shown while the latest known version is greater than the stored current one. */
 export function VersionBanner() {
   const translate = useTranslate();
   const config = useAppConfig();

@@ -2,7 +2,7 @@
  * computeStayTax: the tourist tax of one stay, with the per-night and per-guest-category breakdown
  * shown by the stay form preview (POST /api/stays/preview) and stored on save.
  *
- * Rules (from the issue):
+ * Rules:
  * 1. nightsNumber = calendar days checkIn -> checkOut (checkOut after checkIn). The stay belongs to the
  *    year of its checkOut (see periods.ts for the period).
  * 2. Each night is priced at the tariff that applies on that night (rules.ts: comune, dimensions,

@@ -42,7 +42,7 @@ function DocumentationIndex() {
   );
 }
 
-/** documentation, documentation/theme/*, documentation/components/* (spec 2.6). */
+/** The developer documentation (design-system showcase): documentation, documentation/theme/*, documentation/components/*. */
 export function DocumentationRoutes() {
   const translate = useTranslate();
   const location = useLocation();

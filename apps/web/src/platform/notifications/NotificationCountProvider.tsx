@@ -28,9 +28,9 @@ const NotificationCountContext = createContext<TNotificationCountContext>({
 const POLL_INTERVAL_MS = 60_000;
 
 /**
- * The bell's unseen count (spec 4): rises on a new unseen notification, falls by one when one is
+ * The bell's unseen count: rises on a new unseen notification, falls by one when one is
  * marked read, goes to 0 when all are. Live through the socket when the websocket feature is on,
- * otherwise re-read every minute. Failures are only logged (spec 8).
+ * otherwise re-read every minute. Failures are only logged, never shown.
  */
 export function NotificationCountProvider({ children }: { children: ReactNode }) {
   const { features } = useAppConfig();

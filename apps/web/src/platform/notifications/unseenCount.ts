@@ -6,7 +6,7 @@ export type TUnseenCountEvent =
   | { type: 'markedOneRead' }
   | { type: 'markedAllRead' };
 
-/** Spec 4: the count rises on a new unseen notification, falls by one, goes to 0 on "read all". */
+/** The count rises on a new unseen notification, falls by one, goes to 0 on "read all". */
 export function nextUnseenCount(current: number, event: TUnseenCountEvent): number {
   switch (event.type) {
     case 'loaded':

@@ -45,7 +45,7 @@ function PasswordField(props: {
   );
 }
 
-/** The live four-rule checklist of spec 2.5: red until a rule is met, green once it is. */
+/** The live checklist of the four password rules (length, lowercase, digit, uppercase): red until a rule is met, green once it is. */
 export function PasswordChecklist({ password }: { password: string }) {
   const translate = useTranslate();
   const results = checkPassword(password);
@@ -67,7 +67,7 @@ export function PasswordChecklist({ password }: { password: string }) {
 }
 
 /**
- * Spec 2.5 / 4. Clicking outside does not close it. With a temporary password the old-password
+ * Clicking outside does not close it; a failed change shows the error notice and keeps it open. With a temporary password the old-password
  * field is hidden and that password is sent as the old one.
  */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,4 +1,4 @@
-/** Spec 9: the generated avatar is 200 x 200 with the initials on a colour derived from the e-mail. */
+/** The generated avatar is 200 x 200 with the initials on a colour derived from the e-mail. */
 export const AVATAR_SIZE = 200;
 
 export function initialsOf(name?: string | null, surname?: string | null, email?: string | null): string {

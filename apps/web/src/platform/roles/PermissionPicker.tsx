@@ -3,7 +3,7 @@ import { useGetList, useInput, useTranslate } from 'react-admin';
 
 type TPermission = { id: string; areaName: string; name: string; key?: string };
 
-/** permissionIds picked by permission area (spec 6: nca, agencies, lots, roles, ...). */
+/** permissionIds picked by permission area (nca, agencies, lots, roles, ...). */
 export function PermissionPicker({ source = 'permissionIds' }: { source?: string }) {
   const translate = useTranslate();
   const { field } = useInput({ source, defaultValue: [] });

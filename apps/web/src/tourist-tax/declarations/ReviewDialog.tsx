@@ -6,7 +6,7 @@ import { DeclarationHeaderPanel, FiguresPanel, PaymentPanel, type TDeclaration }
 
 /**
  * The comune's view of one declaration, opened from the structure's declarations tab or the
- * dashboard: the declarations pages are for hoteliers and admins (spec 6), so the comune reviews,
+ * dashboard: the declarations pages are open to hoteliers and admins only, so the comune reviews,
  * validates, sends back and revokes here.
  */
 export function DeclarationReviewDialog({ id, onClose }: { id: string | null; onClose: () => void }) {

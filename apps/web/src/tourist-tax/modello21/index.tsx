@@ -3,7 +3,7 @@ import { lazyPage } from '../../components/lazyPage';
 
 /*
  * twentyOneModels and twentyOneModels/{twentyOneModelId} (the detail is the resource's edit route;
- * the spec's second route name, "model info", is the same path and page). The API collection is
+ * a second route name, "model info", uses the same path and page). The API collection is
  * twenty-one-models (mapped in the data provider).
  */
 export const modello21 = {

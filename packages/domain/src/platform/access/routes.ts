@@ -21,8 +21,8 @@ function collectionRoutes(path: string, resource: TResource, param: string, hidd
 }
 
 /*
- * Web route (path pattern without the leading slash) -> the action it needs. Where the product
- * spec's route roles and the API disagree, the API's grant wins: a screen is offered exactly to the
+ * Web route (path pattern without the leading slash) -> the action it needs. The API's grant
+ * decides who sees a route: a screen is offered exactly to the
  * roles whose requests it makes are answered. Routes not in this table are refused by
  * canAccessRoute; unknown paths reach the not-found page.
  */

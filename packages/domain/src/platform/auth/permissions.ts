@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Permission engine (spec section 6). A user's grants are a list of dotted keys:
+ * Permission engine. A user's grants are a list of dotted keys:
  *   'nca.create'  grants exactly that key;
  *   'nca.*'       grants every key beneath 'nca.' (not 'nca' itself); '*' grants everything;
  *   '!nca.delete' denies; any matching denial refuses the key whatever the grants say.

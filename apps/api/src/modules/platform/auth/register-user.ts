@@ -35,7 +35,7 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 /**
- * Creates a `user` account, signs it in at once (spec: register logs in) and mails a confirmation
+ * Creates a `user` account, signs it in at once and mails a confirmation
  * link. Registrations count per client address against the rate limit, successful or not.
  */
 export async function registerUser(services: TServices, ctx: Pick<TRequestContext, 'ip' | 'requestId'>, input: TRegisterBody) {

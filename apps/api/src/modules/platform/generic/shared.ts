@@ -10,7 +10,7 @@ export const ZRequiredText = (max: number) => z.string().trim().min(1, 'validati
 export const ZOptionalText = (max: number) => z.string().trim().max(max).nullish();
 export const ZHttpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).max(2048);
 
-/** Address (spec section 3): streetName, zipCode, city, province, region, country. */
+/** Address: streetName, zipCode, city, province, region, country. */
 export const ZAddress = z.object({
   streetName: ZRequiredText(200),
   zipCode: z.string().trim().regex(/^[A-Za-z0-9 -]{2,12}$/, 'must be a postal code').nullish(),

@@ -53,7 +53,7 @@ async function assertKeyFree(db: TDbOrTx, key: string, exceptId?: string) {
 }
 
 /**
- * Permissions (spec section 6): the catalogue roles are built from. Admins manage it; others read
+ * Permissions: the catalogue roles are built from. Admins manage it; others read
  * it only with the permission system on and `permissions.getAll`/`get` granted.
  */
 export const permissionsCollection = defineCollection({

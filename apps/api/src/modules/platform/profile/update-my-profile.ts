@@ -24,7 +24,7 @@ export async function updateMyProfile(services: TServices, ctx: Pick<TRequestCon
     const [before] = await tx.select().from(users).where(eq(users.id, actor.id)).for('update');
     if (!before || before.deletedAt) throw new AppError('UNAUTHORIZED', 'Your session is not valid; sign in again');
     const changes: Partial<typeof users.$inferInsert> = { ...input };
-    // Spec (profile completion): marking the profile complete also clears the need to change the password.
+    // Marking the profile complete also clears the need to change the password.
     if (input.isProfileComplete === true) changes.needsPasswordChange = false;
     if (Object.keys(changes).length === 0) return before;
     const [after] = await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, actor.id)).returning();

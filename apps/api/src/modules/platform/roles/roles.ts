@@ -34,7 +34,7 @@ export async function missingIds(db: TDbOrTx, table: typeof permissions | typeof
 }
 
 /**
- * Roles (spec section 6): a named set of permissions assigned to accounts. Admins manage them;
+ * Roles: a named set of permissions assigned to accounts. Admins manage them;
  * others read them only with the permission system on and `roles.getAll`/`get` granted.
  */
 export const rolesCollection = defineCollection({

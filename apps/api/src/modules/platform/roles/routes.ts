@@ -28,7 +28,7 @@ function signedIn(request: FastifyRequest): TSignedInContext {
   return contextOf(request) as TSignedInContext;
 }
 
-/** /api/roles, /api/permissions and the /api/auth/{role,permission}/... employee endpoints of spec section 7. */
+/** /api/roles, /api/permissions and the /api/auth/{role,permission}/... endpoints that read, assign and remove an account's roles and permissions. */
 export function registerRoleRoutes(app: FastifyInstance) {
   registerCollection(app, rolesCollection);
   registerCollection(app, permissionsCollection);

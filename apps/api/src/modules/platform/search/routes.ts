@@ -30,7 +30,7 @@ const ZMunicipalityHit = ZRecordBase.extend({
   isActive: z.boolean(),
 });
 
-/** Admin multi-tenant search (spec 2.4): hoteliers or municipalities by free text, at least three letters. */
+/** Admin multi-tenant search: hoteliers or municipalities by free text, at least three letters. */
 export function registerSearchRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/search', {
     schema: {

@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { cities, structures, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 
-/** Spec 2.4 / 9: the multi-tenant search needs at least three letters. */
+/** The multi-tenant search needs at least three letters. */
 export const MIN_SEARCH_LETTERS = 3;
 export const SEARCH_LIMIT = 50;
 

@@ -3,7 +3,7 @@ import { settings } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 
 /**
- * Feature flags of spec section 9 with their shipped values. They are `settings` rows of type
+ * The feature flags with their shipped values. They are `settings` rows of type
  * `feature` so that admins switch them in the Settings screen; they cannot be deleted.
  */
 export const FEATURE_FLAGS = {

@@ -137,7 +137,7 @@ async function settingRowValues(input: Record<string, unknown>, db: TDbOrTx, exi
 }
 
 /**
- * Settings (spec sections 3 and 9): the feature flags (system rows: switched, never deleted) and
+ * Settings: the feature flags (system rows: switched, never deleted) and
  * the NCA lists. Everybody signed in reads them; admins edit. A setting still in use is not deleted.
  */
 export const settingsCollection = defineCollection({

@@ -45,7 +45,7 @@ async function assertLabelFree(db: TDbOrTx, values: { key: string; language: str
   if (clash) throw duplicateLabel(values.key);
 }
 
-/** Labels (spec section 3): translation entries with a category, managed by admins only. */
+/** Labels: translation entries with a category, managed by admins only. */
 export const labelsCollection = defineCollection({
   name: 'labels',
   resource: 'labels',

@@ -23,7 +23,7 @@ export const FILE_FORMATS = {
 export type TFileFormat = keyof typeof FILE_FORMATS;
 
 /**
- * Accepted formats per upload purpose (spec section 5). `import` also takes csv and txt: the stay
+ * Accepted formats per upload purpose. `import` also takes csv and txt: the stay
  * import reads delimited text as well as spreadsheets.
  */
 export const FORMATS_BY_PURPOSE = {

@@ -86,7 +86,7 @@ export async function linkProblems(db: TDbOrTx, values: Partial<Record<TUserLink
 export const TEMPORARY_PASSWORD_INPUT = '__temporaryPassword';
 
 /**
- * Users (spec section 3). Admins manage every account; a municipality account reads its comune's
+ * Users. Admins manage every account; a municipality account reads its comune's
  * accounts; everybody else reads only themselves. Creation and deletion have their own routes
  * (invite e-mail after commit; deletion anonymises), served in routes.ts.
  */

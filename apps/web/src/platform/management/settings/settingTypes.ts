@@ -1,4 +1,4 @@
-/** Spec 9 setting types; 'feature' holds the feature flags. */
+/** The setting types; 'feature' holds the feature flags, the others are the NCA and laboratory-analysis lists. */
 export const SETTING_TYPES = [
   'feature',
   'environmentalAspectType',
