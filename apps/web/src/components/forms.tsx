@@ -4,13 +4,9 @@ import {
   DeleteWithConfirmButton,
   FunctionField,
   ListButton,
-  ReferenceField,
-  ReferenceInput,
   SaveButton,
-  SelectInput,
   SimpleForm,
   TabbedForm,
-  TextField,
   Toolbar,
   TopToolbar,
   useLocaleState,
@@ -25,8 +21,6 @@ import {
 import { formatDate } from '../i18n/format';
 import { formatEuros, formatPercent } from './format';
 import { translatableFieldErrors } from './serverErrors';
-import { useReachesAllHere } from './permissions';
-import { required } from './validators';
 
 const MISSING = '\u0000missing';
 
@@ -147,37 +141,23 @@ export function FormGrid({ children, columns = 2 }: { children: ReactNode; colum
   );
 }
 
+/** A line of explanation above a form (what this create page does). */
+export function FormIntro({ text }: { text: string }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ px: 2, pt: 2 }}>
+      <Typography variant="body2" color="text.secondary">
+        {translate(text)}
+      </Typography>
+    </Box>
+  );
+}
+
 export function SectionTitle({ children }: { children: ReactNode }) {
   return (
     <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 2, mb: 1, gridColumn: '1 / -1' }}>
       {children}
     </Typography>
-  );
-}
-
-/** The comune of a row: admins choose it (the API requires it), a city user's own is implied. */
-export function CityInput({ readOnly = false, helperText }: { readOnly?: boolean; helperText?: string }) {
-  if (!useReachesAllHere('create')) return null;
-  return (
-    <ReferenceInput source="cityId" reference="cities" sort={{ field: 'name', order: 'ASC' }} perPage={200}>
-      <SelectInput optionText="name" label="touristTax.fields.cityId" validate={required} readOnly={readOnly} helperText={helperText} />
-    </ReferenceInput>
-  );
-}
-
-export function CityFilterInput() {
-  return (
-    <ReferenceInput key="cityId" source="cityId" reference="cities" sort={{ field: 'name', order: 'ASC' }} perPage={200} alwaysOn>
-      <SelectInput optionText="name" label="touristTax.fields.cityId" />
-    </ReferenceInput>
-  );
-}
-
-export function CityField() {
-  return (
-    <ReferenceField source="cityId" reference="cities" link={false}>
-      <TextField source="name" />
-    </ReferenceField>
   );
 }
 

@@ -24,3 +24,12 @@ export function translatableFieldErrors(
   }
   return out;
 }
+
+/**
+ * The text of a failed call in the active language: the data provider's errors carry the
+ * errors.<CODE> key when we have one, else the server's message, else nothing (genericError).
+ */
+export function errorText(translate: (key: string, options?: object) => string, error: unknown): string {
+  const message = (error as Error | null)?.message || 'genericError';
+  return translate(message, { _: message });
+}

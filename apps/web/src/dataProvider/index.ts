@@ -1,4 +1,5 @@
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
+import { filingMethods, type TFilingMethods } from './filings';
 import { apiRequest } from './httpClient';
 import {
   changedFields,
@@ -35,10 +36,14 @@ async function list(resource: string, params: { pagination?: { page: number; per
   return { data: data as unknown as RaRecord[], total: totalFrom(headers, skip + data.length) };
 }
 
-/** The collection contract plus the workflow actions of a record (`POST /api/{collection}/{id}/{action}`). */
-export type TAppDataProvider = DataProvider & {
-  transition<T extends RaRecord = RaRecord>(resource: string, params: { id: Identifier; action: string; data?: Record<string, unknown> }): Promise<{ data: T }>;
-};
+/**
+ * The collection contract, the workflow actions of a record (`POST /api/{collection}/{id}/{action}`)
+ * and the filings calls beyond CRUD (dashboards, attachments, payment, uploads and downloads...).
+ */
+export type TAppDataProvider = DataProvider &
+  TFilingMethods & {
+    transition<T extends RaRecord = RaRecord>(resource: string, params: { id: Identifier; action: string; data?: Record<string, unknown> }): Promise<{ data: T }>;
+  };
 
 export const dataProvider: TAppDataProvider = {
   getList: (resource, params) => list(resource, params) as never,
@@ -91,4 +96,6 @@ export const dataProvider: TAppDataProvider = {
     const { json } = await apiRequest<TApiRecord>(`${path(resource, params.id)}/${encodeURIComponent(params.action)}`, { method: 'POST', body: params.data ?? {} });
     return { data: fromApi(json) } as never;
   },
+
+  ...filingMethods,
 };

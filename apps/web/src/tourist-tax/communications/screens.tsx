@@ -25,7 +25,8 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { formatDateTime } from '../../i18n/format';
-import { CityInput, DetailActions, FormGrid, useSaveErrorNotification } from '../../components/forms';
+import { DetailActions, FormGrid, useSaveErrorNotification } from '../../components/forms';
+import { CityInput } from '../shared/cityInputs';
 import { canNow, useCan } from '../../components/permissions';
 import { required } from '../../components/validators';
 import { getJson, postJson } from '../declarations/filingApi';

@@ -42,17 +42,8 @@ import {
 import { generatePeriods, type TPeriodFrequency } from '@app/domain/tourist-tax/periods';
 import { formatDate } from '../../i18n/format';
 import { useSelectedYear } from '../../session/useSession';
-import {
-  CityField,
-  CityFilterInput,
-  CityInput,
-  DayField,
-  DetailActions,
-  FormGrid,
-  RecordTitle,
-  TtSimpleForm,
-  useSaveErrorNotification,
-} from '../../components/forms';
+import { DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { CityField, CityFilterInput, CityInput } from '../shared/cityInputs';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { required, wholeNumber } from '../../components/validators';
 import { postJson } from '../declarations/filingApi';

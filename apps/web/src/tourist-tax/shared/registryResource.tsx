@@ -10,7 +10,8 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
-import { CityField, CityFilterInput, CityInput, DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
+import { DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
+import { CityField, CityFilterInput, CityInput } from './cityInputs';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { required } from '../../components/validators';
 

@@ -19,7 +19,8 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
-import { CityField, CityFilterInput, CityInput, DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
+import { DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
+import { CityField, CityFilterInput, CityInput } from './cityInputs';
 import { formatEuros, formatPercent } from '../../components/format';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { RegistryRefField, RegistryRefInputs } from './RegistryRefInputs';

@@ -28,7 +28,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { activeChoices } from '../shared/choices';
-import { CityField, CityFilterInput, CityInput, DayField, DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
+import { DayField, DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
+import { CityField, CityFilterInput, CityInput } from '../shared/cityInputs';
 import { DownloadButton } from '../../components/DownloadButton';
 import { formatDate } from '../../i18n/format';
 import { formatEuros } from '../../components/format';
