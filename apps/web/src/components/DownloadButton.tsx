@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Button, CircularProgress } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { TAppDataProvider } from '../dataProvider';
 import type { TQueryValue } from '../dataProvider/httpClient';
-import { downloadFile } from '../dataProvider/files';
 
 /** A button that downloads a file of the API (xlsx exports, the import template). */
 export function DownloadButton({
@@ -23,6 +23,7 @@ export function DownloadButton({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -33,7 +34,7 @@ export function DownloadButton({
       onClick={async () => {
         setBusy(true);
         try {
-          await downloadFile(path, query, fileName);
+          await dataProvider.download(path, { query, fileName });
         } catch (error) {
           notify((error as Error).message || 'genericError', { type: 'error' });
         } finally {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Box, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import SendIcon from '@mui/icons-material/Send';
@@ -19,18 +19,21 @@ import {
   Toolbar,
   TextInput,
   TopToolbar,
+  useDataProvider,
   useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../i18n/format';
 import { DetailActions, FormGrid, useSaveErrorNotification } from '../../components/forms';
 import { CityInput } from '../shared/cityInputs';
 import { canNow, useCan } from '../../components/permissions';
 import { required } from '../../components/validators';
-import { getJson, postJson } from '../declarations/filingApi';
-import { Panel } from '../declarations/components';
+import { Panel } from '../../components/Panel';
+import { errorText } from '../../components/serverErrors';
+import type { TAppDataProvider } from '../../dataProvider';
 import { RichTextInput, htmlToPlainText, requiredRichText } from './RichTextInput';
 import { scopeOf } from '@app/domain/platform/access/access-table';
 import { useSession } from '../../session/useSession';
@@ -51,8 +54,6 @@ type TCommunication = {
   recipientsCount?: number;
   readCount?: number;
 };
-
-type TRecipient = { userId: string; email: string; name: string | null; surname: string | null; commercialName: string | null; readAt: string | null; hasRead: boolean };
 
 function ListActions() {
   return <TopToolbar>{useCan('communications', 'create') ? <CreateButton label="filings.communications.write" /> : null}</TopToolbar>;
@@ -139,17 +140,15 @@ export function CommunicationCreate() {
 function RecipientsPanel({ id }: { id: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const [rows, setRows] = useState<TRecipient[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    getJson<TRecipient[]>(`/communications/${id}/recipients`)
-      .then(setRows)
-      .catch((loadError: Error) => setError(loadError.message || 'genericError'));
-  }, [id]);
+  const dataProvider = useDataProvider<TAppDataProvider>();
+  const { data: rows, error } = useQuery({
+    queryKey: ['communications', 'recipients', id],
+    queryFn: () => dataProvider.communicationRecipients(id).then(({ data }) => data),
+  });
   const readCount = rows?.filter((row) => row.hasRead).length ?? 0;
   return (
     <Panel title={translate('filings.communications.recipients')}>
-      {error ? <Alert severity="error">{translate(error, { _: error })}</Alert> : null}
+      {error ? <Alert severity="error">{errorText(translate, error)}</Alert> : null}
       {rows ? (
         <>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
@@ -194,9 +193,12 @@ function CommunicationBody() {
   const [locale] = useLocaleState();
   // A recipient (a hotelier) who opens the message has read it (the comune sees when).
   const isRecipient = scopeOf(useSession()?.user.role, 'communications', 'read') === 'recipient';
+  const dataProvider = useDataProvider<TAppDataProvider>();
+  // A failed receipt is not the reader's problem: the message shows all the same.
+  const { mutate: markRead } = useMutation({ mutationFn: (id: string) => dataProvider.markCommunicationRead(id) });
   useEffect(() => {
-    if (record?.id && isRecipient) void postJson(`/communications/${record.id}/read`, {}).catch(() => undefined);
-  }, [record?.id, isRecipient]);
+    if (record?.id && isRecipient) markRead(record.id);
+  }, [record?.id, isRecipient, markRead]);
   if (!record) return null;
   return (
     <Stack spacing={2} sx={{ p: 2 }}>

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   CardContent,
-  Chip,
   List as MuiList,
   ListItemButton,
   ListItemText,
@@ -17,15 +16,18 @@ import {
   Typography,
   useTheme,
 } from '@mui/material';
-import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Link as RouterLink } from 'react-router-dom';
-import { Loading, Title, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Loading, Title, useDataProvider, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import DownloadIcon from '@mui/icons-material/Download';
-import { downloadFile } from '../../dataProvider/files';
+import type { TAppDataProvider } from '../../dataProvider';
+import type { TDashboardStructureItem, TDashboards, THotelierDashboard } from '../../dataProvider/filings';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { useSelectedYear, useSession } from '../../session/useSession';
 import { formatEuros } from '../../components/format';
-import { getJson } from '../declarations/filingApi';
+import { Panel } from '../../components/Panel';
+import { errorText } from '../../components/serverErrors';
+import { LateChip } from '../shared/filingParts';
 import { DeclarationReviewDialog } from '../declarations/ReviewDialog';
 import { DeclarationStatusChip, OverdueBadges, type TDeclaration } from '../declarations/components';
 import { HorizontalBars, MonthlyStackedBars } from './charts';
@@ -37,66 +39,25 @@ import { can, scopeOf } from '@app/domain/platform/access/access-table';
  * structures, the next deadlines and what is still to do.
  */
 
-type TItem = { structureId: string; name: string };
-type TCityDashboard = {
-  period: { _id: string; periodName: string; dateFrom: string; dateTo: string; submitBy: string; payBy: string } | null;
-  counts: { structures: number; declared: number; notDeclared: number; paid: number; lateSubmission: number; latePayment: number } | null;
-  amounts: { taxDeclared: number; taxCollectedFromGuests: number; taxNotCollected: number; taxPaidToComune: number; taxOutstanding: number } | null;
-  lists: { declared: TItem[]; notDeclared: TItem[]; paid: TItem[]; lateSubmission: TItem[]; latePayment: TItem[] } | null;
-  charts: { byStructureTypeAndMonth: { structureTypeId: string | null; structureTypeName: string | null; month: number; stays: number; nights: number; presences: number }[] };
-  toCheck: { structureId: string; name: string; reason: 'never_declared' | 'zero_guests_had_guests_last_year'; detail: string }[];
-};
-
-type THotelierDashboard = {
-  structures: { _id: string; name: string; cityName: string }[];
-  nextDeadlines: { structureId: string; structureName: string; periodName: string; kind: 'submit' | 'pay'; date: string; daysLeft: number; declarationId: string | null; declarationTemplateId: string }[];
-  toDo: {
-    structureId: string;
-    structureName: string;
-    action: 'create' | 'submit' | 'fix_returned' | 'pay' | 'modello21';
-    overdue: boolean;
-    periodName?: string;
-    declarationId?: string | null;
-    declarationTemplateId?: string;
-    reason?: string | null;
-    year?: number;
-    twentyOneModelId?: string | null;
-    deadline?: string;
-    submitBy?: string;
-    payBy?: string;
-  }[];
-};
-
-function useFetched<T>(path: string | null, query: Record<string, string | number | undefined>) {
-  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({ data: null, error: null, loading: !!path });
-  const key = JSON.stringify([path, query]);
-  useEffect(() => {
-    if (!path) return;
-    let live = true;
-    setState((current) => ({ ...current, loading: true }));
-    getJson<T>(path, query)
-      .then((data) => live && setState({ data, error: null, loading: false }))
-      .catch((error: Error) => live && setState({ data: null, error: error.message || 'genericError', loading: false }));
-    return () => {
-      live = false;
-    };
-  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
-  return state;
+/**
+ * A dashboard of the API, refetched with the rest of the app (refresh button, after changes); the
+ * figures shown stay while those of another period or year load.
+ */
+function useDashboard<K extends keyof TDashboards>(kind: K, query: TDashboards[K]['query']) {
+  const dataProvider = useDataProvider<TAppDataProvider>();
+  return useQuery({
+    queryKey: ['dashboard', kind, query],
+    queryFn: () => dataProvider.getDashboard(kind, query).then(({ data }) => data),
+    placeholderData: keepPreviousData,
+  });
 }
 
+/** A section of the dashboard: a titled card that fills its grid row. */
 function Section({ title, children, testId, action }: { title: string; children: ReactNode; testId?: string; action?: ReactNode }) {
   return (
-    <Card variant="outlined" data-testid={testId} sx={{ height: '100%' }}>
-      <CardContent>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5 }}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-            {title}
-          </Typography>
-          {action}
-        </Stack>
-        {children}
-      </CardContent>
-    </Card>
+    <Panel title={title} testId={testId} action={action} headingComponent="h2" fillHeight>
+      {children}
+    </Panel>
   );
 }
 
@@ -115,7 +76,7 @@ function Figure({ label, value, tone, testId }: { label: string; value: string; 
   );
 }
 
-function StructureLinks({ items, empty }: { items: TItem[]; empty: string }) {
+function StructureLinks({ items, empty }: { items: TDashboardStructureItem[]; empty: string }) {
   if (items.length === 0) return <Typography variant="body2" color="text.secondary">{empty}</Typography>;
   return (
     <MuiList dense disablePadding>
@@ -171,10 +132,11 @@ function CityDashboard({ cityId }: { cityId?: string }) {
   const [periodId, setPeriodId] = useState<string>('');
   const [metric, setMetric] = useState<'presences' | 'nights' | 'stays'>('presences');
   const { data: periods = [] } = useGetList('declaration-templates', { pagination: { page: 1, perPage: 100 }, sort: { field: 'dateFrom', order: 'ASC' }, filter: cityId ? { cityId } : {}, meta: { year } });
-  const { data, error, loading } = useFetched<TCityDashboard>('/dashboards/city', { year, declarationTemplateId: periodId || undefined, cityId });
+  const { data, error, isPending } = useDashboard('city', { year, declarationTemplateId: periodId || undefined, cityId });
   const notify = useNotify();
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const download = (path: string, query: Record<string, string | number | undefined>, fallbackName: string) =>
-    downloadFile(path, query, fallbackName).catch((caught: Error) => notify(caught.message, { type: 'error' }));
+    dataProvider.download(path, { query, fileName: fallbackName }).catch((caught: Error) => notify(caught.message, { type: 'error' }));
   useEffect(() => setPeriodId(''), [year, cityId]);
 
   const chart = useMemo(() => {
@@ -188,8 +150,8 @@ function CityDashboard({ cityId }: { cityId?: string }) {
     return { types, values };
   }, [data, metric, translate]);
 
-  if (loading && !data) return <Loading />;
-  if (error) return <Alert severity="error">{translate(error, { _: error })}</Alert>;
+  if (isPending) return <Loading />;
+  if (error) return <Alert severity="error">{errorText(translate, error)}</Alert>;
   if (!data) return null;
   const counts = data.counts;
   const amounts = data.amounts;
@@ -352,9 +314,9 @@ function HotelierDashboard() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const year = useSelectedYear();
-  const { data, error, loading } = useFetched<THotelierDashboard>('/dashboards/hotelier', { year });
-  if (loading && !data) return <Loading />;
-  if (error) return <Alert severity="error">{translate(error, { _: error })}</Alert>;
+  const { data, error, isPending } = useDashboard('hotelier', { year });
+  if (isPending) return <Loading />;
+  if (error) return <Alert severity="error">{errorText(translate, error)}</Alert>;
   if (!data) return null;
   if (data.structures.length === 0) return <Alert severity="info">{translate('filings.dashboard.noStructures')}</Alert>;
   return (
@@ -392,7 +354,7 @@ function HotelierDashboard() {
                 primary={translate(`filings.dashboard.todo.${item.action}`, { period: item.periodName ?? '', year: item.year ?? '' })}
                 secondary={[item.structureName, item.reason ? translate('filings.declarations.returnedBecause', { reason: item.reason }) : null].filter(Boolean).join(' · ')}
               />
-              {item.overdue ? <Chip size="small" color="error" icon={<ScheduleIcon />} label={translate('filings.dashboard.overdue')} /> : null}
+              {item.overdue ? <LateChip label="filings.dashboard.overdue" /> : null}
             </ListItemButton>
           ))}
         </MuiList>

@@ -33,6 +33,7 @@ import {
   SearchInput,
   TextInput,
   TopToolbar,
+  useDataProvider,
   useGetList,
   useLocaleState,
   useNotify,
@@ -46,7 +47,8 @@ import { DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, useSaveEr
 import { CityField, CityFilterInput, CityInput } from '../shared/cityInputs';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { required, wholeNumber } from '../../components/validators';
-import { postJson } from '../declarations/filingApi';
+import { useMutation } from '@tanstack/react-query';
+import type { TAppDataProvider } from '../../dataProvider';
 import { dateInYear, dateToNotBeforeFrom, deadlineNotBeforeEnd } from './periodValidation';
 
 /*
@@ -77,7 +79,7 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
     { pagination: { page: 1, perPage: 1 }, sort: { field: 'dateFrom', order: 'ASC' }, filter: isAdmin ? { cityId: state.cityId } : {}, meta: { year } },
     { enabled: open && (!isAdmin || !!state.cityId) },
   );
-  const [busy, setBusy] = useState(false);
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const problems = {
     submitOffsetDays: offsetProblem(state.submitOffsetDays),
@@ -90,26 +92,29 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
     [valid, year, state.frequency, state.submitOffsetDays, state.payOffsetDays],
   );
 
-  const generate = async () => {
-    setBusy(true);
-    setServerProblem(null);
-    try {
-      const rows = await postJson<unknown[]>('/declaration-templates/generate', {
+  const generation = useMutation({
+    mutationFn: () =>
+      dataProvider.generatePeriods({
         year,
         frequency: state.frequency,
         submitOffsetDays: Number(state.submitOffsetDays),
         payOffsetDays: Number(state.payOffsetDays),
         ...(isAdmin ? { cityId: state.cityId } : {}),
-      });
+      }),
+    onSuccess: ({ data: rows }) => {
       notify('filings.templates.generated', { type: 'success', messageArgs: { smart_count: rows.length, year } });
       refresh();
       onClose();
-    } catch (error) {
+    },
+    onError: (error) => {
       const body = (error as { body?: { details?: { message: string }[] } }).body;
       setServerProblem([translate((error as Error).message || 'genericError', { _: (error as Error).message }), ...(body?.details ?? []).map((d) => d.message)].join(' — '));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const busy = generation.isPending;
+  const generate = () => {
+    setServerProblem(null);
+    generation.mutate();
   };
 
   const set = (patch: Partial<TGenerateState>) => setState((current) => ({ ...current, ...patch }));

@@ -1,49 +1,29 @@
-import { useCallback, useEffect, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import DeleteIcon from '@mui/icons-material/Delete';
-import DownloadIcon from '@mui/icons-material/Download';
+import { useState } from 'react';
+import { Alert, Box, Button, LinearProgress, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Confirm, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import type { TAppDataProvider } from '../../dataProvider';
+import type { TAttachment, TAttachmentDocumentType } from '../../dataProvider/filings';
 import { FilePicker } from '../../components/FilePicker';
+import { Panel } from '../../components/Panel';
+import { errorText } from '../../components/serverErrors';
 import { formatDateTime } from '../../i18n/format';
-import { downloadFile } from '../../dataProvider/files';
-import { ATTACHMENT_EXTENSIONS, deleteJson, getJson, postJson, uploadFile } from './filingApi';
 import { can } from '@app/domain/platform/access/access-table';
 import { currentRole } from '../../components/permissions';
-import { Panel, type TDeclaration } from './components';
+import { ATTACHMENT_EXTENSIONS, RowDeleteButton, UploadDownloadButton } from '../shared/filingParts';
+import type { TDeclaration } from './components';
 
-export const DOCUMENT_TYPES = ['identity_card', 'passport', 'driving_licence', 'other'] as const;
-type TDocumentType = (typeof DOCUMENT_TYPES)[number];
+export const DOCUMENT_TYPES = ['identity_card', 'passport', 'driving_licence', 'other'] as const satisfies readonly TAttachmentDocumentType[];
+type TDocumentType = TAttachmentDocumentType;
 
-export type TAttachment = {
-  _id: string;
-  createdAt: string;
-  uploadId: string;
-  fileName: string;
-  fileDescription: string | null;
-  documentType: TDocumentType;
-  isReBindable: boolean;
-};
+/** The react-query key of a declaration's attachments. */
+const attachmentsKey = (declarationId: string) => ['declarations', 'attachments', declarationId];
 
 function AddAttachmentForm({ declarationId, onAdded }: { declarationId: string; onAdded: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const [file, setFile] = useState<File | null>(null);
   const [fileName, setFileName] = useState('');
   const [fileDescription, setFileDescription] = useState('');
@@ -54,19 +34,13 @@ function AddAttachmentForm({ declarationId, onAdded }: { declarationId: string; 
   const [pickerKey, setPickerKey] = useState(0);
   const problems = { file: file ? undefined : 'filings.attachments.fileRequired', fileName: fileName.trim() ? undefined : 'validation.required' };
 
-  const add = async () => {
-    setTouched(true);
-    if (problems.file || problems.fileName) return;
-    setProblem(null);
-    setProgress(0);
-    try {
-      const upload = await uploadFile(file!, { type: 'declarations', id: declarationId }, setProgress);
-      await postJson(`/declarations/${declarationId}/attachments`, {
-        uploadId: upload._id,
-        fileName: fileName.trim(),
-        fileDescription: fileDescription.trim() || null,
-        documentType,
-      });
+  // The file goes up first (with its progress), then becomes an attachment of the declaration.
+  const adding = useMutation({
+    mutationFn: async (picked: File) => {
+      const { data: upload } = await dataProvider.upload(picked, { link: { type: 'declarations', id: declarationId }, onProgress: setProgress });
+      return dataProvider.addAttachment(declarationId, { uploadId: upload._id, fileName: fileName.trim(), fileDescription: fileDescription.trim() || null, documentType });
+    },
+    onSuccess: () => {
       notify('filings.attachments.added', { type: 'success' });
       setFile(null);
       setFileName('');
@@ -74,12 +48,17 @@ function AddAttachmentForm({ declarationId, onAdded }: { declarationId: string; 
       setTouched(false);
       setPickerKey((key) => key + 1);
       onAdded();
-    } catch (error) {
-      const message = (error as Error)?.message || 'genericError';
-      setProblem(translate(message, { _: message }));
-    } finally {
-      setProgress(null);
-    }
+    },
+    onError: (error) => setProblem(errorText(translate, error)),
+    onSettled: () => setProgress(null),
+  });
+
+  const add = () => {
+    setTouched(true);
+    if (problems.file || problems.fileName) return;
+    setProblem(null);
+    setProgress(0);
+    adding.mutate(file!);
   };
 
   return (
@@ -152,40 +131,36 @@ export function AttachmentsPanel({ record }: { record: TDeclaration }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
-  const [rows, setRows] = useState<TAttachment[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const dataProvider = useDataProvider<TAppDataProvider>();
+  const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<TAttachment | null>(null);
   const canWrite = can(currentRole(), 'declarations', 'manageAttachments') && record.status !== 'validated';
 
-  const load = useCallback(async () => {
-    try {
-      setRows(await getJson<TAttachment[]>(`/declarations/${record.id}/attachments`));
-      setError(null);
-    } catch (loadError) {
-      setError((loadError as Error).message || 'genericError');
-    }
-  }, [record.id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data: rows, error } = useQuery({
+    queryKey: attachmentsKey(record.id),
+    queryFn: () => dataProvider.listAttachments(record.id).then(({ data }) => data),
+  });
+  const reload = () => queryClient.invalidateQueries({ queryKey: attachmentsKey(record.id) });
 
-  const remove = async () => {
-    if (!removing) return;
-    try {
-      await deleteJson(`/declarations/${record.id}/attachments/${removing._id}`);
+  const removal = useMutation({
+    mutationFn: (attachment: TAttachment) => dataProvider.removeAttachment(record.id, attachment._id),
+    onSuccess: async () => {
       notify('filings.attachments.removed', { type: 'success' });
-      await load();
-    } catch (removeError) {
+      await reload();
+    },
+    onError: (removeError) => {
       const message = (removeError as Error)?.message || 'genericError';
       notify(message, { type: 'error', messageArgs: { _: message } });
-    } finally {
-      setRemoving(null);
-    }
+    },
+    onSettled: () => setRemoving(null),
+  });
+  const remove = () => {
+    if (removing) removal.mutate(removing);
   };
 
   return (
     <Panel title={translate('filings.attachments.title')}>
-      {error ? <Alert severity="error">{translate(error, { _: error })}</Alert> : null}
+      {error ? <Alert severity="error">{errorText(translate, error)}</Alert> : null}
       {rows && rows.length === 0 ? (
         <Typography color="text.secondary" data-testid="attachments-empty">
           {translate('filings.attachments.empty')}
@@ -210,29 +185,15 @@ export function AttachmentsPanel({ record }: { record: TDeclaration }) {
                 <TableCell>{row.fileDescription ?? '—'}</TableCell>
                 <TableCell>{formatDateTime(row.createdAt, locale)}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={translate('filings.download')}>
-                    <IconButton
-                      size="small"
-                      aria-label={`${translate('filings.download')} ${row.fileName}`}
-                      onClick={() => downloadFile(`/uploads/${row.uploadId}/download`, {}, row.fileName).catch((downloadError: Error) => notify(downloadError.message || 'genericError', { type: 'error' }))}
-                    >
-                      <DownloadIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  {canWrite ? (
-                    <Tooltip title={translate('ra.action.delete')}>
-                      <IconButton size="small" color="error" aria-label={`${translate('ra.action.delete')} ${row.fileName}`} onClick={() => setRemoving(row)}>
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  ) : null}
+                  <UploadDownloadButton uploadId={row.uploadId} fileName={row.fileName} small />
+                  {canWrite ? <RowDeleteButton name={row.fileName} onClick={() => setRemoving(row)} small /> : null}
                 </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       ) : null}
-      {canWrite ? <AddAttachmentForm declarationId={record.id} onAdded={load} /> : null}
+      {canWrite ? <AddAttachmentForm declarationId={record.id} onAdded={() => void reload()} /> : null}
       <Confirm
         isOpen={removing !== null}
         title="filings.attachments.removeTitle"

@@ -5,7 +5,8 @@ import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { checkManualFigures, type TManualFiguresInput } from '@app/domain/tourist-tax/filings/declaration-figures';
 import { parseEuroAmount } from '@app/domain/tourist-tax/money';
 import { FormGrid } from '../../components/forms';
-import { Panel, type TDeclaration } from './components';
+import { Panel } from '../../components/Panel';
+import type { TDeclaration } from './components';
 
 /*
  * What the hotelier changes while the declaration is theirs (draft, or sent back): automatic or

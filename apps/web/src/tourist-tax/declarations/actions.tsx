@@ -7,7 +7,8 @@ import ReplyIcon from '@mui/icons-material/Reply';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { DeleteWithConfirmButton, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { DeleteWithConfirmButton, useDataProvider, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { can } from '@app/domain/platform/access/access-table';
 import { canRecordPayment, declarationWorkflow } from '@app/domain/tourist-tax/filings/declaration-flow';
 import { centsToEuros, parseEuroAmount } from '@app/domain/tourist-tax/money';
@@ -17,13 +18,10 @@ import { DownloadButton } from '../../components/DownloadButton';
 import { formatEuros } from '../../components/format';
 import { currentRole } from '../../components/permissions';
 import { WorkflowActions } from '../../components/WorkflowActions';
-import { ATTACHMENT_EXTENSIONS, postJson, uploadFile } from './filingApi';
+import { errorText } from '../../components/serverErrors';
+import type { TAppDataProvider } from '../../dataProvider';
+import { ATTACHMENT_EXTENSIONS } from '../shared/filingParts';
 import type { TDeclaration } from './components';
-
-function errorText(translate: (key: string, options?: object) => string, error: unknown): string {
-  const message = (error as Error)?.message || 'genericError';
-  return translate(message, { _: message });
-}
 
 function todayIso(): string {
   const now = new Date();
@@ -35,11 +33,11 @@ export function PaymentDialog({ record, open, onClose, onDone }: { record: TDecl
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const [paymentDate, setPaymentDate] = useState(record.paymentDate ?? todayIso());
   const [trn, setTrn] = useState(record.trn ?? '');
   const [paidAmount, setPaidAmount] = useState(eurosToText(record.paidAmount ?? record.toPayAmount, locale));
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const amount = paidAmount.trim() === '' ? null : parseEuroAmount(paidAmount);
@@ -51,27 +49,31 @@ export function PaymentDialog({ record, open, onClose, onDone }: { record: TDecl
   const valid = !problems.paymentDate && !problems.trn && !problems.paidAmount;
   const show = (key: keyof typeof problems) => (touched && problems[key] ? translate(problems[key]!) : undefined);
 
-  const save = async () => {
-    setTouched(true);
-    if (!valid) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const upload = file ? await uploadFile(file, { type: 'declarations', id: record.id }) : null;
-      await postJson(`/declarations/${record.id}/payment`, {
+  // The receipt (when chosen) goes up first, linked to the declaration, then the payment names it.
+  const saving = useMutation({
+    mutationFn: async () => {
+      const upload = file ? (await dataProvider.upload(file, { link: { type: 'declarations', id: record.id } })).data : null;
+      return dataProvider.recordPayment(record.id, {
         paymentDate,
         trn: trn.trim(),
         paidAmount: amount === null ? null : centsToEuros(amount),
         ...(upload ? { paymentReceiptUploadId: upload._id } : {}),
       });
+    },
+    onSuccess: () => {
       notify('filings.declarations.paymentSaved', { type: 'success' });
       onDone();
       onClose();
-    } catch (error) {
-      setProblem(errorText(translate, error));
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (error) => setProblem(errorText(translate, error)),
+  });
+  const busy = saving.isPending;
+
+  const save = () => {
+    setTouched(true);
+    if (!valid) return;
+    setProblem(null);
+    saving.mutate();
   };
 
   return (

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import ScheduleIcon from '@mui/icons-material/Schedule';
-import { useGetOne, useLocaleState, useTranslate } from 'react-admin';
+import { Alert, Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { DECLARATION_STATUSES, type TDeclarationAction, type TDeclarationStatus } from '@app/domain/tourist-tax/filings/declaration-flow';
 import { formatDate, formatDateTime, formatNumber } from '../../i18n/format';
 import { formatEuros } from '../../components/format';
+import { Fact, FactGrid, Panel } from '../../components/Panel';
+import { FilingStatusChip, LateChip, ReferencedName } from '../shared/filingParts';
 
 /** A declaration as the API sends it (amounts in euros, dates 'YYYY-MM-DD'). */
 export type TDeclaration = {
@@ -55,72 +56,19 @@ export type TDeclaration = {
 
 export { DECLARATION_STATUSES };
 
-const STATUS_COLOR: Record<TDeclaration['status'], 'default' | 'info' | 'success' | 'warning'> = {
-  draft: 'default',
-  submitted: 'info',
-  validated: 'success',
-  returned: 'warning',
-};
-
 export function DeclarationStatusChip({ status }: { status: TDeclaration['status'] }) {
-  const translate = useTranslate();
-  return <Chip size="small" color={STATUS_COLOR[status]} label={translate(`touristTax.declarationStatus.${status}`)} data-testid="declaration-status" />;
+  return <FilingStatusChip status={status} testId="declaration-status" />;
 }
 
 /** "Late" badges: not submitted after submitBy, or not paid after payBy. */
 export function OverdueBadges({ record }: { record: Pick<TDeclaration, 'isSubmitOverdue' | 'isPaymentOverdue'> }) {
-  const translate = useTranslate();
   if (!record.isSubmitOverdue && !record.isPaymentOverdue) return null;
   return (
     <Stack direction="row" spacing={0.5} sx={{ display: 'inline-flex' }}>
-      {record.isSubmitOverdue ? <Chip size="small" color="error" icon={<ScheduleIcon />} label={translate('filings.declarations.overdueSubmission')} data-testid="overdue-submission" /> : null}
-      {record.isPaymentOverdue ? <Chip size="small" color="error" icon={<ScheduleIcon />} label={translate('filings.declarations.overduePayment')} data-testid="overdue-payment" /> : null}
+      {record.isSubmitOverdue ? <LateChip label="filings.declarations.overdueSubmission" testId="overdue-submission" /> : null}
+      {record.isPaymentOverdue ? <LateChip label="filings.declarations.overduePayment" testId="overdue-payment" /> : null}
     </Stack>
   );
-}
-
-/** A label and its value, in a grid of facts. */
-export function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" data-testid={testId} sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-        {children === null || children === undefined || children === '' ? '—' : children}
-      </Typography>
-    </Box>
-  );
-}
-
-export function FactGrid({ children, columns = 4 }: { children: ReactNode; columns?: number }) {
-  return <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: `repeat(${columns}, 1fr)` }, gap: 2 }}>{children}</Box>;
-}
-
-export function Panel({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Card variant="outlined">
-      <CardContent>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5 }}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-            {title}
-          </Typography>
-          {action}
-        </Stack>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
-function StructureName({ id }: { id: string }) {
-  const { data } = useGetOne('structures', { id }, { enabled: !!id });
-  return <>{data?.name ?? ''}</>;
-}
-
-function PeriodName({ id }: { id: string }) {
-  const { data } = useGetOne('declaration-templates', { id }, { enabled: !!id });
-  return <>{data?.periodName ?? ''}</>;
 }
 
 /** Who, which period, status, type and deadlines. */
@@ -142,10 +90,10 @@ export function DeclarationHeaderPanel({ record }: { record: TDeclaration }) {
       ) : null}
       <FactGrid>
         <Fact label={translate('resources.declarations.fields.structureId')}>
-          <StructureName id={record.structureId} />
+          <ReferencedName reference="structures" id={record.structureId} />
         </Fact>
         <Fact label={translate('resources.declarations.fields.declarationTemplateId')}>
-          <PeriodName id={record.declarationTemplateId} />
+          <ReferencedName reference="declaration-templates" id={record.declarationTemplateId} source="periodName" />
         </Fact>
         <Fact label={translate('filings.declarations.periodDates')}>{`${formatDate(record.dateFrom, locale)} – ${formatDate(record.dateTo, locale)}`}</Fact>
         <Fact label={translate('resources.declarations.fields.code')}>{record.code}</Fact>

@@ -1,9 +1,7 @@
-import { Box, Stack, Typography } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import {
   Create,
-  CreateButton,
   DataTable,
-  FilterButton,
   FunctionField,
   List,
   RadioButtonGroupInput,
@@ -14,7 +12,6 @@ import {
   TabbedShowLayout,
   TextField,
   TextInput,
-  TopToolbar,
   BooleanInput,
   useLocaleState,
   useRecordContext,
@@ -22,8 +19,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { formatDate } from '../../i18n/format';
-import { useSelectedYear } from '../../session/useSession';
-import { DayField, DetailActions, FormGrid, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { DayField, DetailActions, FormGrid, FormIntro, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { FilterCreateActions, YearListTitle } from '../../components/listScaffolding';
 import { formatEuros } from '../../components/format';
 import { required } from '../../components/validators';
 import { can } from '@app/domain/platform/access/access-table';
@@ -44,15 +41,6 @@ const overdueChoices = [
   { id: 'payment', name: 'filings.declarations.overduePayment' },
 ];
 
-function DeclarationListActions() {
-  return (
-    <TopToolbar>
-      <FilterButton />
-      {can(currentRole(), 'declarations', 'create') ? <CreateButton /> : null}
-    </TopToolbar>
-  );
-}
-
 function StatusCell() {
   const record = useRecordContext<TDeclaration>();
   if (!record) return null;
@@ -68,7 +56,6 @@ function StatusCell() {
 export function DeclarationList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const year = useSelectedYear();
   const filters = [
     <ReferenceInput key="structureId" source="structureId" reference="structures" sort={{ field: 'name', order: 'ASC' }} perPage={200} alwaysOn>
       <SelectInput optionText="name" label="resources.declarations.fields.structureId" />
@@ -86,8 +73,8 @@ export function DeclarationList() {
       filters={filters}
       sort={{ field: 'dateFrom', order: 'DESC' }}
       perPage={25}
-      actions={<DeclarationListActions />}
-      title={<>{`${translate('resources.declarations.name', { smart_count: 2 })} ${year}`}</>}
+      actions={<FilterCreateActions />}
+      title={<YearListTitle />}
       empty={false}
     >
       <DataTable rowClick="edit" bulkActionButtons={false}>
@@ -181,17 +168,6 @@ export function DeclarationPage() {
   );
 }
 
-function CreateIntro() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ px: 2, pt: 2 }}>
-      <Typography variant="body2" color="text.secondary">
-        {translate('filings.declarations.createIntro')}
-      </Typography>
-    </Box>
-  );
-}
-
 /** A hotelier opens the declaration of one of their structures for a period of the comune. */
 export function DeclarationCreate() {
   const saveErrors = useSaveErrorNotification();
@@ -202,7 +178,7 @@ export function DeclarationCreate() {
   });
   return (
     <Create mutationOptions={saveErrors} redirect="edit" transform={transform}>
-      <CreateIntro />
+      <FormIntro text="filings.declarations.createIntro" />
       <TtSimpleForm defaultValues={{ type: 'automatic', noGuests: false, figures: {} }} validate={validateDeclarationForm as never}>
         <FormGrid>
           <ReferenceInput source="structureId" reference="structures" sort={{ field: 'name', order: 'ASC' }} perPage={200}>

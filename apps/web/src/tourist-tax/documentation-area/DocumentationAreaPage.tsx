@@ -10,7 +10,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
   LinearProgress,
   List as MuiList,
   ListItem,
@@ -19,19 +18,18 @@ import {
   MenuItem,
   Stack,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
-import DownloadIcon from '@mui/icons-material/Download';
-import DeleteIcon from '@mui/icons-material/Delete';
 import DescriptionIcon from '@mui/icons-material/Description';
+import { useMutation } from '@tanstack/react-query';
 import { Confirm, Loading, Title, useDataProvider, useGetList, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { TAppDataProvider } from '../../dataProvider';
 import { FilePicker } from '../../components/FilePicker';
 import { formatDate } from '../../i18n/format';
-import { downloadFile } from '../../dataProvider/files';
 import { currentCityId, useCan, useReachesAll } from '../../components/permissions';
-import { DOCUMENT_EXTENSIONS, uploadFile } from '../declarations/filingApi';
+import { errorText } from '../../components/serverErrors';
+import { DOCUMENT_EXTENSIONS, RowDeleteButton, UploadDownloadButton } from '../shared/filingParts';
 import { scopeOf } from '@app/domain/platform/access/access-table';
 import { useSession } from '../../session/useSession';
 
@@ -50,7 +48,7 @@ function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider();
+  const dataProvider = useDataProvider<TAppDataProvider>();
   // Who publishes for every comune picks one (or none: for all); a comune publishes for itself.
   const isAdmin = useReachesAll('documents', 'create');
   const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: isAdmin && open });
@@ -64,25 +62,29 @@ function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const [problem, setProblem] = useState<string | null>(null);
   const missing = { title: title.trim() === '', file: !file };
 
-  const publish = async () => {
+  // The file goes up first (with its progress), then the document that names it.
+  const publishing = useMutation({
+    mutationFn: async (picked: File) => {
+      const { data: upload } = await dataProvider.upload(picked, { onProgress: setProgress });
+      return dataProvider.create('documentation-area', {
+        data: { title: title.trim(), description: description.trim() || null, category, uploadId: upload._id, ...(isAdmin ? { cityId: cityId || null } : {}) },
+      });
+    },
+    onSuccess: () => {
+      notify('filings.documents.published', { type: 'success' });
+      refresh();
+      onClose();
+    },
+    onError: (error) => setProblem(errorText(translate, error)),
+    onSettled: () => setProgress(null),
+  });
+
+  const publish = () => {
     setTouched(true);
     if (missing.title || missing.file) return;
     setProblem(null);
     setProgress(0);
-    try {
-      const upload = await uploadFile(file!, undefined, setProgress);
-      await dataProvider.create('documentation-area', {
-        data: { title: title.trim(), description: description.trim() || null, category, uploadId: upload._id, ...(isAdmin ? { cityId: cityId || null } : {}) },
-      });
-      notify('filings.documents.published', { type: 'success' });
-      refresh();
-      onClose();
-    } catch (error) {
-      const message = (error as Error)?.message || 'genericError';
-      setProblem(translate(message, { _: message }));
-    } finally {
-      setProgress(null);
-    }
+    publishing.mutate(file!);
   };
 
   return (
@@ -210,21 +212,8 @@ export function DocumentationAreaPage() {
                       divider
                       secondaryAction={
                         <Stack direction="row" spacing={0.5}>
-                          <Tooltip title={translate('filings.download')}>
-                            <IconButton
-                              aria-label={`${translate('filings.download')} ${doc.title}`}
-                              onClick={() => downloadFile(`/uploads/${doc.uploadId}/download`, {}, doc.title).catch((downloadError: Error) => notify(downloadError.message || 'genericError', { type: 'error' }))}
-                            >
-                              <DownloadIcon />
-                            </IconButton>
-                          </Tooltip>
-                          {mayRemove(doc) ? (
-                            <Tooltip title={translate('ra.action.delete')}>
-                              <IconButton color="error" aria-label={`${translate('ra.action.delete')} ${doc.title}`} onClick={() => setRemoving(doc)}>
-                                <DeleteIcon />
-                              </IconButton>
-                            </Tooltip>
-                          ) : null}
+                          <UploadDownloadButton uploadId={doc.uploadId} fileName={doc.title} />
+                          {mayRemove(doc) ? <RowDeleteButton name={doc.title} onClick={() => setRemoving(doc)} /> : null}
                         </Stack>
                       }
                     >

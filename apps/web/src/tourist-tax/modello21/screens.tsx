@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Box,
   Button,
-  Chip,
   IconButton,
   Stack,
   Table,
@@ -26,12 +25,10 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ReplyIcon from '@mui/icons-material/Reply';
 import EditNoteIcon from '@mui/icons-material/EditNote';
-import ScheduleIcon from '@mui/icons-material/Schedule';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
   Create,
-  CreateButton,
   DataTable,
-  FilterButton,
   FunctionField,
   List,
   NumberInput,
@@ -40,9 +37,7 @@ import {
   SelectInput,
   Show,
   TextField as RaTextField,
-  TopToolbar,
   useDataProvider,
-  useGetOne,
   useLocaleState,
   useNotify,
   useRecordContext,
@@ -54,14 +49,18 @@ import { MODELLO21_STATUSES, modello21Workflow, type TModello21Facts, type TMode
 import { parseEuroAmount } from '@app/domain/tourist-tax/money';
 import { formatCents, formatDate } from '../../i18n/format';
 import { useSelectedYear } from '../../session/useSession';
-import { DayField, DetailActions, FormGrid, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { DayField, DetailActions, FormGrid, FormIntro, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { FilterCreateActions, YearListTitle } from '../../components/listScaffolding';
+import { Fact, FactGrid, Panel } from '../../components/Panel';
+import { errorText } from '../../components/serverErrors';
 import { DownloadButton } from '../../components/DownloadButton';
 import { formatEuros } from '../../components/format';
 import { currentRole } from '../../components/permissions';
 import { WorkflowActions } from '../../components/WorkflowActions';
 import { required, wholeNumber } from '../../components/validators';
-import { Fact, FactGrid, Panel } from '../declarations/components';
-import { getJson } from '../declarations/filingApi';
+import type { TAppDataProvider } from '../../dataProvider';
+import type { TModello21Info } from '../../dataProvider/filings';
+import { FilingStatusChip, LateChip, ReferencedName } from '../shared/filingParts';
 import { checkDraft, draftOfMonth, todayInItaly, updatePayload, type TM21MonthRecord, type TMonthDraft, type TOwnerDraft } from './monthRows';
 
 export type TModello21 = {
@@ -92,47 +91,23 @@ export type TModello21 = {
   isLate: boolean;
 };
 
-type TModelInfo = {
-  required: boolean;
-  deadline: string;
-  daysToDeadline: number;
-  reconciled: boolean;
-  canSubmit: boolean;
-  cityName: string;
-  structureName: string;
-  issues: { path: string; message: string; month?: number }[];
-  warnings: { path: string; message: string }[];
-};
-
-const STATUS_COLOR: Record<TModello21Status, 'default' | 'info' | 'success'> = { draft: 'default', submitted: 'info', validated: 'success' };
 const statusChoices = MODELLO21_STATUSES.map((id) => ({ id, name: `touristTax.declarationStatus.${id}` }));
 
-function M21StatusChip({ status }: { status: TModello21Status }) {
-  const translate = useTranslate();
-  return <Chip size="small" color={STATUS_COLOR[status]} label={translate(`touristTax.declarationStatus.${status}`)} data-testid="m21-status" />;
-}
-
-function errorMessage(translate: (key: string, options?: object) => string, error: unknown) {
-  const message = (error as Error)?.message || 'genericError';
-  return translate(message, { _: message });
+/** The state, and "late" while a draft is past its deadline. */
+function M21StatusChips({ record }: { record: Pick<TModello21, 'status' | 'isLate'> }) {
+  return (
+    <>
+      <FilingStatusChip status={record.status} testId="m21-status" />
+      {record.isLate && record.status === 'draft' ? <LateChip label="filings.m21.late" /> : null}
+    </>
+  );
 }
 
 // ---------------------------------------------------------------- list and create
 
-function ListActions() {
-  return (
-    <TopToolbar>
-      <FilterButton />
-      {can(currentRole(), 'twentyOneModels', 'create') ? <CreateButton /> : null}
-    </TopToolbar>
-  );
-}
-
 /** twentyOneModels: the Modello 21 of the selected year, one per structure. */
 export function Modello21List() {
-  const translate = useTranslate();
   const [locale] = useLocaleState();
-  const year = useSelectedYear();
   const filters = [
     <ReferenceInput key="structureId" source="structureId" reference="structures" sort={{ field: 'name', order: 'ASC' }} perPage={200} alwaysOn>
       <SelectInput optionText="name" label="resources.twentyOneModels.fields.structureId" />
@@ -144,8 +119,8 @@ export function Modello21List() {
       filters={filters}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
-      actions={<ListActions />}
-      title={<>{`${translate('resources.twentyOneModels.name', { smart_count: 2 })} ${year}`}</>}
+      actions={<FilterCreateActions />}
+      title={<YearListTitle />}
       empty={false}
     >
       <DataTable rowClick="edit" bulkActionButtons={false}>
@@ -159,8 +134,7 @@ export function Modello21List() {
           <FunctionField
             render={(record: TModello21) => (
               <Stack direction="row" spacing={0.5}>
-                <M21StatusChip status={record.status} />
-                {record.isLate && record.status === 'draft' ? <Chip size="small" color="error" icon={<ScheduleIcon />} label={translate('filings.m21.late')} /> : null}
+                <M21StatusChips record={record} />
               </Stack>
             )}
           />
@@ -185,15 +159,10 @@ export function Modello21List() {
 
 export function Modello21Create() {
   const saveErrors = useSaveErrorNotification();
-  const translate = useTranslate();
   const year = useSelectedYear();
   return (
     <Create mutationOptions={saveErrors} redirect="edit">
-      <Box sx={{ px: 2, pt: 2 }}>
-        <Typography variant="body2" color="text.secondary">
-          {translate('filings.m21.createIntro')}
-        </Typography>
-      </Box>
+      <FormIntro text="filings.m21.createIntro" />
       <TtSimpleForm defaultValues={{ year }}>
         <FormGrid>
           <ReferenceInput source="structureId" reference="structures" sort={{ field: 'name', order: 'ASC' }} perPage={200}>
@@ -487,20 +456,14 @@ function ComunePanel({ record, facts }: { record: TModello21; facts: TModello21F
   );
 }
 
-function StructureName({ id }: { id: string }) {
-  const { data } = useGetOne('structures', { id }, { enabled: !!id });
-  return <>{data?.name ?? ''}</>;
-}
-
 /** Model info: whether the comune requires it, the deadline, and what still stops it. */
-function InfoPanel({ record, info }: { record: TModello21; info: TModelInfo | null }) {
+function InfoPanel({ record, info }: { record: TModello21; info: TModello21Info | null }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
     <Panel title={translate('filings.m21.info')}>
       <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-        <M21StatusChip status={record.status} />
-        {record.isLate && record.status === 'draft' ? <Chip size="small" color="error" icon={<ScheduleIcon />} label={translate('filings.m21.late')} /> : null}
+        <M21StatusChips record={record} />
       </Stack>
       {info && !info.required ? (
         <Alert severity="info" sx={{ mb: 2 }}>
@@ -514,7 +477,7 @@ function InfoPanel({ record, info }: { record: TModello21; info: TModelInfo | nu
       ) : null}
       <FactGrid>
         <Fact label={translate('resources.twentyOneModels.fields.structureId')}>
-          <StructureName id={record.structureId} />
+          <ReferencedName reference="structures" id={record.structureId} />
         </Fact>
         <Fact label={translate('resources.twentyOneModels.fields.year')}>{record.year}</Fact>
         <Fact label={translate('resources.twentyOneModels.fields.deadline')}>
@@ -533,29 +496,42 @@ function Modello21Body() {
   const [locale] = useLocaleState();
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider();
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const [months, setMonths] = useState<TMonthDraft[]>([]);
   const [owner, setOwner] = useState<TOwnerDraft | null>(null);
   const [dirty, setDirty] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [info, setInfo] = useState<TModelInfo | null>(null);
 
-  const loadInfo = useCallback(async (id: string) => {
-    try {
-      setInfo(await getJson<TModelInfo>(`/twenty-one-models/${id}/info`));
-    } catch {
-      setInfo(null);
-    }
-  }, []);
+  // The info follows the saved version of the record; without it (a failed call) the page still works.
+  const { data: info = null } = useQuery({
+    queryKey: ['twentyOneModels', 'info', record?.id, record?.updatedAt],
+    queryFn: () => dataProvider.modello21Info(record!.id).then(({ data }) => data),
+    enabled: !!record,
+    placeholderData: keepPreviousData,
+  });
+
+  const onSaveError = (error: Error) => notify(errorText(translate, error), { type: 'error' });
+  const saving = useMutation({
+    mutationFn: (data: Record<string, unknown>) => dataProvider.update('twentyOneModels', { id: record!.id, data, previousData: record }),
+    onSuccess: () => {
+      notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
+      void refetch();
+    },
+    onError: onSaveError,
+  });
+  const resetting = useMutation({
+    mutationFn: (index: number) => dataProvider.update('twentyOneModels', { id: record!.id, data: { months: [{ number: index + 1, reset: true }] }, previousData: record }),
+    onSuccess: () => void refetch(),
+    onError: onSaveError,
+  });
+  const busy = saving.isPending || resetting.isPending;
 
   useEffect(() => {
     if (!record) return;
     setMonths(record.months.map((m) => draftOfMonth(m, locale)));
     setOwner(ownerDraftOf(record));
     setDirty(false);
-    void loadInfo(record.id);
     // A new version of the record (after save, refresh, submit) replaces the draft.
-  }, [record?.updatedAt, locale, loadInfo]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [record?.updatedAt, locale]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const check = useMemo(() => (record && owner ? checkDraft(record.year, months, owner, todayInItaly()) : { problems: {}, warnings: {} }), [record, months, owner]);
   if (!record || !owner || months.length !== 12) return null;
@@ -563,33 +539,8 @@ function Modello21Body() {
   const editable = can(currentRole(), 'twentyOneModels', 'update') && record.status === 'draft';
   const problemCount = Object.keys(check.problems).length;
   const reconciled = problemCount === 0;
-  const changed = () => {
-    void refetch();
-  };
-
-  const save = async () => {
-    setBusy('save');
-    try {
-      await dataProvider.update('twentyOneModels', { id: record.id, data: updatePayload(months, owner), previousData: record });
-      notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
-      changed();
-    } catch (error) {
-      notify(errorMessage(translate, error), { type: 'error' });
-    } finally {
-      setBusy(null);
-    }
-  };
-  const reset = async (index: number) => {
-    setBusy('reset');
-    try {
-      await dataProvider.update('twentyOneModels', { id: record.id, data: { months: [{ number: index + 1, reset: true }] }, previousData: record });
-      changed();
-    } catch (error) {
-      notify(errorMessage(translate, error), { type: 'error' });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const save = () => saving.mutate(updatePayload(months, owner));
+  const reset = (index: number) => resetting.mutate(index);
 
   // The submit guard looks at the months as typed on this page (the server checks the saved ones again).
   const facts: TModello21Facts = { issues: Object.entries(check.problems).map(([path, message]) => ({ path, message: String(message) })) };
@@ -613,7 +564,7 @@ function Modello21Body() {
                   size: 'small',
                   testId: 'm21-refresh',
                   done: 'filings.m21.done.refresh',
-                  disabled: busy !== null || dirty,
+                  disabled: busy || dirty,
                 },
               }}
             />
@@ -661,7 +612,7 @@ function Modello21Body() {
           ) : null}
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
             {editable ? (
-              <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={busy !== null || !dirty} data-testid="m21-save">
+              <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={busy || !dirty} data-testid="m21-save">
                 {translate('ra.action.save')}
               </Button>
             ) : null}
@@ -680,7 +631,7 @@ function Modello21Body() {
                     done: 'filings.m21.done.submit',
                     confirm: { title: 'filings.m21.submitTitle', content: 'filings.m21.submitConfirm' },
                     translateOptions: { year: record.year },
-                    disabled: busy !== null,
+                    disabled: busy,
                     disabledReason: dirty ? 'filings.m21.saveBeforeSubmit' : null,
                     blockedHint: 'filings.m21.submitBlocked',
                   },
