@@ -44,7 +44,8 @@ import { generatePeriods, type TPeriodFrequency } from '@app/domain/tourist-tax/
 import { formatDate } from '../../i18n/format';
 import { useSelectedYear } from '../../session/useSession';
 import { DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
-import { CityField, CityFilterInput, CityInput } from '../shared/cityInputs';
+import { CityFilterInput, CityInput, cityColumn } from '../shared/cityInputs';
+import { YearListTitle } from '../../components/listScaffolding';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { required, wholeNumber } from '../../components/validators';
 import { useMutation } from '@tanstack/react-query';
@@ -229,7 +230,6 @@ function TemplateListActions() {
 
 export function DeclarationTemplateList() {
   const translate = useTranslate();
-  const year = useSelectedYear();
   const isAdmin = useReachesAllHere('list');
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('filings.templates.search')} />,
@@ -241,7 +241,7 @@ export function DeclarationTemplateList() {
       sort={{ field: 'dateFrom', order: 'ASC' }}
       perPage={25}
       actions={<TemplateListActions />}
-      title={<>{`${translate('resources.declaration-templates.name', { smart_count: 2 })} ${year}`}</>}
+      title={<YearListTitle />}
       empty={false}
     >
       <DataTable rowClick="edit" bulkActionButtons={false}>
@@ -258,11 +258,7 @@ export function DeclarationTemplateList() {
         <DataTable.Col source="payBy">
           <DayField source="payBy" />
         </DataTable.Col>
-        {isAdmin ? (
-          <DataTable.Col source="cityId" label="touristTax.fields.cityId">
-            <CityField />
-          </DataTable.Col>
-        ) : null}
+        {cityColumn(isAdmin)}
       </DataTable>
     </List>
   );

@@ -1,4 +1,4 @@
-import { ReferenceField, ReferenceInput, SelectInput, TextField, useTranslate } from 'react-admin';
+import { DataTable, ReferenceField, ReferenceInput, SelectInput, TextField, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { currentCityId, useReachesAllHere } from '../../components/permissions';
 
@@ -50,4 +50,22 @@ export function RegistryRefField({ source }: { source: 'structureTypeId' | 'stru
       <TextField source="name" />
     </ReferenceField>
   );
+}
+
+/** The list filters by structure type, class and relevant area (structures, tariffs, reductions). */
+export function registryRefFilters() {
+  return REFS.map(({ source, reference }) => (
+    <ReferenceInput key={source} source={source} reference={reference} sort={{ field: 'name', order: 'ASC' }}>
+      <SelectInput optionText="name" label={`touristTax.fields.${source}`} />
+    </ReferenceInput>
+  ));
+}
+
+/** The list columns of structure type, class and relevant area. */
+export function registryRefColumns() {
+  return REFS.map(({ source }) => (
+    <DataTable.Col key={source} source={source} label={`touristTax.fields.${source}`}>
+      <RegistryRefField source={source} />
+    </DataTable.Col>
+  ));
 }

@@ -1,11 +1,9 @@
 import {
   Create,
-  CreateButton,
   DataTable,
   DateInput,
   Edit,
   ExportButton,
-  FilterButton,
   FormDataConsumer,
   FunctionField,
   List,
@@ -14,16 +12,15 @@ import {
   SelectField,
   SelectInput,
   TextInput,
-  TopToolbar,
-  ReferenceInput,
   useLocaleState,
   useTranslate,
 } from 'react-admin';
 import { DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
-import { CityField, CityFilterInput, CityInput } from './cityInputs';
+import { CityFilterInput, CityInput, cityColumn } from './cityInputs';
+import { FilterCreateActions } from '../../components/listScaffolding';
 import { formatEuros, formatPercent } from '../../components/format';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
-import { RegistryRefField, RegistryRefInputs } from './RegistryRefInputs';
+import { RegistryRefInputs, registryRefColumns, registryRefFilters } from './RegistryRefInputs';
 import { dateAfter, required, validEuros, validPercent, wholeNumber } from '../../components/validators';
 import { ruleTypeChoices } from './choices';
 
@@ -48,11 +45,9 @@ export type TRuleScreensConfig = {
 
 function RuleListActions() {
   return (
-    <TopToolbar>
-      <FilterButton />
-      {useCanHere('create') ? <CreateButton /> : null}
+    <FilterCreateActions>
       <ExportButton />
-    </TopToolbar>
+    </FilterCreateActions>
   );
 }
 
@@ -64,15 +59,7 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
     const filters = [
       <SearchInput key="q" source="q" alwaysOn placeholder={translate('touristTax.searchByName')} />,
       <SelectInput key={typeSource} source={typeSource} choices={ruleTypeChoices} alwaysOn />,
-      <ReferenceInput key="structureTypeId" source="structureTypeId" reference="structure-types" sort={{ field: 'name', order: 'ASC' }}>
-        <SelectInput optionText="name" label="touristTax.fields.structureTypeId" />
-      </ReferenceInput>,
-      <ReferenceInput key="structureClassId" source="structureClassId" reference="structure-classes" sort={{ field: 'name', order: 'ASC' }}>
-        <SelectInput optionText="name" label="touristTax.fields.structureClassId" />
-      </ReferenceInput>,
-      <ReferenceInput key="relevantAreaId" source="relevantAreaId" reference="relevant-areas" sort={{ field: 'name', order: 'ASC' }}>
-        <SelectInput optionText="name" label="touristTax.fields.relevantAreaId" />
-      </ReferenceInput>,
+      ...registryRefFilters(),
       <DateInput key="validFrom_gte" source="validFrom_gte" label="touristTax.filters.validFromAfter" />,
       ...(isAdmin ? [<CityFilterInput key="cityId" />] : []),
     ];
@@ -92,15 +79,7 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
               }
             />
           </DataTable.Col>
-          <DataTable.Col source="structureTypeId" label="touristTax.fields.structureTypeId">
-            <RegistryRefField source="structureTypeId" />
-          </DataTable.Col>
-          <DataTable.Col source="structureClassId" label="touristTax.fields.structureClassId">
-            <RegistryRefField source="structureClassId" />
-          </DataTable.Col>
-          <DataTable.Col source="relevantAreaId" label="touristTax.fields.relevantAreaId">
-            <RegistryRefField source="relevantAreaId" />
-          </DataTable.Col>
+          {registryRefColumns()}
           <DataTable.Col source="validFrom">
             <DayField source="validFrom" />
           </DataTable.Col>
@@ -108,11 +87,7 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
             <DayField source="validTo" />
           </DataTable.Col>
           <DataTable.Col source="maxNights" align="right" />
-          {isAdmin ? (
-            <DataTable.Col source="cityId" label="touristTax.fields.cityId">
-              <CityField />
-            </DataTable.Col>
-          ) : null}
+          {cityColumn(isAdmin)}
         </DataTable>
       </List>
     );

@@ -5,22 +5,18 @@ import {
   BooleanField,
   BooleanInput,
   Create,
-  CreateButton,
   DataTable,
   DateInput,
   Edit,
-  FilterButton,
   FunctionField,
   List,
   NumberInput,
   ReferenceArrayInput,
-  ReferenceInput,
   SearchInput,
   SelectField,
   SelectInput,
   TabbedForm,
   TextInput,
-  TopToolbar,
   useListContext,
   useLocaleState,
   useRecordContext,
@@ -29,12 +25,13 @@ import {
 } from 'react-admin';
 import { activeChoices } from '../shared/choices';
 import { DayField, DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
-import { CityField, CityFilterInput, CityInput } from '../shared/cityInputs';
+import { CityFilterInput, CityInput, cityColumn } from '../shared/cityInputs';
+import { FilterCreateActions } from '../../components/listScaffolding';
 import { DownloadButton } from '../../components/DownloadButton';
 import { formatDate } from '../../i18n/format';
 import { formatEuros } from '../../components/format';
 import { useCan, useReachesAll } from '../../components/permissions';
-import { RegistryRefField, RegistryRefInputs } from '../shared/RegistryRefInputs';
+import { RegistryRefInputs, registryRefColumns, registryRefFilters } from '../shared/RegistryRefInputs';
 import { RelatedRecordsTab } from './RelatedRecordsTab';
 import { DeclarationReviewDialog } from '../declarations/ReviewDialog';
 import {
@@ -53,9 +50,7 @@ import {
 function StructureListActions() {
   const { filterValues } = useListContext();
   return (
-    <TopToolbar>
-      <FilterButton />
-      {useCan('structures', 'create') ? <CreateButton /> : null}
+    <FilterCreateActions>
       <DownloadButton
         path="/structures/export.xlsx"
         query={{ cityId: filterValues.cityId as string | undefined, isActive: filterValues.isActive as string | undefined }}
@@ -63,7 +58,7 @@ function StructureListActions() {
         label="touristTax.exportXlsx"
         testId="structures-export"
       />
-    </TopToolbar>
+    </FilterCreateActions>
   );
 }
 
@@ -73,15 +68,7 @@ export function StructureList() {
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('touristTax.searchStructures')} />,
     <SelectInput key="isActive" source="isActive" choices={activeChoices} alwaysOn label="touristTax.fields.status" />,
-    <ReferenceInput key="structureTypeId" source="structureTypeId" reference="structure-types" sort={{ field: 'name', order: 'ASC' }}>
-      <SelectInput optionText="name" label="touristTax.fields.structureTypeId" />
-    </ReferenceInput>,
-    <ReferenceInput key="structureClassId" source="structureClassId" reference="structure-classes" sort={{ field: 'name', order: 'ASC' }}>
-      <SelectInput optionText="name" label="touristTax.fields.structureClassId" />
-    </ReferenceInput>,
-    <ReferenceInput key="relevantAreaId" source="relevantAreaId" reference="relevant-areas" sort={{ field: 'name', order: 'ASC' }}>
-      <SelectInput optionText="name" label="touristTax.fields.relevantAreaId" />
-    </ReferenceInput>,
+    ...registryRefFilters(),
     ...(isAdmin ? [<CityFilterInput key="cityId" />] : []),
   ];
   return (
@@ -90,20 +77,8 @@ export function StructureList() {
         <DataTable.Col source="name" />
         <DataTable.Col source="cin" />
         <DataTable.Col source="address" />
-        <DataTable.Col source="structureTypeId" label="touristTax.fields.structureTypeId">
-          <RegistryRefField source="structureTypeId" />
-        </DataTable.Col>
-        <DataTable.Col source="structureClassId" label="touristTax.fields.structureClassId">
-          <RegistryRefField source="structureClassId" />
-        </DataTable.Col>
-        <DataTable.Col source="relevantAreaId" label="touristTax.fields.relevantAreaId">
-          <RegistryRefField source="relevantAreaId" />
-        </DataTable.Col>
-        {isAdmin ? (
-          <DataTable.Col source="cityId" label="touristTax.fields.cityId">
-            <CityField />
-          </DataTable.Col>
-        ) : null}
+        {registryRefColumns()}
+        {cityColumn(isAdmin)}
         <DataTable.Col source="availableSlots" align="right" />
         <DataTable.Col source="isActive">
           <BooleanField source="isActive" />
