@@ -47,12 +47,14 @@ export const authProvider: AuthProvider = {
   },
 
   async checkAuth() {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- react-admin's authProvider contract: the rejection value tells it where to redirect.
     if (!getSession()?.token) throw { redirectTo: LOGIN_PATH, message: false };
   },
 
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
       clearPersistedState();
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- react-admin's authProvider contract: the rejection value tells it where to redirect.
       throw { redirectTo: LOGIN_PATH, logoutUser: true };
     }
   },

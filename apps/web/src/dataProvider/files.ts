@@ -22,7 +22,7 @@ function fileNameFrom(disposition: string | null, fallback: string): string {
 export async function downloadFile(path: string, query: Record<string, TQueryValue>, fallbackName: string): Promise<void> {
   const response = await fetch(buildUrl(path, query), { headers: authHeaders() });
   if (!response.ok) {
-    let body: TApiErrorBody | null = null;
+    let body: TApiErrorBody | null;
     try {
       body = (await response.json()) as TApiErrorBody;
     } catch {
@@ -57,7 +57,7 @@ export function uploadWithProgress<T>(path: string, form: FormData, onProgress: 
       if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
     };
     request.onload = () => {
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = request.responseText ? JSON.parse(request.responseText) : null;
       } catch {

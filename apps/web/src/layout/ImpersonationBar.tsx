@@ -12,7 +12,7 @@ export function useBackToMyAccount() {
   return () => {
     if (stopImpersonation()) {
       queryClient.clear();
-      navigate('/users');
+      void navigate('/users');
     }
   };
 }

@@ -13,7 +13,9 @@ export function BotCheck({ onChange }: { onChange: (payload: string | null) => v
   const [ready, setReady] = useState(false);
   const widget = useRef<HTMLElement | null>(null);
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
 
   useEffect(() => {
     let cancelled = false;

@@ -48,7 +48,7 @@ export function RegisterPage() {
       );
       startSession(response, values.password);
       notify('onboarding.register.success', { type: 'success' });
-      navigate(postSignInPath(response.user, features), { replace: true });
+      void navigate(postSignInPath(response.user, features), { replace: true });
     } catch (caught) {
       const message = (caught as Error).message || 'genericError';
       setError(message);

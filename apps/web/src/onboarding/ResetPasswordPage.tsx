@@ -30,7 +30,7 @@ export function ResetPasswordPage() {
     try {
       await resetPassword(token, password);
       notify('onboarding.resetPassword.success', { type: 'success' });
-      navigate('/on-boarding/login', { replace: true });
+      void navigate('/on-boarding/login', { replace: true });
     } catch (caught) {
       notify((caught as Error).message || 'genericError', { type: 'error' });
     } finally {

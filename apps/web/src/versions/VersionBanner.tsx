@@ -60,7 +60,7 @@ export function VersionBanner() {
       };
     }
     void ask();
-    const timer = window.setInterval(ask, POLL_INTERVAL_MS);
+    const timer = window.setInterval(() => void ask(), POLL_INTERVAL_MS);
     const onVisible = () => document.visibilityState === 'visible' && void ask();
     document.addEventListener('visibilitychange', onVisible);
     return () => {

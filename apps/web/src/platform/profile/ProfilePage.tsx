@@ -106,7 +106,7 @@ export function ProfileDetails({ completing = false }: { completing?: boolean })
       const updated = await updateMe(patch);
       updateSessionUser(updated);
       notify(completing ? 'profile.completed' : 'profile.saved', { type: 'success' });
-      if (completing) navigate(homePathForRole(updated.role), { replace: true });
+      if (completing) void navigate(homePathForRole(updated.role), { replace: true });
       return undefined;
     } catch (error) {
       notify((error as Error).message || 'genericError', { type: 'error' });

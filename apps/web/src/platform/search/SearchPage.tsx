@@ -60,8 +60,8 @@ export function SearchPage() {
   const columns = tab === 'hoteliers' ? ['name', 'surname', 'email', 'commercialName'] : ['name', 'email', 'phone'];
   const openRow = (row: Record<string, unknown>) => {
     const id = String(row._id ?? row.id ?? '');
-    if (tab === 'hoteliers') navigate(`/users/${id}`);
-    else if (resources.cities) navigate(`/cities/${id}`);
+    if (tab === 'hoteliers') void navigate(`/users/${id}`);
+    else if (resources.cities) void navigate(`/cities/${id}`);
   };
 
   return (

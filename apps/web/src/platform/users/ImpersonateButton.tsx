@@ -32,7 +32,7 @@ export function ImpersonateButton() {
           queryClient.clear();
           const user = getSession()?.user;
           notify('users.impersonate.started', { type: 'success' });
-          navigate(user ? postSignInPath(user, features) : '/');
+          void navigate(user ? postSignInPath(user, features) : '/');
         } catch (error) {
           notify((error as Error).message || 'genericError', { type: 'error' });
         }

@@ -48,7 +48,7 @@ export function InviteUsersPage() {
     try {
       const created = await inviteUsers(users);
       notify('users.invite.success', { type: 'success', messageArgs: { smart_count: created.length } });
-      navigate('/users');
+      void navigate('/users');
       return undefined;
     } catch (error) {
       notify('users.invite.error', { type: 'error' });

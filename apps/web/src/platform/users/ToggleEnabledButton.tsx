@@ -21,7 +21,7 @@ export function ToggleEnabledButton() {
       disabled={isPending}
       onClick={(event) => {
         event.stopPropagation();
-        update(
+        void update(
           'users',
           { id: record.id, data: { isEnabled: !enabled }, previousData: record },
           {

@@ -530,8 +530,9 @@ function Modello21Body() {
     setMonths(record.months.map((m) => draftOfMonth(m, locale)));
     setOwner(ownerDraftOf(record));
     setDirty(false);
-    // A new version of the record (after save, refresh, submit) replaces the draft.
-  }, [record?.updatedAt, locale]); // eslint-disable-line react-hooks/exhaustive-deps
+    // A new version of the record (after save, refresh, submit) replaces the draft; the same version
+    // fetched again (a new object) must not discard the user's unsaved edits, hence updatedAt, not record.
+  }, [record?.updatedAt, locale]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed on the record's version, see above
 
   const check = useMemo(() => (record && owner ? checkDraft(record.year, months, owner, todayInItaly()) : { problems: {}, warnings: {} }), [record, months, owner]);
   if (!record || !owner || months.length !== 12) return null;

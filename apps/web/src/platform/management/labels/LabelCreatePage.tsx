@@ -28,7 +28,7 @@ export function LabelCreatePage() {
       await dataProvider.create('management/labels', { data: { ...common, language: 'en', value: values.valueEn } });
       notify('labels.created', { type: 'success' });
       if (common.platform === 'web') await reloadTranslations();
-      navigate('/management/labels');
+      void navigate('/management/labels');
       return undefined;
     } catch (error) {
       notify((error as Error).message || 'genericError', { type: 'error' });
