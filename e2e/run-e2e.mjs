@@ -32,7 +32,9 @@ async function waitForReady() {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
       if (res.ok) return;
-    } catch {}
+    } catch {
+      // not listening yet: try again
+    }
     if (server.exitCode !== null) throw new Error('the server exited before it was ready');
     await new Promise((r) => setTimeout(r, 500));
   }

@@ -13,7 +13,7 @@ export async function ensureBenchDatabase(url = BENCH_DATABASE_URL) {
   try {
     await client.connect();
   } catch (error) {
-    throw new Error(`npm run bench needs PostgreSQL (BENCH_DATABASE_URL, default ${BENCH_DATABASE_URL}): ${(error as Error).message}`);
+    throw new Error(`npm run bench needs PostgreSQL (BENCH_DATABASE_URL, default ${BENCH_DATABASE_URL}): ${(error as Error).message}`, { cause: error });
   }
   const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
   if (exists.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '')}"`);

@@ -68,7 +68,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     fs.mkdirSync(options.dataDir, { recursive: true });
     try {
       release = await lockfile.lock(options.dataDir, { lockfilePath: path.join(options.dataDir, '.lock'), stale: 15_000, update: 5_000 });
-    } catch (error) {
+    } catch {
       throw new DataDirLockedError(
         `The data folder ${options.dataDir} is in use by another process (lock file ${path.join(options.dataDir, '.lock')}). ` +
           'Stop the other process, or set DATA_DIR to another folder. Two processes on one embedded database would corrupt it.',

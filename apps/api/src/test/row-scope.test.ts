@@ -311,7 +311,7 @@ async function listVisibleIds(name: string, runtime: TCollectionRuntime, role: T
   if (runtime.def.disabled?.includes('getAll')) {
     // No generic list: a row is visible when it can be read by id.
     for (const row of rows) {
-      const res = await t.request('GET', `/api/${name}/${row.id}`, { token });
+      const res = await t.request('GET', `/api/${name}/${String(row.id)}`, { token });
       if (res.status === 403) return 'forbidden';
       if (res.status === 200) visible.add(String(row.id));
     }
@@ -478,7 +478,7 @@ describe('row scope of every registered collection', () => {
           for (const row of rows) after.set(String(row.id), serialise(row));
         }
         for (const row of facts.outOfScope) {
-          if (after.get(String(row.id)) !== serialise(row)) leaks.push(`${role} ${name}/${row.id}: row changed or removed in the database`);
+          if (after.get(String(row.id)) !== serialise(row)) leaks.push(`${role} ${name}/${String(row.id)}: row changed or removed in the database`);
         }
       }
       expect(leaks, leaks.slice(0, 20).join('\n')).toEqual([]);

@@ -82,7 +82,7 @@ export async function verifyAltchaPayload(config: TConfig, replay: TAltchaReplay
   const parsed = ZAltchaPayload.safeParse(decoded);
   if (!parsed.success) throw botCheckFailed();
   const { challenge, solution } = parsed.data;
-  let verified = false;
+  let verified: boolean;
   try {
     const result = await verifySolution({
       challenge: challenge as unknown as Challenge,

@@ -22,7 +22,7 @@ export function registerHealthRoutes(app: FastifyInstance) {
       try {
         await app.services.database.ping();
         return { status: 'ready' as const };
-      } catch (error) {
+      } catch {
         return reply.code(503).send({ status: 'unavailable' as const, message: 'The database does not answer' });
       }
     },

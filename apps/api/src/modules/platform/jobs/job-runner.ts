@@ -94,8 +94,8 @@ export function startJobRunner(app: FastifyInstance, jobs: readonly TDailyJob[],
       running = false;
     }
   };
-  const first = setTimeout(tick, 5_000);
-  const timer = setInterval(tick, options.intervalMs ?? 60_000);
+  const first = setTimeout(() => void tick(), 5_000);
+  const timer = setInterval(() => void tick(), options.intervalMs ?? 60_000);
   first.unref();
   timer.unref();
   app.addHook('onClose', async () => {

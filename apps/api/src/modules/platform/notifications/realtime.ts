@@ -27,7 +27,10 @@ export function createRealtime(log: FastifyBaseLogger): TRealtime {
       io?.emit(event, payload);
     },
     async close() {
-      await new Promise<void>((resolve) => (io ? io.close(() => resolve()) : resolve()));
+      await new Promise<void>((resolve, reject) => {
+        if (io) io.close(() => resolve()).catch(reject);
+        else resolve();
+      });
     },
   };
 }

@@ -75,7 +75,7 @@ export function safeBaseName(raw: string | null | undefined): string {
   const last = (raw ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = last
     .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .replace(/[\p{Cc}"<>|:*?]/gu, '')
     .replace(/\.[A-Za-z0-9]{1,5}$/, '')
     .replace(/^\.+/, '')
     .trim()

@@ -10,7 +10,6 @@ let t: TTestApp;
 let w: Awaited<ReturnType<typeof filingWorld>>;
 const tok = {} as Record<'admin' | 'city' | 'otherCity' | 'hotelier' | 'otherHotelier', string>;
 let q1: any;
-let villa: { id: string };
 
 async function xlsxRows(url: string, token: string) {
   const res = await fetch(`${t.baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
@@ -26,7 +25,7 @@ async function xlsxRows(url: string, token: string) {
 beforeAll(async () => {
   t = await startTestApp();
   w = await filingWorld(t.db, 'dash');
-  villa = await insertStructure(t.db, w.rome.id, 'Villa Mai Dichiarata', []);
+  await insertStructure(t.db, w.rome.id, 'Villa Mai Dichiarata', []);
   tok.admin = (await t.signedIn('admin')).token;
   tok.city = (await t.login(w.cityUser.email)).token;
   tok.otherCity = (await t.login(w.otherCityUser.email)).token;

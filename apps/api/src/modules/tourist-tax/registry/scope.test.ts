@@ -10,8 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const ids = (rows: any[]) => rows.map((r) => r._id).sort();
-
 describe('tourist-tax row scope', () => {
   it('a hotelier sees, counts and changes only the structures listed with them', async () => {
     const own = f.structure('Hotel Serapo');

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { quarterLabel, quarterOf, quarterRange, type TQuarter } from '@app/domain/tourist-tax/periods';
 import { stays, structures } from '../../../db/schema/index.ts';
