@@ -7,7 +7,7 @@
  * exceljs value objects (rich text, hyperlinks, formula results). Headers are matched ignoring case,
  * accents and extra spaces; the English keys are accepted too.
  */
-import { isValidCodiceFiscale, normalizeCodiceFiscale } from '../platform/identifiers/codice-fiscale.ts';
+import { isValidCodiceFiscale, normalizeCodiceFiscale } from '../platform/identifiers/index.ts';
 import { addDays, daysBetween, isIsoDate, parseItalianDate } from './dates.ts';
 import { fnv1a64Hex } from './hash.ts';
 import { parseEuroAmount } from './money.ts';

@@ -1,6 +1,6 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { italianDateOf, italianHourOf } from '@app/domain/tourist-tax/filings/deadlines';
+import { italianDateOf, italianHourOf } from '@app/domain/platform/time/italian-time';
 import { jobRuns } from '../../../db/schema/index.ts';
 import type { TDb } from '../../../db/client.ts';
 import type { TMailer, TRealtime } from '../../../lib/services.ts';
