@@ -44,3 +44,12 @@ export function registerPlatform(app: FastifyInstance) {
   registerUploadRoutes(app);
   registerSearchRoutes(app);
 }
+
+// What other areas use of the platform: they import it from here, never from a feature's files.
+export { recordAudit } from './audit/record-audit.ts';
+export { hashPassword } from './auth/passwords.ts';
+export { runDueJobs, type TDailyJob, type TJobDeps } from './jobs/job-runner.ts';
+export { createMailer } from './mail/mailer.ts';
+export { createNotification, pushNotification, type TNotificationRow } from './notifications/notify-user.ts';
+export { makePdf } from './uploads/test-files.ts';
+export { addUserVisibilityRule, registerUserLinkCheck } from './users/users.ts';

@@ -7,7 +7,7 @@ import { documentsCollection } from './documents/documents.ts';
 import { registerModello21Routes } from './modello21/routes.ts';
 import { registerTouristTax } from './registry/routes.ts';
 import { runFilingReminders } from './declarations/filing-reminders.ts';
-import type { TDailyJob } from '../platform/jobs/job-runner.ts';
+import type { TDailyJob } from '../platform/index.ts';
 
 /** The tourist-tax area: comuni and their rules, structures, stays, declarations, Modello 21. */
 export async function registerTouristTaxArea(app: FastifyInstance) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox, notifications } from '../../../db/schema/index.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
-import { makePdf } from '../../platform/uploads/test-files.ts';
+import { makePdf } from '../../platform/index.ts';
 import { filingWorld, insertStructure, insertUser } from '../declarations/test-fixtures.ts';
 
 let t: TTestApp;

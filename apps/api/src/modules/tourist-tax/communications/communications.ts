@@ -10,8 +10,7 @@ import { AppError, notFound, validationFailed } from '../../../lib/errors.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
 import { requireAccess, scopeCondition, type TScopeImplementations } from '../../../lib/access.ts';
 import { ownCityRows } from '../registry/scope.ts';
-import { recordAudit } from '../../platform/audit/record-audit.ts';
-import { createNotification } from '../../platform/notifications/notify-user.ts';
+import { createNotification, recordAudit } from '../../platform/index.ts';
 import { cityIdForWrite } from '../declarations/filing-scope.ts';
 import { pushPending, type TPendingNotifications } from '../declarations/filing-notifications.ts';
 

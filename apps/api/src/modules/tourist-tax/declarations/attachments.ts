@@ -7,7 +7,7 @@ import { allOf, isUuid } from '../../../lib/collection/query.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
-import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { recordAudit } from '../../platform/index.ts';
 import { structureRecordScope } from './filing-scope.ts';
 import { attachUpload } from './transition-declaration.ts';
 

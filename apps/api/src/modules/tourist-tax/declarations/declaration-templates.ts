@@ -6,7 +6,7 @@ import type { TTx } from '../../../db/client.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
-import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { recordAudit } from '../../platform/index.ts';
 import { cityIdForWrite } from './filing-scope.ts';
 import { requireAccess } from '../../../lib/access.ts';
 import { cityRowScopes } from '../registry/scope.ts';

@@ -4,7 +4,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { auditLogs, notifications, stays } from '../../../db/schema/index.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
 import { filingWorld, insertStay } from './test-fixtures.ts';
-import { makePdf } from '../../platform/uploads/test-files.ts';
+import { makePdf } from '../../platform/index.ts';
 
 let t: TTestApp;
 let admin: string;

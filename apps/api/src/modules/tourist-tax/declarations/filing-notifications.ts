@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TFilingSide } from '@app/domain/tourist-tax/filings/filing-sides';
 import type { TTx } from '../../../db/client.ts';
-import { createNotification, pushNotification, type TNotificationRow } from '../../platform/notifications/notify-user.ts';
+import { createNotification, pushNotification, type TNotificationRow } from '../../platform/index.ts';
 import { cityUserIds, hotelierIdsOfStructure } from './filing-scope.ts';
 
 /** Notifications written in the caller's transaction; pushed (socket, and e-mail when asked) after the commit. */

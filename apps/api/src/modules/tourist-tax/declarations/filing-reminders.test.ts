@@ -5,10 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { declarations, declarationTemplates, jobRuns, mailOutbox, notifications } from '../../../db/schema/index.ts';
 import { openDatabase, runMigrations, type TDatabase } from '../../../db/client.ts';
-import { createMailer } from '../../platform/mail/mailer.ts';
+import { createMailer, runDueJobs, type TJobDeps } from '../../platform/index.ts';
 import { startTestApp } from '../../../test/harness.ts';
 import { insertCity, insertStructure, insertUser } from './test-fixtures.ts';
-import { runDueJobs, type TJobDeps } from '../../platform/jobs/job-runner.ts';
 import { touristTaxDailyJobs } from '../index.ts';
 
 const quietLog = { info() {}, error() {}, warn() {}, debug() {} } as never;

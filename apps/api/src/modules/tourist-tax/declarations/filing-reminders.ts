@@ -4,10 +4,9 @@ import { reminderFor, type TReminderKind } from '@app/domain/tourist-tax/filings
 import { formatItalianDate } from '@app/domain/tourist-tax/dates';
 import { cities, declarations, declarationTemplates, filingSettings, sentReminders, structures } from '../../../db/schema/index.ts';
 import type { TDb } from '../../../db/client.ts';
-import { createNotification, pushNotification, type TNotificationRow } from '../../platform/notifications/notify-user.ts';
+import { createNotification, pushNotification, type TJobDeps, type TNotificationRow } from '../../platform/index.ts';
 import { cityUserIds, hotelierIdsOfStructure } from './filing-scope.ts';
 import { DEFAULT_FILING_SETTINGS } from './filing-settings.ts';
-import type { TJobDeps } from '../../platform/jobs/job-runner.ts';
 
 /** Late reminders look back this far, so switching reminders on does not flood hoteliers with old periods. */
 export const LATE_LOOKBACK_DAYS = 60;

@@ -5,7 +5,7 @@ import type { TDbOrTx } from '../../../db/client.ts';
 import { requireGrant } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { recordAudit } from '../../platform/index.ts';
 
 export const DEFAULT_FILING_SETTINGS = { remindersEnabled: true, reminderDaysAhead: 7 };
 

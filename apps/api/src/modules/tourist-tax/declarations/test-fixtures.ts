@@ -1,6 +1,6 @@
 import { cities, stays, structures, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
-import { hashPassword } from '../../platform/auth/passwords.ts';
+import { hashPassword } from '../../platform/index.ts';
 import { DEMO_PASSWORD } from '../../../seed/demo.ts';
 
 /**

@@ -9,7 +9,7 @@ import type { TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { defineWorkflowRuntime } from '../../../lib/workflow/run-transition.ts';
-import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { recordAudit } from '../../platform/index.ts';
 import { figuresForDeclaration } from './declaration-figures.ts';
 import type { TDeclarationRow } from './declarations.ts';
 import { notifyFilingSide, pushPending, type TPendingNotifications } from './filing-notifications.ts';

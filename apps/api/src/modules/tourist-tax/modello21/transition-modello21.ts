@@ -8,7 +8,7 @@ import { cities, modello21, structures } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { defineWorkflowRuntime } from '../../../lib/workflow/run-transition.ts';
-import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { recordAudit } from '../../platform/index.ts';
 import { notifyFilingSide, pushPending, type TPendingNotifications } from '../declarations/filing-notifications.ts';
 import { structureRecordScope, todayInItaly } from '../declarations/filing-scope.ts';
 import { prefilledMonths } from './prefill.ts';

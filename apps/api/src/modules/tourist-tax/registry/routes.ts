@@ -11,7 +11,7 @@ import type { TImportFormat } from '../stays/read-stay-import-file.ts';
 import { findStructureInScope, hotelierIdsOfCitySql } from './scope.ts';
 import { eq, sql } from 'drizzle-orm';
 import { cities, users } from '../../../db/schema/index.ts';
-import { addUserVisibilityRule, registerUserLinkCheck } from '../../platform/users/users.ts';
+import { addUserVisibilityRule, registerUserLinkCheck } from '../../platform/index.ts';
 import { buildStayImportTemplate } from '../stays/stay-import-template.ts';
 import { XLSX_MIME } from '../../../lib/xlsx-stream.ts';
 import { registerCollection } from '../../../lib/collection/routes.ts';

@@ -4,7 +4,7 @@ import { declarations, stays, structures } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { requireAccess } from '../../../lib/access.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { recordAudit } from '../../platform/index.ts';
 import { loadCityRules, type TCityRules } from '../rules/city-rules.ts';
 import { computeTaxOfFacts, stayColumns, type TStayFacts } from './compute-stay.ts';
 import { readStayImportFile, type TImportedStay, type TImportFormat, type TImportRowError } from './read-stay-import-file.ts';

@@ -178,7 +178,7 @@ describe('stays: server-side tax computation', () => {
 
 describe('stay attachments and the hoteliers a city sees', () => {
   it('attaches own uploads only, and links them to the stay', async () => {
-    const { makePdf } = await import('../../platform/uploads/test-files.ts');
+    const { makePdf } = await import('../../platform/index.ts');
     const upload = async (token: string) => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(await makePdf())]), 'ricevuta.pdf');
