@@ -15,7 +15,7 @@ export type TMailLanguage = 'it' | 'en';
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface TMailTemplates {}
-export type TMailTemplateName = keyof TMailTemplates & string;
+export type TMailTemplateName = Extract<keyof TMailTemplates, string>;
 
 export type TMailer = {
   /** Renders a template and sends it (SMTP_URL) or keeps it in the outbox table and the log. */
