@@ -1,4 +1,4 @@
-import { can } from '../../platform/access/access-table.ts';
+import { can } from '../../platform/access/index.ts';
 
 /** The two sides of a filing: the hotelier (role user, or an admin for them) and the comune. */
 export type TFilingSide = 'hotelier' | 'comune';

@@ -1,5 +1,5 @@
-import { can } from '../../platform/access/access-table.ts';
-import { defineWorkflow, type TWorkflowActor } from '../../platform/workflow/define-workflow.ts';
+import { can } from '../../platform/access/index.ts';
+import { defineWorkflow, type TWorkflowActor } from '../../platform/workflow/index.ts';
 import type { TM21Issue } from './modello21.ts';
 
 /**
