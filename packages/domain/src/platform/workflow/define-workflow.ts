@@ -98,6 +98,7 @@ const listOf = <T>(value: T | readonly T[]): readonly T[] => (Array.isArray(valu
  * `actions`, and the facts type from the guards' parameter (annotate it, or pass `facts` for type only).
  * A `from` or `to` outside `states` is a type error, and is refused at run time too.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any facts type matches here (a constraint on the actions, not a value)
 export function defineWorkflow<const TStatus extends string, const TActions extends Record<string, TActionSpec<NoInfer<TStatus>, any>>, TFacts = TGuardFacts<TActions>>(definition: {
   name: string;
   states: readonly TStatus[];
@@ -166,8 +167,10 @@ export function defineWorkflow<const TStatus extends string, const TActions exte
 }
 
 /** The status union of a workflow. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any facts type matches here (a constraint on the actions, not a value)
 export type TWorkflowStatus<W> = W extends TWorkflow<infer S, string, any> ? S : never;
 /** The action union of a workflow. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any facts type matches here (a constraint on the actions, not a value)
 export type TWorkflowAction<W> = W extends TWorkflow<string, infer A, any> ? A : never;
 /** The facts type of a workflow. */
 export type TWorkflowFacts<W> = W extends TWorkflow<string, string, infer F> ? F : never;
