@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZEmailAddress, ZOptionalPhone, ZOptionalText, ZPartitaIva, ZRecordBase, ZRequiredText } from './fields.ts';
-import type { TRole } from '../platform/auth/roles.ts';
+import type { TRole } from '../platform/auth/index.ts';
 import { INVITE_STATUSES } from './invite-flow.ts';
 
 /**

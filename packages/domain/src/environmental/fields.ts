@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { isValidEmail } from '../platform/identifiers/email.ts';
-import { isValidPartitaIva, normalizePartitaIva } from '../platform/identifiers/partita-iva.ts';
-import { isValidPhone } from '../platform/identifiers/phone.ts';
-import { centsToEuros, eurosToCents, parseEuroAmount } from '../tourist-tax/index.ts';
+import { isValidEmail, isValidPartitaIva, isValidPhone, normalizePartitaIva } from '../platform/identifiers/index.ts';
+import { centsToEuros, eurosToCents, parseEuroAmount } from '../platform/money/index.ts';
 
 /**
  * Field shapes shared by the environmental records. Messages are the API's: a translation key

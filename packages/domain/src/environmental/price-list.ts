@@ -7,7 +7,7 @@
  * Cells may be strings, numbers or exceljs value objects (rich text, hyperlinks, formula results).
  * Matrix and analytic package are named by the code or the name of a lab analysis setting.
  */
-import { parseEuroAmount } from '../tourist-tax/index.ts';
+import { parseEuroAmount } from '../platform/money/index.ts';
 
 export type TPriceListKey = 'code' | 'articleCode' | 'articleName' | 'packetCode' | 'matrix' | 'analyticPackage' | 'price';
 export type TPriceListColumn = { key: TPriceListKey; header: string; required: boolean; maxLength?: number; help: string };
