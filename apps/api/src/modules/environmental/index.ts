@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, or } from 'drizzle-orm';
 import { contracts, orders } from '../../db/schema/index.ts';
 import type { TDbOrTx } from '../../db/client.ts';
-import { registerSettingUsageCheck, type TSettingUsageCheck } from '../platform/settings/settings.ts';
-import { registerUserLinkCheck } from '../platform/users/users.ts';
+import { registerSettingUsageCheck, registerUserLinkCheck, type TSettingUsageCheck } from '../platform/index.ts';
 import { companyExists } from './companies/company-tables.ts';
 
 /**

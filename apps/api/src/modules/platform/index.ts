@@ -47,9 +47,12 @@ export function registerPlatform(app: FastifyInstance) {
 
 // What other areas use of the platform: they import it from here, never from a feature's files.
 export { recordAudit } from './audit/record-audit.ts';
-export { hashPassword } from './auth/passwords.ts';
+export { assertPasswordPolicy, hashPassword, replacePassword } from './auth/passwords.ts';
+export { randomToken, sha256 } from './auth/tokens.ts';
 export { runDueJobs, type TDailyJob, type TJobDeps } from './jobs/job-runner.ts';
 export { createMailer } from './mail/mailer.ts';
 export { createNotification, pushNotification, type TNotificationRow } from './notifications/notify-user.ts';
 export { makePdf } from './uploads/test-files.ts';
-export { addUserVisibilityRule, registerUserLinkCheck } from './users/users.ts';
+export { normaliseEmail } from './users/user-input.ts';
+export { registerSettingUsageCheck, type TSettingUsageCheck } from './settings/settings.ts';
+export { addUserVisibilityRule, findEmailOwner, registerUserLinkCheck } from './users/users.ts';

@@ -3,7 +3,7 @@ import { INVITE_LINK_TTL_MS, MAX_INVITE_LINKS_PER_DAY } from '@app/domain/enviro
 import { inviteTokens } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { randomToken, sha256 } from '../../platform/auth/tokens.ts';
+import { randomToken, sha256 } from '../../platform/index.ts';
 import type { TCompanyRef } from '../companies/company-tables.ts';
 
 /**

@@ -4,7 +4,7 @@ import { agencies, inviteTokens, laboratories, mailOutbox, users } from '../../.
 import type { TActor } from '../../../lib/context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
-import { sha256 } from '../../platform/auth/tokens.ts';
+import { sha256 } from '../../platform/index.ts';
 import { acceptInvite, findInvite } from './accept-invite.ts';
 import { revokeInvite } from './revoke-invite.ts';
 import { inviteCompany, resendInvite } from './send-invite.ts';

@@ -3,8 +3,7 @@ import { ROLE_OF_COMPANY } from '@app/domain/environmental/companies';
 import { users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { findEmailOwner } from '../../platform/users/users.ts';
-import { normaliseEmail } from '../../platform/users/user-input.ts';
+import { findEmailOwner, normaliseEmail } from '../../platform/index.ts';
 import { USER_LINK_OF_COMPANY, type TCompanyRef } from '../companies/company-tables.ts';
 
 /**

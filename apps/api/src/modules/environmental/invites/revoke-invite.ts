@@ -3,7 +3,7 @@ import { type TInviteStatus, transitionInvite } from '@app/domain/environmental/
 import type { TServices } from '../../../lib/fastify-types.ts';
 import type { TRequestContext } from '../../../lib/context.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { recordAudit } from '../../platform/index.ts';
 import { ENTITY_OF_COMPANY, companyTable, lockCompany, type TCompanyRef } from '../companies/company-tables.ts';
 import { voidInviteTokens } from './invite-tokens.ts';
 import { requireConsortiumActor } from './consortium-actor.ts';
