@@ -76,12 +76,14 @@ function AgencyTitle() {
   return <RecordTitle source="businessName" />;
 }
 
-export function AgencyEdit() {
+/** `id` shows a given record outside its route (My company). */
+export function AgencyEdit({ id }: { id?: string } = {}) {
   const saveErrors = useSaveErrorNotification();
   const canSave = useCanHere('update');
   const own = !useReachesAllHere('read');
   return (
     <Edit
+      id={id}
       mutationOptions={saveErrors}
       mutationMode="pessimistic"
       title={<AgencyTitle />}

@@ -153,12 +153,13 @@ function LaboratoryTitle() {
   return <RecordTitle source="businessName" />;
 }
 
-export function LaboratoryEdit() {
+/** `id` shows a given record outside its route (My company). */
+export function LaboratoryEdit({ id }: { id?: string } = {}) {
   const saveErrors = useSaveErrorNotification();
   const canSave = useCanHere('update');
   const own = !useReachesAllHere('read');
   return (
-    <Edit mutationOptions={saveErrors} mutationMode="pessimistic" title={<LaboratoryTitle />} actions={own ? false : <DetailActions><InviteButtons kind="laboratory" /></DetailActions>} redirect={false}>
+    <Edit id={id} mutationOptions={saveErrors} mutationMode="pessimistic" title={<LaboratoryTitle />} actions={own ? false : <DetailActions><InviteButtons kind="laboratory" /></DetailActions>} redirect={false}>
       <TtTabbedForm canSave={canSave} canDelete={useCanHere('delete')} syncWithLocation={false}>
         <FormTab label="environmental.tabs.information">
           <Box sx={{ mb: 1 }}>
