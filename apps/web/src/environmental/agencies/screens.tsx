@@ -15,7 +15,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { DetailActions, RecordTitle, TtSimpleForm, TtTabbedForm, useSaveErrorNotification } from '../../components/forms';
-import { useCanHere, useReachesAllHere } from '../../components/permissions';
+import { useCan, useCanHere, useReachesAllHere } from '../../components/permissions';
 import { CompanyFields, CompanyUsers, ContactsInput, InviteButtons, InviteStatusField, NotYet, OwnContactsEditor } from '../shared/companies';
 import { AgencyChips } from '../orders/screens';
 
@@ -51,14 +51,18 @@ export function AgencyList() {
 function AgencyOrders() {
   const translate = useTranslate();
   const record = useRecordContext();
+  // A supplier reads its orders but not the consortium's lots: the lot column is the consortium's.
+  const seesLots = useCan('lots', 'read');
   if (!record) return null;
   return (
     <ReferenceManyField reference="orders" target="agencyIds" sort={{ field: 'name', order: 'ASC' }} empty={<Typography color="text.secondary">{translate('environmental.agencies.noOrders')}</Typography>}>
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="name" label="resources.orders.fields.name" />
-        <DataTable.Col source="lotId" label="resources.orders.fields.lotId">
-          <ReferenceField source="lotId" reference="lots" link={false} />
-        </DataTable.Col>
+        {seesLots ? (
+          <DataTable.Col source="lotId" label="resources.orders.fields.lotId">
+            <ReferenceField source="lotId" reference="lots" link={false} />
+          </DataTable.Col>
+        ) : null}
         <DataTable.Col source="orderType" label="resources.orders.fields.orderType" render={(r) => translate(`environmental.orderType.${r.orderType}`)} />
         <DataTable.Col source="agencyIds" label="resources.orders.fields.agencyIds">
           <AgencyChips />
