@@ -11,8 +11,9 @@ const ROLES = [
   { role: 'admin', email: DEMO.admin, home: /\/users$/ },
   { role: 'city', email: DEMO.city, home: /\/structures$/ },
   { role: 'user', email: DEMO.hotelier, home: /\/structures$/ },
-  { role: 'agency_user', email: DEMO.agency, home: /\/profile$/ },
-  { role: 'laboratory_user', email: DEMO.lab, home: /\/profile$/ },
+  { role: 'agency_user', email: DEMO.agency, home: /\/my-company$/ },
+  { role: 'laboratory_user', email: DEMO.lab, home: /\/my-company$/ },
+  { role: 'consortium_user', email: DEMO.consortium, home: /\/lots$/ },
 ] as const;
 
 /** The hrefs of the sidebar's entries, in order. */

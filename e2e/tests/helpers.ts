@@ -11,6 +11,7 @@ export const DEMO = {
   hotelier: 'hotelier@demo.test',
   agency: 'agency@demo.test',
   lab: 'lab@demo.test',
+  consortium: 'consortium@demo.test',
 } as const;
 
 const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');

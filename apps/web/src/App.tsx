@@ -35,6 +35,7 @@ import { modello21 } from './tourist-tax/modello21';
 import { communications } from './tourist-tax/communications';
 import { documentationArea } from './tourist-tax/documentation-area';
 import { dashboardPages } from './tourist-tax/dashboard';
+import { agencies, contracts, environmentalPages, environmentalSettings, laboratories, lots, orders } from './environmental';
 
 export function App({ config }: { config: TAppConfig }) {
   const [i18nProvider, setI18nProvider] = useState(() => createI18nProvider(initialLocale()));
@@ -75,6 +76,7 @@ export function App({ config }: { config: TAppConfig }) {
             <Route path="/on-boarding/register" element={<RegisterPage />} />
             <Route path="/on-boarding/forgot-password" element={<ForgotPasswordPage />} />
             <Route path="/on-boarding/reset-password/:token" element={<ResetPasswordPage />} />
+            <Route path="/on-boarding/accept-invite/:token" element={<environmentalPages.AcceptInvitePage />} />
           </CustomRoutes>
           <CustomRoutes>
             <Route path="/invite-users" element={<userPages.InviteUsersPage />} />
@@ -86,6 +88,9 @@ export function App({ config }: { config: TAppConfig }) {
             <Route path="/search" element={<searchPages.SearchPage />} />
             <Route path="/documentation/*" element={<documentationPages.DocumentationRoutes />} />
             <Route path="/dashboard" element={<dashboardPages.DashboardPage />} />
+            <Route path="/my-company" element={<environmentalPages.MyCompanyPage />} />
+            <Route path="/nca-settings" element={<environmentalPages.NcaSettingsPage />} />
+            <Route path="/lab-analysis-settings" element={<environmentalPages.LabAnalysisSettingsPage />} />
           </CustomRoutes>
           <Resource name="users" {...users} />
           <Resource name="roles" {...roles} />
@@ -105,6 +110,12 @@ export function App({ config }: { config: TAppConfig }) {
           <Resource name="twentyOneModels" {...modello21} />
           <Resource name="communications" {...communications} />
           <Resource name="documentation-area" {...documentationArea} />
+          <Resource name="lots" {...lots} />
+          <Resource name="orders" {...orders} />
+          <Resource name="agencies" {...agencies} />
+          <Resource name="laboratories" {...laboratories} />
+          <Resource name="contracts" {...contracts} />
+          <Resource name="environmental-settings" {...environmentalSettings} />
         </Admin>
         </BrowserRouter>
       </ReloadTranslationsContext.Provider>

@@ -16,6 +16,8 @@ export type TFeatureFlags = {
   botCheckOnLogin: boolean;
   botCheckOnRegister: boolean;
   analytics: boolean;
+  touristTaxArea: boolean;
+  environmentalArea: boolean;
 };
 
 export type TAppConfig = {
@@ -43,6 +45,8 @@ export const DEFAULT_FEATURES: TFeatureFlags = {
   botCheckOnLogin: false,
   botCheckOnRegister: false,
   analytics: false,
+  touristTaxArea: true,
+  environmentalArea: true,
 };
 
 let currentConfig: TAppConfig = {

@@ -506,3 +506,5 @@ import { addTouristTaxEn } from '../tourist-tax/i18n/touristTax.en';
 addTouristTaxEn(enMessages);
 import { addFilingsEn } from '../tourist-tax/i18n/filings.en';
 addFilingsEn(enMessages);
+import { addEnvironmentalEn } from '../environmental/i18n/environmental.en';
+addEnvironmentalEn(enMessages);

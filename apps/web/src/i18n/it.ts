@@ -506,3 +506,5 @@ import { addTouristTaxIt } from '../tourist-tax/i18n/touristTax.it';
 addTouristTaxIt(itMessages);
 import { addFilingsIt } from '../tourist-tax/i18n/filings.it';
 addFilingsIt(itMessages);
+import { addEnvironmentalIt } from '../environmental/i18n/environmental.it';
+addEnvironmentalIt(itMessages);

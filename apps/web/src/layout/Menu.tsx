@@ -25,6 +25,12 @@ import StarIcon from '@mui/icons-material/Star';
 import EventIcon from '@mui/icons-material/Event';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import FolderIcon from '@mui/icons-material/Folder';
+import BusinessIcon from '@mui/icons-material/Business';
+import ViewModuleIcon from '@mui/icons-material/ViewModule';
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import ScienceIcon from '@mui/icons-material/Science';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import BiotechIcon from '@mui/icons-material/Biotech';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Menu as RaMenu, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
@@ -35,6 +41,12 @@ import { MENU_GROUPS, MENU_ITEMS, visibleMenuItems } from './menuItems';
 
 const ICONS: Record<string, ReactElement> = {
   dashboard: <DashboardIcon />,
+  business: <BusinessIcon />,
+  view_module: <ViewModuleIcon />,
+  assignment: <AssignmentIcon />,
+  science: <ScienceIcon />,
+  receipt_long: <ReceiptLongIcon />,
+  biotech: <BiotechIcon />,
   people: <PeopleIcon />,
   group_add: <GroupAddIcon />,
   security: <SecurityIcon />,

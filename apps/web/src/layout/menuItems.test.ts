@@ -25,7 +25,8 @@ describe('menu derived from the access table', () => {
   });
 
   it('per role', () => {
-    expect(paths('agency_user')).toEqual(['/management', '/management/settings', '/notifications', '/profile', '/documentation']);
+    // Suppliers: their own company (environmental area) and their account, never a tourist-tax entry.
+    expect(paths('agency_user')).toEqual(['/my-company', '/management', '/management/settings', '/notifications', '/profile', '/documentation']);
     expect(paths('laboratory_user')).toEqual(paths('agency_user'));
     expect(paths('user')).toEqual(expect.arrayContaining(['/dashboard', '/structures', '/stays', '/declarations', '/twentyOneModels', '/cities', '/communications']));
     expect(paths('user')).not.toContain('/users');
@@ -34,6 +35,22 @@ describe('menu derived from the access table', () => {
     expect(paths('city')).not.toContain('/invite-users');
     expect(paths('city')).not.toContain('/roles');
     expect(paths('admin')).toEqual(expect.arrayContaining(['/users', '/invite-users', '/roles', '/search', '/management/labels']));
+    // The consortium: the environmental registry and settings, no tourist-tax entry; a hotelier no environmental one.
+    expect(paths('consortium_user')).toEqual([
+      '/lots', '/orders', '/agencies', '/laboratories', '/contracts', '/nca-settings', '/lab-analysis-settings',
+      '/management', '/management/settings', '/notifications', '/profile', '/documentation',
+    ]);
+    expect(paths('user').filter((p) => MENU_ITEMS.find((i) => i.path === p)!.group === 'environmental')).toEqual([]);
+  });
+
+  it('follows the enabled areas', () => {
+    const withAreas = (role: string, touristTaxArea: boolean, environmentalArea: boolean) =>
+      visibleMenuItems(MENU_ITEMS, role, everyResource, { permissionsSystem: false, touristTaxArea, environmentalArea }).map((i) => i.path);
+    expect(withAreas('admin', true, false)).not.toContain('/lots');
+    expect(withAreas('admin', true, false)).toContain('/structures');
+    expect(withAreas('admin', false, true)).not.toContain('/structures');
+    expect(withAreas('admin', false, true)).toContain('/lots');
+    expect(withAreas('agency_user', true, false)).not.toContain('/my-company');
   });
 
   it('hides entries whose screen is not registered', () => {

@@ -1,6 +1,6 @@
 import { canAccessPath } from '../routeAccess';
 
-export type TMenuGroup = 'touristTax' | 'administration' | 'account';
+export type TMenuGroup = 'touristTax' | 'environmental' | 'administration' | 'account';
 
 export type TMenuItem = {
   /** Translation key of the entry's label. */
@@ -10,16 +10,16 @@ export type TMenuItem = {
   icon: string;
   /** Shown only when a react-admin resource of this name is registered. */
   resource?: string;
-  /** Shown only when this feature flag is on. */
-  feature?: 'permissionsSystem';
+  /** Shown only when this feature flag is on (the permission system, or the entry's business area). */
+  feature?: 'permissionsSystem' | 'touristTaxArea' | 'environmentalArea';
 };
 
 /*
  * The navigation areas, grouped by business area. Who sees an entry is not written here: an
  * entry shows exactly when the role may open its route (the access table, via canAccessPath), so
  * the menu never offers a page whose data the API refuses. Tourist-tax entries carry a resource name:
- * they appear as soon as that screen exists. NCA-area routes are not defined yet, so they
- * have no entries yet.
+ * they appear as soon as that screen exists. The business-area groups show only while their area
+ * is enabled (the touristTaxArea / environmentalArea settings).
  */
 export const MENU_ITEMS: readonly TMenuItem[] = [
   { labelKey: 'menu.dashboard', path: '/dashboard', group: 'touristTax', icon: 'dashboard' },
@@ -38,6 +38,15 @@ export const MENU_ITEMS: readonly TMenuItem[] = [
   { labelKey: 'menu.communications', path: '/communications', group: 'touristTax', icon: 'campaign', resource: 'communications' },
   { labelKey: 'menu.documentArea', path: '/documentation-area', group: 'touristTax', icon: 'folder', resource: 'documentation-area' },
 
+  { labelKey: 'environmental.menu.myCompany', path: '/my-company', group: 'environmental', icon: 'business', feature: 'environmentalArea' },
+  { labelKey: 'environmental.menu.lots', path: '/lots', group: 'environmental', icon: 'view_module', resource: 'lots', feature: 'environmentalArea' },
+  { labelKey: 'environmental.menu.orders', path: '/orders', group: 'environmental', icon: 'assignment', resource: 'orders', feature: 'environmentalArea' },
+  { labelKey: 'environmental.menu.agencies', path: '/agencies', group: 'environmental', icon: 'business', resource: 'agencies', feature: 'environmentalArea' },
+  { labelKey: 'environmental.menu.laboratories', path: '/laboratories', group: 'environmental', icon: 'science', resource: 'laboratories', feature: 'environmentalArea' },
+  { labelKey: 'environmental.menu.contracts', path: '/contracts', group: 'environmental', icon: 'receipt_long', resource: 'contracts', feature: 'environmentalArea' },
+  { labelKey: 'environmental.menu.ncaSettings', path: '/nca-settings', group: 'environmental', icon: 'tune', feature: 'environmentalArea' },
+  { labelKey: 'environmental.menu.labAnalysisSettings', path: '/lab-analysis-settings', group: 'environmental', icon: 'biotech', feature: 'environmentalArea' },
+
   { labelKey: 'menu.users', path: '/users', group: 'administration', icon: 'people' },
   { labelKey: 'menu.inviteUsers', path: '/invite-users', group: 'administration', icon: 'group_add' },
   { labelKey: 'menu.rolesAndPermissions', path: '/roles', group: 'administration', icon: 'security' },
@@ -51,18 +60,20 @@ export const MENU_ITEMS: readonly TMenuItem[] = [
   { labelKey: 'menu.documentation', path: '/documentation', group: 'account', icon: 'menu_book' },
 ];
 
-export const MENU_GROUPS: readonly TMenuGroup[] = ['touristTax', 'administration', 'account'];
+export const MENU_GROUPS: readonly TMenuGroup[] = ['touristTax', 'environmental', 'administration', 'account'];
 
 /** The entries a role sees: its route is open to the role, its screen exists, its feature is on. */
 export function visibleMenuItems(
   items: readonly TMenuItem[],
   role: string | undefined,
   registeredResources: Set<string>,
-  features: { permissionsSystem: boolean },
+  features: { permissionsSystem: boolean; touristTaxArea?: boolean; environmentalArea?: boolean },
 ): TMenuItem[] {
   return items.filter((item) => {
     if (item.resource && !registeredResources.has(item.resource)) return false;
-    if (item.feature && !features[item.feature]) return false;
+    // An area flag the server does not send counts as on (its shipped value).
+    if (item.feature && features[item.feature] === false) return false;
+    if (item.group === 'touristTax' && features.touristTaxArea === false) return false;
     return canAccessPath(role, item.path);
   });
 }

@@ -11,6 +11,7 @@ export type TUser = {
   role: TRole;
   cityId?: string | null;
   agencyId?: string | null;
+  laboratoryId?: string | null;
   mobilephone?: string | null;
   phone?: string | null;
   address?: string | null;

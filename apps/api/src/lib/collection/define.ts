@@ -56,6 +56,11 @@ export type TCollection<TTable extends TRecordTable = TRecordTable, TRow extends
   toRecord?: (row: TRow, ctx: TSignedInContext) => unknown;
   /** Maps validated input to column values; validates cross-field and cross-record rules. */
   toRow?: (input: Record<string, unknown>, args: TWriteArgs<TRow>) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /**
+   * Computed fields that need the database (counts of related rows): called with the records of
+   * one response (a list page or one record), after toRecord, and fills them in place.
+   */
+  decorate?: (records: Record<string, unknown>[], ctx: TSignedInContext) => Promise<void>;
   beforeDelete?: (row: TRow, args: TWriteArgs<TRow> & { existing: TRow }) => Promise<void> | void;
   afterWrite?: (op: 'create' | 'update' | 'delete', row: TRow, args: TWriteArgs<TRow>) => Promise<void> | void;
   /** Fields never written to the audit log (secrets). */

@@ -54,6 +54,8 @@ export type TCollectionRuntime = {
   update(ctx: TSignedInContext, id: string, input: Record<string, unknown>, expected?: Date): Promise<Record<string, unknown>>;
   remove(ctx: TSignedInContext, id: string): Promise<void>;
   toRecord(row: Record<string, unknown>, ctx: TSignedInContext): unknown;
+  /** The API records of rows, computed fields included (what the generic routes answer). */
+  present(rows: Record<string, unknown>[], ctx: TSignedInContext): Promise<unknown[]>;
 };
 
 /** The use cases behind the five generic routes, usable from other modules and tests too. */
@@ -95,11 +97,18 @@ export function collectionRuntime<TTable extends TRecordTable>(definition: TColl
     if (rows.length === 0) throw new AppError('FORBIDDEN', 'This record would fall outside what you may manage');
   }
 
+  async function present(rows: Record<string, unknown>[], ctx: TSignedInContext): Promise<unknown[]> {
+    const records = rows.map((row) => toRecord(row, ctx) as Record<string, unknown>);
+    if (def.decorate && records.length > 0) await def.decorate(records, ctx);
+    return records;
+  }
+
   return {
     def,
     entity,
     conditions,
     toRecord,
+    present,
     async list(ctx, query, extra) {
       const customKeys = new Set(Object.keys(def.customFilters ?? {}));
       const columnQuery = Object.fromEntries(Object.entries(query).filter(([key]) => !customKeys.has(key)));
@@ -186,7 +195,7 @@ export function registerCollection(app: FastifyInstance, definition: TCollection
         const ctx = signedIn(contextOf(request));
         const { rows, total } = await runtime.list(ctx, request.query as Record<string, unknown>);
         if (total !== undefined) reply.header('X-Total-Count', String(total));
-        return rows.map((row) => runtime.toRecord(row, ctx));
+        return runtime.present(rows, ctx);
       },
     });
   }
@@ -196,7 +205,7 @@ export function registerCollection(app: FastifyInstance, definition: TCollection
       handler: async (request) => {
         requireActor(request);
         const ctx = signedIn(contextOf(request));
-        return runtime.toRecord(await runtime.getById(ctx, request.params.id), ctx);
+        return (await runtime.present([await runtime.getById(ctx, request.params.id)], ctx))[0];
       },
     });
   }
@@ -208,7 +217,7 @@ export function registerCollection(app: FastifyInstance, definition: TCollection
         const ctx = signedIn(contextOf(request));
         const row = await runtime.create(ctx, request.body as Record<string, unknown>);
         reply.code(201);
-        return runtime.toRecord(row, ctx);
+        return (await runtime.present([row], ctx))[0];
       },
     });
   }
@@ -226,7 +235,7 @@ export function registerCollection(app: FastifyInstance, definition: TCollection
         const ctx = signedIn(contextOf(request));
         const { updatedAt: _version, ...input } = request.body as Record<string, unknown>;
         const expected = expectedVersion(request.body as Record<string, unknown>, request.headers['if-match']);
-        return runtime.toRecord(await runtime.update(ctx, request.params.id, input, expected), ctx);
+        return (await runtime.present([await runtime.update(ctx, request.params.id, input, expected)], ctx))[0];
       },
     });
   }

@@ -4,11 +4,11 @@ import { contracts, orders } from '../../db/schema/index.ts';
 import type { TDbOrTx } from '../../db/client.ts';
 import { registerSettingUsageCheck, registerUserLinkCheck, type TSettingUsageCheck } from '../platform/index.ts';
 import { companyExists } from './companies/company-tables.ts';
+import { registerEnvironmentalRegistry } from './registry/routes.ts';
 
 /**
  * Environmental compliance (NCA): lots, orders, agencies, laboratories and their price lists,
- * invitations. Today it registers the checks the platform asks of it; its routes come with the
- * access table.
+ * invitations: the checks the platform asks of it, the registry's collections and routes.
  */
 
 /** Orders and price-list lines name settings (company functions, matrices, analytic packages). */
@@ -28,8 +28,9 @@ const settingsUsedByEnvironmentalRecords: TSettingUsageCheck = async (db: TDbOrT
 const agencyExists = (db: TDbOrTx, id: string) => companyExists(db, 'agency', id);
 const laboratoryExists = (db: TDbOrTx, id: string) => companyExists(db, 'laboratory', id);
 
-export async function registerEnvironmentalArea(_app: FastifyInstance) {
+export async function registerEnvironmentalArea(app: FastifyInstance) {
   registerUserLinkCheck('agencyId', agencyExists);
   registerUserLinkCheck('laboratoryId', laboratoryExists);
   registerSettingUsageCheck(settingsUsedByEnvironmentalRecords);
+  await registerEnvironmentalRegistry(app);
 }

@@ -251,6 +251,20 @@ const EXPECTED: Record<string, Record<string, string>> = {
     update: 'all ownCity - - - -',
     delete: 'all ownCity - - - -',
   },
+  lots: {
+    list: 'all - - - - all',
+    read: 'all - - - - all',
+    create: 'all - - - - all',
+    update: 'all - - - - all',
+    delete: 'all - - - - all',
+  },
+  orders: {
+    list: 'all - - ownAgency - all',
+    read: 'all - - ownAgency - all',
+    create: 'all - - - - all',
+    update: 'all - - - - all',
+    delete: 'all - - - - all',
+  },
   agencies: {
     list: 'all - - ownAgency - all',
     read: 'all - - ownAgency - all',
@@ -258,6 +272,9 @@ const EXPECTED: Record<string, Record<string, string>> = {
     update: 'all - - - - all',
     delete: 'all - - - - all',
     invite: 'all - - - - all',
+    listUsers: 'all - - ownAgency - all',
+    updateContacts: 'all - - ownAgency - all',
+    inviteUsers: 'all - - ownAgency - all',
   },
   laboratories: {
     list: 'all - - - ownLaboratory all',
@@ -266,6 +283,28 @@ const EXPECTED: Record<string, Record<string, string>> = {
     update: 'all - - - - all',
     delete: 'all - - - - all',
     invite: 'all - - - - all',
+    listUsers: 'all - - - ownLaboratory all',
+    updateContacts: 'all - - - ownLaboratory all',
+    inviteUsers: 'all - - - ownLaboratory all',
+  },
+  contracts: {
+    list: 'all - - - ownLaboratory all',
+    read: 'all - - - ownLaboratory all',
+    create: 'all - - - - all',
+    update: 'all - - - - all',
+    delete: 'all - - - - all',
+    import: 'all - - - - all',
+    export: 'all - - - ownLaboratory all',
+  },
+  'environmental-settings': {
+    list: 'all - - published published all',
+    read: 'all - - published published all',
+    create: 'all - - - - all',
+    update: 'all - - - - all',
+    delete: 'all - - - - all',
+  },
+  'my-company': {
+    view: '- - - ownAgency ownLaboratory -',
   },
 };
 
@@ -318,6 +357,21 @@ describe('permission keys', () => {
     expect(permissionKeyOf('declaration-templates', 'update')).toBe('declarationTemplates.update');
     expect(permissionKeyOf('audit-logs', 'list')).toBe('auditLogs.getAll');
     expect(permissionKeyOf('twentyOneModels', 'delete')).toBe('twentyOneModels.delete');
+    expect(permissionKeyOf('lots', 'list')).toBe('lots.getAll');
+    expect(permissionKeyOf('orders', 'create')).toBe('orders.create');
+    expect(permissionKeyOf('agencies', 'read')).toBe('agencies.get');
+    expect(permissionKeyOf('laboratories', 'delete')).toBe('laboratories.delete');
+    expect(permissionKeyOf('contracts', 'update')).toBe('contracts.update');
+    expect(permissionKeyOf('environmental-settings', 'create')).toBe('settings.create');
+  });
+
+  it('the environmental actions beyond the collection ones name the key they need', () => {
+    expect(permissionKeyOf('agencies', 'listUsers')).toBe('agencies.get');
+    expect(permissionKeyOf('agencies', 'updateContacts')).toBe('agencies.update');
+    expect(permissionKeyOf('laboratories', 'inviteUsers')).toBe('laboratories.update');
+    expect(permissionKeyOf('contracts', 'import')).toBe('contracts.create');
+    expect(permissionKeyOf('contracts', 'export')).toBe('contracts.getAll');
+    expect(permissionKeyOf('agencies', 'invite')).toBeNull();
   });
 
   it('other actions and resources without an entity have no key; unknown ones neither', () => {
@@ -369,6 +423,19 @@ describe('routes derived from the table', () => {
     expect(openTo('search')).toEqual(['admin']);
     expect(openTo('profile')).toEqual([...ROLES]);
     expect(openTo('documentation/theme/:page')).toEqual([...ROLES]);
+    // Environmental: the registry is the consortium's; a supplier opens only its own company.
+    expect(openTo('lots')).toEqual(['admin', 'consortium_user']);
+    expect(openTo('orders')).toEqual(['admin', 'consortium_user']);
+    expect(openTo('agencies')).toEqual(['admin', 'consortium_user']);
+    expect(openTo('agencies/create')).toEqual(['admin', 'consortium_user']);
+    expect(openTo('agencies/:agencyId')).toEqual(['admin', 'agency_user', 'consortium_user']);
+    expect(openTo('laboratories')).toEqual(['admin', 'consortium_user']);
+    expect(openTo('laboratories/:laboratoryId')).toEqual(['admin', 'laboratory_user', 'consortium_user']);
+    expect(openTo('contracts')).toEqual(['admin', 'consortium_user']);
+    expect(openTo('nca-settings')).toEqual(['admin', 'consortium_user']);
+    expect(openTo('lab-analysis-settings')).toEqual(['admin', 'consortium_user']);
+    expect(openTo('environmental-settings/create')).toEqual(['admin', 'consortium_user']);
+    expect(openTo('my-company')).toEqual(['agency_user', 'laboratory_user']);
   });
 
   it('refuses anyone not signed in, reserved or unknown roles, and unknown routes', () => {
@@ -389,12 +456,13 @@ describe('routes derived from the table', () => {
     expect(routeNameForPath('/nowhere/at/all')).toBeNull();
   });
 
-  it('lands every role on a page it may open: admin users, city and hotelier structures, suppliers their profile', () => {
+  it('lands every role on a page it may open: admin users, city and hotelier structures, consortium lots, suppliers their company', () => {
     expect(homePathForRole('admin')).toBe('/users');
     expect(homePathForRole('city')).toBe('/structures');
     expect(homePathForRole('user')).toBe('/structures');
-    expect(homePathForRole('agency_user')).toBe('/profile');
-    expect(homePathForRole('laboratory_user')).toBe('/profile');
+    expect(homePathForRole('consortium_user')).toBe('/lots');
+    expect(homePathForRole('agency_user')).toBe('/my-company');
+    expect(homePathForRole('laboratory_user')).toBe('/my-company');
     for (const role of ROLES) expect(canAccessRoute(role, routeNameForPath(homePathForRole(role))!)).toBe(true);
   });
 });

@@ -229,17 +229,54 @@ export const ACCESS = {
 
   // ---- environmental compliance ----
   // The consortium (admins and consortium staff) keeps the registry of its suppliers and invites
-  // them; a supplier agency or a laboratory sees only its own company.
+  // them; a supplier agency or a laboratory sees only its own company, edits only its contacts and
+  // invites its own colleagues.
+  lots: { area: 'environmental', entity: 'lots', actions: collection(CONSORTIUM, CONSORTIUM) },
+  orders: {
+    area: 'environmental',
+    entity: 'orders',
+    // An agency reads the orders given to it (on its company page), nothing else.
+    actions: collection({ admin: 'all', consortium_user: 'all', agency_user: 'ownAgency' }, CONSORTIUM),
+  },
   agencies: {
     area: 'environmental',
     entity: 'agencies',
-    actions: collection({ admin: 'all', consortium_user: 'all', agency_user: 'ownAgency' }, CONSORTIUM, { invite: allow(CONSORTIUM) }),
+    actions: collection({ admin: 'all', consortium_user: 'all', agency_user: 'ownAgency' }, CONSORTIUM, {
+      invite: allow(CONSORTIUM),
+      // The company's accounts (its users tab), its contacts, and invitations of further colleagues.
+      listUsers: allow({ admin: 'all', consortium_user: 'all', agency_user: 'ownAgency' }, 'agencies.get'),
+      updateContacts: allow({ admin: 'all', consortium_user: 'all', agency_user: 'ownAgency' }, 'agencies.update'),
+      inviteUsers: allow({ admin: 'all', consortium_user: 'all', agency_user: 'ownAgency' }, 'agencies.update'),
+    }),
   },
   laboratories: {
     area: 'environmental',
     entity: 'laboratories',
-    actions: collection({ admin: 'all', consortium_user: 'all', laboratory_user: 'ownLaboratory' }, CONSORTIUM, { invite: allow(CONSORTIUM) }),
+    actions: collection({ admin: 'all', consortium_user: 'all', laboratory_user: 'ownLaboratory' }, CONSORTIUM, {
+      invite: allow(CONSORTIUM),
+      listUsers: allow({ admin: 'all', consortium_user: 'all', laboratory_user: 'ownLaboratory' }, 'laboratories.get'),
+      updateContacts: allow({ admin: 'all', consortium_user: 'all', laboratory_user: 'ownLaboratory' }, 'laboratories.update'),
+      inviteUsers: allow({ admin: 'all', consortium_user: 'all', laboratory_user: 'ownLaboratory' }, 'laboratories.update'),
+    }),
   },
+  // The lines of the laboratories' price lists: a laboratory reads its own; the consortium keeps them.
+  contracts: {
+    area: 'environmental',
+    entity: 'contracts',
+    actions: collection({ admin: 'all', consortium_user: 'all', laboratory_user: 'ownLaboratory' }, CONSORTIUM, {
+      import: allow(CONSORTIUM, 'contracts.create'),
+      export: allow({ admin: 'all', consortium_user: 'all', laboratory_user: 'ownLaboratory' }, 'contracts.getAll'),
+    }),
+  },
+  // NCA settings and laboratory analysis settings (the `settings` rows other than feature flags):
+  // suppliers read the active entries their records name; the consortium keeps the lists.
+  'environmental-settings': {
+    area: 'environmental',
+    entity: 'settings',
+    actions: collection({ admin: 'all', consortium_user: 'all', agency_user: 'published', laboratory_user: 'published' }, CONSORTIUM),
+  },
+  // Landing pages: the supplier's own company.
+  'my-company': { area: 'environmental', actions: { view: allow({ agency_user: 'ownAgency', laboratory_user: 'ownLaboratory' }) } },
 } as const satisfies Record<string, TResourceAccess>;
 
 export type TResource = keyof typeof ACCESS;

@@ -55,6 +55,21 @@ export const ROUTE_ACCESS: Record<string, TRoute> = {
   ...collectionRoutes('management/labels', 'labels', 'labelId'),
   'management/labels/new': to('labels', 'create'),
   ...collectionRoutes('roles', 'roles', 'roleId', ['permissionSystemOn']),
+  // Environmental compliance. A supplier reaches its own company through My company (the detail of
+  // its agency or laboratory), never the registry lists; an agency reads its orders on that page.
+  ...collectionRoutes('lots', 'lots', 'lotId'),
+  ...collectionRoutes('orders', 'orders', 'orderId', ['ownAgency']),
+  agencies: to('agencies', 'list', ['ownAgency']),
+  'agencies/create': to('agencies', 'create'),
+  'agencies/:agencyId': to('agencies', 'read'),
+  laboratories: to('laboratories', 'list', ['ownLaboratory']),
+  'laboratories/create': to('laboratories', 'create'),
+  'laboratories/:laboratoryId': to('laboratories', 'read'),
+  ...collectionRoutes('contracts', 'contracts', 'contractId', ['ownLaboratory']),
+  'nca-settings': to('environmental-settings', 'list', ['published']),
+  'lab-analysis-settings': to('environmental-settings', 'list', ['published']),
+  ...collectionRoutes('environmental-settings', 'environmental-settings', 'settingId', ['published']),
+  'my-company': to('my-company', 'view'),
   search: to('search', 'view'),
   documentation: to('documentation', 'view'),
   'documentation/theme/:page': to('documentation', 'view'),
@@ -91,8 +106,18 @@ export function routeNameForPath(path: string): string | null {
   return best?.name ?? null;
 }
 
-/** The landing page of the roles that have one: the users list for admins, structures for the tourist tax. */
-const HOME_ROUTE: Partial<Record<TRole, string>> = { admin: 'users', city: 'structures', user: 'structures' };
+/**
+ * The landing page of each role: the users list for admins, structures for the tourist tax, the lots
+ * for the consortium, their own company for suppliers.
+ */
+const HOME_ROUTE: Partial<Record<TRole, string>> = {
+  admin: 'users',
+  city: 'structures',
+  user: 'structures',
+  consortium_user: 'lots',
+  agency_user: 'my-company',
+  laboratory_user: 'my-company',
+};
 /** Otherwise the first of these the role may open (every signed-in role may open the profile). */
 const HOME_FALLBACKS = ['dashboard', 'profile'];
 

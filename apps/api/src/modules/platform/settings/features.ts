@@ -22,6 +22,9 @@ export const FEATURE_FLAGS = {
   botCheckOnLogin: { on: false, name: 'Bot check on login', public: true },
   botCheckOnRegister: { on: false, name: 'Bot check on register', public: true },
   analytics: { on: false, name: 'Page-view analytics', public: true },
+  // The enabled business areas: the menu, landing page and dashboard show only these.
+  touristTaxArea: { on: true, name: 'Area: tourist tax', public: true },
+  environmentalArea: { on: true, name: 'Area: environmental compliance', public: true },
 } as const satisfies Record<string, { on: boolean; name: string; public: boolean }>;
 
 export type TFeatureFlag = keyof typeof FEATURE_FLAGS;

@@ -83,7 +83,7 @@ async function activeUser(db: TDbOrTx, id: string) {
   return user;
 }
 
-async function settingRowValues(input: Record<string, unknown>, db: TDbOrTx, existing: TSettingRow | undefined) {
+export async function settingRowValues(input: Record<string, unknown>, db: TDbOrTx, existing: TSettingRow | undefined) {
   const problems: TErrorDetail[] = [];
   if (existing?.isSystem) {
     for (const key of Object.keys(input)) {

@@ -1,0 +1,57 @@
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import BusinessIcon from '@mui/icons-material/Business';
+import ScienceIcon from '@mui/icons-material/Science';
+import ViewModuleIcon from '@mui/icons-material/ViewModule';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import TuneIcon from '@mui/icons-material/Tune';
+import { lazyPage } from '../components/lazyPage';
+
+/* The environmental-compliance resources and pages of the web app. */
+
+export const lots = {
+  list: lazyPage(() => import('./lots/screens').then((m) => m.LotList)),
+  edit: lazyPage(() => import('./lots/screens').then((m) => m.LotEdit)),
+  create: lazyPage(() => import('./lots/screens').then((m) => m.LotCreate)),
+  icon: ViewModuleIcon,
+  recordRepresentation: 'name',
+};
+export const orders = {
+  list: lazyPage(() => import('./orders/screens').then((m) => m.OrderList)),
+  edit: lazyPage(() => import('./orders/screens').then((m) => m.OrderEdit)),
+  create: lazyPage(() => import('./orders/screens').then((m) => m.OrderCreate)),
+  icon: AssignmentIcon,
+  recordRepresentation: 'name',
+};
+export const agencies = {
+  list: lazyPage(() => import('./agencies/screens').then((m) => m.AgencyList)),
+  edit: lazyPage(() => import('./agencies/screens').then((m) => m.AgencyEdit)),
+  create: lazyPage(() => import('./agencies/screens').then((m) => m.AgencyCreate)),
+  icon: BusinessIcon,
+  recordRepresentation: 'businessName',
+};
+export const laboratories = {
+  list: lazyPage(() => import('./laboratories/screens').then((m) => m.LaboratoryList)),
+  edit: lazyPage(() => import('./laboratories/screens').then((m) => m.LaboratoryEdit)),
+  create: lazyPage(() => import('./laboratories/screens').then((m) => m.LaboratoryCreate)),
+  icon: ScienceIcon,
+  recordRepresentation: 'businessName',
+};
+export const contracts = {
+  list: lazyPage(() => import('./contracts/screens').then((m) => m.ContractList)),
+  edit: lazyPage(() => import('./contracts/screens').then((m) => m.ContractEdit)),
+  create: lazyPage(() => import('./contracts/screens').then((m) => m.ContractCreate)),
+  icon: ReceiptLongIcon,
+  recordRepresentation: 'articleName',
+};
+export const environmentalSettings = {
+  edit: lazyPage(() => import('./settings/screens').then((m) => m.SettingEdit)),
+  create: lazyPage(() => import('./settings/screens').then((m) => m.SettingCreate)),
+  icon: TuneIcon,
+  recordRepresentation: 'name',
+};
+export const environmentalPages = {
+  NcaSettingsPage: lazyPage(() => import('./settings/screens').then((m) => m.NcaSettingsPage)),
+  LabAnalysisSettingsPage: lazyPage(() => import('./settings/screens').then((m) => m.LabAnalysisSettingsPage)),
+  MyCompanyPage: lazyPage(() => import('./MyCompanyPage').then((m) => m.MyCompanyPage)),
+  AcceptInvitePage: lazyPage(() => import('./AcceptInvitePage').then((m) => m.AcceptInvitePage)),
+};

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Box, Tab, Tabs } from '@mui/material';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  Create,
+  CreateButton,
+  DataTable,
+  Edit,
+  List,
+  ReferenceInput,
+  ResourceContextProvider,
+  SelectInput,
+  TextInput,
+  Title,
+  TopToolbar,
+  useTranslate,
+  BooleanField,
+  FunctionField,
+} from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { useWatch } from 'react-hook-form';
+import { AGENCY_FUNCTION_TYPES, AMBIENT_CATEGORIES, ENVIRONMENTAL_SETTING_TYPES, LAB_ANALYSIS_SETTING_TYPES, NCA_SETTING_TYPES } from '@app/domain/environmental/settings';
+import { DetailActions, emptyToNull, FormGrid, RecordTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { useCan, useCanHere } from '../../components/permissions';
+import { required } from '../../components/validators';
+
+/*
+ * NCA settings and laboratory analysis settings: one list per setting type, in tabs. A setting
+ * still in use cannot be deleted (the server answers SETTING_IN_USE): switch it off instead.
+ */
+
+const choices = (values: readonly string[], prefix: string) => values.map((id) => ({ id, name: `${prefix}.${id}` }));
+
+function SettingTypeList({ settingType }: { settingType: string }) {
+  const canCreate = useCan('environmental-settings', 'create');
+  return (
+    <ResourceContextProvider value="environmental-settings">
+      <List
+        resource="environmental-settings"
+        filter={{ settingType }}
+        sort={{ field: 'name', order: 'ASC' }}
+        disableSyncWithLocation
+        title={false as never}
+        actions={<TopToolbar>{canCreate ? <CreateButton state={{ record: { settingType } }} /> : null}</TopToolbar>}
+        storeKey={`environmental-settings.${settingType}`}
+      >
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          <DataTable.Col source="name" />
+          <DataTable.Col source="code" />
+          {settingType === 'severityLevel' ? (
+            <DataTable.Col source="color">
+              <FunctionField render={(r) => <Box sx={{ width: 24, height: 16, borderRadius: 0.5, bgcolor: r.color ?? 'transparent', border: 1, borderColor: 'divider' }} />} />
+            </DataTable.Col>
+          ) : null}
+          {settingType === 'environmentalAspectType' ? <DataTable.Col source="ambientCategory" render={(r) => <AmbientCategory value={r.ambientCategory} />} /> : null}
+          {settingType === 'companyFunction' ? <DataTable.Col source="agencyFunctionType" render={(r) => <AgencyFunctionType value={r.agencyFunctionType} />} /> : null}
+          <DataTable.Col source="isActive">
+            <BooleanField source="isActive" />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+    </ResourceContextProvider>
+  );
+}
+
+function AmbientCategory({ value }: { value?: string }) {
+  const translate = useTranslate();
+  return <>{value ? translate(`environmental.ambientCategory.${value}`) : ''}</>;
+}
+function AgencyFunctionType({ value }: { value?: string }) {
+  const translate = useTranslate();
+  return <>{value ? translate(`environmental.agencyFunctionType.${value}`) : ''}</>;
+}
+
+function SettingsPage({ types, title }: { types: readonly string[]; title: string }) {
+  const translate = useTranslate();
+  const location = useLocation();
+  const initial = new URLSearchParams(location.search).get('type');
+  const [type, setType] = useState(initial && types.includes(initial) ? initial : types[0]);
+  return (
+    <Box>
+      <Title title={translate(title)} />
+      <Tabs value={type} onChange={(_, value) => setType(value)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
+        {types.map((t) => (
+          <Tab key={t} value={t} label={translate(`environmental.settingType.${t}`)} data-testid={`setting-tab-${t}`} />
+        ))}
+      </Tabs>
+      <SettingTypeList key={type} settingType={type} />
+    </Box>
+  );
+}
+
+export function NcaSettingsPage() {
+  return <SettingsPage types={NCA_SETTING_TYPES} title="environmental.menu.ncaSettings" />;
+}
+
+export function LabAnalysisSettingsPage() {
+  return <SettingsPage types={LAB_ANALYSIS_SETTING_TYPES} title="environmental.menu.labAnalysisSettings" />;
+}
+
+function SettingFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolean }) {
+  const type = useWatch({ name: 'settingType' }) as string | undefined;
+  return (
+    <FormGrid>
+      <SelectInput source="settingType" choices={choices(ENVIRONMENTAL_SETTING_TYPES, 'environmental.settingType')} validate={required} readOnly={readOnly || !isCreate} />
+      {type === 'defaultObserver' ? (
+        <ReferenceInput source="userId" reference="users">
+          <AutocompleteInput optionText={(u) => [u.name, u.surname].filter(Boolean).join(' ') || u.email} validate={required} readOnly={readOnly || !isCreate} />
+        </ReferenceInput>
+      ) : (
+        <TextInput source="name" validate={required} readOnly={readOnly} />
+      )}
+      {type !== 'defaultObserver' ? <TextInput source="code" parse={emptyToNull} readOnly={readOnly} helperText="environmental.help.settingCode" /> : null}
+      {type === 'severityLevel' ? <TextInput source="color" type="color" parse={emptyToNull} readOnly={readOnly} /> : null}
+      {type === 'environmentalAspectType' ? <SelectInput source="ambientCategory" choices={choices(AMBIENT_CATEGORIES, 'environmental.ambientCategory')} validate={required} readOnly={readOnly} /> : null}
+      {type === 'companyFunction' ? <SelectInput source="agencyFunctionType" choices={choices(AGENCY_FUNCTION_TYPES, 'environmental.agencyFunctionType')} validate={required} readOnly={readOnly} /> : null}
+      <BooleanInput source="isActive" readOnly={readOnly} />
+      <TextInput source="description" parse={emptyToNull} multiline minRows={2} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
+    </FormGrid>
+  );
+}
+
+const backTo = (type?: string) => (LAB_ANALYSIS_SETTING_TYPES.includes(type as never) ? `/lab-analysis-settings?type=${type}` : `/nca-settings?type=${type ?? ''}`);
+
+export function SettingEdit() {
+  const saveErrors = useSaveErrorNotification();
+  const canSave = useCanHere('update');
+  return (
+    <Edit mutationOptions={saveErrors} mutationMode="pessimistic" title={<RecordTitle />} actions={<DetailActions />} redirect={(_r?: string, _id?: unknown, data?: Record<string, unknown>) => backTo(data?.settingType as string | undefined).slice(1)}>
+      <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
+        <SettingFields readOnly={!canSave} isCreate={false} />
+      </TtSimpleForm>
+    </Edit>
+  );
+}
+
+export function SettingCreate() {
+  const saveErrors = useSaveErrorNotification();
+  return (
+    <Create mutationOptions={saveErrors} redirect={(_r?: string, _id?: unknown, data?: Record<string, unknown>) => backTo(data?.settingType as string | undefined).slice(1)}>
+      <TtSimpleForm defaultValues={{ isActive: true }}>
+        <SettingFields readOnly={false} isCreate />
+      </TtSimpleForm>
+    </Create>
+  );
+}
