@@ -3,7 +3,7 @@ import { Alert, Box, Button, Link as MuiLink, Typography } from '@mui/material';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
 import { apiRequest } from '../dataProvider/httpClient';
-import { PasswordChecklist } from '../platform/profile/ChangePasswordDialog';
+import { PasswordChecklist } from '../platform';
 import { OnboardingLayout } from '../onboarding/OnboardingLayout';
 import { PasswordTextField } from '../onboarding/PasswordInput';
 import { confirmPasswordError, newPasswordError } from '../onboarding/validation';
@@ -44,7 +44,7 @@ export function AcceptInvitePage() {
     try {
       await apiRequest(`/invites/${encodeURIComponent(token)}/accept`, { method: 'POST', auth: 'none', body: { password } });
       notify('environmental.acceptInvite.success', { type: 'success' });
-      navigate(`/on-boarding/login?email=${encodeURIComponent(invite?.email ?? '')}`, { replace: true });
+      void navigate(`/on-boarding/login?email=${encodeURIComponent(invite?.email ?? '')}`, { replace: true });
     } catch (caught) {
       notify((caught as Error).message || 'genericError', { type: 'error' });
     } finally {

@@ -1,5 +1,5 @@
 import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../tourist-tax/i18n/touristTax.it';
+import { mergeMessagesInto } from '../../i18n/mergeMessages';
 
 /* English messages of the environmental-compliance screens. */
 

@@ -101,7 +101,8 @@ export function CompanyUsers({ kind }: { kind: TCompanyKind }) {
   const load = () => {
     if (record?.id) apiRequest<TCompanyUser[]>(`/${COMPANY_PATH[kind]}/${record.id}/users`).then((res) => setUsers(res.json), () => setUsers([]));
   };
-  useEffect(load, [record?.id]);
+  // Reloaded when another company is shown; `kind` is fixed for the life of the tab.
+  useEffect(load, [record?.id, kind]);
   if (!record) return null;
   const submit = async () => {
     try {

@@ -1,5 +1,5 @@
 import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from './touristTax.it';
+import { mergeMessagesInto } from '../../i18n/mergeMessages';
 
 /*
  * Italian messages of the filings screens (declaration periods, declarations, Modello 21,

@@ -1,5 +1,5 @@
 import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from './touristTax.it';
+import { mergeMessagesInto } from '../../i18n/mergeMessages';
 
 /* English messages of the tourist-tax screens; same keys as touristTax.it.ts. */
 

@@ -1,22 +1,11 @@
 import type { TranslationMessages } from 'ra-core';
+import { mergeMessagesInto } from '../../i18n/mergeMessages';
 
 /*
  * Italian messages of the tourist-tax screens (comuni, registries, rules, structures, stays). They
  * add to several namespaces of it.ts (touristTax, resources, errors, validation), so it.ts merges
  * them with addTouristTaxIt instead of a top-level spread.
  */
-
-type TTree = { [key: string]: string | TTree };
-
-/** Adds `extra` into `target` key by key, recursing into nested groups (extra wins on a clash). */
-export function mergeMessagesInto(target: TranslationMessages, extra: TTree): void {
-  const into = target as unknown as TTree;
-  for (const [key, value] of Object.entries(extra)) {
-    const current = into[key];
-    if (typeof value === 'object' && current && typeof current === 'object') mergeMessagesInto(current as unknown as TranslationMessages, value);
-    else into[key] = typeof value === 'object' ? structuredClone(value) : value;
-  }
-}
 
 const registryFields = { name: 'Nome', note: 'Note', cityId: 'Comune' };
 

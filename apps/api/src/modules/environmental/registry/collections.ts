@@ -16,7 +16,7 @@ import type { TDbOrTx } from '../../../db/client.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
-import { findSettingUsages, settingRowValues } from '../../platform/settings/settings.ts';
+import { findSettingUsages, settingRowValues } from '../../platform/index.ts';
 
 /*
  * The environmental registry as collections of the generic contract. Who may do what and how far

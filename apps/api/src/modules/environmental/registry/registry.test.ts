@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_LIST_COLUMNS } from '@app/domain/environmental/price-list';
 import { classicCigOf } from '@app/domain/environmental/procurement-codes';
 import { agencies, inviteTokens, laboratories, mailOutbox, roles, permissions, users } from '../../../db/schema/index.ts';
-import { setFeature } from '../../platform/settings/features.ts';
+import { setFeature } from '../../platform/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
 
 let t: TTestApp;
