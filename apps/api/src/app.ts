@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -53,42 +53,16 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   app.decorate('services', services);
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send(toErrorBody(error));
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((v) => ({
-        path: [String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'), ...(v.params?.issue ? [] : [])].filter(Boolean).join('.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
-        message: v.message ?? 'invalid',
-      }));
-      return reply.code(400).send({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'Some fields are not valid', details });
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.code(500).send({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' });
-    }
-    // Two writers racing past a uniqueness check meet the database constraint: a conflict, not a crash.
-    const pgCode = (error as { code?: string }).code ?? (error.cause as { code?: string } | undefined)?.code;
-    if (pgCode === '23505') {
-      return reply.code(409).send({ statusCode: 409, code: 'DUPLICATE', message: 'A record with the same unique value already exists' });
-    }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status === 413 || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.code(413).send({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request or file is too large' });
-    }
-    if (status === 429) {
-      return reply.code(429).send({ statusCode: 429, code: 'RATE_LIMITED', message: 'Too many attempts; try again later' });
-    }
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ statusCode: status, code: 'BAD_REQUEST', message: error.message });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' });
+    const appError = toAppError(error, request.log);
+    if (appError.headers) reply.headers(appError.headers);
+    // A 4xx that Fastify itself raised (malformed body, unsupported media type...) keeps Fastify's
+    // status under the BAD_REQUEST code: the client sent something the framework cannot read.
+    const frameworkStatus = appError.code === 'BAD_REQUEST' && error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : null;
+    return reply.code(frameworkStatus ?? appError.statusCode).send({ ...toErrorBody(appError), ...(frameworkStatus ? { statusCode: frameworkStatus } : {}) });
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !serveWeb) {
-      return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+      return reply.code(404).send(toErrorBody(new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`)));
     }
     // History fallback: the web app owns every other path.
     return reply.type('text/html').sendFile('index.html');
@@ -136,4 +110,29 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
   }
   return app;
+}
+
+/** Every failure as the one error type: its code decides the HTTP status (lib/errors.ts). */
+function toAppError(error: Error & { statusCode?: number; code?: string; cause?: unknown }, log: FastifyBaseLogger): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = error.validation.map((v) => ({
+      path: [String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')].filter(Boolean).join('.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
+      message: v.message ?? 'invalid',
+    }));
+    return new AppError('VALIDATION_FAILED', 'Some fields are not valid', { details });
+  }
+  if (isResponseSerializationError(error)) {
+    log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+    return new AppError('INTERNAL_ERROR', 'Something went wrong on our side');
+  }
+  // Two writers racing past a uniqueness check meet the database constraint: a conflict, not a crash.
+  const pgCode = error.code ?? (error.cause as { code?: string } | undefined)?.code;
+  if (pgCode === '23505') return new AppError('DUPLICATE', 'A record with the same unique value already exists');
+  const status = error.statusCode ?? 500;
+  if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', 'The request or file is too large');
+  if (status === 429) return new AppError('RATE_LIMITED', 'Too many attempts; try again later');
+  if (status >= 400 && status < 500) return new AppError('BAD_REQUEST', error.message);
+  log.error({ err: error }, 'unhandled error');
+  return new AppError('INTERNAL_ERROR', 'Something went wrong on our side');
 }

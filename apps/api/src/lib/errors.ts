@@ -21,13 +21,7 @@ export class AppError<C extends TKnownErrorCode = TKnownErrorCode> extends Error
   readonly details?: TErrorDetail[];
   readonly headers?: Record<string, string>;
 
-  /**
-   * `options.statusCode` cannot change the status: it type-checks only when equal to the table's
-   * status for the code. It is accepted because two use-case files being rewritten on another
-   * branch (declarations/transition-declaration.ts, modello21/model-flow.ts) still pass it; remove
-   * it once they no longer do.
-   */
-  constructor(code: C, message: string, options: TAppErrorOptions & { statusCode?: (typeof STATUS_BY_CODE)[C] } = {}) {
+  constructor(code: C, message: string, options: TAppErrorOptions = {}) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
