@@ -19,14 +19,8 @@ export function errorResponses<S extends TErrorStatus>(...statuses: S[]): Record
 
 export const ZIdParams = z.object({ id: z.string() });
 
-/** The fields every record carries. */
-export const ZRecordBase = z.object({
-  _id: z.string().describe('UUID'),
-  createdAt: z.string().describe('ISO timestamp, UTC'),
-  updatedAt: z.string().describe('ISO timestamp, UTC'),
-});
-
-export const ZDateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(s)), 'must be a real date');
+/** The fields every record carries, and the calendar-date shape: the domain's, shared with the web. */
+export { ZDateString, ZRecordBase } from '@app/domain/platform/records/fields';
 export const ZUuid = z.uuid();
 export const ZEmail = z.email();
 
@@ -34,10 +28,15 @@ export const ZEmail = z.email();
  * The PUT body of a collection: every field optional and WITHOUT its create default. Zod 4 still
  * applies `.default()` inside `.partial()`, which would reset untouched fields on a partial update.
  */
-export function partialWithoutDefaults<T extends z.ZodObject>(schema: T): z.ZodObject {
+export function partialWithoutDefaults<T extends z.ZodObject>(schema: T): z.ZodObject<TPartialWithoutDefaults<T['shape']>> {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
     shape[key] = (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).optional();
   }
-  return z.object(shape);
+  return z.object(shape) as z.ZodObject<TPartialWithoutDefaults<T['shape']>>;
 }
+
+/** The shape of `partialWithoutDefaults(schema)`: every field optional, defaults dropped. */
+export type TPartialWithoutDefaults<TShape extends z.ZodRawShape> = {
+  [K in keyof TShape]: z.ZodOptional<TShape[K] extends z.ZodDefault<infer TInner> ? TInner : TShape[K]>;
+};

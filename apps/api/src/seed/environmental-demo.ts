@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { TCompanyKind } from '@app/domain/environmental/companies';
 import { classicCigOf } from '@app/domain/environmental/procurement-codes';
+import { ENVIRONMENTAL_SETTING_TYPES, type TEnvironmentalSettingType } from '@app/domain/environmental/settings';
 import { luhnCheckDigit } from '@app/domain/platform/identifiers/partita-iva';
 import { agencies, contracts, laboratories, lots, orders, settings, users } from '../db/schema/index.ts';
 import type { TTx } from '../db/client.ts';
@@ -30,7 +31,7 @@ function partitaIva(taxpayer: number): string {
 
 type TSettingSeed = { name: string; color?: string; ambientCategory?: string; agencyFunctionType?: string; description?: string };
 
-const SETTINGS: Record<string, TSettingSeed[]> = {
+const SETTINGS: Partial<Record<TEnvironmentalSettingType, TSettingSeed[]>> = {
   environmentalAspectType: [
     { name: 'Documentazione del sistema di gestione ambientale', ambientCategory: 'environmentalManagementSystem' },
     { name: 'Formazione del personale di cantiere', ambientCategory: 'environmentalManagementSystem' },
@@ -91,7 +92,9 @@ const SETTINGS: Record<string, TSettingSeed[]> = {
 
 async function insertSettings(tx: TTx) {
   const ids: Record<string, Record<string, string>> = {};
-  for (const [settingType, entries] of Object.entries(SETTINGS)) {
+  for (const settingType of ENVIRONMENTAL_SETTING_TYPES) {
+    const entries = SETTINGS[settingType];
+    if (!entries) continue;
     const rows = await tx
       .insert(settings)
       .values(entries.map((e) => ({ settingType, code: slugOf(e.name), ...e })))
@@ -160,7 +163,7 @@ export const seedEnvironmentalDemo: TDemoSeeder = async (tx, demoUsers) => {
 
   const setting = await insertSettings(tx);
   await tx.insert(settings).values(
-    ['consortium@demo.test', 'ambiente@demo.test'].map((email) => ({ settingType: 'defaultObserver', code: people[email], userId: people[email], name: email === 'consortium@demo.test' ? 'Chiara Consorzio' : 'Roberto Ambiente' })),
+    ['consortium@demo.test', 'ambiente@demo.test'].map((email) => ({ settingType: 'defaultObserver' as const, code: people[email], userId: people[email], name: email === 'consortium@demo.test' ? 'Chiara Consorzio' : 'Roberto Ambiente' })),
   );
 
   const lotIds: string[] = [];

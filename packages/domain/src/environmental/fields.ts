@@ -7,12 +7,8 @@ import { centsToEuros, eurosToCents, parseEuroAmount } from '../platform/money/i
  * (`validation.required`) or a short English sentence the web shows as is.
  */
 
-/** The fields every record carries in the API (`_id`, ISO timestamps). */
-export const ZRecordBase = z.object({
-  _id: z.string().describe('UUID'),
-  createdAt: z.string().describe('ISO timestamp, UTC'),
-  updatedAt: z.string().describe('ISO timestamp, UTC'),
-});
+/** The fields every record carries in the API (`_id`, ISO timestamps): the platform's. */
+export { ZRecordBase } from '../platform/records/fields.ts';
 
 /** A doubtful value that was accepted: the record carries it so that every screen can show it. */
 export const ZWarning = z.object({ path: z.string(), message: z.string(), reason: z.string().optional() });

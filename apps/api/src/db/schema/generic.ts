@@ -42,11 +42,11 @@ export const customers = pgTable('customers', {
   notes: text(),
   currencyId: text(),
   paymentDays: integer(),
-  billingInfo: jsonb().$type<{ taxCode?: string; vatNumber?: string; pec?: string }>(),
+  billingInfo: jsonb().$type<{ taxCode?: string | null; vatNumber?: string | null; pec?: string | null }>(),
   defaultVatRateId: text(),
-  address: jsonb().$type<Record<string, string>>(),
-  billingAddress: jsonb().$type<Record<string, string>>(),
-  shippingAddress: jsonb().$type<Record<string, string>>(),
+  address: jsonb().$type<Record<string, string | null>>(),
+  billingAddress: jsonb().$type<Record<string, string | null>>(),
+  shippingAddress: jsonb().$type<Record<string, string | null>>(),
 });
 
 export const projects = pgTable('projects', {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { recordColumns, timestamptz } from '../columns.ts';
 import { agencies, laboratories } from './environmental.ts';
+import type { TSettingType } from '@app/domain/platform/settings/settings';
 
 export const users = pgTable(
   'users',
@@ -88,7 +89,7 @@ export const settings = pgTable(
     code: text().notNull(),
     name: text().notNull(),
     description: text(),
-    settingType: text().notNull(),
+    settingType: text().$type<TSettingType>().notNull(),
     isActive: boolean().notNull().default(true),
     color: text(),
     ambientCategory: text(),

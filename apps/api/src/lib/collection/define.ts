@@ -15,13 +15,37 @@ export type TSignedInContext = TRequestContext & { actor: TActor };
 
 export type TWriteArgs<TRow> = { tx: TTx; ctx: TSignedInContext; existing?: TRow };
 
+/** What a PUT body is after validation: the update schema's output, or the create schema's made partial. */
+export type TUpdateInput<TCreate extends z.ZodObject, TUpdate extends z.ZodObject | undefined> = TUpdate extends z.ZodObject
+  ? z.infer<TUpdate>
+  : Partial<z.infer<TCreate>>;
+
+/**
+ * One write as `toRow` sees it: a create carries the validated POST body; an update the validated
+ * PUT body and the row it changes (locked in the caller's scope). `existing` tells them apart.
+ */
+export type TWrite<TRow, TCreateInput, TUpdateInput> = { tx: TTx; ctx: TSignedInContext } & (
+  | { op: 'create'; input: TCreateInput; existing?: undefined }
+  | { op: 'update'; input: TUpdateInput; existing: TRow }
+);
+
+/** Column values a write sets (`createdAt`/`updatedAt` are the runtime's). */
+export type TRowValues<TTable extends TRecordTable> = Partial<TTable['$inferInsert']>;
+
 /**
  * One declaration per collection: the table, the API shapes, what may be filtered, sorted and
  * searched, the resource of the access table (who may do what, and how far), the SQL of its record
  * scopes, and the hooks. `registerCollection` turns it into the five routes of the generic
- * contract, and the row-scope test suite iterates over the same declarations.
+ * contract, and the row-scope test suite iterates over the same declarations. The hooks are typed
+ * from the declaration: rows are the table's select type, inputs the schemas' outputs, and
+ * `toRecord` returns the record schema's type.
  */
-export type TCollection<TTable extends TRecordTable = TRecordTable, TRow extends Record<string, unknown> = TTable['$inferSelect']> = {
+export type TCollection<
+  TTable extends TRecordTable = TRecordTable,
+  TCreate extends z.ZodObject = z.ZodObject,
+  TUpdate extends z.ZodObject | undefined = z.ZodObject | undefined,
+  TRecord extends z.ZodType = z.ZodType,
+> = {
   /** URL segment: GET /api/{name}. */
   name: string;
   /**
@@ -33,11 +57,11 @@ export type TCollection<TTable extends TRecordTable = TRecordTable, TRow extends
   table: TTable;
   tag?: string;
   /** The API record (response) schema. */
-  record: z.ZodType;
+  record: TRecord;
   /** POST body. */
-  create: z.ZodObject;
+  create: TCreate;
   /** PUT body (partial); defaults to create.partial(). */
-  update?: z.ZodObject;
+  update?: TUpdate;
   /** API field name -> column, for filters. `_id`, `createdAt`, `updatedAt` are always filterable and sortable. */
   filterable: Record<string, PgColumn>;
   /** API field name -> column, for sort; defaults to filterable. */
@@ -53,16 +77,18 @@ export type TCollection<TTable extends TRecordTable = TRecordTable, TRow extends
    */
   scopes?: TScopeImplementations;
   /** Maps a row to the API record. Defaults to `id` -> `_id` and dates to ISO strings. */
-  toRecord?: (row: TRow, ctx: TSignedInContext) => unknown;
-  /** Maps validated input to column values; validates cross-field and cross-record rules. */
-  toRow?: (input: Record<string, unknown>, args: TWriteArgs<TRow>) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  toRecord?: (row: TTable['$inferSelect'], ctx: TSignedInContext) => z.infer<TRecord>;
+  /** Maps validated input to column values; validates cross-field and cross-record rules. Defaults to the input as is. */
+  toRow?: (
+    write: TWrite<TTable['$inferSelect'], z.infer<TCreate>, TUpdateInput<TCreate, TUpdate>>,
+  ) => Promise<TRowValues<TTable>> | TRowValues<TTable>;
   /**
    * Computed fields that need the database (counts of related rows): called with the records of
    * one response (a list page or one record), after toRecord, and fills them in place.
    */
   decorate?: (records: Record<string, unknown>[], ctx: TSignedInContext) => Promise<void>;
-  beforeDelete?: (row: TRow, args: TWriteArgs<TRow> & { existing: TRow }) => Promise<void> | void;
-  afterWrite?: (op: 'create' | 'update' | 'delete', row: TRow, args: TWriteArgs<TRow>) => Promise<void> | void;
+  beforeDelete?: (row: TTable['$inferSelect'], args: TWriteArgs<TTable['$inferSelect']> & { existing: TTable['$inferSelect'] }) => Promise<void> | void;
+  afterWrite?: (op: 'create' | 'update' | 'delete', row: TTable['$inferSelect'], args: TWriteArgs<TTable['$inferSelect']>) => Promise<void> | void;
   /** Fields never written to the audit log (secrets). */
   auditOmit?: string[];
   /** Operations this collection does not offer over the generic routes. */
@@ -71,8 +97,22 @@ export type TCollection<TTable extends TRecordTable = TRecordTable, TRow extends
   customFilters?: Record<string, (value: string, ctx: TSignedInContext) => SQL>;
 };
 
-export function defineCollection<TTable extends TRecordTable>(def: TCollection<TTable>): TCollection<TTable> {
+export function defineCollection<
+  TTable extends TRecordTable,
+  TCreate extends z.ZodObject,
+  TRecord extends z.ZodType,
+  TUpdate extends z.ZodObject | undefined = undefined,
+>(def: TCollection<TTable, TCreate, TUpdate, TRecord>): TCollection<TTable, TCreate, TUpdate, TRecord> {
   return def;
 }
 
-export type TAnyCollection = TCollection<TRecordTable, Record<string, unknown>>;
+/**
+ * A declaration with its types erased, as the runtime and the registry hold it: rows, inputs and
+ * records are plain objects there (zod validated them at the route).
+ */
+export type TAnyCollection = Omit<TCollection, 'toRecord' | 'toRow' | 'beforeDelete' | 'afterWrite'> & {
+  toRecord?: (row: Record<string, unknown>, ctx: TSignedInContext) => unknown;
+  toRow?: (write: TWrite<Record<string, unknown>, Record<string, unknown>, Record<string, unknown>>) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  beforeDelete?: (row: Record<string, unknown>, args: TWriteArgs<Record<string, unknown>> & { existing: Record<string, unknown> }) => Promise<void> | void;
+  afterWrite?: (op: 'create' | 'update' | 'delete', row: Record<string, unknown>, args: TWriteArgs<Record<string, unknown>>) => Promise<void> | void;
+};

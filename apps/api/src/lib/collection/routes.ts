@@ -59,7 +59,10 @@ export type TCollectionRuntime = {
 };
 
 /** The use cases behind the five generic routes, usable from other modules and tests too. */
-export function collectionRuntime<TTable extends TRecordTable>(definition: TCollection<TTable>): TCollectionRuntime {
+export function collectionRuntime<TTable extends TRecordTable, TCreate extends z.ZodObject, TUpdate extends z.ZodObject | undefined, TRecord extends z.ZodType>(
+  definition: TCollection<TTable, TCreate, TUpdate, TRecord>,
+): TCollectionRuntime {
+  // The declaration's hooks are typed from its table and schemas; here rows and inputs are plain objects.
   const def = definition as unknown as TAnyCollection;
   const table = def.table as TRecordTable;
   const base = { _id: table.id, createdAt: table.createdAt, updatedAt: table.updatedAt };
@@ -131,7 +134,7 @@ export function collectionRuntime<TTable extends TRecordTable>(definition: TColl
       const scope = await conditions(ctx, 'create');
       return ctx.db.transaction(async (tx) => {
         const txCtx = { ...ctx, db: tx as never };
-        const values = def.toRow ? await def.toRow(input, { tx, ctx: txCtx }) : input;
+        const values = def.toRow ? await def.toRow({ op: 'create', input, tx, ctx: txCtx }) : input;
         const now = new Date();
         const [row] = (await tx.insert(table).values({ ...values, createdAt: now, updatedAt: now } as never).returning()) as Record<string, unknown>[];
         await assertStillInScope(tx as never, row.id, scope);
@@ -150,7 +153,7 @@ export function collectionRuntime<TTable extends TRecordTable>(definition: TColl
             details: [{ path: 'updatedAt', message: `current version is ${(existing.updatedAt as Date).toISOString()}` }],
           });
         }
-        const values = def.toRow ? await def.toRow(input, { tx, ctx: txCtx, existing }) : input;
+        const values = def.toRow ? await def.toRow({ op: 'update', input, tx, ctx: txCtx, existing }) : input;
         const [row] = (await tx
           .update(table)
           .set({ ...values, updatedAt: new Date(Math.max(Date.now(), (existing.updatedAt as Date).getTime() + 1)) } as never)
@@ -177,8 +180,10 @@ export function collectionRuntime<TTable extends TRecordTable>(definition: TColl
 }
 
 /** Serves GET list, GET one, POST, PUT, DELETE for one declared collection. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- TCollection is invariant in its table, and callers register lists of collections over different tables.
-export function registerCollection(app: FastifyInstance, definition: TCollection<any>): TCollectionRuntime {
+export function registerCollection<TTable extends TRecordTable, TCreate extends z.ZodObject, TUpdate extends z.ZodObject | undefined, TRecord extends z.ZodType>(
+  app: FastifyInstance,
+  definition: TCollection<TTable, TCreate, TUpdate, TRecord>,
+): TCollectionRuntime {
   const runtime = collectionRuntime(definition);
   const def = runtime.def;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,9 +1,20 @@
+/** A row as the default mapping returns it: `id` renamed `_id`, dates as ISO strings, omitted keys gone. */
+export type TSerializedRow<TRow, TOmit extends PropertyKey = never> = {
+  // An omit list of plain strings (not literals) says nothing about which keys go: all are kept in the type.
+  [K in keyof TRow as K extends TOmit ? (string extends TOmit ? K : never) : K extends 'id' ? '_id' : K]: TRow[K] extends Date
+    ? string
+    : TRow[K] extends Date | null
+      ? string | null
+      : TRow[K];
+};
+
 /** Default record mapping: `id` becomes `_id`, dates become ISO strings, secrets never leave. */
-export function rowToRecord(row: Record<string, unknown>, omit: readonly string[] = []): Record<string, unknown> {
+export function rowToRecord<TRow extends object, TOmit extends string = never>(row: TRow, omit: readonly TOmit[] = []): TSerializedRow<TRow, TOmit> {
+  const omitted: readonly string[] = omit;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
-    if (omit.includes(key)) continue;
+    if (omitted.includes(key)) continue;
     out[key === 'id' ? '_id' : key] = value instanceof Date ? value.toISOString() : value;
   }
-  return out;
+  return out as TSerializedRow<TRow, TOmit>;
 }

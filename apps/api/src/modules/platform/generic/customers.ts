@@ -64,7 +64,7 @@ export const customersCollection = defineCollection({
     paymentDays: customers.paymentDays,
   },
   searchable: [customers.businessName, customers.vat, customers.notes],
-  toRow: async (input, { tx }) => {
+  toRow: async ({ input, tx }) => {
     await assertReferenceExists(tx, users, input.agentId, 'agentId', eq(users.isEnabled, true));
     return input;
   },

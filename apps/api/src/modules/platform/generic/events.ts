@@ -42,7 +42,7 @@ export const eventsCollection = defineCollection({
     published: (ctx) => or(eq(events.status, 'confirmed'), eq(events.createdById, ctx.actor.id)),
     self: (ctx) => eq(events.createdById, ctx.actor.id),
   },
-  toRow: async (input, { tx, ctx, existing }) => {
+  toRow: async ({ input, tx, ctx, existing }) => {
     const status = input.status as string | undefined;
     if (!can(ctx.actor.role, 'events', 'confirm') && status !== undefined && status !== (existing?.status ?? 'waitingConfirmation') && status !== 'canceled') {
       throw new AppError('FORBIDDEN', 'Only an administrator confirms events');

@@ -40,13 +40,13 @@ export const linksCollection = defineCollection({
   update: ZLinkInput.partial(),
   filterable: { shortCode: links.shortCode, longLink: links.longLink, shortLink: links.shortLink },
   searchable: [links.shortCode, links.longLink, links.socialTitle],
-  toRow: async (input, { tx, existing }) => {
+  toRow: async ({ input, tx, existing }) => {
     const shortCode = (input.shortCode as string | undefined) ?? (existing ? undefined : generateShortCode());
     if (shortCode === undefined) return input;
     const clash = await tx
       .select({ id: links.id })
       .from(links)
-      .where(and(eq(links.shortCode, shortCode), existing ? ne(links.id, existing.id as string) : undefined));
+      .where(and(eq(links.shortCode, shortCode), existing ? ne(links.id, existing.id) : undefined));
     if (clash.length > 0) throw new AppError('DUPLICATE', 'This short code is already used', { details: [{ path: 'shortCode', message: 'already used', value: shortCode }] });
     return { ...input, shortCode };
   },

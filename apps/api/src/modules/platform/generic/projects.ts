@@ -36,7 +36,7 @@ export const projectsCollection = defineCollection({
   update: partialWithoutDefaults(ZProjectInput),
   filterable: { name: projects.name, domain: projects.domain, userId: projects.userId },
   searchable: [projects.name, projects.domain],
-  toRow: async (input, { tx }) => {
+  toRow: async ({ input, tx }) => {
     await assertReferenceExists(tx, users, input.userId, 'userId');
     return input;
   },

@@ -67,8 +67,8 @@ export const permissionsCollection = defineCollection({
   filterable: { areaName: permissions.areaName, name: permissions.name, key: permissions.key, nodeType: permissions.nodeType },
   searchable: [permissions.areaName, permissions.name, permissions.key],
   scopes: { permissionSystemOn: () => permissionsSystemOnSql() },
-  async toRow(input, { tx, existing }) {
-    if (typeof input.key === 'string') await assertKeyFree(tx, input.key, existing?.id as string | undefined);
+  async toRow({ input, tx, existing }) {
+    if (typeof input.key === 'string') await assertKeyFree(tx, input.key, existing?.id);
     return input;
   },
   // Roles keep only permissions that exist.

@@ -49,16 +49,16 @@ export const rolesCollection = defineCollection({
   sortable: { name: roles.name, roleType: roles.roleType },
   searchable: [roles.name, roles.description],
   scopes: { permissionSystemOn: () => permissionsSystemOnSql() },
-  async toRow(input, { tx, existing }) {
+  async toRow({ input, tx, existing }) {
     if (typeof input.name === 'string') {
       const [clash] = await tx
         .select({ id: roles.id })
         .from(roles)
-        .where(and(sql`lower(${roles.name}) = ${input.name.toLowerCase()}`, existing ? ne(roles.id, existing.id as string) : undefined));
+        .where(and(sql`lower(${roles.name}) = ${input.name.toLowerCase()}`, existing ? ne(roles.id, existing.id) : undefined));
       if (clash) throw new AppError('DUPLICATE', 'A role with this name exists', { details: [{ path: 'name', message: 'must be unique', value: input.name }] });
     }
     if (Array.isArray(input.permissionIds)) {
-      const problems = await missingIds(tx, permissions, input.permissionIds as string[], 'permissionIds');
+      const problems = await missingIds(tx, permissions, input.permissionIds, 'permissionIds');
       if (problems.length > 0) throw validationFailed(problems);
     }
     return input;

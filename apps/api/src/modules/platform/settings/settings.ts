@@ -1,14 +1,12 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { z } from 'zod';
 import { settings, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
-import { defineCollection } from '../../../lib/collection/define.ts';
+import { defineCollection, type TRowValues, type TWrite } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
-import { ZRecordBase } from '../../../lib/schemas.ts';
 import { invalidateFeatureCache } from './features.ts';
-import { settingAttributeProblems, type TEnvironmentalSettingType } from '@app/domain/environmental/settings';
-import { AGENCY_FUNCTION_TYPES, AMBIENT_CATEGORIES, NCA_SETTING_TYPES, SETTING_TYPES, type TSettingType } from './setting-types.ts';
+import { settingAttributeProblems } from '@app/domain/environmental/settings';
+import { ZSettingCreate, ZSettingRecord, ZSettingUpdate, type TSettingCreate, type TSettingUpdate } from '@app/domain/platform/settings/settings';
 
 type TSettingRow = typeof settings.$inferSelect;
 
@@ -32,37 +30,7 @@ export async function findSettingUsages(db: TDbOrTx, setting: TSettingRow): Prom
   return found;
 }
 
-const ZCode = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only');
-
-const ZSettingCreate = z.object({
-  settingType: z.enum(NCA_SETTING_TYPES),
-  code: ZCode.optional(),
-  name: z.string().trim().min(1, 'validation.required').max(200).optional(),
-  description: z.string().trim().max(2000).nullable().optional(),
-  isActive: z.boolean().default(true),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c').nullable().optional(),
-  ambientCategory: z.enum(AMBIENT_CATEGORIES).nullable().optional(),
-  agencyFunctionType: z.enum(AGENCY_FUNCTION_TYPES).nullable().optional(),
-  /** Default observers: the observing user (its id is also the setting's code). */
-  userId: z.uuid().optional(),
-});
-
-const ZSettingUpdate = ZSettingCreate.omit({ settingType: true, isActive: true })
-  .partial()
-  .extend({ settingType: z.enum(SETTING_TYPES).optional(), isActive: z.boolean().optional() });
-
-export const ZSettingRecord = ZRecordBase.extend({
-  code: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  settingType: z.enum(SETTING_TYPES),
-  isActive: z.boolean(),
-  color: z.string().nullable(),
-  ambientCategory: z.string().nullable(),
-  agencyFunctionType: z.string().nullable(),
-  isSystem: z.boolean(),
-  userId: z.string().nullable(),
-});
+export { ZSettingRecord };
 
 /** Feature flags are switched and renamed, nothing else. */
 const SYSTEM_EDITABLE = new Set(['isActive', 'name', 'description']);
@@ -83,11 +51,12 @@ async function activeUser(db: TDbOrTx, id: string) {
   return user;
 }
 
-export async function settingRowValues(input: Record<string, unknown>, db: TDbOrTx, existing: TSettingRow | undefined) {
+export async function settingRowValues({ input, tx: db, existing }: TWrite<TSettingRow, TSettingCreate, TSettingUpdate>): Promise<TRowValues<typeof settings>> {
   const problems: TErrorDetail[] = [];
   if (existing?.isSystem) {
-    for (const key of Object.keys(input)) {
-      if (!SYSTEM_EDITABLE.has(key) && input[key] !== (existing as Record<string, unknown>)[key]) {
+    const current = new Map(Object.entries(existing));
+    for (const [key, value] of Object.entries(input)) {
+      if (!SYSTEM_EDITABLE.has(key) && value !== current.get(key)) {
         problems.push({ path: key, message: 'feature flags can only be switched on or off and renamed' });
       }
     }
@@ -97,13 +66,13 @@ export async function settingRowValues(input: Record<string, unknown>, db: TDbOr
   if (existing && input.settingType !== undefined && input.settingType !== existing.settingType) {
     throw validationFailed([{ path: 'settingType', message: 'cannot be changed; create a new setting', value: input.settingType }]);
   }
-  const type = (existing?.settingType ?? input.settingType) as TSettingType;
-  const values: Record<string, unknown> = { ...input };
-  delete values.userId;
-  const merged = { ...(existing ?? {}), ...values } as Record<string, unknown>;
+  const type = existing ? existing.settingType : input.settingType;
+  const { userId: _userId, ...fields } = input;
+  const values: TRowValues<typeof settings> = { ...fields };
+  const merged = { ...existing, ...values };
   const currentUserId = input.userId ?? existing?.userId ?? undefined;
   if (type !== 'feature') {
-    problems.push(...settingAttributeProblems(type as TEnvironmentalSettingType, { ambientCategory: merged.ambientCategory, agencyFunctionType: merged.agencyFunctionType, userId: currentUserId }));
+    problems.push(...settingAttributeProblems(type, { ambientCategory: merged.ambientCategory, agencyFunctionType: merged.agencyFunctionType, userId: currentUserId }));
   }
   if (type === 'defaultObserver' && typeof input.userId === 'string') {
     const user = await activeUser(db, input.userId);
@@ -159,9 +128,8 @@ export const settingsCollection = defineCollection({
   },
   searchable: [settings.name, settings.code, settings.description],
   toRecord: (row) => ({ ...rowToRecord(row), userId: row.userId }),
-  toRow: (input, { tx, existing }) => settingRowValues(input, tx, existing as TSettingRow | undefined),
-  async beforeDelete(row, { tx }) {
-    const setting = row as TSettingRow;
+  toRow: settingRowValues,
+  async beforeDelete(setting, { tx }) {
     if (setting.isSystem) {
       throw new AppError('SETTING_IN_USE', 'Feature flags are part of the product: switch them off instead', { details: [{ path: 'isSystem', message: 'system setting' }] });
     }

@@ -56,9 +56,9 @@ export const labelsCollection = defineCollection({
   update: partialWithoutDefaults(ZLabelInput),
   filterable: { key: labels.key, language: labels.language, platform: labels.platform, category: labels.category },
   searchable: [labels.key, labels.value, labels.category],
-  async toRow(input, { tx, existing }) {
-    const merged = { ...(existing ?? {}), ...input } as { key: string; language: string; platform: string };
-    await assertLabelFree(tx, { key: merged.key, language: merged.language, platform: merged.platform ?? 'web' }, existing?.id as string | undefined);
+  async toRow({ input, tx, existing }) {
+    const merged = existing ? { ...existing, ...input } : input;
+    await assertLabelFree(tx, { key: merged.key, language: merged.language, platform: merged.platform ?? 'web' }, existing?.id);
     return input;
   },
 });

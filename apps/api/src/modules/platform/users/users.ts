@@ -1,14 +1,16 @@
 import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
-import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
+import { defineCollection, type TRowValues, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { scopeCondition, type TScopeImplementations } from '../../../lib/access.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { normaliseEmail, roleLinkProblems, ZUserCreate, ZUserUpdate } from './user-input.ts';
 import { userToRecord, ZUserRecord } from './user-record.ts';
 
-type TUserRow = typeof users.$inferSelect;
+/** What toRow reads from a create or an update body, the internal temporary password included. */
+type TUserWriteInput = z.infer<typeof ZUserUpdate> & { password?: string; [TEMPORARY_PASSWORD_INPUT]?: string };
 type TVisibilityRule = (ctx: TSignedInContext) => SQL | undefined;
 type TVisibilityScope = 'ownCity';
 
@@ -122,17 +124,17 @@ export const usersCollection = defineCollection({
   auditOmit: ['passwordHash', 'permissionGrants'],
   disabled: ['create', 'delete'],
   toRecord: (row) => userToRecord(row),
-  async toRow(input, { tx, ctx, existing }) {
-    const values: Record<string, unknown> = { ...input };
-    delete values[TEMPORARY_PASSWORD_INPUT];
-    delete values.password;
+  async toRow({ input, tx, ctx, existing }) {
+    // The passwords are not columns; the temporary one rides along an internal create (see TEMPORARY_PASSWORD_INPUT).
+    const { password: chosen, [TEMPORARY_PASSWORD_INPUT]: temporary, ...fields }: TUserWriteInput = input;
+    const values: TRowValues<typeof users> = { ...fields };
     if (typeof input.email === 'string') {
       values.email = normaliseEmail(input.email);
-      if (await findEmailOwner(tx, input.email, existing?.id as string | undefined)) throw emailTaken('email', input.email);
+      if (await findEmailOwner(tx, input.email, existing?.id)) throw emailTaken('email', input.email);
     }
-    const merged = { ...(existing ?? {}), ...values } as TUserRow;
+    const merged = existing ? { ...existing, ...values } : { ...values, role: input.role };
     const touchesLinks = !existing || ['role', 'cityId', 'agencyId', 'laboratoryId'].some((k) => k in input);
-    const problems = touchesLinks ? [...roleLinkProblems(merged), ...(await linkProblems(tx, input as never))] : [];
+    const problems = touchesLinks ? [...roleLinkProblems(merged), ...(await linkProblems(tx, input))] : [];
     if (problems.length > 0) throw validationFailed(problems);
 
     if (existing && existing.id === ctx.actor.id) {
@@ -142,8 +144,6 @@ export const usersCollection = defineCollection({
     }
 
     if (!existing) {
-      const temporary = input[TEMPORARY_PASSWORD_INPUT] as string | undefined;
-      const chosen = input.password as string | undefined;
       const password = chosen ?? temporary;
       // Without any password the account can only get one through the password-reset flow.
       values.passwordHash = password ? await hashPassword(password) : null;

@@ -76,7 +76,7 @@ export const communicationsCollection = defineCollection({
   disabled: ['create', 'update'],
   scopes: communicationScopes,
   beforeDelete: async (row, { tx }) => {
-    await tx.delete(communicationRecipients).where(eq(communicationRecipients.communicationId, row.id as string));
+    await tx.delete(communicationRecipients).where(eq(communicationRecipients.communicationId, row.id));
   },
 });
 

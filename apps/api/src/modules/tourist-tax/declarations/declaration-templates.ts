@@ -102,30 +102,31 @@ export const declarationTemplatesCollection = defineCollection({
   searchable: [declarationTemplates.periodName],
   year: { column: declarationTemplates.year, kind: 'integer' },
   scopes: cityRowScopes(declarationTemplates.cityId),
-  toRow: async (input, { tx, ctx, existing }) => {
-    const cityId = existing ? (existing.cityId as string) : cityIdForWrite(ctx, input.cityId as string | undefined);
-    const merged = { ...(existing ?? {}), ...input } as TPeriod;
+  toRow: async ({ input, tx, ctx, existing }) => {
+    const cityId = existing ? existing.cityId : cityIdForWrite(ctx, input.cityId);
+    const merged: TPeriod = existing ? { ...existing, ...input } : input;
     const details = checkPeriod(merged);
     if (details.length > 0) throw validationFailed(details);
     await lockCity(tx, cityId);
     if (existing) {
       const datesChanged = (['year', 'dateFrom', 'dateTo'] as const).some((k) => input[k] !== undefined && input[k] !== existing[k]);
-      if (datesChanged && (await declarationsOf(tx, existing.id as string)) > 0) {
+      if (datesChanged && (await declarationsOf(tx, existing.id)) > 0) {
         throw new AppError('TEMPLATE_IN_USE', 'This period already has declarations: its dates cannot change (its deadlines can)');
       }
     }
-    await assertNoOverlap(tx, cityId, [merged], existing?.id as string | undefined);
-    const { cityId: _ignored, ...rest } = input;
-    return existing ? rest : { ...rest, cityId };
+    await assertNoOverlap(tx, cityId, [merged], existing?.id);
+    // The comune of a period never changes (the update body has no cityId).
+    if (existing) return input;
+    return { ...input, cityId };
   },
   afterWrite: async (op, row, { tx }) => {
     // Declarations keep a copy of the deadlines (for overdue lists): a moved deadline moves there too.
     if (op === 'update') {
-      await tx.update(declarations).set({ submitBy: row.submitBy as string, payBy: row.payBy as string }).where(eq(declarations.declarationTemplateId, row.id as string));
+      await tx.update(declarations).set({ submitBy: row.submitBy, payBy: row.payBy }).where(eq(declarations.declarationTemplateId, row.id));
     }
   },
   beforeDelete: async (row, { tx }) => {
-    if ((await declarationsOf(tx, row.id as string)) > 0) {
+    if ((await declarationsOf(tx, row.id)) > 0) {
       throw new AppError('TEMPLATE_IN_USE', 'This period has declarations and cannot be deleted');
     }
   },

@@ -53,7 +53,7 @@ export const documentsCollection = defineCollection({
   filterable: { cityId: cityDocuments.cityId, category: cityDocuments.category, title: cityDocuments.title },
   searchable: [cityDocuments.title, cityDocuments.description],
   scopes: documentScopes,
-  toRow: (input, { ctx, existing }) => {
+  toRow: ({ input, ctx, existing }) => {
     if (existing) return input;
     // Who creates documents for every comune names one (or none: for all); a comune publishes for itself.
     let cityId: string | null;
@@ -69,7 +69,7 @@ export const documentsCollection = defineCollection({
     const ownership = reachesAll(ctx.actor, 'uploads', 'create') ? undefined : eq(uploads.ownerId, ctx.actor.id);
     const linked = await tx
       .update(uploads)
-      .set({ linkedEntityType: 'documents', linkedEntityId: row.id as string, updatedAt: new Date() })
+      .set({ linkedEntityType: 'documents', linkedEntityId: row.id, updatedAt: new Date() })
       .where(and(eq(uploads.id, row.uploadId as string), isNull(uploads.linkedEntityId), ownership))
       .returning({ id: uploads.id });
     if (linked.length === 0) throw validationFailed([{ path: 'uploadId', message: 'not one of your unattached files', value: row.uploadId }]);

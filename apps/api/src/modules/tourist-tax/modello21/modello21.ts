@@ -163,7 +163,7 @@ export const modello21Collection = defineCollection({
   year: { column: modello21.year, kind: 'integer' },
   scopes: structureChildScopes(modello21.structureId, modello21.cityId),
   toRecord: (row) => modello21ToRecord(row as TModello21Row),
-  toRow: async (input, { tx, ctx, existing }) => {
+  toRow: async ({ input, tx, ctx, existing }) => {
     const row = existing as TModello21Row | undefined;
     if (row) {
       if (row.status !== 'draft') throw new AppError('MODELLO21_LOCKED', `A ${row.status} Modello 21 cannot be changed`);

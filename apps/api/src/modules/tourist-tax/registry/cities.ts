@@ -74,23 +74,17 @@ export const citiesCollection = defineCollection({
   searchable: [cities.name, cities.istatCode, cities.contactEmail],
   scopes: cityScopes,
   toRecord: (row, ctx) => {
-    const record = rowToRecord(row);
+    const { notes, accountName, accountSurname, accountEmail, ...shared } = rowToRecord(row);
     // Field visibility, not access: hoteliers read a comune without its internal notes and account.
-    if (ctx.actor.role === 'user') {
-      delete record.notes;
-      delete record.accountName;
-      delete record.accountSurname;
-      delete record.accountEmail;
-    }
-    return record;
+    return ctx.actor.role === 'user' ? shared : { ...shared, notes, accountName, accountSurname, accountEmail };
   },
-  toRow: async (input, { tx, ctx, existing }) => {
+  toRow: async ({ input, tx, ctx, existing }) => {
     if (!can(ctx.actor.role, 'cities', 'activate') && input.isActive !== undefined && input.isActive !== existing?.isActive) {
       throw forbidden('Only an administrator can activate or deactivate a comune');
     }
     const values = pickDefined(input);
     if (values.istatCode) {
-      const [clash] = await tx.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.istatCode, values.istatCode as string));
+      const [clash] = await tx.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.istatCode, values.istatCode));
       if (clash && clash.id !== existing?.id) {
         throw new AppError('DUPLICATE', `The ISTAT code is already used by ${clash.name}`, {
           details: [{ path: 'istatCode', message: `already used by ${clash.name}`, value: values.istatCode }],
@@ -100,8 +94,8 @@ export const citiesCollection = defineCollection({
     return values;
   },
   beforeDelete: async (row, { tx }) => {
-    const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(structures).where(eq(structures.cityId, row.id as string));
-    const [linked] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.cityId, row.id as string));
+    const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(structures).where(eq(structures.cityId, row.id));
+    const [linked] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.cityId, row.id));
     if (used.n > 0 || linked.n > 0) {
       throw new AppError('CITY_IN_USE', 'The comune has structures or users: deactivate it instead', {
         details: [{ path: '_id', message: `${used.n} structures, ${linked.n} users` }],

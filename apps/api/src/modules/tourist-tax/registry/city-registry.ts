@@ -43,14 +43,14 @@ export function defineCityRegistry(options: { name: string; resource: 'structure
     filterable: { cityId: table.cityId, name: table.name },
     searchable: [table.name, table.note],
     scopes: { ownCity: (ctx) => ownCityRows(ctx, table.cityId) },
-    toRow: (input, { ctx, existing }) => {
+    toRow: ({ input, ctx, existing }) => {
       if (existing && input.cityId && input.cityId !== existing.cityId) {
         throw validationFailed([{ path: 'cityId', message: 'cannot be changed: create a new one in the other comune' }]);
       }
       return { ...pickDefined(input), cityId: cityIdForWrite(input, ctx, existing) };
     },
     beforeDelete: async (row, { tx }) => {
-      const [used] = await tx.select({ used: sql<boolean>`${options.usedBy(row.id as string)}` }).from(table).where(eq(table.id, row.id as string));
+      const [used] = await tx.select({ used: sql<boolean>`${options.usedBy(row.id)}` }).from(table).where(eq(table.id, row.id));
       if (used?.used) {
         throw new AppError('IN_USE', 'It is used by structures or rules of the comune: change them first');
       }

@@ -51,8 +51,16 @@ export const ZOptionalUuid = z.uuid().nullable().optional();
 export const ZOptionalDate = ZDateString.nullable().optional();
 export const ZMaxNights = z.number().int('must be a whole number').min(0).max(366).nullable().optional().describe('Empty or 0 = no cap');
 
-export const toCents = (euros: number | null | undefined) => (euros === null || euros === undefined ? null : eurosToCents(euros));
-export const toEuros = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : centsToEuros(cents));
+export function toCents(euros: number): number;
+export function toCents(euros: number | null | undefined): number | null;
+export function toCents(euros: number | null | undefined): number | null {
+  return euros === null || euros === undefined ? null : eurosToCents(euros);
+}
+export function toEuros(cents: number): number;
+export function toEuros(cents: number | null | undefined): number | null;
+export function toEuros(cents: number | null | undefined): number | null {
+  return cents === null || cents === undefined ? null : centsToEuros(cents);
+}
 /** 12.5 % -> 1250 basis points */
 export const toBasisPoints = (percent: number) => Math.round(percent * 100);
 export const toPercent = (basisPoints: number) => basisPoints / 100;

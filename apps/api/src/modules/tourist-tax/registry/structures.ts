@@ -91,7 +91,7 @@ export const structuresCollection = defineCollection({
   },
   searchable: [structures.name, structures.address, structures.cin, structures.taxCode, structures.vatNumber, structures.email],
   scopes: structureScopes,
-  toRow: async (input, { tx, ctx, existing }) => {
+  toRow: async ({ input, tx, ctx, existing }) => {
     const { actor } = ctx;
     const values: Record<string, unknown> = pickDefined(input);
     // Who may not classify structures (a hotelier) keeps the comune's fields as they are, and registers
@@ -115,7 +115,7 @@ export const structuresCollection = defineCollection({
     values.cityId = cityId;
     if (existing && cityId !== existing.cityId) {
       // Stays were priced with the old comune's rules and carry its cityId: moving would split them.
-      const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(eq(stays.structureId, existing.id as string));
+      const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(eq(stays.structureId, existing.id));
       if (used.n > 0) throw new AppError('STRUCTURE_HAS_STAYS', 'A structure with stays cannot move to another comune', { details: [{ path: 'cityId', message: `${used.n} stays` }] });
     }
 
@@ -153,7 +153,7 @@ export const structuresCollection = defineCollection({
     return values;
   },
   beforeDelete: async (row, { tx }) => {
-    const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(eq(stays.structureId, row.id as string));
+    const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(eq(stays.structureId, row.id));
     if (used.n > 0) {
       throw new AppError('STRUCTURE_HAS_STAYS', 'The structure has stays: deactivate it instead', {
         details: [{ path: '_id', message: `${used.n} stays` }],

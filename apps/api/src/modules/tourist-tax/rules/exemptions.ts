@@ -26,14 +26,14 @@ export const exemptionsCollection = defineCollection({
   filterable: { cityId: exemptions.cityId, name: exemptions.name },
   searchable: [exemptions.name, exemptions.note],
   scopes: cityRowScopes(exemptions.cityId),
-  toRow: (input, { ctx, existing }) => {
+  toRow: ({ input, ctx, existing }) => {
     if (existing && input.cityId && input.cityId !== existing.cityId) {
       throw validationFailed([{ path: 'cityId', message: 'cannot be changed: create the exemption in the other comune' }]);
     }
     return { ...pickDefined(input), cityId: cityIdForWrite(input, ctx, existing) };
   },
   beforeDelete: async (row, { tx }) => {
-    const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(sql`${row.id as string}::uuid = any(${stays.exemptionIds})`);
+    const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(sql`${row.id}::uuid = any(${stays.exemptionIds})`);
     if (used.n > 0) {
       throw new AppError('RULE_IN_USE', `The exemption is applied in ${used.n} saved stays`, { details: [{ path: '_id', message: `${used.n} stays` }] });
     }

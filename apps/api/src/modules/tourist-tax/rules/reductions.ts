@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { findReductionConflict, validateReduction } from '@app/domain/tourist-tax/rules';
 import { TaxRuleError } from '@app/domain/tourist-tax/errors';
 import { reductions, stays } from '../../../db/schema/index.ts';
-import { defineCollection } from '../../../lib/collection/define.ts';
+import { defineCollection, type TRowValues } from '../../../lib/collection/define.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
 import { reductionFromRow } from './city-rules.ts';
@@ -68,18 +68,18 @@ export const reductionsCollection = defineCollection({
   searchable: [reductions.name, reductions.note],
   scopes: cityRowScopes(reductions.cityId),
   toRecord: (row) => {
-    const { amountCents, percentageBasisPoints, id, createdAt, updatedAt, ...rest } = row as typeof reductions.$inferSelect;
+    const { amountCents, percentageBasisPoints, id, createdAt, updatedAt, ...rest } = row;
     return { _id: id, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(), ...rest, amount: toEuros(amountCents), percentage: toPercent(percentageBasisPoints) };
   },
-  toRow: async (input, { tx, ctx, existing }) => {
+  toRow: async ({ input, tx, ctx, existing }) => {
     if (existing && input.cityId && input.cityId !== existing.cityId) {
       throw validationFailed([{ path: 'cityId', message: 'cannot be changed: create the reduction in the other comune' }]);
     }
-    const { amount, percentage, ...rest } = input as Record<string, unknown> & { amount?: number; percentage?: number };
-    const values: Record<string, unknown> = { ...pickDefined(rest), cityId: cityIdForWrite(input, ctx, existing) };
+    const { amount, percentage, ...rest } = input;
+    const values: TRowValues<typeof reductions> = { ...pickDefined(rest), cityId: cityIdForWrite(input, ctx, existing) };
     if (amount !== undefined) values.amountCents = toCents(amount);
     if (percentage !== undefined) values.percentageBasisPoints = toBasisPoints(percentage);
-    const merged = { ...(existing ?? { amountCents: 0, percentageBasisPoints: 0, maxNights: null, validTo: null }), ...values } as typeof reductions.$inferSelect;
+    const merged = { ...(existing ?? { amountCents: 0, percentageBasisPoints: 0, maxNights: null, validTo: null }), ...values } as typeof reductions.$inferSelect; // a create's input carries every required column
     const typeChanged = !existing || merged.reductionType !== existing.reductionType;
     if (typeChanged && merged.reductionType === 'flat' && amount === undefined) {
       throw validationFailed([{ path: 'amount', message: 'validation.required: a flat reduction needs its amount' }]);
@@ -89,7 +89,7 @@ export const reductionsCollection = defineCollection({
     }
     await assertRegistryRefs(tx, merged.cityId, merged);
     await lockCity(tx, merged.cityId);
-    const candidate = reductionFromRow({ ...merged, id: (existing?.id as string) ?? '' });
+    const candidate = reductionFromRow({ ...merged, id: existing?.id ?? '' });
     const others = (await tx.select().from(reductions).where(eq(reductions.cityId, merged.cityId))).map(reductionFromRow);
     withTaxErrors(() => {
       validateReduction(candidate);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { assertNoTariffConflict, validateTariff } from '@app/domain/tourist-tax/rules';
 import { stays, tariffs } from '../../../db/schema/index.ts';
-import { defineCollection } from '../../../lib/collection/define.ts';
+import { defineCollection, type TRowValues } from '../../../lib/collection/define.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
 import { tariffFromRow } from './city-rules.ts';
@@ -69,18 +69,18 @@ export const tariffsCollection = defineCollection({
   searchable: [tariffs.name, tariffs.note],
   scopes: cityRowScopes(tariffs.cityId),
   toRecord: (row) => {
-    const { nightlyPriceCents, percentageBasisPoints, id, createdAt, updatedAt, ...rest } = row as typeof tariffs.$inferSelect;
+    const { nightlyPriceCents, percentageBasisPoints, id, createdAt, updatedAt, ...rest } = row;
     return { _id: id, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(), ...rest, nightlyPrice: toEuros(nightlyPriceCents), percentage: toPercent(percentageBasisPoints) };
   },
-  toRow: async (input, { tx, ctx, existing }) => {
+  toRow: async ({ input, tx, ctx, existing }) => {
     if (existing && input.cityId && input.cityId !== existing.cityId) {
       throw validationFailed([{ path: 'cityId', message: 'cannot be changed: create the tariff in the other comune' }]);
     }
-    const { nightlyPrice, percentage, ...rest } = input as Record<string, unknown> & { nightlyPrice?: number; percentage?: number };
-    const values: Record<string, unknown> = { ...pickDefined(rest), cityId: cityIdForWrite(input, ctx, existing) };
+    const { nightlyPrice, percentage, ...rest } = input;
+    const values: TRowValues<typeof tariffs> = { ...pickDefined(rest), cityId: cityIdForWrite(input, ctx, existing) };
     if (nightlyPrice !== undefined) values.nightlyPriceCents = toCents(nightlyPrice);
     if (percentage !== undefined) values.percentageBasisPoints = toBasisPoints(percentage);
-    const merged = { ...(existing ?? { nightlyPriceCents: 0, percentageBasisPoints: 0, maxNights: null, validTo: null }), ...values } as typeof tariffs.$inferSelect;
+    const merged = { ...(existing ?? { nightlyPriceCents: 0, percentageBasisPoints: 0, maxNights: null, validTo: null }), ...values } as typeof tariffs.$inferSelect; // a create's input carries every required column
     const typeChanged = !existing || merged.type !== existing.type;
     if (merged.type === 'flat' && nightlyPrice === undefined && typeChanged) {
       throw validationFailed([{ path: 'nightlyPrice', message: 'validation.required: a flat tariff needs its nightly price' }]);
@@ -89,7 +89,7 @@ export const tariffsCollection = defineCollection({
       throw validationFailed([{ path: 'percentage', message: 'validation.required: a percentage tariff needs its percentage' }]);
     }
     await assertRegistryRefs(tx, merged.cityId, merged);
-    const candidate = tariffFromRow({ ...merged, id: (existing?.id as string) ?? '' });
+    const candidate = tariffFromRow({ ...merged, id: existing?.id ?? '' });
     await lockCity(tx, merged.cityId);
     const others = await tx.select().from(tariffs).where(eq(tariffs.cityId, merged.cityId));
     withTaxErrors(() => {
@@ -99,7 +99,7 @@ export const tariffsCollection = defineCollection({
     return values;
   },
   beforeDelete: async (row, { tx }) => {
-    const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(sql`${row.id as string}::uuid = any(${stays.tariffIds})`);
+    const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(sql`${row.id}::uuid = any(${stays.tariffIds})`);
     if (used.n > 0) {
       throw new AppError('RULE_IN_USE', `The tariff prices ${used.n} saved stays: set its validTo instead of deleting it`, { details: [{ path: '_id', message: `${used.n} stays` }] });
     }

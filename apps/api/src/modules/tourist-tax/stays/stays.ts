@@ -88,7 +88,7 @@ export const staysCollection = defineCollection({
   searchable: [sql`(${stays.guest}->>'surname')`, sql`(${stays.guest}->>'name')`, sql`(${stays.guest}->>'taxCode')`] as unknown as PgColumn[],
   scopes: structureChildScopes(stays.structureId, stays.cityId),
   toRecord: (row) => stayToRecord(row as typeof stays.$inferSelect),
-  toRow: async (input, { tx, ctx, existing }) => {
+  toRow: async ({ input, tx, ctx, existing }) => {
     const current = existing as typeof stays.$inferSelect | undefined;
     if (current) assertStayNotLocked(current);
     const facts = stayFactsFrom(input, current);
@@ -106,7 +106,7 @@ export const staysCollection = defineCollection({
     return columns;
   },
   afterWrite: async (op, row, { tx }) => {
-    if (op !== 'delete') await linkAttachments(tx, row.id as string, row.attachments as string[]);
+    if (op !== 'delete') await linkAttachments(tx, row.id, row.attachments as string[]);
   },
   beforeDelete: (row) => assertStayNotLocked(row as typeof stays.$inferSelect),
 });
