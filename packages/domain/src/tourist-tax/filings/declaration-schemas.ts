@@ -9,7 +9,8 @@ import { DECLARATION_STATUSES, declarationWorkflow } from './declaration-flow.ts
  * and the actions the workflow offers).
  */
 
-const ZEuros = z
+/** An amount in euros: not negative, at most two decimals. */
+export const ZEuroAmount = z
   .number()
   .min(0, 'must not be negative')
   .max(100_000_000)
@@ -23,14 +24,14 @@ export const ZManualFigures = z.object({
   payingPresences: ZCount.optional(),
   reducedPresences: ZCount.optional(),
   exemptPresences: ZCount.optional(),
-  tariff: ZEuros.optional().describe('Tariff total before reductions'),
-  reduction: ZEuros.optional(),
-  totalAmount: ZEuros.describe('Tax of all the stays'),
-  toPayAmount: ZEuros.describe('Tax paid by the guests'),
-  unpaidAmount: ZEuros.describe('Tax the guests did not pay'),
+  tariff: ZEuroAmount.optional().describe('Tariff total before reductions'),
+  reduction: ZEuroAmount.optional(),
+  totalAmount: ZEuroAmount.describe('Tax of all the stays'),
+  toPayAmount: ZEuroAmount.describe('Tax paid by the guests'),
+  unpaidAmount: ZEuroAmount.describe('Tax the guests did not pay'),
   rejectedPayments: ZCount.describe('Stays not paid'),
   rejectedDetails: z
-    .array(z.object({ guest: z.string().trim().max(200).nullable().optional(), checkOut: z.string().nullable().optional(), amount: ZEuros, reason: z.string().trim().max(500).nullable().optional() }))
+    .array(z.object({ guest: z.string().trim().max(200).nullable().optional(), checkOut: z.string().nullable().optional(), amount: ZEuroAmount, reason: z.string().trim().max(500).nullable().optional() }))
     .max(10_000)
     .optional(),
 });

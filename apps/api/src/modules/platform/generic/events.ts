@@ -43,7 +43,7 @@ export const eventsCollection = defineCollection({
     self: (ctx) => eq(events.createdById, ctx.actor.id),
   },
   toRow: async ({ input, tx, ctx, existing }) => {
-    const status = input.status as string | undefined;
+    const status = input.status;
     if (!can(ctx.actor.role, 'events', 'confirm') && status !== undefined && status !== (existing?.status ?? 'waitingConfirmation') && status !== 'canceled') {
       throw new AppError('FORBIDDEN', 'Only an administrator confirms events');
     }

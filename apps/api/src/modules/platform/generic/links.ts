@@ -41,7 +41,7 @@ export const linksCollection = defineCollection({
   filterable: { shortCode: links.shortCode, longLink: links.longLink, shortLink: links.shortLink },
   searchable: [links.shortCode, links.longLink, links.socialTitle],
   toRow: async ({ input, tx, existing }) => {
-    const shortCode = (input.shortCode as string | undefined) ?? (existing ? undefined : generateShortCode());
+    const shortCode = input.shortCode ?? (existing ? undefined : generateShortCode());
     if (shortCode === undefined) return input;
     const clash = await tx
       .select({ id: links.id })

@@ -57,7 +57,7 @@ export const documentsCollection = defineCollection({
     if (existing) return input;
     // Who creates documents for every comune names one (or none: for all); a comune publishes for itself.
     let cityId: string | null;
-    if (reachesAll(ctx.actor, 'documents', 'create')) cityId = (input.cityId as string | null | undefined) ?? null;
+    if (reachesAll(ctx.actor, 'documents', 'create')) cityId = input.cityId ?? null;
     else {
       if (!ctx.actor.cityId || (input.cityId && input.cityId !== ctx.actor.cityId)) throw new AppError('FORBIDDEN', 'You can only publish for your own comune');
       cityId = ctx.actor.cityId;
@@ -70,7 +70,7 @@ export const documentsCollection = defineCollection({
     const linked = await tx
       .update(uploads)
       .set({ linkedEntityType: 'documents', linkedEntityId: row.id, updatedAt: new Date() })
-      .where(and(eq(uploads.id, row.uploadId as string), isNull(uploads.linkedEntityId), ownership))
+      .where(and(eq(uploads.id, row.uploadId), isNull(uploads.linkedEntityId), ownership))
       .returning({ id: uploads.id });
     if (linked.length === 0) throw validationFailed([{ path: 'uploadId', message: 'not one of your unattached files', value: row.uploadId }]);
   },

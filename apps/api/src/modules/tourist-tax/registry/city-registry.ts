@@ -18,8 +18,8 @@ const ZRegistryInput = z.object({
 });
 
 /** cityId of a new rule/registry row: a city user's own comune; an admin must name one. */
-export function cityIdForWrite(input: Record<string, unknown>, ctx: TSignedInContext, existing?: Record<string, unknown>): string {
-  const given = (input.cityId as string | undefined) ?? (existing?.cityId as string | undefined);
+export function cityIdForWrite(input: { cityId?: string }, ctx: TSignedInContext, existing?: { cityId: string }): string {
+  const given = input.cityId ?? existing?.cityId;
   if (given) return given;
   if (ctx.actor.role === 'city' && ctx.actor.cityId) return ctx.actor.cityId;
   throw validationFailed([{ path: 'cityId', message: 'validation.required' }]);

@@ -92,19 +92,15 @@ function registerUserHooks() {
 /** Tourist tax: the comuni, their registries and rules, structures and stays, imports and exports. */
 export async function registerTouristTax(app: FastifyInstance) {
   registerUserHooks();
-  for (const collection of [
-    citiesCollection,
-    structureTypesCollection,
-    structureClassesCollection,
-    relevantAreasCollection,
-    structuresCollection,
-    tariffsCollection,
-    reductionsCollection,
-    exemptionsCollection,
-    staysCollection,
-  ]) {
-    registerCollection(app, collection);
-  }
+  registerCollection(app, citiesCollection);
+  registerCollection(app, structureTypesCollection);
+  registerCollection(app, structureClassesCollection);
+  registerCollection(app, relevantAreasCollection);
+  registerCollection(app, structuresCollection);
+  registerCollection(app, tariffsCollection);
+  registerCollection(app, reductionsCollection);
+  registerCollection(app, exemptionsCollection);
+  registerCollection(app, staysCollection);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post('/api/stays/preview', {
     schema: {

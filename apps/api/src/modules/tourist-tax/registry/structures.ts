@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { checkCin } from '@app/domain/platform/identifiers/cin';
 import { cities, stays, structures, users } from '../../../db/schema/index.ts';
-import { defineCollection } from '../../../lib/collection/define.ts';
+import { defineCollection, type TRowValues } from '../../../lib/collection/define.ts';
 import { AppError, forbidden, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
 import { ZCin, ZEmailField, ZOptionalText, ZOptionalUuid, ZPhone, ZRequiredName, ZTaxCode, ZVatNumber, optionalPattern, pickDefined, registryRefsProblems } from './fields.ts';
@@ -93,7 +93,7 @@ export const structuresCollection = defineCollection({
   scopes: structureScopes,
   toRow: async ({ input, tx, ctx, existing }) => {
     const { actor } = ctx;
-    const values: Record<string, unknown> = pickDefined(input);
+    const values: TRowValues<typeof structures> = pickDefined(input);
     // Who may not classify structures (a hotelier) keeps the comune's fields as they are, and registers
     // a structure unclassified with itself among its managers.
     if (!can(actor.role, 'structures', 'classify')) {
@@ -106,11 +106,11 @@ export const structuresCollection = defineCollection({
         delete values.structureTypeId;
         delete values.structureClassId;
         delete values.relevantAreaId;
-        const ids = (values.userIds as string[] | undefined) ?? [];
+        const ids = values.userIds ?? [];
         values.userIds = ids.includes(actor.id) ? ids : [actor.id, ...ids];
       }
     }
-    const cityId = (values.cityId as string | undefined) ?? (existing?.cityId as string | undefined) ?? (actor.role === 'city' ? actor.cityId : null);
+    const cityId = values.cityId ?? existing?.cityId ?? (actor.role === 'city' ? actor.cityId : null);
     if (!cityId) throw validationFailed([{ path: 'cityId', message: 'validation.required' }]);
     values.cityId = cityId;
     if (existing && cityId !== existing.cityId) {
@@ -122,7 +122,7 @@ export const structuresCollection = defineCollection({
     const details: TErrorDetail[] = [];
     const [city] = await tx.select({ id: cities.id, istatCode: cities.istatCode }).from(cities).where(eq(cities.id, cityId));
     if (!city) details.push({ path: 'cityId', message: 'does not exist', value: cityId });
-    const merged = { ...existing, ...values } as Record<string, string | null>;
+    const merged = { ...existing, ...values };
     if (city) {
       details.push(
         ...(await registryRefsProblems(tx, cityId, {
@@ -132,7 +132,7 @@ export const structuresCollection = defineCollection({
         })),
       );
     }
-    const userIds = [...new Set((values.userIds as string[] | undefined) ?? [])];
+    const userIds = [...new Set(values.userIds ?? [])];
     if (values.userIds !== undefined) {
       values.userIds = userIds;
       const found = userIds.length ? await tx.select({ id: users.id, role: users.role }).from(users).where(inArray(users.id, userIds)) : [];

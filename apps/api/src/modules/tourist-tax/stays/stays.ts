@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { declarations, stays } from '../../../db/schema/index.ts';
-import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
+import { defineCollection, type TRowValues, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { loadCityRules } from '../rules/city-rules.ts';
@@ -87,9 +87,8 @@ export const staysCollection = defineCollection({
   // Free text over the lead guest; ilike works on these expressions as on columns.
   searchable: [sql`(${stays.guest}->>'surname')`, sql`(${stays.guest}->>'name')`, sql`(${stays.guest}->>'taxCode')`] as unknown as PgColumn[],
   scopes: structureChildScopes(stays.structureId, stays.cityId),
-  toRecord: (row) => stayToRecord(row as typeof stays.$inferSelect),
-  toRow: async ({ input, tx, ctx, existing }) => {
-    const current = existing as typeof stays.$inferSelect | undefined;
+  toRecord: (row) => stayToRecord(row),
+  toRow: async ({ input, tx, ctx, existing: current }) => {
     if (current) assertStayNotLocked(current);
     const facts = stayFactsFrom(input, current);
     const structure = await structureForStay(tx, ctx, facts.structureId);
@@ -100,13 +99,13 @@ export const staysCollection = defineCollection({
     if (problems.length) throw validationFailed(problems);
     const rules = await loadCityRules(tx, structure.cityId);
     const tax = withTaxErrors(() => computeTaxOfFacts(facts, structure, rules));
-    const columns: Record<string, unknown> = stayColumns(facts, structure, tax);
+    const columns: TRowValues<typeof stays> = stayColumns(facts, structure, tax);
     // A hand-edited imported stay keeps its fingerprint, so a re-import still skips it.
     if (!current) columns.source = 'manual';
     return columns;
   },
   afterWrite: async (op, row, { tx }) => {
-    if (op !== 'delete') await linkAttachments(tx, row.id, row.attachments as string[]);
+    if (op !== 'delete') await linkAttachments(tx, row.id, row.attachments);
   },
-  beforeDelete: (row) => assertStayNotLocked(row as typeof stays.$inferSelect),
+  beforeDelete: (row) => assertStayNotLocked(row),
 });
