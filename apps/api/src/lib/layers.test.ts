@@ -32,3 +32,24 @@ describe('lib layer', () => {
     expect(offending).toEqual([]);
   });
 });
+
+describe('relative imports', () => {
+  const SRC = fileURLToPath(new URL('..', import.meta.url));
+  const DOMAIN = fileURLToPath(new URL('../../../../packages/domain/src/', import.meta.url));
+  const allFiles = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? allFiles(path) : /\.ts$/.test(name) ? [path] : [];
+    });
+
+  it('name their .ts file in packages/domain and apps/api (the NodeNext build rewrites only those)', () => {
+    const files = [...allFiles(SRC), ...allFiles(DOMAIN)];
+    expect(files.length).toBeGreaterThan(100);
+    const offending = files.flatMap((path) =>
+      importsOf(readFileSync(path, 'utf8'))
+        .filter((spec) => spec.startsWith('.') && !/\.(ts|json)$/.test(spec))
+        .map((spec) => `${relative(join(SRC, '../../..'), path)} imports ${spec}`),
+    );
+    expect(offending).toEqual([]);
+  });
+});

@@ -62,6 +62,9 @@ export function paginationToQuery(pagination?: { page: number; perPage: number }
 export type TApiRecord = { _id: string; [key: string]: unknown };
 export type TRaRecord = { id: string; [key: string]: unknown };
 
+/** An API record (a domain record schema's type) as react-admin holds it: with `id` beside `_id`. */
+export type TRaRecordOf<TRecord extends { _id: string }> = TRecord & { id: string };
+
 export function fromApi<T extends TApiRecord>(record: T): T & { id: string } {
   return { ...record, id: record._id };
 }

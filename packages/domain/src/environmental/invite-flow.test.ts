@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVITE_ACTIONS, INVITE_STATUSES, availableInviteActions, transitionInvite, type TInviteAction, type TInviteStatus } from './invite-flow';
+import { INVITE_ACTIONS, INVITE_STATUSES, availableInviteActions, transitionInvite, type TInviteAction, type TInviteStatus } from './invite-flow.ts';
 
 const EXPECTED: Record<TInviteStatus, Partial<Record<TInviteAction, TInviteStatus>>> = {
   to_invite: { invite: 'invited' },

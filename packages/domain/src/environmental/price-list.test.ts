@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRICE_LIST_COLUMNS, priceListKeyOfHeader, validatePriceListRows, type TPriceListCatalogue } from './price-list';
+import { PRICE_LIST_COLUMNS, priceListKeyOfHeader, validatePriceListRows, type TPriceListCatalogue } from './price-list.ts';
 
 const catalogue: TPriceListCatalogue = {
   matrices: [

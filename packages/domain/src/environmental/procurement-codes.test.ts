@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCig, checkCup, classicCigOf } from './procurement-codes';
+import { checkCig, checkCup, classicCigOf } from './procurement-codes.ts';
 
 const PCP_SAMPLES = [
   'A015882CCD',

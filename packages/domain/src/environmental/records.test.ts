@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ZAgencyCreate, ZAgencyUpdate, ZLaboratoryCreate } from './companies';
-import { ZContractCreate, ZContractRecord } from './contracts';
-import { ZLotCreate, ZLotUpdate, lotWarnings } from './lots';
-import { ZOrderCreate } from './orders';
-import { ZEnvironmentalSettingCreate, settingAttributeProblems } from './settings';
+import { ZAgencyCreate, ZAgencyUpdate, ZLaboratoryCreate } from './companies.ts';
+import { ZContractCreate, ZContractRecord } from './contracts.ts';
+import { ZLotCreate, ZLotUpdate, lotWarnings } from './lots.ts';
+import { ZOrderCreate } from './orders.ts';
+import { ZEnvironmentalSettingCreate, settingAttributeProblems } from './settings.ts';
 
 const paths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) => result.error?.issues.map((i) => i.path.join('.')) ?? [];
 

@@ -37,6 +37,8 @@ import type { TAppDataProvider } from '../../dataProvider';
 import { RichTextInput, htmlToPlainText, requiredRichText } from './RichTextInput';
 import { scopeOf } from '@app/domain/platform/access/access-table';
 import { useSession } from '../../session/useSession';
+import type { TCommunicationRecord } from '@app/domain/tourist-tax/communications';
+import type { TRaRecordOf } from '../../dataProvider/query';
 
 /*
  * Communications: the comune writes a formatted message to all its hoteliers or to chosen
@@ -44,16 +46,7 @@ import { useSession } from '../../session/useSession';
  * comune sees who has read it.
  */
 
-type TCommunication = {
-  id: string;
-  createdAt: string;
-  title: string;
-  text: string;
-  audience: 'all' | 'structures';
-  structureIds: string[];
-  recipientsCount?: number;
-  readCount?: number;
-};
+type TCommunication = TRaRecordOf<TCommunicationRecord>;
 
 function ListActions() {
   return <TopToolbar>{useCan('communications', 'create') ? <CreateButton label="filings.communications.write" /> : null}</TopToolbar>;

@@ -7,7 +7,7 @@ import { defineCollection, type TSignedInContext } from '../../../lib/collection
 import { allOf, isUuid } from '../../../lib/collection/query.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, notFound, validationFailed } from '../../../lib/errors.ts';
-import { ZRecordBase } from '../../../lib/schemas.ts';
+import { ZCommunicationInput, ZCommunicationRecord, type TCommunicationRecord } from '@app/domain/tourist-tax/communications';
 import { requireAccess, scopeCondition, type TScopeImplementations } from '../../../lib/access.ts';
 import { ownCityRows } from '../registry/scope.ts';
 import { createNotification, recordAudit } from '../../platform/index.ts';
@@ -32,24 +32,7 @@ export function plainText(html: string): string {
     .trim();
 }
 
-export const ZCommunicationInput = z.object({
-  cityId: z.uuid().optional().describe('Admins choose the comune'),
-  title: z.string().trim().min(1, 'validation.required').max(200),
-  text: z.string().min(1, 'validation.required').max(50_000).describe('HTML; sanitised on the server'),
-  audience: z.enum(['all', 'structures']).default('all'),
-  structureIds: z.array(z.uuid()).max(5000).default([]).describe('With audience "structures": the chosen structures'),
-});
-
-export const ZCommunicationRecord = ZRecordBase.extend({
-  cityId: z.string(),
-  title: z.string(),
-  text: z.string(),
-  audience: z.enum(['all', 'structures']),
-  structureIds: z.array(z.string()),
-  authorId: z.string().nullable(),
-  recipientsCount: z.number().optional(),
-  readCount: z.number().optional(),
-});
+export { ZCommunicationInput, ZCommunicationRecord };
 
 const recipientOf = (userId: string) =>
   sql`${communications.id} in (select ${communicationRecipients.communicationId} from ${communicationRecipients} where ${communicationRecipients.userId} = ${userId}::uuid)`;
@@ -120,7 +103,8 @@ export async function sendCommunication(app: FastifyInstance, ctx: TSignedInCont
     return saved;
   });
   await pushPending(app, pending);
-  return { ...rowToRecord(row), recipientsCount: recipients.length, readCount: 0 } as z.infer<typeof ZCommunicationRecord>;
+  const record: TCommunicationRecord = { ...rowToRecord(row), recipientsCount: recipients.length, readCount: 0 };
+  return record;
 }
 
 async function communicationInScope(ctx: TSignedInContext, id: string) {
