@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { TCompanyKind } from '@app/domain/environmental/companies';
 import { classicCigOf } from '@app/domain/environmental/procurement-codes';
-import { ENVIRONMENTAL_SETTING_TYPES, type TEnvironmentalSettingType } from '@app/domain/environmental/settings';
+import { ENVIRONMENTAL_SETTING_TYPES, type TAgencyFunctionType, type TAmbientCategory, type TEnvironmentalSettingType } from '@app/domain/environmental/settings';
 import { luhnCheckDigit } from '@app/domain/platform/identifiers/partita-iva';
 import { agencies, contracts, laboratories, lots, orders, settings, users } from '../db/schema/index.ts';
 import type { TTx } from '../db/client.ts';
@@ -29,7 +29,7 @@ function partitaIva(taxpayer: number): string {
   return first10 + luhnCheckDigit(first10);
 }
 
-type TSettingSeed = { name: string; color?: string; ambientCategory?: string; agencyFunctionType?: string; description?: string };
+type TSettingSeed = { name: string; color?: string; ambientCategory?: TAmbientCategory; agencyFunctionType?: TAgencyFunctionType; description?: string };
 
 const SETTINGS: Partial<Record<TEnvironmentalSettingType, TSettingSeed[]>> = {
   environmentalAspectType: [

@@ -21,6 +21,10 @@ export const ENVIRONMENTAL_SETTING_TYPES = [
 ] as const;
 export type TEnvironmentalSettingType = (typeof ENVIRONMENTAL_SETTING_TYPES)[number];
 
+export function isEnvironmentalSettingType(type: string): type is TEnvironmentalSettingType {
+  return (ENVIRONMENTAL_SETTING_TYPES as readonly string[]).includes(type);
+}
+
 /** The six environmental categories an environmental aspect belongs to. */
 export const AMBIENT_CATEGORIES = [
   'environmentalManagementSystem',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { recordColumns, timestamptz } from '../columns.ts';
 import { agencies, laboratories } from './environmental.ts';
+import type { TAgencyFunctionType, TAmbientCategory } from '@app/domain/environmental/settings';
 import type { TSettingType } from '@app/domain/platform/settings/settings';
 
 export const users = pgTable(
@@ -92,8 +93,8 @@ export const settings = pgTable(
     settingType: text().$type<TSettingType>().notNull(),
     isActive: boolean().notNull().default(true),
     color: text(),
-    ambientCategory: text(),
-    agencyFunctionType: text(),
+    ambientCategory: text().$type<TAmbientCategory>(),
+    agencyFunctionType: text().$type<TAgencyFunctionType>(),
     /** Default observers: the observing user (its id is also the setting's code, which keeps it unique). */
     userId: uuid().references((): AnyPgColumn => users.id),
     /** Feature flags are part of the product: they may be switched, never deleted. */

@@ -7,6 +7,7 @@ import { ZLotCreate, ZLotRecord, ZLotUpdate, lotWarnings } from '@app/domain/env
 import { ZOrderCreate, ZOrderRecord, ZOrderUpdate } from '@app/domain/environmental/orders';
 import {
   ENVIRONMENTAL_SETTING_TYPES,
+  isEnvironmentalSettingType,
   ZEnvironmentalSettingCreate,
   ZEnvironmentalSettingRecord,
   ZEnvironmentalSettingUpdate,
@@ -59,7 +60,7 @@ export const lotsCollection = defineCollection({
   // A doubtful CIG or CUP is kept; every answer carries the doubt so that the form can show it.
   toRecord: (row) => ({ ...rowToRecord(row), warnings: lotWarnings(row) }),
   async beforeDelete(row, { tx }) {
-    const [used] = await tx.select({ n: count() }).from(orders).where(eq(orders.lotId, row.id as string));
+    const [used] = await tx.select({ n: count() }).from(orders).where(eq(orders.lotId, row.id));
     if (used.n > 0) throw new AppError('CONFLICT', 'This lot has orders: delete or move them first', { details: [{ path: '_id', message: `${used.n} orders` }] });
   },
 });
@@ -80,16 +81,16 @@ export const ordersCollection = defineCollection({
     // The orders given to the user's agency.
     ownAgency: (ctx) => (ownAgencyOf(ctx) ? sql`${ownAgencyOf(ctx)}::uuid = any(${orders.agencyIds})` : none),
   },
-  async toRow(input, { tx, existing }) {
-    const merged = { ...(existing ?? {}), ...input } as Record<string, unknown>;
+  async toRow({ input, tx, existing }) {
+    const merged = existing ? { ...existing, ...input } : input;
     const problems = await missingReferences(tx, [
-      { path: 'lotId', ids: input.lotId ? [input.lotId as string] : [], table: lots },
-      { path: 'agencyIds', ids: (input.agencyIds as string[] | undefined) ?? [], table: agencies },
-      { path: 'managerId', ids: input.managerId ? [input.managerId as string] : [], table: users },
-      { path: 'userId', ids: input.userId ? [input.userId as string] : [], table: users },
+      { path: 'lotId', ids: input.lotId ? [input.lotId] : [], table: lots },
+      { path: 'agencyIds', ids: input.agencyIds ?? [], table: agencies },
+      { path: 'managerId', ids: input.managerId ? [input.managerId] : [], table: users },
+      { path: 'userId', ids: input.userId ? [input.userId] : [], table: users },
       {
         path: 'agencyFunctionSettingId',
-        ids: input.agencyFunctionSettingId ? [input.agencyFunctionSettingId as string] : [],
+        ids: input.agencyFunctionSettingId ? [input.agencyFunctionSettingId] : [],
         table: settings,
         where: eq(settings.settingType, 'companyFunction'),
       },
@@ -132,9 +133,9 @@ export const agenciesCollection = defineCollection({
     }
   },
   async beforeDelete(row, { tx }) {
-    const [used] = await tx.select({ n: count() }).from(orders).where(sql`${row.id as string}::uuid = any(${orders.agencyIds})`);
+    const [used] = await tx.select({ n: count() }).from(orders).where(sql`${row.id}::uuid = any(${orders.agencyIds})`);
     if (used.n > 0) throw new AppError('CONFLICT', 'Orders name this agency: remove it from them first', { details: [{ path: '_id', message: `${used.n} orders` }] });
-    const [people] = await tx.select({ n: count() }).from(users).where(and(eq(users.agencyId, row.id as string), isNull(users.deletedAt)));
+    const [people] = await tx.select({ n: count() }).from(users).where(and(eq(users.agencyId, row.id), isNull(users.deletedAt)));
     if (people.n > 0) throw new AppError('CONFLICT', 'This agency has user accounts: remove them first', { details: [{ path: '_id', message: `${people.n} users` }] });
   },
 });
@@ -156,7 +157,7 @@ export const laboratoriesCollection = defineCollection({
   searchable: [laboratories.businessName, laboratories.vatNumber, laboratories.managerEmail],
   scopes: { ownLaboratory: (ctx) => (ownLaboratoryOf(ctx) ? eq(laboratories.id, ownLaboratoryOf(ctx)!) : none) },
   async beforeDelete(row, { tx }) {
-    const [people] = await tx.select({ n: count() }).from(users).where(and(eq(users.laboratoryId, row.id as string), isNull(users.deletedAt)));
+    const [people] = await tx.select({ n: count() }).from(users).where(and(eq(users.laboratoryId, row.id), isNull(users.deletedAt)));
     if (people.n > 0) throw new AppError('CONFLICT', 'This laboratory has user accounts: remove them first', { details: [{ path: '_id', message: `${people.n} users` }] });
   },
 });
@@ -185,16 +186,16 @@ export const contractsCollection = defineCollection({
   scopes: { ownLaboratory: (ctx) => (ownLaboratoryOf(ctx) ? eq(contracts.laboratoryId, ownLaboratoryOf(ctx)!) : none) },
   toRecord: (row) => {
     const { priceCents, ...rest } = rowToRecord(row);
-    return { ...rest, price: toEuros(priceCents as number) };
+    return { ...rest, price: toEuros(priceCents) };
   },
-  async toRow(input, { tx }) {
-    const { price, ...values } = input as Record<string, unknown> & { price?: number };
+  async toRow({ input, tx }) {
+    const { price, ...values } = input;
     const problems = await missingReferences(tx, [
-      { path: 'laboratoryId', ids: values.laboratoryId ? [values.laboratoryId as string] : [], table: laboratories },
-      { path: 'matrixSettingId', ids: values.matrixSettingId ? [values.matrixSettingId as string] : [], table: settings, where: eq(settings.settingType, 'matrix') },
+      { path: 'laboratoryId', ids: 'laboratoryId' in values && values.laboratoryId ? [values.laboratoryId] : [], table: laboratories },
+      { path: 'matrixSettingId', ids: values.matrixSettingId ? [values.matrixSettingId] : [], table: settings, where: eq(settings.settingType, 'matrix') },
       {
         path: 'analyticPackageSettingId',
-        ids: values.analyticPackageSettingId ? [values.analyticPackageSettingId as string] : [],
+        ids: values.analyticPackageSettingId ? [values.analyticPackageSettingId] : [],
         table: settings,
         where: eq(settings.settingType, 'analyticPackage'),
       },
@@ -206,7 +207,6 @@ export const contractsCollection = defineCollection({
 
 // ---- environmental settings ----
 
-type TSettingRow = typeof settings.$inferSelect;
 const environmentalRows = inArray(settings.settingType, [...ENVIRONMENTAL_SETTING_TYPES]);
 
 /**
@@ -238,12 +238,14 @@ export const environmentalSettingsCollection = defineCollection({
     published: () => and(environmentalRows, eq(settings.isActive, true)),
   },
   toRecord: (row) => {
-    const { isSystem: _system, ...rest } = rowToRecord(row);
-    return { ...rest, userId: row.userId };
+    const { isSystem: _system, settingType, ...rest } = rowToRecord(row);
+    // The scopes reach the environmental types only; a feature flag here is a programming error.
+    if (!isEnvironmentalSettingType(settingType)) throw new Error(`environmental-settings: ${row.id} is a ${settingType} setting`);
+    return { ...rest, settingType, userId: row.userId };
   },
-  toRow: (input, { tx, existing }) => settingRowValues(input, tx, existing as TSettingRow | undefined),
+  toRow: settingRowValues,
   async beforeDelete(row, { tx }) {
-    const usages = await findSettingUsages(tx, row as TSettingRow);
+    const usages = await findSettingUsages(tx, row);
     if (usages.length > 0) throw new AppError('SETTING_IN_USE', 'This setting is still in use: switch it off instead', { details: usages.map((message) => ({ path: '_id', message })) });
   },
 });

@@ -105,9 +105,12 @@ async function readPriceListUpload(request: FastifyRequest): Promise<Buffer> {
 /** Environmental registry: lots, orders, agencies, laboratories, price lists, settings, invitations. */
 export async function registerEnvironmentalRegistry(app: FastifyInstance) {
   const runtimes: Record<string, TCollectionRuntime> = {};
-  for (const collection of [lotsCollection, ordersCollection, agenciesCollection, laboratoriesCollection, contractsCollection, environmentalSettingsCollection]) {
-    runtimes[collection.name] = registerCollection(app, collection);
-  }
+  runtimes[lotsCollection.name] = registerCollection(app, lotsCollection);
+  runtimes[ordersCollection.name] = registerCollection(app, ordersCollection);
+  runtimes[agenciesCollection.name] = registerCollection(app, agenciesCollection);
+  runtimes[laboratoriesCollection.name] = registerCollection(app, laboratoriesCollection);
+  runtimes[contractsCollection.name] = registerCollection(app, contractsCollection);
+  runtimes[environmentalSettingsCollection.name] = registerCollection(app, environmentalSettingsCollection);
   const services = app.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
