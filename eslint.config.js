@@ -91,7 +91,7 @@ const boundaryBlocks = [
             // Known exception, to be inverted: the platform's settings validate the environmental area's setting types (their
             // zod enums are built when the module loads); the area should register its types with the platform instead.
             {
-              files: ['apps/api/src/modules/platform/settings/setting-types.ts', 'apps/api/src/modules/platform/settings/settings.ts'],
+              files: ['apps/api/src/modules/platform/settings/settings.ts'],
               rules: restrict(areaBoundaries({ layer: 'apps/api', area, publicIndex: String.raw`index\.ts`, allowedDomainFiles: ['environmental/settings'] })),
             },
           ]
@@ -99,6 +99,20 @@ const boundaryBlocks = [
       { files: [`apps/web/src/${area}/**`], ignores: WEB_TESTS, rules: restrict([...WEB_IS_CLIENT_ONLY, ...web]) },
       { files: [`apps/web/src/${area}/**/*.test.{ts,tsx}`], rules: restrict([...WEB_NEVER_IMPORTS_API, ...web]) },
       { files: [`packages/domain/src/${area}/**`], rules: restrict([...DOMAIN_IS_PURE, ...domain]) },
+      ...(area === 'platform'
+        ? [
+            // The same exception in the domain: the settings schemas (shared by the API and the web) list the environmental types.
+            {
+              files: ['packages/domain/src/platform/settings/settings.ts'],
+              rules: restrict([
+                ...DOMAIN_IS_PURE,
+                ...areaBoundaries({ layer: 'packages/domain', area, publicIndex: String.raw`[^/]+/index\.ts` }).map((pattern) =>
+                  pattern.regex.includes('environmental') ? { ...pattern, regex: pattern.regex.replace('environmental(?:/|$)', String.raw`environmental(?!/settings\.ts$)(?:/|$)`) } : pattern,
+                ),
+              ]),
+            },
+          ]
+        : []),
     ];
   }),
 ];

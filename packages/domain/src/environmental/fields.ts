@@ -8,7 +8,7 @@ import { centsToEuros, eurosToCents, parseEuroAmount } from '../platform/money/i
  */
 
 /** The fields every record carries in the API (`_id`, ISO timestamps): the platform's. */
-export { ZRecordBase } from '../platform/records/fields.ts';
+export { ZRecordBase } from '../platform/records/index.ts';
 
 /** A doubtful value that was accepted: the record carries it so that every screen can show it. */
 export const ZWarning = z.object({ path: z.string(), message: z.string(), reason: z.string().optional() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZRecordBase } from '../platform/records/fields.ts';
+import { ZRecordBase } from '../platform/records/index.ts';
 
 /**
  * A comune's message to its hoteliers (all, or the chosen structures): the POST body (the HTML is

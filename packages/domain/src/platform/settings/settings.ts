@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  AGENCY_FUNCTION_TYPES,
-  AMBIENT_CATEGORIES,
-  ENVIRONMENTAL_SETTING_TYPES,
-  ZColor,
-  ZSettingCode,
-} from '../../environmental/index.ts';
-import { ZRecordBase } from '../records/fields.ts';
+import { AGENCY_FUNCTION_TYPES, AMBIENT_CATEGORIES, ENVIRONMENTAL_SETTING_TYPES, ZColor, ZSettingCode } from '../../environmental/settings.ts';
+import { ZRecordBase } from '../records/index.ts';
 
 /**
  * Setting types: `feature` rows are the product's feature flags; the others are the lists the

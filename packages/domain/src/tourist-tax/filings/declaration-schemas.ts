@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZRecordBase } from '../../platform/records/fields.ts';
+import { ZRecordBase } from '../../platform/records/index.ts';
 import { parseEuroAmount } from '../money.ts';
 import { DECLARATION_STATUSES, declarationWorkflow } from './declaration-flow.ts';
 
@@ -31,7 +31,9 @@ export const ZManualFigures = z.object({
   unpaidAmount: ZEuroAmount.describe('Tax the guests did not pay'),
   rejectedPayments: ZCount.describe('Stays not paid'),
   rejectedDetails: z
-    .array(z.object({ guest: z.string().trim().max(200).nullable().optional(), checkOut: z.string().nullable().optional(), amount: ZEuroAmount, reason: z.string().trim().max(500).nullable().optional() }))
+    .array(
+      z.object({ guest: z.string().trim().max(200).nullable().optional(), checkOut: z.string().nullable().optional(), amount: ZEuroAmount, reason: z.string().trim().max(500).nullable().optional() }),
+    )
     .max(10_000)
     .optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDateString, ZRecordBase } from '../../platform/records/fields.ts';
+import { ZDateString, ZRecordBase } from '../../platform/records/index.ts';
 import { ZEuroAmount } from './declaration-schemas.ts';
 import { MODELLO21_STATUSES } from './modello21-flow.ts';
 
