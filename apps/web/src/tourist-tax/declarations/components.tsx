@@ -1,58 +1,17 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { DECLARATION_STATUSES, type TDeclarationAction, type TDeclarationStatus } from '@app/domain/tourist-tax/filings/declaration-flow';
+import { DECLARATION_STATUSES } from '@app/domain/tourist-tax/filings/declaration-flow';
+import type { TDeclarationRecord } from '@app/domain/tourist-tax/filings/declaration-schemas';
+import type { TRaRecordOf } from '../../dataProvider/query';
 import { formatDate, formatDateTime, formatNumber } from '../../i18n/format';
 import { formatEuros } from '../../components/format';
 import { Fact, FactGrid, Panel } from '../../components/Panel';
 import { FilingStatusChip, LateChip, ReferencedName } from '../shared/filingParts';
 
 /** A declaration as the API sends it (amounts in euros, dates 'YYYY-MM-DD'). */
-export type TDeclaration = {
-  id: string;
-  updatedAt: string;
-  cityId: string;
-  structureId: string;
-  declarationTemplateId: string;
-  year: number;
-  dateFrom: string;
-  dateTo: string;
-  submitBy: string;
-  payBy: string;
-  status: TDeclarationStatus;
-  type: 'automatic' | 'manual';
-  noGuests: boolean;
-  code: string | null;
-  compilationDate: string | null;
-  submittedAt: string | null;
-  validatedAt: string | null;
-  returnedAt: string | null;
-  returnReason: string | null;
-  numberOfStays: number;
-  guestsNumber: number;
-  nightsNumber: number;
-  payingPresences: number;
-  reducedPresences: number;
-  exemptPresences: number;
-  tariff: number;
-  reduction: number;
-  totalAmount: number;
-  toPayAmount: number;
-  unpaidAmount: number;
-  rejectedPayments: number;
-  rejectedDetails: { stayId: string | null; guest: string | null; checkOut: string | null; amount: number; reason: string | null }[];
-  beneficiaryInstitution: string | null;
-  iban: string | null;
-  bank: string | null;
-  paymentDate: string | null;
-  trn: string | null;
-  paidAmount: number | null;
-  paymentReceiptUploadId: string | null;
-  notes: string | null;
-  isSubmitOverdue: boolean;
-  isPaymentOverdue: boolean;
-  availableActions: TDeclarationAction[];
-};
+/** A declaration as the screens receive it: the API record plus react-admin's `id`. */
+export type TDeclaration = TRaRecordOf<TDeclarationRecord>;
 
 export { DECLARATION_STATUSES };
 

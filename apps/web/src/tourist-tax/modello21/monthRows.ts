@@ -1,3 +1,4 @@
+import type { TModello21MonthRecord } from '@app/domain/tourist-tax/filings/modello21-schemas';
 import { italianDateOf } from '@app/domain/tourist-tax/filings/deadlines';
 import { reconcileModello21, type TM21Issue } from '@app/domain/tourist-tax/filings/modello21';
 import { centsToEuros, parseEuroAmount } from '@app/domain/tourist-tax/money';
@@ -8,18 +9,7 @@ import { centsToEuros, parseEuroAmount } from '@app/domain/tourist-tax/money';
  * and paid needs a note, every payment its TRN and date, the account its signature and owner.
  */
 
-export type TM21MonthRecord = {
-  number: number;
-  name: string;
-  receiptsCount: number;
-  collectedImport: number;
-  paidImport: number;
-  paymentDate: string | null;
-  trn: string | null;
-  note: string | null;
-  corrected: boolean;
-  prefill: { receiptsCount: number; collectedImport: number; paidImport: number; payments: { declarationId: string; paymentDate: string; trn: string | null; amount: number }[] };
-};
+export type TM21MonthRecord = TModello21MonthRecord;
 
 export type TMonthDraft = { number: number; collected: string; paid: string; paymentDate: string; trn: string; note: string };
 export type TOwnerDraft = { ownerName: string; ownerSurname: string; ownerTaxCode: string; ownerVatNumber: string; ownerAddress: string; signatureDate: string; notes: string };

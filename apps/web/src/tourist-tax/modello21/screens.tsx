@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { TModello21Record } from '@app/domain/tourist-tax/filings/modello21-schemas';
+import type { TRaRecordOf } from '../../dataProvider/query';
 import {
   Alert,
   Box,
@@ -45,7 +47,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { can } from '@app/domain/platform/access/access-table';
-import { MODELLO21_STATUSES, modello21Workflow, type TModello21Facts, type TModello21Status } from '@app/domain/tourist-tax/filings/modello21-flow';
+import { MODELLO21_STATUSES, modello21Workflow, type TModello21Facts } from '@app/domain/tourist-tax/filings/modello21-flow';
 import { parseEuroAmount } from '@app/domain/tourist-tax/money';
 import { formatCents, formatDate } from '../../i18n/format';
 import { useSelectedYear } from '../../session/useSession';
@@ -61,35 +63,10 @@ import { required, wholeNumber } from '../../components/validators';
 import type { TAppDataProvider } from '../../dataProvider';
 import type { TModello21Info } from '../../dataProvider/filings';
 import { FilingStatusChip, LateChip, ReferencedName } from '../shared/filingParts';
-import { checkDraft, draftOfMonth, todayInItaly, updatePayload, type TM21MonthRecord, type TMonthDraft, type TOwnerDraft } from './monthRows';
+import { checkDraft, draftOfMonth, todayInItaly, updatePayload, type TMonthDraft, type TOwnerDraft } from './monthRows';
 
-export type TModello21 = {
-  id: string;
-  updatedAt: string;
-  structureId: string;
-  cityId: string;
-  year: number;
-  status: TModello21Status;
-  months: TM21MonthRecord[];
-  ownerName: string | null;
-  ownerSurname: string | null;
-  ownerVatNumber: string | null;
-  ownerTaxCode: string | null;
-  ownerAddress: string | null;
-  notes: string | null;
-  signatureDate: string | null;
-  submittedAt: string | null;
-  validationNumber: string | null;
-  cityNotes: string | null;
-  validatedAt: string | null;
-  returnReason: string | null;
-  tax: number;
-  totalPaid: number;
-  due: number;
-  receiptsCount: number;
-  deadline: string;
-  isLate: boolean;
-};
+/** A Modello 21 as the screens receive it: the API record plus react-admin's `id`. */
+export type TModello21 = TRaRecordOf<TModello21Record>;
 
 const statusChoices = MODELLO21_STATUSES.map((id) => ({ id, name: `touristTax.declarationStatus.${id}` }));
 
