@@ -40,7 +40,10 @@ function areaBoundaries({ layer, area, publicIndex, allowedDomainFiles = [] }) {
       const exceptions = allowedDomainFiles.filter((file) => file.startsWith(`${other}/`)).map((file) => file.slice(other.length + 1));
       patterns.push(
         forbid(`${UP}(?:modules/|src/)?${other}(?:/|$)`, `${layer}: the ${area} area does not import the ${other} area (platform is the base; business areas stay independent).`),
-        forbid(`^@app/domain/${other}${exceptions.length ? `(?!/(?:${exceptions.join('|')})$)` : ''}(?:/|$)`, `${layer}: the ${area} area does not use the ${other} domain (platform is the base; business areas stay independent).`),
+        forbid(
+          `^@app/domain/${other}${exceptions.length ? `(?!/(?:${exceptions.join('|')})$)` : ''}(?:/|$)`,
+          `${layer}: the ${area} area does not use the ${other} domain (platform is the base; business areas stay independent).`,
+        ),
       );
     } else {
       patterns.push(forbid(`${UP}(?:modules/|src/)?${other}/(?!${publicIndex}$)`, `${layer}: import the ${other} area only through its public index (${other}/${publicIndex.replaceAll('\\', '')}).`));
@@ -138,7 +141,10 @@ export default tseslint.config(
       // JSX event handlers may be async: React ignores their return value (the argument, property and return checks stay on).
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // An exhaustive switch reports the impossible value in its error message.
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNever: true }],
       // An interface that only extends one type is how a module adds members to a lib interface by declaration merging.

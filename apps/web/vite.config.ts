@@ -9,7 +9,12 @@ function vendorChunkFor(id: string): string | undefined {
   if (/node_modules\/(altcha)\//.test(id)) return 'vendor-altcha';
   if (/node_modules\/(socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io)\//.test(id)) return 'vendor-socket';
   if (/node_modules\/(@mui|@emotion|@popperjs|react-transition-group|stylis)\//.test(id)) return 'vendor-mui';
-  if (/node_modules\/(react-admin|ra-core|ra-ui-materialui|ra-i18n-polyglot|ra-language-english|node-polyglot|react-hook-form|@tanstack|lodash|query-string|jsonexport|react-dropzone|inflection|date-fns|react-error-boundary|dompurify)\//.test(id)) return 'vendor-react-admin';
+  if (
+    /node_modules\/(react-admin|ra-core|ra-ui-materialui|ra-i18n-polyglot|ra-language-english|node-polyglot|react-hook-form|@tanstack|lodash|query-string|jsonexport|react-dropzone|inflection|date-fns|react-error-boundary|dompurify)\//.test(
+      id,
+    )
+  )
+    return 'vendor-react-admin';
   if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|react-is)\//.test(id)) return 'vendor-react';
   return undefined;
 }

@@ -6,7 +6,13 @@ import { DEMO, api, saveScreenshot, signInWithStoredSession } from './helpers';
 async function expectNoSeriousViolations(page: Page, name: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  const report = serious.map((violation) => `${violation.impact} ${violation.id}: ${violation.help}\n  ${violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join('\n  ')}`);
+  const report = serious.map(
+    (violation) =>
+      `${violation.impact} ${violation.id}: ${violation.help}\n  ${violation.nodes
+        .slice(0, 5)
+        .map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`)
+        .join('\n  ')}`,
+  );
   await saveScreenshot(page, name);
   expect(report, `axe on ${name}`).toEqual([]);
 }

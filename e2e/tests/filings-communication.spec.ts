@@ -2,7 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, api, apiSignIn, saveScreenshot, signInWithStoredSession, uniqueSuffix } from './helpers';
 
 async function bellCount(page: Page): Promise<number> {
-  const label = await page.getByRole('banner').getByRole('link', { name: /^Notifiche \(\d+ non lette\)$/ }).getAttribute('aria-label');
+  const label = await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Notifiche \(\d+ non lette\)$/ })
+    .getAttribute('aria-label');
   return Number(label!.match(/\d+/)![0]);
 }
 
@@ -61,7 +64,11 @@ test("the comune writes a formatted communication to one structure; it reaches t
   const city = await apiSignIn(cityPage.request, DEMO.city);
   const communicationId = cityPage.url().split('/').pop()!;
   await expect
-    .poll(async () => (await api<{ email: string; hasRead: boolean }[]>(cityPage.request, 'GET', `/api/communications/${communicationId}/recipients`, { token: city.token })).find((r) => r.email === DEMO.hotelier)?.hasRead)
+    .poll(
+      async () =>
+        (await api<{ email: string; hasRead: boolean }[]>(cityPage.request, 'GET', `/api/communications/${communicationId}/recipients`, { token: city.token })).find((r) => r.email === DEMO.hotelier)
+          ?.hasRead,
+    )
     .toBe(true);
   await cityPage.reload();
   await expect(cityPage.getByTestId('recipients').locator('tr', { hasText: DEMO.hotelier })).not.toContainText('Non letta');

@@ -55,7 +55,10 @@ test('a hotelier declares a quarter, attaches a document, submits it and records
   // Attachments tab: an identity document.
   await page.getByRole('tab', { name: 'Allegati' }).click();
   await expect(page.getByTestId('attachments-empty')).toBeVisible();
-  await page.getByTestId('attachment-form').locator('input[type=file]').setInputFiles({ name: 'carta-identita.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Carta di identita') });
+  await page
+    .getByTestId('attachment-form')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'carta-identita.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Carta di identita') });
   await expect(page.getByLabel('Nome file')).toHaveValue('carta-identita.pdf');
   await page.getByLabel('Descrizione').fill('Documento del capogruppo');
   await page.getByTestId('attachment-add').click();

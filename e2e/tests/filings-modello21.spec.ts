@@ -45,8 +45,16 @@ test('a hotelier fills the Modello 21, reconciles every month, downloads the PDF
     const row = page.getByTestId(`m21-month-${month}`);
     const text = await row.innerText();
     if (text.includes('spiega la differenza')) await row.locator('input').nth(4).fill('Differenza verificata con la tesoreria');
-    if (text.includes('richiede il TRN')) await row.locator('input').nth(3).fill(`TRN${year}${String(month).padStart(2, '0')}`);
-    if (text.includes('richiede la data')) await row.locator('input').nth(2).fill(`${year}-${String(month).padStart(2, '0')}-28`);
+    if (text.includes('richiede il TRN'))
+      await row
+        .locator('input')
+        .nth(3)
+        .fill(`TRN${year}${String(month).padStart(2, '0')}`);
+    if (text.includes('richiede la data'))
+      await row
+        .locator('input')
+        .nth(2)
+        .fill(`${year}-${String(month).padStart(2, '0')}-28`);
   }
   await page.getByLabel('Data di firma').fill(`${year + 1}-01-20`);
   await expect(page.getByTestId('m21-reconciled')).toBeVisible();
@@ -55,7 +63,9 @@ test('a hotelier fills the Modello 21, reconciles every month, downloads the PDF
   await page.getByTestId('m21-save').click();
   await expect(page.getByTestId('m21-reconciled')).toContainText('puoi stampare e inviare');
 
-  const saved = await api<{ months: { number: number; collectedImport: number; note: string | null; corrected: boolean }[] }>(page.request, 'GET', `/api/twenty-one-models/${id}`, { token: hotelier.token });
+  const saved = await api<{ months: { number: number; collectedImport: number; note: string | null; corrected: boolean }[] }>(page.request, 'GET', `/api/twenty-one-models/${id}`, {
+    token: hotelier.token,
+  });
   expect(saved.months[11]).toMatchObject({ collectedImport: 5, note: 'Versato a gennaio con F24', corrected: true });
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('m21-pdf').click()]);

@@ -10,10 +10,18 @@ test('the comune validates a submitted declaration and revokes the validation, e
   const [structure] = await api(page.request, 'GET', `/api/structures?q=${encodeURIComponent("Sant'Erasmo")}`, { token: hotelier.token });
   const templates = await api<{ _id: string; periodName: string }[]>(page.request, 'GET', `/api/declaration-templates?year=${year}`, { token: hotelier.token });
   const period = templates.find((t) => t.periodName === `Trim 1 ${year}`)!;
-  let [declaration] = await api<{ _id: string; status: string; code: string | null }[]>(page.request, 'GET', `/api/declarations?year=${year}&structureId=${structure._id}&declarationTemplateId=${period._id}`, { token: hotelier.token });
-  if (!declaration) declaration = await api(page.request, 'POST', '/api/declarations', { token: hotelier.token, body: { structureId: structure._id, declarationTemplateId: period._id }, expectStatus: 201 });
-  if (declaration.status === 'draft' || declaration.status === 'returned') declaration = await api(page.request, 'POST', `/api/declarations/${declaration._id}/submit`, { token: hotelier.token, body: {} });
-  if (declaration.status === 'validated') declaration = await api(page.request, 'POST', `/api/declarations/${declaration._id}/revoke`, { token: (await apiSignIn(page.request, DEMO.city)).token, body: { confirm: true } });
+  let [declaration] = await api<{ _id: string; status: string; code: string | null }[]>(
+    page.request,
+    'GET',
+    `/api/declarations?year=${year}&structureId=${structure._id}&declarationTemplateId=${period._id}`,
+    { token: hotelier.token },
+  );
+  if (!declaration)
+    declaration = await api(page.request, 'POST', '/api/declarations', { token: hotelier.token, body: { structureId: structure._id, declarationTemplateId: period._id }, expectStatus: 201 });
+  if (declaration.status === 'draft' || declaration.status === 'returned')
+    declaration = await api(page.request, 'POST', `/api/declarations/${declaration._id}/submit`, { token: hotelier.token, body: {} });
+  if (declaration.status === 'validated')
+    declaration = await api(page.request, 'POST', `/api/declarations/${declaration._id}/revoke`, { token: (await apiSignIn(page.request, DEMO.city)).token, body: { confirm: true } });
   expect(declaration.status).toBe('submitted');
 
   // The comune finds it in the dashboard's "to validate" list and reviews it.

@@ -91,12 +91,15 @@ export async function signInThroughPage(page: Page, email: string, password = DE
  */
 export async function signInWithStoredSession(page: Page, email: string, password = DEMO_PASSWORD) {
   const session = await apiSignIn(page.request, email, password);
-  await page.addInitScript((value) => {
-    if (!window.sessionStorage.getItem('e2e.sessionPlanted')) {
-      window.localStorage.setItem('backoffice.session', value);
-      window.sessionStorage.setItem('e2e.sessionPlanted', '1');
-    }
-  }, JSON.stringify({ token: session.token, refreshToken: session.refreshToken ?? null, user: session.user, temporaryPassword: null, realSession: null }));
+  await page.addInitScript(
+    (value) => {
+      if (!window.sessionStorage.getItem('e2e.sessionPlanted')) {
+        window.localStorage.setItem('backoffice.session', value);
+        window.sessionStorage.setItem('e2e.sessionPlanted', '1');
+      }
+    },
+    JSON.stringify({ token: session.token, refreshToken: session.refreshToken ?? null, user: session.user, temporaryPassword: null, realSession: null }),
+  );
   return session;
 }
 

@@ -64,7 +64,10 @@ test('the change-password dialog: live checklist, Confirm disabled while invalid
   // The show/hide toggle reveals the typed password.
   const newField = dialog.getByLabel('Nuova password');
   await expect(newField).toHaveAttribute('type', 'password');
-  await dialog.getByRole('button', { name: /mostra|show/i }).nth(1).click();
+  await dialog
+    .getByRole('button', { name: /mostra|show/i })
+    .nth(1)
+    .click();
   await expect(newField).toHaveAttribute('type', 'text');
 
   // A wrong old password: error notice, the dialog stays open.

@@ -3,7 +3,10 @@ import { DEMO, api, apiSignIn, saveScreenshot, signInWithStoredSession, uniqueSu
 
 /** The unseen count the bell announces ("Notifiche (N non lette)"). */
 async function bellCount(page: Page): Promise<number> {
-  const label = await page.getByRole('banner').getByRole('link', { name: /^Notifiche \(\d+ non lette\)$/ }).getAttribute('aria-label');
+  const label = await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Notifiche \(\d+ non lette\)$/ })
+    .getAttribute('aria-label');
   return Number(label!.match(/\d+/)![0]);
 }
 

@@ -25,6 +25,10 @@ test('a hotelier exports the stays of a quarter as xlsx', async ({ page }) => {
   expect(sheet).toBeTruthy();
   // Header plus the demo stays of July-September 2026 (check-out in Trim 3).
   expect(sheet.rowCount).toBeGreaterThan(1);
-  const text = sheet.getSheetValues().flat().map((cell) => String(cell ?? '')).join(' ');
+  const text = sheet
+    .getSheetValues()
+    .flat()
+    .map((cell) => String(cell ?? ''))
+    .join(' ');
   expect(text).toMatch(/Serapo|Irlanda|Golfo|Erasmo/);
 });

@@ -24,10 +24,7 @@ function guest(overrides: Partial<TAlloggiatiRecordInput>): TAlloggiatiRecordInp
   };
 }
 
-const family = formatAlloggiatiFile([
-  guest({}),
-  guest({ guestKind: 19, name: 'ELENA', sex: 'F', birthDate: '1982-11-20', documentType: null, documentNumber: null, documentIssuePlace: null }),
-]);
+const family = formatAlloggiatiFile([guest({}), guest({ guestKind: 19, name: 'ELENA', sex: 'F', birthDate: '1982-11-20', documentType: null, documentNumber: null, documentIssuePlace: null })]);
 
 test('a hotelier imports an Alloggiati Web file', async ({ page }) => {
   test.setTimeout(120_000);

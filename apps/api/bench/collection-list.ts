@@ -54,7 +54,10 @@ export async function benchCollectionList() {
 
   const sqlList = `select * from events where status = $1 order by created_at desc, id asc limit 25 offset 50`;
   const sqlCount = `select count(*) from events where status = $1`;
-  printRow('  node-postgres, same two queries (20 concurrent)', await loadFunction(() => Promise.all([raw.query(sqlList, ['confirmed']), raw.query(sqlCount, ['confirmed'])]), { concurrency: 20, seconds: 10 }));
+  printRow(
+    '  node-postgres, same two queries (20 concurrent)',
+    await loadFunction(() => Promise.all([raw.query(sqlList, ['confirmed']), raw.query(sqlCount, ['confirmed'])]), { concurrency: 20, seconds: 10 }),
+  );
   printRow('  API GET /api/events (20 concurrent connections)', await loadTest(url, { authorization: `Bearer ${token}` }, { connections: 20, seconds: 10 }));
 
   await app.close();

@@ -57,7 +57,9 @@ export async function benchDeclarations() {
 
     const structureRows = (await raw.query<{ id: string }>(`select id from structures where city_id = $1 and name like 'Bench struttura 0%' order by name`, [cityId])).rows;
     const quarter = { dateFrom: '2025-04-01', dateTo: '2025-06-30' };
-    const inQuarter = Number((await raw.query<{ n: string }>('select count(*) as n from stays where city_id = $1 and check_out between $2 and $3', [cityId, quarter.dateFrom, quarter.dateTo])).rows[0].n);
+    const inQuarter = Number(
+      (await raw.query<{ n: string }>('select count(*) as n from stays where city_id = $1 and check_out between $2 and $3', [cityId, quarter.dateFrom, quarter.dateTo])).rows[0].n,
+    );
 
     const mem0 = memoryMb();
     const t0 = performance.now();
@@ -75,8 +77,16 @@ export async function benchDeclarations() {
     }
     const seconds = (performance.now() - t0) / 1000;
     console.log(`\nDeclarations of a comune for Q2 2025 (${structureRows.length} structures, ${STAYS.toLocaleString('en')} stays in the year, ${inQuarter.toLocaleString('en')} in the quarter)`);
-    console.log(`  figures of every structure: ${seconds.toFixed(2)} s (${((seconds * 1000) / structureRows.length).toFixed(1)} ms per structure); ${stayCount.toLocaleString('en')} stays, tax ${(total / 100).toFixed(2)} EUR; RSS +${(memoryMb() - mem0).toFixed(0)} MB`);
-    if (stayCount !== inQuarter - Number((await raw.query<{ n: string }>('select count(*) as n from stays where structure_id = $1 and check_out between $2 and $3', [modelStructureId, quarter.dateFrom, quarter.dateTo])).rows[0].n)) {
+    console.log(
+      `  figures of every structure: ${seconds.toFixed(2)} s (${((seconds * 1000) / structureRows.length).toFixed(1)} ms per structure); ${stayCount.toLocaleString('en')} stays, tax ${(total / 100).toFixed(2)} EUR; RSS +${(memoryMb() - mem0).toFixed(0)} MB`,
+    );
+    if (
+      stayCount !==
+      inQuarter -
+        Number(
+          (await raw.query<{ n: string }>('select count(*) as n from stays where structure_id = $1 and check_out between $2 and $3', [modelStructureId, quarter.dateFrom, quarter.dateTo])).rows[0].n,
+        )
+    ) {
       throw new Error('declaration figures did not count every stay of the quarter');
     }
 
@@ -89,7 +99,9 @@ export async function benchDeclarations() {
     }
     runs.sort((a, b) => a - b);
     const receipts = months.reduce((a, m) => a + m.receiptsCount, 0);
-    console.log(`Modello 21 prefill of one structure (${MODEL_STAYS.toLocaleString('en')} stays in 2025, ${receipts.toLocaleString('en')} paid): median ${runs[2].toFixed(1)} ms, best ${runs[0].toFixed(1)} ms (5 runs)`);
+    console.log(
+      `Modello 21 prefill of one structure (${MODEL_STAYS.toLocaleString('en')} stays in 2025, ${receipts.toLocaleString('en')} paid): median ${runs[2].toFixed(1)} ms, best ${runs[0].toFixed(1)} ms (5 runs)`,
+    );
   } finally {
     await raw.end();
     await database.close();

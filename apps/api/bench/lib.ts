@@ -52,7 +52,9 @@ export async function loadFunction(fn: () => Promise<unknown>, options: { concur
 }
 
 export function printRow(label: string, r: TLoadResult) {
-  console.log(`${label.padEnd(58)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms${r.errors || r.non2xx ? `   errors ${r.errors} non-2xx ${r.non2xx}` : ''}`);
+  console.log(
+    `${label.padEnd(58)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms${r.errors || r.non2xx ? `   errors ${r.errors} non-2xx ${r.non2xx}` : ''}`,
+  );
 }
 
 export function memoryMb() {

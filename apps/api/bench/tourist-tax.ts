@@ -48,7 +48,19 @@ type TRuleSet = { tariffs: Omit<TTariff, 'id' | 'cityId'>[]; reductions: Omit<TR
 function comuneRules(albergoId: string, fourStarsId: string): TRuleSet {
   const tariffs: TRuleSet['tariffs'] = [];
   const flat = (name: string, cents: number, validFrom: string, validTo: string, scope: Partial<TTariff> = {}) =>
-    tariffs.push({ name, type: 'flat', nightlyPriceCents: cents, percentageBasisPoints: 0, maxNights: 10, validFrom, validTo, structureTypeId: null, structureClassId: null, relevantAreaId: null, ...scope });
+    tariffs.push({
+      name,
+      type: 'flat',
+      nightlyPriceCents: cents,
+      percentageBasisPoints: 0,
+      maxNights: 10,
+      validFrom,
+      validTo,
+      structureTypeId: null,
+      structureClassId: null,
+      relevantAreaId: null,
+      ...scope,
+    });
   for (const y of RULE_YEARS) {
     flat(`Bassa stagione ${y} (gen-mag)`, 150, `${y}-01-01`, `${y}-05-31`);
     flat(`Alta stagione ${y}`, 300, `${y}-06-01`, `${y}-09-30`);
@@ -87,8 +99,70 @@ function seededRandom(seed: number) {
   };
 }
 
-const SURNAMES = ['Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti', 'De Luca', 'Mancini', 'Costa', 'Giordano', 'Rizzo', 'Lombardi', 'Moretti', 'Müller', 'Schmidt', 'Dubois', 'Martin', 'Smith', 'García', 'Novak', 'Jansen', 'Nielsen', 'Kowalski'];
-const NAMES = ['Marco', 'Giulia', 'Luca', 'Francesca', 'Andrea', 'Chiara', 'Matteo', 'Sara', 'Alessandro', 'Martina', 'Davide', 'Elena', 'Simone', 'Anna', 'Federico', 'Laura', 'Lorenzo', 'Valentina', 'Stefano', 'Silvia', 'Jonas', 'Lea', 'Pierre', 'Camille', 'John', 'Emma', 'Pablo', 'Lucía', 'Jan', 'Eva'];
+const SURNAMES = [
+  'Rossi',
+  'Russo',
+  'Ferrari',
+  'Esposito',
+  'Bianchi',
+  'Romano',
+  'Colombo',
+  'Ricci',
+  'Marino',
+  'Greco',
+  'Bruno',
+  'Gallo',
+  'Conti',
+  'De Luca',
+  'Mancini',
+  'Costa',
+  'Giordano',
+  'Rizzo',
+  'Lombardi',
+  'Moretti',
+  'Müller',
+  'Schmidt',
+  'Dubois',
+  'Martin',
+  'Smith',
+  'García',
+  'Novak',
+  'Jansen',
+  'Nielsen',
+  'Kowalski',
+];
+const NAMES = [
+  'Marco',
+  'Giulia',
+  'Luca',
+  'Francesca',
+  'Andrea',
+  'Chiara',
+  'Matteo',
+  'Sara',
+  'Alessandro',
+  'Martina',
+  'Davide',
+  'Elena',
+  'Simone',
+  'Anna',
+  'Federico',
+  'Laura',
+  'Lorenzo',
+  'Valentina',
+  'Stefano',
+  'Silvia',
+  'Jonas',
+  'Lea',
+  'Pierre',
+  'Camille',
+  'John',
+  'Emma',
+  'Pablo',
+  'Lucía',
+  'Jan',
+  'Eva',
+];
 const CF_MONTHS = 'ABCDEHLMPRST';
 
 /** A guest identity that no other index produces (the import fingerprints must differ). */
@@ -104,7 +178,13 @@ function guestOf(i: number) {
 
 /** A well-formed codice fiscale for a guest born in Rome (H501). */
 function codiceFiscaleOf(surname: string, name: string, birthDate: string): string {
-  const letters = (s: string) => (s.normalize('NFD').replace(/[^A-Za-z]/g, '').toUpperCase() + 'XXX').slice(0, 3);
+  const letters = (s: string) =>
+    (
+      s
+        .normalize('NFD')
+        .replace(/[^A-Za-z]/g, '')
+        .toUpperCase() + 'XXX'
+    ).slice(0, 3);
   const day = Number(birthDate.slice(8, 10));
   const first15 = `${letters(surname)}${letters(name)}${birthDate.slice(2, 4)}${CF_MONTHS[Number(birthDate.slice(5, 7)) - 1]}${String(day).padStart(2, '0')}H501`;
   return first15 + codiceFiscaleCheckChar(first15);
@@ -121,7 +201,12 @@ function nightsOf(random: () => number): number {
 
 function benchEngine() {
   const cityId = 'c0000000-0000-4000-8000-000000000001';
-  const ids = { albergo: 'c0000000-0000-4000-8000-000000000002', bnb: 'c0000000-0000-4000-8000-000000000003', three: 'c0000000-0000-4000-8000-000000000004', four: 'c0000000-0000-4000-8000-000000000005' };
+  const ids = {
+    albergo: 'c0000000-0000-4000-8000-000000000002',
+    bnb: 'c0000000-0000-4000-8000-000000000003',
+    three: 'c0000000-0000-4000-8000-000000000004',
+    four: 'c0000000-0000-4000-8000-000000000005',
+  };
   const set = comuneRules(ids.albergo, ids.four);
   let n = 0;
   const id = () => `d0000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
@@ -171,7 +256,9 @@ function benchEngine() {
   }
   const seconds = (performance.now() - t0) / 1000;
   console.log(`\nEngine: computeStayTax, ${tariffs.length} tariffs (seasons × 3 years, 4-star hotels more specific, cap 10 nights), 1 exemption, 1 reduction (50%, max 7 nights)`);
-  console.log(`  ${inputs.length.toLocaleString('en')} varied stays (avg ${(nightsTotal / inputs.length).toFixed(1)} nights, 1-6 guests, 30% with exempt, 20% with reduced guests), one core, ${seconds.toFixed(1)} s`);
+  console.log(
+    `  ${inputs.length.toLocaleString('en')} varied stays (avg ${(nightsTotal / inputs.length).toFixed(1)} nights, 1-6 guests, 30% with exempt, 20% with reduced guests), one core, ${seconds.toFixed(1)} s`,
+  );
   console.log(`  ${Math.round(count / seconds).toLocaleString('en')} stays/s   (${((seconds * 1e6) / count).toFixed(1)} µs per stay; checksum ${checksum})`);
 }
 
@@ -190,10 +277,12 @@ async function ensureBenchComune(raw: pg.Pool): Promise<TBenchSetup> {
   const one = async <T>(text: string, values: unknown[]) => (await raw.query(text, values)).rows[0] as T | undefined;
   const userId = async (email: string, role: string, cityId: string | null) =>
     (await one<{ id: string }>('select id from users where lower(email) = $1', [email]))?.id ??
-    (await one<{ id: string }>(
-      `insert into users (email, name, surname, role, city_id, is_confirmed, is_profile_complete) values ($1, 'Bench', $2, $3, $4, true, true) returning id`,
-      [email, role, role, cityId],
-    ))!.id;
+    (await one<{ id: string }>(`insert into users (email, name, surname, role, city_id, is_confirmed, is_profile_complete) values ($1, 'Bench', $2, $3, $4, true, true) returning id`, [
+      email,
+      role,
+      role,
+      cityId,
+    ]))!.id;
 
   let cityId = (await one<{ id: string }>('select id from cities where name = $1', [CITY]))?.id;
   if (!cityId) {
@@ -215,18 +304,21 @@ async function ensureBenchComune(raw: pg.Pool): Promise<TBenchSetup> {
         );
       }
       for (const r of rules.reductions) {
-        await client.query(
-          `insert into reductions (city_id, name, reduction_type, amount_cents, percentage_basis_points, max_nights, valid_from, valid_to) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [cityId, r.name, r.reductionType, r.amountCents, r.percentageBasisPoints, r.maxNights, r.validFrom, r.validTo],
-        );
+        await client.query(`insert into reductions (city_id, name, reduction_type, amount_cents, percentage_basis_points, max_nights, valid_from, valid_to) values ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+          cityId,
+          r.name,
+          r.reductionType,
+          r.amountCents,
+          r.percentageBasisPoints,
+          r.maxNights,
+          r.validFrom,
+          r.validTo,
+        ]);
       }
       for (const name of rules.exemptions) await client.query('insert into exemptions (city_id, name) values ($1, $2)', [cityId, name]);
       // The import structure is a 4-star hotel; the others (which hold the 1,000,000 stays) are unclassified, so the generic tariffs price them.
       await client.query(`insert into structures (city_id, name, structure_type_id, structure_class_id) values ($1, 'Bench TT – Hotel Miramare (import)', $2, $3)`, [cityId, typeIds[0], classIds[1]]);
-      await client.query(
-        `insert into structures (city_id, name) select $1, 'Bench TT struttura ' || lpad(g::text, 3, '0') from generate_series(1, ${EXPORT_STRUCTURES}) g`,
-        [cityId],
-      );
+      await client.query(`insert into structures (city_id, name) select $1, 'Bench TT struttura ' || lpad(g::text, 3, '0') from generate_series(1, ${EXPORT_STRUCTURES}) g`, [cityId]);
       await client.query('commit');
     } catch (error) {
       await client.query('rollback');
@@ -436,8 +528,7 @@ async function measureMemory<T>(fn: () => Promise<T>): Promise<TMeasured<T>> {
   }
 }
 
-const fmt = (m: TMeasured<unknown>) =>
-  `${m.seconds.toFixed(2)} s, RSS peak +${m.peakMb.toFixed(0)} MB (from ${m.startMb.toFixed(0)} MB), JS heap+buffers peak +${m.heapPeakMb.toFixed(0)} MB`;
+const fmt = (m: TMeasured<unknown>) => `${m.seconds.toFixed(2)} s, RSS peak +${m.peakMb.toFixed(0)} MB (from ${m.startMb.toFixed(0)} MB), JS heap+buffers peak +${m.heapPeakMb.toFixed(0)} MB`;
 
 /** RSS samples over time, to see whether memory grows with the rows or stays flat. */
 function sampleRss() {
@@ -564,7 +655,10 @@ async function benchList(base: string, hotelier: Record<string, string>, comune:
   const cityCountSql = `select count(*) from stays where city_id = $1 and check_out >= $2 and check_out <= $3`;
   const cityArgs = [setup.cityId, from, to];
   console.log(`Stays list, the whole comune for a quarter (comune user; sort -checkOut, page 3, count=true; X-Total-Count ${p2.total})`);
-  printRow('  node-postgres, same two queries (20 concurrent)', await loadFunction(() => Promise.all([raw.query(cityListSql, cityArgs), raw.query(cityCountSql, cityArgs)]), { concurrency: 20, seconds: 10 }));
+  printRow(
+    '  node-postgres, same two queries (20 concurrent)',
+    await loadFunction(() => Promise.all([raw.query(cityListSql, cityArgs), raw.query(cityCountSql, cityArgs)]), { concurrency: 20, seconds: 10 }),
+  );
   printRow('  API GET /api/stays (20 concurrent connections)', await loadTest(comuneUrl, comune, { connections: 20, seconds: 10 }));
 }
 
@@ -608,7 +702,9 @@ async function benchImports(base: string, auth: Record<string, string>, raw: pg.
   const bigFile = path.join(tmp, 'soggiorni-tutti.xlsx');
   await writeStaysXlsx(bigFile, XLSX_ROWS, 0);
   const bigBytes = fs.statSync(bigFile).size;
-  console.log(`  (wrote ${parts} xlsx of ${IMPORT_MAX_ROWS.toLocaleString('en')} rows, ~${(fs.statSync(files[0].file).size / 1024 / 1024).toFixed(1)} MB each, and one of ${XLSX_ROWS.toLocaleString('en')} rows, ${(bigBytes / 1024 / 1024).toFixed(1)} MB, in ${((performance.now() - tw) / 1000).toFixed(1)} s)`);
+  console.log(
+    `  (wrote ${parts} xlsx of ${IMPORT_MAX_ROWS.toLocaleString('en')} rows, ~${(fs.statSync(files[0].file).size / 1024 / 1024).toFixed(1)} MB each, and one of ${XLSX_ROWS.toLocaleString('en')} rows, ${(bigBytes / 1024 / 1024).toFixed(1)} MB, in ${((performance.now() - tw) / 1000).toFixed(1)} s)`,
+  );
 
   await clean();
   let created = 0;
@@ -625,12 +721,16 @@ async function benchImports(base: string, auth: Record<string, string>, raw: pg.
     heapPeak = Math.max(heapPeak, m.heapPeakMb);
     console.log(`  xlsx file ${k + 1}/${parts}, ${rows.toLocaleString('en')} rows: ${fmt(m)}; ${Math.round(rows / m.seconds).toLocaleString('en')} rows/s`);
   }
-  console.log(`  xlsx ${XLSX_ROWS.toLocaleString('en')} rows in ${parts} files: ${seconds.toFixed(1)} s in all, ${Math.round(created / seconds).toLocaleString('en')} rows/s, worst RSS peak +${peak.toFixed(0)} MB, worst JS heap+buffers peak +${heapPeak.toFixed(0)} MB`);
+  console.log(
+    `  xlsx ${XLSX_ROWS.toLocaleString('en')} rows in ${parts} files: ${seconds.toFixed(1)} s in all, ${Math.round(created / seconds).toLocaleString('en')} rows/s, worst RSS peak +${peak.toFixed(0)} MB, worst JS heap+buffers peak +${heapPeak.toFixed(0)} MB`,
+  );
 
   await clean();
   const big = fs.readFileSync(bigFile);
   const b = await measureMemory(() => postImport(base, auth, setup.importStructureId, 'xlsx', big, path.basename(bigFile)));
   const verdict = b.result.status === 200 ? `imported: created ${b.result.body.created}` : `refused ${b.result.status} ${b.result.body.code}: ${b.result.body.message}`;
-  console.log(`  xlsx ${XLSX_ROWS.toLocaleString('en')} rows in ONE file (${(bigBytes / 1024 / 1024).toFixed(1)} MB; limits ${IMPORT_MAX_ROWS.toLocaleString('en')} rows, ${IMPORT_MAX_BYTES / 1024 / 1024} MB): ${verdict}; ${fmt(b)}`);
+  console.log(
+    `  xlsx ${XLSX_ROWS.toLocaleString('en')} rows in ONE file (${(bigBytes / 1024 / 1024).toFixed(1)} MB; limits ${IMPORT_MAX_ROWS.toLocaleString('en')} rows, ${IMPORT_MAX_BYTES / 1024 / 1024} MB): ${verdict}; ${fmt(b)}`,
+  );
   await clean();
 }

@@ -27,7 +27,12 @@ function collectScripts(page: Page) {
     const contentType = response.headers()['content-type'] ?? '';
     if ((type === 'script' || contentType.includes('javascript')) && !urls.has(response.url())) {
       urls.add(response.url());
-      bodies.push(response.body().then((body) => ({ url: response.url(), body }), () => null));
+      bodies.push(
+        response.body().then(
+          (body) => ({ url: response.url(), body }),
+          () => null,
+        ),
+      );
     }
   });
   return async (): Promise<TScriptLoad> => {
@@ -80,20 +85,31 @@ export async function benchWeb() {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`benchWeb needs Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, JWT_SECRET: 'bench-web-secret-bench-web-secret-0123', ALTCHA_HMAC_KEY: 'bench-web-altcha-key', PUBLIC_URL: 'http://127.0.0.1', WEB_DIST_DIR: WEB_DIST });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-web-secret-bench-web-secret-0123',
+    ALTCHA_HMAC_KEY: 'bench-web-altcha-key',
+    PUBLIC_URL: 'http://127.0.0.1',
+    WEB_DIST_DIR: WEB_DIST,
+  });
   const database = await openDatabase({ dataDir: null });
   await runMigrations(database);
   await ensureFeatureFlags(database.db);
   await ensurePermissions(database.db);
   await seedDemoOnce(database.db);
-  await database.db.insert(users).values(
-    Array.from({ length: EXTRA_USERS }, (_, i) => ({ email: `bench.user.${i}@bench.test`, role: 'user', name: 'Bench', surname: `User ${String(i).padStart(3, '0')}`, isConfirmed: true })),
-  );
+  await database.db
+    .insert(users)
+    .values(Array.from({ length: EXTRA_USERS }, (_, i) => ({ email: `bench.user.${i}@bench.test`, role: 'user', name: 'Bench', surname: `User ${String(i).padStart(3, '0')}`, isConfirmed: true })));
 
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
   try {
     console.log(`\nJavaScript loaded (built app from ${path.relative(process.cwd(), WEB_DIST) || WEB_DIST})`);
     {

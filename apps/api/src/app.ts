@@ -6,13 +6,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import apiReference from '@scalar/fastify-api-reference';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
@@ -117,7 +111,14 @@ function toAppError(error: Error & { statusCode?: number; code?: string; cause?:
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details = error.validation.map((v) => ({
-      path: [String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')].filter(Boolean).join('.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
+      path:
+        [
+          String(v.instancePath ?? '')
+            .replace(/^\//, '')
+            .replace(/\//g, '.'),
+        ]
+          .filter(Boolean)
+          .join('.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
       message: v.message ?? 'invalid',
     }));
     return new AppError('VALIDATION_FAILED', 'Some fields are not valid', { details });

@@ -52,71 +52,71 @@ export function App({ config }: { config: TAppConfig }) {
       <ReloadTranslationsContext.Provider value={reloadTranslations}>
         {/* History routing (not react-admin's default hash router): the API serves index.html for every path. */}
         <BrowserRouter>
-        <Admin
-          title="app.name"
-          dataProvider={dataProvider}
-          queryClient={queryClient}
-          authProvider={authProvider}
-          i18nProvider={i18nProvider}
-          theme={appTheme}
-          layout={Layout}
-          notification={Toast}
-          catchAll={NotFoundPage}
-          accessDenied={ForbiddenPage}
-          loginPage={false}
-          disableTelemetry
-        >
-          <CustomRoutes noLayout>
-            <Route path="/" element={<publicPages.HomePage />} />
-            <Route path="/delete-user" element={<publicPages.DeleteUserPage />} />
-            <Route path="/test" element={<publicPages.TestPage />} />
-            <Route path="/on-boarding" element={<Navigate to="/on-boarding/login" replace />} />
-            <Route path="/on-boarding/login" element={<LoginPage />} />
-            <Route path="/on-boarding/first-access" element={<FirstAccessPage />} />
-            <Route path="/on-boarding/register" element={<RegisterPage />} />
-            <Route path="/on-boarding/forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="/on-boarding/reset-password/:token" element={<ResetPasswordPage />} />
-            <Route path="/on-boarding/accept-invite/:token" element={<environmentalPages.AcceptInvitePage />} />
-          </CustomRoutes>
-          <CustomRoutes>
-            <Route path="/invite-users" element={<userPages.InviteUsersPage />} />
-            <Route path="/complete-profile/:userId" element={<userPages.CompleteProfilePage />} />
-            <Route path="/profile" element={<profilePages.ProfilePage />} />
-            <Route path="/notifications" element={<notificationPages.NotificationsPage />} />
-            <Route path="/management" element={<managementPages.ManagementPage />} />
-            <Route path="/management/labels/new" element={<managementPages.LabelCreatePage />} />
-            <Route path="/search" element={<searchPages.SearchPage />} />
-            <Route path="/documentation/*" element={<documentationPages.DocumentationRoutes />} />
-            <Route path="/dashboard" element={<dashboardPages.DashboardPage />} />
-            <Route path="/my-company" element={<environmentalPages.MyCompanyPage />} />
-            <Route path="/nca-settings" element={<environmentalPages.NcaSettingsPage />} />
-            <Route path="/lab-analysis-settings" element={<environmentalPages.LabAnalysisSettingsPage />} />
-          </CustomRoutes>
-          <Resource name="users" {...users} />
-          <Resource name="roles" {...roles} />
-          <Resource name="management/settings" {...settings} />
-          <Resource name="management/labels" {...labels} />
-          <Resource name="structures" {...structures} />
-          <Resource name="stays" {...stays} />
-          <Resource name="cities" {...cities} />
-          <Resource name="tariffs" {...tariffs} />
-          <Resource name="reductions" {...reductions} />
-          <Resource name="exemptions" {...exemptions} />
-          <Resource name="relevant-areas" {...relevantAreas} />
-          <Resource name="structure-types" {...structureTypes} />
-          <Resource name="structure-classes" {...structureClasses} />
-          <Resource name="declaration-templates" {...declarationTemplates} />
-          <Resource name="declarations" {...declarations} />
-          <Resource name="twentyOneModels" {...modello21} />
-          <Resource name="communications" {...communications} />
-          <Resource name="documentation-area" {...documentationArea} />
-          <Resource name="lots" {...lots} />
-          <Resource name="orders" {...orders} />
-          <Resource name="agencies" {...agencies} />
-          <Resource name="laboratories" {...laboratories} />
-          <Resource name="contracts" {...contracts} />
-          <Resource name="environmental-settings" {...environmentalSettings} />
-        </Admin>
+          <Admin
+            title="app.name"
+            dataProvider={dataProvider}
+            queryClient={queryClient}
+            authProvider={authProvider}
+            i18nProvider={i18nProvider}
+            theme={appTheme}
+            layout={Layout}
+            notification={Toast}
+            catchAll={NotFoundPage}
+            accessDenied={ForbiddenPage}
+            loginPage={false}
+            disableTelemetry
+          >
+            <CustomRoutes noLayout>
+              <Route path="/" element={<publicPages.HomePage />} />
+              <Route path="/delete-user" element={<publicPages.DeleteUserPage />} />
+              <Route path="/test" element={<publicPages.TestPage />} />
+              <Route path="/on-boarding" element={<Navigate to="/on-boarding/login" replace />} />
+              <Route path="/on-boarding/login" element={<LoginPage />} />
+              <Route path="/on-boarding/first-access" element={<FirstAccessPage />} />
+              <Route path="/on-boarding/register" element={<RegisterPage />} />
+              <Route path="/on-boarding/forgot-password" element={<ForgotPasswordPage />} />
+              <Route path="/on-boarding/reset-password/:token" element={<ResetPasswordPage />} />
+              <Route path="/on-boarding/accept-invite/:token" element={<environmentalPages.AcceptInvitePage />} />
+            </CustomRoutes>
+            <CustomRoutes>
+              <Route path="/invite-users" element={<userPages.InviteUsersPage />} />
+              <Route path="/complete-profile/:userId" element={<userPages.CompleteProfilePage />} />
+              <Route path="/profile" element={<profilePages.ProfilePage />} />
+              <Route path="/notifications" element={<notificationPages.NotificationsPage />} />
+              <Route path="/management" element={<managementPages.ManagementPage />} />
+              <Route path="/management/labels/new" element={<managementPages.LabelCreatePage />} />
+              <Route path="/search" element={<searchPages.SearchPage />} />
+              <Route path="/documentation/*" element={<documentationPages.DocumentationRoutes />} />
+              <Route path="/dashboard" element={<dashboardPages.DashboardPage />} />
+              <Route path="/my-company" element={<environmentalPages.MyCompanyPage />} />
+              <Route path="/nca-settings" element={<environmentalPages.NcaSettingsPage />} />
+              <Route path="/lab-analysis-settings" element={<environmentalPages.LabAnalysisSettingsPage />} />
+            </CustomRoutes>
+            <Resource name="users" {...users} />
+            <Resource name="roles" {...roles} />
+            <Resource name="management/settings" {...settings} />
+            <Resource name="management/labels" {...labels} />
+            <Resource name="structures" {...structures} />
+            <Resource name="stays" {...stays} />
+            <Resource name="cities" {...cities} />
+            <Resource name="tariffs" {...tariffs} />
+            <Resource name="reductions" {...reductions} />
+            <Resource name="exemptions" {...exemptions} />
+            <Resource name="relevant-areas" {...relevantAreas} />
+            <Resource name="structure-types" {...structureTypes} />
+            <Resource name="structure-classes" {...structureClasses} />
+            <Resource name="declaration-templates" {...declarationTemplates} />
+            <Resource name="declarations" {...declarations} />
+            <Resource name="twentyOneModels" {...modello21} />
+            <Resource name="communications" {...communications} />
+            <Resource name="documentation-area" {...documentationArea} />
+            <Resource name="lots" {...lots} />
+            <Resource name="orders" {...orders} />
+            <Resource name="agencies" {...agencies} />
+            <Resource name="laboratories" {...laboratories} />
+            <Resource name="contracts" {...contracts} />
+            <Resource name="environmental-settings" {...environmentalSettings} />
+          </Admin>
         </BrowserRouter>
       </ReloadTranslationsContext.Provider>
     </ConfigContext.Provider>

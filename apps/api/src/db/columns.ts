@@ -6,7 +6,9 @@ import { timestamp, uuid } from 'drizzle-orm/pg-core';
  * `updatedAt` back for optimistic locking and JavaScript dates have no microseconds.
  */
 export const recordColumns = {
-  id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid()
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   createdAt: timestamp({ withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
 };

@@ -84,14 +84,22 @@ export function recordFilterToSql(filter: TRecordFilter, fields: Record<string, 
     if (!column) return sql`false`;
     const [first] = node.values;
     switch (node.operator) {
-      case 'eq': return eq(column, first);
-      case 'ne': return ne(column, first);
-      case 'in': return inArray(column, node.values);
-      case 'nin': return notInArray(column, node.values);
-      case 'gt': return gt(column, first);
-      case 'gte': return gte(column, first);
-      case 'lt': return lt(column, first);
-      case 'lte': return lte(column, first);
+      case 'eq':
+        return eq(column, first);
+      case 'ne':
+        return ne(column, first);
+      case 'in':
+        return inArray(column, node.values);
+      case 'nin':
+        return notInArray(column, node.values);
+      case 'gt':
+        return gt(column, first);
+      case 'gte':
+        return gte(column, first);
+      case 'lt':
+        return lt(column, first);
+      case 'lte':
+        return lte(column, first);
     }
   });
   if (parts.length === 0) return sql`true`;

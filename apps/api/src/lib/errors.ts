@@ -33,8 +33,7 @@ export class AppError<C extends TKnownErrorCode = TKnownErrorCode> extends Error
 
 export const notFound = (what = 'Record') => new AppError('NOT_FOUND', `${what} not found`);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
-export const validationFailed = (details: TErrorDetail[], message = 'Some fields are not valid') =>
-  new AppError('VALIDATION_FAILED', message, { details });
+export const validationFailed = (details: TErrorDetail[], message = 'Some fields are not valid') => new AppError('VALIDATION_FAILED', message, { details });
 
 export function toErrorBody(error: AppError) {
   return {

@@ -38,11 +38,7 @@ export function worksheetStream(
 
 /** Sends an xlsx stream as a download. Headers go first: a later failure shows as a truncated file. */
 export function sendXlsx(reply: FastifyReply, fileName: string, stream: NodeJS.ReadableStream): FastifyReply {
-  return reply
-    .header('Content-Type', XLSX_MIME)
-    .header('Content-Disposition', `attachment; filename="${fileName}"`)
-    .header('Cache-Control', 'no-store')
-    .send(stream);
+  return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', `attachment; filename="${fileName}"`).header('Cache-Control', 'no-store').send(stream);
 }
 
 /** Streams one worksheet to the reply (see worksheetStream). */

@@ -58,13 +58,7 @@ const SETTINGS: Partial<Record<TEnvironmentalSettingType, TSettingSeed[]>> = {
     { name: 'Piano di monitoraggio ambientale' },
     { name: 'Capitolato speciale d’appalto - prescrizioni ambientali' },
   ],
-  matrix: [
-    { name: 'Terre e rocce da scavo' },
-    { name: 'Acque sotterranee' },
-    { name: 'Acque di scarico' },
-    { name: 'Rifiuti' },
-    { name: 'Aria ambiente' },
-  ],
+  matrix: [{ name: 'Terre e rocce da scavo' }, { name: 'Acque sotterranee' }, { name: 'Acque di scarico' }, { name: 'Rifiuti' }, { name: 'Aria ambiente' }],
   analyticPackage: [
     { name: 'Set minimo DPR 120/2017 (Tabella 4.1)' },
     { name: 'Metalli pesanti' },
@@ -74,12 +68,7 @@ const SETTINGS: Partial<Record<TEnvironmentalSettingType, TSettingSeed[]>> = {
     { name: 'Caratterizzazione per omologa rifiuti' },
     { name: 'Polveri PM10 e PM2,5' },
   ],
-  ncaType: [
-    { name: 'Non conformità da audit' },
-    { name: 'Non conformità da sopralluogo' },
-    { name: 'Non conformità documentale' },
-    { name: 'Segnalazione esterna' },
-  ],
+  ncaType: [{ name: 'Non conformità da audit' }, { name: 'Non conformità da sopralluogo' }, { name: 'Non conformità documentale' }, { name: 'Segnalazione esterna' }],
   companyFunction: [
     { name: 'Direttore dei lavori', agencyFunctionType: 'consortium' },
     { name: 'Responsabile ambientale del consorzio', agencyFunctionType: 'consortium' },
@@ -105,15 +94,63 @@ async function insertSettings(tx: TTx) {
 }
 
 const AGENCIES = [
-  { key: 'edil', businessName: 'Edil Strade Tirrenia S.p.A.', taxpayer: 1234567, phone: '+39 06 4567 8900', managerEmail: 'agency@demo.test', address: 'Via Appia Nuova 1200, 00178 Roma RM', inviteStatus: 'accepted' },
-  { key: 'terra', businessName: 'Movimento Terra Pontino S.r.l.', taxpayer: 2345678, phone: '+39 0773 123456', managerEmail: 'direzione@movimentoterrapontino.demo.test', address: 'Via Epitaffio 45, 04100 Latina LT', inviteStatus: 'invited' },
-  { key: 'calce', businessName: 'Calcestruzzi Aurunci S.r.l.', taxpayer: 3456789, phone: '+39 0771 765432', managerEmail: 'ufficio.tecnico@calcestruzziaurunci.demo.test', address: 'Via Appia km 142, 04023 Formia LT', inviteStatus: 'to_invite' },
-  { key: 'eco', businessName: 'Ecologia Garigliano S.r.l.', taxpayer: 4567891, phone: '+39 0771 612233', managerEmail: 'agency3@demo.test', address: 'Via Domiziana 8, 04028 Minturno LT', inviteStatus: 'accepted' },
+  {
+    key: 'edil',
+    businessName: 'Edil Strade Tirrenia S.p.A.',
+    taxpayer: 1234567,
+    phone: '+39 06 4567 8900',
+    managerEmail: 'agency@demo.test',
+    address: 'Via Appia Nuova 1200, 00178 Roma RM',
+    inviteStatus: 'accepted',
+  },
+  {
+    key: 'terra',
+    businessName: 'Movimento Terra Pontino S.r.l.',
+    taxpayer: 2345678,
+    phone: '+39 0773 123456',
+    managerEmail: 'direzione@movimentoterrapontino.demo.test',
+    address: 'Via Epitaffio 45, 04100 Latina LT',
+    inviteStatus: 'invited',
+  },
+  {
+    key: 'calce',
+    businessName: 'Calcestruzzi Aurunci S.r.l.',
+    taxpayer: 3456789,
+    phone: '+39 0771 765432',
+    managerEmail: 'ufficio.tecnico@calcestruzziaurunci.demo.test',
+    address: 'Via Appia km 142, 04023 Formia LT',
+    inviteStatus: 'to_invite',
+  },
+  {
+    key: 'eco',
+    businessName: 'Ecologia Garigliano S.r.l.',
+    taxpayer: 4567891,
+    phone: '+39 0771 612233',
+    managerEmail: 'agency3@demo.test',
+    address: 'Via Domiziana 8, 04028 Minturno LT',
+    inviteStatus: 'accepted',
+  },
 ] as const;
 
 const LABORATORIES = [
-  { key: 'lazio', businessName: 'Laboratorio Analisi Ambientali Lazio S.r.l.', taxpayer: 5678912, phone: '+39 06 9876 5432', managerEmail: 'lab@demo.test', address: 'Via Tiburtina 1020, 00156 Roma RM', inviteStatus: 'accepted' },
-  { key: 'tirreno', businessName: 'ChemLab Tirreno S.r.l.', taxpayer: 6789123, phone: '+39 0771 334455', managerEmail: 'accettazione@chemlabtirreno.demo.test', address: 'Via Flacca 22, 04024 Gaeta LT', inviteStatus: 'invited' },
+  {
+    key: 'lazio',
+    businessName: 'Laboratorio Analisi Ambientali Lazio S.r.l.',
+    taxpayer: 5678912,
+    phone: '+39 06 9876 5432',
+    managerEmail: 'lab@demo.test',
+    address: 'Via Tiburtina 1020, 00156 Roma RM',
+    inviteStatus: 'accepted',
+  },
+  {
+    key: 'tirreno',
+    businessName: 'ChemLab Tirreno S.r.l.',
+    taxpayer: 6789123,
+    phone: '+39 0771 334455',
+    managerEmail: 'accettazione@chemlabtirreno.demo.test',
+    address: 'Via Flacca 22, 04024 Gaeta LT',
+    inviteStatus: 'invited',
+  },
 ] as const;
 
 /** Articles of the demo price lists: [code, name, matrix, analytic package, packet, price in cents]. */
@@ -144,9 +181,23 @@ const ARTICLES: [string, string, string, string | null, string | null, number][]
 ];
 
 const LOTS = [
-  { name: 'Lotto 1 - Variante di Formia', code: 'L01', progressive: 8812345, cup: 'J81B21000120005', functionalCode: 'FC-VAR-01', description: 'Galleria naturale e viadotti della variante alla SS7 Appia.' },
+  {
+    name: 'Lotto 1 - Variante di Formia',
+    code: 'L01',
+    progressive: 8812345,
+    cup: 'J81B21000120005',
+    functionalCode: 'FC-VAR-01',
+    description: 'Galleria naturale e viadotti della variante alla SS7 Appia.',
+  },
   { name: 'Lotto 2 - Svincolo di Gaeta', code: 'L02', progressive: 9001234, cup: 'J81B21000130005', functionalCode: 'FC-SVI-02', description: 'Svincolo a livelli sfalsati e opere di raccordo.' },
-  { name: 'Lotto 3 - Opere idrauliche', code: 'L03', progressive: 7654321, cup: 'J87G22000360002', functionalCode: 'FC-IDR-03', description: 'Canali di gronda, vasche di laminazione e impianto di trattamento acque di piattaforma.' },
+  {
+    name: 'Lotto 3 - Opere idrauliche',
+    code: 'L03',
+    progressive: 7654321,
+    cup: 'J87G22000360002',
+    functionalCode: 'FC-IDR-03',
+    description: 'Canali di gronda, vasche di laminazione e impianto di trattamento acque di piattaforma.',
+  },
 ] as const;
 
 export const seedEnvironmentalDemo: TDemoSeeder = async (tx, demoUsers) => {
@@ -162,14 +213,24 @@ export const seedEnvironmentalDemo: TDemoSeeder = async (tx, demoUsers) => {
   }
 
   const setting = await insertSettings(tx);
-  await tx.insert(settings).values(
-    ['consortium@demo.test', 'ambiente@demo.test'].map((email) => ({ settingType: 'defaultObserver' as const, code: people[email], userId: people[email], name: email === 'consortium@demo.test' ? 'Chiara Consorzio' : 'Roberto Ambiente' })),
-  );
+  await tx
+    .insert(settings)
+    .values(
+      ['consortium@demo.test', 'ambiente@demo.test'].map((email) => ({
+        settingType: 'defaultObserver' as const,
+        code: people[email],
+        userId: people[email],
+        name: email === 'consortium@demo.test' ? 'Chiara Consorzio' : 'Roberto Ambiente',
+      })),
+    );
 
   const lotIds: string[] = [];
   for (const lot of LOTS) {
     const { progressive, ...values } = lot;
-    const [row] = await tx.insert(lots).values({ ...values, cig: classicCigOf(progressive) }).returning({ id: lots.id });
+    const [row] = await tx
+      .insert(lots)
+      .values({ ...values, cig: classicCigOf(progressive) })
+      .returning({ id: lots.id });
     lotIds.push(row.id);
   }
 
@@ -194,14 +255,20 @@ export const seedEnvironmentalDemo: TDemoSeeder = async (tx, demoUsers) => {
         // The link went by e-mail and is unknown here: a resend from the consortium mails a usable one.
         await issueInviteToken(tx, { kind, id: row.id }, { email: values.managerEmail, userId: null }, people['consortium@demo.test']);
       } else if (values.inviteStatus === 'accepted') {
-        await tx.update(users).set({ [kind === 'agency' ? 'agencyId' : 'laboratoryId']: row.id }).where(eq(users.id, people[values.managerEmail]));
+        await tx
+          .update(users)
+          .set({ [kind === 'agency' ? 'agencyId' : 'laboratoryId']: row.id })
+          .where(eq(users.id, people[values.managerEmail]));
       }
     }
     return ids;
   };
   const agencyIds = await companies('agency', AGENCIES);
   const laboratoryIds = await companies('laboratory', LABORATORIES);
-  await tx.update(users).set({ agencyId: agencyIds.edil }).where(inArray(users.id, [people['agency@demo.test'], people['agency2@demo.test']]));
+  await tx
+    .update(users)
+    .set({ agencyId: agencyIds.edil })
+    .where(inArray(users.id, [people['agency@demo.test'], people['agency2@demo.test']]));
 
   // The second laboratory is 12% dearer, rounded to ten cents.
   for (const [key, percent, contractCode] of [
@@ -225,10 +292,50 @@ export const seedEnvironmentalDemo: TDemoSeeder = async (tx, demoUsers) => {
   const director = setting.companyFunction['Direttore dei lavori'];
   const environmentalManager = setting.companyFunction['Responsabile ambientale del consorzio'];
   await tx.insert(orders).values([
-    { name: 'ODL 01/2025 - Scavo galleria Monte Altino', lotId: lotIds[0], orderType: 'work_order', agencyIds: [agencyIds.edil], managerId: people['consortium@demo.test'], agencyFunctionSettingId: director, userId: people['ambiente@demo.test'] },
-    { name: 'ODL 02/2025 - Trasporto terre a sito di deposito', lotId: lotIds[0], orderType: 'work_order', agencyIds: [agencyIds.edil, agencyIds.eco], managerId: people['consortium@demo.test'], agencyFunctionSettingId: environmentalManager, userId: people['consortium@demo.test'] },
-    { name: 'Bando 01/2025 - Pavimentazioni svincolo', lotId: lotIds[1], orderType: 'announcement', agencyIds: [agencyIds.edil, agencyIds.terra, agencyIds.calce], managerId: people['ambiente@demo.test'], agencyFunctionSettingId: director, userId: people['consortium@demo.test'] },
-    { name: 'ODL 03/2025 - Gestione rifiuti di cantiere', lotId: lotIds[2], orderType: 'work_order', agencyIds: [agencyIds.eco], managerId: people['ambiente@demo.test'], agencyFunctionSettingId: environmentalManager, userId: people['ambiente@demo.test'] },
-    { name: 'Bando 02/2025 - Vasche di laminazione', lotId: lotIds[2], orderType: 'announcement', agencyIds: [agencyIds.terra, agencyIds.eco], managerId: people['consortium@demo.test'], agencyFunctionSettingId: director, userId: null },
+    {
+      name: 'ODL 01/2025 - Scavo galleria Monte Altino',
+      lotId: lotIds[0],
+      orderType: 'work_order',
+      agencyIds: [agencyIds.edil],
+      managerId: people['consortium@demo.test'],
+      agencyFunctionSettingId: director,
+      userId: people['ambiente@demo.test'],
+    },
+    {
+      name: 'ODL 02/2025 - Trasporto terre a sito di deposito',
+      lotId: lotIds[0],
+      orderType: 'work_order',
+      agencyIds: [agencyIds.edil, agencyIds.eco],
+      managerId: people['consortium@demo.test'],
+      agencyFunctionSettingId: environmentalManager,
+      userId: people['consortium@demo.test'],
+    },
+    {
+      name: 'Bando 01/2025 - Pavimentazioni svincolo',
+      lotId: lotIds[1],
+      orderType: 'announcement',
+      agencyIds: [agencyIds.edil, agencyIds.terra, agencyIds.calce],
+      managerId: people['ambiente@demo.test'],
+      agencyFunctionSettingId: director,
+      userId: people['consortium@demo.test'],
+    },
+    {
+      name: 'ODL 03/2025 - Gestione rifiuti di cantiere',
+      lotId: lotIds[2],
+      orderType: 'work_order',
+      agencyIds: [agencyIds.eco],
+      managerId: people['ambiente@demo.test'],
+      agencyFunctionSettingId: environmentalManager,
+      userId: people['ambiente@demo.test'],
+    },
+    {
+      name: 'Bando 02/2025 - Vasche di laminazione',
+      lotId: lotIds[2],
+      orderType: 'announcement',
+      agencyIds: [agencyIds.terra, agencyIds.eco],
+      managerId: people['consortium@demo.test'],
+      agencyFunctionSettingId: director,
+      userId: null,
+    },
   ]);
 };

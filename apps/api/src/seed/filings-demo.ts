@@ -106,11 +106,23 @@ async function seedDeclaration(
       status: step === 'validated-paid' ? 'validated' : step === 'submitted-unpaid' ? 'submitted' : step,
       ...figures,
       ...(step !== 'draft' ? { compilationDate: period.submitBy, submittedAt, beneficiaryInstitution: comune.beneficiary, iban: comune.iban, bank: comune.bank } : {}),
-      ...(step === 'validated-paid' ? { validatedAt: new Date(submittedAt.getTime() + 86_400_000), validatedById: comune.cityUser, paymentDate: period.payBy, trn: `0306909606${period.payBy.replace(/-/g, '')}`, paidAmountCents: figures.toPayAmountCents } : {}),
+      ...(step === 'validated-paid'
+        ? {
+            validatedAt: new Date(submittedAt.getTime() + 86_400_000),
+            validatedById: comune.cityUser,
+            paymentDate: period.payBy,
+            trn: `0306909606${period.payBy.replace(/-/g, '')}`,
+            paidAmountCents: figures.toPayAmountCents,
+          }
+        : {}),
       ...(step === 'returned' ? { returnedAt: new Date(submittedAt.getTime() + 86_400_000), returnReason: 'Mancano i soggiorni di fine periodo: verificare e ripresentare.' } : {}),
     })
     .returning();
-  if (step !== 'draft') await tx.update(declarations).set({ code: `DIC-${row.year}-${row.id.slice(0, 8).toUpperCase()}` }).where(eq(declarations.id, row.id));
+  if (step !== 'draft')
+    await tx
+      .update(declarations)
+      .set({ code: `DIC-${row.year}-${row.id.slice(0, 8).toUpperCase()}` })
+      .where(eq(declarations.id, row.id));
   if (submitted) {
     await tx
       .update(stays)

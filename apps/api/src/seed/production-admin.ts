@@ -12,7 +12,10 @@ export async function seedProductionAdmin(db: TDbOrTx, email: string, password: 
   if (!isPasswordValid(password)) {
     throw new Error('ADMIN_PASSWORD does not satisfy the password policy (8+ characters, lowercase, uppercase, digit)');
   }
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   if (existing) return 'exists';
   await db.insert(users).values({
     email: email.toLowerCase(),

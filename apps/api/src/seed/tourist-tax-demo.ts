@@ -2,18 +2,7 @@ import { eq } from 'drizzle-orm';
 import { luhnCheckDigit } from '@app/domain/platform/identifiers/partita-iva';
 import { codiceFiscaleCheckChar } from '@app/domain/platform/identifiers/codice-fiscale';
 import { addDays } from '@app/domain/tourist-tax/dates';
-import {
-  cities,
-  exemptions,
-  reductions,
-  relevantAreas,
-  stays,
-  structureClasses,
-  structures,
-  structureTypes,
-  tariffs,
-  users,
-} from '../db/schema/index.ts';
+import { cities, exemptions, reductions, relevantAreas, stays, structureClasses, structures, structureTypes, tariffs, users } from '../db/schema/index.ts';
 import type { TTx } from '../db/client.ts';
 import type { TDemoSeeder } from './demo.ts';
 import { loadCityRules } from '../modules/tourist-tax/rules/city-rules.ts';
@@ -159,19 +148,86 @@ export const seedTouristTaxDemo: TDemoSeeder = async (tx, demoUsers) => {
     .returning({ id: exemptions.id });
   const [schoolTrip] = await tx
     .insert(reductions)
-    .values({ cityId: gaeta.id, name: 'Gite scolastiche', reductionType: 'percentage', percentageBasisPoints: 5000, validFrom: '2025-01-01', note: 'Riduzione del 50% per studenti in viaggio di istruzione' })
+    .values({
+      cityId: gaeta.id,
+      name: 'Gite scolastiche',
+      reductionType: 'percentage',
+      percentageBasisPoints: 5000,
+      validFrom: '2025-01-01',
+      note: 'Riduzione del 50% per studenti in viaggio di istruzione',
+    })
     .returning({ id: reductions.id });
 
   const gaetaStructures = await tx
     .insert(structures)
-    .values([
-      { name: 'Hotel Serapo', structureTypeId: types['Albergo'], structureClassId: classes['4 stelle'], relevantAreaId: areas['Serapo e litorale'], userIds: [hotelier], availableSlots: 80, address: 'Via Firenze 11, Gaeta', cin: 'IT059009A1SERAPO1' },
-      { name: 'Albergo Villa Irlanda', structureTypeId: types['Albergo'], structureClassId: classes['3 stelle'], relevantAreaId: areas['Centro storico'], userIds: [hotelier], availableSlots: 40, address: 'Lungomare Caboto 6, Gaeta', cin: 'IT059009A1IRLANDA' },
-      { name: "B&B Sant'Erasmo", structureTypeId: types['Extra-alberghiero'], relevantAreaId: areas['Centro storico'], userIds: [hotelier], availableSlots: 8, address: 'Via Ladislao 20, Gaeta', cin: 'IT059009B1ERASMO' },
-      { name: 'Casa vacanze Monte Orlando', structureTypeId: types['Extra-alberghiero'], relevantAreaId: areas['Serapo e litorale'], userIds: [hotelier2], availableSlots: 6, address: 'Via Monte Orlando 3, Gaeta', cin: 'IT059009C1ORLANDO' },
-      { name: 'Hotel Summit', structureTypeId: types['Albergo'], structureClassId: classes['4 stelle'], relevantAreaId: areas['Serapo e litorale'], userIds: [hotelier2], availableSlots: 120, address: 'Via Flacca km 23, Gaeta', cin: 'IT059009A1SUMMIT1' },
-      { name: 'Ostello del Golfo', structureTypeId: types['Extra-alberghiero'], relevantAreaId: areas['Centro storico'], userIds: [hotelier, hotelier2], availableSlots: 30, address: 'Via Indipendenza 88, Gaeta', isActive: true },
-    ].map((s, i) => ({ ...s, cityId: gaeta.id, vatNumber: partitaIva(1200340 + i * 7), taxCode: partitaIva(1200340 + i * 7), email: `info${i + 1}@strutture-gaeta.example`, dateFrom: '2020-01-01' })))
+    .values(
+      [
+        {
+          name: 'Hotel Serapo',
+          structureTypeId: types['Albergo'],
+          structureClassId: classes['4 stelle'],
+          relevantAreaId: areas['Serapo e litorale'],
+          userIds: [hotelier],
+          availableSlots: 80,
+          address: 'Via Firenze 11, Gaeta',
+          cin: 'IT059009A1SERAPO1',
+        },
+        {
+          name: 'Albergo Villa Irlanda',
+          structureTypeId: types['Albergo'],
+          structureClassId: classes['3 stelle'],
+          relevantAreaId: areas['Centro storico'],
+          userIds: [hotelier],
+          availableSlots: 40,
+          address: 'Lungomare Caboto 6, Gaeta',
+          cin: 'IT059009A1IRLANDA',
+        },
+        {
+          name: "B&B Sant'Erasmo",
+          structureTypeId: types['Extra-alberghiero'],
+          relevantAreaId: areas['Centro storico'],
+          userIds: [hotelier],
+          availableSlots: 8,
+          address: 'Via Ladislao 20, Gaeta',
+          cin: 'IT059009B1ERASMO',
+        },
+        {
+          name: 'Casa vacanze Monte Orlando',
+          structureTypeId: types['Extra-alberghiero'],
+          relevantAreaId: areas['Serapo e litorale'],
+          userIds: [hotelier2],
+          availableSlots: 6,
+          address: 'Via Monte Orlando 3, Gaeta',
+          cin: 'IT059009C1ORLANDO',
+        },
+        {
+          name: 'Hotel Summit',
+          structureTypeId: types['Albergo'],
+          structureClassId: classes['4 stelle'],
+          relevantAreaId: areas['Serapo e litorale'],
+          userIds: [hotelier2],
+          availableSlots: 120,
+          address: 'Via Flacca km 23, Gaeta',
+          cin: 'IT059009A1SUMMIT1',
+        },
+        {
+          name: 'Ostello del Golfo',
+          structureTypeId: types['Extra-alberghiero'],
+          relevantAreaId: areas['Centro storico'],
+          userIds: [hotelier, hotelier2],
+          availableSlots: 30,
+          address: 'Via Indipendenza 88, Gaeta',
+          isActive: true,
+        },
+      ].map((s, i) => ({
+        ...s,
+        cityId: gaeta.id,
+        vatNumber: partitaIva(1200340 + i * 7),
+        taxCode: partitaIva(1200340 + i * 7),
+        email: `info${i + 1}@strutture-gaeta.example`,
+        dateFrom: '2020-01-01',
+      })),
+    )
     .returning();
 
   // --- Comune di Formia (scope neighbour) ---

@@ -474,7 +474,10 @@ describe('row scope of every registered collection', () => {
         // Nothing the role tried may have changed an out-of-scope row.
         const after = new Map<string, string>();
         for (let i = 0; i < ids.length; i += 500) {
-          const rows = (await t.db.select().from(table).where(inArray(table.id, ids.slice(i, i + 500)))) as Record<string, unknown>[];
+          const rows = (await t.db
+            .select()
+            .from(table)
+            .where(inArray(table.id, ids.slice(i, i + 500)))) as Record<string, unknown>[];
           for (const row of rows) after.set(String(row.id), serialise(row));
         }
         for (const row of facts.outOfScope) {

@@ -18,15 +18,7 @@ export function hasAcceptedExtension(fileName: string, extensions: readonly stri
 }
 
 /** Drop or pick files; files with another extension are refused with a message. */
-export function FilePicker({
-  extensions,
-  multiple = false,
-  onFiles,
-}: {
-  extensions: readonly string[];
-  multiple?: boolean;
-  onFiles: (files: File[]) => void;
-}) {
+export function FilePicker({ extensions, multiple = false, onFiles }: { extensions: readonly string[]; multiple?: boolean; onFiles: (files: File[]) => void }) {
   const translate = useTranslate();
   const input = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<File[]>([]);

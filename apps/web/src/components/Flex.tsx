@@ -13,9 +13,5 @@ export type TFlexProps = {
 
 /** Flexbox with the theme's spacing unit for the gap. */
 export function Flex({ children, direction = 'row', gap = 1, align = 'center', justify = 'flex-start', wrap = false, sx }: TFlexProps) {
-  return (
-    <Box sx={{ display: 'flex', flexDirection: direction, gap, alignItems: align, justifyContent: justify, flexWrap: wrap ? 'wrap' : 'nowrap', ...sx }}>
-      {children}
-    </Box>
-  );
+  return <Box sx={{ display: 'flex', flexDirection: direction, gap, alignItems: align, justifyContent: justify, flexWrap: wrap ? 'wrap' : 'nowrap', ...sx }}>{children}</Box>;
 }

@@ -93,12 +93,7 @@ export function TtSimpleForm({ canSave = true, canDelete = false, children, ...r
 export function TtTabbedForm({ canSave = true, canDelete = false, children, ...rest }: Omit<TabbedFormProps, 'onSubmit'> & Partial<TToolbarOptions>) {
   const onSubmit = useFieldErrorSave();
   return (
-    <TabbedForm
-      noValidate
-      {...rest}
-      onSubmit={onSubmit as never}
-      toolbar={canSave || canDelete ? <DetailToolbar canSave={canSave} canDelete={canDelete} /> : false}
-    >
+    <TabbedForm noValidate {...rest} onSubmit={onSubmit as never} toolbar={canSave || canDelete ? <DetailToolbar canSave={canSave} canDelete={canDelete} /> : false}>
       {children}
     </TabbedForm>
   );
@@ -170,13 +165,7 @@ export function DayField({ source }: { source: string }) {
 /** A euro amount (API number) formatted with Intl in the active locale. */
 export function EurosField({ source }: { source: string }) {
   const [locale] = useLocaleState();
-  return (
-    <FunctionField
-      source={source}
-      textAlign="right"
-      render={(record: Record<string, unknown>) => formatEuros(record[source] as number | null, locale)}
-    />
-  );
+  return <FunctionField source={source} textAlign="right" render={(record: Record<string, unknown>) => formatEuros(record[source] as number | null, locale)} />;
 }
 
 export function PercentField({ source }: { source: string }) {

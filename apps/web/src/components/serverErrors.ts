@@ -13,10 +13,7 @@ export function fieldErrorMessage(message: string, hasKey: (key: string) => bool
 }
 
 /** Form submission errors ({ path: message }) with translatable messages turned into their keys. */
-export function translatableFieldErrors(
-  errors: Record<string, unknown> | undefined | null,
-  hasKey: (key: string) => boolean,
-): Record<string, unknown> | undefined | null {
+export function translatableFieldErrors(errors: Record<string, unknown> | undefined | null, hasKey: (key: string) => boolean): Record<string, unknown> | undefined | null {
   if (!errors) return errors;
   const out: Record<string, unknown> = {};
   for (const [path, message] of Object.entries(errors)) {

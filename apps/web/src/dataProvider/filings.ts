@@ -16,14 +16,29 @@ export type TCityDashboard = {
   period: { _id: string; periodName: string; dateFrom: string; dateTo: string; submitBy: string; payBy: string } | null;
   counts: { structures: number; declared: number; notDeclared: number; paid: number; lateSubmission: number; latePayment: number } | null;
   amounts: { taxDeclared: number; taxCollectedFromGuests: number; taxNotCollected: number; taxPaidToComune: number; taxOutstanding: number } | null;
-  lists: { declared: TDashboardStructureItem[]; notDeclared: TDashboardStructureItem[]; paid: TDashboardStructureItem[]; lateSubmission: TDashboardStructureItem[]; latePayment: TDashboardStructureItem[] } | null;
+  lists: {
+    declared: TDashboardStructureItem[];
+    notDeclared: TDashboardStructureItem[];
+    paid: TDashboardStructureItem[];
+    lateSubmission: TDashboardStructureItem[];
+    latePayment: TDashboardStructureItem[];
+  } | null;
   charts: { byStructureTypeAndMonth: { structureTypeId: string | null; structureTypeName: string | null; month: number; stays: number; nights: number; presences: number }[] };
   toCheck: { structureId: string; name: string; reason: 'never_declared' | 'zero_guests_had_guests_last_year'; detail: string }[];
 };
 
 export type THotelierDashboard = {
   structures: { _id: string; name: string; cityName: string }[];
-  nextDeadlines: { structureId: string; structureName: string; periodName: string; kind: 'submit' | 'pay'; date: string; daysLeft: number; declarationId: string | null; declarationTemplateId: string }[];
+  nextDeadlines: {
+    structureId: string;
+    structureName: string;
+    periodName: string;
+    kind: 'submit' | 'pay';
+    date: string;
+    daysLeft: number;
+    declarationId: string | null;
+    declarationTemplateId: string;
+  }[];
   toDo: {
     structureId: string;
     structureName: string;

@@ -75,7 +75,7 @@ export async function apiRequest<T = unknown>(path: string, options: TRequestOpt
   const headers: Record<string, string> = { Accept: 'application/json', ...(options.headers ?? {}) };
   const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isFormData) headers['Content-Type'] = 'application/json';
-  const sentToken = auth === 'bearer' ? getSession()?.token ?? null : null;
+  const sentToken = auth === 'bearer' ? (getSession()?.token ?? null) : null;
   if (sentToken) headers.Authorization = `Bearer ${sentToken}`;
   if (typeof auth === 'object') headers.Authorization = basicAuthorization(auth.basic.email, auth.basic.password);
 

@@ -1,16 +1,7 @@
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 import { filingMethods, type TFilingMethods } from './filings';
 import { apiRequest } from './httpClient';
-import {
-  changedFields,
-  collectionFor,
-  filtersToQuery,
-  fromApi,
-  paginationToQuery,
-  sortToQuery,
-  toApi,
-  type TApiRecord,
-} from './query';
+import { changedFields, collectionFor, filtersToQuery, fromApi, paginationToQuery, sortToQuery, toApi, type TApiRecord } from './query';
 
 function path(resource: string, id?: Identifier): string {
   const base = `/${collectionFor(resource)}`;
@@ -61,8 +52,7 @@ export const dataProvider: TAppDataProvider = {
     return { data: (json ?? []).map(fromApi) } as never;
   },
 
-  getManyReference: (resource, params) =>
-    list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as never,
+  getManyReference: (resource, params) => list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as never,
 
   create: async (resource, params) => {
     const { json } = await apiRequest<TApiRecord>(path(resource), { method: 'POST', body: toApi(params.data) });

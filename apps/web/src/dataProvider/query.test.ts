@@ -4,9 +4,13 @@ import { errorMessageFor, fieldErrorsFromDetails } from './errors';
 
 describe('collection contract mapping', () => {
   it('turns filters into q, field, field[in] and operator params', () => {
-    expect(
-      filtersToQuery({ q: 'ros', role: ['admin', 'city'], isEnabled: false, createdAt_gte: '2024-01-01', empty: '', none: undefined, id: ['a'] }),
-    ).toEqual({ q: 'ros', 'role[in]': 'admin,city', isEnabled: 'false', 'createdAt[gte]': '2024-01-01', '_id[in]': 'a' });
+    expect(filtersToQuery({ q: 'ros', role: ['admin', 'city'], isEnabled: false, createdAt_gte: '2024-01-01', empty: '', none: undefined, id: ['a'] })).toEqual({
+      q: 'ros',
+      'role[in]': 'admin,city',
+      isEnabled: 'false',
+      'createdAt[gte]': '2024-01-01',
+      '_id[in]': 'a',
+    });
   });
 
   it('drops empty arrays', () => {

@@ -53,7 +53,10 @@ export function AcceptInvitePage() {
   };
 
   return (
-    <OnboardingLayout title={translate('environmental.acceptInvite.title')} subtitle={invite ? translate(`environmental.acceptInvite.subtitle.${invite.companyKind}`, { company: invite.businessName }) : ''}>
+    <OnboardingLayout
+      title={translate('environmental.acceptInvite.title')}
+      subtitle={invite ? translate(`environmental.acceptInvite.subtitle.${invite.companyKind}`, { company: invite.businessName }) : ''}
+    >
       {refusal ? (
         <Alert severity="error" data-testid="invite-refused">
           {translate(refusal, { _: refusal })}
@@ -77,7 +80,7 @@ export function AcceptInvitePage() {
               setDirty((current) => ({ ...current, password: true }));
             }}
             error={dirty.password && !!errors.password}
-            helperText={dirty.password ? errors.password ?? ' ' : ' '}
+            helperText={dirty.password ? (errors.password ?? ' ') : ' '}
           />
           <PasswordChecklist password={password} />
           <PasswordTextField
@@ -92,7 +95,7 @@ export function AcceptInvitePage() {
               setDirty((current) => ({ ...current, confirmation: true }));
             }}
             error={dirty.confirmation && !!errors.confirmation}
-            helperText={dirty.confirmation ? errors.confirmation ?? ' ' : ' '}
+            helperText={dirty.confirmation ? (errors.confirmation ?? ' ') : ' '}
           />
           <Button type="submit" fullWidth variant="contained" size="large" disabled={!isValid} loading={loading} sx={{ mt: 1 }} data-testid="accept-invite-submit">
             {translate('environmental.acceptInvite.submit')}

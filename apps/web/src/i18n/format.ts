@@ -33,11 +33,7 @@ export function formatDate(value: string | Date | null | undefined, locale: stri
 }
 
 /** An ISO instant in the browser's time zone. */
-export function formatDateTime(
-  value: string | Date | null | undefined,
-  locale: string,
-  options: { dateOnly?: boolean; timeZone?: string } = {},
-): string {
+export function formatDateTime(value: string | Date | null | undefined, locale: string, options: { dateOnly?: boolean; timeZone?: string } = {}): string {
   if (!value) return '';
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);

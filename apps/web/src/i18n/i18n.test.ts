@@ -24,11 +24,7 @@ const NAMESPACES = new Set(Object.keys(itMessages).filter((key) => key !== 'ra')
 
 // translate('key'), t('key'), notify('key'), label="key", placeholder="key", helperText="key",
 // plus any quoted literal that starts with one of our own namespaces ('users.tabs.roles').
-const PATTERNS = [
-  /\b(?:translate|t|notify)\(\s*['"`]([^'"`$]+)['"`]/g,
-  /\b(?:label|placeholder|helperText|title|content|confirm)="([^"]+)"/g,
-  /['"`]((?:[A-Za-z]+)(?:\.[A-Za-z0-9_/-]+)+)['"`]/g,
-];
+const PATTERNS = [/\b(?:translate|t|notify)\(\s*['"`]([^'"`$]+)['"`]/g, /\b(?:label|placeholder|helperText|title|content|confirm)="([^"]+)"/g, /['"`]((?:[A-Za-z]+)(?:\.[A-Za-z0-9_/-]+)+)['"`]/g];
 
 function keysUsedIn(text: string): string[] {
   const keys = new Set<string>();
@@ -45,9 +41,7 @@ function keysUsedIn(text: string): string[] {
 }
 
 describe('i18n keys', () => {
-  const used = sourceFiles(SRC).flatMap((file) =>
-    keysUsedIn(readFileSync(file, 'utf8')).map((key) => ({ key, file: relative(SRC, file) })),
-  );
+  const used = sourceFiles(SRC).flatMap((file) => keysUsedIn(readFileSync(file, 'utf8')).map((key) => ({ key, file: relative(SRC, file) })));
 
   it('finds keys in the code (the scanner works)', () => {
     expect(used.some(({ key }) => key === 'common.changePasswordSuccess')).toBe(true);
@@ -68,7 +62,7 @@ describe('i18n keys', () => {
     expect(Object.keys(en).filter((key) => !(key in it_))).toEqual([]);
   });
 
-  it("has every react-admin key of ra-language-english in Italian", () => {
+  it('has every react-admin key of ra-language-english in Italian', () => {
     const raEnglish = Object.keys(flattenMessages(englishMessages));
     const raItalian = flattenMessages(raItalianMessages);
     expect(raEnglish.filter((key) => !(key in raItalian))).toEqual([]);

@@ -52,8 +52,7 @@ function knownKeys(locale: string): Set<string> {
 
 export function createI18nProvider(locale: string): I18nProvider {
   const provider = polyglotI18nProvider(
-    (requested) =>
-      overrides[requested] !== undefined ? messagesFor(requested) : loadOverrides(requested).then(() => messagesFor(requested)),
+    (requested) => (overrides[requested] !== undefined ? messagesFor(requested) : loadOverrides(requested).then(() => messagesFor(requested))),
     locale,
     LOCALES,
     // Server messages that are not keys are shown as they are.

@@ -20,7 +20,7 @@ export const itMessages: TranslationMessages = {
     FORBIDDEN: 'Non hai i permessi per questa operazione.',
     NOT_FOUND: 'Elemento non trovato.',
     CONFLICT: 'Esiste già un elemento con gli stessi dati.',
-    STALE_WRITE: "Qualcun altro ha modificato questo elemento nel frattempo: ricaricalo e riprova.",
+    STALE_WRITE: 'Qualcun altro ha modificato questo elemento nel frattempo: ricaricalo e riprova.',
     CANNOT_DELETE_YOURSELF: 'Non puoi eliminare te stesso.',
     SETTING_IN_USE: "L'impostazione è in uso e non può essere eliminata.",
     RATE_LIMITED: 'Troppi tentativi: attendi qualche istante e riprova.',
@@ -177,7 +177,7 @@ export const itMessages: TranslationMessages = {
       errors: {
         invalidCredentials: 'Email o password non corretti.',
         badRequest: 'Richiesta non valida.',
-        generic: "Errore di accesso: verifica che le credenziali siano corrette.",
+        generic: 'Errore di accesso: verifica che le credenziali siano corrette.',
       },
     },
     firstAccess: {
@@ -386,7 +386,7 @@ export const itMessages: TranslationMessages = {
   documentation: {
     title: 'Documentazione',
     overview: 'Panoramica',
-    intro: "Il tema e i componenti condivisi di questa applicazione, mostrati dal vivo.",
+    intro: 'Il tema e i componenti condivisi di questa applicazione, mostrati dal vivo.',
     theme: 'Tema',
     components: 'Componenti',
     pages: {

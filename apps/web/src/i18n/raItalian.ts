@@ -90,11 +90,9 @@ export const raItalianMessages: TranslationMessages = {
       are_you_sure: 'Sei sicuro?',
       authentication_error: 'Il server di autenticazione ha restituito un errore e non è stato possibile verificare le credenziali.',
       auth_error: 'Si è verificato un errore durante la validazione del token di autenticazione.',
-      bulk_delete_content:
-        'Sei sicuro di voler eliminare questo elemento (%{name})? |||| Sei sicuro di voler eliminare questi %{smart_count} elementi?',
+      bulk_delete_content: 'Sei sicuro di voler eliminare questo elemento (%{name})? |||| Sei sicuro di voler eliminare questi %{smart_count} elementi?',
       bulk_delete_title: 'Elimina %{name} |||| Elimina %{smart_count} %{name}',
-      bulk_update_content:
-        'Sei sicuro di voler aggiornare %{name} %{recordRepresentation}? |||| Sei sicuro di voler aggiornare questi %{smart_count} elementi?',
+      bulk_update_content: 'Sei sicuro di voler aggiornare %{name} %{recordRepresentation}? |||| Sei sicuro di voler aggiornare questi %{smart_count} elementi?',
       bulk_update_title: 'Aggiorna %{name} %{recordRepresentation} |||| Aggiorna %{smart_count} %{name}',
       clear_array_input: "Sei sicuro di voler svuotare l'intera lista?",
       delete_content: 'Sei sicuro di voler eliminare questo elemento (%{name})?',

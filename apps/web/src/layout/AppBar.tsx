@@ -5,16 +5,7 @@ import LanguageIcon from '@mui/icons-material/Language';
 import CheckIcon from '@mui/icons-material/Check';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Link } from 'react-router-dom';
-import {
-  AppBar as RaAppBar,
-  LoadingIndicator,
-  Logout,
-  TitlePortal,
-  UserMenu,
-  useLocaleState,
-  useTranslate,
-  useUserMenu,
-} from 'react-admin';
+import { AppBar as RaAppBar, LoadingIndicator, Logout, TitlePortal, UserMenu, useLocaleState, useTranslate, useUserMenu } from 'react-admin';
 import { environmentLabel } from '../config';
 import { LOCALES } from '../i18n';
 import { useChangePassword } from '../platform/profile/ChangePasswordProvider';
@@ -135,12 +126,7 @@ export function AppBar() {
         <Typography variant="h6" component="span" noWrap data-testid="app-name">
           {translate('app.name')}
         </Typography>
-        <Chip
-          size="small"
-          label={environment}
-          data-testid="environment-label"
-          sx={{ bgcolor: environment === 'DEV' ? 'warning.main' : 'rgba(255,255,255,0.2)', color: '#fff', fontWeight: 600 }}
-        />
+        <Chip size="small" label={environment} data-testid="environment-label" sx={{ bgcolor: environment === 'DEV' ? 'warning.main' : 'rgba(255,255,255,0.2)', color: '#fff', fontWeight: 600 }} />
       </Box>
       <TitlePortal variant="body1" sx={{ opacity: 0.85 }} />
     </RaAppBar>

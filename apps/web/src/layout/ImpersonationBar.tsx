@@ -25,10 +25,7 @@ export function ImpersonationBar() {
   if (!session?.realSession) return null;
   const name = [session.user.name, session.user.surname].filter(Boolean).join(' ') || session.user.email;
   return (
-    <Box
-      data-testid="impersonation-bar"
-      sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 0.75, bgcolor: 'warning.main', color: 'warning.contrastText' }}
-    >
+    <Box data-testid="impersonation-bar" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 0.75, bgcolor: 'warning.main', color: 'warning.contrastText' }}>
       <SupervisorAccountIcon fontSize="small" />
       <Typography variant="body2" sx={{ flexGrow: 1 }}>
         {translate('layout.actingAs', { name, email: session.user.email, role: translate(`roles.${session.user.role}`) })}

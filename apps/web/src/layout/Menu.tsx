@@ -118,7 +118,13 @@ export function Menu() {
         return (
           // ARIA menu > group > menuitem: react-admin's menu is a <ul role="menu"> and its items are
           // role="menuitem" links, so a group must be a role="group" (a <li>/<ul> pair broke both).
-          <Box key={group} role="group" aria-labelledby={open ? `menu-group-${group}-label` : undefined} aria-label={open ? undefined : translate(`menu.groups.${group}`)} data-testid={`menu-group-${group}`}>
+          <Box
+            key={group}
+            role="group"
+            aria-labelledby={open ? `menu-group-${group}-label` : undefined}
+            aria-label={open ? undefined : translate(`menu.groups.${group}`)}
+            data-testid={`menu-group-${group}`}
+          >
             {open ? (
               <Typography id={`menu-group-${group}-label`} variant="overline" component="div" sx={{ px: 2, pt: 1.5, color: 'text.secondary', lineHeight: 2 }}>
                 {translate(`menu.groups.${group}`)}

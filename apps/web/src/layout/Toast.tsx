@@ -1,13 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Snackbar } from '@mui/material';
-import {
-  CloseNotificationContext,
-  type NotificationPayload,
-  undoableEventEmitter,
-  useNotificationContext,
-  useTakeUndoableMutation,
-  useTranslate,
-} from 'react-admin';
+import { CloseNotificationContext, type NotificationPayload, undoableEventEmitter, useNotificationContext, useTakeUndoableMutation, useTranslate } from 'react-admin';
 
 export const TOAST_DURATION_MS = 3000;
 
@@ -60,7 +53,7 @@ export function Toast() {
     <CloseNotificationContext.Provider value={close}>
       <Snackbar
         open={open}
-        autoHideDuration={autoHideDuration === undefined ? TOAST_DURATION_MS : autoHideDuration ?? undefined}
+        autoHideDuration={autoHideDuration === undefined ? TOAST_DURATION_MS : (autoHideDuration ?? undefined)}
         onClose={(_event, reason) => reason !== 'clickaway' && close()}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
         slotProps={{ transition: { onExited: exited } }}

@@ -30,7 +30,13 @@ export function YearSelector() {
         '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.4)' },
       }}
       slotProps={{
-        input: { startAdornment: <InputAdornment position="start" sx={{ color: 'inherit', '& p': { color: 'inherit' } }}>{translate('layout.year')}</InputAdornment> },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start" sx={{ color: 'inherit', '& p': { color: 'inherit' } }}>
+              {translate('layout.year')}
+            </InputAdornment>
+          ),
+        },
         htmlInput: { 'data-testid': 'year-selector', 'aria-label': translate('layout.year') },
       }}
     >

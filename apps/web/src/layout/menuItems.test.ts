@@ -37,8 +37,18 @@ describe('menu derived from the access table', () => {
     expect(paths('admin')).toEqual(expect.arrayContaining(['/users', '/invite-users', '/roles', '/search', '/management/labels']));
     // The consortium: the environmental registry and settings, no tourist-tax entry; a hotelier no environmental one.
     expect(paths('consortium_user')).toEqual([
-      '/lots', '/orders', '/agencies', '/laboratories', '/contracts', '/nca-settings', '/lab-analysis-settings',
-      '/management', '/management/settings', '/notifications', '/profile', '/documentation',
+      '/lots',
+      '/orders',
+      '/agencies',
+      '/laboratories',
+      '/contracts',
+      '/nca-settings',
+      '/lab-analysis-settings',
+      '/management',
+      '/management/settings',
+      '/notifications',
+      '/profile',
+      '/documentation',
     ]);
     expect(paths('user').filter((p) => MENU_ITEMS.find((i) => i.path === p)!.group === 'environmental')).toEqual([]);
   });

@@ -56,7 +56,7 @@ export function ForgotPasswordPage() {
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             error={submitted && !!error}
-            helperText={submitted ? error ?? ' ' : ' '}
+            helperText={submitted ? (error ?? ' ') : ' '}
           />
           <BotCheck onChange={setBotCheck} />
           <Button type="submit" fullWidth variant="contained" size="large" loading={loading} disabled={!botCheck}>

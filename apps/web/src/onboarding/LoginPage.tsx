@@ -79,7 +79,7 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={submitted && !!errors.email}
-          helperText={submitted ? errors.email ?? ' ' : ' '}
+          helperText={submitted ? (errors.email ?? ' ') : ' '}
         />
         <PasswordTextField
           fullWidth
@@ -90,7 +90,7 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={submitted && !!errors.password}
-          helperText={submitted ? errors.password ?? ' ' : ' '}
+          helperText={submitted ? (errors.password ?? ' ') : ' '}
         />
         {needsBotCheck ? <BotCheck onChange={setBotCheck} /> : null}
         <Button type="submit" fullWidth variant="contained" size="large" loading={loading} sx={{ mt: 1 }}>

@@ -17,11 +17,7 @@ export function PasswordTextField(props: TextFieldProps) {
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton
-                edge="end"
-                aria-label={translate(visible ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden')}
-                onClick={() => setVisible((current) => !current)}
-              >
+              <IconButton edge="end" aria-label={translate(visible ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden')} onClick={() => setVisible((current) => !current)}>
                 {visible ? <VisibilityOff /> : <Visibility />}
               </IconButton>
             </InputAdornment>

@@ -31,9 +31,8 @@ export function RegisterPage() {
     confirmPassword: confirmPasswordError(values.password, values.confirmPassword, translate),
   };
   const hasErrors = Object.values(errors).some(Boolean);
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-  const show = (field: keyof typeof errors) => (submitted ? errors[field] ?? ' ' : ' ');
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  const show = (field: keyof typeof errors) => (submitted ? (errors[field] ?? ' ') : ' ');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,10 +41,7 @@ export function RegisterPage() {
     setLoading(true);
     setError(null);
     try {
-      const response = await register(
-        { name: values.name.trim(), surname: values.surname.trim(), email: values.email.trim(), password: values.password },
-        botCheck,
-      );
+      const response = await register({ name: values.name.trim(), surname: values.surname.trim(), email: values.email.trim(), password: values.password }, botCheck);
       startSession(response, values.password);
       notify('onboarding.register.success', { type: 'success' });
       void navigate(postSignInPath(response.user, features), { replace: true });
@@ -67,13 +63,64 @@ export function RegisterPage() {
           </Alert>
         ) : null}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-          <TextField fullWidth margin="dense" name="name" autoComplete="given-name" label={translate('onboarding.fields.name')} value={values.name} onChange={set('name')} error={submitted && !!errors.name} helperText={show('name')} />
-          <TextField fullWidth margin="dense" name="surname" autoComplete="family-name" label={translate('onboarding.fields.surname')} value={values.surname} onChange={set('surname')} error={submitted && !!errors.surname} helperText={show('surname')} />
+          <TextField
+            fullWidth
+            margin="dense"
+            name="name"
+            autoComplete="given-name"
+            label={translate('onboarding.fields.name')}
+            value={values.name}
+            onChange={set('name')}
+            error={submitted && !!errors.name}
+            helperText={show('name')}
+          />
+          <TextField
+            fullWidth
+            margin="dense"
+            name="surname"
+            autoComplete="family-name"
+            label={translate('onboarding.fields.surname')}
+            value={values.surname}
+            onChange={set('surname')}
+            error={submitted && !!errors.surname}
+            helperText={show('surname')}
+          />
         </Stack>
-        <TextField fullWidth margin="dense" name="email" type="email" autoComplete="email" label={translate('onboarding.fields.email')} value={values.email} onChange={set('email')} error={submitted && !!errors.email} helperText={show('email')} />
-        <PasswordTextField fullWidth margin="dense" name="password" autoComplete="new-password" label={translate('onboarding.fields.password')} value={values.password} onChange={set('password')} error={submitted && !!errors.password} helperText={show('password')} />
+        <TextField
+          fullWidth
+          margin="dense"
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={translate('onboarding.fields.email')}
+          value={values.email}
+          onChange={set('email')}
+          error={submitted && !!errors.email}
+          helperText={show('email')}
+        />
+        <PasswordTextField
+          fullWidth
+          margin="dense"
+          name="password"
+          autoComplete="new-password"
+          label={translate('onboarding.fields.password')}
+          value={values.password}
+          onChange={set('password')}
+          error={submitted && !!errors.password}
+          helperText={show('password')}
+        />
         <PasswordChecklist password={values.password} />
-        <PasswordTextField fullWidth margin="dense" name="confirmPassword" autoComplete="new-password" label={translate('common.confirmPassword')} value={values.confirmPassword} onChange={set('confirmPassword')} error={submitted && !!errors.confirmPassword} helperText={show('confirmPassword')} />
+        <PasswordTextField
+          fullWidth
+          margin="dense"
+          name="confirmPassword"
+          autoComplete="new-password"
+          label={translate('common.confirmPassword')}
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={submitted && !!errors.confirmPassword}
+          helperText={show('confirmPassword')}
+        />
         {features.botCheckOnRegister ? <BotCheck onChange={setBotCheck} /> : null}
         <Button type="submit" fullWidth variant="contained" size="large" loading={loading} sx={{ mt: 1 }}>
           {translate('onboarding.register.submit')}

@@ -54,7 +54,7 @@ export function ResetPasswordPage() {
             setDirty((current) => ({ ...current, password: true }));
           }}
           error={dirty.password && !!errors.password}
-          helperText={dirty.password ? errors.password ?? ' ' : ' '}
+          helperText={dirty.password ? (errors.password ?? ' ') : ' '}
         />
         <PasswordChecklist password={password} />
         <PasswordTextField
@@ -69,7 +69,7 @@ export function ResetPasswordPage() {
             setDirty((current) => ({ ...current, confirmation: true }));
           }}
           error={dirty.confirmation && !!errors.confirmation}
-          helperText={dirty.confirmation ? errors.confirmation ?? ' ' : ' '}
+          helperText={dirty.confirmation ? (errors.confirmation ?? ' ') : ' '}
         />
         <Button type="submit" fullWidth variant="contained" size="large" disabled={!isValid} loading={loading} sx={{ mt: 1 }}>
           {translate('onboarding.resetPassword.submit')}

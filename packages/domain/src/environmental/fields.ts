@@ -26,11 +26,7 @@ export const ZOptionalText = (max = 500) =>
     .optional()
     .transform((s) => (s === '' ? null : s));
 
-export const ZPartitaIva = z
-  .string()
-  .transform(normalizePartitaIva)
-  .refine(isValidPartitaIva, 'not a valid partita IVA (11 digits with the check digit)')
-  .describe('Partita IVA, 11 digits');
+export const ZPartitaIva = z.string().transform(normalizePartitaIva).refine(isValidPartitaIva, 'not a valid partita IVA (11 digits with the check digit)').describe('Partita IVA, 11 digits');
 
 export const ZOptionalPhone = z
   .string()
@@ -41,11 +37,7 @@ export const ZOptionalPhone = z
   .transform((s) => (s === '' ? null : s))
   .refine((s) => s === null || s === undefined || isValidPhone(s), 'not a valid phone number');
 
-export const ZEmailAddress = z
-  .string()
-  .trim()
-  .max(254)
-  .refine(isValidEmail, 'not a valid e-mail address');
+export const ZEmailAddress = z.string().trim().max(254).refine(isValidEmail, 'not a valid e-mail address');
 
 /** Euros with at most two decimals, as the API shows money; stored as integer cents. */
 export const ZEuros = z

@@ -67,7 +67,13 @@ describe('price list rows', () => {
 
   it('refuses a sheet without the required columns or without rows', () => {
     const missing = validatePriceListRows({ headers: ['Codice contratto', 'Descrizione articolo'], rows: [{ row: 2, cells: ['C', 'x'] }] }, catalogue);
-    expect(missing).toMatchObject({ ok: false, errors: [{ row: 1, field: 'articleCode' }, { row: 1, field: 'price' }] });
+    expect(missing).toMatchObject({
+      ok: false,
+      errors: [
+        { row: 1, field: 'articleCode' },
+        { row: 1, field: 'price' },
+      ],
+    });
     const empty = validatePriceListRows({ headers, rows: [{ row: 2, cells: [] }] }, catalogue);
     expect(empty).toMatchObject({ ok: false, errors: [{ field: 'file' }] });
   });

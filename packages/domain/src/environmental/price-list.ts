@@ -97,10 +97,7 @@ function displayValue(value: unknown): string {
 
 const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
-export function validatePriceListRows(
-  sheet: { headers: readonly unknown[]; rows: readonly { row: number; cells: readonly unknown[] }[] },
-  catalogue: TPriceListCatalogue,
-): TPriceListResult {
+export function validatePriceListRows(sheet: { headers: readonly unknown[]; rows: readonly { row: number; cells: readonly unknown[] }[] }, catalogue: TPriceListCatalogue): TPriceListResult {
   const errors: TPriceListError[] = [];
   const columnOf = new Map<TPriceListKey, number>();
   sheet.headers.forEach((header, index) => {
@@ -135,8 +132,7 @@ export function validatePriceListRows(
     }
     if (values.size === 0) continue;
     const rowErrors: TPriceListError[] = [];
-    const fail = (field: TPriceListKey, message: string) =>
-      rowErrors.push({ row, field, header: COLUMN_BY_KEY.get(field)!.header, value: displayValue(values.get(field)), message });
+    const fail = (field: TPriceListKey, message: string) => rowErrors.push({ row, field, header: COLUMN_BY_KEY.get(field)!.header, value: displayValue(values.get(field)), message });
     const text = (field: TPriceListKey): string | null => {
       const value = values.get(field);
       if (value === undefined) return null;

@@ -71,7 +71,11 @@ describe('environmental settings', () => {
   it('knows the eight types and checks the attribute each needs', () => {
     expect(ZEnvironmentalSettingCreate.safeParse({ settingType: 'matrix', name: 'Terreno' }).success).toBe(true);
     expect(paths(ZEnvironmentalSettingCreate.safeParse({ settingType: 'feature', name: 'x', color: 'red' }))).toEqual(['settingType', 'color']);
-    expect(settingAttributeProblems('environmentalAspectType', { agencyFunctionType: 'agencies' }).map((p) => p.path).sort()).toEqual(['agencyFunctionType', 'ambientCategory']);
+    expect(
+      settingAttributeProblems('environmentalAspectType', { agencyFunctionType: 'agencies' })
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(['agencyFunctionType', 'ambientCategory']);
     expect(settingAttributeProblems('defaultObserver', { userId: crypto.randomUUID() })).toEqual([]);
     expect(settingAttributeProblems('companyFunction', { agencyFunctionType: 'consortium' })).toEqual([]);
   });

@@ -9,16 +9,7 @@ import { ZRecordBase } from './fields.ts';
 export const NCA_SETTING_TYPES = ['environmentalAspectType', 'severityLevel', 'referenceDocument', 'ncaType', 'companyFunction', 'defaultObserver'] as const;
 export const LAB_ANALYSIS_SETTING_TYPES = ['matrix', 'analyticPackage'] as const;
 /** Every environmental setting type, in the order the settings screens list them. */
-export const ENVIRONMENTAL_SETTING_TYPES = [
-  'environmentalAspectType',
-  'severityLevel',
-  'referenceDocument',
-  'matrix',
-  'analyticPackage',
-  'ncaType',
-  'companyFunction',
-  'defaultObserver',
-] as const;
+export const ENVIRONMENTAL_SETTING_TYPES = ['environmentalAspectType', 'severityLevel', 'referenceDocument', 'matrix', 'analyticPackage', 'ncaType', 'companyFunction', 'defaultObserver'] as const;
 export type TEnvironmentalSettingType = (typeof ENVIRONMENTAL_SETTING_TYPES)[number];
 
 export function isEnvironmentalSettingType(type: string): type is TEnvironmentalSettingType {
@@ -26,14 +17,7 @@ export function isEnvironmentalSettingType(type: string): type is TEnvironmental
 }
 
 /** The six environmental categories an environmental aspect belongs to. */
-export const AMBIENT_CATEGORIES = [
-  'environmentalManagementSystem',
-  'wasteManagement',
-  'excavationSoilAndRock',
-  'singleEnvironmentalComponents',
-  'emergencyResponse',
-  'stakeholderRelations',
-] as const;
+export const AMBIENT_CATEGORIES = ['environmentalManagementSystem', 'wasteManagement', 'excavationSoilAndRock', 'singleEnvironmentalComponents', 'emergencyResponse', 'stakeholderRelations'] as const;
 export type TAmbientCategory = (typeof AMBIENT_CATEGORIES)[number];
 
 /** Company function types: the consortium itself or its agencies (suppliers). */
@@ -49,7 +33,12 @@ export const REQUIRED_ATTRIBUTE_BY_TYPE: Partial<Record<TEnvironmentalSettingTyp
 
 /** A display colour (severity levels use it to mark reports). */
 export const ZColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c');
-export const ZSettingCode = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only');
+export const ZSettingCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only');
 
 export const ZEnvironmentalSettingCreate = z.object({
   settingType: z.enum(ENVIRONMENTAL_SETTING_TYPES),
@@ -63,9 +52,7 @@ export const ZEnvironmentalSettingCreate = z.object({
   userId: z.uuid().optional().describe('Default observers: the observing user'),
 });
 
-export const ZEnvironmentalSettingUpdate = ZEnvironmentalSettingCreate.omit({ settingType: true, isActive: true })
-  .partial()
-  .extend({ isActive: z.boolean().optional() });
+export const ZEnvironmentalSettingUpdate = ZEnvironmentalSettingCreate.omit({ settingType: true, isActive: true }).partial().extend({ isActive: z.boolean().optional() });
 
 export const ZEnvironmentalSettingRecord = ZRecordBase.extend({
   code: z.string(),

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ALLOGGIATI_RECORD_LENGTH,
-  formatAlloggiatiFile,
-  formatAlloggiatiRecord,
-  parseAlloggiatiFile,
-  type TAlloggiatiRecordInput,
-} from './alloggiati.ts';
+import { ALLOGGIATI_RECORD_LENGTH, formatAlloggiatiFile, formatAlloggiatiRecord, parseAlloggiatiFile, type TAlloggiatiRecordInput } from './alloggiati.ts';
 
 const ITALY = '100000100';
 const GERMANY = '100000216';
@@ -145,9 +139,7 @@ describe('parseAlloggiatiFile', () => {
     const bornAfter = formatAlloggiatiRecord(guest({ birthDate: '2026-07-11' }));
     const noComune = formatAlloggiatiRecord(guest({ birthPlace: null }));
     const tooLong = good + 'X';
-    const { stays, errors } = parseAlloggiatiFile(
-      [good, badKind, badDate, badDays, zeroDays, badSex, noDocument, bornAfter, noComune, tooLong, good].join('\r\n'),
-    );
+    const { stays, errors } = parseAlloggiatiFile([good, badKind, badDate, badDays, zeroDays, badSex, noDocument, bornAfter, noComune, tooLong, good].join('\r\n'));
     expect(stays.map((s) => s.rows)).toEqual([[1], [11]]);
     expect(errors.map((e) => [e.row, e.field, e.value])).toEqual([
       [2, 'guestKind', '15'],
@@ -165,9 +157,7 @@ describe('parseAlloggiatiFile', () => {
   });
 
   it('reports members without a head, or of the wrong kind', () => {
-    const { stays, errors } = parseAlloggiatiFile(
-      formatAlloggiatiFile([member(19, 'ORPHAN'), guest({ guestKind: 18 }), member(19, 'WRONG'), guest(), member(20, 'LATE')]),
-    );
+    const { stays, errors } = parseAlloggiatiFile(formatAlloggiatiFile([member(19, 'ORPHAN'), guest({ guestKind: 18 }), member(19, 'WRONG'), guest(), member(20, 'LATE')]));
     expect(errors.map((e) => [e.row, e.field, e.value])).toEqual([
       [1, 'guestKind', '19'],
       [3, 'guestKind', '19'],

@@ -13,9 +13,7 @@ const AREAS = [null, 'a1'];
 const BASE_DAY = '2026-01-01';
 
 const dayArb = fc.integer({ min: 0, max: 120 }).map((d) => addDays(BASE_DAY, d));
-const validityArb = fc
-  .tuple(dayArb, fc.option(fc.integer({ min: 0, max: 60 }), { nil: null }))
-  .map(([from, length]) => ({ validFrom: from, validTo: length === null ? null : addDays(from, length) }));
+const validityArb = fc.tuple(dayArb, fc.option(fc.integer({ min: 0, max: 60 }), { nil: null })).map(([from, length]) => ({ validFrom: from, validTo: length === null ? null : addDays(from, length) }));
 const scopeArb = fc.record({
   cityId: fc.constantFrom(CITY, CITY, CITY, 'other'),
   structureTypeId: fc.constantFrom(...TYPES),
@@ -69,10 +67,7 @@ function stayArb(tariffTypes: readonly ('flat' | 'percentage')[]) {
     })
     .map((r): TStayTaxInput => {
       const tariffs: TTariff[] = [];
-      const candidates = [
-        { ...r.base, cityId: CITY, structureTypeId: null, structureClassId: null, relevantAreaId: null, validFrom: '2025-01-01', validTo: null },
-        ...r.extraTariffs,
-      ];
+      const candidates = [{ ...r.base, cityId: CITY, structureTypeId: null, structureClassId: null, relevantAreaId: null, validFrom: '2025-01-01', validTo: null }, ...r.extraTariffs];
       candidates.forEach((t, i) => {
         const candidate: TTariff = { ...t, id: `t${i}`, name: `Tariff ${i}` };
         if (!findTariffConflict(candidate, tariffs)) tariffs.push(candidate);
@@ -135,9 +130,7 @@ describe('computeStayTax properties', () => {
       fc.property(stayArb(['flat']), (input) => {
         const tax = checkConsistency(input);
         const nights = eachNight(input.checkIn, input.checkOut);
-        const highest = Math.max(
-          ...input.tariffs.filter((t) => nights.some((n) => ruleAppliesOn(t, input.structure, n))).map((t) => t.nightlyPriceCents),
-        );
+        const highest = Math.max(...input.tariffs.filter((t) => nights.some((n) => ruleAppliesOn(t, input.structure, n))).map((t) => t.nightlyPriceCents));
         expect(tax.tariffImportCents).toBeLessThanOrEqual(tax.payingGuests * tax.taxableNights * highest);
         expect(tax.toPayAmountCents).toBeLessThanOrEqual(tax.tariffImportCents);
       }),
@@ -160,9 +153,7 @@ describe('computeStayTax properties', () => {
   it('does not depend on the order of appliedReductions', () => {
     fc.assert(
       fc.property(
-        stayArb(['flat', 'percentage']).chain((input) =>
-          fc.tuple(fc.constant(input), fc.shuffledSubarray([...(input.appliedReductions ?? [])], { minLength: input.appliedReductions?.length ?? 0 })),
-        ),
+        stayArb(['flat', 'percentage']).chain((input) => fc.tuple(fc.constant(input), fc.shuffledSubarray([...(input.appliedReductions ?? [])], { minLength: input.appliedReductions?.length ?? 0 }))),
         ([input, shuffled]) => {
           expect(computeStayTax({ ...input, appliedReductions: shuffled })).toEqual(computeStayTax(input));
         },
@@ -193,7 +184,10 @@ describe('computeStayTax properties', () => {
           componentsNumber: fc.oneof(fc.integer({ min: -2, max: 5 }), fc.double()),
           count: fc.oneof(fc.integer({ min: -2, max: 5 }), fc.double()),
           accommodationAmountCents: fc.option(fc.oneof(fc.integer({ min: -5, max: 5000 }), fc.double()), { nil: null }),
-          tariffs: fc.array(tariffArb(['flat', 'percentage']).map((t) => ({ ...t, id: 'x', name: 'x' })), { maxLength: 3 }),
+          tariffs: fc.array(
+            tariffArb(['flat', 'percentage']).map((t) => ({ ...t, id: 'x', name: 'x' })),
+            { maxLength: 3 },
+          ),
         }),
         (r) => {
           try {

@@ -110,10 +110,12 @@ describe('computeStayTax: flat tariffs', () => {
     // 30 May low (1.50), 31 May low (1.50), 1 June high (3.00); the low tariff caps at 2 nights but
     // the stay has 3, so use a stay starting on a high night to keep the cap out of this test.
     const tax = computeStayTax(
-      stay({ checkIn: '2026-05-31', checkOut: '2026-06-03', componentsNumber: 2, tariffs: [
-        tariff({ id: 'low', nightlyPriceCents: 150, validTo: '2026-05-31' }),
-        tariff({ id: 'high', nightlyPriceCents: 300, validFrom: '2026-06-01' }),
-      ] }),
+      stay({
+        checkIn: '2026-05-31',
+        checkOut: '2026-06-03',
+        componentsNumber: 2,
+        tariffs: [tariff({ id: 'low', nightlyPriceCents: 150, validTo: '2026-05-31' }), tariff({ id: 'high', nightlyPriceCents: 300, validFrom: '2026-06-01' })],
+      }),
     );
     // 2 x (150 + 300 + 300) = 1500
     expect(tax.tariffImportCents).toBe(1500);
@@ -191,8 +193,14 @@ describe('computeStayTax: exemptions and reductions', () => {
         componentsNumber: 6,
         exemptions,
         reductions,
-        appliedExemptions: [{ exemptionId: 'minori', count: 1 }, { exemptionId: 'disabili', count: 1 }],
-        appliedReductions: [{ reductionId: 'r-half', count: 1 }, { reductionId: 'r-flat', count: 1 }],
+        appliedExemptions: [
+          { exemptionId: 'minori', count: 1 },
+          { exemptionId: 'disabili', count: 1 },
+        ],
+        appliedReductions: [
+          { reductionId: 'r-half', count: 1 },
+          { reductionId: 'r-flat', count: 1 },
+        ],
       }),
     );
     // paying = 6 - 2 = 4; tariff = 4 x 3 x 250 = 3000
@@ -308,10 +316,33 @@ describe('computeStayTax: exemptions and reductions', () => {
 
   it('does not depend on the order of appliedReductions and merges repeated ids', () => {
     const base = { componentsNumber: 5, reductions, exemptions };
-    const a = computeStayTax(stay({ ...base, appliedReductions: [{ reductionId: 'r-flat', count: 2 }, { reductionId: 'r-half', count: 1 }] }));
-    const b = computeStayTax(stay({ ...base, appliedReductions: [{ reductionId: 'r-half', count: 1 }, { reductionId: 'r-flat', count: 2 }] }));
+    const a = computeStayTax(
+      stay({
+        ...base,
+        appliedReductions: [
+          { reductionId: 'r-flat', count: 2 },
+          { reductionId: 'r-half', count: 1 },
+        ],
+      }),
+    );
+    const b = computeStayTax(
+      stay({
+        ...base,
+        appliedReductions: [
+          { reductionId: 'r-half', count: 1 },
+          { reductionId: 'r-flat', count: 2 },
+        ],
+      }),
+    );
     const c = computeStayTax(
-      stay({ ...base, appliedReductions: [{ reductionId: 'r-flat', count: 1 }, { reductionId: 'r-half', count: 1 }, { reductionId: 'r-flat', count: 1 }] }),
+      stay({
+        ...base,
+        appliedReductions: [
+          { reductionId: 'r-flat', count: 1 },
+          { reductionId: 'r-half', count: 1 },
+          { reductionId: 'r-flat', count: 1 },
+        ],
+      }),
     );
     expect(b).toEqual(a);
     expect(c).toEqual(a);
@@ -321,8 +352,7 @@ describe('computeStayTax: exemptions and reductions', () => {
 });
 
 describe('computeStayTax: percentage tariffs', () => {
-  const pct = (basisPoints: number, extra: Partial<TTariff> = {}) =>
-    tariff({ id: `p${basisPoints}`, type: 'percentage', percentageBasisPoints: basisPoints, ...extra });
+  const pct = (basisPoints: number, extra: Partial<TTariff> = {}) => tariff({ id: `p${basisPoints}`, type: 'percentage', percentageBasisPoints: basisPoints, ...extra });
 
   it('applies accommodation x % x taxable/nights x paying/components', () => {
     // 300.00 x 5% x 3/4 x 2/3 = 7.50
@@ -378,17 +408,22 @@ describe('computeStayTax: percentage tariffs', () => {
           reduction({ id: 'flat1', amountCents: 100, maxNights: 2 }), // 1.00 x 2 nights = 2.00
           reduction({ id: 'half', reductionType: 'percentage', percentageBasisPoints: 5000 }), // 0.625 x 4 = 2.50
         ],
-        appliedReductions: [{ reductionId: 'flat1', count: 1 }, { reductionId: 'half', count: 1 }],
+        appliedReductions: [
+          { reductionId: 'flat1', count: 1 },
+          { reductionId: 'half', count: 1 },
+        ],
       }),
     );
     expect(tax.tariffImportCents).toBe(2000);
     expect(tax.reductionImportCents).toBe(450);
     expect(tax.toPayAmountCents).toBe(1550);
-    expect(tax.categories.map((c) => [c.id, c.tariffCents, c.reductionCents])).toEqual([
-      [null, 1000],
-      ['flat1', 500, 200],
-      ['half', 500, 250],
-    ].map(([id, t, r = 0]) => [id, t, r]));
+    expect(tax.categories.map((c) => [c.id, c.tariffCents, c.reductionCents])).toEqual(
+      [
+        [null, 1000],
+        ['flat1', 500, 200],
+        ['half', 500, 250],
+      ].map(([id, t, r = 0]) => [id, t, r]),
+    );
   });
 
   it('rounds the reductions on a percentage tariff once, on the exact shares', () => {
@@ -420,10 +455,7 @@ describe('computeStayTax: percentage tariffs', () => {
         checkOut: '2026-04-02',
         componentsNumber: 2,
         accommodationAmountCents: 20000,
-        tariffs: [
-          tariff({ id: 'march', nightlyPriceCents: 200, validTo: '2026-03-31' }),
-          pct(400, { validFrom: '2026-04-01' }),
-        ],
+        tariffs: [tariff({ id: 'march', nightlyPriceCents: 200, validTo: '2026-03-31' }), pct(400, { validFrom: '2026-04-01' })],
       }),
     );
     // flat night: 2 x 2.00 = 4.00; percentage night: 200.00 x 4% x 1/2 night share = 4.00
@@ -463,10 +495,7 @@ describe('computeStayTax: errors', () => {
     const exemptions = [{ id: 'e', name: 'E' }];
     const e = expectRuleError(() => computeStayTax(stay({ exemptions, appliedExemptions: [{ exemptionId: 'e', count: -1 }] })), 'INVALID_COUNT');
     expect(e.details[0].path).toBe('appliedExemptions[0].count');
-    expectRuleError(
-      () => computeStayTax(stay({ reductions: [reduction({ id: 'r' })], appliedReductions: [{ reductionId: 'r', count: 0.5 }] })),
-      'INVALID_COUNT',
-    );
+    expectRuleError(() => computeStayTax(stay({ reductions: [reduction({ id: 'r' })], appliedReductions: [{ reductionId: 'r', count: 0.5 }] })), 'INVALID_COUNT');
   });
 
   it('TOO_MANY_EXEMPT_OR_REDUCED', () => {
@@ -487,10 +516,7 @@ describe('computeStayTax: errors', () => {
 
   it('UNKNOWN_REDUCTION, also for a reduction of another comune', () => {
     expectRuleError(() => computeStayTax(stay({ appliedReductions: [{ reductionId: 'nope', count: 1 }] })), 'UNKNOWN_REDUCTION');
-    expectRuleError(
-      () => computeStayTax(stay({ reductions: [reduction({ id: 'r', cityId: 'milano' })], appliedReductions: [{ reductionId: 'r', count: 1 }] })),
-      'UNKNOWN_REDUCTION',
-    );
+    expectRuleError(() => computeStayTax(stay({ reductions: [reduction({ id: 'r', cityId: 'milano' })], appliedReductions: [{ reductionId: 'r', count: 1 }] })), 'UNKNOWN_REDUCTION');
   });
 
   it('UNKNOWN_EXEMPTION', () => {
@@ -499,10 +525,7 @@ describe('computeStayTax: errors', () => {
   });
 
   it('NO_TARIFF_FOR_NIGHT names the first night without tariff, never a silent zero', () => {
-    const tariffs = [
-      tariff({ id: 'a', nightlyPriceCents: 100, validTo: '2026-03-11' }),
-      tariff({ id: 'b', nightlyPriceCents: 100, validFrom: '2026-03-13' }),
-    ];
+    const tariffs = [tariff({ id: 'a', nightlyPriceCents: 100, validTo: '2026-03-11' }), tariff({ id: 'b', nightlyPriceCents: 100, validFrom: '2026-03-13' })];
     const e = expectRuleError(() => computeStayTax(stay({ checkIn: '2026-03-10', checkOut: '2026-03-15', tariffs })), 'NO_TARIFF_FOR_NIGHT');
     expect(e.date).toBe('2026-03-12');
     expectRuleError(() => computeStayTax(stay({ tariffs: [] })), 'NO_TARIFF_FOR_NIGHT');
@@ -511,13 +534,7 @@ describe('computeStayTax: errors', () => {
   });
 
   it('AMBIGUOUS_TARIFF when two equally specific tariffs apply', () => {
-    const e = expectRuleError(
-      () =>
-        computeStayTax(
-          stay({ tariffs: [tariff({ id: 'hotel', structureTypeId: 'hotel' }), tariff({ id: 'centro', relevantAreaId: 'centro' })] }),
-        ),
-      'AMBIGUOUS_TARIFF',
-    );
+    const e = expectRuleError(() => computeStayTax(stay({ tariffs: [tariff({ id: 'hotel', structureTypeId: 'hotel' }), tariff({ id: 'centro', relevantAreaId: 'centro' })] })), 'AMBIGUOUS_TARIFF');
     expect(e.date).toBe('2026-03-10');
   });
 

@@ -104,14 +104,10 @@ export function computeStayTax(input: TStayTaxInput): TStayTax {
   const accommodation = input.accommodationAmountCents;
   const needsAmount = tariffs.slice(0, taxableNights).some((t) => t.type === 'percentage');
   if (accommodation !== null && accommodation !== undefined && !isNonNegativeInt(accommodation)) {
-    throw new TaxRuleError('INVALID_ACCOMMODATION_AMOUNT', [
-      { path: 'accommodationAmountCents', message: 'must be a whole number of cents >= 0' },
-    ]);
+    throw new TaxRuleError('INVALID_ACCOMMODATION_AMOUNT', [{ path: 'accommodationAmountCents', message: 'must be a whole number of cents >= 0' }]);
   }
   if (needsAmount && (accommodation === null || accommodation === undefined)) {
-    throw new TaxRuleError('MISSING_ACCOMMODATION_AMOUNT', [
-      { path: 'accommodationAmountCents', message: 'is required: a percentage tariff applies to this stay' },
-    ]);
+    throw new TaxRuleError('MISSING_ACCOMMODATION_AMOUNT', [{ path: 'accommodationAmountCents', message: 'is required: a percentage tariff applies to this stay' }]);
   }
 
   // Exact guest-night tax of each taxable night, as a numerator over D.
@@ -134,9 +130,7 @@ export function computeStayTax(input: TStayTaxInput): TStayTax {
     .sort((a, b) => compareIds(a.reduction.id, b.reduction.id));
 
   const nightTariffExact = perGuest.map((s) => s * BigInt(payingGuests));
-  const nightReductionExact = dates.map((_, i) =>
-    reductionLines.reduce((acc, line) => acc + line.perGuestReduction[i] * BigInt(line.count), 0n),
-  );
+  const nightReductionExact = dates.map((_, i) => reductionLines.reduce((acc, line) => acc + line.perGuestReduction[i] * BigInt(line.count), 0n));
   const totalTariffExact = sumBig(nightTariffExact);
   const totalReductionExact = sumBig(nightReductionExact);
   const tariffImportCents = roundHalfUpToCent(totalTariffExact, D);
@@ -199,18 +193,16 @@ export function computeStayTax(input: TStayTaxInput): TStayTax {
     }),
     ...exemptions
       .filter((e) => e.count > 0)
-      .map(
-        (e): TStayCategory => ({
-          kind: 'exempt',
-          id: e.id,
-          name: exemptionById.get(e.id)?.name ?? e.id,
-          guests: e.count,
-          taxableGuestNights: 0,
-          tariffCents: 0,
-          reductionCents: 0,
-          toPayCents: 0,
-        }),
-      ),
+      .map((e): TStayCategory => ({
+        kind: 'exempt',
+        id: e.id,
+        name: exemptionById.get(e.id)?.name ?? e.id,
+        guests: e.count,
+        taxableGuestNights: 0,
+        tariffCents: 0,
+        reductionCents: 0,
+        toPayCents: 0,
+      })),
   ];
 
   return {
@@ -225,9 +217,7 @@ export function computeStayTax(input: TStayTaxInput): TStayTax {
     reductionImportCents,
     toPayAmountCents: tariffImportCents - reductionImportCents,
     tariffIds: [...new Set(tariffs.slice(0, taxableNights).map((t) => t.id))],
-    reductionIds: reductionLines
-      .filter((line) => line.count > 0 && line.perGuestReduction.some((r) => r > 0n))
-      .map((line) => line.reduction.id),
+    reductionIds: reductionLines.filter((line) => line.count > 0 && line.perGuestReduction.some((r) => r > 0n)).map((line) => line.reduction.id),
     exemptionIds: exemptions.filter((e) => e.count > 0).map((e) => e.id),
     nights,
     categories,
@@ -235,12 +225,7 @@ export function computeStayTax(input: TStayTaxInput): TStayTax {
 }
 
 /** Indexes of the taxable nights on which the reduction applies, capped at its own maxNights. */
-function reductionNights(
-  reduction: TReduction,
-  dates: readonly string[],
-  taxableNights: number,
-  structure: TStayTaxInput['structure'],
-): number[] {
+function reductionNights(reduction: TReduction, dates: readonly string[], taxableNights: number, structure: TStayTaxInput['structure']): number[] {
   const eligible: number[] = [];
   for (let i = 0; i < taxableNights; i++) {
     if (ruleAppliesOn(reduction, structure, dates[i])) eligible.push(i);
@@ -249,13 +234,7 @@ function reductionNights(
   return cap === null ? eligible : eligible.slice(0, cap);
 }
 
-function reductionPerGuestNight(
-  reduction: TReduction,
-  nightIndexes: readonly number[],
-  tariffs: readonly TTariff[],
-  perGuest: readonly bigint[],
-  D: bigint,
-): bigint[] {
+function reductionPerGuestNight(reduction: TReduction, nightIndexes: readonly number[], tariffs: readonly TTariff[], perGuest: readonly bigint[], D: bigint): bigint[] {
   const result = tariffs.map(() => 0n);
   for (const i of nightIndexes) {
     const tax = perGuest[i];
@@ -275,11 +254,7 @@ function reductionPerGuestNight(
 }
 
 /** Merges repeated ids (summing counts) and checks counts; result sorted by id. */
-function mergeCounts<T extends { count: number }>(
-  applied: readonly T[],
-  idOf: (a: T) => string,
-  path: string,
-): { id: string; count: number; path: string }[] {
+function mergeCounts<T extends { count: number }>(applied: readonly T[], idOf: (a: T) => string, path: string): { id: string; count: number; path: string }[] {
   const byId = new Map<string, { id: string; count: number; path: string }>();
   applied.forEach((a, index) => {
     if (!Number.isSafeInteger(a.count) || a.count < 0) {
@@ -302,12 +277,15 @@ function mergeCounts<T extends { count: number }>(
  * - where that leaves a line's reduction above its tax (only possible when the reduction takes the whole
  *   tax of that line), a cent of tax moves to that line from the first line that has tax to spare.
  */
-export function allocateCents(
-  lines: readonly { tariff: bigint; reduction: bigint }[],
-  denominator: bigint,
-): { tariffCents: number; reductionCents: number }[] {
-  const tariffCents = cumulativeRound(lines.map((l) => l.tariff), denominator);
-  const reductionCents = cumulativeRound(lines.map((l) => l.reduction), denominator);
+export function allocateCents(lines: readonly { tariff: bigint; reduction: bigint }[], denominator: bigint): { tariffCents: number; reductionCents: number }[] {
+  const tariffCents = cumulativeRound(
+    lines.map((l) => l.tariff),
+    denominator,
+  );
+  const reductionCents = cumulativeRound(
+    lines.map((l) => l.reduction),
+    denominator,
+  );
   for (let k = 0; k < lines.length; k++) {
     while (reductionCents[k] > tariffCents[k]) {
       const donor = tariffCents.findIndex((t, j) => j !== k && t > reductionCents[j]);

@@ -28,11 +28,7 @@ export class TaxRuleError extends Error {
   /** The id of the conflicting rule, for TARIFF_CONFLICT / REDUCTION_CONFLICT / AMBIGUOUS_TARIFF. */
   readonly conflictingId?: string;
 
-  constructor(
-    code: TTaxRuleErrorCode,
-    details: TTaxRuleErrorDetail[],
-    extra: { date?: string; conflictingId?: string } = {},
-  ) {
+  constructor(code: TTaxRuleErrorCode, details: TTaxRuleErrorDetail[], extra: { date?: string; conflictingId?: string } = {}) {
     super(`${code}: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`);
     this.code = code;
     this.details = details;

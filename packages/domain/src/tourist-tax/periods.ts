@@ -4,20 +4,7 @@
  */
 import { addDays, daysInMonth, isIsoDate, isoDateOf } from './dates.ts';
 
-export const ITALIAN_MONTHS = [
-  'Gennaio',
-  'Febbraio',
-  'Marzo',
-  'Aprile',
-  'Maggio',
-  'Giugno',
-  'Luglio',
-  'Agosto',
-  'Settembre',
-  'Ottobre',
-  'Novembre',
-  'Dicembre',
-] as const;
+export const ITALIAN_MONTHS = ['Gennaio', 'Febbraio', 'Marzo', 'Aprile', 'Maggio', 'Giugno', 'Luglio', 'Agosto', 'Settembre', 'Ottobre', 'Novembre', 'Dicembre'] as const;
 
 export type TQuarter = 1 | 2 | 3 | 4;
 export type TPeriodFrequency = 'monthly' | 'quarterly' | 'fourMonthly';
@@ -62,12 +49,7 @@ function monthSpan(year: number, firstMonth: number, months: number): TDateRange
  * The declaration periods of a year. submitBy / payBy are dateTo plus the given number of days
  * (e.g. Florence, monthly by the 15th: offsets 15; Bergamo, quarterly by 30/4: offsets 30).
  */
-export function generatePeriods(
-  year: number,
-  frequency: TPeriodFrequency,
-  submitOffsetDays: number,
-  payOffsetDays: number,
-): TGeneratedPeriod[] {
+export function generatePeriods(year: number, frequency: TPeriodFrequency, submitOffsetDays: number, payOffsetDays: number): TGeneratedPeriod[] {
   if (!Number.isInteger(year) || year < 1 || year > 9999) throw new RangeError(`Not a valid year: ${year}`);
   if (!Number.isInteger(submitOffsetDays) || !Number.isInteger(payOffsetDays)) {
     throw new RangeError('Offsets must be whole numbers of days');

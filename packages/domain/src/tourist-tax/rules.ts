@@ -54,11 +54,7 @@ export function selectTariffForNight(tariffs: readonly TTariff[], structure: TSt
     });
   }
   if (tie) {
-    throw new TaxRuleError(
-      'AMBIGUOUS_TARIFF',
-      [{ path: 'tariffs', message: `Tariffs ${best.id} and ${tie.id} are equally specific on ${date}` }],
-      { date, conflictingId: tie.id },
-    );
+    throw new TaxRuleError('AMBIGUOUS_TARIFF', [{ path: 'tariffs', message: `Tariffs ${best.id} and ${tie.id} are equally specific on ${date}` }], { date, conflictingId: tie.id });
   }
   return best;
 }
@@ -99,11 +95,7 @@ export function findTariffConflict(candidate: TTariff, existing: readonly TTarif
 export function assertNoTariffConflict(candidate: TTariff, existing: readonly TTariff[]): void {
   const other = findTariffConflict(candidate, existing);
   if (other) {
-    throw new TaxRuleError(
-      'TARIFF_CONFLICT',
-      [{ path: 'validFrom', message: `Overlaps tariff "${other.name}" (${other.id}) of equal specificity` }],
-      { conflictingId: other.id },
-    );
+    throw new TaxRuleError('TARIFF_CONFLICT', [{ path: 'validFrom', message: `Overlaps tariff "${other.name}" (${other.id}) of equal specificity` }], { conflictingId: other.id });
   }
 }
 
@@ -127,11 +119,7 @@ export function findReductionConflict(candidate: TReduction, existing: readonly 
 export function assertNoReductionConflict(candidate: TReduction, existing: readonly TReduction[]): void {
   const other = findReductionConflict(candidate, existing);
   if (other) {
-    throw new TaxRuleError(
-      'REDUCTION_CONFLICT',
-      [{ path: 'name', message: `Duplicates reduction "${other.name}" (${other.id}) in an overlapping period` }],
-      { conflictingId: other.id },
-    );
+    throw new TaxRuleError('REDUCTION_CONFLICT', [{ path: 'name', message: `Duplicates reduction "${other.name}" (${other.id}) in an overlapping period` }], { conflictingId: other.id });
   }
 }
 

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  findMissingStayImportHeaders,
-  readImportDate,
-  STAY_IMPORT_COLUMNS,
-  stayImportFingerprint,
-  validateStayImportRow,
-  type TStayImportRow,
-} from './stay-import.ts';
+import { findMissingStayImportHeaders, readImportDate, STAY_IMPORT_COLUMNS, stayImportFingerprint, validateStayImportRow, type TStayImportRow } from './stay-import.ts';
 
 const ROW = {
   'Data arrivo': '10/07/2026',
@@ -127,10 +120,12 @@ describe('validateStayImportRow', () => {
 describe('stayImportFingerprint', () => {
   const stay = (validateStayImportRow(ROW, 2) as { ok: true; value: TStayImportRow }).value;
   it('is stable across case, spacing and payment changes, and changes with the stay', () => {
-    const same = (validateStayImportRow({ ...ROW, Cognome: ' ROSSI ', 'Stato pagamento': 'Non pagato', 'Motivo mancato pagamento': 'x' }, 5) as {
-      ok: true;
-      value: TStayImportRow;
-    }).value;
+    const same = (
+      validateStayImportRow({ ...ROW, Cognome: ' ROSSI ', 'Stato pagamento': 'Non pagato', 'Motivo mancato pagamento': 'x' }, 5) as {
+        ok: true;
+        value: TStayImportRow;
+      }
+    ).value;
     expect(stayImportFingerprint(same)).toBe(stayImportFingerprint(stay));
     expect(stayImportFingerprint({ ...stay, checkOut: '2026-07-14' })).not.toBe(stayImportFingerprint(stay));
     expect(stayImportFingerprint({ ...stay, name: 'Maria' })).not.toBe(stayImportFingerprint(stay));

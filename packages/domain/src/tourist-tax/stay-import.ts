@@ -119,8 +119,7 @@ export function validateStayImportRow(row: Record<string, unknown>, rowNumber: n
     if (key && !isBlank(cellValue(value))) cells.set(key, cellValue(value));
   }
   const errors: TStayImportError[] = [];
-  const fail = (field: TStayImportKey, message: string) =>
-    errors.push({ row: rowNumber, field, header: COLUMN_BY_KEY.get(field)!.header, value: displayValue(cells.get(field)), message });
+  const fail = (field: TStayImportKey, message: string) => errors.push({ row: rowNumber, field, header: COLUMN_BY_KEY.get(field)!.header, value: displayValue(cells.get(field)), message });
   const text = (field: TStayImportKey): string | null => {
     const v = cells.get(field);
     return v === undefined ? null : String(v instanceof Date ? displayValue(v) : v).trim() || null;
@@ -218,9 +217,7 @@ export function validateStayImportRow(row: Record<string, unknown>, rowNumber: n
  */
 export function stayImportFingerprint(stay: Pick<TStayImportRow, 'checkIn' | 'checkOut' | 'componentsNumber' | 'surname' | 'name' | 'taxCode' | 'birthDate'>): string {
   const norm = (s: string | null) => (s ?? '').normalize('NFC').replace(/\s+/g, ' ').trim().toUpperCase();
-  return fnv1a64Hex(
-    [stay.checkIn, stay.checkOut, String(stay.componentsNumber), norm(stay.surname), norm(stay.name), norm(stay.taxCode), stay.birthDate ?? ''].join('|'),
-  );
+  return fnv1a64Hex([stay.checkIn, stay.checkOut, String(stay.componentsNumber), norm(stay.surname), norm(stay.name), norm(stay.taxCode), stay.birthDate ?? ''].join('|'));
 }
 
 /** Unwraps exceljs cell value objects: formula results, rich text, hyperlinks. */

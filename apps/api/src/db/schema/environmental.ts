@@ -23,7 +23,9 @@ export const lots = pgTable(
   },
   (t) => [
     uniqueIndex('lots_code_unique').on(t.code),
-    uniqueIndex('lots_cig_unique').on(t.cig).where(sql`${t.cig} is not null`),
+    uniqueIndex('lots_cig_unique')
+      .on(t.cig)
+      .where(sql`${t.cig} is not null`),
     index('lots_name_idx').on(t.name),
   ],
 );
@@ -42,25 +44,17 @@ const companyColumns = {
   acceptedAt: timestamptz(),
 };
 
-export const agencies = pgTable(
-  'agencies',
-  { ...recordColumns, ...companyColumns },
-  (t) => [
-    uniqueIndex('agencies_vat_number_unique').on(t.vatNumber),
-    index('agencies_business_name_idx').on(t.businessName),
-    index('agencies_invite_status_idx').on(t.inviteStatus),
-  ],
-);
+export const agencies = pgTable('agencies', { ...recordColumns, ...companyColumns }, (t) => [
+  uniqueIndex('agencies_vat_number_unique').on(t.vatNumber),
+  index('agencies_business_name_idx').on(t.businessName),
+  index('agencies_invite_status_idx').on(t.inviteStatus),
+]);
 
-export const laboratories = pgTable(
-  'laboratories',
-  { ...recordColumns, ...companyColumns },
-  (t) => [
-    uniqueIndex('laboratories_vat_number_unique').on(t.vatNumber),
-    index('laboratories_business_name_idx').on(t.businessName),
-    index('laboratories_invite_status_idx').on(t.inviteStatus),
-  ],
-);
+export const laboratories = pgTable('laboratories', { ...recordColumns, ...companyColumns }, (t) => [
+  uniqueIndex('laboratories_vat_number_unique').on(t.vatNumber),
+  index('laboratories_business_name_idx').on(t.businessName),
+  index('laboratories_invite_status_idx').on(t.inviteStatus),
+]);
 
 export const orders = pgTable(
   'orders',
@@ -73,7 +67,10 @@ export const orders = pgTable(
     /** work_order (direct) | announcement (tender). */
     orderType: text().notNull(),
     /** One or more agencies; an array cannot carry a foreign key, so writes check that each exists. */
-    agencyIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    agencyIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     managerId: uuid().references(() => users.id),
     agencyFunctionSettingId: uuid().references(() => settings.id),
     userId: uuid().references(() => users.id),

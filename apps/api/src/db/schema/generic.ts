@@ -20,16 +20,23 @@ export const categories = pgTable('categories', {
   entityType: text().notNull().default('event'),
 });
 
-export const events = pgTable('events', {
-  ...recordColumns,
-  name: text().notNull(),
-  description: text(),
-  galleryImages: text().array().notNull().default(sql`'{}'::text[]`),
-  status: text().notNull().default('waitingConfirmation'),
-  categoryId: uuid(),
-  /** Who proposed the event: users see their own and confirmed ones; admins confirm them. */
-  createdById: uuid(),
-}, (t) => [index('events_status_created_idx').on(t.status, t.createdAt)]);
+export const events = pgTable(
+  'events',
+  {
+    ...recordColumns,
+    name: text().notNull(),
+    description: text(),
+    galleryImages: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text().notNull().default('waitingConfirmation'),
+    categoryId: uuid(),
+    /** Who proposed the event: users see their own and confirmed ones; admins confirm them. */
+    createdById: uuid(),
+  },
+  (t) => [index('events_status_created_idx').on(t.status, t.createdAt)],
+);
 
 export const customers = pgTable('customers', {
   ...recordColumns,
@@ -57,7 +64,10 @@ export const projects = pgTable('projects', {
   iosAppId: text(),
   iosBundleId: text(),
   androidPackageName: text(),
-  androidShaFingerprints: text().array().notNull().default(sql`'{}'::text[]`),
+  androidShaFingerprints: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   userId: uuid(),
   shortLink: text(),
 });

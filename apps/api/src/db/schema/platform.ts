@@ -37,7 +37,10 @@ export const users = pgTable(
     isProfileComplete: boolean().notNull().default(false),
     /** True while the password is one the system generated and mailed (invite); cleared on change. */
     hasTemporaryPassword: boolean().notNull().default(false),
-    roleIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    roleIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** Direct permission grants (keys with optional filters), on top of the roles' permissions. */
     permissionGrants: jsonb().$type<{ key: string; filters?: unknown[] }[]>().notNull().default([]),
     deletedAt: timestamptz(),
@@ -122,7 +125,10 @@ export const roles = pgTable('roles', {
   name: text().notNull(),
   description: text(),
   roleType: text().notNull().default('internal'),
-  permissionIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+  permissionIds: uuid()
+    .array()
+    .notNull()
+    .default(sql`'{}'::uuid[]`),
 });
 
 export const permissions = pgTable(
@@ -176,7 +182,10 @@ export const uploads = pgTable(
     size: integer().notNull(),
     storageKey: text().notNull(),
     sha256: text().notNull(),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [index('uploads_linked_idx').on(t.linkedEntityType, t.linkedEntityId)],
 );

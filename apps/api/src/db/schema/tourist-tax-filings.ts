@@ -154,7 +154,10 @@ export const communications = pgTable(
     /** Sanitised HTML. */
     text: text().notNull(),
     audience: text().$type<'all' | 'structures'>().notNull().default('all'),
-    structureIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    structureIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     authorId: uuid(),
   },
   (t) => [index('communications_city_idx').on(t.cityId, t.createdAt)],
@@ -227,7 +230,10 @@ export const sentReminders = pgTable(
     declarationId: uuid(),
     kind: text().notNull(),
     dueDate: date({ mode: 'string' }).notNull(),
-    recipientIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    recipientIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
   },
   (t) => [uniqueIndex('sent_reminders_unique').on(t.subjectKey, t.kind, t.dueDate)],
 );

@@ -109,7 +109,10 @@ export const structures = pgTable(
     structureClassId: uuid(),
     relevantAreaId: uuid(),
     /** Hoteliers (role user) who manage this structure. */
-    userIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    userIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     dateFrom: date({ mode: 'string' }),
     dateTo: date({ mode: 'string' }),
     availableSlots: integer(),
@@ -193,7 +196,10 @@ export const stays = pgTable(
     paymentStatus: text().$type<'paid' | 'not_paid'>().notNull().default('paid'),
     noPaymentReason: text(),
     /** Upload ids. */
-    attachments: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    attachments: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     appliedExemptions: jsonb().$type<{ exemptionId: string; count: number }[]>().notNull().default([]),
     appliedReductions: jsonb().$type<{ reductionId: string; count: number }[]>().notNull().default([]),
     accommodationAmountCents: integer(),
@@ -204,9 +210,18 @@ export const stays = pgTable(
     exemptGuests: integer().notNull().default(0),
     reducedGuests: integer().notNull().default(0),
     payingGuests: integer().notNull(),
-    tariffIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
-    reductionIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
-    exemptionIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    tariffIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    reductionIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    exemptionIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     tariffImportCents: integer().notNull(),
     reductionImportCents: integer().notNull(),
     toPayAmountCents: integer().notNull(),

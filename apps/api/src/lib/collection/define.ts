@@ -16,17 +16,14 @@ export type TSignedInContext = TRequestContext & { actor: TActor };
 export type TWriteArgs<TRow> = { tx: TTx; ctx: TSignedInContext; existing?: TRow };
 
 /** What a PUT body is after validation: the update schema's output, or the create schema's made partial. */
-export type TUpdateInput<TCreate extends z.ZodObject, TUpdate extends z.ZodObject | undefined> = TUpdate extends z.ZodObject
-  ? z.infer<TUpdate>
-  : Partial<z.infer<TCreate>>;
+export type TUpdateInput<TCreate extends z.ZodObject, TUpdate extends z.ZodObject | undefined> = TUpdate extends z.ZodObject ? z.infer<TUpdate> : Partial<z.infer<TCreate>>;
 
 /**
  * One write as `toRow` sees it: a create carries the validated POST body; an update the validated
  * PUT body and the row it changes (locked in the caller's scope). `existing` tells them apart.
  */
 export type TWrite<TRow, TCreateInput, TUpdateInput> = { tx: TTx; ctx: TSignedInContext } & (
-  | { op: 'create'; input: TCreateInput; existing?: undefined }
-  | { op: 'update'; input: TUpdateInput; existing: TRow }
+  { op: 'create'; input: TCreateInput; existing?: undefined } | { op: 'update'; input: TUpdateInput; existing: TRow }
 );
 
 /** Column values a write sets (`createdAt`/`updatedAt` are the runtime's). */
@@ -79,9 +76,7 @@ export type TCollection<
   /** Maps a row to the API record. Defaults to `id` -> `_id` and dates to ISO strings. */
   toRecord?: (row: TTable['$inferSelect'], ctx: TSignedInContext) => z.infer<TRecord>;
   /** Maps validated input to column values; validates cross-field and cross-record rules. Defaults to the input as is. */
-  toRow?: (
-    write: TWrite<TTable['$inferSelect'], z.infer<TCreate>, TUpdateInput<TCreate, TUpdate>>,
-  ) => Promise<TRowValues<TTable>> | TRowValues<TTable>;
+  toRow?: (write: TWrite<TTable['$inferSelect'], z.infer<TCreate>, TUpdateInput<TCreate, TUpdate>>) => Promise<TRowValues<TTable>> | TRowValues<TTable>;
   /**
    * Computed fields that need the database (counts of related rows): called with the records of
    * one response (a list page or one record), after toRecord, and fills them in place.
@@ -97,12 +92,9 @@ export type TCollection<
   customFilters?: Record<string, (value: string, ctx: TSignedInContext) => SQL>;
 };
 
-export function defineCollection<
-  TTable extends TRecordTable,
-  TCreate extends z.ZodObject,
-  TRecord extends z.ZodType,
-  TUpdate extends z.ZodObject | undefined = undefined,
->(def: TCollection<TTable, TCreate, TUpdate, TRecord>): TCollection<TTable, TCreate, TUpdate, TRecord> {
+export function defineCollection<TTable extends TRecordTable, TCreate extends z.ZodObject, TRecord extends z.ZodType, TUpdate extends z.ZodObject | undefined = undefined>(
+  def: TCollection<TTable, TCreate, TUpdate, TRecord>,
+): TCollection<TTable, TCreate, TUpdate, TRecord> {
   return def;
 }
 

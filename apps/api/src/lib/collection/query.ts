@@ -76,7 +76,10 @@ function coerce(field: string, column: PgColumn, raw: string): unknown {
 function conditionFor(field: string, column: PgColumn, operator: TOperator, raw: string): SQL {
   const isArray = columnKind(column) === 'PgArray';
   const list = () => {
-    const parts = raw.split(',').map((p) => p.trim()).filter((p) => p !== '');
+    const parts = raw
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== '');
     if (parts.length === 0) {
       throw new AppError('INVALID_FILTER', `Empty list for ${field}`, { details: [{ path: field, message: 'list must not be empty' }] });
     }
@@ -87,7 +90,11 @@ function conditionFor(field: string, column: PgColumn, operator: TOperator, raw:
     const base = (column as unknown as { baseColumn: PgColumn }).baseColumn;
     const sqlType = base.getSQLType();
     if (operator === 'eq') return sql`${coerce(field, column, raw)}::${sql.raw(sqlType)} = any(${column})`;
-    if (operator === 'in') return sql`${column} && ${sql`array[${sql.join(list().map((v) => sql`${v}`), sql`, `)}]::${sql.raw(sqlType)}[]`}`;
+    if (operator === 'in')
+      return sql`${column} && ${sql`array[${sql.join(
+        list().map((v) => sql`${v}`),
+        sql`, `,
+      )}]::${sql.raw(sqlType)}[]`}`;
     if (operator === 'ne') return sql`not (${coerce(field, column, raw)}::${sql.raw(sqlType)} = any(${column}))`;
     throw new AppError('INVALID_FILTER', `Operator ${operator} is not supported on ${field}`, {
       details: [{ path: field, message: `operator ${operator} not supported on a list field` }],
@@ -126,10 +133,7 @@ export type TListQuery = {
   orderBy: SQL[];
 };
 
-export function parseListQuery(
-  query: Record<string, unknown>,
-  options: { filterable: TFieldMap; sortable: TFieldMap; searchable: PgColumn[]; idColumn: PgColumn },
-): TListQuery {
+export function parseListQuery(query: Record<string, unknown>, options: { filterable: TFieldMap; sortable: TFieldMap; searchable: PgColumn[]; idColumn: PgColumn }): TListQuery {
   const errors: TErrorDetail[] = [];
   const where: SQL[] = [];
   const single = (key: string): string | undefined => {
@@ -182,7 +186,10 @@ export function parseListQuery(
   const orderBy: SQL[] = [];
   const sortRaw = single('sort');
   if (sortRaw) {
-    for (const part of sortRaw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const part of sortRaw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const descending = part.startsWith('-');
       const field = descending ? part.slice(1) : part;
       const column = options.sortable[field];

@@ -88,7 +88,10 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
 
   async function findInScope(ctx: TSignedInContext, db: TSignedInContext['db'], id: string, scope: SQL | undefined, lock = false) {
     if (!isUuid(id)) throw notFound();
-    const query = db.select().from(table as never).where(allOf([eq(table.id, id), scope])!);
+    const query = db
+      .select()
+      .from(table as never)
+      .where(allOf([eq(table.id, id), scope])!);
     const rows = (await (lock ? query.for('update') : query)) as Record<string, unknown>[];
     if (rows.length === 0) throw notFound();
     return rows[0];
@@ -96,7 +99,10 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
 
   async function assertStillInScope(tx: TSignedInContext['db'], id: unknown, scope: SQL | undefined) {
     if (!scope) return;
-    const rows = await tx.select({ id: table.id }).from(table as never).where(and(eq(table.id, id as string), scope));
+    const rows = await tx
+      .select({ id: table.id })
+      .from(table as never)
+      .where(and(eq(table.id, id as string), scope));
     if (rows.length === 0) throw new AppError('FORBIDDEN', 'This record would fall outside what you may manage');
   }
 
@@ -122,8 +128,19 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
         if (value !== undefined) custom.push(build(String(value), ctx));
       }
       const where = allOf([await conditions(ctx, 'getAll'), yearCondition(ctx), extra, ...parsed.where, ...custom]);
-      const rowsQuery = ctx.db.select().from(table as never).where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.skip);
-      const countQuery = parsed.count ? ctx.db.select({ total: count() }).from(table as never).where(where) : undefined;
+      const rowsQuery = ctx.db
+        .select()
+        .from(table as never)
+        .where(where)
+        .orderBy(...parsed.orderBy)
+        .limit(parsed.limit)
+        .offset(parsed.skip);
+      const countQuery = parsed.count
+        ? ctx.db
+            .select({ total: count() })
+            .from(table as never)
+            .where(where)
+        : undefined;
       const [rows, totals] = await Promise.all([rowsQuery, countQuery]);
       return { rows: rows as Record<string, unknown>[], total: totals ? Number((totals as { total: number }[])[0].total) : undefined };
     },
@@ -136,7 +153,10 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
         const txCtx = { ...ctx, db: tx as never };
         const values = def.toRow ? await def.toRow({ op: 'create', input, tx, ctx: txCtx }) : input;
         const now = new Date();
-        const [row] = (await tx.insert(table).values({ ...values, createdAt: now, updatedAt: now } as never).returning()) as Record<string, unknown>[];
+        const [row] = (await tx
+          .insert(table)
+          .values({ ...values, createdAt: now, updatedAt: now } as never)
+          .returning()) as Record<string, unknown>[];
         await assertStillInScope(tx as never, row.id, scope);
         await def.afterWrite?.('create', row, { tx, ctx: txCtx });
         await recordAudit(tx, ctx, { action: 'create', entityType: entity, entityId: String(row.id), changes: diffFields(undefined, row, def.auditOmit) });

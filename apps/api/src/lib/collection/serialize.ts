@@ -1,11 +1,7 @@
 /** A row as the default mapping returns it: `id` renamed `_id`, dates as ISO strings, omitted keys gone. */
 export type TSerializedRow<TRow, TOmit extends PropertyKey = never> = {
   // An omit list of plain strings (not literals) says nothing about which keys go: all are kept in the type.
-  [K in keyof TRow as K extends TOmit ? (string extends TOmit ? K : never) : K extends 'id' ? '_id' : K]: TRow[K] extends Date
-    ? string
-    : TRow[K] extends Date | null
-      ? string | null
-      : TRow[K];
+  [K in keyof TRow as K extends TOmit ? (string extends TOmit ? K : never) : K extends 'id' ? '_id' : K]: TRow[K] extends Date ? string : TRow[K] extends Date | null ? string | null : TRow[K];
 };
 
 /** Default record mapping: `id` becomes `_id`, dates become ISO strings, secrets never leave. */

@@ -48,14 +48,7 @@ export type TWorkflowRuntimeSpec<TStatus extends string, TAction extends string,
   deliver?: (pending: TPending) => Promise<void>;
 };
 
-export type TWorkflowRuntime<TStatus extends string, TAction extends string, TFacts, TRow, TInput, TPending> = TWorkflowRuntimeSpec<
-  TStatus,
-  TAction,
-  TFacts,
-  TRow,
-  TInput,
-  TPending
-> & {
+export type TWorkflowRuntime<TStatus extends string, TAction extends string, TFacts, TRow, TInput, TPending> = TWorkflowRuntimeSpec<TStatus, TAction, TFacts, TRow, TInput, TPending> & {
   /** Loads the row in the caller's scope, locked for the rest of the transaction; 404 outside scope. */
   loadForUpdate(tx: TTx, ctx: TSignedInContext, id: string, options?: { lock?: boolean }): Promise<TRow>;
   /** Runs one action; returns the saved row. */
@@ -98,8 +91,7 @@ export function defineWorkflowRuntime<TStatus extends string, TAction extends st
       const reason = spec.reasonOf?.(input) ?? null;
       const result = workflow.transition(status, action, facts, ctx.actor, { reason });
       if (!result.ok) {
-        const details =
-          result.code === 'INVALID_TRANSITION' ? [{ path: 'status', message: `${action} is possible from ${result.allowedFrom.join(', ')}`, value: status }] : result.details;
+        const details = result.code === 'INVALID_TRANSITION' ? [{ path: 'status', message: `${action} is possible from ${result.allowedFrom.join(', ')}`, value: status }] : result.details;
         const message = result.code === 'INVALID_TRANSITION' ? `The ${label} is ${status}: ${action} is not possible` : result.message;
         throw new AppError(result.code, message, details ? { details } : {});
       }

@@ -19,6 +19,5 @@ export async function registerTouristTaxArea(app: FastifyInstance) {
   registerDashboardRoutes(app);
 }
 
-
 /** Reminds hoteliers and comuni of filing deadlines every morning. */
 export const touristTaxDailyJobs: readonly TDailyJob[] = [{ name: 'filing-reminders', hour: 7, run: (deps, today) => runFilingReminders(deps, today) }];

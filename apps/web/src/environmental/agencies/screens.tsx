@@ -1,19 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import {
-  Create,
-  CreateButton,
-  DataTable,
-  Edit,
-  FormTab,
-  List,
-  ReferenceField,
-  ReferenceManyField,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Create, CreateButton, DataTable, Edit, FormTab, List, ReferenceField, ReferenceManyField, SearchInput, SelectInput, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { DetailActions, RecordTitle, TtSimpleForm, TtTabbedForm, useSaveErrorNotification } from '../../components/forms';
 import { useCan, useCanHere, useReachesAllHere } from '../../components/permissions';
 import { CompanyFields, CompanyUsers, ContactsInput, InviteButtons, InviteStatusField, NotYet, OwnContactsEditor } from '../shared/companies';
@@ -55,7 +41,12 @@ function AgencyOrders() {
   const seesLots = useCan('lots', 'read');
   if (!record) return null;
   return (
-    <ReferenceManyField reference="orders" target="agencyIds" sort={{ field: 'name', order: 'ASC' }} empty={<Typography color="text.secondary">{translate('environmental.agencies.noOrders')}</Typography>}>
+    <ReferenceManyField
+      reference="orders"
+      target="agencyIds"
+      sort={{ field: 'name', order: 'ASC' }}
+      empty={<Typography color="text.secondary">{translate('environmental.agencies.noOrders')}</Typography>}
+    >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="name" label="resources.orders.fields.name" />
         {seesLots ? (
@@ -91,7 +82,15 @@ export function AgencyEdit({ id }: { id?: string } = {}) {
       mutationOptions={saveErrors}
       mutationMode="pessimistic"
       title={<AgencyTitle />}
-      actions={own ? false : <DetailActions><InviteButtons kind="agency" /></DetailActions>}
+      actions={
+        own ? (
+          false
+        ) : (
+          <DetailActions>
+            <InviteButtons kind="agency" />
+          </DetailActions>
+        )
+      }
       redirect={false}
     >
       <TtTabbedForm canSave={canSave} canDelete={useCanHere('delete')} syncWithLocation={false}>

@@ -1,4 +1,19 @@
-import { AutocompleteInput, Create, CreateButton, DataTable, Edit, List, NumberField, NumberInput, ReferenceField, ReferenceInput, SearchInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import {
+  AutocompleteInput,
+  Create,
+  CreateButton,
+  DataTable,
+  Edit,
+  List,
+  NumberField,
+  NumberInput,
+  ReferenceField,
+  ReferenceInput,
+  SearchInput,
+  TextInput,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
 import { DetailActions, emptyToNull, FormGrid, RecordTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
 import { useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
@@ -29,7 +44,11 @@ function ContractFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: b
 export function ContractList() {
   const translate = useTranslate();
   return (
-    <List filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('environmental.search')} />]} sort={{ field: 'code', order: 'ASC' }} actions={<TopToolbar>{useCanHere('create') ? <CreateButton /> : null}</TopToolbar>}>
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('environmental.search')} />]}
+      sort={{ field: 'code', order: 'ASC' }}
+      actions={<TopToolbar>{useCanHere('create') ? <CreateButton /> : null}</TopToolbar>}
+    >
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="laboratoryId">
           <ReferenceField source="laboratoryId" reference="laboratories" link={false} />

@@ -3,14 +3,33 @@ import { mergeMessagesInto } from '../../i18n/mergeMessages';
 
 /* English messages of the environmental-compliance screens. */
 
-const company = { businessName: 'Business name', vatNumber: 'VAT number', phone: 'Phone', managerEmail: "Manager's e-mail", address: 'Address', contacts: 'Contacts', inviteStatus: 'Invitation', userCount: 'Users', openNcaCount: 'Open NCAs' };
+const company = {
+  businessName: 'Business name',
+  vatNumber: 'VAT number',
+  phone: 'Phone',
+  managerEmail: "Manager's e-mail",
+  address: 'Address',
+  contacts: 'Contacts',
+  inviteStatus: 'Invitation',
+  userCount: 'Users',
+  openNcaCount: 'Open NCAs',
+};
 
 export const environmentalEn = {
   environmental: {
     search: 'Search',
     myCompany: 'My company',
     myLaboratory: 'My laboratory',
-    menu: { lots: 'Lots', orders: 'Orders', agencies: 'Agencies', laboratories: 'Laboratories', contracts: 'Price lists', ncaSettings: 'NCA settings', labAnalysisSettings: 'Laboratory analysis settings', myCompany: 'My company' },
+    menu: {
+      lots: 'Lots',
+      orders: 'Orders',
+      agencies: 'Agencies',
+      laboratories: 'Laboratories',
+      contracts: 'Price lists',
+      ncaSettings: 'NCA settings',
+      labAnalysisSettings: 'Laboratory analysis settings',
+      myCompany: 'My company',
+    },
     inviteStatus: { to_invite: 'To invite', invited: 'Invited', accepted: 'Accepted' },
     invite: {
       invite: 'Invite',
@@ -89,13 +108,49 @@ export const environmentalEn = {
   menu: { groups: { environmental: 'Environmental compliance' } },
   resources: {
     lots: { name: 'Lot |||| Lots', fields: { name: 'Name', code: 'Code', cig: 'CIG', cup: 'CUP', functionalCode: 'Functional code', description: 'Description' } },
-    orders: { name: 'Order |||| Orders', fields: { name: 'Name', lotId: 'Lot', orderType: 'Type', agencyIds: 'Agencies', managerId: 'Manager', agencyFunctionSettingId: 'Company function', userId: 'User' } },
+    orders: {
+      name: 'Order |||| Orders',
+      fields: { name: 'Name', lotId: 'Lot', orderType: 'Type', agencyIds: 'Agencies', managerId: 'Manager', agencyFunctionSettingId: 'Company function', userId: 'User' },
+    },
     agencies: { name: 'Agency |||| Agencies', fields: company },
     laboratories: { name: 'Laboratory |||| Laboratories', fields: company },
-    contracts: { name: 'Price-list line |||| Price lists', fields: { code: 'Contract', laboratoryId: 'Laboratory', articleCode: 'Article code', articleName: 'Article', packetCode: 'Packet code', matrixSettingId: 'Matrix', analyticPackageSettingId: 'Analytic package', price: 'Price (€)' } },
-    'environmental-settings': { name: 'Setting |||| Settings', fields: { settingType: 'Type', name: 'Name', code: 'Code', description: 'Description', isActive: 'Active', color: 'Colour', ambientCategory: 'Environmental category', agencyFunctionType: 'Function type', userId: 'User' } },
+    contracts: {
+      name: 'Price-list line |||| Price lists',
+      fields: {
+        code: 'Contract',
+        laboratoryId: 'Laboratory',
+        articleCode: 'Article code',
+        articleName: 'Article',
+        packetCode: 'Packet code',
+        matrixSettingId: 'Matrix',
+        analyticPackageSettingId: 'Analytic package',
+        price: 'Price (€)',
+      },
+    },
+    'environmental-settings': {
+      name: 'Setting |||| Settings',
+      fields: {
+        settingType: 'Type',
+        name: 'Name',
+        code: 'Code',
+        description: 'Description',
+        isActive: 'Active',
+        color: 'Colour',
+        ambientCategory: 'Environmental category',
+        agencyFunctionType: 'Function type',
+        userId: 'User',
+      },
+    },
   },
-  validation: { procurementCode: { length: 'Wrong length', charset: 'Characters not allowed', zeroProgressive: 'Progressive number is zero', checkMismatch: 'The check characters do not match', unusualPattern: 'Unusual format' } },
+  validation: {
+    procurementCode: {
+      length: 'Wrong length',
+      charset: 'Characters not allowed',
+      zeroProgressive: 'Progressive number is zero',
+      checkMismatch: 'The check characters do not match',
+      unusualPattern: 'Unusual format',
+    },
+  },
 };
 
 export function addEnvironmentalEn(messages: TranslationMessages): void {

@@ -3,14 +3,33 @@ import { mergeMessagesInto } from '../../i18n/mergeMessages';
 
 /* Italian messages of the environmental-compliance screens. */
 
-const company = { businessName: 'Ragione sociale', vatNumber: 'Partita IVA', phone: 'Telefono', managerEmail: 'Email del responsabile', address: 'Indirizzo', contacts: 'Contatti', inviteStatus: 'Invito', userCount: 'Utenti', openNcaCount: 'NCA aperte' };
+const company = {
+  businessName: 'Ragione sociale',
+  vatNumber: 'Partita IVA',
+  phone: 'Telefono',
+  managerEmail: 'Email del responsabile',
+  address: 'Indirizzo',
+  contacts: 'Contatti',
+  inviteStatus: 'Invito',
+  userCount: 'Utenti',
+  openNcaCount: 'NCA aperte',
+};
 
 export const environmentalIt = {
   environmental: {
     search: 'Cerca',
     myCompany: 'La mia azienda',
     myLaboratory: 'Il mio laboratorio',
-    menu: { lots: 'Lotti', orders: 'Ordini', agencies: 'Imprese', laboratories: 'Laboratori', contracts: 'Listini', ncaSettings: 'Impostazioni NCA', labAnalysisSettings: 'Impostazioni analisi di laboratorio', myCompany: 'La mia azienda' },
+    menu: {
+      lots: 'Lotti',
+      orders: 'Ordini',
+      agencies: 'Imprese',
+      laboratories: 'Laboratori',
+      contracts: 'Listini',
+      ncaSettings: 'Impostazioni NCA',
+      labAnalysisSettings: 'Impostazioni analisi di laboratorio',
+      myCompany: 'La mia azienda',
+    },
     inviteStatus: { to_invite: 'Da invitare', invited: 'Invitata', accepted: 'Accettato' },
     invite: {
       invite: 'Invita',
@@ -89,13 +108,49 @@ export const environmentalIt = {
   menu: { groups: { environmental: 'Ambiente' } },
   resources: {
     lots: { name: 'Lotto |||| Lotti', fields: { name: 'Nome', code: 'Codice', cig: 'CIG', cup: 'CUP', functionalCode: 'Codice funzionale', description: 'Descrizione' } },
-    orders: { name: 'Ordine |||| Ordini', fields: { name: 'Nome', lotId: 'Lotto', orderType: 'Tipo', agencyIds: 'Imprese', managerId: 'Responsabile', agencyFunctionSettingId: 'Funzione aziendale', userId: 'Utente' } },
+    orders: {
+      name: 'Ordine |||| Ordini',
+      fields: { name: 'Nome', lotId: 'Lotto', orderType: 'Tipo', agencyIds: 'Imprese', managerId: 'Responsabile', agencyFunctionSettingId: 'Funzione aziendale', userId: 'Utente' },
+    },
     agencies: { name: 'Impresa |||| Imprese', fields: company },
     laboratories: { name: 'Laboratorio |||| Laboratori', fields: company },
-    contracts: { name: 'Riga di listino |||| Listini', fields: { code: 'Contratto', laboratoryId: 'Laboratorio', articleCode: 'Codice articolo', articleName: 'Articolo', packetCode: 'Codice pacchetto', matrixSettingId: 'Matrice', analyticPackageSettingId: 'Pacchetto analitico', price: 'Prezzo (€)' } },
-    'environmental-settings': { name: 'Impostazione |||| Impostazioni', fields: { settingType: 'Tipo', name: 'Nome', code: 'Codice', description: 'Descrizione', isActive: 'Attiva', color: 'Colore', ambientCategory: 'Categoria ambientale', agencyFunctionType: 'Tipo di funzione', userId: 'Utente' } },
+    contracts: {
+      name: 'Riga di listino |||| Listini',
+      fields: {
+        code: 'Contratto',
+        laboratoryId: 'Laboratorio',
+        articleCode: 'Codice articolo',
+        articleName: 'Articolo',
+        packetCode: 'Codice pacchetto',
+        matrixSettingId: 'Matrice',
+        analyticPackageSettingId: 'Pacchetto analitico',
+        price: 'Prezzo (€)',
+      },
+    },
+    'environmental-settings': {
+      name: 'Impostazione |||| Impostazioni',
+      fields: {
+        settingType: 'Tipo',
+        name: 'Nome',
+        code: 'Codice',
+        description: 'Descrizione',
+        isActive: 'Attiva',
+        color: 'Colore',
+        ambientCategory: 'Categoria ambientale',
+        agencyFunctionType: 'Tipo di funzione',
+        userId: 'Utente',
+      },
+    },
   },
-  validation: { procurementCode: { length: 'Lunghezza errata', charset: 'Caratteri non ammessi', zeroProgressive: 'Numero progressivo zero', checkMismatch: 'I caratteri di controllo non corrispondono', unusualPattern: 'Formato insolito' } },
+  validation: {
+    procurementCode: {
+      length: 'Lunghezza errata',
+      charset: 'Caratteri non ammessi',
+      zeroProgressive: 'Numero progressivo zero',
+      checkMismatch: 'I caratteri di controllo non corrispondono',
+      unusualPattern: 'Formato insolito',
+    },
+  },
 };
 
 export function addEnvironmentalIt(messages: TranslationMessages): void {

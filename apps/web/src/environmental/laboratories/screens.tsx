@@ -128,7 +128,13 @@ function PriceList() {
         {canImport ? <ImportPriceListButton /> : null}
         <DownloadButton path={`/laboratories/${record.id}/price-list.xlsx`} fileName="listino.xlsx" label="environmental.priceList.export" testId="price-list-export" />
       </Stack>
-      <ReferenceManyField reference="contracts" target="laboratoryId" sort={{ field: 'code', order: 'ASC' }} perPage={100} empty={<Typography color="text.secondary">{translate('environmental.priceList.empty')}</Typography>}>
+      <ReferenceManyField
+        reference="contracts"
+        target="laboratoryId"
+        sort={{ field: 'code', order: 'ASC' }}
+        perPage={100}
+        empty={<Typography color="text.secondary">{translate('environmental.priceList.empty')}</Typography>}
+      >
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="code" label="resources.contracts.fields.code" />
           <DataTable.Col source="articleCode" label="resources.contracts.fields.articleCode" />
@@ -159,7 +165,22 @@ export function LaboratoryEdit({ id }: { id?: string } = {}) {
   const canSave = useCanHere('update');
   const own = !useReachesAllHere('read');
   return (
-    <Edit id={id} mutationOptions={saveErrors} mutationMode="pessimistic" title={<LaboratoryTitle />} actions={own ? false : <DetailActions><InviteButtons kind="laboratory" /></DetailActions>} redirect={false}>
+    <Edit
+      id={id}
+      mutationOptions={saveErrors}
+      mutationMode="pessimistic"
+      title={<LaboratoryTitle />}
+      actions={
+        own ? (
+          false
+        ) : (
+          <DetailActions>
+            <InviteButtons kind="laboratory" />
+          </DetailActions>
+        )
+      }
+      redirect={false}
+    >
       <TtTabbedForm canSave={canSave} canDelete={useCanHere('delete')} syncWithLocation={false}>
         <FormTab label="environmental.tabs.information">
           <Box sx={{ mb: 1 }}>

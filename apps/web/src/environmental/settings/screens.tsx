@@ -113,8 +113,12 @@ function SettingFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: bo
       )}
       {type !== 'defaultObserver' ? <TextInput source="code" parse={emptyToNull} readOnly={readOnly} helperText="environmental.help.settingCode" /> : null}
       {type === 'severityLevel' ? <TextInput source="color" type="color" parse={emptyToNull} readOnly={readOnly} /> : null}
-      {type === 'environmentalAspectType' ? <SelectInput source="ambientCategory" choices={choices(AMBIENT_CATEGORIES, 'environmental.ambientCategory')} validate={required} readOnly={readOnly} /> : null}
-      {type === 'companyFunction' ? <SelectInput source="agencyFunctionType" choices={choices(AGENCY_FUNCTION_TYPES, 'environmental.agencyFunctionType')} validate={required} readOnly={readOnly} /> : null}
+      {type === 'environmentalAspectType' ? (
+        <SelectInput source="ambientCategory" choices={choices(AMBIENT_CATEGORIES, 'environmental.ambientCategory')} validate={required} readOnly={readOnly} />
+      ) : null}
+      {type === 'companyFunction' ? (
+        <SelectInput source="agencyFunctionType" choices={choices(AGENCY_FUNCTION_TYPES, 'environmental.agencyFunctionType')} validate={required} readOnly={readOnly} />
+      ) : null}
       <BooleanInput source="isActive" readOnly={readOnly} />
       <TextInput source="description" parse={emptyToNull} multiline minRows={2} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
     </FormGrid>
@@ -127,7 +131,13 @@ export function SettingEdit() {
   const saveErrors = useSaveErrorNotification();
   const canSave = useCanHere('update');
   return (
-    <Edit mutationOptions={saveErrors} mutationMode="pessimistic" title={<RecordTitle />} actions={<DetailActions />} redirect={(_r?: string, _id?: unknown, data?: Record<string, unknown>) => backTo(data?.settingType as string | undefined).slice(1)}>
+    <Edit
+      mutationOptions={saveErrors}
+      mutationMode="pessimistic"
+      title={<RecordTitle />}
+      actions={<DetailActions />}
+      redirect={(_r?: string, _id?: unknown, data?: Record<string, unknown>) => backTo(data?.settingType as string | undefined).slice(1)}
+    >
       <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
         <SettingFields readOnly={!canSave} isCreate={false} />
       </TtSimpleForm>

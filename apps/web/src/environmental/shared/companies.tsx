@@ -78,7 +78,15 @@ export function InviteButtons({ kind }: { kind: TCompanyKind }) {
   return (
     <>
       {actions.map((action) => (
-        <Button key={action} size="small" disabled={busy} startIcon={action === 'revoke' ? undefined : <SendIcon />} color={action === 'revoke' ? 'error' : 'primary'} onClick={() => run(action)} data-testid={`invite-${action}`}>
+        <Button
+          key={action}
+          size="small"
+          disabled={busy}
+          startIcon={action === 'revoke' ? undefined : <SendIcon />}
+          color={action === 'revoke' ? 'error' : 'primary'}
+          onClick={() => run(action)}
+          data-testid={`invite-${action}`}
+        >
           {translate(`environmental.invite.${action}`)}
         </Button>
       ))}
@@ -99,7 +107,11 @@ export function CompanyUsers({ kind }: { kind: TCompanyKind }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const canInvite = useCan(COMPANY_PATH[kind], 'inviteUsers') && record?.inviteStatus === 'accepted';
   const load = () => {
-    if (record?.id) apiRequest<TCompanyUser[]>(`/${COMPANY_PATH[kind]}/${record.id}/users`).then((res) => setUsers(res.json), () => setUsers([]));
+    if (record?.id)
+      apiRequest<TCompanyUser[]>(`/${COMPANY_PATH[kind]}/${record.id}/users`).then(
+        (res) => setUsers(res.json),
+        () => setUsers([]),
+      );
   };
   // Reloaded when another company is shown; `kind` is fixed for the life of the tab.
   useEffect(load, [record?.id, kind]);
@@ -113,7 +125,7 @@ export function CompanyUsers({ kind }: { kind: TCompanyKind }) {
       setErrors({});
       load();
     } catch (error) {
-      setErrors(((error as { body?: { errors?: Record<string, string> } }).body?.errors) ?? {});
+      setErrors((error as { body?: { errors?: Record<string, string> } }).body?.errors ?? {});
       notify((error as Error).message || 'genericError', { type: 'error' });
     }
   };
@@ -209,7 +221,13 @@ export function OwnContactsEditor({ kind }: { kind: TCompanyKind }) {
         {rows.map((row, index) => (
           <Stack key={index} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             {(['name', 'role', 'email', 'phone'] as const).map((field) => (
-              <TextField key={field} size="small" label={translate(`environmental.contact.${field}`)} value={row[field] ?? ''} onChange={(e) => setRows(rows.map((r, i) => (i === index ? { ...r, [field]: e.target.value } : r)))} />
+              <TextField
+                key={field}
+                size="small"
+                label={translate(`environmental.contact.${field}`)}
+                value={row[field] ?? ''}
+                onChange={(e) => setRows(rows.map((r, i) => (i === index ? { ...r, [field]: e.target.value } : r)))}
+              />
             ))}
             <Button size="small" color="error" onClick={() => setRows(rows.filter((_, i) => i !== index))}>
               {translate('ra.action.remove')}

@@ -1,25 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  Box,
-  Button,
-  Card,
-  CircularProgress,
-  List,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CircularProgress, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import CircleIcon from '@mui/icons-material/Circle';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import {
-  fetchNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-  type TNotification,
-} from '../../dataProvider/api';
+import { fetchNotifications, markAllNotificationsRead, markNotificationRead, type TNotification } from '../../dataProvider/api';
 import { formatDateTime } from '../../i18n/format';
 import { useNotificationCount } from './NotificationCountProvider';
 
@@ -67,10 +52,7 @@ export function NotificationsPage() {
     return () => observer.disconnect();
   }, [loadMore]);
 
-  useEffect(
-    () => onNewNotification((notification) => setItems((current) => [notification, ...current.filter((item) => item._id !== notification._id)])),
-    [onNewNotification],
-  );
+  useEffect(() => onNewNotification((notification) => setItems((current) => [notification, ...current.filter((item) => item._id !== notification._id)])), [onNewNotification]);
 
   const readOne = async (notification: TNotification) => {
     if (notification.hasBeenSeen) return;

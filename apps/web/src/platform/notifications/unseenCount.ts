@@ -1,10 +1,6 @@
 import type { TNotification } from '../../dataProvider/api';
 
-export type TUnseenCountEvent =
-  | { type: 'loaded'; count: number }
-  | { type: 'received'; notification?: TNotification; count?: number }
-  | { type: 'markedOneRead' }
-  | { type: 'markedAllRead' };
+export type TUnseenCountEvent = { type: 'loaded'; count: number } | { type: 'received'; notification?: TNotification; count?: number } | { type: 'markedOneRead' } | { type: 'markedAllRead' };
 
 /** The count rises on a new unseen notification, falls by one, goes to 0 on "read all". */
 export function nextUnseenCount(current: number, event: TUnseenCountEvent): number {

@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  List,
-  ListItem,
-  ListItemIcon,
-  ListItemText,
-} from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemIcon, ListItemText } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useNotify, useTranslate } from 'react-admin';
 import { PASSWORD_RULES, checkPassword, isPasswordValid, passwordsMatch } from '@app/domain/platform/auth/password-policy';
@@ -21,13 +10,7 @@ import { getSession, updateSession } from '../../session/store';
 
 type TFieldName = 'oldPassword' | 'newPassword' | 'confirmPassword';
 
-function PasswordField(props: {
-  name: TFieldName;
-  value: string;
-  error?: string | null;
-  onChange: (value: string) => void;
-  autoFocus?: boolean;
-}) {
+function PasswordField(props: { name: TFieldName; value: string; error?: string | null; onChange: (value: string) => void; autoFocus?: boolean }) {
   const translate = useTranslate();
   return (
     <PasswordTextField
@@ -88,8 +71,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     newPassword: newPasswordError(values.newPassword, translate),
     confirmPassword: confirmPasswordError(values.newPassword, values.confirmPassword, translate),
   };
-  const isValid =
-    !!oldPassword && isPasswordValid(values.newPassword) && passwordsMatch(values.newPassword, values.confirmPassword);
+  const isValid = !!oldPassword && isPasswordValid(values.newPassword) && passwordsMatch(values.newPassword, values.confirmPassword);
 
   const change = (name: TFieldName) => (value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -140,29 +122,10 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         }}
       >
         <DialogContent sx={{ pt: 0 }}>
-          {temporaryPassword ? null : (
-            <PasswordField
-              name="oldPassword"
-              value={values.oldPassword}
-              onChange={change('oldPassword')}
-              error={dirty.oldPassword ? errors.oldPassword : null}
-              autoFocus
-            />
-          )}
-          <PasswordField
-            name="newPassword"
-            value={values.newPassword}
-            onChange={change('newPassword')}
-            error={dirty.newPassword ? errors.newPassword : null}
-            autoFocus={!!temporaryPassword}
-          />
+          {temporaryPassword ? null : <PasswordField name="oldPassword" value={values.oldPassword} onChange={change('oldPassword')} error={dirty.oldPassword ? errors.oldPassword : null} autoFocus />}
+          <PasswordField name="newPassword" value={values.newPassword} onChange={change('newPassword')} error={dirty.newPassword ? errors.newPassword : null} autoFocus={!!temporaryPassword} />
           <PasswordChecklist password={values.newPassword} />
-          <PasswordField
-            name="confirmPassword"
-            value={values.confirmPassword}
-            onChange={change('confirmPassword')}
-            error={dirty.confirmPassword ? errors.confirmPassword : null}
-          />
+          <PasswordField name="confirmPassword" value={values.confirmPassword} onChange={change('confirmPassword')} error={dirty.confirmPassword ? errors.confirmPassword : null} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={loading}>

@@ -16,10 +16,7 @@ import { PersonalFields } from '../users/UserFields';
 import { avatarUrlFor } from './avatar';
 import { useChangePassword } from './ChangePasswordProvider';
 
-const EDITABLE_FIELDS = [
-  'name', 'surname', 'mobilephone', 'phone', 'address', 'taxCode', 'vatNumber', 'contactEmail', 'emailPec', 'fax',
-  'commercialName', 'referentTributes', 'birthDate',
-] as const;
+const EDITABLE_FIELDS = ['name', 'surname', 'mobilephone', 'phone', 'address', 'taxCode', 'vatNumber', 'contactEmail', 'emailPec', 'fax', 'commercialName', 'referentTributes', 'birthDate'] as const;
 
 function pickEditable(values: Partial<TUser>, previous: TUser): Partial<TUser> {
   const patch: Record<string, unknown> = {};

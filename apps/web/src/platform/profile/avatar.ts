@@ -40,10 +40,7 @@ export function generatedAvatarUrl(user: { name?: string | null; surname?: strin
 }
 
 /** The picture to show: the uploaded one when the avatar service is on and one exists, else generated. */
-export function avatarUrlFor(
-  user: { name?: string | null; surname?: string | null; email: string; profileImage?: string | null },
-  avatarServiceOn: boolean,
-): string {
+export function avatarUrlFor(user: { name?: string | null; surname?: string | null; email: string; profileImage?: string | null }, avatarServiceOn: boolean): string {
   if (avatarServiceOn && user.profileImage) return user.profileImage;
   return generatedAvatarUrl(user);
 }

@@ -18,8 +18,7 @@ export function PermissionPicker({ source = 'permissionIds' }: { source?: string
     list.push(permission);
     areas.set(permission.areaName, list);
   }
-  const toggle = (id: string) =>
-    field.onChange(selected.includes(id) ? selected.filter((value) => value !== id) : [...selected, id]);
+  const toggle = (id: string) => field.onChange(selected.includes(id) ? selected.filter((value) => value !== id) : [...selected, id]);
   const toggleArea = (permissions: TPermission[], on: boolean) => {
     const ids = permissions.map((permission) => String(permission.id));
     field.onChange(on ? Array.from(new Set([...selected, ...ids])) : selected.filter((id) => !ids.includes(id)));

@@ -1,10 +1,7 @@
 import { DataTable, List, SearchInput, SelectField, SelectInput } from 'react-admin';
 import { roleTypeChoices } from './RoleForm';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="roleType" source="roleType" label="resources.roles.fields.roleType" choices={roleTypeChoices} alwaysOn />,
-];
+const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="roleType" source="roleType" label="resources.roles.fields.roleType" choices={roleTypeChoices} alwaysOn />];
 
 export function RoleList() {
   return (

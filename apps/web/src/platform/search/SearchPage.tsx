@@ -1,20 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Box,
-  Card,
-  CardContent,
-  CircularProgress,
-  InputAdornment,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Card, CardContent, CircularProgress, InputAdornment, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useNavigate } from 'react-router-dom';
 import { Title, useNotify, useResourceDefinitions, useTranslate } from 'react-admin';
@@ -80,7 +65,16 @@ export function SearchPage() {
             onChange={(event) => setText(event.target.value)}
             placeholder={translate('search.placeholder')}
             helperText={longEnough ? ' ' : translate('validation.minSearchLetters', { min: MIN_SEARCH_LETTERS })}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> }, htmlInput: { 'data-testid': 'search-input' } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon />
+                  </InputAdornment>
+                ),
+              },
+              htmlInput: { 'data-testid': 'search-input' },
+            }}
           />
           {loading ? <CircularProgress size={24} sx={{ mt: 2 }} /> : null}
           {results && !loading ? (

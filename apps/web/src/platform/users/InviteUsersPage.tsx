@@ -65,28 +65,28 @@ export function InviteUsersPage() {
           {translate('users.invite.help')}
         </Typography>
         <ResourceContextProvider value="users">
-        <Form onSubmit={submit} defaultValues={{ users: [defaultRow] }}>
-          <ArrayInput source="users" label="users.invite.rows">
-            <SimpleFormIterator inline disableReordering>
-              <TextInput source="email" label="resources.users.fields.email" validate={[required(), email()]} />
-              <TextInput source="name" label="resources.users.fields.name" validate={required()} />
-              <TextInput source="surname" label="resources.users.fields.surname" validate={required()} />
-              <SelectInput source="role" label="resources.users.fields.role" choices={roleChoices} validate={required()} defaultValue="user" />
-              <FormDataConsumer>
-                {({ scopedFormData }) =>
-                  !isCity && (scopedFormData?.role === 'city' || scopedFormData?.role === 'user') ? (
-                    <ReferenceInput source="cityId" reference="cities">
-                      <SelectInput optionText="name" label="resources.users.fields.cityId" />
-                    </ReferenceInput>
-                  ) : null
-                }
-              </FormDataConsumer>
-            </SimpleFormIterator>
-          </ArrayInput>
-          <Toolbar>
-            <SaveButton label="users.invite.submit" alwaysEnable />
-          </Toolbar>
-        </Form>
+          <Form onSubmit={submit} defaultValues={{ users: [defaultRow] }}>
+            <ArrayInput source="users" label="users.invite.rows">
+              <SimpleFormIterator inline disableReordering>
+                <TextInput source="email" label="resources.users.fields.email" validate={[required(), email()]} />
+                <TextInput source="name" label="resources.users.fields.name" validate={required()} />
+                <TextInput source="surname" label="resources.users.fields.surname" validate={required()} />
+                <SelectInput source="role" label="resources.users.fields.role" choices={roleChoices} validate={required()} defaultValue="user" />
+                <FormDataConsumer>
+                  {({ scopedFormData }) =>
+                    !isCity && (scopedFormData?.role === 'city' || scopedFormData?.role === 'user') ? (
+                      <ReferenceInput source="cityId" reference="cities">
+                        <SelectInput optionText="name" label="resources.users.fields.cityId" />
+                      </ReferenceInput>
+                    ) : null
+                  }
+                </FormDataConsumer>
+              </SimpleFormIterator>
+            </ArrayInput>
+            <Toolbar>
+              <SaveButton label="users.invite.submit" alwaysEnable />
+            </Toolbar>
+          </Form>
         </ResourceContextProvider>
       </CardContent>
     </Card>

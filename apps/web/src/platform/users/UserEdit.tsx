@@ -1,15 +1,5 @@
 import { Box } from '@mui/material';
-import {
-  DeleteWithConfirmButton,
-  Edit,
-  ListButton,
-  SaveButton,
-  TabbedForm,
-  Toolbar,
-  TopToolbar,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { DeleteWithConfirmButton, Edit, ListButton, SaveButton, TabbedForm, Toolbar, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { getSession } from '../../session/store';
 import { ImpersonateButton } from './ImpersonateButton';
 import { ToggleEnabledButton } from './ToggleEnabledButton';

@@ -1,21 +1,7 @@
 import { Button } from '@mui/material';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import { Link } from 'react-router-dom';
-import {
-  BooleanField,
-  CreateButton,
-  DataTable,
-  DateField,
-  ExportButton,
-  List,
-  SearchInput,
-  SelectArrayInput,
-  SelectField,
-  SelectInput,
-  TopToolbar,
-  useLocaleState,
-  useTranslate,
-} from 'react-admin';
+import { BooleanField, CreateButton, DataTable, DateField, ExportButton, List, SearchInput, SelectArrayInput, SelectField, SelectInput, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
 import { intlLocale } from '../../i18n/format';
 import { enabledChoices, roleChoices } from './roleChoices';
 import { ToggleEnabledButton } from './ToggleEnabledButton';

@@ -28,8 +28,7 @@ export function UserRolesTab() {
   }, [record]);
 
   if (!record) return null;
-  const toggle = (id: string) =>
-    setSelected((current) => (current.includes(id) ? current.filter((value) => value !== id) : [...current, id]));
+  const toggle = (id: string) => setSelected((current) => (current.includes(id) ? current.filter((value) => value !== id) : [...current, id]));
 
   const save = async () => {
     const added = selected.filter((id) => !saved.includes(id));

@@ -6,8 +6,7 @@ export const users = {
   edit: lazyPage(() => import('./UserEdit').then((module) => module.UserEdit)),
   create: lazyPage(() => import('./UserCreate').then((module) => module.UserCreate)),
   icon: PeopleIcon,
-  recordRepresentation: (record: { name?: string; surname?: string; email?: string }) =>
-    [record.name, record.surname].filter(Boolean).join(' ') || record.email || '',
+  recordRepresentation: (record: { name?: string; surname?: string; email?: string }) => [record.name, record.surname].filter(Boolean).join(' ') || record.email || '',
 };
 
 export const userPages = {

@@ -99,7 +99,7 @@ export function CommunicationCreate() {
   const saveErrors = useSaveErrorNotification();
   const transform = (values: Record<string, unknown>) => ({
     ...values,
-    structureIds: values.audience === 'structures' ? values.structureIds ?? [] : [],
+    structureIds: values.audience === 'structures' ? (values.structureIds ?? []) : [],
   });
   return (
     <Create mutationOptions={saveErrors} redirect="edit" transform={transform} title="filings.communications.write">

@@ -1,21 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  List as MuiList,
-  ListItemButton,
-  ListItemText,
-  MenuItem,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-  useTheme,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, List as MuiList, ListItemButton, ListItemText, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography, useTheme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Loading, Title, useDataProvider, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
@@ -77,7 +61,12 @@ function Figure({ label, value, tone, testId }: { label: string; value: string; 
 }
 
 function StructureLinks({ items, empty }: { items: TDashboardStructureItem[]; empty: string }) {
-  if (items.length === 0) return <Typography variant="body2" color="text.secondary">{empty}</Typography>;
+  if (items.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {empty}
+      </Typography>
+    );
   return (
     <MuiList dense disablePadding>
       {items.map((item) => (
@@ -104,7 +93,11 @@ function ToValidate({ year, cityId }: { year: number; cityId?: string }) {
   const nameOf = (id: string) => structures.find((s) => s.id === id)?.name ?? '';
   return (
     <Section title={translate('filings.dashboard.toValidate', { smart_count: data.length })} testId="dashboard-to-validate">
-      {!isPending && data.length === 0 ? <Typography variant="body2" color="text.secondary">{translate('filings.dashboard.nothingToValidate')}</Typography> : null}
+      {!isPending && data.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate('filings.dashboard.nothingToValidate')}
+        </Typography>
+      ) : null}
       <MuiList dense disablePadding>
         {data.map((declaration) => (
           <ListItemButton key={declaration.id} onClick={() => setOpen(declaration.id)} data-testid={`to-validate-${declaration.code}`}>
@@ -131,7 +124,12 @@ function CityDashboard({ cityId }: { cityId?: string }) {
   const year = useSelectedYear();
   const [periodId, setPeriodId] = useState<string>('');
   const [metric, setMetric] = useState<'presences' | 'nights' | 'stays'>('presences');
-  const { data: periods = [] } = useGetList('declaration-templates', { pagination: { page: 1, perPage: 100 }, sort: { field: 'dateFrom', order: 'ASC' }, filter: cityId ? { cityId } : {}, meta: { year } });
+  const { data: periods = [] } = useGetList('declaration-templates', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'dateFrom', order: 'ASC' },
+    filter: cityId ? { cityId } : {},
+    meta: { year },
+  });
   const { data, error, isPending } = useDashboard('city', { year, declarationTemplateId: periodId || undefined, cityId });
   const notify = useNotify();
   const dataProvider = useDataProvider<TAppDataProvider>();
@@ -176,7 +174,12 @@ function CityDashboard({ cityId }: { cityId?: string }) {
         </TextField>
         {data.period ? (
           <Typography variant="body2" color="text.secondary">
-            {translate('filings.dashboard.periodDeadlines', { from: formatDate(data.period.dateFrom, locale), to: formatDate(data.period.dateTo, locale), submitBy: formatDate(data.period.submitBy, locale), payBy: formatDate(data.period.payBy, locale) })}
+            {translate('filings.dashboard.periodDeadlines', {
+              from: formatDate(data.period.dateFrom, locale),
+              to: formatDate(data.period.dateTo, locale),
+              submitBy: formatDate(data.period.submitBy, locale),
+              payBy: formatDate(data.period.payBy, locale),
+            })}
           </Typography>
         ) : null}
       </Stack>
@@ -259,7 +262,11 @@ function CityDashboard({ cityId }: { cityId?: string }) {
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
         <ToValidate year={year} cityId={cityId} />
         <Section title={translate('filings.dashboard.toCheck', { smart_count: data.toCheck.length })} testId="dashboard-to-check">
-          {data.toCheck.length === 0 ? <Typography variant="body2" color="text.secondary">{translate('filings.dashboard.nothingToCheck')}</Typography> : null}
+          {data.toCheck.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {translate('filings.dashboard.nothingToCheck')}
+            </Typography>
+          ) : null}
           <MuiList dense disablePadding>
             {data.toCheck.map((item) => (
               <ListItemButton key={`${item.structureId}-${item.reason}`} component={RouterLink} to={`/structures/${item.structureId}/declarations`}>
@@ -307,7 +314,8 @@ const TODO_LINKS: Record<THotelierDashboard['toDo'][number]['action'], (item: TH
   submit: (item) => `/declarations/${item.declarationId}`,
   fix_returned: (item) => `/declarations/${item.declarationId}`,
   pay: (item) => `/declarations/${item.declarationId}`,
-  modello21: (item) => (item.twentyOneModelId ? `/twentyOneModels/${item.twentyOneModelId}` : `/twentyOneModels/create?source=${encodeURIComponent(JSON.stringify({ structureId: item.structureId, year: item.year }))}`),
+  modello21: (item) =>
+    item.twentyOneModelId ? `/twentyOneModels/${item.twentyOneModelId}` : `/twentyOneModels/create?source=${encodeURIComponent(JSON.stringify({ structureId: item.structureId, year: item.year }))}`,
 };
 
 function HotelierDashboard() {
@@ -332,7 +340,11 @@ function HotelierDashboard() {
           </MuiList>
         </Section>
         <Section title={translate('filings.dashboard.nextDeadlines')} testId="dashboard-deadlines">
-          {data.nextDeadlines.length === 0 ? <Typography variant="body2" color="text.secondary">{translate('filings.dashboard.noDeadlines')}</Typography> : null}
+          {data.nextDeadlines.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {translate('filings.dashboard.noDeadlines')}
+            </Typography>
+          ) : null}
           <MuiList dense disablePadding>
             {data.nextDeadlines.map((deadline) => (
               <ListItemText
@@ -346,7 +358,11 @@ function HotelierDashboard() {
         </Section>
       </Stack>
       <Section title={translate('filings.dashboard.toDo', { smart_count: data.toDo.length })} testId="dashboard-todo">
-        {data.toDo.length === 0 ? <Typography variant="body2" color="text.secondary">{translate('filings.dashboard.allDone')}</Typography> : null}
+        {data.toDo.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {translate('filings.dashboard.allDone')}
+          </Typography>
+        ) : null}
         <MuiList dense disablePadding>
           {data.toDo.map((item, index) => (
             <ListItemButton key={`${item.structureId}-${item.action}-${item.declarationTemplateId ?? item.year}-${index}`} component={RouterLink} to={TODO_LINKS[item.action](item)} divider>
@@ -379,7 +395,14 @@ export function DashboardPage() {
       {comune === 'all' ? <AdminCityPicker /> : null}
       {can(role, 'dashboard', 'hotelier') ? <HotelierDashboard /> : null}
       {!can(role, 'dashboard', 'view') ? (
-        <Alert severity="info" action={<Button component={RouterLink} to="/profile">{translate('menu.profile')}</Button>}>
+        <Alert
+          severity="info"
+          action={
+            <Button component={RouterLink} to="/profile">
+              {translate('menu.profile')}
+            </Button>
+          }
+        >
           {translate('filings.dashboard.notForRole')}
         </Alert>
       ) : null}

@@ -27,17 +27,7 @@ export function useSeriesColors(): string[] {
 }
 
 /** Twelve stacked bars: values[month 1..12][series key]. */
-export function MonthlyStackedBars({
-  series,
-  values,
-  locale,
-  ariaLabel,
-}: {
-  series: TSeries[];
-  values: Record<number, Record<string, number>>;
-  locale: string;
-  ariaLabel: string;
-}) {
+export function MonthlyStackedBars({ series, values, locale, ariaLabel }: { series: TSeries[]; values: Record<number, Record<string, number>>; locale: string; ariaLabel: string }) {
   const colors = useSeriesColors();
   const theme = useTheme();
   const months = SHORT_MONTHS[locale.startsWith('en') ? 'en' : 'it'];
@@ -102,7 +92,17 @@ export function MonthlyStackedBars({
 }
 
 /** Horizontal bars of a few labelled values against a common total. */
-export function HorizontalBars({ rows, total, locale, format = (n) => formatNumber(n, locale) }: { rows: { label: string; value: number; color: string; testId?: string }[]; total: number; locale: string; format?: (n: number) => string }) {
+export function HorizontalBars({
+  rows,
+  total,
+  locale,
+  format = (n) => formatNumber(n, locale),
+}: {
+  rows: { label: string; value: number; color: string; testId?: string }[];
+  total: number;
+  locale: string;
+  format?: (n: number) => string;
+}) {
   return (
     <Stack spacing={1.25}>
       {rows.map((row) => (

@@ -231,19 +231,9 @@ function TemplateListActions() {
 export function DeclarationTemplateList() {
   const translate = useTranslate();
   const isAdmin = useReachesAllHere('list');
-  const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('filings.templates.search')} />,
-    ...(isAdmin ? [<CityFilterInput key="cityId" />] : []),
-  ];
+  const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('filings.templates.search')} />, ...(isAdmin ? [<CityFilterInput key="cityId" />] : [])];
   return (
-    <List
-      filters={filters}
-      sort={{ field: 'dateFrom', order: 'ASC' }}
-      perPage={25}
-      actions={<TemplateListActions />}
-      title={<YearListTitle />}
-      empty={false}
-    >
+    <List filters={filters} sort={{ field: 'dateFrom', order: 'ASC' }} perPage={25} actions={<TemplateListActions />} title={<YearListTitle />} empty={false}>
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="periodName" />
         <DataTable.Col source="dateFrom">

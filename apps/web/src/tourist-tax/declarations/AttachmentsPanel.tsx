@@ -90,13 +90,7 @@ function AddAttachmentForm({ declarationId, onAdded }: { declarationId: string; 
           helperText={touched && problems.fileName ? translate(problems.fileName) : ' '}
           slotProps={{ htmlInput: { maxLength: 255 } }}
         />
-        <TextField
-          select
-          label={translate('filings.attachments.documentType')}
-          value={documentType}
-          onChange={(event) => setDocumentType(event.target.value as TDocumentType)}
-          helperText=" "
-        >
+        <TextField select label={translate('filings.attachments.documentType')} value={documentType} onChange={(event) => setDocumentType(event.target.value as TDocumentType)} helperText=" ">
           {DOCUMENT_TYPES.map((type) => (
             <MenuItem key={type} value={type}>
               {translate(`filings.attachments.documentTypes.${type}`)}

@@ -80,9 +80,7 @@ export function PaymentDialog({ record, open, onClose, onDone }: { record: TDecl
     <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="payment-title">
       <DialogTitle id="payment-title">{translate('filings.declarations.recordPayment')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {translate('filings.declarations.paymentIntro', { amount: formatEuros(record.toPayAmount, locale), iban: record.iban ?? '—' })}
-        </DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{translate('filings.declarations.paymentIntro', { amount: formatEuros(record.toPayAmount, locale), iban: record.iban ?? '—' })}</DialogContentText>
         <Stack spacing={2}>
           <TextField
             label={translate('resources.declarations.fields.paymentDate')}
@@ -141,7 +139,11 @@ export function DeclarationActionBar({ record, allowDelete = false }: { record: 
   const refresh = useRefresh();
   const role = currentRole();
   const [paying, setPaying] = useState(false);
-  const confirmText = (action: 'submit' | 'validate' | 'revoke') => ({ title: `filings.declarations.confirm.${action}Title`, content: `filings.declarations.confirm.${action}`, confirmLabel: `filings.declarations.actions.${action}` });
+  const confirmText = (action: 'submit' | 'validate' | 'revoke') => ({
+    title: `filings.declarations.confirm.${action}Title`,
+    content: `filings.declarations.confirm.${action}`,
+    confirmLabel: `filings.declarations.actions.${action}`,
+  });
   const submitted = record.status === 'submitted' || record.status === 'validated';
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }} data-testid="declaration-actions">
@@ -199,14 +201,11 @@ export function DeclarationActionBar({ record, allowDelete = false }: { record: 
         />
       ) : null}
       {record.paymentReceiptUploadId ? (
-        <DownloadButton
-          path={`/uploads/${record.paymentReceiptUploadId}/download`}
-          fileName="ricevuta-versamento"
-          label="filings.declarations.paymentReceiptDownload"
-          icon={<ReceiptLongIcon />}
-        />
+        <DownloadButton path={`/uploads/${record.paymentReceiptUploadId}/download`} fileName="ricevuta-versamento" label="filings.declarations.paymentReceiptDownload" icon={<ReceiptLongIcon />} />
       ) : null}
-      {allowDelete && can(role, 'declarations', 'delete') && record.status === 'draft' ? <DeleteWithConfirmButton record={record} resource="declarations" mutationMode="pessimistic" redirect="list" /> : null}
+      {allowDelete && can(role, 'declarations', 'delete') && record.status === 'draft' ? (
+        <DeleteWithConfirmButton record={record} resource="declarations" mutationMode="pessimistic" redirect="list" />
+      ) : null}
       {paying ? <PaymentDialog record={record} open onClose={() => setPaying(false)} onDone={refresh} /> : null}
     </Stack>
   );

@@ -79,7 +79,9 @@ export function FiguresPanel({ record }: { record: TDeclaration }) {
         {translate(record.type === 'automatic' ? 'filings.declarations.automaticHelp' : 'filings.declarations.manualHelp')}
       </Typography>
       <FactGrid>
-        <Fact label={field('numberOfStays')} testId="fig-numberOfStays">{count(record.numberOfStays)}</Fact>
+        <Fact label={field('numberOfStays')} testId="fig-numberOfStays">
+          {count(record.numberOfStays)}
+        </Fact>
         <Fact label={field('guestsNumber')}>{count(record.guestsNumber)}</Fact>
         <Fact label={field('nightsNumber')}>{count(record.nightsNumber)}</Fact>
         <Fact label={field('payingPresences')}>{count(record.payingPresences)}</Fact>
@@ -90,7 +92,9 @@ export function FiguresPanel({ record }: { record: TDeclaration }) {
       </FactGrid>
       <Box sx={{ mt: 2, p: 2, bgcolor: 'action.hover', borderRadius: 1 }}>
         <FactGrid>
-          <Fact label={field('totalAmount')} testId="fig-totalAmount">{euros(record.totalAmount)}</Fact>
+          <Fact label={field('totalAmount')} testId="fig-totalAmount">
+            {euros(record.totalAmount)}
+          </Fact>
           <Fact label={field('toPayAmount')} testId="fig-toPayAmount">
             <Typography component="span" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
               {euros(record.toPayAmount)}
@@ -143,8 +147,12 @@ export function PaymentPanel({ record, action }: { record: TDeclaration; action?
         <Fact label={field('iban')}>{record.iban}</Fact>
         <Fact label={field('bank')}>{record.bank}</Fact>
         <Fact label={field('toPayAmount')}>{formatEuros(record.toPayAmount, locale)}</Fact>
-        <Fact label={field('paymentDate')} testId="payment-date">{formatDate(record.paymentDate, locale)}</Fact>
-        <Fact label={field('trn')} testId="payment-trn">{record.trn}</Fact>
+        <Fact label={field('paymentDate')} testId="payment-date">
+          {formatDate(record.paymentDate, locale)}
+        </Fact>
+        <Fact label={field('trn')} testId="payment-trn">
+          {record.trn}
+        </Fact>
         <Fact label={field('paidAmount')}>{record.paidAmount === null ? null : formatEuros(record.paidAmount, locale)}</Fact>
       </FactGrid>
       {record.notes ? (

@@ -69,14 +69,7 @@ export function DeclarationList() {
     <TextInput key="q" source="q" label="filings.declarations.searchCode" />,
   ];
   return (
-    <List
-      filters={filters}
-      sort={{ field: 'dateFrom', order: 'DESC' }}
-      perPage={25}
-      actions={<FilterCreateActions />}
-      title={<YearListTitle />}
-      empty={false}
-    >
+    <List filters={filters} sort={{ field: 'dateFrom', order: 'DESC' }} perPage={25} actions={<FilterCreateActions />} title={<YearListTitle />} empty={false}>
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="code" disableSort>
           <FunctionField render={(record: TDeclaration) => record.code ?? translate('filings.declarations.notSubmittedYet')} />

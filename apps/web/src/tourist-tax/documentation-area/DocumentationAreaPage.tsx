@@ -43,7 +43,6 @@ type TCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
 type TDocument = { id: string; createdAt: string; cityId: string | null; title: string; description: string | null; category: TCategory; uploadId: string };
 
-
 function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -109,7 +108,13 @@ function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void })
             ))}
           </TextField>
           {isAdmin ? (
-            <TextField select label={translate('touristTax.fields.cityId')} value={cityId} onChange={(event) => setCityId(event.target.value)} helperText={translate('filings.documents.allCitiesHelp')}>
+            <TextField
+              select
+              label={translate('touristTax.fields.cityId')}
+              value={cityId}
+              onChange={(event) => setCityId(event.target.value)}
+              helperText={translate('filings.documents.allCitiesHelp')}
+            >
               <MenuItem value="">{translate('filings.documents.allCities')}</MenuItem>
               {cities.map((city) => (
                 <MenuItem key={city.id} value={String(city.id)}>
@@ -158,7 +163,7 @@ export function DocumentationAreaPage() {
   const [removing, setRemoving] = useState<TDocument | null>(null);
   const { data = [], isPending, error } = useGetList<TDocument>('documentation-area', { pagination: { page: 1, perPage: 500 }, sort: { field: 'title', order: 'ASC' } });
   const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } });
-  const cityName = (id: string | null) => (id ? cities.find((city) => city.id === id)?.name ?? '' : translate('filings.documents.allCities'));
+  const cityName = (id: string | null) => (id ? (cities.find((city) => city.id === id)?.name ?? '') : translate('filings.documents.allCities'));
   const ownCity = currentCityId();
   const mayPublish = useCan('documents', 'create');
   const deleteScope = scopeOf(useSession()?.user.role, 'documents', 'delete');
@@ -220,10 +225,7 @@ export function DocumentationAreaPage() {
                       <ListItemIcon>
                         <DescriptionIcon color="primary" />
                       </ListItemIcon>
-                      <ListItemText
-                        primary={doc.title}
-                        secondary={[doc.description, `${cityName(doc.cityId)} · ${formatDate(doc.createdAt, locale)}`].filter(Boolean).join(' — ')}
-                      />
+                      <ListItemText primary={doc.title} secondary={[doc.description, `${cityName(doc.cityId)} · ${formatDate(doc.createdAt, locale)}`].filter(Boolean).join(' — ')} />
                     </ListItem>
                   ))}
                 </MuiList>
@@ -233,7 +235,14 @@ export function DocumentationAreaPage() {
         })}
       </Stack>
       {uploading ? <UploadDialog open onClose={() => setUploading(false)} /> : null}
-      <Confirm isOpen={removing !== null} title="filings.documents.removeTitle" content="filings.documents.removeConfirm" translateOptions={{ name: removing?.title ?? '' }} onConfirm={remove} onClose={() => setRemoving(null)} />
+      <Confirm
+        isOpen={removing !== null}
+        title="filings.documents.removeTitle"
+        content="filings.documents.removeConfirm"
+        translateOptions={{ name: removing?.title ?? '' }}
+        onConfirm={remove}
+        onClose={() => setRemoving(null)}
+      />
     </Box>
   );
 }

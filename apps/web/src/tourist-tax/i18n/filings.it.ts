@@ -41,7 +41,8 @@ export const filingsIt = {
       payOffsetDays: 'Versamento: giorni dopo la fine',
       offsetHelp: 'Da 0 a 366 giorni',
       preview: 'Anteprima dei periodi',
-      existing: 'Il %{year} ha già %{smart_count} periodo: i periodi che si sovrappongono vengono rifiutati. |||| Il %{year} ha già %{smart_count} periodi: i periodi che si sovrappongono vengono rifiutati.',
+      existing:
+        'Il %{year} ha già %{smart_count} periodo: i periodi che si sovrappongono vengono rifiutati. |||| Il %{year} ha già %{smart_count} periodi: i periodi che si sovrappongono vengono rifiutati.',
       generate: 'Crea %{smart_count} periodo |||| Crea %{smart_count} periodi',
       generated: '%{smart_count} periodo creato per il %{year} |||| %{smart_count} periodi creati per il %{year}',
     },

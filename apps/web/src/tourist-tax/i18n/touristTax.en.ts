@@ -278,7 +278,7 @@ export const touristTaxEn = {
   errors: {
     TARIFF_CONFLICT: 'This tariff overlaps another tariff of the municipality with the same scope.',
     REDUCTION_CONFLICT: 'The same reduction already exists for this period.',
-    NO_TARIFF_FOR_NIGHT: "No tariff of the municipality applies to a night of the stay",
+    NO_TARIFF_FOR_NIGHT: 'No tariff of the municipality applies to a night of the stay',
     AMBIGUOUS_TARIFF: 'Two tariffs of the municipality apply to the same night',
     INVALID_RULE: 'A tariff or reduction of the municipality is not valid',
     INVALID_DATES: 'Check-out must be after check-in',

@@ -1,23 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { TModello21Record } from '@app/domain/tourist-tax/filings/modello21-schemas';
 import type { TRaRecordOf } from '../../dataProvider/query';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableFooter,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import SaveIcon from '@mui/icons-material/Save';
 import SendIcon from '@mui/icons-material/Send';
@@ -92,14 +76,7 @@ export function Modello21List() {
     <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
   ];
   return (
-    <List
-      filters={filters}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      actions={<FilterCreateActions />}
-      title={<YearListTitle />}
-      empty={false}
-    >
+    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} actions={<FilterCreateActions />} title={<YearListTitle />} empty={false}>
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="structureId">
           <ReferenceField source="structureId" reference="structures" link={false}>
@@ -195,8 +172,12 @@ function MonthTable({
           <TableRow>
             <TableCell>{field('month')}</TableCell>
             <TableCell align="right">{field('receipts')}</TableCell>
-            <TableCell align="right" sx={{ width: 120 }}>{field('collected')}</TableCell>
-            <TableCell align="right" sx={{ width: 120 }}>{field('paid')}</TableCell>
+            <TableCell align="right" sx={{ width: 120 }}>
+              {field('collected')}
+            </TableCell>
+            <TableCell align="right" sx={{ width: 120 }}>
+              {field('paid')}
+            </TableCell>
             <TableCell sx={{ width: 150 }}>{field('paymentDate')}</TableCell>
             <TableCell sx={{ width: 190 }}>{field('trn')}</TableCell>
             <TableCell>{field('note')}</TableCell>
@@ -209,7 +190,11 @@ function MonthTable({
             const differs = cents(month.collected) !== cents(month.paid);
             const cellProblem = (name: string) => problem(`months.${index}.${name}`);
             return (
-              <TableRow key={month.number} data-testid={`m21-month-${month.number}`} sx={differs ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.08), '& > td:first-of-type': { borderLeft: 3, borderLeftColor: 'warning.main' } } : undefined}>
+              <TableRow
+                key={month.number}
+                data-testid={`m21-month-${month.number}`}
+                sx={differs ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.08), '& > td:first-of-type': { borderLeft: 3, borderLeftColor: 'warning.main' } } : undefined}
+              >
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {source.name}
                   {source.corrected ? (
@@ -301,8 +286,12 @@ function MonthTable({
           <TableRow sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }}>
             <TableCell>{translate('filings.m21.total')}</TableCell>
             <TableCell align="right">{record.receiptsCount}</TableCell>
-            <TableCell align="right" data-testid="m21-total-collected">{formatCents(totals.collected, locale)}</TableCell>
-            <TableCell align="right" data-testid="m21-total-paid">{formatCents(totals.paid, locale)}</TableCell>
+            <TableCell align="right" data-testid="m21-total-collected">
+              {formatCents(totals.collected, locale)}
+            </TableCell>
+            <TableCell align="right" data-testid="m21-total-paid">
+              {formatCents(totals.paid, locale)}
+            </TableCell>
             <TableCell colSpan={editable ? 4 : 3}>
               {translate('filings.m21.dueLabel')}: <span data-testid="m21-due">{formatCents(totals.collected - totals.paid, locale)}</span>
             </TableCell>
@@ -313,7 +302,19 @@ function MonthTable({
   );
 }
 
-function OwnerPanel({ owner, editable, problems, warnings, onChange }: { owner: TOwnerDraft; editable: boolean; problems: Record<string, string>; warnings: Record<string, string>; onChange: (patch: Partial<TOwnerDraft>) => void }) {
+function OwnerPanel({
+  owner,
+  editable,
+  problems,
+  warnings,
+  onChange,
+}: {
+  owner: TOwnerDraft;
+  editable: boolean;
+  problems: Record<string, string>;
+  warnings: Record<string, string>;
+  onChange: (patch: Partial<TOwnerDraft>) => void;
+}) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const label = (name: string) => translate(`resources.twentyOneModels.fields.${name}`);
@@ -374,7 +375,9 @@ function ComunePanel({ record, facts }: { record: TModello21; facts: TModello21F
     return (
       <Panel title={translate('filings.m21.comuneTitle')}>
         <FactGrid columns={2}>
-          <Fact label={translate('resources.twentyOneModels.fields.validationNumber')} testId="m21-validation-number">{record.validationNumber}</Fact>
+          <Fact label={translate('resources.twentyOneModels.fields.validationNumber')} testId="m21-validation-number">
+            {record.validationNumber}
+          </Fact>
           <Fact label={translate('resources.twentyOneModels.fields.cityNotes')}>{record.cityNotes}</Fact>
         </FactGrid>
       </Panel>
@@ -616,7 +619,9 @@ function Modello21Body() {
                 }}
               />
             ) : null}
-            {reconciled && !dirty ? <DownloadButton path={`/twenty-one-models/${record.id}/pdf`} fileName={`modello21-${record.year}.pdf`} label="filings.m21.pdf" icon={<PictureAsPdfIcon />} testId="m21-pdf" /> : null}
+            {reconciled && !dirty ? (
+              <DownloadButton path={`/twenty-one-models/${record.id}/pdf`} fileName={`modello21-${record.year}.pdf`} label="filings.m21.pdf" icon={<PictureAsPdfIcon />} testId="m21-pdf" />
+            ) : null}
           </Stack>
         </Box>
       ) : null}

@@ -22,14 +22,7 @@ export function RegistryRefInputs({ readOnly = false, emptyMeansAll = false }: {
   return (
     <>
       {REFS.map(({ source, reference }) => (
-        <ReferenceInput
-          key={source}
-          source={source}
-          reference={reference}
-          filter={cityId ? { cityId } : {}}
-          sort={{ field: 'name', order: 'ASC' }}
-          perPage={200}
-        >
+        <ReferenceInput key={source} source={source} reference={reference} filter={cityId ? { cityId } : {}} sort={{ field: 'name', order: 'ASC' }} perPage={200}>
           <SelectInput
             optionText="name"
             label={`touristTax.fields.${source}`}

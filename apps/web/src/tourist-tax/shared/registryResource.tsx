@@ -1,15 +1,4 @@
-import {
-  CreateButton,
-  DataTable,
-  Edit,
-  Create,
-  ExportButton,
-  List,
-  SearchInput,
-  TextInput,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, DataTable, Edit, Create, ExportButton, List, SearchInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
 import { DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { CityField, CityFilterInput, CityInput } from './cityInputs';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
@@ -43,10 +32,7 @@ export function makeRegistryResource() {
   function RegistryList() {
     const translate = useTranslate();
     const isAdmin = useReachesAllHere('list');
-    const filters = [
-      <SearchInput key="q" source="q" alwaysOn placeholder={translate('touristTax.searchByName')} />,
-      ...(isAdmin ? [<CityFilterInput key="cityId" />] : []),
-    ];
+    const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('touristTax.searchByName')} />, ...(isAdmin ? [<CityFilterInput key="cityId" />] : [])];
     return (
       <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<RegistryListActions />}>
         <DataTable rowClick="edit" bulkActionButtons={false}>

@@ -72,11 +72,7 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
           </DataTable.Col>
           <DataTable.Col source={amountSource} label="touristTax.fields.rate" disableSort align="right">
             <FunctionField
-              render={(record: Record<string, unknown>) =>
-                record[typeSource] === 'flat'
-                  ? formatEuros(record[amountSource] as number, locale)
-                  : formatPercent(record.percentage as number, locale)
-              }
+              render={(record: Record<string, unknown>) => (record[typeSource] === 'flat' ? formatEuros(record[amountSource] as number, locale) : formatPercent(record.percentage as number, locale))}
             />
           </DataTable.Col>
           {registryRefColumns()}
@@ -102,24 +98,9 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
         <FormDataConsumer>
           {({ formData }) =>
             formData[typeSource] === 'percentage' ? (
-              <NumberInput
-                source="percentage"
-                step={0.01}
-                min={0}
-                max={100}
-                validate={[required, validPercent]}
-                helperText={percentageHelp}
-                readOnly={readOnly}
-              />
+              <NumberInput source="percentage" step={0.01} min={0} max={100} validate={[required, validPercent]} helperText={percentageHelp} readOnly={readOnly} />
             ) : (
-              <NumberInput
-                source={amountSource}
-                step={0.01}
-                min={0}
-                validate={[required, validEuros]}
-                helperText={amountHelp}
-                readOnly={readOnly}
-              />
+              <NumberInput source={amountSource} step={0.01} min={0} validate={[required, validEuros]} helperText={amountHelp} readOnly={readOnly} />
             )
           }
         </FormDataConsumer>
@@ -132,7 +113,15 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
           helperText="touristTax.help.openEnded"
           readOnly={readOnly}
         />
-        <NumberInput source="maxNights" step={1} min={0} validate={wholeNumber(0, 366)} helperText="touristTax.help.maxNights" parse={(v: string) => (v === '' || v === null ? null : Number(v))} readOnly={readOnly} />
+        <NumberInput
+          source="maxNights"
+          step={1}
+          min={0}
+          validate={wholeNumber(0, 366)}
+          helperText="touristTax.help.maxNights"
+          parse={(v: string) => (v === '' || v === null ? null : Number(v))}
+          readOnly={readOnly}
+        />
         <TextInput source="note" multiline minRows={2} parse={emptyToNull} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
       </FormGrid>
     );

@@ -93,12 +93,7 @@ export function ImportStaysDialog({ open, onClose, defaultStructureId }: { open:
       setPhase({
         kind: 'failed',
         code: body?.code,
-        message:
-          body?.code === 'IMPORT_INVALID' && badRows > 0
-            ? translate('touristTax.import.invalidRows', { smart_count: badRows })
-            : hasKey(message)
-              ? translate(message)
-              : message,
+        message: body?.code === 'IMPORT_INVALID' && badRows > 0 ? translate('touristTax.import.invalidRows', { smart_count: badRows }) : hasKey(message) ? translate(message) : message,
         rows,
       });
     }

@@ -18,17 +18,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import { paymentStatusChoices, sexChoices } from '../shared/choices';
 import { FormGrid, SectionTitle, emptyToNull } from '../../components/forms';
-import {
-  dateAfter,
-  required,
-  validEmail,
-  validEuros,
-  validPersonalTaxCode,
-  validPhone,
-  validTaxCode,
-  validVatNumber,
-  wholeNumber,
-} from '../../components/validators';
+import { dateAfter, required, validEmail, validEuros, validPersonalTaxCode, validPhone, validTaxCode, validVatNumber, wholeNumber } from '../../components/validators';
 import { LiveTaxBreakdown, SavedTaxBreakdown } from './TaxBreakdown';
 import type { TStayComputation } from './preview';
 
@@ -68,7 +58,16 @@ function AppliedRulesInputs({ readOnly }: { readOnly: boolean }) {
           <ReferenceInput source="exemptionId" reference="exemptions" filter={filter} sort={{ field: 'name', order: 'ASC' }} perPage={200}>
             <SelectInput optionText="name" label="touristTax.fields.exemptionId" validate={required} readOnly={readOnly} sx={{ minWidth: 320 }} />
           </ReferenceInput>
-          <NumberInput source="count" label="touristTax.fields.guestCount" step={1} min={0} parse={countParse} validate={[required, wholeNumber(0, 10_000), validateCounts]} readOnly={readOnly} sx={{ width: 140 }} />
+          <NumberInput
+            source="count"
+            label="touristTax.fields.guestCount"
+            step={1}
+            min={0}
+            parse={countParse}
+            validate={[required, wholeNumber(0, 10_000), validateCounts]}
+            readOnly={readOnly}
+            sx={{ width: 140 }}
+          />
         </SimpleFormIterator>
       </ArrayInput>
       <SectionTitle>{translate('touristTax.sections.reductions')}</SectionTitle>
@@ -77,7 +76,16 @@ function AppliedRulesInputs({ readOnly }: { readOnly: boolean }) {
           <ReferenceInput source="reductionId" reference="reductions" filter={filter} sort={{ field: 'name', order: 'ASC' }} perPage={200}>
             <SelectInput optionText="name" label="touristTax.fields.reductionId" validate={required} readOnly={readOnly} sx={{ minWidth: 320 }} />
           </ReferenceInput>
-          <NumberInput source="count" label="touristTax.fields.guestCount" step={1} min={0} parse={countParse} validate={[required, wholeNumber(0, 10_000), validateCounts]} readOnly={readOnly} sx={{ width: 140 }} />
+          <NumberInput
+            source="count"
+            label="touristTax.fields.guestCount"
+            step={1}
+            min={0}
+            parse={countParse}
+            validate={[required, wholeNumber(0, 10_000), validateCounts]}
+            readOnly={readOnly}
+            sx={{ width: 140 }}
+          />
         </SimpleFormIterator>
       </ArrayInput>
     </>
@@ -176,9 +184,7 @@ export function StayFields({ readOnly }: { readOnly: boolean }) {
           <RadioButtonGroupInput source="paymentStatus" label={false} choices={paymentStatusChoices} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
           <FormDataConsumer>
             {({ formData }) =>
-              formData.paymentStatus === 'not_paid' ? (
-                <TextInput source="noPaymentReason" multiline minRows={2} validate={required} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
-              ) : null
+              formData.paymentStatus === 'not_paid' ? <TextInput source="noPaymentReason" multiline minRows={2} validate={required} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} /> : null
             }
           </FormDataConsumer>
           <SectionTitle>{translate('touristTax.sections.invoice')}</SectionTitle>
@@ -187,13 +193,7 @@ export function StayFields({ readOnly }: { readOnly: boolean }) {
           <TextInput source="notes" multiline minRows={2} parse={emptyToNull} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
         </FormGrid>
       </Box>
-      <Box>
-        {readOnly && record ? (
-          <SavedTaxBreakdown computation={{ ...record, nights: record.breakdown?.nights ?? [], categories: record.breakdown?.categories ?? [] }} />
-        ) : (
-          <LiveTaxBreakdown />
-        )}
-      </Box>
+      <Box>{readOnly && record ? <SavedTaxBreakdown computation={{ ...record, nights: record.breakdown?.nights ?? [], categories: record.breakdown?.categories ?? [] }} /> : <LiveTaxBreakdown />}</Box>
     </Box>
   );
 }

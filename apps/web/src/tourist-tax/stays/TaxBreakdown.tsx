@@ -1,17 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Chip,
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Chip, LinearProgress, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { formatDate } from '../../i18n/format';
@@ -21,11 +9,7 @@ import { previewStayTax, previewInputFrom, type TStayComputation, type TPreviewE
 
 export const PREVIEW_DEBOUNCE_MS = 300;
 
-type TPreviewState =
-  | { kind: 'incomplete' }
-  | { kind: 'loading'; last: TStayComputation | null }
-  | { kind: 'ready'; computation: TStayComputation }
-  | { kind: 'error'; error: TPreviewError };
+type TPreviewState = { kind: 'incomplete' } | { kind: 'loading'; last: TStayComputation | null } | { kind: 'ready'; computation: TStayComputation } | { kind: 'error'; error: TPreviewError };
 
 const WATCHED = ['structureId', 'checkIn', 'checkOut', 'componentsNumber', 'appliedExemptions', 'appliedReductions', 'accommodationAmount'] as const;
 

@@ -39,10 +39,12 @@ const QUARTERS: TQuarter[] = [1, 2, 3, 4];
 
 /** Which quarter of the year the checkOut filter covers exactly, if any. */
 function selectedQuarter(filterValues: Record<string, unknown>, year: number): TQuarter | null {
-  return QUARTERS.find((quarter) => {
-    const range = quarterRange(year, quarter);
-    return filterValues.checkOut_gte === range.dateFrom && filterValues.checkOut_lte === range.dateTo;
-  }) ?? null;
+  return (
+    QUARTERS.find((quarter) => {
+      const range = quarterRange(year, quarter);
+      return filterValues.checkOut_gte === range.dateFrom && filterValues.checkOut_lte === range.dateTo;
+    }) ?? null
+  );
 }
 
 /** Trim 1-4 of the selected year: sets the check-out period filter (stays belong to the quarter of their check-out). */
@@ -132,11 +134,7 @@ function StayListActions() {
       ) : null}
       <QuarterExportButton />
       {canWrite ? (
-        <ImportStaysDialog
-          open={importing}
-          onClose={() => setImporting(false)}
-          defaultStructureId={typeof filterValues.structureId === 'string' ? filterValues.structureId : undefined}
-        />
+        <ImportStaysDialog open={importing} onClose={() => setImporting(false)} defaultStructureId={typeof filterValues.structureId === 'string' ? filterValues.structureId : undefined} />
       ) : null}
     </TopToolbar>
   );
@@ -152,14 +150,7 @@ function PaymentStatusChip() {
   const record = useRecordContext<{ paymentStatus: string; noPaymentReason?: string | null }>();
   const translate = useTranslate();
   if (!record) return null;
-  const chip = (
-    <Chip
-      size="small"
-      color={record.paymentStatus === 'paid' ? 'success' : 'warning'}
-      variant="outlined"
-      label={translate(`touristTax.paymentStatus.${record.paymentStatus}`)}
-    />
-  );
+  const chip = <Chip size="small" color={record.paymentStatus === 'paid' ? 'success' : 'warning'} variant="outlined" label={translate(`touristTax.paymentStatus.${record.paymentStatus}`)} />;
   return record.noPaymentReason ? <Tooltip title={record.noPaymentReason}>{chip}</Tooltip> : chip;
 }
 
@@ -178,13 +169,7 @@ export function StayList() {
     <SelectInput key="source" source="source" label="touristTax.fields.source" choices={['manual', 'xlsx', 'csv', 'alloggiati'].map((id) => ({ id, name: `touristTax.source.${id}` }))} />,
   ];
   return (
-    <List
-      filters={filters}
-      sort={{ field: 'checkOut', order: 'DESC' }}
-      perPage={25}
-      actions={<StayListActions />}
-      title={<>{`${translate('resources.stays.name', { smart_count: 2 })} ${year}`}</>}
-    >
+    <List filters={filters} sort={{ field: 'checkOut', order: 'DESC' }} perPage={25} actions={<StayListActions />} title={<>{`${translate('resources.stays.name', { smart_count: 2 })} ${year}`}</>}>
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="guest" label="touristTax.fields.leadGuest" disableSort>
           <GuestName />
@@ -258,10 +243,7 @@ export function StayCreate() {
           {translate('touristTax.stays.createIntro')}
         </Typography>
       </Box>
-      <TtSimpleForm
-        key={structureId ?? 'none'}
-        defaultValues={{ structureId, componentsNumber: 1, paymentStatus: 'paid', hasInvoice: false, appliedExemptions: [], appliedReductions: [] }}
-      >
+      <TtSimpleForm key={structureId ?? 'none'} defaultValues={{ structureId, componentsNumber: 1, paymentStatus: 'paid', hasInvoice: false, appliedExemptions: [], appliedReductions: [] }}>
         <StayFields readOnly={false} />
       </TtSimpleForm>
     </Create>

@@ -8,21 +8,16 @@ import { useSelectedYear } from '../../session/useSession';
  * selected year. When the API has no such collection (the route answers 404) it says the feature
  * comes with that module instead of showing an empty list.
  */
-export function RelatedRecordsTab({
-  reference,
-  unavailableKey,
-  emptyKey,
-  children,
-}: {
-  reference: string;
-  unavailableKey: string;
-  emptyKey: string;
-  children: ReactNode;
-}) {
+export function RelatedRecordsTab({ reference, unavailableKey, emptyKey, children }: { reference: string; unavailableKey: string; emptyKey: string; children: ReactNode }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const year = useSelectedYear();
-  const { data = [], total, isPending, error } = useGetManyReference(
+  const {
+    data = [],
+    total,
+    isPending,
+    error,
+  } = useGetManyReference(
     reference,
     { target: 'structureId', id: record?.id, pagination: { page: 1, perPage: 100 }, sort: { field: 'createdAt', order: 'DESC' }, filter: {}, meta: { year } },
     { enabled: !!record?.id, retry: false },

@@ -34,18 +34,7 @@ import { useCan, useReachesAll } from '../../components/permissions';
 import { RegistryRefInputs, registryRefColumns, registryRefFilters } from '../shared/RegistryRefInputs';
 import { RelatedRecordsTab } from './RelatedRecordsTab';
 import { DeclarationReviewDialog } from '../declarations/ReviewDialog';
-import {
-  dateAfter,
-  required,
-  validAtecoCode,
-  validCin,
-  validEmail,
-  validPhone,
-  validTaxCode,
-  validUrl,
-  validVatNumber,
-  wholeNumber,
-} from '../../components/validators';
+import { dateAfter, required, validAtecoCode, validCin, validEmail, validPhone, validTaxCode, validUrl, validVatNumber, wholeNumber } from '../../components/validators';
 
 function StructureListActions() {
   const { filterValues } = useListContext();
@@ -95,9 +84,7 @@ function StructureWarnings() {
   return (
     <Alert severity="warning" sx={{ mb: 2, gridColumn: '1 / -1' }}>
       {record.warnings.map((warning) => (
-        <div key={warning.path + warning.message}>
-          {warning.message.startsWith('CIN_COMUNE_MISMATCH') ? translate('touristTax.warnings.cinComuneMismatch') : warning.message}
-        </div>
+        <div key={warning.path + warning.message}>{warning.message.startsWith('CIN_COMUNE_MISMATCH') ? translate('touristTax.warnings.cinComuneMismatch') : warning.message}</div>
       ))}
     </Alert>
   );
@@ -127,14 +114,14 @@ function StructureFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: 
       <DateInput source="dateFrom" parse={emptyToNull} readOnly={readOnly} />
       <DateInput source="dateTo" parse={emptyToNull} validate={dateAfter('dateFrom', 'touristTax.validation.dateToAfterDateFrom', false)} readOnly={readOnly} />
       {!mayClassify ? null : (
-      <ReferenceArrayInput source="userIds" reference="users" filter={{ role: 'user' }} sort={{ field: 'surname', order: 'ASC' }} perPage={100}>
-        <AutocompleteArrayInput
-          label="touristTax.fields.userIds"
-          optionText={(user: { name?: string; surname?: string; email?: string }) => `${[user.name, user.surname].filter(Boolean).join(' ')} (${user.email ?? ''})`}
-          readOnly={comuneOnly}
-          sx={{ gridColumn: '1 / -1' }}
-        />
-      </ReferenceArrayInput>
+        <ReferenceArrayInput source="userIds" reference="users" filter={{ role: 'user' }} sort={{ field: 'surname', order: 'ASC' }} perPage={100}>
+          <AutocompleteArrayInput
+            label="touristTax.fields.userIds"
+            optionText={(user: { name?: string; surname?: string; email?: string }) => `${[user.name, user.surname].filter(Boolean).join(' ')} (${user.email ?? ''})`}
+            readOnly={comuneOnly}
+            sx={{ gridColumn: '1 / -1' }}
+          />
+        </ReferenceArrayInput>
       )}
       <SectionTitle>{translate('touristTax.sections.contacts')}</SectionTitle>
       <TextInput source="phone" validate={validPhone} {...text} />
@@ -174,10 +161,7 @@ function DeclarationsTab() {
           <FunctionField render={(r: { dateFrom: string; dateTo: string }) => `${formatDate(r.dateFrom, locale)} – ${formatDate(r.dateTo, locale)}`} />
         </DataTable.Col>
         <DataTable.Col source="status" label="touristTax.fields.declarationStatus" disableSort>
-          <SelectField
-            source="status"
-            choices={['draft', 'submitted', 'validated', 'returned'].map((id) => ({ id, name: `touristTax.declarationStatus.${id}` }))}
-          />
+          <SelectField source="status" choices={['draft', 'submitted', 'validated', 'returned'].map((id) => ({ id, name: `touristTax.declarationStatus.${id}` }))} />
         </DataTable.Col>
         <DataTable.Col source="type" label="touristTax.fields.declarationType" disableSort>
           <SelectField source="type" choices={['automatic', 'manual'].map((id) => ({ id, name: `touristTax.declarationType.${id}` }))} />

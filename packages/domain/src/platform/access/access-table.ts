@@ -65,7 +65,14 @@ const EVERYONE_SELF: TGrant = { admin: 'all', city: 'self', user: 'self', agency
 const EVERYONE_RECIPIENT: TGrant = { admin: 'recipient', city: 'recipient', user: 'recipient', agency_user: 'recipient', laboratory_user: 'recipient', consortium_user: 'recipient' };
 const EVERYONE_PUBLISHED: TGrant = { admin: 'all', city: 'published', user: 'published', agency_user: 'published', laboratory_user: 'published', consortium_user: 'published' };
 /** Roles and permissions: readable by non-admins only while the permission system is on. */
-const PERMISSION_SYSTEM_READERS: TGrant = { admin: 'all', city: 'permissionSystemOn', user: 'permissionSystemOn', agency_user: 'permissionSystemOn', laboratory_user: 'permissionSystemOn', consortium_user: 'permissionSystemOn' };
+const PERMISSION_SYSTEM_READERS: TGrant = {
+  admin: 'all',
+  city: 'permissionSystemOn',
+  user: 'permissionSystemOn',
+  agency_user: 'permissionSystemOn',
+  laboratory_user: 'permissionSystemOn',
+  consortium_user: 'permissionSystemOn',
+};
 /** Registries: the comune its own, hoteliers all of them. */
 const REGISTRY_READERS: TGrant = { admin: 'all', city: 'ownCity', user: 'all' };
 

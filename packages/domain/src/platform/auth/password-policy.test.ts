@@ -1,15 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_RULES,
-  ZNewPasswordWithConfirmation,
-  ZPassword,
-  checkPassword,
-  generateTemporaryPassword,
-  isPasswordValid,
-  passwordsMatch,
-} from './password-policy.ts';
+import { PASSWORD_MIN_LENGTH, PASSWORD_RULES, ZNewPasswordWithConfirmation, ZPassword, checkPassword, generateTemporaryPassword, isPasswordValid, passwordsMatch } from './password-policy.ts';
 
 function unmetKeys(password: string): string[] {
   return checkPassword(password)
@@ -76,11 +67,7 @@ describe('ZPassword', () => {
 
   it('reports unmet rules in order, first one first, with min on minLength', () => {
     const issues = ZPassword.safeParse('abc').error?.issues ?? [];
-    expect(issues.map((issue) => issue.message)).toEqual([
-      'validation.minLength',
-      'validation.withNumber',
-      'validation.withUpperChar',
-    ]);
+    expect(issues.map((issue) => issue.message)).toEqual(['validation.minLength', 'validation.withNumber', 'validation.withUpperChar']);
     expect(issues[0]).toMatchObject({ params: { min: 8 } });
   });
 });
@@ -93,12 +80,8 @@ describe('password confirmation', () => {
 
   it('ZNewPasswordWithConfirmation puts the mismatch on confirmPassword', () => {
     const result = ZNewPasswordWithConfirmation.safeParse({ newPassword: 'Passw0rd', confirmPassword: 'Passw0rd!' });
-    expect(result.error?.issues).toMatchObject([
-      { message: 'validation.passwordMustBeTheSame', path: ['confirmPassword'] },
-    ]);
-    expect(ZNewPasswordWithConfirmation.safeParse({ newPassword: 'Passw0rd', confirmPassword: 'Passw0rd' }).success).toBe(
-      true,
-    );
+    expect(result.error?.issues).toMatchObject([{ message: 'validation.passwordMustBeTheSame', path: ['confirmPassword'] }]);
+    expect(ZNewPasswordWithConfirmation.safeParse({ newPassword: 'Passw0rd', confirmPassword: 'Passw0rd' }).success).toBe(true);
   });
 });
 

@@ -109,11 +109,7 @@ export function generateTemporaryPassword(length = 14): string {
   if (!Number.isInteger(length) || length < TEMPORARY_PASSWORD_MIN_LENGTH) {
     throw new RangeError(`Temporary password length must be an integer >= ${TEMPORARY_PASSWORD_MIN_LENGTH}`);
   }
-  const characters = [
-    randomCharacter(TEMPORARY_LOWER),
-    randomCharacter(TEMPORARY_UPPER),
-    randomCharacter(TEMPORARY_DIGITS),
-  ];
+  const characters = [randomCharacter(TEMPORARY_LOWER), randomCharacter(TEMPORARY_UPPER), randomCharacter(TEMPORARY_DIGITS)];
   while (characters.length < length) characters.push(randomCharacter(TEMPORARY_ALPHABET));
   for (let i = characters.length - 1; i > 0; i--) {
     const j = randomIndex(i + 1);

@@ -23,12 +23,7 @@ function allowed(keys: string[], key: string): boolean {
   return resolution.allowed;
 }
 
-function filter(
-  entityField: string,
-  operator: TPermissionFilter['operator'],
-  values: Array<[unknown, 'plain' | 'user']>,
-  junctionOperator: '$and' | '$or' = '$and',
-): TPermissionFilter {
+function filter(entityField: string, operator: TPermissionFilter['operator'], values: Array<[unknown, 'plain' | 'user']>, junctionOperator: '$and' | '$or' = '$and'): TPermissionFilter {
   return { entityField, operator, values: values.map(([value, valueType]) => ({ value, valueType })), junctionOperator };
 }
 
@@ -122,9 +117,7 @@ describe('filters', () => {
   });
 
   it('a user value is taken from the current user', () => {
-    const grants: TPermissionGrant[] = [
-      { key: 'nca.*', filters: [filter('agencyId', 'eq', [['agencyId', 'user']])] },
-    ];
+    const grants: TPermissionGrant[] = [{ key: 'nca.*', filters: [filter('agencyId', 'eq', [['agencyId', 'user']])] }];
     const result = resolvePermission(grants, 'nca.getAll', { _id: 'u1', agencyId: 'ag-7' });
     expect(result).toEqual({
       allowed: true,
@@ -139,7 +132,10 @@ describe('filters', () => {
       {
         key: 'lots.getAll',
         filters: [
-          filter('cityId', 'in', [['cityIds', 'user'], ['c0', 'plain']]),
+          filter('cityId', 'in', [
+            ['cityIds', 'user'],
+            ['c0', 'plain'],
+          ]),
           filter('agencyId', 'eq', [['agency.id', 'user']]),
         ],
       },
@@ -154,9 +150,7 @@ describe('filters', () => {
   });
 
   it('a filtered grant whose user field is missing grants nothing', () => {
-    const grants: TPermissionGrant[] = [
-      { key: 'nca.getAll', filters: [filter('agencyId', 'eq', [['agencyId', 'user']])] },
-    ];
+    const grants: TPermissionGrant[] = [{ key: 'nca.getAll', filters: [filter('agencyId', 'eq', [['agencyId', 'user']])] }];
     expect(resolvePermission(grants, 'nca.getAll', {})).toEqual({ allowed: false, filter: null });
     expect(resolvePermission(grants, 'nca.getAll', { agencyId: null })).toEqual({ allowed: false, filter: null });
     // hasPermission ignores filters: the key is granted for some records in principle.
@@ -165,7 +159,15 @@ describe('filters', () => {
 
   it('a malformed filter (two values on eq) makes its grant grant nothing', () => {
     const grants: TPermissionGrant[] = [
-      { key: 'nca.getAll', filters: [filter('status', 'eq', [['a', 'plain'], ['b', 'plain']])] },
+      {
+        key: 'nca.getAll',
+        filters: [
+          filter('status', 'eq', [
+            ['a', 'plain'],
+            ['b', 'plain'],
+          ]),
+        ],
+      },
     ];
     expect(resolvePermission(grants, 'nca.getAll', noUser).allowed).toBe(false);
   });
@@ -174,11 +176,7 @@ describe('filters', () => {
     const grants: TPermissionGrant[] = [
       {
         key: 'nca.getAll',
-        filters: [
-          filter('a', 'eq', [[1, 'plain']]),
-          filter('b', 'eq', [[2, 'plain']], '$or'),
-          filter('c', 'gte', [[3, 'plain']], '$and'),
-        ],
+        filters: [filter('a', 'eq', [[1, 'plain']]), filter('b', 'eq', [[2, 'plain']], '$or'), filter('c', 'gte', [[3, 'plain']], '$and')],
       },
     ];
     const { filter: tree } = resolvePermission(grants, 'nca.getAll', noUser);
@@ -203,7 +201,15 @@ describe('filters', () => {
   it('two filtered grants are OR-combined', () => {
     const grants: TPermissionGrant[] = [
       { key: 'nca.getAll', filters: [filter('agencyId', 'eq', [['agencyId', 'user']])] },
-      { key: 'nca.*', filters: [filter('status', 'in', [['open', 'plain'], ['review', 'plain']])] },
+      {
+        key: 'nca.*',
+        filters: [
+          filter('status', 'in', [
+            ['open', 'plain'],
+            ['review', 'plain'],
+          ]),
+        ],
+      },
       { key: 'lots.getAll', filters: [filter('never', 'eq', [['x', 'plain']])] },
     ];
     const result = resolvePermission(grants, 'nca.getAll', { agencyId: 'ag-1' });
@@ -244,8 +250,7 @@ describe('filters', () => {
   });
 
   it('recordMatchesFilter: operators', () => {
-    const holds = (operator: TPermissionFilter['operator'], values: unknown[], actual: unknown) =>
-      recordMatchesFilter({ op: 'and', conditions: [{ field: 'f', operator, values }] }, { f: actual });
+    const holds = (operator: TPermissionFilter['operator'], values: unknown[], actual: unknown) => recordMatchesFilter({ op: 'and', conditions: [{ field: 'f', operator, values }] }, { f: actual });
     expect([holds('eq', [1], 1), holds('eq', [1], 2)]).toEqual([true, false]);
     expect([holds('ne', [1], 2), holds('ne', [1], 1)]).toEqual([true, false]);
     expect([holds('in', [1, 2], 2), holds('in', [1, 2], 3)]).toEqual([true, false]);
@@ -270,37 +275,10 @@ describe('permission keys', () => {
   });
 
   it('lists areas and their keys', () => {
-    expect(PERMISSION_AREAS).toEqual([
-      'nca',
-      'agencies',
-      'lots',
-      'roles',
-      'signs',
-      'actions',
-      'orders',
-      'settings',
-      'forms',
-      'laboratories',
-      'contracts',
-      'rdps',
-    ]);
+    expect(PERMISSION_AREAS).toEqual(['nca', 'agencies', 'lots', 'roles', 'signs', 'actions', 'orders', 'settings', 'forms', 'laboratories', 'contracts', 'rdps']);
     expect(permissionKeysForArea('lots')).toEqual(['lots.get', 'lots.getAll', 'lots.create', 'lots.update', 'lots.delete']);
-    expect(permissionKeysForArea('nca')).toEqual([
-      'nca.get',
-      'nca.getAll',
-      'nca.create',
-      'nca.update',
-      'nca.delete',
-      'nca.forceSkipSignatures',
-    ]);
-    expect(AUTH_PERMISSION_KEYS).toEqual([
-      'auth.assignRoles',
-      'auth.removeRoles',
-      'auth.assignPermissions',
-      'auth.removePermissions',
-      'auth.getEmployeePermissions',
-      'auth.changePassword',
-    ]);
+    expect(permissionKeysForArea('nca')).toEqual(['nca.get', 'nca.getAll', 'nca.create', 'nca.update', 'nca.delete', 'nca.forceSkipSignatures']);
+    expect(AUTH_PERMISSION_KEYS).toEqual(['auth.assignRoles', 'auth.removeRoles', 'auth.assignPermissions', 'auth.removePermissions', 'auth.getEmployeePermissions', 'auth.changePassword']);
     expect(KNOWN_PERMISSION_KEYS).toHaveLength(12 * 5 + 1 + 6);
     expect(KNOWN_PERMISSION_KEYS.every(isValidPermissionKey)).toBe(true);
   });

@@ -10,33 +10,13 @@ import { z } from 'zod';
  * denial are ignored.
  */
 
-export const PERMISSION_AREAS = [
-  'nca',
-  'agencies',
-  'lots',
-  'roles',
-  'signs',
-  'actions',
-  'orders',
-  'settings',
-  'forms',
-  'laboratories',
-  'contracts',
-  'rdps',
-] as const;
+export const PERMISSION_AREAS = ['nca', 'agencies', 'lots', 'roles', 'signs', 'actions', 'orders', 'settings', 'forms', 'laboratories', 'contracts', 'rdps'] as const;
 export type TPermissionArea = (typeof PERMISSION_AREAS)[number];
 
 export const ENTITY_OPERATIONS = ['get', 'getAll', 'create', 'update', 'delete'] as const;
 export type TEntityOperation = (typeof ENTITY_OPERATIONS)[number];
 
-export const AUTH_PERMISSION_KEYS = [
-  'auth.assignRoles',
-  'auth.removeRoles',
-  'auth.assignPermissions',
-  'auth.removePermissions',
-  'auth.getEmployeePermissions',
-  'auth.changePassword',
-] as const;
+export const AUTH_PERMISSION_KEYS = ['auth.assignRoles', 'auth.removeRoles', 'auth.assignPermissions', 'auth.removePermissions', 'auth.getEmployeePermissions', 'auth.changePassword'] as const;
 
 export const NCA_FORCE_SKIP_SIGNATURES = 'nca.forceSkipSignatures';
 
@@ -56,10 +36,7 @@ export function permissionKeysForArea(area: TPermissionArea): string[] {
 }
 
 /** Every concrete key the product knows, for the role editor. */
-export const KNOWN_PERMISSION_KEYS: readonly string[] = [
-  ...PERMISSION_AREAS.flatMap((area) => permissionKeysForArea(area)),
-  ...AUTH_PERMISSION_KEYS,
-];
+export const KNOWN_PERMISSION_KEYS: readonly string[] = [...PERMISSION_AREAS.flatMap((area) => permissionKeysForArea(area)), ...AUTH_PERMISSION_KEYS];
 
 const SEGMENT = '[A-Za-z0-9_-]+';
 // Optional '!', then segments; '*' only as the last segment (or alone).
@@ -209,18 +186,12 @@ function grantFilterTree(filters: readonly TPermissionFilter[], user: Record<str
  * A filtered grant that cannot be applied (user field missing, malformed filter) is skipped; if no
  * grant is left the key is refused.
  */
-export function resolvePermission(
-  grants: readonly TPermissionGrant[],
-  key: string,
-  user: Record<string, unknown>,
-): TPermissionResolution {
+export function resolvePermission(grants: readonly TPermissionGrant[], key: string, user: Record<string, unknown>): TPermissionResolution {
   const granting = matchingGrants(grants, key);
   if (granting === null) return REFUSED;
   if (granting.some((grant) => !grant.filters || grant.filters.length === 0)) return { allowed: true, filter: null };
 
-  const trees = granting
-    .map((grant) => grantFilterTree(grant.filters ?? [], user))
-    .filter((tree): tree is TRecordFilter => tree !== null);
+  const trees = granting.map((grant) => grantFilterTree(grant.filters ?? [], user)).filter((tree): tree is TRecordFilter => tree !== null);
   if (trees.length === 0) return REFUSED;
   if (trees.length === 1) return { allowed: true, filter: trees[0] };
   // Flatten top-level ORs so the tree stays shallow.
@@ -262,7 +233,6 @@ function conditionHolds(condition: TRecordCondition, record: Record<string, unkn
  * The API's SQL translation should agree with it; the web can use it to grey out actions.
  */
 export function recordMatchesFilter(filter: TRecordFilter, record: Record<string, unknown>): boolean {
-  const holds = (node: TRecordCondition | TRecordFilter) =>
-    isRecordFilterNode(node) ? recordMatchesFilter(node, record) : conditionHolds(node, record);
+  const holds = (node: TRecordCondition | TRecordFilter) => (isRecordFilterNode(node) ? recordMatchesFilter(node, record) : conditionHolds(node, record));
   return filter.op === 'and' ? filter.conditions.every(holds) : filter.conditions.some(holds);
 }

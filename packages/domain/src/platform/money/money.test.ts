@@ -1,14 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  centsToEuros,
-  eurosToCents,
-  formatCents,
-  formatEurosIt,
-  parseEuroAmount,
-  percentToBasisPoints,
-  roundHalfUpToCent,
-} from './money.ts';
+import { centsToEuros, eurosToCents, formatCents, formatEurosIt, parseEuroAmount, percentToBasisPoints, roundHalfUpToCent } from './money.ts';
 
 describe('roundHalfUpToCent', () => {
   it('rounds halves away from zero, exactly', () => {
@@ -54,9 +46,11 @@ describe('euro conversions', () => {
     expect(() => centsToEuros(1.5)).toThrow(RangeError);
   });
   it('formatCents and parseEuroAmount round-trip', () => {
-    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), (c) => {
-      expect(parseEuroAmount(formatCents(c))).toBe(c);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (c) => {
+        expect(parseEuroAmount(formatCents(c))).toBe(c);
+      }),
+    );
   });
 });
 

@@ -31,17 +31,17 @@ describe('defineWorkflow', () => {
   it('infers the status, action and facts types from the declaration', () => {
     // Checked by the type checker only (never run).
     const typeOnly = () => {
-    expectTypeOf<TWorkflowStatus<typeof report>>().toEqualTypeOf<'pending' | 'waiting_signs' | 'open' | 'closed'>();
-    expectTypeOf<TWorkflowAction<typeof report>>().toEqualTypeOf<'requestSigns' | 'recall' | 'sign' | 'allSigned' | 'forceOpen' | 'close'>();
-    expectTypeOf<TWorkflowFacts<typeof report>>().toEqualTypeOf<TFacts>();
-    // @ts-expect-error an unknown state is a type error
-    report.allowedFrom('nope');
-    defineWorkflow({
-      name: 'bad',
-      states: ['a', 'b'],
-      // @ts-expect-error `to` outside the states
-      actions: { go: { from: 'a', to: 'c', who: () => true } },
-    });
+      expectTypeOf<TWorkflowStatus<typeof report>>().toEqualTypeOf<'pending' | 'waiting_signs' | 'open' | 'closed'>();
+      expectTypeOf<TWorkflowAction<typeof report>>().toEqualTypeOf<'requestSigns' | 'recall' | 'sign' | 'allSigned' | 'forceOpen' | 'close'>();
+      expectTypeOf<TWorkflowFacts<typeof report>>().toEqualTypeOf<TFacts>();
+      // @ts-expect-error an unknown state is a type error
+      report.allowedFrom('nope');
+      defineWorkflow({
+        name: 'bad',
+        states: ['a', 'b'],
+        // @ts-expect-error `to` outside the states
+        actions: { go: { from: 'a', to: 'c', who: () => true } },
+      });
     };
     expect(typeof typeOnly).toBe('function');
   });
@@ -89,9 +89,7 @@ describe('defineWorkflow', () => {
     expect(report.availableActions('waiting_signs', facts, boss)).toEqual(['recall', 'forceOpen']);
     expect(report.availableActions('waiting_signs', facts, signer)).toEqual(['sign']);
     expect(report.availableActions('open', { ...facts, openActions: 1 }, clerk)).toEqual([]);
-    expect(report.offeredActions('open', { ...facts, openActions: 1 }, clerk)).toEqual([
-      { action: 'close', requiresReason: false, refusal: expect.objectContaining({ code: 'ACTIONS_STILL_OPEN' }) },
-    ]);
+    expect(report.offeredActions('open', { ...facts, openActions: 1 }, clerk)).toEqual([{ action: 'close', requiresReason: false, refusal: expect.objectContaining({ code: 'ACTIONS_STILL_OPEN' }) }]);
     expect(report.offeredActions('pending', facts, boss)).toEqual([
       { action: 'requestSigns', requiresReason: false, refusal: null },
       { action: 'forceOpen', requiresReason: true, refusal: null },

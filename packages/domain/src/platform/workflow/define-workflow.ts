@@ -86,8 +86,7 @@ export type TWorkflow<TStatus extends string, TAction extends string, TFacts> = 
 type TNamed<F> = unknown extends F ? never : F;
 type TFactsNamed<TActions> = {
   [K in keyof TActions]:
-    | (TActions[K] extends { guard: (facts: infer F) => unknown } ? TNamed<F> : never)
-    | (TActions[K] extends { who: (actor: TWorkflowActor, facts: infer F) => boolean } ? TNamed<F> : never);
+    (TActions[K] extends { guard: (facts: infer F) => unknown } ? TNamed<F> : never) | (TActions[K] extends { who: (actor: TWorkflowActor, facts: infer F) => boolean } ? TNamed<F> : never);
 }[keyof TActions];
 type TGuardFacts<TActions> = [TFactsNamed<TActions>] extends [never] ? unknown : TFactsNamed<TActions>;
 
@@ -160,7 +159,10 @@ export function defineWorkflow<const TStatus extends string, const TActions exte
     transition,
     allowedFrom: (action) => fromOf[action],
     actionsFrom: (status) => actions.filter((a) => fromOf[a].includes(status)),
-    availableActions: (status, facts, actor) => offeredActions(status, facts, actor).filter((o) => !o.refusal).map((o) => o.action),
+    availableActions: (status, facts, actor) =>
+      offeredActions(status, facts, actor)
+        .filter((o) => !o.refusal)
+        .map((o) => o.action),
     offeredActions,
     automaticActions: (status, facts) => actions.filter((a) => specs[a].automatic && fromOf[a].includes(status) && !specs[a].guard?.(facts)),
   };

@@ -3,17 +3,52 @@ import { checkManualFigures, computeDeclarationFigures, stayPresences, type TSta
 
 // Hand-computed stays of one quarter (tariff 2.00 EUR per guest per night, cap 4 nights, 50% reduction).
 const paidCouple: TStayForFigures = {
-  id: 'a', checkOut: '2025-02-04', nightsNumber: 3, taxableNights: 3, componentsNumber: 2, payingGuests: 2, reducedGuests: 0, exemptGuests: 0,
-  tariffImportCents: 1200, reductionImportCents: 0, toPayAmountCents: 1200, paymentStatus: 'paid', noPaymentReason: null, guestName: 'Rossi Mario',
+  id: 'a',
+  checkOut: '2025-02-04',
+  nightsNumber: 3,
+  taxableNights: 3,
+  componentsNumber: 2,
+  payingGuests: 2,
+  reducedGuests: 0,
+  exemptGuests: 0,
+  tariffImportCents: 1200,
+  reductionImportCents: 0,
+  toPayAmountCents: 1200,
+  paymentStatus: 'paid',
+  noPaymentReason: null,
+  guestName: 'Rossi Mario',
 };
 // 3 guests, 1 exempt child, 1 reduced; 5 nights, capped at 4: tariff 2 x 4 x 200 = 1600, reduction 4 x 100 = 400.
 const refusedFamily: TStayForFigures = {
-  id: 'b', checkOut: '2025-03-10', nightsNumber: 5, taxableNights: 4, componentsNumber: 3, payingGuests: 2, reducedGuests: 1, exemptGuests: 1,
-  tariffImportCents: 1600, reductionImportCents: 400, toPayAmountCents: 1200, paymentStatus: 'not_paid', noPaymentReason: 'refused to pay', guestName: 'Bianchi Anna',
+  id: 'b',
+  checkOut: '2025-03-10',
+  nightsNumber: 5,
+  taxableNights: 4,
+  componentsNumber: 3,
+  payingGuests: 2,
+  reducedGuests: 1,
+  exemptGuests: 1,
+  tariffImportCents: 1600,
+  reductionImportCents: 400,
+  toPayAmountCents: 1200,
+  paymentStatus: 'not_paid',
+  noPaymentReason: 'refused to pay',
+  guestName: 'Bianchi Anna',
 };
 const single: TStayForFigures = {
-  id: 'c', checkOut: '2025-03-31', nightsNumber: 2, taxableNights: 2, componentsNumber: 1, payingGuests: 1, reducedGuests: 0, exemptGuests: 0,
-  tariffImportCents: 400, reductionImportCents: 0, toPayAmountCents: 400, paymentStatus: 'paid', noPaymentReason: null,
+  id: 'c',
+  checkOut: '2025-03-31',
+  nightsNumber: 2,
+  taxableNights: 2,
+  componentsNumber: 1,
+  payingGuests: 1,
+  reducedGuests: 0,
+  exemptGuests: 0,
+  tariffImportCents: 400,
+  reductionImportCents: 0,
+  toPayAmountCents: 400,
+  paymentStatus: 'paid',
+  noPaymentReason: null,
 };
 
 describe('stayPresences', () => {

@@ -41,10 +41,7 @@ export async function exportPriceList(db: TDb, laboratoryId: string, log: { erro
           .leftJoin(matrix, eq(matrix.id, contracts.matrixSettingId))
           .leftJoin(analyticPackage, eq(analyticPackage.id, contracts.analyticPackageSettingId))
           .where(
-            and(
-              eq(contracts.laboratoryId, laboratoryId),
-              after ? or(gt(contracts.code, after.code), and(eq(contracts.code, after.code), gt(contracts.articleCode, after.articleCode))) : undefined,
-            ),
+            and(eq(contracts.laboratoryId, laboratoryId), after ? or(gt(contracts.code, after.code), and(eq(contracts.code, after.code), gt(contracts.articleCode, after.articleCode))) : undefined),
           )
           .orderBy(asc(contracts.code), asc(contracts.articleCode))
           .limit(PAGE);
@@ -55,6 +52,10 @@ export async function exportPriceList(db: TDb, laboratoryId: string, log: { erro
     },
     log,
   );
-  const slug = laboratory.businessName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'laboratorio';
+  const slug =
+    laboratory.businessName
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'laboratorio';
   return { fileName: `listino-${slug}.xlsx`, stream };
 }

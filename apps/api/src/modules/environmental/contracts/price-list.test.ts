@@ -18,10 +18,7 @@ beforeAll(async () => {
   t = await startTestApp();
   const [labUser] = await t.db.select({ laboratoryId: users.laboratoryId }).from(users).where(eq(users.email, 'lab@demo.test'));
   labId = labUser.laboratoryId!;
-  const [other] = await t.db
-    .insert(laboratories)
-    .values({ businessName: 'Laboratorio Prove S.r.l.', vatNumber: '01234560587', managerEmail: 'prove@example.test' })
-    .returning({ id: laboratories.id });
+  const [other] = await t.db.insert(laboratories).values({ businessName: 'Laboratorio Prove S.r.l.', vatNumber: '01234560587', managerEmail: 'prove@example.test' }).returning({ id: laboratories.id });
   otherLabId = other.id;
 });
 afterAll(() => t?.close());
@@ -34,8 +31,7 @@ async function xlsx(rows: unknown[][], headers: unknown[] = PRICE_LIST_COLUMNS.m
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-const linesOf = (laboratoryId: string) =>
-  t.db.select().from(contracts).where(eq(contracts.laboratoryId, laboratoryId)).orderBy(asc(contracts.code), asc(contracts.articleCode));
+const linesOf = (laboratoryId: string) => t.db.select().from(contracts).where(eq(contracts.laboratoryId, laboratoryId)).orderBy(asc(contracts.code), asc(contracts.articleCode));
 
 async function importing(laboratoryId: string, file: Buffer) {
   return t.db.transaction((tx) => importPriceList(tx, laboratoryId, file));
@@ -64,7 +60,13 @@ describe('price list import', () => {
       ]),
     );
     expect(first).toEqual({ created: 3, updated: 0, total: 3 });
-    const second = await importing(otherLabId, await xlsx([['CTR-9', 'A2', 'Idrocarburi C>12', null, 'Acque sotterranee', null, 13], ['CTR-9', 'A4', 'Trasferta', null, null, null, 40]]));
+    const second = await importing(
+      otherLabId,
+      await xlsx([
+        ['CTR-9', 'A2', 'Idrocarburi C>12', null, 'Acque sotterranee', null, 13],
+        ['CTR-9', 'A4', 'Trasferta', null, null, null, 40],
+      ]),
+    );
     expect(second).toEqual({ created: 1, updated: 1, total: 2 });
     const lines = await linesOf(otherLabId);
     expect(lines.map((l) => [l.articleCode, l.articleName, l.priceCents, l.matrixSettingId !== null])).toEqual([

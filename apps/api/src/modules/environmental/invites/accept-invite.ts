@@ -46,13 +46,17 @@ export async function acceptInvite(services: TServices, ctx: Pick<TRequestContex
     await replacePassword(tx, userId, password);
     const table = companyTable(ref.kind);
     await tx.update(table).set({ inviteStatus: step.to, acceptedAt: now, updatedAt: now }).where(eq(table.id, ref.id));
-    await recordAudit(tx, { actor: null, ...ctx }, {
-      action: 'accept_invite',
-      entityType: ENTITY_OF_COMPANY[ref.kind],
-      entityId: ref.id,
-      actorId: userId,
-      changes: { inviteStatus: { from: step.from, to: step.to }, userId },
-    });
+    await recordAudit(
+      tx,
+      { actor: null, ...ctx },
+      {
+        action: 'accept_invite',
+        entityType: ENTITY_OF_COMPANY[ref.kind],
+        entityId: ref.id,
+        actorId: userId,
+        changes: { inviteStatus: { from: step.from, to: step.to }, userId },
+      },
+    );
     return { userId, email: row.email, companyKind: ref.kind, companyId: ref.id, inviteStatus: step.to };
   });
 }

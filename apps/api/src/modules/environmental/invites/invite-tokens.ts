@@ -16,13 +16,7 @@ export type TVoidReason = 'resent' | 'revoked';
 
 const companyColumn = (kind: TCompanyRef['kind']) => (kind === 'agency' ? inviteTokens.agencyId : inviteTokens.laboratoryId);
 
-export async function issueInviteToken(
-  tx: TDbOrTx,
-  company: TCompanyRef,
-  recipient: { email: string; userId: string | null },
-  createdById: string | null,
-  now = new Date(),
-): Promise<string> {
+export async function issueInviteToken(tx: TDbOrTx, company: TCompanyRef, recipient: { email: string; userId: string | null }, createdById: string | null, now = new Date()): Promise<string> {
   const token = randomToken();
   await tx.insert(inviteTokens).values({
     agencyId: company.kind === 'agency' ? company.id : null,
@@ -64,7 +58,10 @@ export async function assertInviteQuota(tx: TDbOrTx, company: TCompanyRef, now =
  */
 export async function usableInviteToken(tx: TDbOrTx, token: string, options: { lock?: boolean; now?: Date } = {}): Promise<TInviteTokenRow> {
   const now = options.now ?? new Date();
-  const query = tx.select().from(inviteTokens).where(eq(inviteTokens.tokenHash, sha256(token)));
+  const query = tx
+    .select()
+    .from(inviteTokens)
+    .where(eq(inviteTokens.tokenHash, sha256(token)));
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw new AppError('INVITE_TOKEN_INVALID', 'This invitation link is not valid');
   if (row.usedAt) throw new AppError('INVITE_TOKEN_USED', 'This invitation has already been accepted: sign in with your e-mail and password');

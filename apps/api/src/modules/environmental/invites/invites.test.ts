@@ -27,7 +27,12 @@ async function companyId(table: typeof agencies | typeof laboratories, businessN
 
 /** The token of the last invitation mailed to `email`, read from the outbox as the recipient would. */
 async function mailedToken(email: string): Promise<string> {
-  const [mail] = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'companyInvite'))).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  const [mail] = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'companyInvite')))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
   const match = /\/on-boarding\/accept-invite\/([A-Za-z0-9_-]+)/.exec(mail.text);
   return match![1];
 }
@@ -112,7 +117,10 @@ describe('company invitations', () => {
     const id = await companyId(agencies, 'Movimento Terra Pontino S.r.l.');
     await resendInvite(t.app.services, admin, { kind: 'agency', id });
     const token = await mailedToken('direzione@movimentoterrapontino.demo.test');
-    await t.db.update(inviteTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(inviteTokens.tokenHash, sha256(token)));
+    await t.db
+      .update(inviteTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(inviteTokens.tokenHash, sha256(token)));
     const expired = await refusal(acceptInvite(t.app.services, anonymous, token, 'Scavi2025ok'));
     expect([expired.code, expired.statusCode]).toEqual(['INVITE_TOKEN_EXPIRED', 410]);
     expect((await t.db.select().from(agencies).where(eq(agencies.id, id)))[0].inviteStatus).toBe('invited');

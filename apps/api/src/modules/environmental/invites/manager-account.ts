@@ -31,7 +31,10 @@ export async function activateManagerAccount(tx: TDbOrTx, ref: TCompanyRef, emai
   const now = new Date();
   const existing = await existingManagerAccount(tx, ref, email);
   if (existing) {
-    await tx.update(users).set({ [link]: ref.id, isEnabled: true, isConfirmed: true, updatedAt: now }).where(eq(users.id, existing));
+    await tx
+      .update(users)
+      .set({ [link]: ref.id, isEnabled: true, isConfirmed: true, updatedAt: now })
+      .where(eq(users.id, existing));
     return existing;
   }
   const [created] = await tx

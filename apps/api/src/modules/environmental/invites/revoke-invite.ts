@@ -26,7 +26,12 @@ export async function revokeInvite(services: TServices, ctx: Pick<TRequestContex
     const table = companyTable(ref.kind);
     const now = new Date();
     await tx.update(table).set({ inviteStatus: step.to, invitedAt: null, updatedAt: now }).where(eq(table.id, ref.id));
-    await recordAudit(tx, ctx, { action: 'revoke_invite', entityType: ENTITY_OF_COMPANY[ref.kind], entityId: ref.id, changes: { inviteStatus: { from: step.from, to: step.to }, voidedLinks: voided } });
+    await recordAudit(tx, ctx, {
+      action: 'revoke_invite',
+      entityType: ENTITY_OF_COMPANY[ref.kind],
+      entityId: ref.id,
+      changes: { inviteStatus: { from: step.from, to: step.to }, voidedLinks: voided },
+    });
     return { inviteStatus: step.to };
   });
 }

@@ -19,7 +19,12 @@ export const acceptInviteLink = (publicUrl: string, token: string) => `${publicU
  * checks that the e-mail can become the manager's account, voids any link still usable, issues a new
  * one and e-mails it after the commit, so a rolled-back invitation sends nothing.
  */
-async function sendInvite(services: TServices, ctx: Pick<TRequestContext, 'actor' | 'ip' | 'requestId'>, ref: TCompanyRef, action: Extract<TInviteAction, 'invite' | 'resend'>): Promise<TInviteOutcome> {
+async function sendInvite(
+  services: TServices,
+  ctx: Pick<TRequestContext, 'actor' | 'ip' | 'requestId'>,
+  ref: TCompanyRef,
+  action: Extract<TInviteAction, 'invite' | 'resend'>,
+): Promise<TInviteOutcome> {
   const actor = requireConsortiumActor(ctx, ref);
   const now = new Date();
   const sent = await services.db.transaction(async (tx) => {

@@ -5,13 +5,7 @@ import { ZContractCreate, ZContractRecord, ZContractUpdate } from '@app/domain/e
 import { toCents, toEuros } from '@app/domain/environmental/fields';
 import { ZLotCreate, ZLotRecord, ZLotUpdate, lotWarnings } from '@app/domain/environmental/lots';
 import { ZOrderCreate, ZOrderRecord, ZOrderUpdate } from '@app/domain/environmental/orders';
-import {
-  ENVIRONMENTAL_SETTING_TYPES,
-  isEnvironmentalSettingType,
-  ZEnvironmentalSettingCreate,
-  ZEnvironmentalSettingRecord,
-  ZEnvironmentalSettingUpdate,
-} from '@app/domain/environmental/settings';
+import { ENVIRONMENTAL_SETTING_TYPES, isEnvironmentalSettingType, ZEnvironmentalSettingCreate, ZEnvironmentalSettingRecord, ZEnvironmentalSettingUpdate } from '@app/domain/environmental/settings';
 import { agencies, contracts, laboratories, lots, orders, settings, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
@@ -38,7 +32,10 @@ async function missingReferences(db: TDbOrTx, checks: TReferenceCheck[]): Promis
   for (const check of checks) {
     const ids = [...new Set(check.ids.filter(Boolean))];
     if (ids.length === 0) continue;
-    const found: { id: unknown }[] = await db.select({ id: check.table.id }).from(check.table as never).where(and(inArray(check.table.id, ids), check.where));
+    const found: { id: unknown }[] = await db
+      .select({ id: check.table.id })
+      .from(check.table as never)
+      .where(and(inArray(check.table.id, ids), check.where));
     const known = new Set(found.map((r) => r.id));
     for (const id of ids) if (!known.has(id)) problems.push({ path: check.path, message: 'does not exist', value: id });
   }
@@ -125,7 +122,11 @@ export const agenciesCollection = defineCollection({
   searchable: [agencies.businessName, agencies.vatNumber, agencies.managerEmail],
   scopes: { ownAgency: (ctx) => (ownAgencyOf(ctx) ? eq(agencies.id, ownAgencyOf(ctx)!) : none) },
   async decorate(records, ctx) {
-    const counts = await userCounts(ctx.db, users.agencyId, records.map((r) => r._id as string));
+    const counts = await userCounts(
+      ctx.db,
+      users.agencyId,
+      records.map((r) => r._id as string),
+    );
     for (const record of records) {
       record.userCount = counts.get(record._id as string) ?? 0;
       // NCA reports do not exist yet: nothing can be open against an agency.
@@ -133,9 +134,15 @@ export const agenciesCollection = defineCollection({
     }
   },
   async beforeDelete(row, { tx }) {
-    const [used] = await tx.select({ n: count() }).from(orders).where(sql`${row.id}::uuid = any(${orders.agencyIds})`);
+    const [used] = await tx
+      .select({ n: count() })
+      .from(orders)
+      .where(sql`${row.id}::uuid = any(${orders.agencyIds})`);
     if (used.n > 0) throw new AppError('CONFLICT', 'Orders name this agency: remove it from them first', { details: [{ path: '_id', message: `${used.n} orders` }] });
-    const [people] = await tx.select({ n: count() }).from(users).where(and(eq(users.agencyId, row.id), isNull(users.deletedAt)));
+    const [people] = await tx
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.agencyId, row.id), isNull(users.deletedAt)));
     if (people.n > 0) throw new AppError('CONFLICT', 'This agency has user accounts: remove them first', { details: [{ path: '_id', message: `${people.n} users` }] });
   },
 });
@@ -157,7 +164,10 @@ export const laboratoriesCollection = defineCollection({
   searchable: [laboratories.businessName, laboratories.vatNumber, laboratories.managerEmail],
   scopes: { ownLaboratory: (ctx) => (ownLaboratoryOf(ctx) ? eq(laboratories.id, ownLaboratoryOf(ctx)!) : none) },
   async beforeDelete(row, { tx }) {
-    const [people] = await tx.select({ n: count() }).from(users).where(and(eq(users.laboratoryId, row.id), isNull(users.deletedAt)));
+    const [people] = await tx
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.laboratoryId, row.id), isNull(users.deletedAt)));
     if (people.n > 0) throw new AppError('CONFLICT', 'This laboratory has user accounts: remove them first', { details: [{ path: '_id', message: `${people.n} users` }] });
   },
 });

@@ -14,8 +14,7 @@ let agencyA: TSession;
 let agencyB: TSession;
 let lab: TSession;
 
-const idOf = async (table: typeof agencies | typeof laboratories, businessName: string) =>
-  (await t.db.select({ id: table.id }).from(table).where(eq(table.businessName, businessName)))[0].id;
+const idOf = async (table: typeof agencies | typeof laboratories, businessName: string) => (await t.db.select({ id: table.id }).from(table).where(eq(table.businessName, businessName)))[0].id;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -51,7 +50,10 @@ describe('supplier scope', () => {
 
   it('a supplier edits its own contacts and sees its colleagues', async () => {
     const own = agencyA.user.agencyId as string;
-    const res = await t.request('PUT', `/api/agencies/${own}/contacts`, { token: agencyA.token, body: { contacts: [{ name: 'Mario Cantiere', role: 'Capocantiere', email: 'mario@example.test', phone: '+39 333 1234567' }] } });
+    const res = await t.request('PUT', `/api/agencies/${own}/contacts`, {
+      token: agencyA.token,
+      body: { contacts: [{ name: 'Mario Cantiere', role: 'Capocantiere', email: 'mario@example.test', phone: '+39 333 1234567' }] },
+    });
     expect(res.status).toBe(200);
     expect(res.body.contacts).toEqual([{ name: 'Mario Cantiere', role: 'Capocantiere', email: 'mario@example.test', phone: '+39 333 1234567' }]);
     const bad = await t.request('PUT', `/api/agencies/${own}/contacts`, { token: agencyA.token, body: { contacts: [{ name: '', email: 'nope' }] } });
@@ -164,10 +166,7 @@ describe('price list import over HTTP', () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('IMPORT_INVALID');
-    expect(bad.body.details).toEqual([
-      expect.objectContaining({ row: 3, path: 'price', value: 'dieci' }),
-      expect.objectContaining({ row: 4, path: 'matrix', value: 'Lava' }),
-    ]);
+    expect(bad.body.details).toEqual([expect.objectContaining({ row: 3, path: 'price', value: 'dieci' }), expect.objectContaining({ row: 4, path: 'matrix', value: 'Lava' })]);
     const after = await t.request('GET', `/api/contracts?code=NEW-1&count=true`, { token: consortium.token });
     expect(after.headers.get('x-total-count')).toBe('0');
     const good = await upload(labId, [row({ code: 'NEW-1', articleCode: 'A1', articleName: 'Buono', matrix: 'Rifiuti', price: 10.5 })], consortium.token);
@@ -178,7 +177,12 @@ describe('price list import over HTTP', () => {
 
 describe('invitations over HTTP', () => {
   async function mailedToken(email: string): Promise<string> {
-    const [mail] = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'companyInvite'))).orderBy(desc(mailOutbox.createdAt)).limit(1);
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'companyInvite')))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
     return /\/on-boarding\/accept-invite\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
   }
 
@@ -201,7 +205,10 @@ describe('invitations over HTTP', () => {
     await t.request('POST', `/api/agencies/${id}/invite`, { token: consortium.token });
     const second = await mailedToken('scavi@example.test');
     expect((await t.request('GET', `/api/invites/${second}`)).body).toMatchObject({ businessName: 'Scavi Nuovi S.r.l.', email: 'scavi@example.test' });
-    await t.db.update(inviteTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(inviteTokens.agencyId, id), eq(inviteTokens.email, 'scavi@example.test')));
+    await t.db
+      .update(inviteTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(inviteTokens.agencyId, id), eq(inviteTokens.email, 'scavi@example.test')));
     const expired = await t.request('POST', `/api/invites/${second}/accept`, { body: { password: 'Nuova-Password-1' } });
     expect([expired.status, expired.body.code]).toEqual([410, 'INVITE_TOKEN_EXPIRED']);
     // Resent: accepted once, then the same link is refused.
@@ -234,7 +241,10 @@ describe('permission system on', () => {
       const lotRead = keys.filter((k) => k.key === 'lots.getAll' || k.key === 'lots.get').map((k) => k.id);
       expect(lotRead).toHaveLength(2);
       const [role] = await t.db.insert(roles).values({ name: 'Ufficio lotti', roleType: 'internal', permissionIds: lotRead }).returning();
-      await t.db.update(users).set({ roleIds: [role.id] }).where(eq(users.id, consortium.user._id));
+      await t.db
+        .update(users)
+        .set({ roleIds: [role.id] })
+        .where(eq(users.id, consortium.user._id));
       expect((await t.request('GET', '/api/lots', { token: consortium.token })).status).toBe(200);
       expect((await t.request('POST', '/api/lots', { token: consortium.token, body: { name: 'L', code: 'LPERM' } })).status).toBe(403);
       expect((await t.request('GET', '/api/orders', { token: consortium.token })).status).toBe(403);
@@ -244,5 +254,3 @@ describe('permission system on', () => {
     }
   });
 });
-
-

@@ -23,14 +23,7 @@ import { MAX_PRICE_LIST_BYTES } from '../contracts/read-price-list-file.ts';
 import { acceptInvite, findInvite } from '../invites/accept-invite.ts';
 import { revokeInvite } from '../invites/revoke-invite.ts';
 import { inviteCompany, resendInvite } from '../invites/send-invite.ts';
-import {
-  agenciesCollection,
-  contractsCollection,
-  environmentalSettingsCollection,
-  laboratoriesCollection,
-  lotsCollection,
-  ordersCollection,
-} from './collections.ts';
+import { agenciesCollection, contractsCollection, environmentalSettingsCollection, laboratoriesCollection, lotsCollection, ordersCollection } from './collections.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -56,7 +49,10 @@ async function companyInScope(ctx: TSignedInContext, kind: TCompanyKind, id: str
   if (!isUuid(id)) throw notFound();
   const table = companyTable(kind);
   const scope = scopeCondition(ctx, resource, action, collection.scopes ?? {});
-  const [row] = await ctx.db.select().from(table).where(and(eq(table.id, id), scope));
+  const [row] = await ctx.db
+    .select()
+    .from(table)
+    .where(and(eq(table.id, id), scope));
   if (!row) throw notFound(kind === 'agency' ? 'Agency' : 'Laboratory');
   return row;
 }
@@ -178,7 +174,9 @@ export async function registerEnvironmentalRegistry(app: FastifyInstance) {
         const ctx = signedIn(request);
         const company = await companyInScope(ctx, kind, request.params.id, 'inviteUsers');
         if (company.inviteStatus !== 'accepted') {
-          throw new AppError('INVALID_TRANSITION', 'The company has not accepted its invitation yet', { details: [{ path: 'inviteStatus', message: 'must be accepted', value: company.inviteStatus }] });
+          throw new AppError('INVALID_TRANSITION', 'The company has not accepted its invitation yet', {
+            details: [{ path: 'inviteStatus', message: 'must be accepted', value: company.inviteStatus }],
+          });
         }
         const temporary = generateTemporaryPassword();
         const created = await ctx.db.transaction(async (tx) => {
@@ -204,7 +202,17 @@ export async function registerEnvironmentalRegistry(app: FastifyInstance) {
         await sendAccountInvite(services, created, temporary);
         reply.code(201);
         const u = created;
-        return { _id: u.id, email: u.email, name: u.name, surname: u.surname, role: u.role, isEnabled: u.isEnabled, isConfirmed: u.isConfirmed, isManager: false, createdAt: u.createdAt.toISOString() };
+        return {
+          _id: u.id,
+          email: u.email,
+          name: u.name,
+          surname: u.surname,
+          role: u.role,
+          isEnabled: u.isEnabled,
+          isConfirmed: u.isConfirmed,
+          isManager: false,
+          createdAt: u.createdAt.toISOString(),
+        };
       },
     });
 
@@ -269,7 +277,12 @@ export async function registerEnvironmentalRegistry(app: FastifyInstance) {
 
   // The invitee, not signed in, reads and accepts the invitation of the e-mailed link.
   r.get('/api/invites/:token', {
-    schema: { tags: ['environmental'], summary: 'What an invitation link is for (refused like the acceptance)', params: ZTokenParams, response: { 200: ZInviteDetails, ...errorResponses(400, 409, 410) } },
+    schema: {
+      tags: ['environmental'],
+      summary: 'What an invitation link is for (refused like the acceptance)',
+      params: ZTokenParams,
+      response: { 200: ZInviteDetails, ...errorResponses(400, 409, 410) },
+    },
     handler: async (request) => findInvite(services.db, request.params.token),
   });
   r.post('/api/invites/:token/accept', {

@@ -25,10 +25,12 @@ describe('page views', () => {
     const signedIn = await t.request('POST', '/api/page-views', { token, body: { pageName: 'stays', fullPath: '/stays?page=2', path: '/stays' } });
     expect(signedIn.status).toBe(201);
     const rows = await t.db.select().from(pageViews);
-    expect(rows.map((r) => [r.userId, r.pageName, r.path]).sort()).toEqual([
-      [null, null, '/on-boarding/login'],
-      [user._id, 'stays', '/stays'],
-    ].sort());
+    expect(rows.map((r) => [r.userId, r.pageName, r.path]).sort()).toEqual(
+      [
+        [null, null, '/on-boarding/login'],
+        [user._id, 'stays', '/stays'],
+      ].sort(),
+    );
     for (const body of [{ fullPath: '/x' }, { fullPath: 'http://evil', path: '/x' }, { fullPath: '/x', path: '/x', pageName: 'a'.repeat(201) }]) {
       const res = await t.request('POST', '/api/page-views', { body });
       expect(res.status, JSON.stringify(body)).toBe(400);

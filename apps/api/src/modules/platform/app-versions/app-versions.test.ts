@@ -32,7 +32,10 @@ describe('app versions', () => {
     const last = await t.request('GET', '/api/app-versions/last/mobile');
     expect(last.status).toBe(200);
     expect(last.body).toEqual({ version: '1.10.0', name: 'mobile' });
-    const rows = await t.db.select().from(auditLogs).where(and(eq(auditLogs.entityType, 'app-versions'), eq(auditLogs.action, 'create')));
+    const rows = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityType, 'app-versions'), eq(auditLogs.action, 'create')));
     expect(rows).toHaveLength(3);
   });
 

@@ -27,7 +27,10 @@ export async function registerAppVersion(ctx: TSignedInContext, realtime: Pick<T
     const previous = await findLastAppVersion(tx, input.name);
     const [inserted] = await tx.insert(appVersions).values(input).onConflictDoNothing().returning();
     if (!inserted) {
-      const [existing] = await tx.select().from(appVersions).where(and(eq(appVersions.name, input.name), eq(appVersions.version, input.version)));
+      const [existing] = await tx
+        .select()
+        .from(appVersions)
+        .where(and(eq(appVersions.name, input.name), eq(appVersions.version, input.version)));
       return { row: existing, created: false, isLatest: !!previous && previous.id === existing.id };
     }
     await recordAudit(tx, ctx, { action: 'create', entityType: 'app-versions', entityId: inserted.id, changes: { name: { to: input.name }, version: { to: input.version } } });

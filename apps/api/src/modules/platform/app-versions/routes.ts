@@ -9,7 +9,12 @@ import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { isVersionString } from './compare-versions.ts';
 import { appVersionToRecord, findLastAppVersion, registerAppVersion } from './register-app-version.ts';
 
-const ZBuildType = z.string().trim().min(1).max(50).regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, dot, dash or underscore');
+const ZBuildType = z
+  .string()
+  .trim()
+  .min(1)
+  .max(50)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, dot, dash or underscore');
 const ZAppVersionRecord = z.object({ _id: z.string(), name: z.string(), version: z.string(), createdAt: z.string(), updatedAt: z.string(), isLatest: z.boolean() });
 
 /** App versions: the web asks for the last one of its build type and shows the update banner when it is newer. */

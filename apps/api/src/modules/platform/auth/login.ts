@@ -13,7 +13,10 @@ import { AUTH_RATE_LIMITS, accountKey, addressKey } from './rate-limiter.ts';
 export const INVALID_CREDENTIALS = () => new AppError('INVALID_CREDENTIALS', 'Incorrect e-mail or password');
 
 export async function findUserByEmail(db: TServices['db'], email: string) {
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
   return user;
 }
 
@@ -26,7 +29,8 @@ export async function openSession(services: TServices, user: typeof users.$infer
 
 /** Parses `Authorization: Basic base64(email:password)`. */
 export function parseBasicAuth(header: string | undefined): { email: string; password: string } {
-  if (!header?.startsWith('Basic ')) throw new AppError('BAD_REQUEST', 'Send the e-mail and password with Basic authorization', { details: [{ path: 'authorization', message: 'validation.required' }] });
+  if (!header?.startsWith('Basic '))
+    throw new AppError('BAD_REQUEST', 'Send the e-mail and password with Basic authorization', { details: [{ path: 'authorization', message: 'validation.required' }] });
   const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 1) throw new AppError('BAD_REQUEST', 'E-mail is required', { details: [{ path: 'email', message: 'validation.required' }] });
@@ -63,12 +67,16 @@ export async function verifyCredentialsWithLimits(services: TServices, ctx: Pick
       limiter.hit(perAccount, AUTH_RATE_LIMITS.failedLoginPerAccount);
       limiter.hit(perAddress, AUTH_RATE_LIMITS.failedLoginPerAddress);
       const known = await findUserByEmail(services.db, email);
-      await recordAudit(services.db, { actor: null, ...ctx }, {
-        action: 'login_failed',
-        entityType: 'users',
-        entityId: known?.id ?? null,
-        changes: { email: email.trim().toLowerCase() },
-      });
+      await recordAudit(
+        services.db,
+        { actor: null, ...ctx },
+        {
+          action: 'login_failed',
+          entityType: 'users',
+          entityId: known?.id ?? null,
+          changes: { email: email.trim().toLowerCase() },
+        },
+      );
     }
     throw error;
   }

@@ -31,14 +31,7 @@ export async function consumeOneTimeToken(db: TDbOrTx, token: string, purpose: T
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date(), updatedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, sha256(token)),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(and(eq(oneTimeTokens.tokenHash, sha256(token)), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())))
     .returning({ userId: oneTimeTokens.userId });
   if (!row) throw new AppError('TOKEN_INVALID', 'This link is not valid or has expired; ask for a new one');
   return row.userId;

@@ -80,7 +80,10 @@ describe('POST /api/auth/reset-password', () => {
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('TOKEN_INVALID');
     const [user] = await t.db.select().from(users).where(eq(users.email, 'agency@demo.test'));
-    const audit = await t.db.select().from(auditLogs).where(and(eq(auditLogs.entityId, user.id), eq(auditLogs.action, 'password_reset')));
+    const audit = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, user.id), eq(auditLogs.action, 'password_reset')));
     expect(audit).toHaveLength(1);
   });
 
@@ -99,7 +102,10 @@ describe('POST /api/auth/reset-password', () => {
   it('refuses an expired token, an unknown token, and an older link once a new one was sent', async () => {
     const expired = await resetLinkFor('hotelier@demo.test');
     const [user] = await t.db.select().from(users).where(eq(users.email, 'hotelier@demo.test'));
-    await t.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeTokens.userId, user.id));
+    await t.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeTokens.userId, user.id));
     const res = await t.request('POST', '/api/auth/reset-password', { body: { token: expired, password: 'Strong9Pass' } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('TOKEN_INVALID');

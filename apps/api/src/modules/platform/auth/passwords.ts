@@ -46,11 +46,7 @@ export async function replacePassword(tx: TDbOrTx, userId: string, password: str
   assertPasswordPolicy(password);
   const passwordHash = await hashPassword(password);
   const now = new Date();
-  const [user] = await tx
-    .update(users)
-    .set({ passwordHash, passwordChangedAt: now, needsPasswordChange: false, hasTemporaryPassword: false, updatedAt: now })
-    .where(eq(users.id, userId))
-    .returning();
+  const [user] = await tx.update(users).set({ passwordHash, passwordChangedAt: now, needsPasswordChange: false, hasTemporaryPassword: false, updatedAt: now }).where(eq(users.id, userId)).returning();
   await revokeRefreshTokensOfUser(tx, userId);
   return user;
 }

@@ -28,9 +28,15 @@ export async function refreshSession(services: TServices, refreshToken: string) 
 export async function logout(services: TServices, actor: TActor, refreshToken?: string) {
   const now = new Date();
   if (refreshToken) {
-    const [row] = await services.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+    const [row] = await services.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
     if (row && row.userId === actor.id) {
-      await services.db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+      await services.db
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
     }
     return;
   }

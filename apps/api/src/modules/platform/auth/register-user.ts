@@ -53,13 +53,17 @@ export async function registerUser(services: TServices, ctx: Pick<TRequestContex
         .values({ ...fields, passwordHash, role: 'user', isConfirmed: false, lastLoginAt: new Date() })
         .returning();
       const token = await issueOneTimeToken(tx, row.id, 'confirm_email');
-      await recordAudit(tx, { actor: null, ...ctx }, {
-        action: 'register',
-        entityType: 'users',
-        entityId: row.id,
-        actorId: row.id,
-        changes: { email: { to: row.email }, role: { to: row.role } },
-      });
+      await recordAudit(
+        tx,
+        { actor: null, ...ctx },
+        {
+          action: 'register',
+          entityType: 'users',
+          entityId: row.id,
+          actorId: row.id,
+          changes: { email: { to: row.email }, role: { to: row.role } },
+        },
+      );
       return { created: row, confirmToken: token };
     }));
   } catch (error) {

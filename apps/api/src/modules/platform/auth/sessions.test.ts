@@ -68,7 +68,7 @@ describe('POST /api/auth/logout', () => {
     expect((await refresh(b.refreshToken)).status).toBe(200);
   });
 
-  it('does not revoke someone else\'s family and needs a signed-in user', async () => {
+  it("does not revoke someone else's family and needs a signed-in user", async () => {
     const mine = await t.signedIn('admin');
     const other = await t.signedIn('hotelier');
     await t.request('POST', '/api/auth/logout', { token: mine.token, body: { refreshToken: other.refreshToken } });

@@ -73,7 +73,10 @@ describe('POST /api/auth/socialLogin with an OpenID provider', () => {
     expect(res.body.user).toMatchObject({ email: 'hotelier@demo.test', role: 'user' });
     expect(typeof res.body.token).toBe('string');
     expect(typeof res.body.refreshToken).toBe('string');
-    const audit = await t.db.select().from(auditLogs).where(and(eq(auditLogs.entityId, res.body.user._id), eq(auditLogs.action, 'login')));
+    const audit = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, res.body.user._id), eq(auditLogs.action, 'login')));
     expect(audit.some((a) => (a.changes as { method?: string })?.method === 'oidc')).toBe(true);
   });
 
@@ -93,7 +96,9 @@ describe('POST /api/auth/socialLogin with an OpenID provider', () => {
     const [row] = await t.db.select().from(users).where(eq(users.email, 'fresh@example.org'));
     expect(row.passwordHash).toBeNull();
     // The same person again gets the same account.
-    const again = await t.request('POST', '/api/auth/socialLogin', { body: { token: await idToken(idp.privateKey, idp.issuer, { email: 'fresh@example.org', email_verified: true }), provider: 'google' } });
+    const again = await t.request('POST', '/api/auth/socialLogin', {
+      body: { token: await idToken(idp.privateKey, idp.issuer, { email: 'fresh@example.org', email_verified: true }), provider: 'google' },
+    });
     expect(again.body.user._id).toBe(res.body.user._id);
   });
 

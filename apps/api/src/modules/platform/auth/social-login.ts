@@ -103,12 +103,16 @@ export async function socialLogin(services: TServices, ctx: Pick<TRequestContext
   if (user.role === 'admin') throw new AppError('FORBIDDEN', 'Administrators sign in with their e-mail and password');
   if (!user.isEnabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled; contact your administrator');
   const [updated] = await services.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();
-  await recordAudit(services.db, { actor: null, ...ctx }, {
-    action: 'login',
-    entityType: 'users',
-    entityId: user.id,
-    actorId: user.id,
-    changes: { method: 'oidc', provider: input.provider, ...(created ? { created: true } : {}) },
-  });
+  await recordAudit(
+    services.db,
+    { actor: null, ...ctx },
+    {
+      action: 'login',
+      entityType: 'users',
+      entityId: user.id,
+      actorId: user.id,
+      changes: { method: 'oidc', provider: input.provider, ...(created ? { created: true } : {}) },
+    },
+  );
   return openSession(services, updated);
 }

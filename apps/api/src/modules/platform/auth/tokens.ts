@@ -51,7 +51,10 @@ export async function issueRefreshToken(db: TDbOrTx, config: TConfig, userId: st
  * issued. Presenting an already-used token means it leaked: the whole family is revoked.
  */
 export async function rotateRefreshToken(db: TDbOrTx, config: TConfig, token: string) {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
   const invalid = new AppError('UNAUTHORIZED', 'The refresh token is not valid; sign in again');
   if (!row || row.revokedAt || row.expiresAt.getTime() < Date.now()) throw invalid;
   if (row.usedAt) {
@@ -69,5 +72,8 @@ export async function rotateRefreshToken(db: TDbOrTx, config: TConfig, token: st
 }
 
 export async function revokeRefreshTokensOfUser(db: TDbOrTx, userId: string) {
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }

@@ -6,9 +6,17 @@ import { ZRecordBase } from '../../../lib/schemas.ts';
 import { assertReferenceExists, partialWithoutDefaults, ZAddress, ZOptionalText, ZRequiredText } from './shared.ts';
 
 // Italian VAT number (11 digits) or an EU VAT id with its country prefix.
-const ZVatNumber = z.string().trim().toUpperCase().regex(/^(\d{11}|[A-Z]{2}[A-Z0-9]{2,13})$/, 'must be a VAT number');
+const ZVatNumber = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^(\d{11}|[A-Z]{2}[A-Z0-9]{2,13})$/, 'must be a VAT number');
 // Personal codice fiscale (16 characters) or a company's (11 digits).
-const ZTaxCode = z.string().trim().toUpperCase().regex(/^([A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]|\d{11})$/, 'must be a tax code');
+const ZTaxCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^([A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]|\d{11})$/, 'must be a tax code');
 
 const ZBillingInfo = z.object({ taxCode: ZTaxCode.nullish(), vatNumber: ZVatNumber.nullish(), pec: z.email().nullish() });
 
@@ -20,7 +28,11 @@ const ZCustomerInput = z.object({
   defaultMarginPercentage: z.number().min(0).max(99_999.99).multipleOf(0.01).nullish(),
   agentId: z.uuid().nullish(),
   notes: ZOptionalText(5000),
-  currencyId: z.string().trim().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code').nullish(),
+  currencyId: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code')
+    .nullish(),
   paymentDays: z.number().int().min(0).max(365).nullish(),
   billingInfo: ZBillingInfo.nullish(),
   defaultVatRateId: ZOptionalText(64),

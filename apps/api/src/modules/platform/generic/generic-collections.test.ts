@@ -38,7 +38,7 @@ describe('categories', () => {
 
   it('keep untouched fields on a partial update and validate input', async () => {
     const created = (await t.request('POST', '/api/categories', { token: tokens.admin, body: { name: 'Mostre', order: 5, isActive: false, entityType: 'tenant' } })).body;
-    const updated = await t.request('PUT', `/api/categories/${created._id}`, { token: tokens.admin, body: { name: 'Mostre d\'arte' } });
+    const updated = await t.request('PUT', `/api/categories/${created._id}`, { token: tokens.admin, body: { name: "Mostre d'arte" } });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: "Mostre d'arte", order: 5, isActive: false, entityType: 'tenant' });
     const invalid = await t.request('POST', '/api/categories', { token: tokens.admin, body: { name: ' ', entityType: 'hotel', order: -1 } });
@@ -92,7 +92,16 @@ describe('customers', () => {
   it('stores billing info and validated addresses (admin only)', async () => {
     const res = await t.request('POST', '/api/customers', {
       token: tokens.admin,
-      body: { businessName: 'Hotel Miramare srl', vat: '12345678901', defaultMarginPercentage: 12.5, paymentDays: 30, currencyId: 'EUR', billingInfo: { taxCode: '12345678901', vatNumber: '12345678901', pec: 'miramare@pec.it' }, address, shippingAddress: { streetName: 'Via Po 2', city: 'Torino' } },
+      body: {
+        businessName: 'Hotel Miramare srl',
+        vat: '12345678901',
+        defaultMarginPercentage: 12.5,
+        paymentDays: 30,
+        currencyId: 'EUR',
+        billingInfo: { taxCode: '12345678901', vatNumber: '12345678901', pec: 'miramare@pec.it' },
+        address,
+        shippingAddress: { streetName: 'Via Po 2', city: 'Torino' },
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ businessName: 'Hotel Miramare srl', language: 'it', defaultMarginPercentage: 12.5, billingInfo: { pec: 'miramare@pec.it' }, address, billingAddress: null });
@@ -121,11 +130,23 @@ describe('projects', () => {
     const fingerprint = Array.from({ length: 32 }, (_, i) => i.toString(16).padStart(2, '0')).join(':');
     const ok = await t.request('POST', '/api/projects', {
       token: tokens.admin,
-      body: { name: 'App Comune', domain: 'App.Comune.it', iosTeamId: 'ABCDE12345', iosAppId: '123456789', iosBundleId: 'it.comune.app', androidPackageName: 'it.comune.app', androidShaFingerprints: [fingerprint], shortLink: 'https://l.comune.it' },
+      body: {
+        name: 'App Comune',
+        domain: 'App.Comune.it',
+        iosTeamId: 'ABCDE12345',
+        iosAppId: '123456789',
+        iosBundleId: 'it.comune.app',
+        androidPackageName: 'it.comune.app',
+        androidShaFingerprints: [fingerprint],
+        shortLink: 'https://l.comune.it',
+      },
     });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ domain: 'app.comune.it', androidShaFingerprints: [fingerprint.toUpperCase()] });
-    const bad = await t.request('POST', '/api/projects', { token: tokens.admin, body: { name: 'B', domain: 'not a domain', androidPackageName: '1abc', androidShaFingerprints: ['AA:BB'], shortLink: 'javascript:alert(1)' } });
+    const bad = await t.request('POST', '/api/projects', {
+      token: tokens.admin,
+      body: { name: 'B', domain: 'not a domain', androidPackageName: '1abc', androidShaFingerprints: ['AA:BB'], shortLink: 'javascript:alert(1)' },
+    });
     expect(bad.status).toBe(400);
     expect(paths(bad)).toEqual(['androidPackageName', 'androidShaFingerprints.0', 'domain', 'shortLink']);
     expect((await t.request('POST', '/api/projects', { token: tokens.hotelier, body: { name: 'C' } })).status).toBe(403);
@@ -137,7 +158,10 @@ describe('links', () => {
     const generated = await t.request('POST', '/api/links', { token: tokens.admin, body: { longLink: 'https://comune.example.test/imposta' } });
     expect(generated.status).toBe(201);
     expect(generated.body.shortCode).toMatch(/^[A-Za-z0-9]{7}$/);
-    const chosen = await t.request('POST', '/api/links', { token: tokens.admin, body: { longLink: 'https://comune.example.test/a', shortCode: 'tassa-2025', socialTitle: 'Tassa', data: { campaign: 'estate' } } });
+    const chosen = await t.request('POST', '/api/links', {
+      token: tokens.admin,
+      body: { longLink: 'https://comune.example.test/a', shortCode: 'tassa-2025', socialTitle: 'Tassa', data: { campaign: 'estate' } },
+    });
     expect(chosen.status).toBe(201);
     const duplicate = await t.request('POST', '/api/links', { token: tokens.admin, body: { longLink: 'https://comune.example.test/b', shortCode: 'tassa-2025' } });
     expect(duplicate.status).toBe(409);

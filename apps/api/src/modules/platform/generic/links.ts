@@ -7,7 +7,10 @@ import { AppError } from '../../../lib/errors.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
 import { ZHttpUrl, ZOptionalText } from './shared.ts';
 
-const ZShortCode = z.string().trim().regex(/^[A-Za-z0-9_-]{3,64}$/, 'letters, digits, - or _, 3 to 64 characters');
+const ZShortCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{3,64}$/, 'letters, digits, - or _, 3 to 64 characters');
 
 const ZLinkInput = z.object({
   shortLink: ZHttpUrl.nullish(),

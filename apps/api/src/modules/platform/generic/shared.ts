@@ -13,7 +13,11 @@ export const ZHttpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(
 /** Address: streetName, zipCode, city, province, region, country. */
 export const ZAddress = z.object({
   streetName: ZRequiredText(200),
-  zipCode: z.string().trim().regex(/^[A-Za-z0-9 -]{2,12}$/, 'must be a postal code').nullish(),
+  zipCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{2,12}$/, 'must be a postal code')
+    .nullish(),
   city: ZRequiredText(120),
   province: ZOptionalText(64),
   region: ZOptionalText(64),
@@ -26,6 +30,9 @@ export { partialWithoutDefaults } from '../../../lib/schemas.ts';
 /** A referenced row must exist (and match `where`); otherwise a 400 on that field. */
 export async function assertReferenceExists(db: TDbOrTx, table: PgTable & { id: PgColumn }, id: unknown, path: string, where?: SQL) {
   if (id === undefined || id === null) return;
-  const rows = await db.select({ id: table.id }).from(table as never).where(and(eq(table.id, id as string), where));
+  const rows = await db
+    .select({ id: table.id })
+    .from(table as never)
+    .where(and(eq(table.id, id as string), where));
   if (rows.length === 0) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid', { details: [{ path, message: 'does not exist', value: id }] });
 }

@@ -31,9 +31,7 @@ export function registerHealthRoutes(app: FastifyInstance) {
     schema: { tags: ['system'], summary: 'Public configuration for the web app', security: [], response: { 200: ZPublicConfig } },
     handler: async () => {
       const all = await readFeatures(app.services.db);
-      const features = Object.fromEntries(
-        (Object.keys(FEATURE_FLAGS) as TFeatureFlag[]).filter((k) => FEATURE_FLAGS[k].public).map((k) => [k, all[k]]),
-      );
+      const features = Object.fromEntries((Object.keys(FEATURE_FLAGS) as TFeatureFlag[]).filter((k) => FEATURE_FLAGS[k].public).map((k) => [k, all[k]]));
       const { config } = app.services;
       return {
         demo: config.demo,

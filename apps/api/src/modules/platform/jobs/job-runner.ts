@@ -66,11 +66,17 @@ export async function runDueJobs(deps: TJobDeps, jobs: readonly TDailyJob[], now
     }
     try {
       const result = await job.run(deps, runDate, now);
-      await deps.db.update(jobRuns).set({ status: 'done', finishedAt: new Date(), result, updatedAt: new Date() }).where(and(eq(jobRuns.jobName, job.name), eq(jobRuns.runDate, runDate)));
+      await deps.db
+        .update(jobRuns)
+        .set({ status: 'done', finishedAt: new Date(), result, updatedAt: new Date() })
+        .where(and(eq(jobRuns.jobName, job.name), eq(jobRuns.runDate, runDate)));
       outcomes.push({ job: job.name, runDate, outcome: 'ran', result });
     } catch (error) {
       deps.log?.error({ err: error, job: job.name }, 'job failed');
-      await deps.db.update(jobRuns).set({ status: 'failed', finishedAt: new Date(), error: String(error), updatedAt: new Date() }).where(and(eq(jobRuns.jobName, job.name), eq(jobRuns.runDate, runDate)));
+      await deps.db
+        .update(jobRuns)
+        .set({ status: 'failed', finishedAt: new Date(), error: String(error), updatedAt: new Date() })
+        .where(and(eq(jobRuns.jobName, job.name), eq(jobRuns.runDate, runDate)));
       outcomes.push({ job: job.name, runDate, outcome: 'failed', error: String(error) });
     }
   }

@@ -28,7 +28,10 @@ export function createMailer(options: { db: TDb; smtpUrl?: string; from: string;
         await options.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), updatedAt: new Date() }).where(eqId(row.id));
       } catch (error) {
         options.log.error({ err: error, to, template }, 'mail delivery failed');
-        await options.db.update(mailOutbox).set({ status: 'failed', error: String(error), updatedAt: new Date() }).where(eqId(row.id));
+        await options.db
+          .update(mailOutbox)
+          .set({ status: 'failed', error: String(error), updatedAt: new Date() })
+          .where(eqId(row.id));
       }
     },
   };

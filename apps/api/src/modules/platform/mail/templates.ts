@@ -3,21 +3,36 @@ import type { TMailLanguage } from '../../../lib/services.ts';
 /** Mail templates in Italian and English. Variables are plain text and escaped for HTML. */
 const TEMPLATES = {
   confirmEmail: {
-    it: { subject: 'Conferma il tuo indirizzo e-mail', body: 'Ciao {name},\n\nper confermare il tuo indirizzo e-mail apri questo collegamento:\n{link}\n\nSe non hai creato tu l\'account, ignora questo messaggio.' },
+    it: {
+      subject: 'Conferma il tuo indirizzo e-mail',
+      body: "Ciao {name},\n\nper confermare il tuo indirizzo e-mail apri questo collegamento:\n{link}\n\nSe non hai creato tu l'account, ignora questo messaggio.",
+    },
     en: { subject: 'Confirm your e-mail address', body: 'Hello {name},\n\nto confirm your e-mail address open this link:\n{link}\n\nIf you did not create the account, ignore this message.' },
   },
   resetPassword: {
-    it: { subject: 'Reimposta la password', body: 'Ciao {name},\n\nper scegliere una nuova password apri questo collegamento entro un\'ora:\n{link}\n\nSe non hai chiesto tu il cambio, ignora questo messaggio: la password resta quella di prima.' },
-    en: { subject: 'Reset your password', body: 'Hello {name},\n\nto choose a new password open this link within one hour:\n{link}\n\nIf you did not ask for it, ignore this message: your password stays the same.' },
+    it: {
+      subject: 'Reimposta la password',
+      body: "Ciao {name},\n\nper scegliere una nuova password apri questo collegamento entro un'ora:\n{link}\n\nSe non hai chiesto tu il cambio, ignora questo messaggio: la password resta quella di prima.",
+    },
+    en: {
+      subject: 'Reset your password',
+      body: 'Hello {name},\n\nto choose a new password open this link within one hour:\n{link}\n\nIf you did not ask for it, ignore this message: your password stays the same.',
+    },
   },
   invite: {
-    it: { subject: 'Il tuo accesso al portale', body: 'Ciao {name},\n\nè stato creato un account per te.\nIndirizzo: {link}\nE-mail: {email}\nPassword temporanea: {password}\n\nAl primo accesso ti sarà chiesto di sceglierne una nuova.' },
-    en: { subject: 'Your access to the portal', body: 'Hello {name},\n\nan account has been created for you.\nAddress: {link}\nE-mail: {email}\nTemporary password: {password}\n\nAt your first sign-in you will be asked to choose a new one.' },
+    it: {
+      subject: 'Il tuo accesso al portale',
+      body: 'Ciao {name},\n\nè stato creato un account per te.\nIndirizzo: {link}\nE-mail: {email}\nPassword temporanea: {password}\n\nAl primo accesso ti sarà chiesto di sceglierne una nuova.',
+    },
+    en: {
+      subject: 'Your access to the portal',
+      body: 'Hello {name},\n\nan account has been created for you.\nAddress: {link}\nE-mail: {email}\nTemporary password: {password}\n\nAt your first sign-in you will be asked to choose a new one.',
+    },
   },
   companyInvite: {
     it: {
       subject: 'Invito al portale del consorzio: {company}',
-      body: 'Gentile responsabile di {company},\n\nil consorzio vi invita ad accedere al portale per la gestione ambientale.\nPer attivare l\'account {email} scegliete una password da questo collegamento, valido {days} giorni e utilizzabile una sola volta:\n{link}\n\nSe non attendevate questo invito, ignorate il messaggio.',
+      body: "Gentile responsabile di {company},\n\nil consorzio vi invita ad accedere al portale per la gestione ambientale.\nPer attivare l'account {email} scegliete una password da questo collegamento, valido {days} giorni e utilizzabile una sola volta:\n{link}\n\nSe non attendevate questo invito, ignorate il messaggio.",
     },
     en: {
       subject: 'Invitation to the consortium portal: {company}',
@@ -38,8 +53,7 @@ declare module '../../../lib/services.ts' {
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const fill = (text: string, vars: Record<string, string>, escape: (s: string) => string) =>
-  text.replace(/\{(\w+)\}/g, (_, name: string) => escape(vars[name] ?? ''));
+const fill = (text: string, vars: Record<string, string>, escape: (s: string) => string) => text.replace(/\{(\w+)\}/g, (_, name: string) => escape(vars[name] ?? ''));
 
 export function renderMail(template: TMailTemplate, vars: Record<string, string>, language: TMailLanguage) {
   const t = TEMPLATES[template][language];

@@ -33,7 +33,12 @@ describe('notifications', () => {
     const base = (await t.request('GET', '/api/notifications/count', { token: hotelier.token })).body.count as number;
     const pushed = nextEvent(mine, 'notifications');
 
-    const row = await notifyUser(t.app.services, hotelier.user._id, { title: 'Dichiarazione validata', event: 'declaration.validated', body: 'Il comune ha validato la dichiarazione', data: { declarationId: 'x' } });
+    const row = await notifyUser(t.app.services, hotelier.user._id, {
+      title: 'Dichiarazione validata',
+      event: 'declaration.validated',
+      body: 'Il comune ha validato la dichiarazione',
+      data: { declarationId: 'x' },
+    });
     const payload = await pushed;
     expect(payload.count).toBe(base + 1);
     expect(payload.notification).toMatchObject({ _id: row.id, title: 'Dichiarazione validata', event: 'declaration.validated', hasBeenSeen: false, data: { declarationId: 'x' } });

@@ -19,7 +19,10 @@ export function createSocketClients(t: TTestApp) {
     const socket = await connect(token);
     // Generous: test machines under load can take seconds to finish the handshake.
     for (let i = 0; i < 60; i++) {
-      const probe = nextEvent(socket, 'probe', 250).then(() => true, () => false);
+      const probe = nextEvent(socket, 'probe', 250).then(
+        () => true,
+        () => false,
+      );
       t.app.services.realtime.toUser(userId, 'probe', {});
       if (await probe) return socket;
     }
@@ -40,4 +43,8 @@ export function nextEvent<T = any>(socket: Socket, event: string, ms = 10_000): 
 }
 
 /** Resolves true if the event arrives within `ms`, false otherwise. */
-export const receives = (socket: Socket, event: string, ms = 500) => nextEvent(socket, event, ms).then(() => true, () => false);
+export const receives = (socket: Socket, event: string, ms = 500) =>
+  nextEvent(socket, event, ms).then(
+    () => true,
+    () => false,
+  );

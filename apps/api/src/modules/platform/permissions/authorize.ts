@@ -20,10 +20,7 @@ export async function loadUserGrants(db: TDbOrTx, userId: string): Promise<TPerm
   if (user.roleIds.length > 0) {
     const roleRows = await db.select({ permissionIds: roles.permissionIds }).from(roles).where(inArray(roles.id, user.roleIds));
     const permissionIds = [...new Set(roleRows.flatMap((r) => r.permissionIds))];
-    const rows =
-      permissionIds.length === 0
-        ? []
-        : await db.select({ key: permissions.key, filters: permissions.filters }).from(permissions).where(inArray(permissions.id, permissionIds));
+    const rows = permissionIds.length === 0 ? [] : await db.select({ key: permissions.key, filters: permissions.filters }).from(permissions).where(inArray(permissions.id, permissionIds));
     for (const row of rows) grants.push({ key: row.key, filters: (row.filters ?? undefined) as TPermissionGrant['filters'] });
   }
   return grants;

@@ -48,7 +48,10 @@ export const ZPermissionRecord = ZRecordBase.extend({
 });
 
 async function assertKeyFree(db: TDbOrTx, key: string, exceptId?: string) {
-  const [row] = await db.select({ id: permissions.id }).from(permissions).where(and(eq(permissions.key, key), exceptId ? ne(permissions.id, exceptId) : undefined));
+  const [row] = await db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(and(eq(permissions.key, key), exceptId ? ne(permissions.id, exceptId) : undefined));
   if (row) throw new AppError('DUPLICATE', 'A permission with this key exists', { details: [{ path: 'key', message: 'must be unique', value: key }] });
 }
 
@@ -74,6 +77,9 @@ export const permissionsCollection = defineCollection({
   // Roles keep only permissions that exist.
   async afterWrite(op, row, { tx }) {
     if (op !== 'delete') return;
-    await tx.update(roles).set({ permissionIds: sql`array_remove(${roles.permissionIds}, ${row.id}::uuid)`, updatedAt: new Date() }).where(sql`${row.id}::uuid = any(${roles.permissionIds})`);
+    await tx
+      .update(roles)
+      .set({ permissionIds: sql`array_remove(${roles.permissionIds}, ${row.id}::uuid)`, updatedAt: new Date() })
+      .where(sql`${row.id}::uuid = any(${roles.permissionIds})`);
   },
 });

@@ -21,13 +21,17 @@ export async function changeMyPassword(services: TServices, ctx: Pick<TRequestCo
   }
   const updated = await services.db.transaction(async (tx) => {
     const row = await replacePassword(tx, user.id, newPassword);
-    await recordAudit(tx, { actor: null, ...ctx }, {
-      action: 'password_change',
-      entityType: 'users',
-      entityId: user.id,
-      actorId: user.id,
-      changes: user.hasTemporaryPassword ? { hasTemporaryPassword: { from: true, to: false } } : undefined,
-    });
+    await recordAudit(
+      tx,
+      { actor: null, ...ctx },
+      {
+        action: 'password_change',
+        entityType: 'users',
+        entityId: user.id,
+        actorId: user.id,
+        changes: user.hasTemporaryPassword ? { hasTemporaryPassword: { from: true, to: false } } : undefined,
+      },
+    );
     return row;
   });
   return openSession(services, updated);

@@ -8,10 +8,7 @@ import { ZUserRecord, userToRecord } from '../users/user-record.ts';
 
 /** The signed-in user; under impersonation also who is acting, so the web can show "acting as". */
 export const ZMyProfile = ZUserRecord.extend({
-  impersonatedBy: z
-    .object({ _id: z.string(), email: z.string() })
-    .optional()
-    .describe('Present when an administrator is acting as this user'),
+  impersonatedBy: z.object({ _id: z.string(), email: z.string() }).optional().describe('Present when an administrator is acting as this user'),
 });
 export type TMyProfile = z.infer<typeof ZMyProfile>;
 

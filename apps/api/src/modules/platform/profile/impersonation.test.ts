@@ -25,7 +25,10 @@ describe('GET /api/users/personificate/:userId', () => {
     expect(claims.sub).toBe(hotelierId);
     expect(claims.imp).toBe(admin.user._id);
     expect(res.body.refreshToken).toBeUndefined();
-    const audit = await t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'impersonate'), eq(auditLogs.entityId, hotelierId)));
+    const audit = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'impersonate'), eq(auditLogs.entityId, hotelierId)));
     expect(audit).toHaveLength(1);
     expect(audit[0].actorId).toBe(admin.user._id);
   });
@@ -41,7 +44,10 @@ describe('GET /api/users/personificate/:userId', () => {
     const { body } = await personificate(hotelierId, admin.token);
     const res = await t.request('PUT', '/api/users/me', { token: body.token, body: { commercialName: 'Hotel Impersonato' } });
     expect(res.status).toBe(200);
-    const [entry] = await t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'update'), eq(auditLogs.entityId, hotelierId)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'update'), eq(auditLogs.entityId, hotelierId)));
     expect(entry).toMatchObject({ actorId: hotelierId, impersonatorId: admin.user._id });
     expect(entry.changes).toMatchObject({ commercialName: { to: 'Hotel Impersonato' } });
   });
@@ -76,7 +82,10 @@ describe('GET /api/users/personificate/:userId', () => {
 
   it('the acting session ends when the admin is disabled; account deletion is refused while acting', async () => {
     const [target] = await t.db.insert(users).values({ email: 'target@demo.test', role: 'user' }).returning();
-    const [boss] = await t.db.insert(users).values({ email: 'boss@demo.test', role: 'admin', passwordHash: (await t.db.select().from(users).where(eq(users.email, 'admin@demo.test')))[0].passwordHash }).returning();
+    const [boss] = await t.db
+      .insert(users)
+      .values({ email: 'boss@demo.test', role: 'admin', passwordHash: (await t.db.select().from(users).where(eq(users.email, 'admin@demo.test')))[0].passwordHash })
+      .returning();
     const bossSession = await t.login('boss@demo.test');
     const acting = await personificate(target.id, bossSession.token);
     const del = await t.request('DELETE', '/api/users/me', { token: acting.body.token });

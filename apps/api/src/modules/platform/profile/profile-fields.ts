@@ -23,21 +23,13 @@ export const ZEmailAddress = z
 
 const ZPhoneNumber = z.preprocess(emptyToNull, z.string().trim().refine(isValidPhone, 'validation.invalidPhone').nullable()).optional();
 
-export const ZTaxCode = z
-  .preprocess(emptyToNull, z.string().refine(isValidCodiceFiscale, 'validation.invalidTaxCode').transform(normalizeCodiceFiscale).nullable())
-  .optional();
+export const ZTaxCode = z.preprocess(emptyToNull, z.string().refine(isValidCodiceFiscale, 'validation.invalidTaxCode').transform(normalizeCodiceFiscale).nullable()).optional();
 
-export const ZVatNumber = z
-  .preprocess(emptyToNull, z.string().refine(isValidPartitaIva, 'validation.invalidVatNumber').transform(normalizePartitaIva).nullable())
-  .optional();
+export const ZVatNumber = z.preprocess(emptyToNull, z.string().refine(isValidPartitaIva, 'validation.invalidVatNumber').transform(normalizePartitaIva).nullable()).optional();
 
-const ZOptionalEmail = z
-  .preprocess(emptyToNull, z.string().trim().refine(isValidEmail, 'validation.invalidEmail').nullable())
-  .optional();
+const ZOptionalEmail = z.preprocess(emptyToNull, z.string().trim().refine(isValidEmail, 'validation.invalidEmail').nullable()).optional();
 
-const ZBirthDate = z
-  .preprocess(emptyToNull, ZDateString.refine((s) => s <= new Date().toISOString().slice(0, 10), 'validation.dateInFuture').nullable())
-  .optional();
+const ZBirthDate = z.preprocess(emptyToNull, ZDateString.refine((s) => s <= new Date().toISOString().slice(0, 10), 'validation.dateInFuture').nullable()).optional();
 
 /** Fields a user may edit on their own account; role, e-mail, enabling and links to tenants are not here. */
 export const profileFieldShape = {

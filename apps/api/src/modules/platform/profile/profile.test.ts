@@ -11,7 +11,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function createUser(email: string, password: string, extra: Partial<typeof users.$inferInsert> = {}) {
-  const [row] = await t.db.insert(users).values({ email, role: 'user', name: 'Test', surname: 'User', passwordHash: await hashPassword(password), ...extra }).returning();
+  const [row] = await t.db
+    .insert(users)
+    .values({ email, role: 'user', name: 'Test', surname: 'User', passwordHash: await hashPassword(password), ...extra })
+    .returning();
   return row;
 }
 
@@ -44,7 +47,10 @@ describe('PUT /api/users/me', () => {
     expect(res.body).toMatchObject({ phone: '+39 06 1234567', taxCode: 'RSSMRA80A01H501U', vatNumber: '12345670215', address: 'Via Roma 1', birthDate: '1980-01-01', role: 'city' });
     const cleared = await t.request('PUT', '/api/users/me', { token: session.token, body: { address: '' } });
     expect(cleared.body.address).toBeNull();
-    const audit = await t.db.select().from(auditLogs).where(and(eq(auditLogs.entityId, session.user._id), eq(auditLogs.action, 'update')));
+    const audit = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, session.user._id), eq(auditLogs.action, 'update')));
     expect(audit.length).toBe(2);
     expect(audit[0].actorId).toBe(session.user._id);
     expect(audit[0].impersonatorId).toBeNull();
@@ -90,13 +96,19 @@ describe('PUT /api/users/me/password', () => {
     expect((await t.request('POST', '/api/auth/refresh', { headers: { authorization: `Bearer ${old.refreshToken}` } })).status).toBe(401);
     expect((await t.request('POST', '/api/auth/refresh', { headers: { authorization: `Bearer ${res.body.refreshToken}` } })).status).toBe(200);
     await t.login('temp@example.com', 'Chosen9Pass');
-    const audit = await t.db.select().from(auditLogs).where(and(eq(auditLogs.entityId, res.body.user._id), eq(auditLogs.action, 'password_change')));
+    const audit = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, res.body.user._id), eq(auditLogs.action, 'password_change')));
     expect(audit).toHaveLength(1);
   });
 
   it('refuses a wrong old password (401), a weak or unchanged new password (400 PASSWORD_POLICY), a missing Basic header (400)', async () => {
     await createUser('changer@example.com', 'Current9Pass');
-    const wrong = await t.request('PUT', '/api/users/me/password', { headers: { authorization: t.basic('changer@example.com', 'Nope9Nope'), 'x-forwarded-for': '203.0.113.1' }, body: { password: 'Chosen9Pass' } });
+    const wrong = await t.request('PUT', '/api/users/me/password', {
+      headers: { authorization: t.basic('changer@example.com', 'Nope9Nope'), 'x-forwarded-for': '203.0.113.1' },
+      body: { password: 'Chosen9Pass' },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe('INVALID_CREDENTIALS');
     const weak = await t.request('PUT', '/api/users/me/password', { headers: { authorization: t.basic('changer@example.com', 'Current9Pass') }, body: { password: 'weak' } });
@@ -113,10 +125,16 @@ describe('PUT /api/users/me/password', () => {
   it('counts wrong old passwords against the sign-in limit (429 with Retry-After)', async () => {
     await createUser('guessed@example.com', 'Current9Pass');
     for (let i = 0; i < 5; i++) {
-      const res = await t.request('PUT', '/api/users/me/password', { headers: { authorization: t.basic('guessed@example.com', `Guess${i}xyZ`), 'x-forwarded-for': `203.0.113.${10 + i}` }, body: { password: 'Chosen9Pass' } });
+      const res = await t.request('PUT', '/api/users/me/password', {
+        headers: { authorization: t.basic('guessed@example.com', `Guess${i}xyZ`), 'x-forwarded-for': `203.0.113.${10 + i}` },
+        body: { password: 'Chosen9Pass' },
+      });
       expect(res.status).toBe(401);
     }
-    const limited = await t.request('PUT', '/api/users/me/password', { headers: { authorization: t.basic('guessed@example.com', 'Current9Pass'), 'x-forwarded-for': '203.0.113.50' }, body: { password: 'Chosen9Pass' } });
+    const limited = await t.request('PUT', '/api/users/me/password', {
+      headers: { authorization: t.basic('guessed@example.com', 'Current9Pass'), 'x-forwarded-for': '203.0.113.50' },
+      body: { password: 'Chosen9Pass' },
+    });
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('RATE_LIMITED');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -126,7 +144,12 @@ describe('PUT /api/users/me/password', () => {
 describe('DELETE /api/users/me', () => {
   it('disables sign-in, anonymises personal fields, keeps the row, revokes sessions, audits', async () => {
     const user = await createUser('leaving@example.com', 'Leave9Now', {
-      phone: '+39 06 111111', mobilephone: '+39 333 1111111', address: 'Via Lontana 2', taxCode: 'RSSMRA80A01H501U', vatNumber: '12345670215', commercialName: 'Hotel Lontano',
+      phone: '+39 06 111111',
+      mobilephone: '+39 333 1111111',
+      address: 'Via Lontana 2',
+      taxCode: 'RSSMRA80A01H501U',
+      vatNumber: '12345670215',
+      commercialName: 'Hotel Lontano',
     });
     const session = await t.login('leaving@example.com', 'Leave9Now');
     const res = await t.request('DELETE', '/api/users/me', { token: session.token });
@@ -134,19 +157,34 @@ describe('DELETE /api/users/me', () => {
     expect(res.body).toEqual({ ok: true });
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({
-      email: `deleted-${user.id}@deleted.invalid`, name: null, surname: null, phone: null, mobilephone: null, address: null, taxCode: null, passwordHash: null, isEnabled: false,
-      vatNumber: '12345670215', commercialName: 'Hotel Lontano',
+      email: `deleted-${user.id}@deleted.invalid`,
+      name: null,
+      surname: null,
+      phone: null,
+      mobilephone: null,
+      address: null,
+      taxCode: null,
+      passwordHash: null,
+      isEnabled: false,
+      vatNumber: '12345670215',
+      commercialName: 'Hotel Lontano',
     });
     expect(row.deletedAt).not.toBeNull();
     const tokens = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(tokens.every((tk) => tk.revokedAt !== null)).toBe(true);
     expect((await t.request('GET', '/api/users/me', { token: session.token })).status).toBe(401);
     expect((await t.request('POST', '/api/auth', { headers: { authorization: t.basic('leaving@example.com', 'Leave9Now') } })).status).toBe(401);
-    const audit = await t.db.select().from(auditLogs).where(and(eq(auditLogs.entityId, user.id), eq(auditLogs.action, 'account_deleted')));
+    const audit = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, user.id), eq(auditLogs.action, 'account_deleted')));
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit[0].changes)).not.toContain('leaving');
     // The e-mail is free again.
-    expect((await t.request('POST', '/api/auth/register', { body: { email: 'leaving@example.com', password: 'Again9Pass', name: 'A', surname: 'B' }, headers: { 'x-forwarded-for': '203.0.113.200' } })).status).toBe(201);
+    expect(
+      (await t.request('POST', '/api/auth/register', { body: { email: 'leaving@example.com', password: 'Again9Pass', name: 'A', surname: 'B' }, headers: { 'x-forwarded-for': '203.0.113.200' } }))
+        .status,
+    ).toBe(201);
   });
 
   it('refuses administrators and anonymous callers', async () => {

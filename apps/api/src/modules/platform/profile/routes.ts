@@ -11,7 +11,6 @@ import { ZMyProfile, getMyProfile } from './get-my-profile.ts';
 import { impersonateUser } from './impersonate-user.ts';
 import { ZProfileUpdate, updateMyProfile } from './update-my-profile.ts';
 
-
 /** The signed-in user's own account (/api/users/me) and admin impersonation. */
 export function registerProfileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +29,7 @@ export function registerProfileRoutes(app: FastifyInstance) {
   r.put('/api/users/me', {
     schema: {
       tags: ['profile'],
-      summary: 'Update one\'s own profile (partial)',
+      summary: "Update one's own profile (partial)",
       description: 'Role, e-mail and enabling are not editable here (400). `isProfileComplete: true` also clears needsPasswordChange. Audited; under impersonation the audit names both users.',
       body: ZProfileUpdate,
       response: { 200: ZMyProfile, ...errorResponses(400, 401, 403) },
@@ -41,7 +40,7 @@ export function registerProfileRoutes(app: FastifyInstance) {
   r.put('/api/users/me/password', {
     schema: {
       tags: ['profile'],
-      summary: 'Change one\'s password: old password in Basic authorization (email:oldPassword), new one in the body',
+      summary: "Change one's password: old password in Basic authorization (email:oldPassword), new one in the body",
       description: 'Ends every other session and returns a fresh one; the web must replace its tokens with these. Wrong old password: 401 INVALID_CREDENTIALS, rate limited like sign-in.',
       security: [],
       body: z.object({ password: z.string().max(200).describe('New password (PASSWORD_POLICY when it does not meet the rules)') }),
@@ -56,8 +55,9 @@ export function registerProfileRoutes(app: FastifyInstance) {
   r.delete('/api/users/me', {
     schema: {
       tags: ['profile'],
-      summary: 'Delete one\'s own account',
-      description: 'Disables sign-in, anonymises personal fields (the e-mail becomes deleted-<id>@deleted.invalid), keeps legal records, ends sessions. Not for administrators, nor while impersonating.',
+      summary: "Delete one's own account",
+      description:
+        'Disables sign-in, anonymises personal fields (the e-mail becomes deleted-<id>@deleted.invalid), keeps legal records, ends sessions. Not for administrators, nor while impersonating.',
       response: { 200: ZOk, ...errorResponses(401, 403) },
     },
     handler: async (request) => deleteMyAccount(services, signedInCtx(request)),

@@ -27,7 +27,11 @@ export async function updateMyProfile(services: TServices, ctx: Pick<TRequestCon
     // Marking the profile complete also clears the need to change the password.
     if (input.isProfileComplete === true) changes.needsPasswordChange = false;
     if (Object.keys(changes).length === 0) return before;
-    const [after] = await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, actor.id)).returning();
+    const [after] = await tx
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, actor.id))
+      .returning();
     const diff = diffFields(before as Record<string, unknown>, after as Record<string, unknown>, ['passwordChangedAt', 'lastLoginAt']);
     if (Object.keys(diff).length > 0) {
       await recordAudit(tx, ctx, { action: 'update', entityType: 'users', entityId: actor.id, changes: diff });

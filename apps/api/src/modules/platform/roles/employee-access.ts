@@ -13,7 +13,11 @@ import { userReadScope } from '../users/users.ts';
 import { missingIds } from './roles.ts';
 
 const uniqueList = <T extends z.ZodType>(item: T) =>
-  z.array(item).min(1, 'validation.required').max(500).refine((list) => new Set(list.map((v) => JSON.stringify(v))).size === list.length, 'list values must be unique');
+  z
+    .array(item)
+    .min(1, 'validation.required')
+    .max(500)
+    .refine((list) => new Set(list.map((v) => JSON.stringify(v))).size === list.length, 'list values must be unique');
 
 export const ZRoleIdsBody = z.object({ roleIds: uniqueList(z.uuid()) });
 export const ZAssignPermissionsBody = z.object({ permissions: z.array(ZPermissionGrant).min(1, 'validation.required').max(500) });
@@ -63,7 +67,7 @@ export async function describeEmployeePermissions(ctx: TSignedInContext, db: TDb
 function assertMayChange(ctx: TSignedInContext, actorGrants: TPermissionGrant[], target: TTarget, wideningKeys: string[]) {
   if (ctx.actor.role === 'admin') return;
   if (target.id === ctx.actor.id) throw new AppError('FORBIDDEN', 'You cannot change your own roles or permissions');
-  if (target.role === 'admin') throw new AppError('FORBIDDEN', 'Only administrators change an administrator\'s access');
+  if (target.role === 'admin') throw new AppError('FORBIDDEN', "Only administrators change an administrator's access");
   const notHeld = wideningKeys.filter((key) => !hasPermission(actorGrants, key));
   if (notHeld.length > 0) throw new AppError('FORBIDDEN', `You can only hand out permissions you hold: ${notHeld.join(', ')}`);
 }
@@ -93,10 +97,7 @@ export async function getEmployeeRoles(ctx: TSignedInContext, userId: string) {
 }
 
 type TChange =
-  | { kind: 'assignRoles'; roleIds: string[] }
-  | { kind: 'removeRoles'; roleIds: string[] }
-  | { kind: 'assignPermissions'; grants: TPermissionGrant[] }
-  | { kind: 'removePermissions'; keys: string[] };
+  { kind: 'assignRoles'; roleIds: string[] } | { kind: 'removeRoles'; roleIds: string[] } | { kind: 'assignPermissions'; grants: TPermissionGrant[] } | { kind: 'removePermissions'; keys: string[] };
 
 const KEY_BY_CHANGE = {
   assignRoles: 'auth.assignRoles',

@@ -164,7 +164,12 @@ describe('permission system on', () => {
     await t.request('PUT', `/api/auth/role/remove/employee/${cityId}`, { token: admin, body: { roleIds: [readerRole] } });
     const filtered = await t.request('PUT', `/api/auth/permission/assign/employee/${cityId}`, {
       token: admin,
-      body: { permissions: [{ key: 'faqs.getAll', filters: [orderAtLeast(1)] }, { key: 'faqs.get', filters: [orderAtLeast(2)] }] },
+      body: {
+        permissions: [
+          { key: 'faqs.getAll', filters: [orderAtLeast(1)] },
+          { key: 'faqs.get', filters: [orderAtLeast(2)] },
+        ],
+      },
     });
     expect(filtered.body.direct.map((g: any) => g.key)).toEqual(['faqs.getAll', 'faqs.get']);
     const narrowed = await t.request('GET', '/api/faqs?sort=order', { token: city });

@@ -66,6 +66,9 @@ export const rolesCollection = defineCollection({
   // Accounts keep only roles that exist.
   async afterWrite(op, row, { tx }) {
     if (op !== 'delete') return;
-    await tx.update(users).set({ roleIds: sql`array_remove(${users.roleIds}, ${row.id}::uuid)`, updatedAt: new Date() }).where(sql`${row.id}::uuid = any(${users.roleIds})`);
+    await tx
+      .update(users)
+      .set({ roleIds: sql`array_remove(${users.roleIds}, ${row.id}::uuid)`, updatedAt: new Date() })
+      .where(sql`${row.id}::uuid = any(${users.roleIds})`);
   },
 });

@@ -35,7 +35,10 @@ export function registerRoleRoutes(app: FastifyInstance) {
   // Once every module has registered its collections, the role editor gets their entity keys too.
   app.addHook('onReady', async () => {
     const entities = [...new Set([...app.services.collections.values()].map((runtime) => runtime.entity))];
-    await ensurePermissions(app.services.db, entities.flatMap((entity) => ENTITY_OPERATIONS.map((op) => entityPermissionKey(entity, op))));
+    await ensurePermissions(
+      app.services.db,
+      entities.flatMap((entity) => ENTITY_OPERATIONS.map((op) => entityPermissionKey(entity, op))),
+    );
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -47,11 +50,11 @@ export function registerRoleRoutes(app: FastifyInstance) {
     },
   });
   r.get('/api/auth/permission/employee/:id', {
-    schema: { tags, summary: 'An account\'s roles and permissions (auth.getEmployeePermissions)', params: ZIdParams, response: { 200: ZEmployeePermissions, ...errors } },
+    schema: { tags, summary: "An account's roles and permissions (auth.getEmployeePermissions)", params: ZIdParams, response: { 200: ZEmployeePermissions, ...errors } },
     handler: async (request) => getEmployeePermissions(signedIn(request), request.params.id),
   });
   r.get('/api/auth/roles/employee/:id', {
-    schema: { tags, summary: 'An account\'s roles (auth.getEmployeePermissions)', params: ZIdParams, response: { 200: z.array(ZRoleRecord), ...errors } },
+    schema: { tags, summary: "An account's roles (auth.getEmployeePermissions)", params: ZIdParams, response: { 200: z.array(ZRoleRecord), ...errors } },
     handler: async (request) => (await getEmployeeRoles(signedIn(request), request.params.id)).map((row) => rowToRecord(row) as z.infer<typeof ZRoleRecord>),
   });
   r.put('/api/auth/role/assign/employee/:id', {

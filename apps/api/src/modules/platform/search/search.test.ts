@@ -11,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const search = (tab: string, q: string, token: string | null = admin) =>
-  t.request('GET', `/api/search?tab=${encodeURIComponent(tab)}&q=${encodeURIComponent(q)}`, { token: token ?? undefined });
+const search = (tab: string, q: string, token: string | null = admin) => t.request('GET', `/api/search?tab=${encodeURIComponent(tab)}&q=${encodeURIComponent(q)}`, { token: token ?? undefined });
 
 describe('GET /api/search', () => {
   it('finds hoteliers (role user only) by name, surname, full name and e-mail, with their structures count', async () => {

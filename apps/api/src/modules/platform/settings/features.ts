@@ -68,14 +68,14 @@ export async function isFeatureOn(db: TDbOrTx, flag: TFeatureFlag): Promise<bool
 /** Inserts the flags that are missing, with their shipped values; existing choices are kept. */
 export async function ensureFeatureFlags(db: TDbOrTx) {
   for (const [code, def] of Object.entries(FEATURE_FLAGS)) {
-    await db
-      .insert(settings)
-      .values({ code, name: def.name, settingType: FEATURE_SETTING_TYPE, isActive: def.on, isSystem: true })
-      .onConflictDoNothing();
+    await db.insert(settings).values({ code, name: def.name, settingType: FEATURE_SETTING_TYPE, isActive: def.on, isSystem: true }).onConflictDoNothing();
   }
 }
 
 export async function setFeature(db: TDbOrTx, flag: TFeatureFlag, on: boolean) {
-  await db.update(settings).set({ isActive: on, updatedAt: new Date() }).where(and(eq(settings.settingType, FEATURE_SETTING_TYPE), eq(settings.code, flag)));
+  await db
+    .update(settings)
+    .set({ isActive: on, updatedAt: new Date() })
+    .where(and(eq(settings.settingType, FEATURE_SETTING_TYPE), eq(settings.code, flag)));
   invalidateFeatureCache(db);
 }

@@ -59,7 +59,10 @@ describe('settings: feature flags', () => {
 
 describe('settings: NCA lists', () => {
   it('creates each type with its attribute, deriving the code from the name', async () => {
-    const aspect = await t.request('POST', '/api/settings', { token: admin, body: { settingType: 'environmentalAspectType', name: 'Emissioni in atmosfera', ambientCategory: 'singleEnvironmentalComponents' } });
+    const aspect = await t.request('POST', '/api/settings', {
+      token: admin,
+      body: { settingType: 'environmentalAspectType', name: 'Emissioni in atmosfera', ambientCategory: 'singleEnvironmentalComponents' },
+    });
     expect(aspect.status).toBe(201);
     expect(aspect.body).toMatchObject({ code: 'emissioni-in-atmosfera', isActive: true, isSystem: false, ambientCategory: 'singleEnvironmentalComponents', userId: null });
     const severity = await t.request('POST', '/api/settings', { token: admin, body: { settingType: 'severityLevel', name: 'Gravità alta', color: '#d32f2f' } });

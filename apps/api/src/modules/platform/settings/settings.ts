@@ -47,7 +47,10 @@ export function slugOf(name: string): string {
 }
 
 async function activeUser(db: TDbOrTx, id: string) {
-  const [user] = await db.select({ id: users.id, name: users.name, surname: users.surname, email: users.email }).from(users).where(and(eq(users.id, id), isNull(users.deletedAt)));
+  const [user] = await db
+    .select({ id: users.id, name: users.name, surname: users.surname, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
   return user;
 }
 
@@ -82,9 +85,9 @@ export async function settingRowValues({ input, tx: db, existing }: TWrite<TSett
       values.code = user.id;
       if (!existing && !input.name) values.name = [user.name, user.surname].filter(Boolean).join(' ') || user.email;
     }
-    if (input.code !== undefined && input.code !== input.userId) problems.push({ path: 'code', message: 'a default observer\'s code is its user id', value: input.code });
+    if (input.code !== undefined && input.code !== input.userId) problems.push({ path: 'code', message: "a default observer's code is its user id", value: input.code });
   } else if (type === 'defaultObserver' && input.code !== undefined && input.code !== existing?.code) {
-    problems.push({ path: 'code', message: 'a default observer\'s code is its user id', value: input.code });
+    problems.push({ path: 'code', message: "a default observer's code is its user id", value: input.code });
   }
   if (!existing && !values.name) problems.push({ path: 'name', message: 'validation.required' });
   if (problems.length > 0) throw validationFailed(problems);

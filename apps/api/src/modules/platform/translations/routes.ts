@@ -17,11 +17,22 @@ export function registerTranslationRoutes(app: FastifyInstance) {
   registerCollection(app, labelsCollection);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/translations', {
-    schema: { tags, summary: 'The dictionary of one language and platform (public)', security: [], querystring: ZTranslationsQuery, response: { 200: z.array(ZTranslationEntry), ...errorResponses(400) } },
+    schema: {
+      tags,
+      summary: 'The dictionary of one language and platform (public)',
+      security: [],
+      querystring: ZTranslationsQuery,
+      response: { 200: z.array(ZTranslationEntry), ...errorResponses(400) },
+    },
     handler: async (request) => listTranslations(app.services.db, request.query.language, request.query.platform),
   });
   r.post('/api/translations', {
-    schema: { tags, summary: 'Set one entry (admin): created, or the value replaced for the same key, language and platform', body: ZLabelInput, response: { 200: ZLabelRecord, 201: ZLabelRecord, ...errors } },
+    schema: {
+      tags,
+      summary: 'Set one entry (admin): created, or the value replaced for the same key, language and platform',
+      body: ZLabelInput,
+      response: { 200: ZLabelRecord, 201: ZLabelRecord, ...errors },
+    },
     handler: async (request, reply) => {
       requireActor(request);
       const { row, created } = await upsertTranslation(contextOf(request) as TSignedInContext, request.body);

@@ -17,12 +17,14 @@ export const ZBulkResult = z.object({ total: z.number(), created: z.number(), up
 
 /** The published dictionary of one language and platform, ordered by key. */
 export async function listTranslations(db: TDbOrTx, language: TLanguage, platform: TPlatform) {
-  return db
-    .select({ key: labels.key, value: labels.value })
-    .from(labels)
-    .where(and(eq(labels.language, language), eq(labels.platform, platform)))
-    // Byte order, the same on every database whatever its collation.
-    .orderBy(sql`${labels.key} collate "C"`);
+  return (
+    db
+      .select({ key: labels.key, value: labels.value })
+      .from(labels)
+      .where(and(eq(labels.language, language), eq(labels.platform, platform)))
+      // Byte order, the same on every database whatever its collation.
+      .orderBy(sql`${labels.key} collate "C"`)
+  );
 }
 
 /** Sets one entry, creating it or replacing the value of the same key, language and platform. */
@@ -43,7 +45,10 @@ export async function upsertTranslation(ctx: TSignedInContext, input: z.infer<ty
           .set({ value: input.value, ...(input.category !== undefined ? { category: input.category } : {}), updatedAt: now })
           .where(eq(labels.id, existing.id))
           .returning()
-      : await tx.insert(labels).values({ ...input, createdAt: now, updatedAt: now }).returning();
+      : await tx
+          .insert(labels)
+          .values({ ...input, createdAt: now, updatedAt: now })
+          .returning();
     await recordAudit(tx, ctx, { action: existing ? 'update' : 'create', entityType: 'labels', entityId: row.id, changes: diffFields(existing, row) });
     return { row, created: !existing };
   });

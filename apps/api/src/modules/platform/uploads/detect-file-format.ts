@@ -47,7 +47,8 @@ export function isCmsSignedDataDer(bytes: Uint8Array): boolean {
   if (bytes.length < 13 || bytes[0] !== 0x30) return false;
   const first = bytes[1];
   let offset: number;
-  if (first === 0x80 || first < 0x80) offset = 2; // indefinite (BER) or short form
+  if (first === 0x80 || first < 0x80)
+    offset = 2; // indefinite (BER) or short form
   else {
     const n = first & 0x7f;
     if (n < 1 || n > 4) return false;

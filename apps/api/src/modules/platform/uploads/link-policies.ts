@@ -42,7 +42,10 @@ function defaultPolicy(runtime: TCollectionRuntime) {
     canModify: (ctx: TSignedInContext, id: string) =>
       allowed(async () => {
         const scope = await runtime.conditions(ctx, 'update');
-        const rows = await ctx.db.select({ id: table.id }).from(table as never).where(allOf([eq(table.id, id), scope])!);
+        const rows = await ctx.db
+          .select({ id: table.id })
+          .from(table as never)
+          .where(allOf([eq(table.id, id), scope])!);
         if (rows.length === 0) throw new AppError('NOT_FOUND', 'not found');
       }),
   };

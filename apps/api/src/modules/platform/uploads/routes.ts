@@ -18,8 +18,10 @@ const signedIn = (request: FastifyRequest): TSignedInContext => {
 
 function multipartError(error: unknown, maxBytes: number): unknown {
   const code = (error as { code?: string })?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the limit of ${maxBytes} bytes`, { details: [{ path: 'file', message: `at most ${maxBytes} bytes` }] });
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('VALIDATION_FAILED', 'Send one file part and one data part', { details: [{ path: 'file', message: 'too many parts' }] });
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the limit of ${maxBytes} bytes`, { details: [{ path: 'file', message: `at most ${maxBytes} bytes` }] });
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return new AppError('VALIDATION_FAILED', 'Send one file part and one data part', { details: [{ path: 'file', message: 'too many parts' }] });
   if (code === 'FST_INVALID_JSON_FIELD_ERROR') return new AppError('VALIDATION_FAILED', 'The data part is not valid JSON', { details: [{ path: 'data', message: 'must be JSON' }] });
   if (code === 'FST_PROTO_VIOLATION') return new AppError('VALIDATION_FAILED', 'Invalid part name', { details: [{ path: 'data', message: 'invalid part name' }] });
   return error;
@@ -78,7 +80,9 @@ export function registerUploadRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Upload a file (multipart: `file` part + JSON `data` part)',
-        description: `data: { linkedEntityId, linkedEntityType, purpose, additionalInfo: { name, format, fullName, size }, tags }. The content decides the format; accepted per purpose: ${Object.entries(FORMATS_BY_PURPOSE)
+        description: `data: { linkedEntityId, linkedEntityType, purpose, additionalInfo: { name, format, fullName, size }, tags }. The content decides the format; accepted per purpose: ${Object.entries(
+          FORMATS_BY_PURPOSE,
+        )
           .map(([p, f]) => `${p}: ${f.join(', ')}`)
           .join('; ')}. Larger than ${maxBytes} bytes: 413 PAYLOAD_TOO_LARGE; other content: 415 UNSUPPORTED_FILE_TYPE.`,
         consumes: ['multipart/form-data'],

@@ -67,7 +67,14 @@ export async function storeUpload(services: TUploadServices, ctx: TSignedInConte
         action: 'create',
         entityType: 'uploads',
         entityId: row.id,
-        changes: { name: { to: row.name }, format: { to: row.format }, size: { to: row.size }, sha256: { to: sha256 }, linkedEntityType: { to: row.linkedEntityType }, linkedEntityId: { to: row.linkedEntityId } },
+        changes: {
+          name: { to: row.name },
+          format: { to: row.format },
+          size: { to: row.size },
+          sha256: { to: sha256 },
+          linkedEntityType: { to: row.linkedEntityType },
+          linkedEntityId: { to: row.linkedEntityId },
+        },
       });
       return row;
     });

@@ -93,7 +93,12 @@ export function claimedExtension(format: string | null | undefined, fileName: st
 
 /** Content-Disposition for a download: an ASCII fallback plus the exact UTF-8 name (RFC 6266/5987). */
 export function contentDisposition(fullName: string): string {
-  const ascii = fullName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\;%]/g, '_').trim() || 'file';
+  const ascii =
+    fullName
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\;%]/g, '_')
+      .trim() || 'file';
   const encoded = encodeURIComponent(fullName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -47,15 +47,31 @@ afterAll(() => t?.close());
 describe('POST /api/uploads', () => {
   it('accepts a real pdf, stores sha256, size and mime type under a generated key, and audits it', async () => {
     const pdf = await makePdf();
-    const res = await upload(pdf, { fileName: '../../etc/Ricevuta "marzo".pdf', data: { purpose: 'pdf', additionalInfo: { name: 'Ricevuta marzo', format: 'pdf', fullName: 'Ricevuta marzo.pdf', size: pdf.length }, tags: ['ricevute'] } });
+    const res = await upload(pdf, {
+      fileName: '../../etc/Ricevuta "marzo".pdf',
+      data: { purpose: 'pdf', additionalInfo: { name: 'Ricevuta marzo', format: 'pdf', fullName: 'Ricevuta marzo.pdf', size: pdf.length }, tags: ['ricevute'] },
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ purpose: 'pdf', name: 'Ricevuta marzo', format: 'pdf', fullName: 'Ricevuta marzo.pdf', mimeType: 'application/pdf', size: pdf.length, tags: ['ricevute'], ownerId: hotelier.user._id, linkedEntityId: null });
+    expect(res.body).toMatchObject({
+      purpose: 'pdf',
+      name: 'Ricevuta marzo',
+      format: 'pdf',
+      fullName: 'Ricevuta marzo.pdf',
+      mimeType: 'application/pdf',
+      size: pdf.length,
+      tags: ['ricevute'],
+      ownerId: hotelier.user._id,
+      linkedEntityId: null,
+    });
     expect(res.body.sha256).toMatch(/^[0-9a-f]{64}$/);
     const [row] = await t.db.select().from(uploads).where(eq(uploads.id, res.body._id));
     expect(row.storageKey).toMatch(/^[0-9a-f-]{36}$/);
     const stored = fs.readFileSync(path.join(t.config.uploadDir, row.storageKey.slice(0, 2), row.storageKey));
     expect(stored.equals(pdf)).toBe(true);
-    const audit = await t.db.select().from(auditLogs).where(and(eq(auditLogs.entityType, 'uploads'), eq(auditLogs.entityId, row.id)));
+    const audit = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityType, 'uploads'), eq(auditLogs.entityId, row.id)));
     expect(audit.map((a) => a.action)).toEqual(['create']);
   });
 
@@ -109,7 +125,10 @@ describe('POST /api/uploads', () => {
       const res = await upload(pdf, options);
       expect(res.status, pathExpected).toBe(400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
-      expect(res.body.details.map((d: any) => d.path), pathExpected).toContain(pathExpected);
+      expect(
+        res.body.details.map((d: any) => d.path),
+        pathExpected,
+      ).toContain(pathExpected);
     }
     const notMultipart = await t.request('POST', '/api/uploads', { token: hotelier.token, body: { purpose: 'pdf' } });
     expect(notMultipart.status).toBe(400);
@@ -155,7 +174,11 @@ describe('reading and deleting uploads', () => {
 
   it('uses a registered link policy for non-collection types', async () => {
     const allowedIds = new Set<string>();
-    registerUploadLinkPolicy('test-folders', async (ctx, id) => ctx.actor.role === 'city' && allowedIds.has(id), async (ctx) => ctx.actor.role === 'city');
+    registerUploadLinkPolicy(
+      'test-folders',
+      async (ctx, id) => ctx.actor.role === 'city' && allowedIds.has(id),
+      async (ctx) => ctx.actor.role === 'city',
+    );
     const folder = '11111111-1111-4111-8111-111111111111';
     allowedIds.add(folder);
     const byCity = await upload(await makePdf(), { token: city, data: { purpose: 'pdf', linkedEntityType: 'test-folders', linkedEntityId: folder } });
@@ -172,7 +195,10 @@ describe('reading and deleting uploads', () => {
     const removed = await t.request('DELETE', `/api/uploads/${own._id}`, { token: hotelier.token });
     expect(removed.status).toBe(200);
     expect((await t.request('GET', `/api/uploads/${own._id}`, { token: hotelier.token })).status).toBe(404);
-    const audit = await t.db.select().from(auditLogs).where(and(eq(auditLogs.entityType, 'uploads'), eq(auditLogs.entityId, own._id)));
+    const audit = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityType, 'uploads'), eq(auditLogs.entityId, own._id)));
     expect(audit.map((a) => a.action).sort()).toEqual(['create', 'delete']);
 
     // A hotelier sees the admin's file on a visible FAQ but may not change FAQs: 403.

@@ -50,8 +50,7 @@ function valueAt(source: unknown, path: PropertyKey[]): unknown {
 export async function findInviteProblems(db: TSignedInContext['db'], rows: unknown[]) {
   const problems: TErrorDetail[] = [];
   const valid: { index: number; data: z.infer<typeof ZInviteRow> }[] = [];
-  const at = (index: number, field: string, message: string, value: unknown) =>
-    problems.push({ path: `users.${index}${field ? `.${field}` : ''}`, message, row: index + 1, value });
+  const at = (index: number, field: string, message: string, value: unknown) => problems.push({ path: `users.${index}${field ? `.${field}` : ''}`, message, row: index + 1, value });
 
   for (const [index, raw] of rows.entries()) {
     const parsed = ZInviteRow.safeParse(raw);
@@ -79,7 +78,12 @@ export async function findInviteProblems(db: TSignedInContext['db'], rows: unkno
     const taken = await db
       .select({ email: sql<string>`lower(${users.email})` })
       .from(users)
-      .where(sql`lower(${users.email}) in (${sql.join(emails.map((e) => sql`${e}`), sql`, `)})`);
+      .where(
+        sql`lower(${users.email}) in (${sql.join(
+          emails.map((e) => sql`${e}`),
+          sql`, `,
+        )})`,
+      );
     for (const { email } of taken) {
       for (const [index, raw] of rows.entries()) {
         const value = valueAt(raw, ['email']);

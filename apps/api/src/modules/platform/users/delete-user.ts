@@ -47,7 +47,10 @@ export function anonymisedUserValues(id: string, now = new Date()) {
 export async function anonymiseUser(tx: TDbOrTx, id: string) {
   const now = new Date();
   await tx.update(users).set(anonymisedUserValues(id, now)).where(eq(users.id, id));
-  await tx.update(refreshTokens).set({ revokedAt: now, updatedAt: now }).where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)));
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now, updatedAt: now })
+    .where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)));
 }
 
 /** DELETE /api/users/{id}: soft deletion by anonymisation, never of yourself. */
@@ -55,7 +58,11 @@ export async function deleteUser(runtime: TCollectionRuntime, ctx: TSignedInCont
   const scope = await runtime.conditions(ctx, 'delete');
   if (!isUuid(id)) throw notFound('User');
   await ctx.db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(allOf([eq(users.id, id), scope])!).for('update');
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(allOf([eq(users.id, id), scope])!)
+      .for('update');
     if (!existing) throw notFound('User');
     if (existing.id === ctx.actor.id) throw new AppError('CANNOT_DELETE_YOURSELF', 'You cannot delete your own account');
     await anonymiseUser(tx, id);

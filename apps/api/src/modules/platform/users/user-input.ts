@@ -8,7 +8,11 @@ import type { TErrorDetail } from '../../../lib/errors.ts';
 const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) => text(max).nullable().optional();
 // The same phone rule as the profile (identifiers/phone); an empty text clears the field.
-const optionalPhone = () => text(40).refine((v) => v === '' || isValidPhone(v), 'validation.invalidPhone').nullable().optional();
+const optionalPhone = () =>
+  text(40)
+    .refine((v) => v === '' || isValidPhone(v), 'validation.invalidPhone')
+    .nullable()
+    .optional();
 
 /** Profile fields an administrator may set on any account. */
 export const ZUserProfileInput = z.object({
@@ -46,14 +50,16 @@ export const ZUserCreate = ZUserProfileInput.extend({
   isProfileComplete: z.boolean().optional(),
 }).extend(ZUserLinks.shape);
 
-export const ZUserUpdate = ZUserProfileInput.partial().extend({
-  email: z.email().max(254).optional(),
-  role: ZRole.optional(),
-  isEnabled: z.boolean().optional(),
-  isConfirmed: z.boolean().optional(),
-  isProfileComplete: z.boolean().optional(),
-  needsPasswordChange: z.boolean().optional(),
-}).extend(ZUserLinks.shape);
+export const ZUserUpdate = ZUserProfileInput.partial()
+  .extend({
+    email: z.email().max(254).optional(),
+    role: ZRole.optional(),
+    isEnabled: z.boolean().optional(),
+    isConfirmed: z.boolean().optional(),
+    isProfileComplete: z.boolean().optional(),
+    needsPasswordChange: z.boolean().optional(),
+  })
+  .extend(ZUserLinks.shape);
 
 /** The link each role must carry: a municipality account belongs to a comune, and so on. */
 export const REQUIRED_LINK_BY_ROLE: Partial<Record<TRole, 'cityId' | 'agencyId' | 'laboratoryId'>> = {

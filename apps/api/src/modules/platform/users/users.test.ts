@@ -146,7 +146,10 @@ describe('users collection', () => {
   it('updates role and enabled flag; a disabled account can no longer sign in or use its token', async () => {
     const created = await t.request('POST', '/api/users', { token: admin, body: { email: 'to-disable@example.test', name: 'D', surname: 'D', role: 'user', password: PASSWORD } });
     const session = await t.login('to-disable@example.test', PASSWORD);
-    const promoted = await t.request('PUT', `/api/users/${created.body._id}`, { token: admin, body: { role: 'agency_user', agencyId: (await linkIds(t.db, 'agencyId', 1))[0], updatedAt: created.body.updatedAt } });
+    const promoted = await t.request('PUT', `/api/users/${created.body._id}`, {
+      token: admin,
+      body: { role: 'agency_user', agencyId: (await linkIds(t.db, 'agencyId', 1))[0], updatedAt: created.body.updatedAt },
+    });
     expect(promoted.status).toBe(200);
     expect(promoted.body.role).toBe('agency_user');
     const missingLink = await t.request('PUT', `/api/users/${created.body._id}`, { token: admin, body: { role: 'laboratory_user' } });
@@ -169,7 +172,10 @@ describe('users collection', () => {
     expect(self.status).toBe(409);
     expect(self.body.code).toBe('CANNOT_DELETE_YOURSELF');
 
-    const created = await t.request('POST', '/api/users', { token: admin, body: { email: 'leaving@example.test', name: 'Lea', surname: 'Ving', role: 'user', password: PASSWORD, taxCode: 'VNGLEA80A41H501X' } });
+    const created = await t.request('POST', '/api/users', {
+      token: admin,
+      body: { email: 'leaving@example.test', name: 'Lea', surname: 'Ving', role: 'user', password: PASSWORD, taxCode: 'VNGLEA80A41H501X' },
+    });
     const session = await t.login('leaving@example.test', PASSWORD);
     const removed = await t.request('DELETE', `/api/users/${created.body._id}`, { token: admin });
     expect(removed.status).toBe(200);

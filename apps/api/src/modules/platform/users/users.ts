@@ -67,8 +67,7 @@ export async function findEmailOwner(db: TDbOrTx, email: string, exceptId?: stri
   return row;
 }
 
-export const emailTaken = (path = 'email', value?: string) =>
-  new AppError('EMAIL_TAKEN', 'This e-mail address is already registered', { details: [{ path, message: 'errors.EMAIL_TAKEN', value }] });
+export const emailTaken = (path = 'email', value?: string) => new AppError('EMAIL_TAKEN', 'This e-mail address is already registered', { details: [{ path, message: 'errors.EMAIL_TAKEN', value }] });
 
 /** Link-existence problems for the linked ids present in `values`. */
 export async function linkProblems(db: TDbOrTx, values: Partial<Record<TUserLinkField, string | null | undefined>>): Promise<TErrorDetail[]> {
@@ -140,7 +139,8 @@ export const usersCollection = defineCollection({
     if (existing && existing.id === ctx.actor.id) {
       // An administrator cannot lock themselves out of the user screens.
       if (input.isEnabled === false) throw new AppError('CONFLICT', 'You cannot disable your own account', { details: [{ path: 'isEnabled', message: 'cannot disable yourself' }] });
-      if (input.role !== undefined && input.role !== existing.role) throw new AppError('CONFLICT', 'You cannot change your own role', { details: [{ path: 'role', message: 'cannot change your own role' }] });
+      if (input.role !== undefined && input.role !== existing.role)
+        throw new AppError('CONFLICT', 'You cannot change your own role', { details: [{ path: 'role', message: 'cannot change your own role' }] });
     }
 
     if (!existing) {

@@ -67,7 +67,10 @@ export const communicationsCollection = defineCollection({
 async function resolveRecipients(ctx: TSignedInContext, cityId: string, audience: 'all' | 'structures', structureIds: string[]) {
   if (audience === 'structures') {
     if (structureIds.length === 0) throw validationFailed([{ path: 'structureIds', message: 'choose at least one structure' }]);
-    const found = await ctx.db.select({ id: structures.id }).from(structures).where(and(eq(structures.cityId, cityId), inArray(structures.id, structureIds)));
+    const found = await ctx.db
+      .select({ id: structures.id })
+      .from(structures)
+      .where(and(eq(structures.cityId, cityId), inArray(structures.id, structureIds)));
     const known = new Set(found.map((s) => s.id));
     const unknown = structureIds.map((id, i) => ({ id, i })).filter(({ id }) => !known.has(id));
     if (unknown.length > 0) throw validationFailed(unknown.map(({ id, i }) => ({ path: `structureIds.${i}`, message: 'not a structure of this comune', value: id })));
@@ -99,7 +102,12 @@ export async function sendCommunication(app: FastifyInstance, ctx: TSignedInCont
     for (const userId of recipients) {
       pending.rows.push(await createNotification(tx, userId, { title: input.title, body, event: 'communication', data: { communicationId: saved.id } }));
     }
-    await recordAudit(tx, ctx, { action: 'create', entityType: 'communications', entityId: saved.id, changes: { title: { to: saved.title }, audience: { to: saved.audience }, recipients: { to: recipients.length } } });
+    await recordAudit(tx, ctx, {
+      action: 'create',
+      entityType: 'communications',
+      entityId: saved.id,
+      changes: { title: { to: saved.title }, audience: { to: saved.audience }, recipients: { to: recipients.length } },
+    });
     return saved;
   });
   await pushPending(app, pending);
@@ -109,7 +117,10 @@ export async function sendCommunication(app: FastifyInstance, ctx: TSignedInCont
 
 async function communicationInScope(ctx: TSignedInContext, id: string) {
   if (!isUuid(id)) throw notFound('Communication');
-  const [row] = await ctx.db.select().from(communications).where(allOf([eq(communications.id, id), communicationScope(ctx)])!);
+  const [row] = await ctx.db
+    .select()
+    .from(communications)
+    .where(allOf([eq(communications.id, id), communicationScope(ctx)])!);
   if (!row) throw notFound('Communication');
   return row;
 }

@@ -27,7 +27,17 @@ export function registerCommunicationRoutes(app: FastifyInstance) {
       summary: 'Recipients and who has read it (comune)',
       params: ZIdParams,
       response: {
-        200: z.array(z.object({ userId: z.string(), email: z.string(), name: z.string().nullable(), surname: z.string().nullable(), commercialName: z.string().nullable(), readAt: z.string().nullable(), hasRead: z.boolean() })),
+        200: z.array(
+          z.object({
+            userId: z.string(),
+            email: z.string(),
+            name: z.string().nullable(),
+            surname: z.string().nullable(),
+            commercialName: z.string().nullable(),
+            readAt: z.string().nullable(),
+            hasRead: z.boolean(),
+          }),
+        ),
         ...errors,
       },
     },

@@ -31,7 +31,10 @@ export async function cityDashboard(ctx: TSignedInContext, query: { cityId?: str
   const { db } = ctx;
   const year = query.year;
   let [period] = query.declarationTemplateId
-    ? await db.select().from(declarationTemplates).where(and(eq(declarationTemplates.id, query.declarationTemplateId), eq(declarationTemplates.cityId, cityId)))
+    ? await db
+        .select()
+        .from(declarationTemplates)
+        .where(and(eq(declarationTemplates.id, query.declarationTemplateId), eq(declarationTemplates.cityId, cityId)))
     : await db
         .select()
         .from(declarationTemplates)
@@ -40,7 +43,12 @@ export async function cityDashboard(ctx: TSignedInContext, query: { cityId?: str
         .limit(1);
   if (query.declarationTemplateId && !period) throw notFound('Period');
   if (!period) {
-    [period] = await db.select().from(declarationTemplates).where(and(eq(declarationTemplates.cityId, cityId), eq(declarationTemplates.year, year))).orderBy(asc(declarationTemplates.dateFrom)).limit(1);
+    [period] = await db
+      .select()
+      .from(declarationTemplates)
+      .where(and(eq(declarationTemplates.cityId, cityId), eq(declarationTemplates.year, year)))
+      .orderBy(asc(declarationTemplates.dateFrom))
+      .limit(1);
   }
 
   let status = null;
@@ -82,7 +90,14 @@ export async function cityDashboard(ctx: TSignedInContext, query: { cityId?: str
       }
     }
     status = {
-      counts: { structures: rows.length, declared: lists.declared.length, notDeclared: lists.notDeclared.length, paid: lists.paid.length, lateSubmission: lists.lateSubmission.length, latePayment: lists.latePayment.length },
+      counts: {
+        structures: rows.length,
+        declared: lists.declared.length,
+        notDeclared: lists.notDeclared.length,
+        paid: lists.paid.length,
+        lateSubmission: lists.lateSubmission.length,
+        latePayment: lists.latePayment.length,
+      },
       amounts: {
         taxDeclared: centsToEuros(sums.declared),
         taxCollectedFromGuests: centsToEuros(sums.collected),
@@ -146,7 +161,12 @@ export async function cityDashboard(ctx: TSignedInContext, query: { cityId?: str
       ...neverDeclared.map((s) => ({ structureId: s.structureId, name: s.name, reason: 'never_declared' as const, detail: `no declaration submitted in ${year}` })),
       ...zeroButHadGuests
         .filter((d) => Number(d.staysLastYear) > 0)
-        .map((d) => ({ structureId: d.structureId, name: d.name, reason: 'zero_guests_had_guests_last_year' as const, detail: `0 guests declared for ${d.dateFrom}/${d.dateTo}; ${d.staysLastYear} stays in the same period of ${year - 1}` })),
+        .map((d) => ({
+          structureId: d.structureId,
+          name: d.name,
+          reason: 'zero_guests_had_guests_last_year' as const,
+          detail: `0 guests declared for ${d.dateFrom}/${d.dateTo}; ${d.staysLastYear} stays in the same period of ${year - 1}`,
+        })),
     ],
   };
 }

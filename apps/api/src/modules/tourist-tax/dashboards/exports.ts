@@ -24,7 +24,10 @@ export async function exportPeriodDeclarations(ctx: TSignedInContext, reply: Fas
   await requireAccess(ctx, 'declarations', 'export', "Only the comune exports a period's declarations");
   const scope = scopeCondition(ctx, 'declarations', 'export', { ownCity: (c) => ownCityRows(c, declarationTemplates.cityId) });
   const [period] = isUuid(declarationTemplateId)
-    ? await ctx.db.select().from(declarationTemplates).where(allOf([eq(declarationTemplates.id, declarationTemplateId), scope])!)
+    ? await ctx.db
+        .select()
+        .from(declarationTemplates)
+        .where(allOf([eq(declarationTemplates.id, declarationTemplateId), scope])!)
     : [];
   if (!period) throw notFound('Period');
   const today = todayInItaly();
@@ -51,39 +54,47 @@ export async function exportPeriodDeclarations(ctx: TSignedInContext, reply: Fas
     { header: 'Versamento in ritardo', key: 'paymentOverdue', width: 12 },
   ];
   const fileName = `dichiarazioni-${period.periodName.replace(/[^\w-]+/g, '-').toLowerCase()}.xlsx`;
-  return streamWorksheet(reply, { fileName, sheetName: period.periodName.slice(0, 31), columns }, async (add) => {
-    const rows = await ctx.db
-      .select({ name: structures.name, cin: structures.cin, d: declarations })
-      .from(structures)
-      .leftJoin(declarations, and(eq(declarations.structureId, structures.id), eq(declarations.declarationTemplateId, period.id)))
-      .where(sql`${structures.cityId} = ${period.cityId}::uuid and (${declarations.id} is not null or ${structures.isActive})`)
-      .orderBy(asc(structures.name));
-    for (const { name, cin, d } of rows) {
-      const state = deadlineState({ status: d?.status ?? null, submitBy: period.submitBy, payBy: period.payBy, paymentDate: d?.paymentDate ?? null, toPayAmountCents: d?.toPayAmountCents ?? 0 }, today);
-      add({
-        structure: name,
-        cin,
-        status: d ? STATUS_IT[d.status] : 'Non presentata',
-        type: d ? (d.noGuests ? 'Nessun ospite' : d.type === 'automatic' ? 'Automatica' : 'Manuale') : null,
-        code: d?.code ?? null,
-        compilationDate: excelDate(d?.compilationDate ?? null),
-        numberOfStays: d?.numberOfStays ?? null,
-        nightsNumber: d?.nightsNumber ?? null,
-        payingPresences: d?.payingPresences ?? null,
-        reducedPresences: d?.reducedPresences ?? null,
-        exemptPresences: d?.exemptPresences ?? null,
-        totalAmount: d ? centsToEuros(d.totalAmountCents) : null,
-        toPayAmount: d ? centsToEuros(d.toPayAmountCents) : null,
-        unpaidAmount: d ? centsToEuros(d.unpaidAmountCents) : null,
-        rejectedPayments: d?.rejectedPayments ?? null,
-        paidAmount: d?.paidAmountCents == null ? null : centsToEuros(d.paidAmountCents),
-        paymentDate: excelDate(d?.paymentDate ?? null),
-        trn: d?.trn ?? null,
-        submitOverdue: state.submitOverdue ? 'Sì' : 'No',
-        paymentOverdue: state.paymentOverdue ? 'Sì' : 'No',
-      });
-    }
-  }, reply.log);
+  return streamWorksheet(
+    reply,
+    { fileName, sheetName: period.periodName.slice(0, 31), columns },
+    async (add) => {
+      const rows = await ctx.db
+        .select({ name: structures.name, cin: structures.cin, d: declarations })
+        .from(structures)
+        .leftJoin(declarations, and(eq(declarations.structureId, structures.id), eq(declarations.declarationTemplateId, period.id)))
+        .where(sql`${structures.cityId} = ${period.cityId}::uuid and (${declarations.id} is not null or ${structures.isActive})`)
+        .orderBy(asc(structures.name));
+      for (const { name, cin, d } of rows) {
+        const state = deadlineState(
+          { status: d?.status ?? null, submitBy: period.submitBy, payBy: period.payBy, paymentDate: d?.paymentDate ?? null, toPayAmountCents: d?.toPayAmountCents ?? 0 },
+          today,
+        );
+        add({
+          structure: name,
+          cin,
+          status: d ? STATUS_IT[d.status] : 'Non presentata',
+          type: d ? (d.noGuests ? 'Nessun ospite' : d.type === 'automatic' ? 'Automatica' : 'Manuale') : null,
+          code: d?.code ?? null,
+          compilationDate: excelDate(d?.compilationDate ?? null),
+          numberOfStays: d?.numberOfStays ?? null,
+          nightsNumber: d?.nightsNumber ?? null,
+          payingPresences: d?.payingPresences ?? null,
+          reducedPresences: d?.reducedPresences ?? null,
+          exemptPresences: d?.exemptPresences ?? null,
+          totalAmount: d ? centsToEuros(d.totalAmountCents) : null,
+          toPayAmount: d ? centsToEuros(d.toPayAmountCents) : null,
+          unpaidAmount: d ? centsToEuros(d.unpaidAmountCents) : null,
+          rejectedPayments: d?.rejectedPayments ?? null,
+          paidAmount: d?.paidAmountCents == null ? null : centsToEuros(d.paidAmountCents),
+          paymentDate: excelDate(d?.paymentDate ?? null),
+          trn: d?.trn ?? null,
+          submitOverdue: state.submitOverdue ? 'Sì' : 'No',
+          paymentOverdue: state.paymentOverdue ? 'Sì' : 'No',
+        });
+      }
+    },
+    reply.log,
+  );
 }
 
 /**
@@ -96,11 +107,7 @@ export async function exportPeriodDeclarations(ctx: TSignedInContext, reply: Fas
 export async function exportAnnualSummary(ctx: TSignedInContext, reply: FastifyReply, query: { year: number; cityId?: string; structureId?: string }) {
   await requireAccess(ctx, 'declarations', 'exportAnnualSummary');
   const scope = structureRecordScope(ctx, structures.id, structures.cityId);
-  const where = allOf([
-    scope,
-    query.cityId ? eq(structures.cityId, query.cityId) : undefined,
-    query.structureId ? eq(structures.id, query.structureId) : undefined,
-  ]);
+  const where = allOf([scope, query.cityId ? eq(structures.cityId, query.cityId) : undefined, query.structureId ? eq(structures.id, query.structureId) : undefined]);
   const from = `${query.year}-01-01`;
   const to = `${query.year}-12-31`;
   const columns = [
@@ -116,44 +123,49 @@ export async function exportAnnualSummary(ctx: TSignedInContext, reply: FastifyR
     { header: 'Imposta applicata', key: 'taxApplied', width: 14, numFmt: MONEY },
     { header: 'di cui riscossa', key: 'taxCollected', width: 14, numFmt: MONEY },
   ];
-  return streamWorksheet(reply, { fileName: `riepilogo-annuale-${query.year}.xlsx`, sheetName: `Riepilogo ${query.year}`, columns }, async (add) => {
-    const list = await ctx.db
-      .select({ id: structures.id, name: structures.name, address: structures.address, cin: structures.cin, ateco: structures.atecoCode, city: cities.name })
-      .from(structures)
-      .innerJoin(cities, eq(cities.id, structures.cityId))
-      .where(where)
-      .orderBy(asc(cities.name), asc(structures.name));
-    const sums = await ctx.db
-      .select({
-        structureId: stays.structureId,
-        quarter: sql<number>`extract(quarter from ${stays.checkOut})::int`,
-        paying: sql<number>`coalesce(sum((${stays.payingGuests} - ${stays.reducedGuests}) * ${stays.taxableNights}), 0)::bigint`,
-        reduced: sql<number>`coalesce(sum(${stays.reducedGuests} * ${stays.taxableNights}), 0)::bigint`,
-        exempt: sql<number>`coalesce(sum(${stays.exemptGuests} * ${stays.nightsNumber} + ${stays.payingGuests} * (${stays.nightsNumber} - ${stays.taxableNights})), 0)::bigint`,
-        taxApplied: sql<number>`coalesce(sum(${stays.toPayAmountCents}), 0)::bigint`,
-        taxCollected: sql<number>`coalesce(sum(${stays.toPayAmountCents}) filter (where ${stays.paymentStatus} = 'paid'), 0)::bigint`,
-      })
-      .from(stays)
-      .where(sql`${stays.checkOut} between ${from} and ${to} and ${stays.structureId} in (select ${structures.id} from ${structures} where ${where ?? sql`true`})`)
-      .groupBy(stays.structureId, sql`2`);
-    const byKey = new Map(sums.map((s) => [`${s.structureId}:${s.quarter}`, s]));
-    for (const s of list) {
-      for (const q of [1, 2, 3, 4] as TQuarter[]) {
-        const r = byKey.get(`${s.id}:${q}`);
-        add({
-          structure: s.name,
-          city: s.city,
-          address: s.address,
-          cin: s.cin,
-          ateco: s.ateco,
-          quarter: quarterLabel(q),
-          paying: Number(r?.paying ?? 0),
-          exempt: Number(r?.exempt ?? 0),
-          reduced: Number(r?.reduced ?? 0),
-          taxApplied: centsToEuros(Number(r?.taxApplied ?? 0)),
-          taxCollected: centsToEuros(Number(r?.taxCollected ?? 0)),
-        });
+  return streamWorksheet(
+    reply,
+    { fileName: `riepilogo-annuale-${query.year}.xlsx`, sheetName: `Riepilogo ${query.year}`, columns },
+    async (add) => {
+      const list = await ctx.db
+        .select({ id: structures.id, name: structures.name, address: structures.address, cin: structures.cin, ateco: structures.atecoCode, city: cities.name })
+        .from(structures)
+        .innerJoin(cities, eq(cities.id, structures.cityId))
+        .where(where)
+        .orderBy(asc(cities.name), asc(structures.name));
+      const sums = await ctx.db
+        .select({
+          structureId: stays.structureId,
+          quarter: sql<number>`extract(quarter from ${stays.checkOut})::int`,
+          paying: sql<number>`coalesce(sum((${stays.payingGuests} - ${stays.reducedGuests}) * ${stays.taxableNights}), 0)::bigint`,
+          reduced: sql<number>`coalesce(sum(${stays.reducedGuests} * ${stays.taxableNights}), 0)::bigint`,
+          exempt: sql<number>`coalesce(sum(${stays.exemptGuests} * ${stays.nightsNumber} + ${stays.payingGuests} * (${stays.nightsNumber} - ${stays.taxableNights})), 0)::bigint`,
+          taxApplied: sql<number>`coalesce(sum(${stays.toPayAmountCents}), 0)::bigint`,
+          taxCollected: sql<number>`coalesce(sum(${stays.toPayAmountCents}) filter (where ${stays.paymentStatus} = 'paid'), 0)::bigint`,
+        })
+        .from(stays)
+        .where(sql`${stays.checkOut} between ${from} and ${to} and ${stays.structureId} in (select ${structures.id} from ${structures} where ${where ?? sql`true`})`)
+        .groupBy(stays.structureId, sql`2`);
+      const byKey = new Map(sums.map((s) => [`${s.structureId}:${s.quarter}`, s]));
+      for (const s of list) {
+        for (const q of [1, 2, 3, 4] as TQuarter[]) {
+          const r = byKey.get(`${s.id}:${q}`);
+          add({
+            structure: s.name,
+            city: s.city,
+            address: s.address,
+            cin: s.cin,
+            ateco: s.ateco,
+            quarter: quarterLabel(q),
+            paying: Number(r?.paying ?? 0),
+            exempt: Number(r?.exempt ?? 0),
+            reduced: Number(r?.reduced ?? 0),
+            taxApplied: centsToEuros(Number(r?.taxApplied ?? 0)),
+            taxCollected: centsToEuros(Number(r?.taxCollected ?? 0)),
+          });
+        }
       }
-    }
-  }, reply.log);
+    },
+    reply.log,
+  );
 }

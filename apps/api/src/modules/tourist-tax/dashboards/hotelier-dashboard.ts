@@ -25,7 +25,15 @@ export async function hotelierDashboard(ctx: TSignedInContext) {
     .from(declarationTemplates)
     .where(and(inArray(declarationTemplates.cityId, cityIds), gte(declarationTemplates.year, Number(today.slice(0, 4)) - 2)))
     .orderBy(asc(declarationTemplates.submitBy));
-  const decls = await db.select().from(declarations).where(inArray(declarations.structureId, mine.map((s) => s._id)));
+  const decls = await db
+    .select()
+    .from(declarations)
+    .where(
+      inArray(
+        declarations.structureId,
+        mine.map((s) => s._id),
+      ),
+    );
   const byKey = new Map(decls.map((d) => [`${d.structureId}:${d.declarationTemplateId}`, d]));
   const nextDeadlines: unknown[] = [];
   const toDo: unknown[] = [];
@@ -33,9 +41,19 @@ export async function hotelierDashboard(ctx: TSignedInContext) {
     for (const p of periods.filter((x) => x.cityId === s.cityId)) {
       const d = byKey.get(`${s._id}:${p.id}`);
       const state = deadlineState({ status: d?.status ?? null, submitBy: p.submitBy, payBy: p.payBy, paymentDate: d?.paymentDate ?? null, toPayAmountCents: d?.toPayAmountCents ?? 0 }, today);
-      const base = { structureId: s._id, structureName: s.name, declarationTemplateId: p.id, periodName: p.periodName, submitBy: p.submitBy, payBy: p.payBy, declarationId: d?.id ?? null, status: d?.status ?? null };
+      const base = {
+        structureId: s._id,
+        structureName: s.name,
+        declarationTemplateId: p.id,
+        periodName: p.periodName,
+        submitBy: p.submitBy,
+        payBy: p.payBy,
+        declarationId: d?.id ?? null,
+        status: d?.status ?? null,
+      };
       const submitted = d?.status === 'submitted' || d?.status === 'validated';
-      if (!submitted && p.dateTo < today) toDo.push({ ...base, action: d?.status === 'returned' ? 'fix_returned' : d ? 'submit' : 'create', overdue: state.submitOverdue, reason: d?.returnReason ?? null });
+      if (!submitted && p.dateTo < today)
+        toDo.push({ ...base, action: d?.status === 'returned' ? 'fix_returned' : d ? 'submit' : 'create', overdue: state.submitOverdue, reason: d?.returnReason ?? null });
       else if (submitted && d.paymentDate === null && d.toPayAmountCents > 0) toDo.push({ ...base, action: 'pay', overdue: state.paymentOverdue, reason: null });
       if (p.submitBy >= today && !submitted) nextDeadlines.push({ ...base, kind: 'submit', date: p.submitBy, daysLeft: state.daysToSubmitBy });
       else if (p.payBy >= today && submitted && d.paymentDate === null && d.toPayAmountCents > 0) nextDeadlines.push({ ...base, kind: 'pay', date: p.payBy, daysLeft: state.daysToPayBy });
@@ -43,9 +61,20 @@ export async function hotelierDashboard(ctx: TSignedInContext) {
     // Modello 21 of last year, where the comune requires it.
     const lastYear = Number(today.slice(0, 4)) - 1;
     if (s.modello21Required) {
-      const [model] = await db.select({ id: modello21.id, status: modello21.status }).from(modello21).where(and(eq(modello21.structureId, s._id), eq(modello21.year, lastYear)));
+      const [model] = await db
+        .select({ id: modello21.id, status: modello21.status })
+        .from(modello21)
+        .where(and(eq(modello21.structureId, s._id), eq(modello21.year, lastYear)));
       if (!model || model.status === 'draft') {
-        toDo.push({ structureId: s._id, structureName: s.name, action: 'modello21', year: lastYear, twentyOneModelId: model?.id ?? null, deadline: modello21Deadline(lastYear), overdue: today > modello21Deadline(lastYear) });
+        toDo.push({
+          structureId: s._id,
+          structureName: s.name,
+          action: 'modello21',
+          year: lastYear,
+          twentyOneModelId: model?.id ?? null,
+          deadline: modello21Deadline(lastYear),
+          overdue: today > modello21Deadline(lastYear),
+        });
       }
     }
   }

@@ -18,7 +18,11 @@ const ZCityDashboard = z.object({
   counts: z.object({ structures: z.number(), declared: z.number(), notDeclared: z.number(), paid: z.number(), lateSubmission: z.number(), latePayment: z.number() }).nullable(),
   amounts: z.object({ taxDeclared: z.number(), taxCollectedFromGuests: z.number(), taxNotCollected: z.number(), taxPaidToComune: z.number(), taxOutstanding: z.number() }).nullable(),
   lists: z.object({ declared: z.array(ZItem), notDeclared: z.array(ZItem), paid: z.array(ZItem), lateSubmission: z.array(ZItem), latePayment: z.array(ZItem) }).nullable(),
-  charts: z.object({ byStructureTypeAndMonth: z.array(z.object({ structureTypeId: z.string().nullable(), structureTypeName: z.string().nullable(), month: z.number(), stays: z.number(), nights: z.number(), presences: z.number() })) }),
+  charts: z.object({
+    byStructureTypeAndMonth: z.array(
+      z.object({ structureTypeId: z.string().nullable(), structureTypeName: z.string().nullable(), month: z.number(), stays: z.number(), nights: z.number(), presences: z.number() }),
+    ),
+  }),
   toCheck: z.array(z.object({ structureId: z.string(), name: z.string(), reason: z.enum(['never_declared', 'zero_guests_had_guests_last_year']), detail: z.string() })),
 });
 
@@ -35,11 +39,21 @@ export function registerDashboardRoutes(app: FastifyInstance) {
     handler: async (request) => cityDashboard(signedIn(request), request.query),
   });
   r.get('/api/dashboards/hotelier', {
-    schema: { tags, summary: "The hotelier's dashboard: structures, next deadlines, to-do", querystring: z.object({ year: z.string().optional() }), response: { 200: z.object({ structures: z.array(z.any()), nextDeadlines: z.array(z.any()), toDo: z.array(z.any()) }), ...errors } },
+    schema: {
+      tags,
+      summary: "The hotelier's dashboard: structures, next deadlines, to-do",
+      querystring: z.object({ year: z.string().optional() }),
+      response: { 200: z.object({ structures: z.array(z.any()), nextDeadlines: z.array(z.any()), toDo: z.array(z.any()) }), ...errors },
+    },
     handler: async (request) => hotelierDashboard(signedIn(request)),
   });
   r.get('/api/exports/declarations', {
-    schema: { tags: ['exports'], summary: "A period's declarations (xlsx, streamed)", querystring: z.object({ declarationTemplateId: z.string(), year: z.string().optional() }), response: { 200: z.any(), ...errors } },
+    schema: {
+      tags: ['exports'],
+      summary: "A period's declarations (xlsx, streamed)",
+      querystring: z.object({ declarationTemplateId: z.string(), year: z.string().optional() }),
+      response: { 200: z.any(), ...errors },
+    },
     handler: async (request, reply) => exportPeriodDeclarations(signedIn(request), reply, request.query.declarationTemplateId),
   });
   r.get('/api/exports/annual-summary', {

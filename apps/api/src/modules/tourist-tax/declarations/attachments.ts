@@ -64,7 +64,12 @@ export async function addDeclarationAttachment(ctx: TSignedInContext, declaratio
       .insert(declarationAttachments)
       .values({ ...input, fileDescription: input.fileDescription ?? null, declarationId, createdById: ctx.actor.id })
       .returning();
-    await recordAudit(tx, ctx, { action: 'create', entityType: 'declarationAttachments', entityId: row.id, changes: { declarationId: { to: declarationId }, fileName: { to: row.fileName }, documentType: { to: row.documentType } } });
+    await recordAudit(tx, ctx, {
+      action: 'create',
+      entityType: 'declarationAttachments',
+      entityId: row.id,
+      changes: { declarationId: { to: declarationId }, fileName: { to: row.fileName }, documentType: { to: row.documentType } },
+    });
     return rowToRecord(row) as TAttachmentRecord;
   });
 }

@@ -56,9 +56,7 @@ export async function figuresForDeclaration(
     }
     return computeDeclarationFigures(counted);
   }
-  const manual = d.noGuests
-    ? { numberOfStays: 0, nightsNumber: 0, totalAmountCents: 0, toPayAmountCents: 0, unpaidAmountCents: 0, rejectedPayments: 0 }
-    : d.manual;
+  const manual = d.noGuests ? { numberOfStays: 0, nightsNumber: 0, totalAmountCents: 0, toPayAmountCents: 0, unpaidAmountCents: 0, rejectedPayments: 0 } : d.manual;
   if (!manual) throw validationFailed([{ path: 'figures', message: 'a manual declaration needs its totals' }]);
   const issues = checkManualFigures(manual, d.noGuests);
   if (issues.length > 0) throw validationFailed(issues.map((i) => ({ path: `figures.${i.path}`, message: i.message })));

@@ -115,7 +115,9 @@ describe('declaration periods', () => {
     const gaeta = await t.request('POST', '/api/declaration-templates/generate', { token: tok.otherCity, body: { year: 2025, frequency: 'monthly', submitOffsetDays: 16, payOffsetDays: 16 } });
     expect(gaeta.status).toBe(201);
     expect(gaeta.body).toHaveLength(12);
-    expect((await t.request('POST', '/api/declaration-templates/generate', { token: tok.hotelier, body: { year: 2026, frequency: 'monthly', submitOffsetDays: 1, payOffsetDays: 1 } })).status).toBe(403);
+    expect((await t.request('POST', '/api/declaration-templates/generate', { token: tok.hotelier, body: { year: 2026, frequency: 'monthly', submitOffsetDays: 1, payOffsetDays: 1 } })).status).toBe(
+      403,
+    );
   });
 
   it('hoteliers read the periods of their comuni only; a comune only its own', async () => {
@@ -172,7 +174,11 @@ describe('declaration flow', () => {
 
   it('refuses every transition not allowed from draft, and wrong sides', async () => {
     const { tok, decl } = await declarationAt('draft');
-    for (const [action, body] of [['validate', { confirm: true }], ['return', { reason: 'x' }], ['revoke', { confirm: true }]] as const) {
+    for (const [action, body] of [
+      ['validate', { confirm: true }],
+      ['return', { reason: 'x' }],
+      ['revoke', { confirm: true }],
+    ] as const) {
       const res = await t.request('POST', `/api/declarations/${decl._id}/${action}`, { token: tok.city, body });
       expect(res.status, action).toBe(409);
       expect(res.body.code).toBe('INVALID_TRANSITION');
@@ -192,13 +198,19 @@ describe('declaration flow', () => {
     expect(results.find((r) => r.status === 409)!.body.code).toBe('INVALID_TRANSITION');
     expect(ok).toMatchObject({ status: 'submitted', code: expect.stringMatching(/^DIC-2025-/), beneficiaryInstitution: `Tesoreria del Comune di ${w.rome.name}`, iban: 'IT60X0542811101000000123456' });
     expect(ok.compilationDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const submits = await t.db.select().from(auditLogs).where(and(eq(auditLogs.entityId, decl._id), eq(auditLogs.action, 'declaration.submit')));
+    const submits = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, decl._id), eq(auditLogs.action, 'declaration.submit')));
     expect(submits).toHaveLength(1);
     // The counted stays are locked; the Q2 stay is not.
     const locked = await t.db.select({ id: stays.id }).from(stays).where(eq(stays.declarationId, decl._id));
     expect(locked.map((s) => s.id).sort()).toEqual([stayIds.a, stayIds.b, stayIds.d].sort());
     // The comune was told.
-    const told = await t.db.select().from(notifications).where(and(eq(notifications.userId, w.cityUser.id), eq(notifications.event, 'declaration.submit')));
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, w.cityUser.id), eq(notifications.event, 'declaration.submit')));
     expect(told).toHaveLength(1);
   });
 
@@ -234,9 +246,16 @@ describe('declaration flow', () => {
     expect(returned.status).toBe(200);
     expect(returned.body).toMatchObject({ status: 'returned', returnReason: 'Manca il soggiorno del 1 marzo', availableActions: ['submit'] });
     expect(await t.db.select().from(stays).where(eq(stays.declarationId, decl._id))).toHaveLength(0);
-    const told = await t.db.select().from(notifications).where(and(eq(notifications.userId, w.hotelier.id), eq(notifications.event, 'declaration.return')));
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, w.hotelier.id), eq(notifications.event, 'declaration.return')));
     expect(told[0].body).toContain('Manca il soggiorno');
-    for (const [action, body] of [['validate', { confirm: true }], ['return', { reason: 'x' }], ['revoke', { confirm: true }]] as const) {
+    for (const [action, body] of [
+      ['validate', { confirm: true }],
+      ['return', { reason: 'x' }],
+      ['revoke', { confirm: true }],
+    ] as const) {
       expect((await t.request('POST', `/api/declarations/${decl._id}/${action}`, { token: tok.city, body })).status, action).toBe(409);
     }
     const resubmitted = await t.request('POST', `/api/declarations/${decl._id}/submit`, { token: tok.hotelier, body: {} });
@@ -265,7 +284,10 @@ describe('declaration flow', () => {
     expect(revoked.body).toMatchObject({ status: 'submitted', validatedAt: null });
     expect((await t.request('POST', `/api/declarations/${decl._id}/revoke`, { token: tok.city, body: { confirm: true } })).status).toBe(409);
     expect((await t.request('POST', `/api/declarations/${decl._id}/validate`, { token: tok.city, body: { confirm: true } })).status).toBe(200);
-    const revokes = await t.db.select().from(notifications).where(and(eq(notifications.userId, w.hotelier.id), eq(notifications.event, 'declaration.revoke')));
+    const revokes = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, w.hotelier.id), eq(notifications.event, 'declaration.revoke')));
     expect(revokes).toHaveLength(1);
   });
 
@@ -342,13 +364,23 @@ describe('manual and no-guest declarations', () => {
     const { w, tok, q1, q2 } = await worldWithPeriods();
     const bad = await t.request('POST', '/api/declarations', {
       token: tok.otherHotelier,
-      body: { structureId: w.otherHotel.id, declarationTemplateId: q1._id, type: 'manual', figures: { numberOfStays: 10, nightsNumber: 30, totalAmount: 100, toPayAmount: 90, unpaidAmount: 5, rejectedPayments: 1 } },
+      body: {
+        structureId: w.otherHotel.id,
+        declarationTemplateId: q1._id,
+        type: 'manual',
+        figures: { numberOfStays: 10, nightsNumber: 30, totalAmount: 100, toPayAmount: 90, unpaidAmount: 5, rejectedPayments: 1 },
+      },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.details.map((d: any) => d.path)).toEqual(['figures.totalAmount']);
     const good = await t.request('POST', '/api/declarations', {
       token: tok.otherHotelier,
-      body: { structureId: w.otherHotel.id, declarationTemplateId: q1._id, type: 'manual', figures: { numberOfStays: 10, nightsNumber: 30, totalAmount: 100, toPayAmount: 95, unpaidAmount: 5, rejectedPayments: 1 } },
+      body: {
+        structureId: w.otherHotel.id,
+        declarationTemplateId: q1._id,
+        type: 'manual',
+        figures: { numberOfStays: 10, nightsNumber: 30, totalAmount: 100, toPayAmount: 95, unpaidAmount: 5, rejectedPayments: 1 },
+      },
     });
     expect(good.status).toBe(201);
     expect(good.body).toMatchObject({ type: 'manual', numberOfStays: 10, totalAmount: 100, toPayAmount: 95, unpaidAmount: 5, tariff: 100 });

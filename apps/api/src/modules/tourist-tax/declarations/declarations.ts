@@ -1,12 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { availableActions, isEditableByHotelier } from '@app/domain/tourist-tax/filings/declaration-flow';
-import {
-  ZDeclarationCreate,
-  ZDeclarationRecord,
-  ZDeclarationUpdate,
-  type TDeclarationRecord,
-  type TManualFiguresInput,
-} from '@app/domain/tourist-tax/filings/declaration-schemas';
+import { ZDeclarationCreate, ZDeclarationRecord, ZDeclarationUpdate, type TDeclarationRecord, type TManualFiguresInput } from '@app/domain/tourist-tax/filings/declaration-schemas';
 import { deadlineState } from '@app/domain/tourist-tax/filings/deadlines';
 import { centsToEuros, eurosToCents } from '@app/domain/tourist-tax/money';
 import { declarations, declarationTemplates } from '../../../db/schema/index.ts';

@@ -34,7 +34,9 @@ describe('filing reminders job (durable)', () => {
     const cityUser = await insertUser(database.db, 'comune-bg@jobs.test', 'city', city.id);
     const hotelier = await insertUser(database.db, 'hotel-bg@jobs.test', 'user');
     await insertStructure(database.db, city.id, 'Hotel Città Alta', [hotelier.id]);
-    await database.db.insert(declarationTemplates).values({ cityId: city.id, year: 2025, periodName: 'Trim 2 2025', dateFrom: '2025-04-01', dateTo: '2025-06-30', submitBy: '2025-07-16', payBy: '2025-07-31' });
+    await database.db
+      .insert(declarationTemplates)
+      .values({ cityId: city.id, year: 2025, periodName: 'Trim 2 2025', dateFrom: '2025-04-01', dateTo: '2025-06-30', submitBy: '2025-07-16', payBy: '2025-07-31' });
 
     const sent = async (db: TDatabase['db'], userId: string, email: string) => ({
       notifications: (await db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.event),
@@ -69,7 +71,11 @@ describe('filing reminders job (durable)', () => {
     expect(digest).toHaveLength(1);
     expect(digest[0].body).toContain('Hotel Città Alta');
     const runs = await database.db.select().from(jobRuns).where(eq(jobRuns.jobName, 'filing-reminders'));
-    expect(runs.map((r) => [r.runDate, r.status]).sort()).toEqual([['2025-07-10', 'done'], ['2025-07-11', 'done'], ['2025-07-17', 'done']]);
+    expect(runs.map((r) => [r.runDate, r.status]).sort()).toEqual([
+      ['2025-07-10', 'done'],
+      ['2025-07-11', 'done'],
+      ['2025-07-17', 'done'],
+    ]);
     await database.close();
   });
 });
@@ -113,7 +119,10 @@ describe('reminder settings and payments', () => {
       expect(events).toEqual(['reminder.pay_due', 'reminder.submit_due']);
 
       await t.request('PUT', '/api/filing-settings', { token: cityToken, body: { remindersEnabled: false } });
-      await t.db.update(declarations).set({ status: 'draft' }).where(and(eq(declarations.structureId, structure.id)));
+      await t.db
+        .update(declarations)
+        .set({ status: 'draft' })
+        .where(and(eq(declarations.structureId, structure.id)));
       expect((await runDueJobs(deps, touristTaxDailyJobs, new Date('2025-10-05T08:00:00Z')))[0].result).toMatchObject({ hotelierReminders: 0, cityDigests: 0 });
     } finally {
       await t.close();

@@ -22,10 +22,21 @@ const TEXT: Record<TReminderKind, (period: string, date: string) => [string, str
  * Records the reminder (unique per subject, kind and deadline) and its notifications in one
  * transaction; returns the notifications to push, or none when it was already sent.
  */
-async function sendOnce(db: TDb, reminder: { subjectKey: string; declarationId: string | null; kind: string; dueDate: string }, recipients: string[], title: string, body: string, data: Record<string, unknown>) {
+async function sendOnce(
+  db: TDb,
+  reminder: { subjectKey: string; declarationId: string | null; kind: string; dueDate: string },
+  recipients: string[],
+  title: string,
+  body: string,
+  data: Record<string, unknown>,
+) {
   if (recipients.length === 0) return [];
   return db.transaction(async (tx) => {
-    const [claimed] = await tx.insert(sentReminders).values({ ...reminder, recipientIds: recipients }).onConflictDoNothing().returning({ id: sentReminders.id });
+    const [claimed] = await tx
+      .insert(sentReminders)
+      .values({ ...reminder, recipientIds: recipients })
+      .onConflictDoNothing()
+      .returning({ id: sentReminders.id });
     if (!claimed) return [] as TNotificationRow[];
     const rows: TNotificationRow[] = [];
     for (const userId of recipients) rows.push(await createNotification(tx, userId, { title, body, event: `reminder.${reminder.kind}`, data }));

@@ -4,7 +4,7 @@ import { cities, declarationTemplates, structureClasses, structures, structureTy
 import type { TDbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { TDeclarationRow } from './declarations.ts';
-import { box, createPdf, fit, GREY, italianDate, LIGHT, line, text, textRight, wrap , comuneTitle } from './pdf-layout.ts';
+import { box, createPdf, fit, GREY, italianDate, LIGHT, line, text, textRight, wrap, comuneTitle } from './pdf-layout.ts';
 
 const STATUS_IT = { draft: 'Bozza', submitted: 'Inviata', validated: 'Validata', returned: 'Rinviata al gestore' } as const;
 
@@ -79,7 +79,7 @@ export async function renderDeclarationReceipt(db: TDbOrTx, row: TDeclarationRow
   }
   if (row.rejectedDetails.length > 0) {
     y -= 4;
-    text(page, bold, 'Soggiorni non pagati dall\'ospite', left + 6, y, 9);
+    text(page, bold, "Soggiorni non pagati dall'ospite", left + 6, y, 9);
     y -= 14;
     for (const d of row.rejectedDetails.slice(0, 12)) {
       text(page, font, fit(font, `${d.guest ?? 'Ospite'}${d.checkOut ? ` – partenza ${italianDate(d.checkOut)}` : ''} – ${d.reason ?? 'motivo non indicato'}`, 8.5, 380), left + 12, y, 8.5);

@@ -19,12 +19,18 @@ export async function insertUser(db: TDbOrTx, email: string, role: 'city' | 'use
 }
 
 export async function insertCity(db: TDbOrTx, name: string, extra: Partial<typeof cities.$inferInsert> = {}) {
-  const [row] = await db.insert(cities).values({ name, iban: 'IT60X0542811101000000123456', bank: 'Banca di Prova', titledTo: `Tesoreria del Comune di ${name}`, ...extra }).returning();
+  const [row] = await db
+    .insert(cities)
+    .values({ name, iban: 'IT60X0542811101000000123456', bank: 'Banca di Prova', titledTo: `Tesoreria del Comune di ${name}`, ...extra })
+    .returning();
   return row;
 }
 
 export async function insertStructure(db: TDbOrTx, cityId: string, name: string, userIds: string[], extra: Partial<typeof structures.$inferInsert> = {}) {
-  const [row] = await db.insert(structures).values({ cityId, name, userIds, address: 'Via Roma 1', taxCode: '00743110157', vatNumber: '00743110157', ...extra }).returning();
+  const [row] = await db
+    .insert(structures)
+    .values({ cityId, name, userIds, address: 'Via Roma 1', taxCode: '00743110157', vatNumber: '00743110157', ...extra })
+    .returning();
   return row;
 }
 
@@ -63,7 +69,12 @@ export async function filingWorld(db: TDbOrTx, tag = 'w') {
   const gaeta = await insertCity(db, `Gaeta ${tag}`);
   const cityUser = await insertUser(db, `comune-${tag}@filings.test`, 'city', rome.id);
   const otherCityUser = await insertUser(db, `altro-comune-${tag}@filings.test`, 'city', gaeta.id);
-  const hotelier = await insertUser(db, `albergo-${tag}@filings.test`, 'user', null, { taxCode: 'RCCMNL83S18D969H', vatNumber: '00743110157', address: 'Via Appia 10, Roma', commercialName: 'Hotel Test srl' });
+  const hotelier = await insertUser(db, `albergo-${tag}@filings.test`, 'user', null, {
+    taxCode: 'RCCMNL83S18D969H',
+    vatNumber: '00743110157',
+    address: 'Via Appia 10, Roma',
+    commercialName: 'Hotel Test srl',
+  });
   const otherHotelier = await insertUser(db, `altro-albergo-${tag}@filings.test`, 'user');
   const hotel = await insertStructure(db, rome.id, `Hotel Colosseo ${tag}`, [hotelier.id]);
   const otherHotel = await insertStructure(db, rome.id, `Pensione Tevere ${tag}`, [otherHotelier.id]);

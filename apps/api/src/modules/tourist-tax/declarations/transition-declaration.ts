@@ -109,13 +109,7 @@ async function lockCountedStays(tx: TTx, row: TDeclarationRow, now: Date): Promi
   const locked = await tx
     .update(stays)
     .set({ declarationId: row.id, lockedAt: now })
-    .where(
-      and(
-        eq(stays.structureId, row.structureId),
-        sql`${stays.checkOut} between ${row.dateFrom} and ${row.dateTo}`,
-        sql`(${stays.declarationId} is null or ${stays.declarationId} = ${row.id})`,
-      ),
-    )
+    .where(and(eq(stays.structureId, row.structureId), sql`${stays.checkOut} between ${row.dateFrom} and ${row.dateTo}`, sql`(${stays.declarationId} is null or ${stays.declarationId} = ${row.id})`))
     .returning({ id: stays.id });
   return locked.length;
 }
@@ -155,7 +149,11 @@ export async function recordDeclarationPayment(
       action: 'declaration.payment',
       entityType: 'declarations',
       entityId: row.id,
-      changes: { paymentDate: { from: row.paymentDate, to: updated.paymentDate }, trn: { from: row.trn, to: updated.trn }, paidAmountCents: { from: row.paidAmountCents, to: updated.paidAmountCents } },
+      changes: {
+        paymentDate: { from: row.paymentDate, to: updated.paymentDate },
+        trn: { from: row.trn, to: updated.trn },
+        paidAmountCents: { from: row.paidAmountCents, to: updated.paidAmountCents },
+      },
     });
     pending.rows = await notifyFilingSide(tx, updated, otherSide(sideOf('recordPayment')), {
       title: 'Pagamento registrato',

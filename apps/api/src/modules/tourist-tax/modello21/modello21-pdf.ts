@@ -47,14 +47,33 @@ export async function renderModello21Pdf(db: TDbOrTx, row: TModello21Row): Promi
   const totals = modello21Totals(months);
   for (let p = 0; p < pages; p++) {
     const page = kit.doc.addPage([PAGE.width, PAGE.height]);
-    let y = drawHeader(kit, page, row, { city: city?.name ?? '', structure: structure?.name ?? '', address: structure?.address ?? '', classification: [type?.name, klass?.name].filter(Boolean).join(' – ') });
+    let y = drawHeader(kit, page, row, {
+      city: city?.name ?? '',
+      structure: structure?.name ?? '',
+      address: structure?.address ?? '',
+      classification: [type?.name, klass?.name].filter(Boolean).join(' – '),
+    });
     y = drawTableHeader(kit, page, y);
     for (const m of months.slice(p * ROWS_PER_PAGE, (p + 1) * ROWS_PER_PAGE)) {
       const payment = [m.trn, m.paymentDate ? `del ${italianDate(m.paymentDate)}` : ''].filter(Boolean).join(' ');
       y = drawRow(kit, page, y, [String(m.number), `${m.name} ${row.year} – IDS`, String(m.receiptsCount), formatEurosIt(m.collectedCents), payment, formatEurosIt(m.paidCents), m.note ?? '']);
     }
     if (p === pages - 1) {
-      y = drawRow(kit, page, y, ['', 'TOTALE', String(totals.receiptsCount), formatEurosIt(totals.collectedCents), '', formatEurosIt(totals.paidCents), totals.dueCents === 0 ? '' : `Differenza: ${formatEurosIt(totals.dueCents)}`], true);
+      y = drawRow(
+        kit,
+        page,
+        y,
+        [
+          '',
+          'TOTALE',
+          String(totals.receiptsCount),
+          formatEurosIt(totals.collectedCents),
+          '',
+          formatEurosIt(totals.paidCents),
+          totals.dueCents === 0 ? '' : `Differenza: ${formatEurosIt(totals.dueCents)}`,
+        ],
+        true,
+      );
       drawFooter(kit, page, y, row, months.length, pages);
     }
     textRight(page, kit.font, `Pagina ${p + 1} di ${pages}`, PAGE.width - MARGIN, 18, 7.5);
@@ -135,7 +154,14 @@ function drawFooter({ font, bold }: TPdfKit, page: PDFPage, y: number, row: TMod
   y -= 14;
   text(page, font, `Il presente conto si compone di n. ${rows} righe e di n. ${pages} ${pages === 1 ? 'pagina' : 'pagine'}.`, MARGIN, y, 8.5);
   const due = row.months.reduce((a, m) => a + m.collectedCents - m.paidCents, 0);
-  textRight(page, font, `Riscosso ${formatEurosIt(row.months.reduce((a, m) => a + m.collectedCents, 0))} – versato ${formatEurosIt(row.months.reduce((a, m) => a + m.paidCents, 0))} – da versare ${formatEurosIt(due)}`, right, y, 8.5);
+  textRight(
+    page,
+    font,
+    `Riscosso ${formatEurosIt(row.months.reduce((a, m) => a + m.collectedCents, 0))} – versato ${formatEurosIt(row.months.reduce((a, m) => a + m.paidCents, 0))} – da versare ${formatEurosIt(due)}`,
+    right,
+    y,
+    8.5,
+  );
   if (row.notes) {
     y -= 12;
     text(page, font, fit(font, `Note: ${row.notes}`, 8, right - MARGIN), MARGIN, y, 8);

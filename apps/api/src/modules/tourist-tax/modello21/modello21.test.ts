@@ -79,7 +79,17 @@ describe('Modello 21', () => {
       ['Aprile', 1, 12, 10, 'TRN-Q2', '2025-07-10'],
       ['Maggio', 0, 0, 0, null, null],
     ]);
-    expect(model).toMatchObject({ status: 'draft', tax: 52, totalPaid: 50, due: 2, receiptsCount: 4, deadline: '2026-01-30', ownerTaxCode: 'RCCMNL83S18D969H', ownerVatNumber: '00743110157', ownerName: 'albergo-m21' });
+    expect(model).toMatchObject({
+      status: 'draft',
+      tax: 52,
+      totalPaid: 50,
+      due: 2,
+      receiptsCount: 4,
+      deadline: '2026-01-30',
+      ownerTaxCode: 'RCCMNL83S18D969H',
+      ownerVatNumber: '00743110157',
+      ownerName: 'albergo-m21',
+    });
     const dup = await t.request('POST', '/api/twenty-one-models', { token: tok.hotelier, body: { structureId: w.hotel.id, year: 2025 } });
     expect(dup.status).toBe(409);
   });

@@ -1,13 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { modello21Deadline } from '@app/domain/tourist-tax/filings/deadlines';
 import { modello21Totals, type TM21Month } from '@app/domain/tourist-tax/filings/modello21';
-import {
-  ZModello21Create,
-  ZModello21Record,
-  ZModello21Update,
-  type TModello21MonthInput,
-  type TModello21Record,
-} from '@app/domain/tourist-tax/filings/modello21-schemas';
+import { ZModello21Create, ZModello21Record, ZModello21Update, type TModello21MonthInput, type TModello21Record } from '@app/domain/tourist-tax/filings/modello21-schemas';
 import { centsToEuros, eurosToCents } from '@app/domain/tourist-tax/money';
 import { modello21, users } from '../../../db/schema/index.ts';
 import { defineCollection } from '../../../lib/collection/define.ts';

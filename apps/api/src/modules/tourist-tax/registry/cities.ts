@@ -94,8 +94,14 @@ export const citiesCollection = defineCollection({
     return values;
   },
   beforeDelete: async (row, { tx }) => {
-    const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(structures).where(eq(structures.cityId, row.id));
-    const [linked] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.cityId, row.id));
+    const [used] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(structures)
+      .where(eq(structures.cityId, row.id));
+    const [linked] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.cityId, row.id));
     if (used.n > 0 || linked.n > 0) {
       throw new AppError('CITY_IN_USE', 'The comune has structures or users: deactivate it instead', {
         details: [{ path: '_id', message: `${used.n} structures, ${linked.n} users` }],

@@ -50,7 +50,10 @@ export function defineCityRegistry(options: { name: string; resource: 'structure
       return { ...pickDefined(input), cityId: cityIdForWrite(input, ctx, existing) };
     },
     beforeDelete: async (row, { tx }) => {
-      const [used] = await tx.select({ used: sql<boolean>`${options.usedBy(row.id)}` }).from(table).where(eq(table.id, row.id));
+      const [used] = await tx
+        .select({ used: sql<boolean>`${options.usedBy(row.id)}` })
+        .from(table)
+        .where(eq(table.id, row.id));
       if (used?.used) {
         throw new AppError('IN_USE', 'It is used by structures or rules of the comune: change them first');
       }

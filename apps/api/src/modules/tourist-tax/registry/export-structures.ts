@@ -35,55 +35,58 @@ export const STRUCTURE_EXPORT_COLUMNS = [
  */
 export async function exportStructures(ctx: TSignedInContext, reply: FastifyReply, runtime: TCollectionRuntime, query: { cityId?: string; isActive?: boolean }) {
   const scope = await runtime.conditions(ctx, 'getAll');
-  const where = allOf([
-    scope,
-    query.cityId ? eq(structures.cityId, query.cityId) : undefined,
-    query.isActive !== undefined ? eq(structures.isActive, query.isActive) : undefined,
-  ]);
-  const hoteliers = sql<string | null>`(select string_agg(coalesce(nullif(trim(concat_ws(' ', ${users.name}, ${users.surname})), ''), ${users.email}) || ' <' || ${users.email} || '>', ', ' order by ${users.email}) from ${users} where ${users.id} = any(${structures.userIds}))`;
-  return streamWorksheet(reply, { fileName: 'strutture.xlsx', sheetName: 'Strutture', columns: STRUCTURE_EXPORT_COLUMNS }, async (add) => {
-    const readPage = (after: { name: string; id: string } | null) => {
-      const keyset: SQL | undefined = after ? sql`(${structures.name}, ${structures.id}) > (${after.name}, ${after.id}::uuid)` : undefined;
-      return ctx.db
-        .select({ s: structures, city: cities.name, type: structureTypes.name, class: structureClasses.name, area: relevantAreas.name, hoteliers })
-        .from(structures)
-        .innerJoin(cities, eq(cities.id, structures.cityId))
-        .leftJoin(structureTypes, eq(structureTypes.id, structures.structureTypeId))
-        .leftJoin(structureClasses, eq(structureClasses.id, structures.structureClassId))
-        .leftJoin(relevantAreas, eq(relevantAreas.id, structures.relevantAreaId))
-        .where(and(...[where, keyset].filter((c): c is SQL => c !== undefined)))
-        .orderBy(asc(structures.name), asc(structures.id))
-        .limit(PAGE);
-    };
-    let after: { name: string; id: string } | null = null;
-    for (;;) {
-      const page = await readPage(after);
-      for (const row of page) {
-        const s = row.s;
-        add({
-          name: s.name,
-          city: row.city,
-          cin: s.cin,
-          type: row.type,
-          class: row.class,
-          area: row.area,
-          address: s.address,
-          taxCode: s.taxCode,
-          vatNumber: s.vatNumber,
-          atecoCode: s.atecoCode,
-          availableSlots: s.availableSlots,
-          dateFrom: excelDate(s.dateFrom),
-          dateTo: excelDate(s.dateTo),
-          isActive: s.isActive ? 'Sì' : 'No',
-          email: s.email,
-          emailPec: s.emailPec,
-          phone: s.phone,
-          hoteliers: row.hoteliers,
-        });
+  const where = allOf([scope, query.cityId ? eq(structures.cityId, query.cityId) : undefined, query.isActive !== undefined ? eq(structures.isActive, query.isActive) : undefined]);
+  const hoteliers = sql<
+    string | null
+  >`(select string_agg(coalesce(nullif(trim(concat_ws(' ', ${users.name}, ${users.surname})), ''), ${users.email}) || ' <' || ${users.email} || '>', ', ' order by ${users.email}) from ${users} where ${users.id} = any(${structures.userIds}))`;
+  return streamWorksheet(
+    reply,
+    { fileName: 'strutture.xlsx', sheetName: 'Strutture', columns: STRUCTURE_EXPORT_COLUMNS },
+    async (add) => {
+      const readPage = (after: { name: string; id: string } | null) => {
+        const keyset: SQL | undefined = after ? sql`(${structures.name}, ${structures.id}) > (${after.name}, ${after.id}::uuid)` : undefined;
+        return ctx.db
+          .select({ s: structures, city: cities.name, type: structureTypes.name, class: structureClasses.name, area: relevantAreas.name, hoteliers })
+          .from(structures)
+          .innerJoin(cities, eq(cities.id, structures.cityId))
+          .leftJoin(structureTypes, eq(structureTypes.id, structures.structureTypeId))
+          .leftJoin(structureClasses, eq(structureClasses.id, structures.structureClassId))
+          .leftJoin(relevantAreas, eq(relevantAreas.id, structures.relevantAreaId))
+          .where(and(...[where, keyset].filter((c): c is SQL => c !== undefined)))
+          .orderBy(asc(structures.name), asc(structures.id))
+          .limit(PAGE);
+      };
+      let after: { name: string; id: string } | null = null;
+      for (;;) {
+        const page = await readPage(after);
+        for (const row of page) {
+          const s = row.s;
+          add({
+            name: s.name,
+            city: row.city,
+            cin: s.cin,
+            type: row.type,
+            class: row.class,
+            area: row.area,
+            address: s.address,
+            taxCode: s.taxCode,
+            vatNumber: s.vatNumber,
+            atecoCode: s.atecoCode,
+            availableSlots: s.availableSlots,
+            dateFrom: excelDate(s.dateFrom),
+            dateTo: excelDate(s.dateTo),
+            isActive: s.isActive ? 'Sì' : 'No',
+            email: s.email,
+            emailPec: s.emailPec,
+            phone: s.phone,
+            hoteliers: row.hoteliers,
+          });
+        }
+        if (page.length < PAGE) break;
+        const last: typeof structures.$inferSelect = page[page.length - 1].s;
+        after = { name: last.name, id: last.id };
       }
-      if (page.length < PAGE) break;
-      const last: typeof structures.$inferSelect = page[page.length - 1].s;
-      after = { name: last.name, id: last.id };
-    }
-  }, reply.log);
+    },
+    reply.log,
+  );
 }

@@ -87,16 +87,15 @@ const REGISTRY_TABLES = {
  * Checks that the structure type / class / relevant area referenced by a row belong to the same
  * comune; collects one detail per bad reference.
  */
-export async function registryRefsProblems(
-  tx: TDbOrTx,
-  cityId: string,
-  refs: Partial<Record<keyof typeof REGISTRY_TABLES, string | null | undefined>>,
-): Promise<TErrorDetail[]> {
+export async function registryRefsProblems(tx: TDbOrTx, cityId: string, refs: Partial<Record<keyof typeof REGISTRY_TABLES, string | null | undefined>>): Promise<TErrorDetail[]> {
   const details: TErrorDetail[] = [];
   for (const [field, table] of Object.entries(REGISTRY_TABLES) as [keyof typeof REGISTRY_TABLES, (typeof REGISTRY_TABLES)[keyof typeof REGISTRY_TABLES]][]) {
     const id = refs[field];
     if (!id) continue;
-    const [row] = await tx.select({ id: table.id }).from(table).where(and(eq(table.id, id), eq(table.cityId, cityId)));
+    const [row] = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.id, id), eq(table.cityId, cityId)));
     if (!row) details.push({ path: field, message: 'does not exist in this comune', value: id });
   }
   return details;
@@ -111,7 +110,10 @@ export async function assertRegistryRefs(tx: TDbOrTx, cityId: string, refs: Para
 export async function missingIds(tx: TDbOrTx, table: PgTable & { id: PgColumn }, ids: string[], where?: { column: PgColumn; value: unknown }) {
   if (ids.length === 0) return [];
   const condition = where ? and(inArray(table.id, ids), eq(where.column, where.value)) : inArray(table.id, ids);
-  const rows = (await tx.select({ id: table.id }).from(table as never).where(condition)) as { id: string }[];
+  const rows = (await tx
+    .select({ id: table.id })
+    .from(table as never)
+    .where(condition)) as { id: string }[];
   const found = new Set(rows.map((r) => r.id));
   return ids.filter((id) => !found.has(id));
 }
@@ -132,7 +134,12 @@ function optionalChecked(normalize: (s: string) => string, isValid: (s: string) 
 
 /** An optional text that, when given, must match `pattern` after trimming and upper-casing. */
 export function optionalPattern(pattern: RegExp, message: string, max = 100) {
-  return optionalChecked((s) => s.trim().toUpperCase(), (s) => pattern.test(s), message, max);
+  return optionalChecked(
+    (s) => s.trim().toUpperCase(),
+    (s) => pattern.test(s),
+    message,
+    max,
+  );
 }
 
 export const ZTaxCode = optionalChecked(normalizeCodiceFiscale, isValidCodiceFiscale, 'validation.taxCode: not a valid codice fiscale (check character)', 16).describe(

@@ -115,7 +115,7 @@ export async function registerTouristTax(app: FastifyInstance) {
   r.get('/api/stays/import-template.xlsx', {
     schema: {
       tags: ['tourist-tax'],
-      summary: 'Download the stays import template (xlsx, Italian headers); with structureId it lists the comune\'s exemptions and reductions',
+      summary: "Download the stays import template (xlsx, Italian headers); with structureId it lists the comune's exemptions and reductions",
       querystring: z.object({ structureId: z.uuid().optional(), year: z.string().optional() }),
       response: { 200: ZXlsxFile, ...errors },
     },

@@ -51,7 +51,7 @@ describe('tourist-tax row scope', () => {
     expect(expected).toBeLessThan(all.body.length);
   });
 
-  it('a hotelier cannot create a stay in another hotelier\'s structure', async () => {
+  it("a hotelier cannot create a stay in another hotelier's structure", async () => {
     const res = await t.request('POST', '/api/stays', {
       token: f.tokens.hotelier,
       body: { structureId: f.structure('Hotel Summit')._id, checkIn: '2026-07-01', checkOut: '2026-07-03', componentsNumber: 2, guest: { name: 'A', surname: 'B' } },
@@ -103,7 +103,17 @@ describe('tourist-tax row scope', () => {
   it('documents every tourist-tax route in the OpenAPI description', async () => {
     const doc = await t.request('GET', '/api/docs/json');
     expect(doc.status).toBe(200);
-    for (const path of ['/api/cities', '/api/structures/{id}', '/api/tariffs', '/api/stays', '/api/stays/preview', '/api/stays/import', '/api/stays/import-template.xlsx', '/api/stays/export.xlsx', '/api/structures/export.xlsx']) {
+    for (const path of [
+      '/api/cities',
+      '/api/structures/{id}',
+      '/api/tariffs',
+      '/api/stays',
+      '/api/stays/preview',
+      '/api/stays/import',
+      '/api/stays/import-template.xlsx',
+      '/api/stays/export.xlsx',
+      '/api/structures/export.xlsx',
+    ]) {
       expect(doc.body.paths[path], path).toBeDefined();
     }
   });

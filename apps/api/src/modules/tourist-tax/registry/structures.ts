@@ -24,7 +24,12 @@ const ZStructureInput = z.object({
   dateFrom: ZDateString.nullable().optional().describe('Open since'),
   dateTo: ZDateString.nullable().optional().describe('Closed since'),
   availableSlots: z.number().int().min(0).max(100_000).nullable().optional().describe('Beds'),
-  url: z.url().max(500).nullable().optional().or(z.literal('').transform(() => null)),
+  url: z
+    .url()
+    .max(500)
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
   isActive: z.boolean().optional(),
   phone: ZPhone,
   email: ZEmailField,
@@ -115,7 +120,10 @@ export const structuresCollection = defineCollection({
     values.cityId = cityId;
     if (existing && cityId !== existing.cityId) {
       // Stays were priced with the old comune's rules and carry its cityId: moving would split them.
-      const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(eq(stays.structureId, existing.id));
+      const [used] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(stays)
+        .where(eq(stays.structureId, existing.id));
       if (used.n > 0) throw new AppError('STRUCTURE_HAS_STAYS', 'A structure with stays cannot move to another comune', { details: [{ path: 'cityId', message: `${used.n} stays` }] });
     }
 
@@ -153,7 +161,10 @@ export const structuresCollection = defineCollection({
     return values;
   },
   beforeDelete: async (row, { tx }) => {
-    const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(eq(stays.structureId, row.id));
+    const [used] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stays)
+      .where(eq(stays.structureId, row.id));
     if (used.n > 0) {
       throw new AppError('STRUCTURE_HAS_STAYS', 'The structure has stays: deactivate it instead', {
         details: [{ path: '_id', message: `${used.n} stays` }],

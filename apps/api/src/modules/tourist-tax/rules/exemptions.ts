@@ -33,7 +33,10 @@ export const exemptionsCollection = defineCollection({
     return { ...pickDefined(input), cityId: cityIdForWrite(input, ctx, existing) };
   },
   beforeDelete: async (row, { tx }) => {
-    const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(sql`${row.id}::uuid = any(${stays.exemptionIds})`);
+    const [used] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stays)
+      .where(sql`${row.id}::uuid = any(${stays.exemptionIds})`);
     if (used.n > 0) {
       throw new AppError('RULE_IN_USE', `The exemption is applied in ${used.n} saved stays`, { details: [{ path: '_id', message: `${used.n} stays` }] });
     }

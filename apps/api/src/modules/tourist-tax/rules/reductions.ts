@@ -8,7 +8,21 @@ import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
 import { reductionFromRow } from './city-rules.ts';
 import { cityIdForWrite } from '../registry/city-registry.ts';
-import { ZEuros, ZMaxNights, ZOptionalDate, ZOptionalText, ZOptionalUuid, ZPercent, ZRequiredName, assertRegistryRefs, pickDefined, toBasisPoints, toCents, toEuros, toPercent } from '../registry/fields.ts';
+import {
+  ZEuros,
+  ZMaxNights,
+  ZOptionalDate,
+  ZOptionalText,
+  ZOptionalUuid,
+  ZPercent,
+  ZRequiredName,
+  assertRegistryRefs,
+  pickDefined,
+  toBasisPoints,
+  toCents,
+  toEuros,
+  toPercent,
+} from '../registry/fields.ts';
 import { cityRowScopes, lockCity } from '../registry/scope.ts';
 import { withTaxErrors } from '../stays/tax-errors.ts';
 

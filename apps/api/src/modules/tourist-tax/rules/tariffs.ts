@@ -7,7 +7,21 @@ import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
 import { tariffFromRow } from './city-rules.ts';
 import { cityIdForWrite } from '../registry/city-registry.ts';
-import { ZEuros, ZMaxNights, ZOptionalDate, ZOptionalText, ZOptionalUuid, ZPercent, ZRequiredName, assertRegistryRefs, pickDefined, toBasisPoints, toCents, toEuros, toPercent } from '../registry/fields.ts';
+import {
+  ZEuros,
+  ZMaxNights,
+  ZOptionalDate,
+  ZOptionalText,
+  ZOptionalUuid,
+  ZPercent,
+  ZRequiredName,
+  assertRegistryRefs,
+  pickDefined,
+  toBasisPoints,
+  toCents,
+  toEuros,
+  toPercent,
+} from '../registry/fields.ts';
 import { cityRowScopes, lockCity } from '../registry/scope.ts';
 import { withTaxErrors } from '../stays/tax-errors.ts';
 
@@ -99,7 +113,10 @@ export const tariffsCollection = defineCollection({
     return values;
   },
   beforeDelete: async (row, { tx }) => {
-    const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(stays).where(sql`${row.id}::uuid = any(${stays.tariffIds})`);
+    const [used] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stays)
+      .where(sql`${row.id}::uuid = any(${stays.tariffIds})`);
     if (used.n > 0) {
       throw new AppError('RULE_IN_USE', `The tariff prices ${used.n} saved stays: set its validTo instead of deleting it`, { details: [{ path: '_id', message: `${used.n} stays` }] });
     }

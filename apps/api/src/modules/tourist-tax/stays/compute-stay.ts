@@ -45,8 +45,7 @@ export function stayFactsFrom(input: Record<string, unknown>, existing?: typeof 
     attachments: pick('attachments', []),
     appliedExemptions: pick('appliedExemptions', []),
     appliedReductions: pick('appliedReductions', []),
-    accommodationAmountCents:
-      input.accommodationAmount !== undefined ? toCents(input.accommodationAmount as number | null) : (existing?.accommodationAmountCents ?? null),
+    accommodationAmountCents: input.accommodationAmount !== undefined ? toCents(input.accommodationAmount as number | null) : (existing?.accommodationAmountCents ?? null),
     notes: pick('notes', null) ?? null,
   };
 }
@@ -76,11 +75,17 @@ export function stayFactsProblems(facts: TStayFacts): TErrorDetail[] {
 export async function attachmentProblems(tx: TDbOrTx, ctx: TSignedInContext, attachments: string[], stayId?: string): Promise<TErrorDetail[]> {
   const ids = [...new Set(attachments)];
   if (ids.length === 0) return [];
-  const mine =
-    reachesAll(ctx.actor, 'uploads', 'read')
-      ? undefined
-      : or(eq(uploads.ownerId, ctx.actor.id), stayId ? and(eq(uploads.linkedEntityType, 'stays'), eq(uploads.linkedEntityId, stayId)) : undefined);
-  const found = new Set((await tx.select({ id: uploads.id }).from(uploads).where(and(inArray(uploads.id, ids), mine))).map((r) => r.id));
+  const mine = reachesAll(ctx.actor, 'uploads', 'read')
+    ? undefined
+    : or(eq(uploads.ownerId, ctx.actor.id), stayId ? and(eq(uploads.linkedEntityType, 'stays'), eq(uploads.linkedEntityId, stayId)) : undefined);
+  const found = new Set(
+    (
+      await tx
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(inArray(uploads.id, ids), mine))
+    ).map((r) => r.id),
+  );
   return ids.filter((id) => !found.has(id)).map((id) => ({ path: `attachments.${attachments.indexOf(id)}`, message: 'no such upload', value: id }));
 }
 

@@ -65,54 +65,56 @@ export async function exportStays(ctx: TSignedInContext, reply: FastifyReply, ru
   const scope = await runtime.conditions(ctx, 'getAll');
   if (query.structureId && !(await findStructureInScope(ctx.db, ctx, query.structureId))) throw notFound('Structure');
   const range = query.quarter ? quarterRange(query.year, query.quarter) : { dateFrom: `${query.year}-01-01`, dateTo: `${query.year}-12-31` };
-  const where = allOf([
-    scope,
-    gte(stays.checkOut, range.dateFrom),
-    lte(stays.checkOut, range.dateTo),
-    query.structureId ? eq(stays.structureId, query.structureId) : undefined,
-  ]);
+  const where = allOf([scope, gte(stays.checkOut, range.dateFrom), lte(stays.checkOut, range.dateTo), query.structureId ? eq(stays.structureId, query.structureId) : undefined]);
   const fileName = `soggiorni-${query.year}${query.quarter ? `-trim${query.quarter}` : ''}.xlsx`;
-  return streamWorksheet(reply, { fileName, sheetName: query.quarter ? quarterLabel(query.quarter) : String(query.year), columns: STAY_EXPORT_COLUMNS }, async (add) => {
-    const readPage = (after: { checkOut: string; id: string } | null) => {
-      const keyset: SQL | undefined = after ? sql`(${stays.checkOut}, ${stays.id}) > (${after.checkOut}, ${after.id}::uuid)` : undefined;
-      return ctx.db
-        // Only the exported columns: the stored breakdown (jsonb) would triple the read time.
-        .select({ stay: EXPORTED_STAY_COLUMNS, structure: { name: structures.name, cin: structures.cin } })
-        .from(stays)
-        .innerJoin(structures, eq(structures.id, stays.structureId))
-        .where(allOf([where, keyset]))
-        .orderBy(asc(stays.checkOut), asc(stays.id))
-        .limit(PAGE);
-    };
-    let after: { checkOut: string; id: string } | null = null;
-    for (;;) {
-      const page = await readPage(after);
-      for (const { stay, structure } of page) {
-        add({
-          structure: structure.name,
-          cin: structure.cin,
-          quarter: quarterLabel(quarterOf(stay.checkOut)),
-          checkIn: excelDate(stay.checkIn),
-          checkOut: excelDate(stay.checkOut),
-          nightsNumber: stay.nightsNumber,
-          taxableNights: stay.taxableNights,
-          componentsNumber: stay.componentsNumber,
-          exemptGuests: stay.exemptGuests,
-          reducedGuests: stay.reducedGuests,
-          payingGuests: stay.payingGuests,
-          surname: stay.guest.surname,
-          name: stay.guest.name,
-          taxCode: stay.guest.taxCode ?? null,
-          paymentStatus: stay.paymentStatus === 'paid' ? 'Pagato' : 'Non pagato',
-          noPaymentReason: stay.noPaymentReason,
-          tariffImport: toEuros(stay.tariffImportCents),
-          reductionImport: toEuros(stay.reductionImportCents),
-          toPayAmount: toEuros(stay.toPayAmountCents),
-        });
+  return streamWorksheet(
+    reply,
+    { fileName, sheetName: query.quarter ? quarterLabel(query.quarter) : String(query.year), columns: STAY_EXPORT_COLUMNS },
+    async (add) => {
+      const readPage = (after: { checkOut: string; id: string } | null) => {
+        const keyset: SQL | undefined = after ? sql`(${stays.checkOut}, ${stays.id}) > (${after.checkOut}, ${after.id}::uuid)` : undefined;
+        return (
+          ctx.db
+            // Only the exported columns: the stored breakdown (jsonb) would triple the read time.
+            .select({ stay: EXPORTED_STAY_COLUMNS, structure: { name: structures.name, cin: structures.cin } })
+            .from(stays)
+            .innerJoin(structures, eq(structures.id, stays.structureId))
+            .where(allOf([where, keyset]))
+            .orderBy(asc(stays.checkOut), asc(stays.id))
+            .limit(PAGE)
+        );
+      };
+      let after: { checkOut: string; id: string } | null = null;
+      for (;;) {
+        const page = await readPage(after);
+        for (const { stay, structure } of page) {
+          add({
+            structure: structure.name,
+            cin: structure.cin,
+            quarter: quarterLabel(quarterOf(stay.checkOut)),
+            checkIn: excelDate(stay.checkIn),
+            checkOut: excelDate(stay.checkOut),
+            nightsNumber: stay.nightsNumber,
+            taxableNights: stay.taxableNights,
+            componentsNumber: stay.componentsNumber,
+            exemptGuests: stay.exemptGuests,
+            reducedGuests: stay.reducedGuests,
+            payingGuests: stay.payingGuests,
+            surname: stay.guest.surname,
+            name: stay.guest.name,
+            taxCode: stay.guest.taxCode ?? null,
+            paymentStatus: stay.paymentStatus === 'paid' ? 'Pagato' : 'Non pagato',
+            noPaymentReason: stay.noPaymentReason,
+            tariffImport: toEuros(stay.tariffImportCents),
+            reductionImport: toEuros(stay.reductionImportCents),
+            toPayAmount: toEuros(stay.toPayAmountCents),
+          });
+        }
+        if (page.length < PAGE) break;
+        const last = page[page.length - 1].stay;
+        after = { checkOut: last.checkOut, id: last.id };
       }
-      if (page.length < PAGE) break;
-      const last = page[page.length - 1].stay;
-      after = { checkOut: last.checkOut, id: last.id };
-    }
-  }, reply.log);
+    },
+    reply.log,
+  );
 }

@@ -13,7 +13,20 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const HEADERS = ['Data arrivo', 'Data partenza', 'Numero ospiti', 'Cognome', 'Nome', 'Codice fiscale', 'Stato pagamento', 'Motivo mancato pagamento', 'Esenti', 'Tipo esenzione', 'Ridotti', 'Tipo riduzione'];
+const HEADERS = [
+  'Data arrivo',
+  'Data partenza',
+  'Numero ospiti',
+  'Cognome',
+  'Nome',
+  'Codice fiscale',
+  'Stato pagamento',
+  'Motivo mancato pagamento',
+  'Esenti',
+  'Tipo esenzione',
+  'Ridotti',
+  'Tipo riduzione',
+];
 
 async function xlsxOf(rows: unknown[][], headers = HEADERS): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -126,7 +139,22 @@ describe('stays import', () => {
       { ...person, guestKind: 17, surname: 'Ferraro', name: 'Paolo', sex: 'M', birthDate: '1975-04-02', documentType: 'IDELE', documentNumber: 'CA12345AB', documentIssuePlace: '405059009' },
       { ...person, guestKind: 19, surname: 'Ferraro', name: 'Lucia', sex: 'F', birthDate: '1978-09-12' },
       { ...person, guestKind: 19, surname: 'Ferraro', name: 'Marco', sex: 'M', birthDate: '2016-01-20' },
-      { ...person, guestKind: 16, arrivalDate: '2026-10-02', days: 2, surname: 'Schmidt', name: 'Hans', sex: 'M', birthDate: '1960-01-01', birthCountry: '100000216', citizenship: '100000216', birthPlace: null, birthProvince: null, documentType: 'PASOR', documentNumber: 'C01X00T47' },
+      {
+        ...person,
+        guestKind: 16,
+        arrivalDate: '2026-10-02',
+        days: 2,
+        surname: 'Schmidt',
+        name: 'Hans',
+        sex: 'M',
+        birthDate: '1960-01-01',
+        birthCountry: '100000216',
+        citizenship: '100000216',
+        birthPlace: null,
+        birthProvince: null,
+        documentType: 'PASOR',
+        documentNumber: 'C01X00T47',
+      },
     ];
     const text = formatAlloggiatiFile(records);
     const res = await importRequest(f.tokens.hotelier, structure._id, 'alloggiati', text, 'alloggiati.txt');
@@ -179,7 +207,7 @@ describe('stays import', () => {
 });
 
 describe('exports', () => {
-  it('exports the stays of one quarter only, inside the caller\'s scope', async () => {
+  it("exports the stays of one quarter only, inside the caller's scope", async () => {
     const res = await download('/api/stays/export.xlsx?year=2025&quarter=3', f.tokens.hotelier);
     expect(res.status).toBe(200);
     expect(res.type).toContain('spreadsheetml');

@@ -16,7 +16,12 @@ const INSERT_CHUNK = 500;
 
 /** Exemption / reduction names as typed in a sheet, matched ignoring case, accents and spaces. */
 function nameKey(name: string): string {
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 /** Which column an engine error points at, in the file's own terms. */

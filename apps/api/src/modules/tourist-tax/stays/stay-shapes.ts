@@ -64,8 +64,14 @@ export const ZStayInput = z.object({
   paymentStatus: z.enum(['paid', 'not_paid']).optional().describe('Default paid'),
   noPaymentReason: ZOptionalText(1000).describe('Required when not_paid'),
   attachments: z.array(z.uuid()).max(20).optional().describe('Upload ids'),
-  appliedExemptions: z.array(z.object({ exemptionId: z.uuid(), count: ZCount })).max(50).optional(),
-  appliedReductions: z.array(z.object({ reductionId: z.uuid(), count: ZCount })).max(50).optional(),
+  appliedExemptions: z
+    .array(z.object({ exemptionId: z.uuid(), count: ZCount }))
+    .max(50)
+    .optional(),
+  appliedReductions: z
+    .array(z.object({ reductionId: z.uuid(), count: ZCount }))
+    .max(50)
+    .optional(),
   accommodationAmount: ZEuros.nullable().optional().describe('Price of the stay, tax excluded; required by percentage tariffs'),
   notes: ZOptionalText(2000),
 });

@@ -68,7 +68,14 @@ describe('stays: server-side tax computation', () => {
     const before = (await t.request('GET', '/api/stays?count=true&limit=1', { token: f.tokens.admin })).headers.get('x-total-count');
     const res = await t.request('POST', '/api/stays/preview', {
       token: f.tokens.hotelier,
-      body: { structureId: f.structure('Hotel Serapo')._id, checkIn: '2026-09-25', checkOut: '2026-10-08', componentsNumber: 4, appliedExemptions: [{ exemptionId: under12, count: 1 }], appliedReductions: [{ reductionId: schoolTrip, count: 1 }] },
+      body: {
+        structureId: f.structure('Hotel Serapo')._id,
+        checkIn: '2026-09-25',
+        checkOut: '2026-10-08',
+        componentsNumber: 4,
+        appliedExemptions: [{ exemptionId: under12, count: 1 }],
+        appliedReductions: [{ reductionId: schoolTrip, count: 1 }],
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ tariffImport: 78, reductionImport: 13, toPayAmount: 65, nightsNumber: 13, taxableNights: 10 });

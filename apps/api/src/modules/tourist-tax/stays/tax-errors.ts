@@ -25,7 +25,11 @@ const MESSAGES: Record<TTaxRuleErrorCode, string> = {
 
 /** Engine paths (`appliedExemptions[0].count`, `accommodationAmountCents`) in API form. */
 function apiPath(path: string): string {
-  return path.replace(/\[(\d+)\]/g, '.$1').replace(/\[([^\]]+)\]/g, '.$1').replace(/Cents$/, '').replace(/^\./, '');
+  return path
+    .replace(/\[(\d+)\]/g, '.$1')
+    .replace(/\[([^\]]+)\]/g, '.$1')
+    .replace(/Cents$/, '')
+    .replace(/^\./, '');
 }
 
 export function taxRuleErrorToAppError(error: unknown, pathPrefix = ''): unknown {

@@ -1,16 +1,5 @@
 import { Box } from '@mui/material';
-import {
-  BooleanInput,
-  DeleteWithConfirmButton,
-  Edit,
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  required,
-  useRecordContext,
-} from 'react-admin';
+import { BooleanInput, DeleteWithConfirmButton, Edit, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, required, useRecordContext } from 'react-admin';
 import { settingTypeChoices } from './settingTypes';
 
 function SettingTitle() {
