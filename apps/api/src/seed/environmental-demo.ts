@@ -213,16 +213,14 @@ export const seedEnvironmentalDemo: TDemoSeeder = async (tx, demoUsers) => {
   }
 
   const setting = await insertSettings(tx);
-  await tx
-    .insert(settings)
-    .values(
-      ['consortium@demo.test', 'ambiente@demo.test'].map((email) => ({
-        settingType: 'defaultObserver' as const,
-        code: people[email],
-        userId: people[email],
-        name: email === 'consortium@demo.test' ? 'Chiara Consorzio' : 'Roberto Ambiente',
-      })),
-    );
+  await tx.insert(settings).values(
+    ['consortium@demo.test', 'ambiente@demo.test'].map((email) => ({
+      settingType: 'defaultObserver' as const,
+      code: people[email],
+      userId: people[email],
+      name: email === 'consortium@demo.test' ? 'Chiara Consorzio' : 'Roberto Ambiente',
+    })),
+  );
 
   const lotIds: string[] = [];
   for (const lot of LOTS) {
