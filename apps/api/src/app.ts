@@ -17,6 +17,7 @@ import { createRealtime } from './modules/platform/notifications/realtime.ts';
 import { createLocalStorage } from './modules/platform/uploads/storage.ts';
 import { registerModules } from './modules/index.ts';
 import { permissionGate } from './modules/platform/permissions/authorize.ts';
+import { enabledAreas } from './modules/platform/settings/features.ts';
 import './lib/fastify-types.ts';
 
 export type TBuildOptions = { config: TConfig; database: TDatabase; logger?: boolean | object };
@@ -40,6 +41,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     db: database.db,
     collections: new Map(),
     permissions: permissionGate,
+    areas: enabledAreas,
     mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     realtime: createRealtime(app.log),
     storage: createLocalStorage(config.uploadDir),

@@ -1,14 +1,29 @@
 import { can } from '@app/domain/platform/access/access-table';
-import { canAccessRoute, routeNameForPath } from '@app/domain/platform/auth/roles';
+import type { TArea } from '@app/domain/platform/access/access-table';
+import { canAccessRoute, homePathForRole, isAreaEnabled, routeNameForPath } from '@app/domain/platform/auth/roles';
 import { tableResourceOf } from './components/permissions';
+import { getConfig, type TFeatureFlags } from './config';
 
-/* Route access is derived from the access table in @app/domain (platform/access/routes.ts). */
+/*
+ * Route access is derived from the access table in @app/domain (platform/access/routes.ts) and the
+ * business areas the server has switched on (its touristTaxArea / environmentalArea settings).
+ */
+
+/** The areas on in this deployment, from the flags of /api/config (the platform is always on). */
+export function enabledAreas(features: Pick<TFeatureFlags, 'touristTaxArea' | 'environmentalArea'> = getConfig().features): TArea[] {
+  return [...(features.touristTaxArea ? (['touristTax'] as const) : []), ...(features.environmentalArea ? (['environmental'] as const) : [])];
+}
 
 /** A known route the role may open. Unknown paths answer true so the not-found page can show. */
 export function canAccessPath(role: string | null | undefined, path: string): boolean {
   const name = routeNameForPath(path);
   if (name === null) return true;
-  return canAccessRoute(role, name);
+  return canAccessRoute(role, name, enabledAreas());
+}
+
+/** Where the root path sends the role, with the areas switched on. */
+export function homePath(role: string): string {
+  return homePathForRole(role, enabledAreas());
 }
 
 /**
@@ -23,5 +38,6 @@ export function canAccessResource(role: string | null | undefined, resource: str
   if (action === 'show' || action === 'edit') return canAccessPath(role, `/${resource}/:id`);
   if (action === 'create') return canAccessPath(role, `/${resource}/create`);
   const tableAction = Object.hasOwn(TABLE_ACTION, action) ? TABLE_ACTION[action] : action;
-  return can(role, tableResourceOf(resource), tableAction);
+  const tableResource = tableResourceOf(resource);
+  return isAreaEnabled(tableResource, enabledAreas()) && can(role, tableResource, tableAction);
 }

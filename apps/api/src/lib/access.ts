@@ -1,7 +1,9 @@
 import { and, eq, gt, gte, inArray, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { permissionKeyOf, scopeOf, type TRecordScope, type TResource } from '@app/domain/platform/access/access-table';
+import { areaOf, permissionKeyOf, scopeOf, type TArea, type TRecordScope, type TResource } from '@app/domain/platform/access/access-table';
 import { isRecordFilterNode, type TRecordFilter } from '@app/domain/platform/auth/permissions';
+import type { FastifyRequest } from 'fastify';
+import type { TDbOrTx } from '../db/client.ts';
 import { AppError } from './errors.ts';
 import type { TActor, TRequestContext } from './context.ts';
 
@@ -31,10 +33,40 @@ export type TScopeSql = (ctx: TSignedIn) => SQL | undefined;
  */
 export type TScopeImplementations = Partial<Record<TRecordScope, TScopeSql | { read: TScopeSql; write: TScopeSql }>>;
 
+/**
+ * The business areas switched on in this deployment (the touristTaxArea / environmentalArea
+ * settings); `platform` is always among them. The platform's settings module provides it.
+ */
+export type TAreaGate = (db: TDbOrTx) => Promise<ReadonlySet<TArea>>;
+
+const AREA_NAMES: Record<Exclude<TArea, 'platform'>, string> = { touristTax: 'tourist tax', environmental: 'environmental compliance' };
+
+/** AREA_DISABLED (for everybody, admins included) when the area is switched off. */
+export async function requireAreaEnabled(ctx: Pick<TRequestContext, 'db' | 'areas'>, area: TArea): Promise<void> {
+  if (area === 'platform') return;
+  if (!(await ctx.areas(ctx.db)).has(area)) throw new AppError('AREA_DISABLED', `The ${AREA_NAMES[area]} area is not enabled`);
+}
+
+/**
+ * The hook a business area puts in front of every route it registers, so that a switched-off area
+ * answers AREA_DISABLED on all of them (collections, use-case routes, public links alike).
+ */
+export function areaGuard(area: TArea) {
+  return async (request: FastifyRequest) => {
+    const { db, areas } = request.server.services;
+    await requireAreaEnabled({ db, areas }, area);
+  };
+}
+
 export type TAccess = { scope: TRecordScope; filter: TRecordFilter | null };
 
-/** The caller's grant for an action: FORBIDDEN without one (or without its permission key). */
+/**
+ * The caller's grant for an action: AREA_DISABLED when the resource's area is switched off, FORBIDDEN
+ * without a grant (or without its permission key).
+ */
 export async function requireAccess(ctx: TSignedIn, resource: TResource, action: string, message = 'Your role does not allow this'): Promise<TAccess> {
+  const area = areaOf(resource);
+  if (area) await requireAreaEnabled(ctx, area);
   const scope = scopeOf(ctx.actor.role, resource, action);
   if (scope === null) throw new AppError('FORBIDDEN', message);
   const key = permissionKeyOf(resource, action);

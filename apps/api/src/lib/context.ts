@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TRole } from '@app/domain/platform/auth/roles';
 import type { TDb } from '../db/client.ts';
 import { AppError } from './errors.ts';
-import type { TPermissionGate } from './access.ts';
+import type { TAreaGate, TPermissionGate } from './access.ts';
 
 /** The signed-in user as the API sees it on one request. */
 export type TActor = {
@@ -25,6 +25,8 @@ export type TRequestContext = {
   ip: string;
   /** Resolves permission keys while the permission system is on (see access.ts). */
   permissions: TPermissionGate;
+  /** The business areas switched on (see access.ts). */
+  areas: TAreaGate;
 };
 
 export function contextOf(request: FastifyRequest): TRequestContext {
@@ -35,6 +37,7 @@ export function contextOf(request: FastifyRequest): TRequestContext {
     requestId: String(request.id),
     ip: request.ip,
     permissions: request.server.services.permissions,
+    areas: request.server.services.areas,
   };
 }
 

@@ -3,7 +3,7 @@ import type { TDatabase, TDb } from '../db/client.ts';
 import type { TActor } from './context.ts';
 import type { TCollectionRuntime } from './collection/routes.ts';
 import type { TFileStorage, TMailer, TRealtime } from './services.ts';
-import type { TPermissionGate } from './access.ts';
+import type { TAreaGate, TPermissionGate } from './access.ts';
 
 export type TServices = {
   config: TConfig;
@@ -11,6 +11,7 @@ export type TServices = {
   db: TDb;
   collections: Map<string, TCollectionRuntime>;
   permissions: TPermissionGate;
+  areas: TAreaGate;
   mailer: TMailer;
   realtime: TRealtime;
   storage: TFileStorage;

@@ -280,6 +280,7 @@ function contextFor(role: TRole): TSignedInContext {
     requestId: 'row-scope-test',
     ip: '127.0.0.1',
     permissions: t.app.services.permissions,
+    areas: t.app.services.areas,
   };
 }
 

@@ -19,6 +19,7 @@ export const enMessages: TranslationMessages = {
     INVALID_CREDENTIALS: 'Incorrect email or password.',
     FORBIDDEN: 'You are not allowed to do this.',
     NOT_FOUND: 'The item was not found.',
+    AREA_DISABLED: 'This area is not enabled.',
     CONFLICT: 'An item with the same data already exists.',
     STALE_WRITE: 'Someone else changed this item in the meantime: reload it and try again.',
     CANNOT_DELETE_YOURSELF: 'You cannot delete yourself.',

@@ -19,6 +19,7 @@ export const itMessages: TranslationMessages = {
     INVALID_CREDENTIALS: 'Email o password non corretti.',
     FORBIDDEN: 'Non hai i permessi per questa operazione.',
     NOT_FOUND: 'Elemento non trovato.',
+    AREA_DISABLED: 'Questa area non è attiva.',
     CONFLICT: 'Esiste già un elemento con gli stessi dati.',
     STALE_WRITE: 'Qualcun altro ha modificato questo elemento nel frattempo: ricaricalo e riprova.',
     CANNOT_DELETE_YOURSELF: 'Non puoi eliminare te stesso.',

@@ -6,7 +6,7 @@ import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { useNavigate } from 'react-router-dom';
 import { Confirm, Form, SaveButton, Title, Toolbar, useLogout, useNotify, useTranslate } from 'react-admin';
 import { HttpError } from 'ra-core';
-import { homePathForRole } from '@app/domain/platform/auth/roles';
+import { homePath } from '../../routeAccess';
 import { useAppConfig } from '../../config';
 import { deleteMyAccount, fetchMe, updateMe, uploadFile } from '../../dataProvider/api';
 import { updateSessionUser } from '../../session/store';
@@ -103,7 +103,7 @@ export function ProfileDetails({ completing = false }: { completing?: boolean })
       const updated = await updateMe(patch);
       updateSessionUser(updated);
       notify(completing ? 'profile.completed' : 'profile.saved', { type: 'success' });
-      if (completing) void navigate(homePathForRole(updated.role), { replace: true });
+      if (completing) void navigate(homePath(updated.role), { replace: true });
       return undefined;
     } catch (error) {
       notify((error as Error).message || 'genericError', { type: 'error' });

@@ -465,4 +465,22 @@ describe('routes derived from the table', () => {
     expect(homePathForRole('laboratory_user')).toBe('/my-company');
     for (const role of ROLES) expect(canAccessRoute(role, routeNameForPath(homePathForRole(role))!)).toBe(true);
   });
+
+  it('follows the enabled areas: a switched-off area is refused, and a role whose only area is off lands on its profile', () => {
+    const touristTaxOnly = ['touristTax'] as const;
+    const environmentalOnly = ['environmental'] as const;
+    expect(canAccessRoute('consortium_user', 'lots', touristTaxOnly)).toBe(false);
+    expect(canAccessRoute('consortium_user', 'profile', touristTaxOnly)).toBe(true);
+    expect(canAccessRoute('admin', 'stays', environmentalOnly)).toBe(false);
+    expect(canAccessRoute('admin', 'dashboard', environmentalOnly)).toBe(false);
+    expect(canAccessRoute('admin', 'lots', environmentalOnly)).toBe(true);
+    expect(homePathForRole('consortium_user', touristTaxOnly)).toBe('/profile');
+    expect(homePathForRole('agency_user', touristTaxOnly)).toBe('/profile');
+    expect(homePathForRole('laboratory_user', new Set(touristTaxOnly))).toBe('/profile');
+    expect(homePathForRole('city', environmentalOnly)).toBe('/profile');
+    expect(homePathForRole('user', environmentalOnly)).toBe('/profile');
+    expect(homePathForRole('admin', [])).toBe('/users');
+    expect(homePathForRole('consortium_user', ['touristTax', 'environmental'])).toBe('/lots');
+    expect(homePathForRole('city', ['touristTax', 'environmental'])).toBe('/structures');
+  });
 });

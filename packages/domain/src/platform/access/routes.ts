@@ -1,5 +1,5 @@
 import type { TRole } from '../auth/roles.ts';
-import { can, scopeOf, type TRecordScope, type TResource } from './access-table.ts';
+import { areaOf, can, scopeOf, type TArea, type TRecordScope, type TResource } from './access-table.ts';
 
 /**
  * A web route and the action of the access table it needs. `hiddenFor` leaves the screen out for
@@ -76,10 +76,27 @@ export const ROUTE_ACCESS: Record<string, TRoute> = {
   'documentation/components/:page': to('documentation', 'view'),
 };
 
-/** `role` is the signed-in user's role; null/undefined (not signed in) or an unknown role is refused. */
-export function canAccessRoute(role: string | null | undefined, routeName: string): boolean {
+/**
+ * The business areas a deployment has switched on (the touristTaxArea / environmentalArea settings);
+ * the platform is always on. Without it every area counts as on.
+ */
+export type TEnabledAreas = ReadonlySet<TArea> | readonly TArea[];
+
+/** True when the resource's area is on: a switched-off area's routes are refused like its API. */
+export function isAreaEnabled(resource: string, enabledAreas?: TEnabledAreas): boolean {
+  const area = areaOf(resource);
+  if (!enabledAreas || area === null || area === 'platform') return true;
+  return Array.isArray(enabledAreas) ? enabledAreas.includes(area) : (enabledAreas as ReadonlySet<TArea>).has(area);
+}
+
+/**
+ * `role` is the signed-in user's role; null/undefined (not signed in) or an unknown role is refused,
+ * and so is a route of a business area that is switched off.
+ */
+export function canAccessRoute(role: string | null | undefined, routeName: string, enabledAreas?: TEnabledAreas): boolean {
   if (!Object.hasOwn(ROUTE_ACCESS, routeName)) return false;
   const route = ROUTE_ACCESS[routeName];
+  if (!isAreaEnabled(route.resource, enabledAreas)) return false;
   if (!can(role, route.resource, route.action)) return false;
   const scope = scopeOf(role, route.resource, route.action)!;
   return !route.hiddenFor?.includes(scope);
@@ -121,11 +138,14 @@ const HOME_ROUTE: Partial<Record<TRole, string>> = {
 /** Otherwise the first of these the role may open (every signed-in role may open the profile). */
 const HOME_FALLBACKS = ['dashboard', 'profile'];
 
-/** Where the root path sends a signed-in user: always a page the role may open. */
-export function homePathForRole(role: string): string {
+/**
+ * Where the root path sends a signed-in user: always a page the role may open with the enabled
+ * areas (a role whose only area is switched off lands on its profile).
+ */
+export function homePathForRole(role: string, enabledAreas?: TEnabledAreas): string {
   const preferred = Object.hasOwn(HOME_ROUTE, role) ? HOME_ROUTE[role as TRole] : undefined;
   for (const name of [...(preferred ? [preferred] : []), ...HOME_FALLBACKS]) {
-    if (canAccessRoute(role, name)) return `/${name}`;
+    if (canAccessRoute(role, name, enabledAreas)) return `/${name}`;
   }
   return '/profile';
 }

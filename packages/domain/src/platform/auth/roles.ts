@@ -14,4 +14,4 @@ export function isRole(value: unknown): value is TRole {
 }
 
 /* Route access is derived from the access table: see ../access/routes.ts. */
-export { ROUTE_ACCESS, canAccessRoute, homePathForRole, routeNameForPath, type TRoute } from '../access/routes.ts';
+export { ROUTE_ACCESS, canAccessRoute, homePathForRole, isAreaEnabled, routeNameForPath, type TEnabledAreas, type TRoute } from '../access/routes.ts';

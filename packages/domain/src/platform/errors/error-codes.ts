@@ -37,6 +37,9 @@ export const ERROR_STATUS_BY_CODE = {
   SOCIAL_LOGIN_DISABLED: 403,
 
   NOT_FOUND: 404,
+  // A business area (tourist tax, environmental compliance) switched off in this deployment: its
+  // routes answer as if they did not exist, whoever asks.
+  AREA_DISABLED: 404,
 
   // The request is fine but the saved data do not allow it.
   CONFLICT: 409,

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { settings } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
+import type { TArea } from '@app/domain/platform/access/access-table';
+import type { TAreaGate } from '../../../lib/access.ts';
 
 /**
  * The feature flags with their shipped values. They are `settings` rows of type
@@ -64,6 +66,15 @@ export async function readFeatures(db: TDbOrTx): Promise<Record<TFeatureFlag, bo
 export async function isFeatureOn(db: TDbOrTx, flag: TFeatureFlag): Promise<boolean> {
   return (await readFeatures(db))[flag];
 }
+
+/** The business areas switched on by their flags; the platform always is. */
+export const enabledAreas: TAreaGate = async (db) => {
+  const features = await readFeatures(db);
+  const areas = new Set<TArea>(['platform']);
+  if (features.touristTaxArea) areas.add('touristTax');
+  if (features.environmentalArea) areas.add('environmental');
+  return areas;
+};
 
 /** Inserts the flags that are missing, with their shipped values; existing choices are kept. */
 export async function ensureFeatureFlags(db: TDbOrTx) {
