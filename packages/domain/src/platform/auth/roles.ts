@@ -5,6 +5,24 @@ export const ROLES = ['admin', 'city', 'user', 'agency_user', 'laboratory_user',
 export type TRole = (typeof ROLES)[number];
 export const ZRole = z.enum(ROLES);
 
+/** The kinds of custom role (the roles editor's roleType): the consortium's staff, or its suppliers. */
+export const ROLE_TYPES = ['internal', 'supplier'] as const;
+export type TRoleType = (typeof ROLE_TYPES)[number];
+
+/**
+ * With the permission system on, the custom roles whose permissions an account of this platform role
+ * takes: consortium staff their internal roles, supplier agencies and laboratories their supplier
+ * roles. A custom role of another type assigned to such an account gives it nothing. Platform roles
+ * not listed take every custom role they hold.
+ */
+export const CUSTOM_ROLE_TYPE_OF: Partial<Record<TRole, TRoleType>> = { consortium_user: 'internal', agency_user: 'supplier', laboratory_user: 'supplier' };
+
+/** Whether an account with platform role `role` takes the permissions of a custom role of type `roleType`. */
+export function takesCustomRole(role: string, roleType: string): boolean {
+  const wanted = Object.hasOwn(CUSTOM_ROLE_TYPE_OF, role) ? CUSTOM_ROLE_TYPE_OF[role as TRole] : undefined;
+  return wanted === undefined || wanted === roleType;
+}
+
 /** Names seen in the original product but not assignable to accounts here. */
 export const RESERVED_ROLES = ['guest', 'tenant'] as const;
 export type TReservedRole = (typeof RESERVED_ROLES)[number];

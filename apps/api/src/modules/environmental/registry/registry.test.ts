@@ -253,4 +253,46 @@ describe('permission system on', () => {
       await t.db.update(users).set({ roleIds: [] }).where(eq(users.id, consortium.user._id));
     }
   });
+
+  it('a custom role of the wrong type gives nothing: consortium staff take internal roles, suppliers supplier roles', async () => {
+    await setFeature(t.db, 'permissionsSystem', true);
+    try {
+      const keys = await t.db.select({ id: permissions.id, key: permissions.key }).from(permissions);
+      const idsOf = (...wanted: string[]) => keys.filter((k) => wanted.includes(k.key)).map((k) => k.id);
+      const [supplierLots] = await t.db
+        .insert(roles)
+        .values({ name: 'Lotti (fornitori)', roleType: 'supplier', permissionIds: idsOf('lots.getAll', 'lots.get') })
+        .returning();
+      const [internalAgencies] = await t.db
+        .insert(roles)
+        .values({ name: 'Imprese (interno)', roleType: 'internal', permissionIds: idsOf('agencies.getAll', 'agencies.get') })
+        .returning();
+      const [supplierAgencies] = await t.db
+        .insert(roles)
+        .values({ name: 'Imprese (fornitori)', roleType: 'supplier', permissionIds: idsOf('agencies.getAll', 'agencies.get') })
+        .returning();
+      const assign = (userId: string, roleIds: string[]) => t.db.update(users).set({ roleIds }).where(eq(users.id, userId));
+
+      await assign(consortium.user._id, [supplierLots.id]);
+      expect((await t.request('GET', '/api/lots', { token: consortium.token })).status).toBe(403);
+      await assign(consortium.user._id, [supplierLots.id, internalAgencies.id]);
+      expect((await t.request('GET', '/api/agencies', { token: consortium.token })).status).toBe(200);
+      expect((await t.request('GET', '/api/lots', { token: consortium.token })).status).toBe(403);
+      const described = await t.request('GET', `/api/auth/permission/employee/${consortium.user._id}`, { token: admin.token });
+      expect(described.status).toBe(200);
+      expect(described.body.permissions.map((p: { key: string }) => p.key).sort()).toEqual(['agencies.get', 'agencies.getAll']);
+
+      await assign(agencyA.user._id, [internalAgencies.id]);
+      expect((await t.request('GET', '/api/agencies', { token: agencyA.token })).status).toBe(403);
+      await assign(agencyA.user._id, [supplierAgencies.id]);
+      const own = await t.request('GET', '/api/agencies', { token: agencyA.token });
+      expect(own.status).toBe(200);
+      expect(own.body.map((a: { _id: string }) => a._id)).toEqual([agencyA.user.agencyId]);
+      await assign(lab.user._id, [internalAgencies.id, supplierLots.id]);
+      expect((await t.request('GET', `/api/laboratories/${lab.user.laboratoryId}`, { token: lab.token })).status).toBe(403);
+    } finally {
+      await setFeature(t.db, 'permissionsSystem', false);
+      for (const session of [consortium, agencyA, lab]) await t.db.update(users).set({ roleIds: [] }).where(eq(users.id, session.user._id));
+    }
+  });
 });

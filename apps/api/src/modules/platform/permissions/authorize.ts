@@ -1,5 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { hasPermission, resolvePermission, type TPermissionGrant } from '@app/domain/platform/auth/permissions';
+import { takesCustomRole } from '@app/domain/platform/auth/roles';
 import { permissions, roles, settings, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -12,13 +13,18 @@ export async function loadGrants(ctx: TSignedInContext): Promise<TPermissionGran
   return loadUserGrants(ctx.db, ctx.actor.id);
 }
 
-/** Every grant of any user (roles' permissions plus direct grants). */
+/**
+ * Every grant of any user (roles' permissions plus direct grants). Only the custom roles of the type
+ * the user's platform role takes count (consortium staff internal roles, suppliers supplier roles).
+ */
 export async function loadUserGrants(db: TDbOrTx, userId: string): Promise<TPermissionGrant[]> {
-  const [user] = await db.select({ roleIds: users.roleIds, grants: users.permissionGrants }).from(users).where(eq(users.id, userId));
+  const [user] = await db.select({ role: users.role, roleIds: users.roleIds, grants: users.permissionGrants }).from(users).where(eq(users.id, userId));
   if (!user) return [];
   const grants: TPermissionGrant[] = [...(user.grants as TPermissionGrant[])];
   if (user.roleIds.length > 0) {
-    const roleRows = await db.select({ permissionIds: roles.permissionIds }).from(roles).where(inArray(roles.id, user.roleIds));
+    const roleRows = (await db.select({ permissionIds: roles.permissionIds, roleType: roles.roleType }).from(roles).where(inArray(roles.id, user.roleIds))).filter((r) =>
+      takesCustomRole(user.role, r.roleType),
+    );
     const permissionIds = [...new Set(roleRows.flatMap((r) => r.permissionIds))];
     const rows = permissionIds.length === 0 ? [] : await db.select({ key: permissions.key, filters: permissions.filters }).from(permissions).where(inArray(permissions.id, permissionIds));
     for (const row of rows) grants.push({ key: row.key, filters: (row.filters ?? undefined) as TPermissionGrant['filters'] });

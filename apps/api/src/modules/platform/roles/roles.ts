@@ -8,7 +8,9 @@ import { ZRecordBase } from '../../../lib/schemas.ts';
 import { partialWithoutDefaults } from '../../../lib/schemas.ts';
 import { permissionsSystemOnSql } from '../permissions/authorize.ts';
 
-export const ROLE_TYPES = ['internal', 'supplier'] as const;
+import { ROLE_TYPES } from '@app/domain/platform/auth/roles';
+
+export { ROLE_TYPES };
 
 const uniqueIds = (ids: string[]) => new Set(ids).size === ids.length;
 
