@@ -416,6 +416,18 @@ describe('row scope of every registered collection', () => {
     expect(wrong).toEqual([]);
   }, 120_000);
 
+  it("users: consortium staff read the consortium staff and the suppliers' accounts (the order pickers), agency and lab users only themselves", async () => {
+    const list = async (role: TRole, query = '') => (await t.request('GET', `/api/users?limit=${MAX_LIMIT}${query}`, { token: sessions[role].token })).body as { email: string; role: string }[];
+    const byConsortium = await list('consortium_user');
+    expect(new Set(byConsortium.map((u) => u.role))).toEqual(new Set(['consortium_user', 'agency_user', 'laboratory_user']));
+    const emails = byConsortium.map((u) => u.email);
+    expect(emails).toEqual(expect.arrayContaining(['consortium@demo.test', 'ambiente@demo.test', 'agency@demo.test', 'agency3@demo.test', 'lab@demo.test']));
+    for (const outsider of ['admin@demo.test', 'city@demo.test', 'hotelier@demo.test']) expect(emails).not.toContain(outsider);
+    expect((await list('consortium_user', '&role=consortium_user')).map((u) => u.email)).toEqual(expect.arrayContaining(['consortium@demo.test', 'ambiente@demo.test']));
+    expect((await list('agency_user')).map((u) => u.email)).toEqual(['agency@demo.test']);
+    expect((await list('laboratory_user')).map((u) => u.email)).toEqual(['lab@demo.test']);
+  });
+
   it('has rows out of scope for every role that is scoped on a collection (add FIXTURES entries otherwise)', async () => {
     const uncovered: string[] = [];
     for (const [name, runtime] of collections) {

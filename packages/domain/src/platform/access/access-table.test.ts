@@ -10,8 +10,8 @@ import { ROUTE_ACCESS, canAccessRoute, homePathForRole, routeNameForPath } from 
  */
 const EXPECTED: Record<string, Record<string, string>> = {
   users: {
-    list: 'all ownCity self self self self',
-    read: 'all ownCity self self self self',
+    list: 'all ownCity self self self consortiumAndSuppliers',
+    read: 'all ownCity self self self consortiumAndSuppliers',
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',

@@ -26,9 +26,11 @@ export type TArea = (typeof AREAS)[number];
  *   the user's own events);
  * - self: the user's own record or own rows;
  * - permissionSystemOn: readable only while the permission system is switched on;
- * - ownAgency / ownLaboratory: the records of the supplier agency or laboratory the user belongs to.
+ * - ownAgency / ownLaboratory: the records of the supplier agency or laboratory the user belongs to;
+ * - consortiumAndSuppliers: the consortium's staff and the accounts of its supplier agencies and
+ *   laboratories (whom consortium staff name as managers and followers of orders), and yourself.
  */
-export const RECORD_SCOPES = ['all', 'ownCity', 'managedStructures', 'recipient', 'published', 'self', 'permissionSystemOn', 'ownAgency', 'ownLaboratory'] as const;
+export const RECORD_SCOPES = ['all', 'ownCity', 'managedStructures', 'recipient', 'published', 'self', 'permissionSystemOn', 'ownAgency', 'ownLaboratory', 'consortiumAndSuppliers'] as const;
 export type TRecordScope = (typeof RECORD_SCOPES)[number];
 
 /** Role -> record scope. A role absent from the grant may not take the action (403). */
@@ -89,10 +91,11 @@ export const ACCESS = {
     area: 'platform',
     entity: 'users',
     actions: {
-      // A comune sees its own staff and the hoteliers of its structures; everyone else only themselves.
-      // Deleted (anonymised) accounts are out of every scope, an admin's included.
-      list: allow({ admin: 'all', city: 'ownCity', user: 'self', agency_user: 'self', laboratory_user: 'self', consortium_user: 'self' }),
-      read: allow({ admin: 'all', city: 'ownCity', user: 'self', agency_user: 'self', laboratory_user: 'self', consortium_user: 'self' }),
+      // A comune sees its own staff and the hoteliers of its structures; consortium staff see each
+      // other and the suppliers' accounts (to name an order's manager and follower); everyone else
+      // only themselves. Deleted (anonymised) accounts are out of every scope, an admin's included.
+      list: allow({ admin: 'all', city: 'ownCity', user: 'self', agency_user: 'self', laboratory_user: 'self', consortium_user: 'consortiumAndSuppliers' }),
+      read: allow({ admin: 'all', city: 'ownCity', user: 'self', agency_user: 'self', laboratory_user: 'self', consortium_user: 'consortiumAndSuppliers' }),
       create: allow(ADMIN),
       update: allow(ADMIN),
       delete: allow(ADMIN),

@@ -4,7 +4,8 @@ import { areaOf, can, scopeOf, type TArea, type TRecordScope, type TResource } f
 /**
  * A web route and the action of the access table it needs. `hiddenFor` leaves the screen out for
  * roles whose grant reaches only those scopes, where the screen would be pointless though the API
- * answers: a hotelier's users list holds only themselves (the profile is that page), and the
+ * answers: a hotelier's users list holds only themselves (the profile is that page), consortium
+ * staff read accounts only to pick an order's people (the users screens stay the administrators'), and the
  * roles editor of a non-admin is empty while the permission system is off and read-only when on.
  */
 export type TRoute = { resource: TResource; action: string; hiddenFor?: readonly TRecordScope[] };
@@ -28,7 +29,7 @@ function collectionRoutes(path: string, resource: TResource, param: string, hidd
  */
 export const ROUTE_ACCESS: Record<string, TRoute> = {
   dashboard: to('dashboard', 'view'),
-  ...collectionRoutes('users', 'users', 'userId', ['self']),
+  ...collectionRoutes('users', 'users', 'userId', ['self', 'consortiumAndSuppliers']),
   'invite-users': to('users', 'invite'),
   'complete-profile/:userId': to('profile', 'completeProfile'),
   profile: to('profile', 'view'),

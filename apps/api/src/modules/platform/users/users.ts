@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
@@ -46,10 +46,12 @@ function visibleBy(scope: TVisibilityScope, ctx: TSignedInContext, own: SQL[]): 
 
 /**
  * The record scopes of the users resource. Deleted (anonymised) accounts never appear, not even to
- * admins; `ownCity` is the comune's accounts (and the hoteliers of its structures) and yourself.
+ * admins; `ownCity` is the comune's accounts (and the hoteliers of its structures) and yourself;
+ * `consortiumAndSuppliers` the consortium's staff and the accounts of its agencies and laboratories.
  */
 export const userScopes: TScopeImplementations = {
   all: () => alive,
+  consortiumAndSuppliers: (ctx) => and(alive, or(eq(users.id, ctx.actor.id), inArray(users.role, ['consortium_user', 'agency_user', 'laboratory_user']))),
   ownCity: (ctx) => visibleBy('ownCity', ctx, [eq(users.id, ctx.actor.id), ...(ctx.actor.cityId ? [eq(users.cityId, ctx.actor.cityId)] : [])]),
   self: (ctx) => and(alive, eq(users.id, ctx.actor.id)),
 };
