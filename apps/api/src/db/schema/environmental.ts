@@ -127,6 +127,11 @@ export const inviteTokens = pgTable(
     /** resent | revoked */
     voidReason: text(),
     createdById: uuid().references(() => users.id),
+    /**
+     * manager: the company's invitation (accepting it accepts the company); colleague: a further
+     * account of an accepted company (`userId`), enabled when its owner sets a password.
+     */
+    purpose: text().notNull().default('manager'),
   },
   (t) => [
     uniqueIndex('invite_tokens_hash_unique').on(t.tokenHash),

@@ -9,6 +9,7 @@ import { assertPasswordPolicy, recordAudit, replacePassword } from '../../platfo
 import { ENTITY_OF_COMPANY, companyTable, lockCompany } from '../companies/company-tables.ts';
 import { activateManagerAccount } from './manager-account.ts';
 import { companyOfToken, usableInviteToken } from './invite-tokens.ts';
+import { acceptColleagueInvite } from './invite-colleague.ts';
 
 /** What the accept page shows before the invitee chooses a password; refused like acceptInvite. */
 export async function findInvite(db: TDbOrTx, token: string) {
@@ -23,7 +24,9 @@ export async function findInvite(db: TDbOrTx, token: string) {
  * The invitee, not signed in, accepts with the e-mailed link and a password of their choice
  * (invited -> accepted). The password policy is checked before the link is spent, so a refused
  * password can be corrected with the same link. The manager's account is created (or the existing
- * one reused), enabled, confirmed (the link proves the mailbox) and linked to the company.
+ * one reused), enabled, confirmed (the link proves the mailbox) and linked to the company. A
+ * colleague's link (a further account of an accepted company) sets that account's password and
+ * enables it; the company's status does not change.
  */
 export async function acceptInvite(services: TServices, ctx: Pick<TRequestContext, 'ip' | 'requestId'>, token: string, password: string) {
   assertPasswordPolicy(password);
@@ -32,6 +35,15 @@ export async function acceptInvite(services: TServices, ctx: Pick<TRequestContex
     const ref = companyOfToken(await usableInviteToken(tx, token));
     const company = await lockCompany(tx, ref);
     const row = await usableInviteToken(tx, token, { lock: true });
+    if (row.purpose === 'colleague') {
+      const userId = await acceptColleagueInvite(tx, ref, row, password);
+      await recordAudit(
+        tx,
+        { actor: null, ...ctx },
+        { action: 'accept_user_invite', entityType: ENTITY_OF_COMPANY[ref.kind], entityId: ref.id, actorId: userId, changes: { userId, email: row.email } },
+      );
+      return { userId, email: row.email, companyKind: ref.kind, companyId: ref.id, inviteStatus: company.inviteStatus as TInviteStatus };
+    }
     const step = transitionInvite(company.inviteStatus as TInviteStatus, 'accept');
     if (!step.ok) throw new AppError('INVITE_TOKEN_REVOKED', 'This invitation is no longer pending');
     const now = new Date();

@@ -13,12 +13,23 @@ import type { TCompanyRef } from '../companies/company-tables.ts';
  */
 export type TInviteTokenRow = typeof inviteTokens.$inferSelect;
 export type TVoidReason = 'resent' | 'revoked';
+/** The company's manager invitation, or a further colleague of an accepted company. */
+export type TInvitePurpose = 'manager' | 'colleague';
+const managerLinks = eq(inviteTokens.purpose, 'manager');
 
 const companyColumn = (kind: TCompanyRef['kind']) => (kind === 'agency' ? inviteTokens.agencyId : inviteTokens.laboratoryId);
 
-export async function issueInviteToken(tx: TDbOrTx, company: TCompanyRef, recipient: { email: string; userId: string | null }, createdById: string | null, now = new Date()): Promise<string> {
+export async function issueInviteToken(
+  tx: TDbOrTx,
+  company: TCompanyRef,
+  recipient: { email: string; userId: string | null },
+  createdById: string | null,
+  now = new Date(),
+  purpose: TInvitePurpose = 'manager',
+): Promise<string> {
   const token = randomToken();
   await tx.insert(inviteTokens).values({
+    purpose,
     agencyId: company.kind === 'agency' ? company.id : null,
     laboratoryId: company.kind === 'laboratory' ? company.id : null,
     email: recipient.email,
@@ -30,23 +41,23 @@ export async function issueInviteToken(tx: TDbOrTx, company: TCompanyRef, recipi
   return token;
 }
 
-/** Voids the company's links still usable; returns how many. */
+/** Voids the company's manager links still usable (colleagues' links are theirs); returns how many. */
 export async function voidInviteTokens(tx: TDbOrTx, company: TCompanyRef, reason: TVoidReason): Promise<number> {
   const now = new Date();
   const voided = await tx
     .update(inviteTokens)
     .set({ voidedAt: now, voidReason: reason, updatedAt: now })
-    .where(and(eq(companyColumn(company.kind), company.id), isNull(inviteTokens.usedAt), isNull(inviteTokens.voidedAt)))
+    .where(and(eq(companyColumn(company.kind), company.id), managerLinks, isNull(inviteTokens.usedAt), isNull(inviteTokens.voidedAt)))
     .returning({ id: inviteTokens.id });
   return voided.length;
 }
 
-/** At most MAX_INVITE_LINKS_PER_DAY links per company in 24 hours, so the manager's mailbox is not flooded. */
+/** At most MAX_INVITE_LINKS_PER_DAY manager links per company in 24 hours, so the manager's mailbox is not flooded. */
 export async function assertInviteQuota(tx: TDbOrTx, company: TCompanyRef, now = new Date()) {
   const [{ sent }] = await tx
     .select({ sent: count() })
     .from(inviteTokens)
-    .where(and(eq(companyColumn(company.kind), company.id), gt(inviteTokens.createdAt, new Date(now.getTime() - 24 * 3600_000))));
+    .where(and(eq(companyColumn(company.kind), company.id), managerLinks, gt(inviteTokens.createdAt, new Date(now.getTime() - 24 * 3600_000))));
   if (sent >= MAX_INVITE_LINKS_PER_DAY) {
     throw new AppError('RATE_LIMITED', `At most ${MAX_INVITE_LINKS_PER_DAY} invitations a day per company; try again tomorrow`, { headers: { 'retry-after': '86400' } });
   }

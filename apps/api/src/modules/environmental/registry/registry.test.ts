@@ -225,9 +225,50 @@ describe('invitations over HTTP', () => {
     // The new supplier invites a colleague; the colleague is tied to the company.
     const colleague = await t.request('POST', `/api/agencies/${id}/users`, { token: session.token, body: { email: 'collega@example.test', name: 'Anna', surname: 'Collega' } });
     expect(colleague.status).toBe(201);
+    expect(colleague.body).toMatchObject({ email: 'collega@example.test', isEnabled: false, isConfirmed: false, isManager: false });
     const [account] = await t.db.select().from(users).where(eq(users.email, 'collega@example.test'));
-    expect(account).toMatchObject({ role: 'agency_user', agencyId: id, needsPasswordChange: true });
+    expect(account).toMatchObject({ role: 'agency_user', agencyId: id, isEnabled: false, passwordHash: null });
     expect((await t.request('POST', `/api/agencies/${agencyB.user.agencyId}/users`, { token: session.token, body: { email: 'x@example.test', name: 'X', surname: 'Y' } })).status).toBe(404);
+  });
+
+  it("a colleague's invitation is a single-use link (hashed, 7 days) that sets the password; the mail carries no password", async () => {
+    const id = agencyA.user.agencyId as string;
+    const invited = await t.request('POST', `/api/agencies/${id}/users`, { token: agencyA.token, body: { email: 'collega2@example.test', name: 'Bruno', surname: 'Collega' } });
+    expect(invited.status).toBe(201);
+    // Nothing to sign in with before the link is used.
+    expect((await t.request('POST', '/api/auth', { headers: { authorization: t.basic('collega2@example.test', 'Nuova-Password-1') } })).status).not.toBe(200);
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'collega2@example.test'));
+    expect(mails.map((m) => m.template)).toEqual(['colleagueInvite']);
+    expect(mails[0].text).not.toMatch(/password temporanea|temporary password/i);
+    const token = /\/on-boarding\/accept-invite\/([A-Za-z0-9_-]+)/.exec(mails[0].text)![1];
+    const [stored] = await t.db.select().from(inviteTokens).where(eq(inviteTokens.email, 'collega2@example.test'));
+    expect(stored).toMatchObject({ purpose: 'colleague', userId: invited.body._id, agencyId: id, usedAt: null });
+    expect(stored.tokenHash).not.toContain(token);
+    const days = (stored.expiresAt.getTime() - stored.createdAt.getTime()) / (24 * 3600_000);
+    expect(Math.round(days)).toBe(7);
+    const details = await t.request('GET', `/api/invites/${token}`);
+    expect(details.body).toMatchObject({ companyKind: 'agency', companyId: id, email: 'collega2@example.test' });
+    // The password policy applies and does not spend the link.
+    expect((await t.request('POST', `/api/invites/${token}/accept`, { body: { password: 'short' } })).body.code).toBe('PASSWORD_POLICY');
+    const accepted = await t.request('POST', `/api/invites/${token}/accept`, { body: { password: 'Nuova-Password-1' } });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ email: 'collega2@example.test', companyKind: 'agency', inviteStatus: 'accepted' });
+    const reused = await t.request('POST', `/api/invites/${token}/accept`, { body: { password: 'Altra-Password-2' } });
+    expect([reused.status, reused.body.code]).toEqual([409, 'INVITE_TOKEN_USED']);
+    const session = await t.login('collega2@example.test', 'Nuova-Password-1');
+    expect(session.user).toMatchObject({ role: 'agency_user', agencyId: id, isEnabled: true, isConfirmed: true, needsPasswordChange: false });
+    // The company's own status is untouched.
+    expect((await t.request('GET', `/api/agencies/${id}`, { token: agencyA.token })).body.inviteStatus).toBe('accepted');
+    // An expired colleague link is refused like the company's.
+    await t.request('POST', `/api/agencies/${id}/users`, { token: agencyA.token, body: { email: 'collega3@example.test', name: 'Carla', surname: 'Collega' } });
+    const [late] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'collega3@example.test'));
+    const lateToken = /\/on-boarding\/accept-invite\/([A-Za-z0-9_-]+)/.exec(late.text)![1];
+    await t.db
+      .update(inviteTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(inviteTokens.email, 'collega3@example.test'));
+    const expired = await t.request('POST', `/api/invites/${lateToken}/accept`, { body: { password: 'Nuova-Password-1' } });
+    expect([expired.status, expired.body.code]).toEqual([410, 'INVITE_TOKEN_EXPIRED']);
   });
 });
 

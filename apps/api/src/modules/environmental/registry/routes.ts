@@ -3,8 +3,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { generateTemporaryPassword } from '@app/domain/platform/auth/password-policy';
-import { ROLE_OF_COMPANY, ZContact, type TCompanyKind } from '@app/domain/environmental/companies';
+import { ZContact, type TCompanyKind } from '@app/domain/environmental/companies';
 import { users } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { requireAccess, requireGrant, scopeCondition } from '../../../lib/access.ts';
@@ -15,12 +14,12 @@ import { contextOf, requireActor } from '../../../lib/context.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../lib/schemas.ts';
 import { sendXlsx } from '../../../lib/xlsx-stream.ts';
-import { emailTaken, findEmailOwner, hashPassword, normaliseEmail, sendAccountInvite } from '../../platform/index.ts';
-import { companyTable, USER_LINK_OF_COMPANY, type TCompanyRef } from '../companies/company-tables.ts';
+import { companyTable, type TCompanyRef } from '../companies/company-tables.ts';
 import { exportPriceList } from '../contracts/export-price-list.ts';
 import { importPriceList } from '../contracts/import-price-list.ts';
 import { MAX_PRICE_LIST_BYTES } from '../contracts/read-price-list-file.ts';
 import { acceptInvite, findInvite } from '../invites/accept-invite.ts';
+import { inviteColleague } from '../invites/invite-colleague.ts';
 import { revokeInvite } from '../invites/revoke-invite.ts';
 import { inviteCompany, resendInvite } from '../invites/send-invite.ts';
 import { agenciesCollection, contractsCollection, environmentalSettingsCollection, laboratoriesCollection, lotsCollection, ordersCollection } from './collections.ts';
@@ -161,11 +160,11 @@ export async function registerEnvironmentalRegistry(app: FastifyInstance) {
       },
     });
 
-    // More colleagues of the company: accounts with the company's role, told a temporary password.
+    // More colleagues of the company: accounts with the company's role, activated through a single-use link.
     r.post(`/api/${path}/:id/users`, {
       schema: {
         tags: ['environmental'],
-        summary: `Invite a colleague to the ${kind}: an account with a temporary password sent by e-mail`,
+        summary: `Invite a colleague to the ${kind}: a disabled account and a single-use link (7 days) to choose a password, sent by e-mail`,
         params: z.object({ id: z.string() }),
         body: ZColleague,
         response: { 201: ZCompanyUser, ...errors },
@@ -173,35 +172,8 @@ export async function registerEnvironmentalRegistry(app: FastifyInstance) {
       handler: async (request, reply) => {
         const ctx = signedIn(request);
         const company = await companyInScope(ctx, kind, request.params.id, 'inviteUsers');
-        if (company.inviteStatus !== 'accepted') {
-          throw new AppError('INVALID_TRANSITION', 'The company has not accepted its invitation yet', {
-            details: [{ path: 'inviteStatus', message: 'must be accepted', value: company.inviteStatus }],
-          });
-        }
-        const temporary = generateTemporaryPassword();
-        const created = await ctx.db.transaction(async (tx) => {
-          if (await findEmailOwner(tx, request.body.email)) throw emailTaken('email', request.body.email);
-          const [row] = await tx
-            .insert(users)
-            .values({
-              email: normaliseEmail(request.body.email),
-              name: request.body.name,
-              surname: request.body.surname,
-              role: ROLE_OF_COMPANY[kind],
-              [USER_LINK_OF_COMPANY[kind]]: company.id,
-              commercialName: company.businessName,
-              passwordHash: await hashPassword(temporary),
-              hasTemporaryPassword: true,
-              needsPasswordChange: true,
-              passwordChangedAt: new Date(),
-            })
-            .returning();
-          await recordAudit(tx, ctx, { action: 'invite_user', entityType: resource, entityId: company.id, changes: { userId: row.id, email: row.email } });
-          return row;
-        });
-        await sendAccountInvite(services, created, temporary);
+        const u = await inviteColleague(services, ctx, ref(company.id), company, request.body);
         reply.code(201);
-        const u = created;
         return {
           _id: u.id,
           email: u.email,

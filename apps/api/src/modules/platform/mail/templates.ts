@@ -39,6 +39,16 @@ const TEMPLATES = {
       body: 'Dear manager of {company},\n\nthe consortium invites you to its environmental compliance portal.\nTo activate the account {email}, choose a password from this link, valid for {days} days and usable once:\n{link}\n\nIf you were not expecting this invitation, ignore this message.',
     },
   },
+  colleagueInvite: {
+    it: {
+      subject: 'Il tuo accesso al portale del consorzio: {company}',
+      body: "Ciao {name},\n\n{company} ti ha invitato al portale per la gestione ambientale del consorzio.\nPer attivare l'account {email} scegli una password da questo collegamento, valido {days} giorni e utilizzabile una sola volta:\n{link}\n\nSe non attendevi questo invito, ignora il messaggio.",
+    },
+    en: {
+      subject: 'Your access to the consortium portal: {company}',
+      body: "Hello {name},\n\n{company} invited you to the consortium's environmental compliance portal.\nTo activate the account {email}, choose a password from this link, valid for {days} days and usable once:\n{link}\n\nIf you were not expecting this invitation, ignore this message.",
+    },
+  },
   notification: {
     it: { subject: '{title}', body: '{body}\n\n{link}' },
     en: { subject: '{title}', body: '{body}\n\n{link}' },

@@ -1,0 +1,1 @@
+ALTER TABLE "invite_tokens" ADD COLUMN "purpose" text DEFAULT 'manager' NOT NULL;
