@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_LIST_COLUMNS } from '@app/domain/environmental/price-list';
 import { classicCigOf } from '@app/domain/environmental/procurement-codes';
@@ -229,6 +229,58 @@ describe('invitations over HTTP', () => {
     const [account] = await t.db.select().from(users).where(eq(users.email, 'collega@example.test'));
     expect(account).toMatchObject({ role: 'agency_user', agencyId: id, isEnabled: false, passwordHash: null });
     expect((await t.request('POST', `/api/agencies/${agencyB.user.agencyId}/users`, { token: session.token, body: { email: 'x@example.test', name: 'X', surname: 'Y' } })).status).toBe(404);
+  });
+
+  it('laboratories too: invite, accept once; expired, superseded, reused and revoked links are refused', async () => {
+    const created = await t.request('POST', '/api/laboratories', {
+      token: consortium.token,
+      body: { businessName: 'Analisi Nuove S.r.l.', vatNumber: '01234560587', managerEmail: 'analisi@example.test' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ inviteStatus: 'to_invite' });
+    const id = created.body._id;
+    // Only the consortium invites: a laboratory user (even of another lab) and an agency user are refused.
+    expect((await t.request('POST', `/api/laboratories/${id}/invite`, { token: lab.token })).status).toBe(403);
+    expect((await t.request('POST', `/api/laboratories/${id}/invite`, { token: agencyA.token })).status).toBe(403);
+    const invited = await t.request('POST', `/api/laboratories/${id}/invite`, { token: consortium.token });
+    expect(invited.body).toMatchObject({ inviteStatus: 'invited', email: 'analisi@example.test' });
+    expect((await t.request('POST', `/api/laboratories/${id}/invite`, { token: consortium.token })).body.code).toBe('INVALID_TRANSITION');
+    const first = await mailedToken('analisi@example.test');
+    expect((await t.request('GET', `/api/invites/${first}`)).body).toMatchObject({ companyKind: 'laboratory', companyId: id, businessName: 'Analisi Nuove S.r.l.' });
+    // Revoked: the link stops working, and reading it says why.
+    expect((await t.request('POST', `/api/laboratories/${id}/revoke`, { token: consortium.token })).body.inviteStatus).toBe('to_invite');
+    expect((await t.request('GET', `/api/invites/${first}`)).body.code).toBe('INVITE_TOKEN_REVOKED');
+    const revoked = await t.request('POST', `/api/invites/${first}/accept`, { body: { password: 'Nuova-Password-1' } });
+    expect([revoked.status, revoked.body.code]).toEqual([410, 'INVITE_TOKEN_REVOKED']);
+    // Invited again; that link expires.
+    await t.request('POST', `/api/laboratories/${id}/invite`, { token: consortium.token });
+    const second = await mailedToken('analisi@example.test');
+    await t.db
+      .update(inviteTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(inviteTokens.laboratoryId, id), isNull(inviteTokens.voidedAt)));
+    const expired = await t.request('POST', `/api/invites/${second}/accept`, { body: { password: 'Nuova-Password-1' } });
+    expect([expired.status, expired.body.code]).toEqual([410, 'INVITE_TOKEN_EXPIRED']);
+    // Resent: the expired link is superseded, the new one accepted once.
+    await t.request('POST', `/api/laboratories/${id}/resend`, { token: consortium.token });
+    const third = await mailedToken('analisi@example.test');
+    expect(third).not.toBe(second);
+    expect((await t.request('POST', `/api/invites/${second}/accept`, { body: { password: 'Nuova-Password-1' } })).body.code).toBe('INVITE_TOKEN_SUPERSEDED');
+    expect((await t.request('POST', `/api/invites/nonsense-token/accept`, { body: { password: 'Nuova-Password-1' } })).body.code).toBe('INVITE_TOKEN_INVALID');
+    const accepted = await t.request('POST', `/api/invites/${third}/accept`, { body: { password: 'Nuova-Password-1' } });
+    expect([accepted.status, accepted.body]).toEqual([200, { email: 'analisi@example.test', companyKind: 'laboratory', inviteStatus: 'accepted' }]);
+    const reused = await t.request('POST', `/api/invites/${third}/accept`, { body: { password: 'Nuova-Password-1' } });
+    expect([reused.status, reused.body.code]).toEqual([409, 'INVITE_TOKEN_USED']);
+    // Accepted is final: no revoke, no resend.
+    expect((await t.request('POST', `/api/laboratories/${id}/revoke`, { token: consortium.token })).body.code).toBe('INVALID_TRANSITION');
+    expect((await t.request('POST', `/api/laboratories/${id}/resend`, { token: consortium.token })).body.code).toBe('INVALID_TRANSITION');
+    const session = await t.login('analisi@example.test', 'Nuova-Password-1');
+    expect(session.user).toMatchObject({ role: 'laboratory_user', laboratoryId: id });
+    const mine = await t.request('GET', '/api/laboratories', { token: session.token });
+    expect(mine.body.map((l: any) => l._id)).toEqual([id]);
+    expect((await t.request('GET', `/api/laboratories/${lab.user.laboratoryId}`, { token: session.token })).status).toBe(404);
+    const users = await t.request('GET', `/api/laboratories/${id}/users`, { token: session.token });
+    expect(users.body).toEqual([expect.objectContaining({ email: 'analisi@example.test', isManager: true, isEnabled: true })]);
   });
 
   it("a colleague's invitation is a single-use link (hashed, 7 days) that sets the password; the mail carries no password", async () => {
