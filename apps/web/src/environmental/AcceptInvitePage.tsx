@@ -8,10 +8,10 @@ import { OnboardingLayout } from '../onboarding/OnboardingLayout';
 import { PasswordTextField } from '../onboarding/PasswordInput';
 import { confirmPasswordError, newPasswordError } from '../onboarding/validation';
 
-type TInvite = { companyKind: 'agency' | 'laboratory'; businessName: string; email: string; expiresAt: string };
+type TInvite = { companyKind: 'agency' | 'laboratory'; businessName: string; email: string; expiresAt: string; purpose?: 'manager' | 'colleague' };
 
 /**
- * The e-mailed invitation of a company's manager: the invitee, not signed in, chooses a password
+ * The e-mailed invitation of a company's manager, or of a colleague the company invited: the invitee, not signed in, chooses a password
  * and accepts; then signs in with the invited e-mail. A used, withdrawn, superseded or expired link
  * shows the server's reason.
  */
@@ -55,7 +55,7 @@ export function AcceptInvitePage() {
   return (
     <OnboardingLayout
       title={translate('environmental.acceptInvite.title')}
-      subtitle={invite ? translate(`environmental.acceptInvite.subtitle.${invite.companyKind}`, { company: invite.businessName }) : ''}
+      subtitle={invite ? translate(`environmental.acceptInvite.${invite.purpose === 'colleague' ? 'colleagueSubtitle' : 'subtitle'}.${invite.companyKind}`, { company: invite.businessName }) : ''}
     >
       {refusal ? (
         <Alert severity="error" data-testid="invite-refused">

@@ -100,6 +100,7 @@ export const environmentalIt = {
     acceptInvite: {
       title: 'Accetta l’invito',
       subtitle: { agency: 'Sei stato invitato come responsabile di %{company}', laboratory: 'Sei stato invitato come responsabile del laboratorio %{company}' },
+      colleagueSubtitle: { agency: '%{company} ti ha invitato al portale', laboratory: 'Il laboratorio %{company} ti ha invitato al portale' },
       account: 'Il tuo account sarà %{email}. Scegli una password.',
       submit: 'Accetta e imposta la password',
       success: 'Invito accettato: accedi con la tua email e la nuova password',

@@ -17,7 +17,14 @@ export async function findInvite(db: TDbOrTx, token: string) {
   const ref = companyOfToken(row);
   const table = companyTable(ref.kind);
   const [company] = await db.select({ businessName: table.businessName }).from(table).where(eq(table.id, ref.id));
-  return { companyKind: ref.kind, companyId: ref.id, businessName: company.businessName, email: row.email, expiresAt: row.expiresAt.toISOString() };
+  return {
+    companyKind: ref.kind,
+    companyId: ref.id,
+    businessName: company.businessName,
+    email: row.email,
+    expiresAt: row.expiresAt.toISOString(),
+    purpose: row.purpose === 'colleague' ? ('colleague' as const) : ('manager' as const),
+  };
 }
 
 /**

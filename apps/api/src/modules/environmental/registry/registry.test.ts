@@ -299,7 +299,7 @@ describe('invitations over HTTP', () => {
     const days = (stored.expiresAt.getTime() - stored.createdAt.getTime()) / (24 * 3600_000);
     expect(Math.round(days)).toBe(7);
     const details = await t.request('GET', `/api/invites/${token}`);
-    expect(details.body).toMatchObject({ companyKind: 'agency', companyId: id, email: 'collega2@example.test' });
+    expect(details.body).toMatchObject({ companyKind: 'agency', companyId: id, email: 'collega2@example.test', purpose: 'colleague' });
     // The password policy applies and does not spend the link.
     expect((await t.request('POST', `/api/invites/${token}/accept`, { body: { password: 'short' } })).body.code).toBe('PASSWORD_POLICY');
     const accepted = await t.request('POST', `/api/invites/${token}/accept`, { body: { password: 'Nuova-Password-1' } });

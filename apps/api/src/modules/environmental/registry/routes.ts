@@ -75,7 +75,14 @@ const ZColleague = z.object({
 });
 
 const ZInviteOutcome = z.object({ inviteStatus: z.string(), invitedAt: z.string().optional(), email: z.string().optional() });
-const ZInviteDetails = z.object({ companyKind: z.enum(['agency', 'laboratory']), companyId: z.string(), businessName: z.string(), email: z.string(), expiresAt: z.string() });
+const ZInviteDetails = z.object({
+  companyKind: z.enum(['agency', 'laboratory']),
+  companyId: z.string(),
+  businessName: z.string(),
+  email: z.string(),
+  expiresAt: z.string(),
+  purpose: z.enum(['manager', 'colleague']).optional().describe("manager: the company's invitation; colleague: a further account of the company"),
+});
 const ZTokenParams = z.object({ token: z.string().min(1).max(200) });
 
 async function readPriceListUpload(request: FastifyRequest): Promise<Buffer> {
