@@ -122,7 +122,8 @@ export function AppBar() {
         </UserMenu>
       }
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2 }}>
+      {/* On a phone the menu button, the year, the bell and the user menu need the whole bar. */}
+      <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 1, mr: 2 }}>
         <Typography variant="h6" component="span" noWrap data-testid="app-name">
           {translate('app.name')}
         </Typography>

@@ -22,8 +22,8 @@ export function YearSelector() {
       variant="outlined"
       sx={{
         flex: 'none',
-        width: 150,
-        mx: 1,
+        width: { xs: 96, sm: 150 },
+        mx: { xs: 0.5, sm: 1 },
         '& .MuiInputBase-root': { color: 'inherit', bgcolor: 'rgba(255,255,255,0.12)', height: 36 },
         '& .MuiInputAdornment-root': { color: 'rgba(255,255,255,0.8)' },
         '& .MuiInputLabel-root, & .MuiSvgIcon-root': { color: 'inherit' },
@@ -32,7 +32,7 @@ export function YearSelector() {
       slotProps={{
         input: {
           startAdornment: (
-            <InputAdornment position="start" sx={{ color: 'inherit', '& p': { color: 'inherit' } }}>
+            <InputAdornment position="start" sx={{ display: { xs: 'none', sm: 'flex' }, color: 'inherit', '& p': { color: 'inherit' } }}>
               {translate('layout.year')}
             </InputAdornment>
           ),

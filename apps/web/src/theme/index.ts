@@ -48,5 +48,10 @@ export const appTheme: RaThemeOptions = mergeDeep(defaultTheme as Record<string,
     MuiPaper: { styleOverrides: { elevation1: { boxShadow: '0 1px 3px rgba(16, 24, 40, 0.12)' } } },
     // react-admin's grey[300] form toolbar left the red Delete button at 4.25:1 contrast (WCAG AA needs 4.5).
     RaToolbar: { styleOverrides: { root: { backgroundColor: '#f5f5f5' } } },
+    // react-admin lets a wide table widen the whole page (the app bar and buttons then sit off to one
+    // side on a phone); the page keeps the screen's width and a wide table scrolls sideways in its card.
+    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } } },
+    RaList: { styleOverrides: { root: { minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } } } },
+    RaDataTable: { styleOverrides: { root: { maxWidth: '100%', '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
   },
 });

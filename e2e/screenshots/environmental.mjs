@@ -1,0 +1,217 @@
+// Screenshots of the environmental-compliance screens, for a person to look at: the consortium's lots,
+// orders, agencies (each tab), laboratories with their price list and NCA settings, the agency's and the
+// laboratory's My company, and the accept-invite page; in Italian and English, at 1366x768 and 390x844.
+//
+//   node e2e/screenshots/environmental.mjs [outDir]      (default /tmp/shots)
+//
+// Starts the built product on a fresh embedded database with the demo data, like run-e2e.mjs (set
+// SHOTS_BASE_URL to use a product already running; SHOTS_ONLY=<text> keeps the shots whose file name has it). Drives Debian's Chromium (CHROMIUM_PATH) headless.
+// Besides the PNGs it prints, per shot, what a reviewer should look at: horizontal overflow, text that
+// looks like an untranslated message key, and raw error or status codes on the page.
+/* global document, window -- page.evaluate and addInitScript callbacks run in the browser */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const outDir = path.resolve(process.argv[2] ?? '/tmp/shots');
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PASSWORD = 'Demo1234';
+const LANGUAGES = ['it', 'en'];
+const VIEWPORTS = [
+  { name: 'desktop', width: 1366, height: 768 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+let server = null;
+let dataDir = null;
+let baseUrl = process.env.SHOTS_BASE_URL;
+
+async function startProduct() {
+  const serverEntry = path.join(root, 'apps/api/dist/main.js');
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')) || !fs.existsSync(serverEntry)) throw new Error('The product is not built: run npm run build first.');
+  const port = process.env.SHOTS_PORT ?? '3231';
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shots-data-'));
+  server = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${baseUrl}/api/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (server.exitCode !== null) throw new Error('the server exited before it was ready');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the server did not become ready in 60 s');
+}
+
+async function stopProduct() {
+  if (!server) return;
+  server.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 1000));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function call(method, url, { token, body } = {}) {
+  const response = await fetch(baseUrl + url, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function signIn(email) {
+  const response = await fetch(`${baseUrl}/api/auth`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${email}:${PASSWORD}`).toString('base64')}` } });
+  if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status}`);
+  return response.json();
+}
+
+/** A pending invitation's link, read from the mail outbox as the invitee would get it. */
+async function pendingInviteLink(consortium, admin) {
+  const stamp = Date.now().toString(36);
+  const email = `shots-${stamp}@example.test`;
+  const company = await call('POST', '/api/laboratories', {
+    token: consortium.token,
+    body: { businessName: `Laboratorio Analisi Ambientali Tirreno ${stamp}`, vatNumber: '01234560587', managerEmail: email },
+  });
+  await call('POST', `/api/laboratories/${company._id}/invite`, { token: consortium.token });
+  const [mail] = await call('GET', `/api/mail-outbox?to=${encodeURIComponent(email)}&template=companyInvite&limit=1`, { token: admin.token });
+  return new URL(/https?:\/\/\S+/.exec(mail.text)[0]).pathname;
+}
+
+/** What a reviewer should look at on the page as shown. */
+async function findings(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    const overflow = document.documentElement.scrollWidth - window.innerWidth;
+    if (overflow > 1) problems.push(`page scrolls sideways by ${overflow}px`);
+    const text = document.body.innerText;
+    const keys = text.match(/\b(?:environmental|resources|errors|validation|ra|menu)\.[a-zA-Z0-9_.]+\b/g);
+    if (keys) problems.push(`untranslated keys: ${[...new Set(keys)].join(', ')}`);
+    const codes = text.match(/\b(?:[A-Z]{3,}_[A-Z_]{3,}|to_invite|work_order|laboratory_user|agency_user|consortium_user)\b/g);
+    if (codes) problems.push(`raw codes: ${[...new Set(codes)].join(', ')}`);
+    return problems;
+  });
+}
+
+async function settle(page) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page
+    .locator('.MuiCircularProgress-root, .MuiLinearProgress-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(300);
+}
+
+async function main() {
+  if (!fs.existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath} (set CHROMIUM_PATH).`);
+  fs.mkdirSync(outDir, { recursive: true });
+  if (!baseUrl) await startProduct();
+
+  const sessions = {
+    consortium: await signIn('consortium@demo.test'),
+    agency: await signIn('agency@demo.test'),
+    lab: await signIn('lab@demo.test'),
+  };
+  const admin = await signIn('admin@demo.test');
+  const token = sessions.consortium.token;
+  const [lot] = await call('GET', '/api/lots?sort=name&limit=1', { token });
+  const [order] = await call('GET', '/api/orders?sort=name&limit=1', { token });
+  const agencyId = sessions.agency.user.agencyId;
+  const laboratoryId = sessions.lab.user.laboratoryId;
+  const invitePath = await pendingInviteLink(sessions.consortium, admin);
+
+  // account -> [shot name, path, tab index to open or null]
+  const plan = {
+    consortium: [
+      ['lots-list', '/lots'],
+      ['lot-detail', `/lots/${lot._id}`],
+      ['orders-list', '/orders'],
+      ['order-detail', `/orders/${order._id}`],
+      ['agencies-list', '/agencies'],
+      ['agency-tab1-registry', `/agencies/${agencyId}`, 0],
+      ['agency-tab2-users', `/agencies/${agencyId}`, 1],
+      ['agency-tab3-nca', `/agencies/${agencyId}`, 2],
+      ['agency-tab4-orders', `/agencies/${agencyId}`, 3],
+      ['laboratory-information', `/laboratories/${laboratoryId}`, 0],
+      ['laboratory-price-list', `/laboratories/${laboratoryId}`, 1],
+      ['nca-settings', '/nca-settings'],
+      ['lab-analysis-settings', '/lab-analysis-settings'],
+    ],
+    agency: [
+      ['my-company-registry', '/my-company', 0],
+      ['my-company-users', '/my-company', 1],
+      ['my-company-orders', '/my-company', 3],
+    ],
+    lab: [
+      ['my-company-information', '/my-company', 0],
+      ['my-company-price-list', '/my-company', 1],
+    ],
+    anonymous: [['accept-invite', invitePath]],
+  };
+
+  const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+  const report = [];
+  try {
+    for (const language of LANGUAGES) {
+      for (const viewport of VIEWPORTS) {
+        for (const [account, shots] of Object.entries(plan)) {
+          const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, locale: language === 'it' ? 'it-IT' : 'en-GB', timezoneId: 'Europe/Rome' });
+          const session = sessions[account];
+          await context.addInitScript(
+            ({ session, language }) => {
+              window.localStorage.setItem('backoffice.locale', JSON.stringify(language));
+              if (session) {
+                window.localStorage.setItem(
+                  'backoffice.session',
+                  JSON.stringify({ token: session.token, refreshToken: session.refreshToken ?? null, user: session.user, temporaryPassword: null, realSession: null }),
+                );
+              }
+            },
+            { session: session ?? null, language },
+          );
+          const page = await context.newPage();
+          for (const [name, url, tab] of shots) {
+            const fileName = `${language}-${viewport.name}-${account}-${name}.png`;
+            if (process.env.SHOTS_ONLY && !fileName.includes(process.env.SHOTS_ONLY)) continue;
+            await page.goto(baseUrl + url);
+            await settle(page);
+            if (typeof tab === 'number') {
+              await page.getByRole('tab').nth(tab).click();
+              await settle(page);
+            }
+            const file = path.join(outDir, fileName);
+            await page.screenshot({ path: file, fullPage: true });
+            const problems = await findings(page);
+            report.push({ file: path.basename(file), problems });
+            console.log(`${path.basename(file)}${problems.length ? `  <- ${problems.join('; ')}` : ''}`);
+          }
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const flagged = report.filter((r) => r.problems.length > 0);
+  console.log(`\n${report.length} screenshots in ${outDir}; ${flagged.length} with findings.`);
+}
+
+try {
+  await main();
+} finally {
+  await stopProduct();
+}
