@@ -34,7 +34,7 @@ import { declarations } from './tourist-tax/declarations';
 import { modello21 } from './tourist-tax/modello21';
 import { communications } from './tourist-tax/communications';
 import { documentationArea } from './tourist-tax/documentation-area';
-import { dashboardPages } from './tourist-tax/dashboard';
+import { dashboardPages } from './dashboard';
 import { agencies, contracts, environmentalPages, environmentalSettings, laboratories, lots, orders } from './environmental';
 
 export function App({ config }: { config: TAppConfig }) {

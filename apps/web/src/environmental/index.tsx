@@ -55,3 +55,7 @@ export const environmentalPages = {
   MyCompanyPage: lazyPage(() => import('./MyCompanyPage').then((m) => m.MyCompanyPage)),
   AcceptInvitePage: lazyPage(() => import('./AcceptInvitePage').then((m) => m.AcceptInvitePage)),
 };
+/** The environmental part of the dashboard page (apps/web/src/dashboard). */
+export const environmentalDashboard = {
+  EnvironmentalDashboard: lazyPage(() => import('./dashboard/EnvironmentalDashboard').then((m) => m.EnvironmentalDashboard)),
+};

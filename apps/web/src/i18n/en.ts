@@ -509,3 +509,5 @@ import { addFilingsEn } from '../tourist-tax/i18n/filings.en';
 addFilingsEn(enMessages);
 import { addEnvironmentalEn } from '../environmental/i18n/environmental.en';
 addEnvironmentalEn(enMessages);
+import { addNcaEn } from '../environmental/i18n/nca.en';
+addNcaEn(enMessages);

@@ -509,3 +509,5 @@ import { addFilingsIt } from '../tourist-tax/i18n/filings.it';
 addFilingsIt(itMessages);
 import { addEnvironmentalIt } from '../environmental/i18n/environmental.it';
 addEnvironmentalIt(itMessages);
+import { addNcaIt } from '../environmental/i18n/nca.it';
+addNcaIt(itMessages);

@@ -37,6 +37,7 @@ describe('menu derived from the access table', () => {
     expect(paths('admin')).toEqual(expect.arrayContaining(['/users', '/invite-users', '/roles', '/search', '/management/labels']));
     // The consortium: the environmental registry and settings, no tourist-tax entry; a hotelier no environmental one.
     expect(paths('consortium_user')).toEqual([
+      '/dashboard',
       '/lots',
       '/orders',
       '/agencies',

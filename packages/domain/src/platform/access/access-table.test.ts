@@ -306,6 +306,9 @@ const EXPECTED: Record<string, Record<string, string>> = {
   'my-company': {
     view: '- - - ownAgency ownLaboratory -',
   },
+  'environmental-dashboard': {
+    view: 'all - - - - all',
+  },
 };
 
 describe('access table', () => {
@@ -401,7 +404,8 @@ describe('routes derived from the table', () => {
     expect(openTo('stays')).toEqual(['admin', 'city', 'user']);
     expect(openTo('stays/create')).toEqual(['admin', 'user']);
     expect(openTo('stays/:stayId')).toEqual(['admin', 'city', 'user']);
-    expect(openTo('dashboard')).toEqual(['admin', 'city', 'user']);
+    // The dashboard: its tourist-tax part (comune, hotelier) or its environmental part (the consortium).
+    expect(openTo('dashboard')).toEqual(['admin', 'city', 'user', 'consortium_user']);
     expect(openTo('structures/create')).toEqual(['admin', 'city', 'user']);
     expect(openTo('declarations')).toEqual(['admin', 'city', 'user']);
     expect(openTo('cities/create')).toEqual(['admin']);
@@ -456,11 +460,11 @@ describe('routes derived from the table', () => {
     expect(routeNameForPath('/nowhere/at/all')).toBeNull();
   });
 
-  it('lands every role on a page it may open: admin users, city and hotelier structures, consortium lots, suppliers their company', () => {
+  it('lands every role on a page it may open: admin users, city and hotelier structures, consortium the dashboard, suppliers their company', () => {
     expect(homePathForRole('admin')).toBe('/users');
     expect(homePathForRole('city')).toBe('/structures');
     expect(homePathForRole('user')).toBe('/structures');
-    expect(homePathForRole('consortium_user')).toBe('/lots');
+    expect(homePathForRole('consortium_user')).toBe('/dashboard');
     expect(homePathForRole('agency_user')).toBe('/my-company');
     expect(homePathForRole('laboratory_user')).toBe('/my-company');
     for (const role of ROLES) expect(canAccessRoute(role, routeNameForPath(homePathForRole(role))!)).toBe(true);
@@ -472,7 +476,12 @@ describe('routes derived from the table', () => {
     expect(canAccessRoute('consortium_user', 'lots', touristTaxOnly)).toBe(false);
     expect(canAccessRoute('consortium_user', 'profile', touristTaxOnly)).toBe(true);
     expect(canAccessRoute('admin', 'stays', environmentalOnly)).toBe(false);
-    expect(canAccessRoute('admin', 'dashboard', environmentalOnly)).toBe(false);
+    // The dashboard stays open with either area: the part of the area switched off disappears.
+    expect(canAccessRoute('admin', 'dashboard', environmentalOnly)).toBe(true);
+    expect(canAccessRoute('admin', 'dashboard', touristTaxOnly)).toBe(true);
+    expect(canAccessRoute('admin', 'dashboard', [])).toBe(false);
+    expect(canAccessRoute('consortium_user', 'dashboard', touristTaxOnly)).toBe(false);
+    expect(canAccessRoute('city', 'dashboard', environmentalOnly)).toBe(false);
     expect(canAccessRoute('admin', 'lots', environmentalOnly)).toBe(true);
     expect(homePathForRole('consortium_user', touristTaxOnly)).toBe('/profile');
     expect(homePathForRole('agency_user', touristTaxOnly)).toBe('/profile');
@@ -480,7 +489,7 @@ describe('routes derived from the table', () => {
     expect(homePathForRole('city', environmentalOnly)).toBe('/profile');
     expect(homePathForRole('user', environmentalOnly)).toBe('/profile');
     expect(homePathForRole('admin', [])).toBe('/users');
-    expect(homePathForRole('consortium_user', ['touristTax', 'environmental'])).toBe('/lots');
+    expect(homePathForRole('consortium_user', ['touristTax', 'environmental'])).toBe('/dashboard');
     expect(homePathForRole('city', ['touristTax', 'environmental'])).toBe('/structures');
   });
 });

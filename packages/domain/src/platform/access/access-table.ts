@@ -287,6 +287,8 @@ export const ACCESS = {
   },
   // Landing pages: the supplier's own company.
   'my-company': { area: 'environmental', actions: { view: allow({ agency_user: 'ownAgency', laboratory_user: 'ownLaboratory' }) } },
+  // The environmental part of the dashboard (registry figures, NCA figures): the consortium's overview.
+  'environmental-dashboard': { area: 'environmental', actions: { view: allow(CONSORTIUM) } },
 } as const satisfies Record<string, TResourceAccess>;
 
 export type TResource = keyof typeof ACCESS;

@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react';
+import { Alert, Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useGetList, useLocaleState, useTranslate } from 'react-admin';
+import { formatNumber } from '../../i18n/format';
+import { Panel } from '../../components/Panel';
+import { CountBars } from './charts';
+
+/*
+ * The environmental part of the dashboard, for the consortium (staff and admins): the registry's
+ * figures (lots, orders by type, agencies by invite status, laboratories, price-list lines) and the
+ * NCA figures.
+ */
+
+/** The number of records of a collection matching a filter (one row asked, the total read). */
+function useCount(resource: string, filter: Record<string, unknown> = {}) {
+  const { total, isPending, error } = useGetList(resource, { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter });
+  return { count: total ?? 0, isPending, error };
+}
+
+function FigureLink({ label, value, to, testId }: { label: string; value: ReactNode; to: string; testId?: string }) {
+  return (
+    <Card variant="outlined" sx={{ flex: '1 1 150px', minWidth: 150 }}>
+      <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
+        <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+          <Typography variant="caption" color="text.secondary" component="div">
+            {label}
+          </Typography>
+          <Typography variant="h5" component="div" sx={{ fontWeight: 600 }} data-testid={testId}>
+            {value}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+function RegistryFigures() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const lots = useCount('lots');
+  const workOrders = useCount('orders', { orderType: 'work_order' });
+  const announcements = useCount('orders', { orderType: 'announcement' });
+  const toInvite = useCount('agencies', { inviteStatus: 'to_invite' });
+  const invited = useCount('agencies', { inviteStatus: 'invited' });
+  const accepted = useCount('agencies', { inviteStatus: 'accepted' });
+  const laboratories = useCount('laboratories');
+  const priceLines = useCount('contracts');
+  const n = (value: number) => formatNumber(value, locale);
+  const agencies = toInvite.count + invited.count + accepted.count;
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+        <FigureLink label={translate('envDashboard.figures.lots')} value={n(lots.count)} to="/lots" testId="env-count-lots" />
+        <FigureLink label={translate('envDashboard.figures.orders')} value={n(workOrders.count + announcements.count)} to="/orders" testId="env-count-orders" />
+        <FigureLink label={translate('envDashboard.figures.agencies')} value={n(agencies)} to="/agencies" testId="env-count-agencies" />
+        <FigureLink label={translate('envDashboard.figures.laboratories')} value={n(laboratories.count)} to="/laboratories" testId="env-count-laboratories" />
+        <FigureLink label={translate('envDashboard.figures.priceLines')} value={n(priceLines.count)} to="/contracts" testId="env-count-price-lines" />
+      </Stack>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
+        <Panel title={translate('envDashboard.ordersByType')} headingComponent="h2" fillHeight testId="env-orders-by-type">
+          <CountBars
+            locale={locale}
+            ariaLabel={translate('envDashboard.ordersByType')}
+            empty={translate('envDashboard.noOrders')}
+            bars={[
+              { key: 'work_order', label: translate('environmental.orderType.work_order'), value: workOrders.count },
+              { key: 'announcement', label: translate('environmental.orderType.announcement'), value: announcements.count },
+            ]}
+          />
+        </Panel>
+        <Panel title={translate('envDashboard.agenciesByInvite')} headingComponent="h2" fillHeight testId="env-agencies-by-invite">
+          <CountBars
+            locale={locale}
+            ariaLabel={translate('envDashboard.agenciesByInvite')}
+            empty={translate('envDashboard.noAgencies')}
+            bars={[
+              { key: 'to_invite', label: translate('environmental.inviteStatus.to_invite'), value: toInvite.count, color: '#9e9e9e' },
+              { key: 'invited', label: translate('environmental.inviteStatus.invited'), value: invited.count, color: '#ed6c02' },
+              { key: 'accepted', label: translate('environmental.inviteStatus.accepted'), value: accepted.count, color: '#2e7d32' },
+            ]}
+          />
+        </Panel>
+      </Box>
+    </Stack>
+  );
+}
+
+/** Where the NCA figures go: filled from the NCA reports once their API answers. */
+function NcaFigures() {
+  const translate = useTranslate();
+  return (
+    <Panel title={translate('envDashboard.ncaTitle')} headingComponent="h2" testId="env-nca-figures">
+      <Alert severity="info">{translate('envDashboard.ncaNotYet')}</Alert>
+    </Panel>
+  );
+}
+
+export function EnvironmentalDashboard() {
+  return (
+    <Stack spacing={2} data-testid="environmental-dashboard">
+      <RegistryFigures />
+      <NcaFigures />
+    </Stack>
+  );
+}
