@@ -46,20 +46,28 @@ function RegistryFigures() {
   const accepted = useCount('agencies', { inviteStatus: 'accepted' });
   const laboratories = useCount('laboratories');
   const priceLines = useCount('contracts');
-  const n = (value: number) => formatNumber(value, locale);
-  const agencies = toInvite.count + invited.count + accepted.count;
+  // A figure still loading shows a dash, never a zero that is not true.
+  const n = (...counts: { count: number; isPending: boolean }[]) =>
+    counts.some((c) => c.isPending)
+      ? '—'
+      : formatNumber(
+          counts.reduce((sum, c) => sum + c.count, 0),
+          locale,
+        );
+  const loaded = ![workOrders, announcements, toInvite, invited, accepted].some((c) => c.isPending);
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
-        <FigureLink label={translate('envDashboard.figures.lots')} value={n(lots.count)} to="/lots" testId="env-count-lots" />
-        <FigureLink label={translate('envDashboard.figures.orders')} value={n(workOrders.count + announcements.count)} to="/orders" testId="env-count-orders" />
-        <FigureLink label={translate('envDashboard.figures.agencies')} value={n(agencies)} to="/agencies" testId="env-count-agencies" />
-        <FigureLink label={translate('envDashboard.figures.laboratories')} value={n(laboratories.count)} to="/laboratories" testId="env-count-laboratories" />
-        <FigureLink label={translate('envDashboard.figures.priceLines')} value={n(priceLines.count)} to="/contracts" testId="env-count-price-lines" />
+        <FigureLink label={translate('envDashboard.figures.lots')} value={n(lots)} to="/lots" testId="env-count-lots" />
+        <FigureLink label={translate('envDashboard.figures.orders')} value={n(workOrders, announcements)} to="/orders" testId="env-count-orders" />
+        <FigureLink label={translate('envDashboard.figures.agencies')} value={n(toInvite, invited, accepted)} to="/agencies" testId="env-count-agencies" />
+        <FigureLink label={translate('envDashboard.figures.laboratories')} value={n(laboratories)} to="/laboratories" testId="env-count-laboratories" />
+        <FigureLink label={translate('envDashboard.figures.priceLines')} value={n(priceLines)} to="/contracts" testId="env-count-price-lines" />
       </Stack>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
         <Panel title={translate('envDashboard.ordersByType')} headingComponent="h2" fillHeight testId="env-orders-by-type">
           <CountBars
+            isPending={!loaded}
             locale={locale}
             ariaLabel={translate('envDashboard.ordersByType')}
             empty={translate('envDashboard.noOrders')}
@@ -71,6 +79,7 @@ function RegistryFigures() {
         </Panel>
         <Panel title={translate('envDashboard.agenciesByInvite')} headingComponent="h2" fillHeight testId="env-agencies-by-invite">
           <CountBars
+            isPending={!loaded}
             locale={locale}
             ariaLabel={translate('envDashboard.agenciesByInvite')}
             empty={translate('envDashboard.noAgencies')}

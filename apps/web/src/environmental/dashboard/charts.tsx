@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import { Skeleton, Typography, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { formatNumber } from '../../i18n/format';
 
@@ -10,7 +10,24 @@ import { formatNumber } from '../../i18n/format';
 export type TBar = { key: string; label: string; value: number; color?: string };
 
 /** Horizontal bars, one per label; an empty list says so instead of drawing empty axes. */
-export function CountBars({ bars, locale, empty, ariaLabel, testId }: { bars: TBar[]; locale: string; empty: string; ariaLabel: string; testId?: string }) {
+export function CountBars({
+  bars,
+  locale,
+  empty,
+  ariaLabel,
+  testId,
+  isPending = false,
+}: {
+  bars: TBar[];
+  locale: string;
+  empty: string;
+  ariaLabel: string;
+  testId?: string;
+  /** The counts are still loading: a placeholder rather than bars (or "none") that are not true yet. */
+  isPending?: boolean;
+}) {
+  const theme = useTheme();
+  if (isPending) return <Skeleton variant="rounded" height={Math.max(120, 44 * bars.length + 40)} />;
   if (bars.length === 0 || bars.every((bar) => bar.value === 0))
     return (
       <Typography variant="body2" color="text.secondary" data-testid={testId}>
@@ -29,13 +46,14 @@ export function CountBars({ bars, locale, empty, ariaLabel, testId }: { bars: TB
           {
             scaleType: 'band',
             dataKey: 'label',
-            width: Math.min(180, Math.max(72, longest * 7)),
-            colorMap: bars.some((bar) => bar.color) ? { type: 'ordinal', values: bars.map((bar) => bar.label), colors: bars.map((bar) => bar.color ?? '#1976d2') } : undefined,
+            width: Math.min(200, Math.max(72, longest * 8 + 12)),
+            colorMap: bars.some((bar) => bar.color) ? { type: 'ordinal', values: bars.map((bar) => bar.label), colors: bars.map((bar) => bar.color ?? theme.palette.primary.main) } : undefined,
           },
         ]}
         xAxis={[{ tickMinStep: 1, valueFormatter: (value: number) => formatNumber(value, locale) }]}
-        series={[{ dataKey: 'value', label: ariaLabel, valueFormatter: (value: number | null) => formatNumber(value ?? 0, locale) }]}
+        series={[{ dataKey: 'value', label: ariaLabel, color: theme.palette.primary.main, valueFormatter: (value: number | null) => formatNumber(value ?? 0, locale) }]}
         hideLegend
+        skipAnimation
         borderRadius={4}
       />
     </div>
