@@ -309,6 +309,51 @@ const EXPECTED: Record<string, Record<string, string>> = {
   'environmental-dashboard': {
     view: 'all - - - - all',
   },
+  'nca-reports': {
+    list: 'all - - ncaParticipant ncaParticipant all',
+    read: 'all - - ncaParticipant ncaParticipant all',
+    create: 'all - - - - all',
+    update: 'all - - ncaParticipant - all',
+    delete: 'all - - - - all',
+    requestPhase1Signs: 'all - - - - all',
+    requestPhase2Signs: 'all - - - - all',
+    requestClosingSigns: 'all - - - - all',
+    recall: 'all - - - - all',
+    submitForValidation: 'all - - ncaParticipant - all',
+    returnToAgency: 'all - - - - all',
+    // The consortium's grant; its staff also need nca.forceSkipSignatures with the permission system on.
+    forceOpen: 'all - - - - all',
+    forcePhase3: 'all - - - - all',
+    forceClose: 'all - - - - all',
+    timeline: 'all - - ncaParticipant ncaParticipant all',
+    pdf: 'all - - ncaParticipant ncaParticipant all',
+    export: 'all - - - - all',
+    dashboard: 'all - - - - all',
+  },
+  'corrective-actions': {
+    list: 'all - - ncaParticipant ncaParticipant all',
+    read: 'all - - ncaParticipant ncaParticipant all',
+    create: 'all - - ncaParticipant - all',
+    update: 'all - - ncaParticipant - all',
+    delete: 'all - - ncaParticipant - all',
+    // The consortium's grant; its staff confirm only holding actions.update with the permission system on.
+    confirm: 'all - - - - all',
+    start: 'all - - ncaParticipant - all',
+    complete: 'all - - ncaParticipant - all',
+    reopen: 'all - - - - all',
+    close: 'all - - - - all',
+    closeNotNeeded: 'all - - - - -',
+  },
+  'sign-requests': {
+    list: 'all - - ncaParticipant ncaParticipant all',
+    read: 'all - - ncaParticipant ncaParticipant all',
+    mine: 'all self self self self self',
+    sendCode: 'all self self self self self',
+    sign: 'all self self self self self',
+    reject: 'all self self self self self',
+    manualReject: 'all - - - - all',
+    unlock: 'all - - - - all',
+  },
 };
 
 describe('access table', () => {
@@ -373,6 +418,12 @@ describe('permission keys', () => {
     expect(permissionKeyOf('agencies', 'updateContacts')).toBe('agencies.update');
     expect(permissionKeyOf('laboratories', 'inviteUsers')).toBe('laboratories.update');
     expect(permissionKeyOf('contracts', 'import')).toBe('contracts.create');
+    expect(permissionKeyOf('nca-reports', 'list')).toBe('nca.getAll');
+    expect(permissionKeyOf('nca-reports', 'forceOpen')).toBe('nca.forceSkipSignatures');
+    expect(permissionKeyOf('nca-reports', 'requestPhase1Signs')).toBe('signs.create');
+    expect(permissionKeyOf('corrective-actions', 'confirm')).toBe('actions.update');
+    expect(permissionKeyOf('sign-requests', 'manualReject')).toBe('signs.update');
+    expect(permissionKeyOf('sign-requests', 'sign')).toBeNull();
     expect(permissionKeyOf('contracts', 'export')).toBe('contracts.getAll');
     expect(permissionKeyOf('agencies', 'invite')).toBeNull();
   });
