@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Box, Card, CardActionArea, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { formatNumber } from '../../i18n/format';
 import { Panel } from '../../components/Panel';
-import { CountBars } from './charts';
+import { can } from '@app/domain/platform/access/access-table';
+import { errorText } from '../../components/serverErrors';
+import { useSession } from '../../session/useSession';
+import { isNotAvailable, useNcaDashboard } from '../nca/api';
+import { CountBars, type TBar } from './charts';
 
 /*
  * The environmental part of the dashboard, for the consortium (staff and admins): the registry's
@@ -95,21 +99,90 @@ function RegistryFigures() {
   );
 }
 
-/** Where the NCA figures go: filled from the NCA reports once their API answers. */
+/** The NCA figures: open reports by status, lot, agency, severity and category, overdue actions, average days to close. */
 function NcaFigures() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { data, error, isPending } = useNcaDashboard();
+  const body = (() => {
+    if (isPending) return <Skeleton variant="rounded" height={160} />;
+    if (error) return <Alert severity={isNotAvailable(error) ? 'info' : 'error'}>{isNotAvailable(error) ? translate('envDashboard.ncaNotYet') : errorText(translate, error)}</Alert>;
+    const open = data.openByStatus.reduce((sum, row) => sum + row.count, 0);
+    const chart = (title: string, testId: string, bars: TBar[]) => (
+      <Panel title={title} headingComponent="h3" fillHeight testId={testId}>
+        <CountBars locale={locale} ariaLabel={title} empty={translate('envDashboard.nca.none')} bars={bars} />
+      </Panel>
+    );
+    return (
+      <Stack spacing={2}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+          <FigureLink label={translate('envDashboard.nca.open')} value={formatNumber(open, locale)} to="/nca-reports" testId="nca-count-open" />
+          <FigureLink
+            label={translate('envDashboard.nca.closed')}
+            value={formatNumber(data.closedCount, locale)}
+            to={`/nca-reports?filter=${encodeURIComponent(JSON.stringify({ status: 'closed' }))}`}
+            testId="nca-count-closed"
+          />
+          <FigureLink
+            label={translate('envDashboard.nca.overdueActions')}
+            value={formatNumber(data.overdueActions, locale)}
+            to={`/corrective-actions?filter=${encodeURIComponent(JSON.stringify({ overdue: true }))}`}
+            testId="nca-count-overdue"
+          />
+          <FigureLink
+            label={translate('envDashboard.nca.averageDaysToClose')}
+            value={data.averageDaysToClose === null ? '—' : formatNumber(data.averageDaysToClose, locale, { maximumFractionDigits: 1 })}
+            to={`/nca-reports?filter=${encodeURIComponent(JSON.stringify({ status: 'closed' }))}`}
+            testId="nca-average-days"
+          />
+        </Stack>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
+          {chart(
+            translate('envDashboard.nca.byStatus'),
+            'nca-by-status',
+            data.openByStatus.map((row) => ({ key: row.status, label: translate(`nca.status.${row.status}`), value: row.count })),
+          )}
+          {chart(
+            translate('envDashboard.nca.bySeverity'),
+            'nca-by-severity',
+            data.openBySeverity.map((row) => ({ key: row.settingId ?? 'none', label: row.name ?? translate('envDashboard.nca.noSeverity'), value: row.count, color: row.color ?? undefined })),
+          )}
+          {chart(
+            translate('envDashboard.nca.byLot'),
+            'nca-by-lot',
+            data.openByLot.map((row) => ({ key: row.lotId, label: row.lotName, value: row.count })),
+          )}
+          {chart(
+            translate('envDashboard.nca.byAgency'),
+            'nca-by-agency',
+            data.openByAgency.map((row) => ({ key: row.agencyId, label: row.agencyName, value: row.count })),
+          )}
+          {chart(
+            translate('envDashboard.nca.byCategory'),
+            'nca-by-category',
+            data.openByCategory.map((row) => ({
+              key: row.category ?? 'none',
+              label: row.category ? translate(`environmental.ambientCategory.${row.category}`) : translate('envDashboard.nca.noCategory'),
+              value: row.count,
+            })),
+          )}
+        </Box>
+      </Stack>
+    );
+  })();
   return (
     <Panel title={translate('envDashboard.ncaTitle')} headingComponent="h2" testId="env-nca-figures">
-      <Alert severity="info">{translate('envDashboard.ncaNotYet')}</Alert>
+      {body}
     </Panel>
   );
 }
 
 export function EnvironmentalDashboard() {
+  const role = useSession()?.user.role;
   return (
     <Stack spacing={2} data-testid="environmental-dashboard">
+      {can(role, 'nca-reports', 'dashboard') ? <NcaFigures /> : null}
       <RegistryFigures />
-      <NcaFigures />
     </Stack>
   );
 }

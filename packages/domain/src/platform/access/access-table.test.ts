@@ -347,10 +347,10 @@ const EXPECTED: Record<string, Record<string, string>> = {
   'sign-requests': {
     list: 'all - - ncaParticipant ncaParticipant all',
     read: 'all - - ncaParticipant ncaParticipant all',
-    mine: 'all self self self self self',
-    sendCode: 'all self self self self self',
-    sign: 'all self self self self self',
-    reject: 'all self self self self self',
+    mine: 'all - - self self self',
+    sendCode: 'all - - self self self',
+    sign: 'all - - self self self',
+    reject: 'all - - self self self',
     manualReject: 'all - - - - all',
     unlock: 'all - - - - all',
   },
@@ -491,6 +491,12 @@ describe('routes derived from the table', () => {
     expect(openTo('lab-analysis-settings')).toEqual(['admin', 'consortium_user']);
     expect(openTo('environmental-settings/create')).toEqual(['admin', 'consortium_user']);
     expect(openTo('my-company')).toEqual(['agency_user', 'laboratory_user']);
+    // NCA: the consortium keeps the reports; suppliers open those they take part in (the API's scope).
+    expect(openTo('nca-reports')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
+    expect(openTo('nca-reports/create')).toEqual(['admin', 'consortium_user']);
+    expect(openTo('nca-reports/:ncaReportId')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
+    expect(openTo('corrective-actions')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
+    expect(openTo('corrective-actions/create')).toEqual(['admin', 'agency_user', 'consortium_user']);
   });
 
   it('refuses anyone not signed in, reserved or unknown roles, and unknown routes', () => {

@@ -105,6 +105,9 @@ function collection(read: TGrant, write: TGrant, extra: Record<string, TActionAc
   return { list: allow(read), read: allow(read), create: allow(write), update: allow(write), delete: allow(write), ...extra };
 }
 
+/** Who may be named to sign an NCA phase: consortium staff, admins and suppliers' people, each for their own requests. */
+const NCA_SIGNERS: TGrant = { admin: 'all', agency_user: 'self', laboratory_user: 'self', consortium_user: 'self' };
+
 export const ACCESS = {
   // ---- platform ----
   users: {
@@ -366,10 +369,11 @@ export const ACCESS = {
     actions: {
       list: allow(NCA_READERS),
       read: allow(NCA_READERS),
-      mine: allow(EVERYONE_SELF),
-      sendCode: allow(EVERYONE_SELF),
-      sign: allow(EVERYONE_SELF),
-      reject: allow(EVERYONE_SELF),
+      // Signers are the consortium's staff and the suppliers' people (the tourist tax's roles never sign an NCA report).
+      mine: allow(NCA_SIGNERS),
+      sendCode: allow(NCA_SIGNERS),
+      sign: allow(NCA_SIGNERS),
+      reject: allow(NCA_SIGNERS),
       manualReject: allow(CONSORTIUM, 'signs.update'),
       // Clears the wrong-code counters of a request locked after too many wrong codes.
       unlock: allow(CONSORTIUM, 'signs.update'),

@@ -81,6 +81,11 @@ export const ROUTE_ACCESS: Record<string, TRoute> = {
   'lab-analysis-settings': to('environmental-settings', 'list', ['published']),
   ...collectionRoutes('environmental-settings', 'environmental-settings', 'settingId', ['published']),
   'my-company': to('my-company', 'view'),
+  // NCA reports (the report's page is its detail route, with the phases as tabs), their corrective
+  // actions, and the signatures waiting for the signed-in user.
+  ...collectionRoutes('nca-reports', 'nca-reports', 'ncaReportId'),
+  ...collectionRoutes('corrective-actions', 'corrective-actions', 'correctiveActionId'),
+  'my-signatures': to('sign-requests', 'mine'),
   search: to('search', 'view'),
   documentation: to('documentation', 'view'),
   'documentation/theme/:page': to('documentation', 'view'),
