@@ -142,6 +142,7 @@ CREATE TABLE "signature_evidence" (
 CREATE TABLE "nca_history" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"sequence" bigserial NOT NULL,
 	"report_id" uuid NOT NULL,
 	"kind" text NOT NULL,
 	"action" text NOT NULL,
@@ -186,7 +187,7 @@ CREATE INDEX "sign_requests_user_status_idx" ON "sign_requests" USING btree ("us
 CREATE INDEX "otp_challenges_request_idx" ON "otp_challenges" USING btree ("sign_request_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "signature_evidence_sequence_unique" ON "signature_evidence" USING btree ("sequence");--> statement-breakpoint
 CREATE INDEX "signature_evidence_report_idx" ON "signature_evidence" USING btree ("report_id");--> statement-breakpoint
-CREATE INDEX "nca_history_report_idx" ON "nca_history" USING btree ("report_id","created_at");--> statement-breakpoint
+CREATE INDEX "nca_history_report_idx" ON "nca_history" USING btree ("report_id","sequence");--> statement-breakpoint
 CREATE FUNCTION "nca_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	RAISE EXCEPTION '% is append-only', TG_TABLE_NAME;

@@ -237,6 +237,8 @@ export const ncaHistory = pgTable(
       .primaryKey()
       .default(sql`gen_random_uuid()`),
     createdAt: timestamptz().notNull().defaultNow(),
+    /** Insertion order (entries of one transaction share their time). */
+    sequence: bigserial({ mode: 'number' }).notNull(),
     reportId: uuid().notNull(),
     /** transition | signature | comment | change */
     kind: text().notNull(),
@@ -252,5 +254,5 @@ export const ncaHistory = pgTable(
     message: text(),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('nca_history_report_idx').on(t.reportId, t.createdAt), check('nca_history_kind_check', sql`${t.kind} in ('transition', 'signature', 'comment', 'change')`)],
+  (t) => [index('nca_history_report_idx').on(t.reportId, t.sequence), check('nca_history_kind_check', sql`${t.kind} in ('transition', 'signature', 'comment', 'change')`)],
 );

@@ -327,6 +327,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     forceClose: 'all - - - - all',
     timeline: 'all - - ncaParticipant ncaParticipant all',
     pdf: 'all - - ncaParticipant ncaParticipant all',
+    comment: 'all - - ncaParticipant ncaParticipant all',
     export: 'all - - - - all',
     dashboard: 'all - - - - all',
   },

@@ -334,6 +334,8 @@ export const ACCESS = {
       // The append-only history, the PDFs of the phases and of the closed report.
       timeline: allow(NCA_READERS, 'nca.get'),
       pdf: allow(NCA_READERS, 'nca.get'),
+      // A comment on the report's timeline (observers included).
+      comment: allow(NCA_READERS, 'nca.get'),
       // The register per lot as a spreadsheet, and the dashboard's figures.
       export: allow(CONSORTIUM, 'nca.getAll'),
       dashboard: allow(CONSORTIUM, 'nca.getAll'),
