@@ -45,6 +45,7 @@ export const enMessages: TranslationMessages = {
     DUPLICATE_SIGNATURE: 'A signature by this user already exists.',
     ACTIONS_STILL_OPEN: 'Complete the actions before closing.',
     REQUIRED_DOCUMENTS_MISSING: 'Upload the required documents first.',
+    SIGNATURE_INVALID: 'The signed file is not valid: its signature or integrity does not verify.',
   },
   validation: {
     required: 'Value is required',

@@ -45,6 +45,7 @@ export const itMessages: TranslationMessages = {
     DUPLICATE_SIGNATURE: 'Esiste già una firma di questo utente.',
     ACTIONS_STILL_OPEN: 'Completa le azioni prima di chiudere.',
     REQUIRED_DOCUMENTS_MISSING: 'Carica prima i documenti obbligatori.',
+    SIGNATURE_INVALID: "Il file firmato non è valido: la firma o l'integrità non sono verificate.",
   },
   validation: {
     required: 'Campo obbligatorio',
