@@ -71,6 +71,7 @@ export const ROUTE_ACCESS: Record<string, TRoute> = {
   'lab-analysis-settings': to('environmental-settings', 'list', ['published']),
   ...collectionRoutes('environmental-settings', 'environmental-settings', 'settingId', ['published']),
   'my-company': to('my-company', 'view'),
+  ...collectionRoutes('rdps', 'rdps', 'rdpId'),
   search: to('search', 'view'),
   documentation: to('documentation', 'view'),
   'documentation/theme/:page': to('documentation', 'view'),
