@@ -5,6 +5,7 @@ import type { TDbOrTx } from '../../db/client.ts';
 import { registerSettingUsageCheck, registerUserLinkCheck, type TSettingUsageCheck } from '../platform/index.ts';
 import { companyExists } from './companies/company-tables.ts';
 import { registerEnvironmentalRegistry } from './registry/routes.ts';
+import { registerRdps } from './rdps/routes.ts';
 
 /**
  * Environmental compliance (NCA): lots, orders, agencies, laboratories and their price lists,
@@ -33,4 +34,5 @@ export async function registerEnvironmentalArea(app: FastifyInstance) {
   registerUserLinkCheck('laboratoryId', laboratoryExists);
   registerSettingUsageCheck(settingsUsedByEnvironmentalRecords);
   await registerEnvironmentalRegistry(app);
+  await registerRdps(app);
 }
