@@ -40,7 +40,7 @@ afterAll(() => t?.close());
 
 function upload(session: TSession, id: string, action: 'uploadDraft' | 'uploadSigned', bytes: Buffer, name: string) {
   const form = new FormData();
-  form.append('file', new Blob([bytes]), name);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
   return t.request('POST', `/api/rdps/${id}/${action}`, { token: session.token, raw: form });
 }
 

@@ -12,7 +12,9 @@ import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { contextOf, requireActor } from '../../../lib/context.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
+import { XLSX_MIME } from '../../../lib/xlsx-stream.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
+import { importRdps, MAX_RDP_IMPORT_BYTES, rdpImportTemplate } from './import-rdps.ts';
 import { computeRdpTotals } from './rdp-totals.ts';
 import { rdpsCollection, rdpToRecord } from './rdps-collection.ts';
 import { rdpTransitions, type TRdpFile } from './transition-rdp.ts';
@@ -101,6 +103,40 @@ export async function registerRdps(app: FastifyInstance): Promise<TCollectionRun
         return rdpToRecord(await rdpTransitions(app).run(ctx, request.params.id, 'uploadSigned', { file }));
       },
     });
+  });
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_RDP_IMPORT_BYTES, files: 1, fields: 2, parts: 3 } });
+    scope.withTypeProvider<ZodTypeProvider>().post('/api/rdps/import', {
+      schema: {
+        tags,
+        summary: 'Import test reports from xlsx (one row per analytic result, grouped by laboratory and code); all or nothing',
+        description:
+          'multipart/form-data with a `file` part. Every bad row is reported (400 IMPORT_INVALID, details [{row, path, value, message}]) and nothing is written. Re-importing the same file changes nothing.',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: z.object({ created: z.number(), updated: z.number(), unchanged: z.number(), reports: z.number(), rows: z.number(), outOfLimits: z.number() }),
+          ...errors,
+          ...errorResponses(413),
+        },
+      },
+      handler: async (request) => {
+        const ctx = signedIn(request);
+        await requireAccess(ctx, 'rdps', 'import');
+        const file = await readFilePart(request, MAX_RDP_IMPORT_BYTES);
+        return ctx.db.transaction((tx) => importRdps(tx, ctx, file.bytes));
+      },
+    });
+  });
+
+  r.get('/api/rdps/import-template.xlsx', {
+    schema: { tags, summary: 'The xlsx template of the RDP import (headers, two example rows, instructions)', response: { 200: z.any(), ...errors } },
+    handler: async (request, reply) => {
+      const ctx = signedIn(request);
+      await requireAccess(ctx, 'rdps', 'import');
+      const bytes = await rdpImportTemplate();
+      return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', 'attachment; filename="modello-import-rdp.xlsx"').header('Cache-Control', 'no-store').send(bytes);
+    },
   });
 
   // The draft, the signed file and the PDF extracted from it, shown in the browser (inline).
