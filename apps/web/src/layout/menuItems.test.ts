@@ -26,7 +26,8 @@ describe('menu derived from the access table', () => {
 
   it('per role', () => {
     // Suppliers: their own company (environmental area) and their account, never a tourist-tax entry.
-    expect(paths('agency_user')).toEqual(['/my-company', '/management', '/management/settings', '/notifications', '/profile', '/documentation']);
+    // Suppliers also read their test reports (a laboratory its own, an agency those of its samples).
+    expect(paths('agency_user')).toEqual(['/my-company', '/rdps', '/management', '/management/settings', '/notifications', '/profile', '/documentation']);
     expect(paths('laboratory_user')).toEqual(paths('agency_user'));
     expect(paths('user')).toEqual(expect.arrayContaining(['/dashboard', '/structures', '/stays', '/declarations', '/twentyOneModels', '/cities', '/communications']));
     expect(paths('user')).not.toContain('/users');
@@ -42,6 +43,7 @@ describe('menu derived from the access table', () => {
       '/agencies',
       '/laboratories',
       '/contracts',
+      '/rdps',
       '/nca-settings',
       '/lab-analysis-settings',
       '/management',
