@@ -1,4 +1,5 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
+import BiotechIcon from '@mui/icons-material/Biotech';
 import BusinessIcon from '@mui/icons-material/Business';
 import ScienceIcon from '@mui/icons-material/Science';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
@@ -44,6 +45,13 @@ export const contracts = {
   create: lazyPage(() => import('./contracts/screens').then((m) => m.ContractCreate)),
   icon: ReceiptLongIcon,
   recordRepresentation: 'articleName',
+};
+export const rdps = {
+  list: lazyPage(() => import('./rdps/screens').then((m) => m.RdpList)),
+  edit: lazyPage(() => import('./rdps/screens').then((m) => m.RdpEdit)),
+  create: lazyPage(() => import('./rdps/screens').then((m) => m.RdpCreate)),
+  icon: BiotechIcon,
+  recordRepresentation: 'code',
 };
 export const environmentalSettings = {
   edit: lazyPage(() => import('./settings/screens').then((m) => m.SettingEdit)),

@@ -52,6 +52,7 @@ export const enMessages: TranslationMessages = {
     SNAPSHOT_CHANGED: 'What is being signed changed after the code was sent: ask for a new code.',
     IMPERSONATION_FORBIDDEN: 'You cannot sign while impersonating another user.',
     REQUIRED_DOCUMENTS_MISSING: 'Upload the required documents first.',
+    SIGNATURE_INVALID: 'The signed file is not valid: its signature or integrity does not verify.',
   },
   validation: {
     required: 'Value is required',

@@ -52,6 +52,7 @@ export const itMessages: TranslationMessages = {
     SNAPSHOT_CHANGED: 'I dati da firmare sono cambiati dopo l’invio del codice: richiedi un nuovo codice.',
     IMPERSONATION_FORBIDDEN: 'Non puoi firmare mentre impersoni un altro utente.',
     REQUIRED_DOCUMENTS_MISSING: 'Carica prima i documenti obbligatori.',
+    SIGNATURE_INVALID: "Il file firmato non è valido: la firma o l'integrità non sono verificate.",
   },
   validation: {
     required: 'Campo obbligatorio',

@@ -27,11 +27,13 @@ describe('menu derived from the access table', () => {
   it('per role', () => {
     // Suppliers: their own company (environmental area) and their account, never a tourist-tax entry.
     // Their NCA reports (those they take part in), their actions and the signatures waiting for them.
+    // Suppliers also read their test reports (a laboratory its own, an agency those of its samples).
     expect(paths('agency_user')).toEqual([
       '/my-company',
       '/nca-reports',
       '/corrective-actions',
       '/my-signatures',
+      '/rdps',
       '/management',
       '/management/settings',
       '/notifications',
@@ -57,6 +59,7 @@ describe('menu derived from the access table', () => {
       '/agencies',
       '/laboratories',
       '/contracts',
+      '/rdps',
       '/nca-settings',
       '/lab-analysis-settings',
       '/management',

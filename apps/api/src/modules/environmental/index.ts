@@ -6,6 +6,7 @@ import { registerSettingUsageCheck, registerUserLinkCheck, type TSettingUsageChe
 import { companyExists } from './companies/company-tables.ts';
 import { registerNcaRoutes } from './nca/routes.ts';
 import { registerEnvironmentalRegistry } from './registry/routes.ts';
+import { registerRdps } from './rdps/routes.ts';
 
 /**
  * Environmental compliance (NCA): lots, orders, agencies, laboratories and their price lists,
@@ -35,4 +36,5 @@ export async function registerEnvironmentalArea(app: FastifyInstance) {
   registerSettingUsageCheck(settingsUsedByEnvironmentalRecords);
   await registerEnvironmentalRegistry(app);
   registerNcaRoutes(app);
+  await registerRdps(app);
 }

@@ -355,6 +355,23 @@ const EXPECTED: Record<string, Record<string, string>> = {
     manualReject: 'all - - - - all',
     unlock: 'all - - - - all',
   },
+  rdps: {
+    list: 'all - - ownAgency ownLaboratory all',
+    read: 'all - - ownAgency ownLaboratory all',
+    create: 'all - - - ownLaboratory all',
+    update: 'all - - - ownLaboratory all',
+    delete: 'all - - - ownLaboratory all',
+    uploadDraft: 'all - - - ownLaboratory -',
+    uploadSigned: 'all - - - ownLaboratory -',
+    approveDraft: 'all - - - - all',
+    rejectDraft: 'all - - - - all',
+    approveSigned: 'all - - - - all',
+    rejectSigned: 'all - - - - all',
+    confirmAccounting: 'all - - - - all',
+    totals: 'all - - - - all',
+    import: 'all - - - - all',
+    openNca: 'all - - - - all',
+  },
 };
 
 describe('access table', () => {
@@ -426,6 +443,8 @@ describe('permission keys', () => {
     expect(permissionKeyOf('sign-requests', 'manualReject')).toBe('signs.update');
     expect(permissionKeyOf('sign-requests', 'sign')).toBeNull();
     expect(permissionKeyOf('contracts', 'export')).toBe('contracts.getAll');
+    expect(permissionKeyOf('rdps', 'approveDraft')).toBe('rdps.update');
+    expect(permissionKeyOf('rdps', 'import')).toBe('rdps.create');
     expect(permissionKeyOf('agencies', 'invite')).toBeNull();
   });
 
@@ -498,6 +517,10 @@ describe('routes derived from the table', () => {
     expect(openTo('nca-reports/:ncaReportId')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
     expect(openTo('corrective-actions')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
     expect(openTo('corrective-actions/create')).toEqual(['admin', 'agency_user', 'consortium_user']);
+    // Test reports: the laboratory its own, the agency those of its samples (read-only), the consortium all.
+    expect(openTo('rdps')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
+    expect(openTo('rdps/create')).toEqual(['admin', 'laboratory_user', 'consortium_user']);
+    expect(openTo('rdps/:rdpId')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
   });
 
   it('refuses anyone not signed in, reserved or unknown roles, and unknown routes', () => {

@@ -385,6 +385,29 @@ export const ACCESS = {
   'my-company': { area: 'environmental', actions: { view: allow({ agency_user: 'ownAgency', laboratory_user: 'ownLaboratory' }) } },
   // The environmental part of the dashboard (registry figures, NCA figures): the consortium's overview.
   'environmental-dashboard': { area: 'environmental', actions: { view: allow(CONSORTIUM) } },
+  // Laboratory test reports (RDP): a laboratory keeps its own (data while in draft, the draft PDF and the signed
+  // file) and never approves; an agency reads those of its samples; the consortium reads all, approves, confirms
+  // the accounting (SAL) and imports reports in bulk.
+  rdps: {
+    area: 'environmental',
+    entity: 'rdps',
+    actions: collection(
+      { admin: 'all', consortium_user: 'all', laboratory_user: 'ownLaboratory', agency_user: 'ownAgency' },
+      { admin: 'all', consortium_user: 'all', laboratory_user: 'ownLaboratory' },
+      {
+        uploadDraft: allow({ admin: 'all', laboratory_user: 'ownLaboratory' }, 'rdps.update'),
+        uploadSigned: allow({ admin: 'all', laboratory_user: 'ownLaboratory' }, 'rdps.update'),
+        approveDraft: allow(CONSORTIUM, 'rdps.update'),
+        rejectDraft: allow(CONSORTIUM, 'rdps.update'),
+        approveSigned: allow(CONSORTIUM, 'rdps.update'),
+        rejectSigned: allow(CONSORTIUM, 'rdps.update'),
+        confirmAccounting: allow(CONSORTIUM, 'rdps.update'),
+        totals: allow(CONSORTIUM, 'rdps.getAll'),
+        import: allow(CONSORTIUM, 'rdps.create'),
+        openNca: allow(CONSORTIUM, 'rdps.update'),
+      },
+    ),
+  },
 } as const satisfies Record<string, TResourceAccess>;
 
 export type TResource = keyof typeof ACCESS;

@@ -86,6 +86,7 @@ export const ROUTE_ACCESS: Record<string, TRoute> = {
   ...collectionRoutes('nca-reports', 'nca-reports', 'ncaReportId'),
   ...collectionRoutes('corrective-actions', 'corrective-actions', 'correctiveActionId'),
   'my-signatures': to('sign-requests', 'mine'),
+  ...collectionRoutes('rdps', 'rdps', 'rdpId'),
   search: to('search', 'view'),
   documentation: to('documentation', 'view'),
   'documentation/theme/:page': to('documentation', 'view'),

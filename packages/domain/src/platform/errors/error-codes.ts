@@ -95,6 +95,8 @@ export const ERROR_STATUS_BY_CODE = {
   NO_TARIFF_FOR_NIGHT: 422,
   AMBIGUOUS_TARIFF: 422,
   INVALID_RULE: 422,
+  // A signed file (.p7m) whose integrity or signature fails, or that is not signed data at all; the message says why.
+  SIGNATURE_INVALID: 422,
 
   RATE_LIMITED: 429,
   // Too many wrong signing codes (5 per code, 10 per sign request): the consortium resets the request.
