@@ -44,6 +44,8 @@ export const enMessages: TranslationMessages = {
     UNSUPPORTED_FILE_TYPE: 'This file type is not accepted.',
     DUPLICATE_SIGNATURE: 'A signature by this user already exists.',
     ACTIONS_STILL_OPEN: 'Complete the actions before closing.',
+    FORM_CHECKS_FAILED: 'The form does not pass the RENTRI checks: correct it before approving it.',
+    FORM_LOCKED: 'An approved form cannot be changed.',
     REQUIRED_DOCUMENTS_MISSING: 'Upload the required documents first.',
   },
   validation: {

@@ -44,6 +44,8 @@ export const itMessages: TranslationMessages = {
     UNSUPPORTED_FILE_TYPE: 'Questo tipo di file non è accettato.',
     DUPLICATE_SIGNATURE: 'Esiste già una firma di questo utente.',
     ACTIONS_STILL_OPEN: 'Completa le azioni prima di chiudere.',
+    FORM_CHECKS_FAILED: 'Il formulario non supera i controlli RENTRI: correggilo prima di approvarlo.',
+    FORM_LOCKED: 'Un formulario approvato non si può modificare.',
     REQUIRED_DOCUMENTS_MISSING: 'Carica prima i documenti obbligatori.',
   },
   validation: {

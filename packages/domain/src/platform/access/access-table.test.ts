@@ -306,6 +306,18 @@ const EXPECTED: Record<string, Record<string, string>> = {
   'my-company': {
     view: '- - - ownAgency ownLaboratory -',
   },
+  forms: {
+    list: 'all - - ownAgency - all',
+    read: 'all - - ownAgency - all',
+    create: 'all - - ownAgency - all',
+    update: 'all - - ownAgency - all',
+    delete: 'all - - ownAgency - all',
+    approve: 'all - - - - all',
+    reject: 'all - - - - all',
+    revoke: 'all - - - - -',
+    export: 'all - - ownAgency - all',
+    attachDocument: 'all - - ownAgency - all',
+  },
 };
 
 describe('access table', () => {
@@ -360,6 +372,8 @@ describe('permission keys', () => {
     expect(permissionKeyOf('lots', 'list')).toBe('lots.getAll');
     expect(permissionKeyOf('orders', 'create')).toBe('orders.create');
     expect(permissionKeyOf('agencies', 'read')).toBe('agencies.get');
+    expect(permissionKeyOf('forms', 'approve')).toBe('forms.update');
+    expect(permissionKeyOf('forms', 'export')).toBe('forms.getAll');
     expect(permissionKeyOf('laboratories', 'delete')).toBe('laboratories.delete');
     expect(permissionKeyOf('contracts', 'update')).toBe('contracts.update');
     expect(permissionKeyOf('environmental-settings', 'create')).toBe('settings.create');
@@ -436,6 +450,10 @@ describe('routes derived from the table', () => {
     expect(openTo('lab-analysis-settings')).toEqual(['admin', 'consortium_user']);
     expect(openTo('environmental-settings/create')).toEqual(['admin', 'consortium_user']);
     expect(openTo('my-company')).toEqual(['agency_user', 'laboratory_user']);
+    // Waste forms: the consortium reviews them all, a supplier agency registers its own.
+    expect(openTo('forms')).toEqual(['admin', 'agency_user', 'consortium_user']);
+    expect(openTo('forms/create')).toEqual(['admin', 'agency_user', 'consortium_user']);
+    expect(openTo('forms/:formId')).toEqual(['admin', 'agency_user', 'consortium_user']);
   });
 
   it('refuses anyone not signed in, reserved or unknown roles, and unknown routes', () => {

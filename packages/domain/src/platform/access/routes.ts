@@ -71,6 +71,8 @@ export const ROUTE_ACCESS: Record<string, TRoute> = {
   'lab-analysis-settings': to('environmental-settings', 'list', ['published']),
   ...collectionRoutes('environmental-settings', 'environmental-settings', 'settingId', ['published']),
   'my-company': to('my-company', 'view'),
+  // Waste forms: the consortium's review list and a supplier agency's own forms.
+  ...collectionRoutes('forms', 'forms', 'formId'),
   search: to('search', 'view'),
   documentation: to('documentation', 'view'),
   'documentation/theme/:page': to('documentation', 'view'),
