@@ -4,3 +4,4 @@ export * from './generic.ts';
 export * from './tourist-tax.ts';
 export * from './tourist-tax-filings.ts';
 export * from './environmental.ts';
+export * from './waste-forms.ts';

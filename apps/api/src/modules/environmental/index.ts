@@ -4,6 +4,7 @@ import { contracts, orders } from '../../db/schema/index.ts';
 import type { TDbOrTx } from '../../db/client.ts';
 import { registerSettingUsageCheck, registerUserLinkCheck, type TSettingUsageCheck } from '../platform/index.ts';
 import { companyExists } from './companies/company-tables.ts';
+import { registerFormRoutes } from './forms/routes.ts';
 import { registerEnvironmentalRegistry } from './registry/routes.ts';
 
 /**
@@ -33,4 +34,5 @@ export async function registerEnvironmentalArea(app: FastifyInstance) {
   registerUserLinkCheck('laboratoryId', laboratoryExists);
   registerSettingUsageCheck(settingsUsedByEnvironmentalRecords);
   await registerEnvironmentalRegistry(app);
+  await registerFormRoutes(app);
 }
