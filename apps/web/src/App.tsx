@@ -35,7 +35,7 @@ import { modello21 } from './tourist-tax/modello21';
 import { communications } from './tourist-tax/communications';
 import { documentationArea } from './tourist-tax/documentation-area';
 import { dashboardPages } from './tourist-tax/dashboard';
-import { agencies, contracts, environmentalPages, environmentalSettings, laboratories, lots, orders } from './environmental';
+import { agencies, contracts, environmentalPages, environmentalSettings, forms, laboratories, lots, orders } from './environmental';
 
 export function App({ config }: { config: TAppConfig }) {
   const [i18nProvider, setI18nProvider] = useState(() => createI18nProvider(initialLocale()));
@@ -116,6 +116,7 @@ export function App({ config }: { config: TAppConfig }) {
             <Resource name="laboratories" {...laboratories} />
             <Resource name="contracts" {...contracts} />
             <Resource name="environmental-settings" {...environmentalSettings} />
+            <Resource name="forms" {...forms} />
           </Admin>
         </BrowserRouter>
       </ReloadTranslationsContext.Provider>

@@ -4,6 +4,7 @@ import ScienceIcon from '@mui/icons-material/Science';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import TuneIcon from '@mui/icons-material/Tune';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { lazyPage } from '../components/lazyPage';
 
 /* The environmental-compliance resources and pages of the web app. */
@@ -42,6 +43,13 @@ export const contracts = {
   create: lazyPage(() => import('./contracts/screens').then((m) => m.ContractCreate)),
   icon: ReceiptLongIcon,
   recordRepresentation: 'articleName',
+};
+export const forms = {
+  list: lazyPage(() => import('./forms/screens').then((m) => m.FormList)),
+  edit: lazyPage(() => import('./forms/screens').then((m) => m.FormEdit)),
+  create: lazyPage(() => import('./forms/screens').then((m) => m.FormCreate)),
+  icon: LocalShippingIcon,
+  recordRepresentation: 'code',
 };
 export const environmentalSettings = {
   edit: lazyPage(() => import('./settings/screens').then((m) => m.SettingEdit)),

@@ -26,8 +26,8 @@ describe('menu derived from the access table', () => {
 
   it('per role', () => {
     // Suppliers: their own company (environmental area) and their account, never a tourist-tax entry.
-    expect(paths('agency_user')).toEqual(['/my-company', '/management', '/management/settings', '/notifications', '/profile', '/documentation']);
-    expect(paths('laboratory_user')).toEqual(paths('agency_user'));
+    expect(paths('agency_user')).toEqual(['/my-company', '/forms', '/management', '/management/settings', '/notifications', '/profile', '/documentation']);
+    expect(paths('laboratory_user')).toEqual(['/my-company', '/management', '/management/settings', '/notifications', '/profile', '/documentation']);
     expect(paths('user')).toEqual(expect.arrayContaining(['/dashboard', '/structures', '/stays', '/declarations', '/twentyOneModels', '/cities', '/communications']));
     expect(paths('user')).not.toContain('/users');
     expect(paths('user')).not.toContain('/invite-users');
@@ -42,6 +42,7 @@ describe('menu derived from the access table', () => {
       '/agencies',
       '/laboratories',
       '/contracts',
+      '/forms',
       '/nca-settings',
       '/lab-analysis-settings',
       '/management',

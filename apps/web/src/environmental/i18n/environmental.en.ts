@@ -1,5 +1,6 @@
 import type { TranslationMessages } from 'ra-core';
 import { mergeMessagesInto } from '../../i18n/mergeMessages';
+import { formsEn } from './forms.en';
 
 /* English messages of the environmental-compliance screens. */
 
@@ -156,4 +157,5 @@ export const environmentalEn = {
 
 export function addEnvironmentalEn(messages: TranslationMessages): void {
   mergeMessagesInto(messages, environmentalEn);
+  mergeMessagesInto(messages, formsEn);
 }

@@ -1,5 +1,6 @@
 import type { TranslationMessages } from 'ra-core';
 import { mergeMessagesInto } from '../../i18n/mergeMessages';
+import { formsIt } from './forms.it';
 
 /* Italian messages of the environmental-compliance screens. */
 
@@ -156,4 +157,5 @@ export const environmentalIt = {
 
 export function addEnvironmentalIt(messages: TranslationMessages): void {
   mergeMessagesInto(messages, environmentalIt);
+  mergeMessagesInto(messages, formsIt);
 }
