@@ -51,6 +51,8 @@ export const enMessages: TranslationMessages = {
     OTP_LOCKED: 'Too many wrong codes: the sign request is locked until the consortium unlocks it.',
     SNAPSHOT_CHANGED: 'What is being signed changed after the code was sent: ask for a new code.',
     IMPERSONATION_FORBIDDEN: 'You cannot sign while impersonating another user.',
+    FORM_CHECKS_FAILED: 'The form does not pass the RENTRI checks: correct it before approving it.',
+    FORM_LOCKED: 'An approved form cannot be changed.',
     REQUIRED_DOCUMENTS_MISSING: 'Upload the required documents first.',
     SIGNATURE_INVALID: 'The signed file is not valid: its signature or integrity does not verify.',
   },

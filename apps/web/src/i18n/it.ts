@@ -51,6 +51,8 @@ export const itMessages: TranslationMessages = {
     OTP_LOCKED: 'Troppi codici errati: la richiesta di firma è bloccata finché il consorzio non la sblocca.',
     SNAPSHOT_CHANGED: 'I dati da firmare sono cambiati dopo l’invio del codice: richiedi un nuovo codice.',
     IMPERSONATION_FORBIDDEN: 'Non puoi firmare mentre impersoni un altro utente.',
+    FORM_CHECKS_FAILED: 'Il formulario non supera i controlli RENTRI: correggilo prima di approvarlo.',
+    FORM_LOCKED: 'Un formulario approvato non si può modificare.',
     REQUIRED_DOCUMENTS_MISSING: 'Carica prima i documenti obbligatori.',
     SIGNATURE_INVALID: "Il file firmato non è valido: la firma o l'integrità non sono verificate.",
   },

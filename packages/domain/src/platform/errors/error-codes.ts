@@ -68,6 +68,9 @@ export const ERROR_STATUS_BY_CODE = {
   NOT_SUBMITTED: 409,
   MODELLO21_NOT_RECONCILED: 409,
   MODELLO21_LOCKED: 409,
+  // A waste form that fails RENTRI's checks cannot be approved; an approved one cannot change.
+  FORM_CHECKS_FAILED: 409,
+  FORM_LOCKED: 409,
   // An invitation link already used to accept.
   INVITE_TOKEN_USED: 409,
   // NCA reports and corrective actions: phase 2 left before every action is confirmed; an action
