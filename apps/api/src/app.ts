@@ -10,6 +10,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, json
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
+import { findUnsafeInput } from './lib/schemas.ts';
 import type { TServices } from './lib/fastify-types.ts';
 import { registerAuthentication } from './modules/platform/auth/authenticate.ts';
 import { createMailer } from './modules/platform/mail/mailer.ts';
@@ -55,6 +56,17 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     // status under the BAD_REQUEST code: the client sent something the framework cannot read.
     const frameworkStatus = appError.code === 'BAD_REQUEST' && error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : null;
     return reply.code(frameworkStatus ?? appError.statusCode).send({ ...toErrorBody(appError), ...(frameworkStatus ? { statusCode: frameworkStatus } : {}) });
+  });
+  // Before any route's own schema: NUL characters, numbers beyond the database's range and
+  // prototype-named keys are refused for every route at once (lib/schemas.ts, findUnsafeInput).
+  app.addHook('preValidation', async (request) => {
+    for (const where of ['params', 'query', 'body'] as const) {
+      const unsafe = findUnsafeInput(request[where], where);
+      if (unsafe) {
+        const message = unsafe.code === 'UNKNOWN_FIELD' ? `Unknown field ${unsafe.path}` : 'Some fields are not valid';
+        throw new AppError(unsafe.code, message, { details: [{ path: unsafe.path, message: unsafe.message }] });
+      }
+    }
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !serveWeb) {
@@ -108,6 +120,9 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   return app;
 }
 
+/** PostgreSQL data exceptions a client's value can cause: numeric/datetime out of range, invalid text or characters. */
+const DATA_EXCEPTION_CODES = new Set(['22003', '22008', '22007', '22021', '22P05', '22P02', '22001', '54000']);
+
 /** Every failure as the one error type: its code decides the HTTP status (lib/errors.ts). */
 function toAppError(error: Error & { statusCode?: number; code?: string; cause?: unknown }, log: FastifyBaseLogger): AppError {
   if (error instanceof AppError) return error;
@@ -132,6 +147,12 @@ function toAppError(error: Error & { statusCode?: number; code?: string; cause?:
   // Two writers racing past a uniqueness check meet the database constraint: a conflict, not a crash.
   const pgCode = error.code ?? (error.cause as { code?: string } | undefined)?.code;
   if (pgCode === '23505') return new AppError('DUPLICATE', 'A record with the same unique value already exists');
+  // A value the shared input checks let through but the database cannot store (out of range,
+  // not representable): the client's input, so a 400; logged because a schema should have caught it.
+  if (pgCode && DATA_EXCEPTION_CODES.has(pgCode)) {
+    log.warn({ err: error }, 'a value reached the database that it cannot store');
+    return new AppError('VALIDATION_FAILED', 'A value is out of range or cannot be stored');
+  }
   const status = error.statusCode ?? 500;
   if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', 'The request or file is too large');
   if (status === 429) return new AppError('RATE_LIMITED', 'Too many attempts; try again later');
