@@ -6,6 +6,7 @@ import { defineCollection, type TRowValues, type TSignedInContext } from '../../
 import { scopeCondition, type TScopeImplementations } from '../../../lib/access.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { endAllSessionsOfUser } from '../auth/sessions.ts';
 import { normaliseEmail, roleLinkProblems, ZUserCreate, ZUserUpdate } from './user-input.ts';
 import { userToRecord, ZUserRecord } from './user-record.ts';
 
@@ -144,6 +145,9 @@ export const usersCollection = defineCollection({
       if (input.role !== undefined && input.role !== existing.role)
         throw new AppError('CONFLICT', 'You cannot change your own role', { details: [{ path: 'role', message: 'cannot change your own role' }] });
     }
+
+    // A disabled account's sessions end now, and stay ended if it is enabled again.
+    if (existing && input.isEnabled === false && existing.isEnabled) await endAllSessionsOfUser(tx, existing.id);
 
     if (!existing) {
       const password = chosen ?? temporary;
