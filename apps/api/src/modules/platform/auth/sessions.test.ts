@@ -148,3 +148,16 @@ describe('sessions: an ended session refuses its access tokens at once', () => {
     expect((await me(renewed.body.token)).status).toBe(401);
   });
 });
+
+describe('the development secret once written in the source', () => {
+  it('signs nothing this API accepts: a forged admin token with a real session id is refused', async () => {
+    const { SignJWT } = await import('jose');
+    const admin = await t.signedIn('admin');
+    const sid = JSON.parse(Buffer.from(admin.token.split('.')[1], 'base64url').toString()).sid as string;
+    const published = new TextEncoder().encode('development-only-secret-change-me-0123456789');
+    const forged = await new SignJWT({ role: 'admin', sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(admin.user._id).setIssuedAt().setExpirationTime('1h').setAudience('api').sign(published);
+    const res = await t.request('GET', '/api/users/me', { token: forged });
+    expect(res.status).toBe(401);
+    expect((await t.request('GET', '/api/users/me', { token: admin.token })).status).toBe(200);
+  });
+});
