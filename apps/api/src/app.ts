@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -76,21 +77,42 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     return reply.type('text/html').sendFile('index.html');
   });
 
+  // Scripts only from our own files (no inline script, no eval); connections only to our own origin,
+  // the socket.io channel included (ws/wss of the public address: older browsers do not count a
+  // websocket to the same host as 'self'). Styles keep 'unsafe-inline': MUI injects its styles.
+  const socketOrigin = config.publicUrl.replace(/^http/, 'ws');
+  const directives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", socketOrigin],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+  };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
+        ...directives,
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // The API reference page (/api/docs) boots from inline scripts that the package writes: each one
+  // is allowed by its own hash, computed from the page actually sent, never by 'unsafe-inline'.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api/docs') || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+    const hashes = [...payload.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
+    const policy = { ...directives, scriptSrc: ["'self'", ...hashes] };
+    reply.header(
+      'content-security-policy',
+      Object.entries(policy)
+        .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`)
+        .join(';'),
+    );
+    return payload;
   });
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
