@@ -276,7 +276,7 @@ export const enMessages: TranslationMessages = {
     },
     invite: {
       title: 'Invite users',
-      help: 'One row per user. Each invited user receives an email with a temporary password.',
+      help: 'One row per user. Each invited user receives an email with a link, valid for 7 days and usable once, to choose their own password.',
       rows: 'Users',
       submit: 'Send the invitations',
       success: '1 user invited |||| %{smart_count} users invited',

@@ -276,7 +276,7 @@ export const itMessages: TranslationMessages = {
     },
     invite: {
       title: 'Invita utenti',
-      help: "Una riga per utente. Ogni utente invitato riceve un'email con una password temporanea.",
+      help: "Una riga per utente. Ogni utente invitato riceve un'email con un collegamento, valido 7 giorni e utilizzabile una volta, per scegliere la propria password.",
       rows: 'Utenti',
       submit: 'Invia gli inviti',
       success: '1 utente invitato |||| %{smart_count} utenti invitati',
