@@ -17,7 +17,7 @@ import type { TExemption, TReduction, TStayTaxInput, TTariff } from '@app/domain
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, runMigrations } from '../src/db/client.ts';
-import { signAccessToken } from '../src/modules/platform/auth/tokens.ts';
+import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
 import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
 import { BENCH_DATABASE_URL, ensureBenchDatabase, loadFunction, loadTest, measurePeakMemory, memoryMb, printRow } from './lib.ts';
 
@@ -573,8 +573,8 @@ export async function benchTouristTax() {
     await seedExportStays(raw, setup);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const hotelier = { authorization: `Bearer ${await signAccessToken(config, { id: setup.hotelierId, role: 'user' })}` };
-    const comune = { authorization: `Bearer ${await signAccessToken(config, { id: setup.cityUserId, role: 'city' })}` };
+    const hotelier = { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.hotelierId, role: 'user' })}` };
+    const comune = { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.cityUserId, role: 'city' })}` };
 
     // Heavy in-memory work last, so earlier figures do not start from an inflated heap.
     await benchExport(base, comune, raw, setup);

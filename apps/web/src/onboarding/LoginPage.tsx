@@ -18,6 +18,10 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [botCheck, setBotCheck] = useState<string | null>(null);
+  // After too many failed attempts the API asks for the bot check (BOT_CHECK_REQUIRED) even when
+  // the feature is off; each solved check is accepted once, so a new widget follows every attempt.
+  const [botCheckRequired, setBotCheckRequired] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const [submitted, setSubmitted] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +32,7 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
     email: emailError(email, translate),
     password: requiredError(password, translate),
   };
-  const needsBotCheck = features.botCheckOnLogin;
+  const needsBotCheck = features.botCheckOnLogin || botCheckRequired;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,6 +43,9 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
     try {
       await login({ email: email.trim(), password, botCheckPayload: botCheck });
     } catch (caught) {
+      if ((caught as { body?: { code?: string } })?.body?.code === 'BOT_CHECK_REQUIRED') setBotCheckRequired(true);
+      setBotCheck(null);
+      setAttempt((n) => n + 1);
       const key = loginErrorKey(caught);
       setError(key);
       notify(key, { type: 'error' });
@@ -92,7 +99,7 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
           error={submitted && !!errors.password}
           helperText={submitted ? (errors.password ?? ' ') : ' '}
         />
-        {needsBotCheck ? <BotCheck onChange={setBotCheck} /> : null}
+        {needsBotCheck ? <BotCheck key={attempt} onChange={setBotCheck} /> : null}
         <Button type="submit" fullWidth variant="contained" size="large" loading={loading} sx={{ mt: 1 }}>
           {translate('onboarding.login.submit')}
         </Button>

@@ -104,6 +104,8 @@ export const ERROR_STATUS_BY_CODE = {
   RATE_LIMITED: 429,
   // Too many wrong signing codes (5 per code, 10 per sign request): the consortium resets the request.
   OTP_LOCKED: 429,
+  // Too many failed sign-ins on the account or from the address: the next attempt needs a solved bot check.
+  BOT_CHECK_REQUIRED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 503>;
