@@ -34,6 +34,11 @@ export type TXlsxRow = { row: number; cells: unknown[] };
 
 type TZipEntry = { name: string; method: number; compressedSize: number; size: number; offset: number };
 
+/** Markup allowed around the longest shared string while it is being read. */
+const PENDING_SLACK = 64 * 1024;
+/** The longest row (its XML) the reader holds while looking for its end. */
+const MAX_PENDING_ROW_CHARS = 16 * 1024 * 1024;
+
 function unreadable(message: string): AppError {
   return new AppError('IMPORT_UNREADABLE', message, { details: [{ path: 'file', message }] });
 }
@@ -212,8 +217,16 @@ async function readSharedStrings(bytes: Buffer, entry: TZipEntry | undefined, li
   let buffer = '';
   const siRe = /<(?:\w+:)?si\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?si>)/g;
   for await (const chunk of partText(bytes, entry, limits)) {
-    // Only complete items match; an item cut by the chunk boundary stays in the buffer.
+    // Only complete items match; an item cut by the chunk boundary stays in the buffer. A chunk
+    // that ends no item (inside a long string) is not scanned again.
     buffer += chunk;
+    const tail = Math.max(0, buffer.length - chunk.length - 4);
+    if (buffer.indexOf('si>', tail) < 0 && buffer.indexOf('/>', tail) < 0) {
+      if (buffer.length > limits.maxSharedStringChars + PENDING_SLACK) {
+        throw tooLarge('sharedStringsSize', `The file's shared strings exceed ${limits.maxSharedStringChars} characters`, buffer.length, limits.maxSharedStringChars);
+      }
+      continue;
+    }
     let consumed = 0;
     siRe.lastIndex = 0;
     for (let m = siRe.exec(buffer); m; m = siRe.exec(buffer)) {
@@ -229,6 +242,10 @@ async function readSharedStrings(bytes: Buffer, entry: TZipEntry | undefined, li
       consumed = siRe.lastIndex;
     }
     buffer = buffer.slice(consumed);
+    // An unfinished item is itself bounded: rescanning an ever longer one would cost quadratic time.
+    if (buffer.length > limits.maxSharedStringChars + PENDING_SLACK) {
+      throw tooLarge('sharedStringsSize', `The file's shared strings exceed ${limits.maxSharedStringChars} characters`, buffer.length, limits.maxSharedStringChars);
+    }
   }
   return strings;
 }
@@ -269,7 +286,10 @@ export async function* readFirstSheetRows(bytes: Buffer, limits: TXlsxLimits): A
     buffer += chunk;
     if (!checkedDimension) {
       const sheetData = buffer.search(/<(?:\w+:)?sheetData\b/);
-      if (sheetData < 0) continue;
+      if (sheetData < 0) {
+        if (buffer.length > MAX_PENDING_ROW_CHARS) throw tooLarge('markupSize', `The sheet has markup longer than ${MAX_PENDING_ROW_CHARS} characters`, buffer.length, MAX_PENDING_ROW_CHARS);
+        continue;
+      }
       checkedDimension = true;
       // What the sheet declares it spans, checked before any row is read.
       const dimension = /<(?:\w+:)?dimension\b[^>]*\bref="[A-Z]*\d*:?([A-Z]+)(\d+)"/.exec(buffer.slice(0, sheetData));
@@ -277,6 +297,12 @@ export async function* readFirstSheetRows(bytes: Buffer, limits: TXlsxLimits): A
       strings = await readSharedStrings(bytes, entries.get('xl/sharedStrings.xml'), limits);
     }
     // Only complete rows match; a row cut by the chunk boundary stays in the buffer for the next one.
+    // A chunk that ends no row (inside a long one) is not scanned again.
+    const tail = Math.max(0, buffer.length - chunk.length - 4);
+    if (buffer.indexOf('row>', tail) < 0 && buffer.indexOf('/>', tail) < 0) {
+      if (buffer.length > MAX_PENDING_ROW_CHARS) throw tooLarge('markupSize', `The sheet has markup longer than ${MAX_PENDING_ROW_CHARS} characters`, buffer.length, MAX_PENDING_ROW_CHARS);
+      continue;
+    }
     let consumed = 0;
     rowRe.lastIndex = 0;
     for (let m = rowRe.exec(buffer); m; m = rowRe.exec(buffer)) {
@@ -302,6 +328,12 @@ export async function* readFirstSheetRows(bytes: Buffer, limits: TXlsxLimits): A
       if (any) yield { row: number, cells };
     }
     buffer = buffer.slice(consumed);
+    // What is left is the start of the next row, or only whitespace (dropped). A single row is bounded
+    // too: rescanning an ever longer unfinished one would cost quadratic time.
+    if (buffer.indexOf('<') < 0) buffer = '';
+    if (buffer.length > MAX_PENDING_ROW_CHARS) {
+      throw tooLarge('markupSize', `The sheet has markup longer than ${MAX_PENDING_ROW_CHARS} characters`, buffer.length, MAX_PENDING_ROW_CHARS);
+    }
   }
   if (!checkedDimension) throw unreadable('The workbook has no sheet');
 }
