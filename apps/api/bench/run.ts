@@ -1,5 +1,6 @@
 import { benchCollectionList } from './collection-list.ts';
 import { benchDeclarations } from './filings.ts';
+import { benchImport } from './import.ts';
 import { benchTouristTax } from './tourist-tax.ts';
 import { benchWeb } from './web.ts';
 
@@ -12,6 +13,7 @@ const sections: Record<string, () => Promise<void>> = {
   'collection-list': benchCollectionList,
   filings: benchDeclarations,
   'tourist-tax': benchTouristTax,
+  import: benchImport,
   web: benchWeb,
 };
 
