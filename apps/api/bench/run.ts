@@ -12,7 +12,9 @@ import { benchWeb } from './web.ts';
 const sections: Record<string, () => Promise<void>> = {
   'collection-list': benchCollectionList,
   filings: benchDeclarations,
-  'tourist-tax': benchTouristTax,
+  'tourist-tax': () => benchTouristTax(),
+  export: () => benchTouristTax(['export']),
+  'stays-list': () => benchTouristTax(['list']),
   import: benchImport,
   web: benchWeb,
 };

@@ -557,8 +557,9 @@ function sampleRss() {
  * (time, memory). Everything goes over HTTP to an app on the bench PostgreSQL, in this process;
  * the bench comune, its rules and the 1,000,000 stays are created once and reused.
  */
-export async function benchTouristTax() {
-  benchEngine();
+export async function benchTouristTax(parts: ('engine' | 'export' | 'list' | 'imports')[] = ['engine', 'export', 'list', 'imports']) {
+  if (parts.includes('engine')) benchEngine();
+  if (!parts.some((p) => p !== 'engine')) return;
 
   await ensureBenchDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: BENCH_DATABASE_URL, SEED_DEMO: 'false' });
@@ -577,9 +578,9 @@ export async function benchTouristTax() {
     const comune = { authorization: `Bearer ${await signAccessToken(config, { id: setup.cityUserId, role: 'city' })}` };
 
     // Heavy in-memory work last, so earlier figures do not start from an inflated heap.
-    await benchExport(base, comune, raw, setup);
-    await benchList(base, hotelier, comune, raw, setup);
-    await benchImports(base, hotelier, raw, setup, tmp);
+    if (parts.includes('export')) await benchExport(base, comune, raw, setup);
+    if (parts.includes('list')) await benchList(base, hotelier, comune, raw, setup);
+    if (parts.includes('imports')) await benchImports(base, hotelier, raw, setup, tmp);
   } finally {
     await app.close();
     await raw.end();

@@ -77,7 +77,7 @@ class ZipStream {
     header.writeUInt16LE(nameBytes.length, 26);
     const entry: TEntry = { name, crc: 0, compressedSize: 0, size: 0, offset: this.offset };
     await this.write(Buffer.concat([header, nameBytes]));
-    const deflate = createDeflateRaw({ level: 6, memLevel: 9 });
+    const deflate = createDeflateRaw({ level: 1, memLevel: 9 });
     const pending: Promise<void>[] = [];
     let failure: Error | null = null;
     deflate.on('data', (chunk: Buffer) => {
