@@ -139,7 +139,21 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   const webDist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
   const serveWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    // Built files come with brotli and gzip copies (apps/web/vite.config.ts), sent as they are to a
+    // browser that accepts them. Files under assets/ have a content hash in their name, so they never
+    // change: cached for a year, immutable; everything else (index.html) is revalidated every time.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = path.relative(webDist, filePath).split(path.sep)[0] === 'assets';
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   return app;
 }

@@ -16,6 +16,8 @@ export const ERROR_STATUS_BY_CODE = {
   // A file that cannot be imported (stays, price lists): nothing is imported, the details name the rows.
   IMPORT_INVALID: 400,
   IMPORT_UNREADABLE: 400,
+  // A file that would expand beyond what an import may hold (columns, rows, shared strings, part size).
+  IMPORT_TOO_LARGE: 400,
   // An invitation link nobody issued.
   INVITE_TOKEN_INVALID: 400,
   // Tourist-tax rule errors about the caller's input (the stay, its guests, its amounts).
