@@ -509,3 +509,5 @@ import { addFilingsEn } from '../tourist-tax/i18n/filings.en';
 addFilingsEn(enMessages);
 import { addEnvironmentalEn } from '../environmental/i18n/environmental.en';
 addEnvironmentalEn(enMessages);
+import { addAdminEn } from '../platform/i18n/admin.en';
+addAdminEn(enMessages);

@@ -509,3 +509,5 @@ import { addFilingsIt } from '../tourist-tax/i18n/filings.it';
 addFilingsIt(itMessages);
 import { addEnvironmentalIt } from '../environmental/i18n/environmental.it';
 addEnvironmentalIt(itMessages);
+import { addAdminIt } from '../platform/i18n/admin.it';
+addAdminIt(itMessages);

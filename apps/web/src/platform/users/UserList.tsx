@@ -1,10 +1,11 @@
 import { Button } from '@mui/material';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import { Link } from 'react-router-dom';
-import { BooleanField, CreateButton, DataTable, DateField, ExportButton, List, SearchInput, SelectArrayInput, SelectField, SelectInput, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import { BooleanField, CreateButton, DataTable, DateField, List, SearchInput, SelectArrayInput, SelectField, SelectInput, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
 import { intlLocale } from '../../i18n/format';
 import { enabledChoices, roleChoices } from './roleChoices';
 import { ToggleEnabledButton } from './ToggleEnabledButton';
+import { ListExportButton } from '../../components/listScaffolding';
 
 function UserListActions() {
   const translate = useTranslate();
@@ -14,7 +15,7 @@ function UserListActions() {
         {translate('users.invite.title')}
       </Button>
       <CreateButton />
-      <ExportButton />
+      <ListExportButton />
     </TopToolbar>
   );
 }

@@ -5,7 +5,6 @@ import {
   CreateButton,
   DataTable,
   Edit,
-  ExportButton,
   FilterButton,
   List,
   ReferenceManyField,
@@ -20,13 +19,14 @@ import { activeChoices } from '../shared/choices';
 import { DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { useCan } from '../../components/permissions';
 import { required, validCcp, validEmail, validIban, validIstatCode, validPhone, validProvince } from '../../components/validators';
+import { ListExportButton } from '../../components/listScaffolding';
 
 function CityListActions() {
   return (
     <TopToolbar>
       <FilterButton />
       {useCan('cities', 'create') ? <CreateButton /> : null}
-      <ExportButton />
+      <ListExportButton />
     </TopToolbar>
   );
 }

@@ -1,8 +1,9 @@
-import { CreateButton, DataTable, Edit, Create, ExportButton, List, SearchInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, Edit, Create, List, SearchInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
 import { DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { CityField, CityFilterInput, CityInput } from './cityInputs';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { required } from '../../components/validators';
+import { ListExportButton } from '../../components/listScaffolding';
 
 /*
  * Screens of the per-comune registries that are a name and a note: structure types, structure
@@ -13,7 +14,7 @@ function RegistryListActions() {
   return (
     <TopToolbar>
       {useCanHere('create') ? <CreateButton /> : null}
-      <ExportButton />
+      <ListExportButton />
     </TopToolbar>
   );
 }

@@ -1,23 +1,7 @@
-import {
-  Create,
-  DataTable,
-  DateInput,
-  Edit,
-  ExportButton,
-  FormDataConsumer,
-  FunctionField,
-  List,
-  NumberInput,
-  SearchInput,
-  SelectField,
-  SelectInput,
-  TextInput,
-  useLocaleState,
-  useTranslate,
-} from 'react-admin';
+import { Create, DataTable, DateInput, Edit, FormDataConsumer, FunctionField, List, NumberInput, SearchInput, SelectField, SelectInput, TextInput, useLocaleState, useTranslate } from 'react-admin';
 import { DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { CityFilterInput, CityInput, cityColumn } from './cityInputs';
-import { FilterCreateActions } from '../../components/listScaffolding';
+import { FilterCreateActions, ListExportButton } from '../../components/listScaffolding';
 import { formatEuros, formatPercent } from '../../components/format';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { RegistryRefInputs, registryRefColumns, registryRefFilters } from './RegistryRefInputs';
@@ -46,7 +30,7 @@ export type TRuleScreensConfig = {
 function RuleListActions() {
   return (
     <FilterCreateActions>
-      <ExportButton />
+      <ListExportButton />
     </FilterCreateActions>
   );
 }
