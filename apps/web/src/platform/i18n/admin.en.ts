@@ -4,6 +4,10 @@ import { mergeMessagesInto } from '../../i18n/mergeMessages';
 /* English messages of the administration screens (settings, roles, export, shell). */
 
 export const adminEn = {
+  communicationsSent: {
+    sent: 'Communication sent',
+    sentTo: 'Communication sent to %{smart_count} manager |||| Communication sent to %{smart_count} managers',
+  },
   rolesScreen: {
     businessAreas: { platform: 'Platform', touristTax: 'Tourist tax', environmental: 'Environmental compliance' },
     entity: 'Item',

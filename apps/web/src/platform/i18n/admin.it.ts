@@ -4,6 +4,10 @@ import { mergeMessagesInto } from '../../i18n/mergeMessages';
 /* Italian messages of the administration screens (settings, roles, export, shell). */
 
 export const adminIt = {
+  communicationsSent: {
+    sent: 'Comunicazione inviata',
+    sentTo: 'Comunicazione inviata a %{smart_count} gestore |||| Comunicazione inviata a %{smart_count} gestori',
+  },
   rolesScreen: {
     businessAreas: { platform: 'Piattaforma', touristTax: 'Imposta di soggiorno', environmental: 'Conformità ambientale' },
     entity: 'Elemento',
