@@ -1,9 +1,12 @@
-import { useState, type ReactNode } from 'react';
-import { Button, CircularProgress } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { CreateButton, FilterButton, TopToolbar, useDataProvider, useListContext, useNotify, useResourceContext, useTranslate } from 'react-admin';
+import { CreateButton, FilterButton, TopToolbar, useDataProvider, useListContext, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { TAppDataProvider } from '../dataProvider';
+import { apiRequest } from '../dataProvider/httpClient';
 import { collectionFor, filtersToQuery, sortToQuery } from '../dataProvider/query';
+import { selectableYears } from '../layout/years';
+import { setYear } from '../session/store';
 import { useSelectedYear } from '../session/useSession';
 import { useCanHere } from './permissions';
 
@@ -63,4 +66,68 @@ export function YearListTitle() {
   const resource = useResourceContext();
   const year = useSelectedYear();
   return <>{`${translate(`resources.${resource}.name`, { smart_count: 2 })} ${year}`}</>;
+}
+
+/** The other selectable years in which the collection has rows in the caller's scope (one count request per year). */
+async function yearsWithRows(collection: string, current: number): Promise<number[]> {
+  const years = selectableYears().filter((year) => year !== current);
+  const counts = await Promise.all(
+    years.map((year) =>
+      apiRequest<unknown[]>(`/${collection}`, { query: { year, limit: 1, count: true } })
+        .then(({ json }) => (Array.isArray(json) ? json.length : 0))
+        .catch(() => 0),
+    ),
+  );
+  return years.filter((_, index) => counts[index] > 0);
+}
+
+/**
+ * The empty state of a list that depends on the selected year: it says that the year is the reason
+ * and offers the years that have rows (the demo's filings are in 2025 while the selector opens on the
+ * current year). With filters on, the filters are the likelier reason and only the plain message shows.
+ */
+export function YearListEmpty() {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const resource = useResourceContext() ?? '';
+  const { filterValues } = useListContext();
+  const year = useSelectedYear();
+  const filtered = Object.values(filterValues ?? {}).some((value) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0));
+  const [others, setOthers] = useState<number[] | null>(null);
+  useEffect(() => {
+    if (filtered) return;
+    let live = true;
+    void yearsWithRows(collectionFor(resource), year).then((years) => live && setOthers(years));
+    return () => {
+      live = false;
+    };
+  }, [resource, year, filtered]);
+  const name = translate(`resources.${resource}.name`, { smart_count: 2 });
+  return (
+    <Box sx={{ p: 2 }} data-testid="year-list-empty">
+      <Alert severity="info">
+        {translate(filtered ? 'yearList.emptyFiltered' : 'yearList.empty', { name, year })}
+        {!filtered && others && others.length > 0 ? (
+          <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <span>{translate('yearList.otherYears')}</span>
+            {others.map((other) => (
+              <Button
+                key={other}
+                size="small"
+                variant="outlined"
+                data-testid={`year-list-empty-${other}`}
+                onClick={() => {
+                  setYear(other);
+                  refresh();
+                }}
+              >
+                {other}
+              </Button>
+            ))}
+          </Stack>
+        ) : null}
+        {!filtered && others && others.length === 0 ? <Box sx={{ mt: 0.5 }}>{translate('yearList.noOtherYears')}</Box> : null}
+      </Alert>
+    </Box>
+  );
 }

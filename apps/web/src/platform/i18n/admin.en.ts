@@ -8,6 +8,12 @@ export const adminEn = {
     sent: 'Communication sent',
     sentTo: 'Communication sent to %{smart_count} manager |||| Communication sent to %{smart_count} managers',
   },
+  yearList: {
+    empty: 'No %{name} in %{year}: the list shows only the year chosen at the top.',
+    emptyFiltered: 'No %{name} in %{year} with these filters.',
+    otherYears: 'Years with data:',
+    noOtherYears: 'There is no data in the other years either.',
+  },
   rolesScreen: {
     businessAreas: { platform: 'Platform', touristTax: 'Tourist tax', environmental: 'Environmental compliance' },
     entity: 'Item',

@@ -8,6 +8,12 @@ export const adminIt = {
     sent: 'Comunicazione inviata',
     sentTo: 'Comunicazione inviata a %{smart_count} gestore |||| Comunicazione inviata a %{smart_count} gestori',
   },
+  yearList: {
+    empty: 'Nessun dato per il %{year} in «%{name}»: l’elenco mostra solo l’anno scelto in alto.',
+    emptyFiltered: 'Nessun dato per il %{year} in «%{name}» con questi filtri.',
+    otherYears: 'Anni con dati:',
+    noOtherYears: 'Non ci sono dati neppure negli altri anni.',
+  },
   rolesScreen: {
     businessAreas: { platform: 'Piattaforma', touristTax: 'Imposta di soggiorno', environmental: 'Conformità ambientale' },
     entity: 'Elemento',

@@ -108,7 +108,7 @@ export function CityEdit() {
   const canSave = useCan('cities', 'update');
   return (
     <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
-      <TtTabbedForm canSave={canSave} canDelete={useCan('cities', 'delete')}>
+      <TtTabbedForm canSave={canSave} canDelete={useCan('cities', 'delete')} readOnlyTabs={['structures']}>
         <TabbedForm.Tab label="touristTax.tabs.cityData">
           <CityFields readOnly={!canSave} isCreate={false} />
         </TabbedForm.Tab>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { YearListEmpty } from '../../components/listScaffolding';
 import { Box, Button, Chip, Menu, MenuItem, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import LockIcon from '@mui/icons-material/Lock';
@@ -169,8 +170,15 @@ export function StayList() {
     <SelectInput key="source" source="source" label="touristTax.fields.source" choices={['manual', 'xlsx', 'csv', 'alloggiati'].map((id) => ({ id, name: `touristTax.source.${id}` }))} />,
   ];
   return (
-    <List filters={filters} sort={{ field: 'checkOut', order: 'DESC' }} perPage={25} actions={<StayListActions />} title={<>{`${translate('resources.stays.name', { smart_count: 2 })} ${year}`}</>}>
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+    <List
+      filters={filters}
+      sort={{ field: 'checkOut', order: 'DESC' }}
+      perPage={25}
+      empty={false}
+      actions={<StayListActions />}
+      title={<>{`${translate('resources.stays.name', { smart_count: 2 })} ${year}`}</>}
+    >
+      <DataTable rowClick="edit" bulkActionButtons={false} empty={<YearListEmpty />}>
         <DataTable.Col source="guest" label="touristTax.fields.leadGuest" disableSort>
           <GuestName />
         </DataTable.Col>

@@ -214,7 +214,7 @@ export function StructureEdit() {
   const canSave = useCan('structures', 'update');
   return (
     <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
-      <TtTabbedForm canSave={canSave} canDelete={useCan('structures', 'delete')}>
+      <TtTabbedForm canSave={canSave} canDelete={useCan('structures', 'delete')} readOnlyTabs={['declarations', 'modello21']}>
         <TabbedForm.Tab label="touristTax.tabs.structureDetail">
           <StructureFields readOnly={!canSave} isCreate={false} />
         </TabbedForm.Tab>
