@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, useMediaQuery, type Theme } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { CreateButton, FilterButton, TopToolbar, useDataProvider, useListContext, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, FilterButton, SimpleList, TopToolbar, useDataProvider, useListContext, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import type { DataTableProps, RaRecord, SimpleListProps } from 'react-admin';
 import type { TAppDataProvider } from '../dataProvider';
 import { apiRequest } from '../dataProvider/httpClient';
 import { collectionFor, filtersToQuery, sortToQuery } from '../dataProvider/query';
@@ -129,5 +130,31 @@ export function YearListEmpty() {
         {!filtered && others && others.length === 0 ? <Box sx={{ mt: 0.5 }}>{translate('yearList.noOtherYears')}</Box> : null}
       </Alert>
     </Box>
+  );
+}
+
+/** True on a phone-sized screen (below MUI's `sm`, 600 px). */
+export function useIsPhone(): boolean {
+  return useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+}
+
+/**
+ * The table of a list, and on a phone a simple list of the same records (one line each, what the
+ * `phone` texts say) that fits 390 px instead of a table scrolling sideways. Both open the record
+ * the same way (`rowClick`, edit by default).
+ */
+export function ResponsiveDataTable<TRecord extends RaRecord = RaRecord>({
+  phone,
+  rowClick = 'edit',
+  empty,
+  children,
+  ...rest
+}: DataTableProps<TRecord> & { phone: Pick<SimpleListProps<TRecord>, 'primaryText' | 'secondaryText' | 'tertiaryText' | 'leftIcon' | 'rightIcon' | 'leftAvatar'> }) {
+  const isPhone = useIsPhone();
+  if (isPhone) return <SimpleList<TRecord> {...phone} rowClick={rowClick as SimpleListProps<TRecord>['rowClick']} empty={empty} data-testid="phone-list" />;
+  return (
+    <DataTable<TRecord> rowClick={rowClick} empty={empty} {...rest}>
+      {children}
+    </DataTable>
   );
 }

@@ -14,6 +14,7 @@ export const adminEn = {
     otherYears: 'Years with data:',
     noOtherYears: 'There is no data in the other years either.',
   },
+  dateInput: { invalid: 'Invalid date: type it as mm/dd/yyyy' },
   rolesScreen: {
     businessAreas: { platform: 'Platform', touristTax: 'Tourist tax', environmental: 'Environmental compliance' },
     entity: 'Item',

@@ -14,6 +14,7 @@ export const adminIt = {
     otherYears: 'Anni con dati:',
     noOtherYears: 'Non ci sono dati neppure negli altri anni.',
   },
+  dateInput: { invalid: 'Data non valida: scrivila come gg/mm/aaaa' },
   rolesScreen: {
     businessAreas: { platform: 'Piattaforma', touristTax: 'Imposta di soggiorno', environmental: 'Conformità ambientale' },
     entity: 'Elemento',

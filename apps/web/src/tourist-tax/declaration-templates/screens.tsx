@@ -26,7 +26,6 @@ import {
   Create,
   CreateButton,
   DataTable,
-  DateInput,
   Edit,
   List,
   NumberInput,
@@ -40,6 +39,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { DateInput } from '../../components/DateInput';
 import { generatePeriods, type TPeriodFrequency } from '@app/domain/tourist-tax/periods';
 import { formatDate } from '../../i18n/format';
 import { useSelectedYear } from '../../session/useSession';

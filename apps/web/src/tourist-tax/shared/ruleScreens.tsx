@@ -1,4 +1,5 @@
-import { Create, DataTable, DateInput, Edit, FormDataConsumer, FunctionField, List, NumberInput, SearchInput, SelectField, SelectInput, TextInput, useLocaleState, useTranslate } from 'react-admin';
+import { Create, DataTable, Edit, FormDataConsumer, FunctionField, List, NumberInput, SearchInput, SelectField, SelectInput, TextInput, useLocaleState, useTranslate } from 'react-admin';
+import { DateInput } from '../../components/DateInput';
 import { DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { CityFilterInput, CityInput, cityColumn } from './cityInputs';
 import { FilterCreateActions, ListExportButton } from '../../components/listScaffolding';

@@ -8,7 +8,6 @@ import {
   Create,
   CreateButton,
   DataTable,
-  DateInput,
   Edit,
   FilterButton,
   FunctionField,
@@ -26,6 +25,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateInput } from '../../components/DateInput';
 import { quarterRange, type TQuarter } from '@app/domain/tourist-tax/periods';
 import { paymentStatusChoices } from '../shared/choices';
 import { DayField, DetailActions, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';

@@ -6,7 +6,6 @@ import {
   BooleanInput,
   Create,
   DataTable,
-  DateInput,
   Edit,
   FunctionField,
   List,
@@ -23,6 +22,7 @@ import {
   useResourceDefinitions,
   useTranslate,
 } from 'react-admin';
+import { DateInput } from '../../components/DateInput';
 import { activeChoices } from '../shared/choices';
 import { DayField, DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { CityFilterInput, CityInput, cityColumn } from '../shared/cityInputs';
