@@ -19,7 +19,7 @@ import { activeChoices } from '../shared/choices';
 import { DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { useCan } from '../../components/permissions';
 import { required, validCcp, validEmail, validIban, validIstatCode, validPhone, validProvince } from '../../components/validators';
-import { ListExportButton } from '../../components/listScaffolding';
+import { ListExportButton, ResponsiveDataTable } from '../../components/listScaffolding';
 
 function CityListActions() {
   return (
@@ -40,7 +40,7 @@ export function CityList() {
   ];
   return (
     <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<CityListActions />}>
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <ResponsiveDataTable bulkActionButtons={false} phone={{ primaryText: (r) => String(r.name ?? ''), secondaryText: (r) => [r.province, r.contactEmail].filter(Boolean).join(' · ') }}>
         <DataTable.Col source="name" />
         <DataTable.Col source="istatCode" />
         <DataTable.Col source="province" />
@@ -49,7 +49,7 @@ export function CityList() {
         <DataTable.Col source="isActive">
           <BooleanField source="isActive" />
         </DataTable.Col>
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 }

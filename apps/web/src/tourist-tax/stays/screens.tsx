@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { YearListEmpty } from '../../components/listScaffolding';
+import { YearListEmpty, ResponsiveDataTable } from '../../components/listScaffolding';
 import { Box, Button, Chip, Menu, MenuItem, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import LockIcon from '@mui/icons-material/Lock';
@@ -25,6 +25,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { formatDate } from '../../i18n/format';
 import { DateInput } from '../../components/DateInput';
 import { quarterRange, type TQuarter } from '@app/domain/tourist-tax/periods';
 import { paymentStatusChoices } from '../shared/choices';
@@ -178,7 +179,15 @@ export function StayList() {
       actions={<StayListActions />}
       title={<>{`${translate('resources.stays.name', { smart_count: 2 })} ${year}`}</>}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false} empty={<YearListEmpty />}>
+      <ResponsiveDataTable
+        bulkActionButtons={false}
+        phone={{
+          primaryText: (r) => [r.guest?.surname, r.guest?.name].filter(Boolean).join(' '),
+          secondaryText: (r) => `${formatDate(r.checkIn as string, locale)} – ${formatDate(r.checkOut as string, locale)}`,
+          tertiaryText: (r) => formatEuros(r.toPayAmount as number, locale),
+        }}
+        empty={<YearListEmpty />}
+      >
         <DataTable.Col source="guest" label="touristTax.fields.leadGuest" disableSort>
           <GuestName />
         </DataTable.Col>
@@ -207,7 +216,7 @@ export function StayList() {
         <DataTable.Col source="isLocked" label="touristTax.fields.isLocked" disableSort>
           <FunctionField render={(record: { isLocked?: boolean }) => (record.isLocked ? <LockIcon fontSize="small" color="action" titleAccess={translate('touristTax.stays.locked')} /> : null)} />
         </DataTable.Col>
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 }
