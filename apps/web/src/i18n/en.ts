@@ -522,3 +522,5 @@ import { addEnvironmentalEn } from '../environmental/i18n/environmental.en';
 addEnvironmentalEn(enMessages);
 import { addNcaEn } from '../environmental/i18n/nca.en';
 addNcaEn(enMessages);
+import { addAdminEn } from '../platform/i18n/admin.en';
+addAdminEn(enMessages);

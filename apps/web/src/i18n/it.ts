@@ -522,3 +522,5 @@ import { addEnvironmentalIt } from '../environmental/i18n/environmental.it';
 addEnvironmentalIt(itMessages);
 import { addNcaIt } from '../environmental/i18n/nca.it';
 addNcaIt(itMessages);
+import { addAdminIt } from '../platform/i18n/admin.it';
+addAdminIt(itMessages);

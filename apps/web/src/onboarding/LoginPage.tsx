@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link as MuiLink, Stack, TextField } from '@mui/material';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useLogin, useNotify, useTranslate } from 'react-admin';
+import { useLogin, useTranslate } from 'react-admin';
 import { useAppConfig } from '../config';
 import { BotCheck } from './BotCheck';
 import { loginErrorKey } from './loginError';
@@ -13,7 +13,6 @@ import { emailError, requiredError } from './validation';
 export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
   const translate = useTranslate();
   const login = useLogin();
-  const notify = useNotify();
   const { features } = useAppConfig();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -46,9 +45,8 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
       if ((caught as { body?: { code?: string } })?.body?.code === 'BOT_CHECK_REQUIRED') setBotCheckRequired(true);
       setBotCheck(null);
       setAttempt((n) => n + 1);
-      const key = loginErrorKey(caught);
-      setError(key);
-      notify(key, { type: 'error' });
+      // Shown once, above the form (not also as a toast).
+      setError(loginErrorKey(caught));
     } finally {
       setLoading(false);
     }
