@@ -277,6 +277,8 @@ export const seedTouristTaxDemo: TDemoSeeder = async (tx, demoUsers) => {
           appliedExemptions: children ? [{ exemptionId: under12.id, count: children }] : [],
           appliedReductions: isSchoolTrip ? [{ reductionId: schoolTrip.id, count: 22 }] : [],
           accommodationAmountCents: null,
+          nightlyPricesCents: null,
+          guests: [],
           notes: null,
         };
         const tax = computeTaxOfFacts(facts, structure, rulesByCity.get(structure.cityId)!);

@@ -79,6 +79,8 @@ export const declarations = pgTable(
     payingPresences: integer().notNull().default(0),
     reducedPresences: integer().notNull().default(0),
     exemptPresences: integer().notNull().default(0),
+    /** Guest-nights of non-exempt guests beyond the cap (counted apart from the exempt ones). */
+    beyondCapPresences: integer().notNull().default(0),
     tariffCents: integer().notNull().default(0),
     reductionCents: integer().notNull().default(0),
     totalAmountCents: integer().notNull().default(0),
@@ -101,6 +103,26 @@ export const declarations = pgTable(
     index('declarations_city_year_idx').on(t.cityId, t.year),
     index('declarations_template_idx').on(t.declarationTemplateId),
   ],
+);
+
+/** Payments of a declaration to the comune: several per declaration, each with its date, amount and references. */
+export const declarationPayments = pgTable(
+  'declaration_payments',
+  {
+    ...recordColumns,
+    declarationId: uuid().notNull(),
+    paymentDate: date({ mode: 'string' }).notNull(),
+    amountCents: integer().notNull(),
+    /** Bank TRN / CRO, or the PagoPA notice code. */
+    trn: text().notNull(),
+    /** The treasury's reversale / ordinativo d'incasso number. */
+    treasuryReference: text(),
+    /** The treasury's quietanza number. */
+    receiptNumber: text(),
+    receiptUploadId: uuid(),
+    createdById: uuid(),
+  },
+  (t) => [index('declaration_payments_declaration_idx').on(t.declarationId, t.paymentDate)],
 );
 
 export const declarationAttachments = pgTable(

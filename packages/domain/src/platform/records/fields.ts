@@ -8,8 +8,13 @@ export const ZRecordBase = z.object({
 });
 export type TRecordBase = z.infer<typeof ZRecordBase>;
 
-/** A calendar date, `YYYY-MM-DD`, that exists. */
+/** A calendar date, `YYYY-MM-DD`, that exists (2025-02-30 does not: Date.parse would roll it over to March). */
 export const ZDateString = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'must be a real date');
+  .refine(isRealCalendarDate, 'must be a real date');
+
+function isRealCalendarDate(s: string): boolean {
+  const [y, m, d] = s.split('-').map(Number);
+  return m >= 1 && m <= 12 && d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+}

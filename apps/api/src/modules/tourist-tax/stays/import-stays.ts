@@ -70,6 +70,7 @@ function priceImportedStay(
     checkOut: item.checkOut,
     componentsNumber: item.componentsNumber,
     guest: item.guest,
+    guests: item.guests ?? [],
     hasInvoice: false,
     invoice: null,
     paymentStatus: item.paymentStatus,
@@ -78,6 +79,7 @@ function priceImportedStay(
     appliedExemptions: exemption && item.exemptCount > 0 ? [{ exemptionId: exemption.id, count: item.exemptCount }] : [],
     appliedReductions: reduction && item.reducedCount > 0 ? [{ reductionId: reduction.id, count: item.reducedCount }] : [],
     accommodationAmountCents: item.accommodationAmountCents,
+    nightlyPricesCents: null,
     notes: null,
   };
   try {

@@ -19,6 +19,8 @@ export type TImportedStay = {
   checkOut: string;
   componentsNumber: number;
   guest: TGuest;
+  /** The other guests (Alloggiati family or group members). */
+  guests?: TGuest[];
   paymentStatus: 'paid' | 'not_paid';
   noPaymentReason: string | null;
   exemptCount: number;
