@@ -99,7 +99,10 @@ describe('age exemptions and reductions from the guests birth dates', () => {
         componentsNumber: 3,
         tariffs: [tariff({ id: 't', nightlyPriceCents: 200 })],
         exemptions: [under10, driver],
-        guests: [{ name: 'Lead', birthDate: '1970-01-01' }, { name: 'Kid', birthDate: '2020-01-01' }],
+        guests: [
+          { name: 'Lead', birthDate: '1970-01-01' },
+          { name: 'Kid', birthDate: '2020-01-01' },
+        ],
         appliedExemptions: [{ exemptionId: 'e-driver', count: 1 }],
       }),
     );

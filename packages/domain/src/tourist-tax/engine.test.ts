@@ -142,10 +142,7 @@ describe('computeStayTax: flat tariffs', () => {
 
   it('a first night without cap no longer removes the cap of a later season', () => {
     // Off-season 0.00 without cap until 31 May, summer 3.00 with a 3-night cap.
-    const tariffs = [
-      tariff({ id: 'off', nightlyPriceCents: 0, validTo: '2026-05-31' }),
-      tariff({ id: 'summer', nightlyPriceCents: 300, maxNights: 3, validFrom: '2026-06-01' }),
-    ];
+    const tariffs = [tariff({ id: 'off', nightlyPriceCents: 0, validTo: '2026-05-31' }), tariff({ id: 'summer', nightlyPriceCents: 300, maxNights: 3, validFrom: '2026-06-01' })];
     // 'stay' mode: the two off-season nights count towards the cap, so 1 summer night is taxed: 3.00.
     const acrossSeasons = computeStayTax(stay({ checkIn: '2026-05-30', checkOut: '2026-06-06', componentsNumber: 1, tariffs }));
     expect(acrossSeasons.tariffImportCents).toBe(300);

@@ -55,18 +55,7 @@ import { TaxRuleError, type TTaxRuleErrorDetail } from './errors.ts';
 import { roundHalfUpToCent } from './money.ts';
 import { stayYear } from './periods.ts';
 import { ageInRange, capOf, compareIds, findTariffForNight, hasAgeRange, isNonNegativeInt, ruleAppliesOn, ruleMatchesStructure, validateReduction, validateTariff, validityOverlaps } from './rules.ts';
-import type {
-  TExemption,
-  TGuestRuleReason,
-  TReduction,
-  TStayCategory,
-  TStayGuestFacts,
-  TStayGuestLine,
-  TStayNight,
-  TStayTax,
-  TStayTaxInput,
-  TTariff,
-} from './types.ts';
+import type { TExemption, TGuestRuleReason, TReduction, TStayCategory, TStayGuestFacts, TStayGuestLine, TStayNight, TStayTax, TStayTaxInput, TTariff } from './types.ts';
 
 export type * from './types.ts';
 

@@ -304,6 +304,27 @@ describe('declaration flow', () => {
     expect(after.body.map((d: any) => d._id)).not.toContain(decl._id);
   });
 
+  it('several payments per declaration: each kept with its date, amount, TRN and treasury references', async () => {
+    const { tok, decl } = await declarationAt('validated');
+    const pay = (body: object) => t.request('POST', `/api/declarations/${decl._id}/payment`, { token: tok.hotelier, body });
+    // 20.00 due: 12.00 first, then the rest (the default amount is what is still due)
+    const first = await pay({ paymentDate: '2025-05-02', trn: 'TRN-FIRST', paidAmount: 12, treasuryReference: 'REV-118', receiptNumber: 'Q-77' });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ paidAmount: 12, trn: 'TRN-FIRST', paymentDate: '2025-05-02' });
+    const second = await pay({ paymentDate: '2025-05-09', trn: 'TRN-SECOND' });
+    expect(second.body).toMatchObject({ paidAmount: 20, trn: 'TRN-SECOND', paymentDate: '2025-05-09' });
+    // paid in full: a further payment must say its amount
+    const third = await pay({ paymentDate: '2025-05-10', trn: 'TRN-THIRD' });
+    expect([third.status, third.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const list = await t.request('GET', `/api/declarations/${decl._id}/payments`, { token: tok.city });
+    expect(list.status).toBe(200);
+    expect(list.body.map((p: any) => [p.paymentDate, p.amount, p.trn, p.treasuryReference, p.receiptNumber])).toEqual([
+      ['2025-05-02', 12, 'TRN-FIRST', 'REV-118', 'Q-77'],
+      ['2025-05-09', 8, 'TRN-SECOND', null, null],
+    ]);
+    expect((await t.request('GET', `/api/declarations/${decl._id}/payments`, { token: tok.otherCity })).status).toBe(404);
+  });
+
   it('prints the receipt of a submitted declaration', async () => {
     const { tok, decl } = await declarationAt('paid');
     const res = await fetch(`${t.baseUrl}/api/declarations/${decl._id}/receipt`, { headers: { authorization: `Bearer ${tok.hotelier}` } });

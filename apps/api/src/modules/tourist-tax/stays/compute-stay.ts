@@ -50,8 +50,7 @@ export function stayFactsFrom(input: Record<string, unknown>, existing?: typeof 
     appliedExemptions: pick('appliedExemptions', []),
     appliedReductions: pick('appliedReductions', []),
     accommodationAmountCents: input.accommodationAmount !== undefined ? toCents(input.accommodationAmount as number | null) : (existing?.accommodationAmountCents ?? null),
-    nightlyPricesCents:
-      input.nightlyPrices !== undefined ? ((input.nightlyPrices as number[] | null)?.map((euros) => toCents(euros)) ?? null) : (existing?.nightlyPricesCents ?? null),
+    nightlyPricesCents: input.nightlyPrices !== undefined ? ((input.nightlyPrices as number[] | null)?.map((euros) => toCents(euros)) ?? null) : (existing?.nightlyPricesCents ?? null),
     notes: pick('notes', null) ?? null,
   };
 }
