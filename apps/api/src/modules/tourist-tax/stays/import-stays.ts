@@ -7,7 +7,7 @@ import { AppError } from '../../../lib/errors.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { loadCityRules, type TCityRules } from '../rules/city-rules.ts';
 import { computeTaxOfFacts, stayColumns, type TStayFacts } from './compute-stay.ts';
-import { readStayImportFile, type TImportedStay, type TImportFormat, type TImportRowError } from './read-stay-import-file.ts';
+import { readStayImportFile, type TImportedStay, type TImportFormat, type TImportOptions, type TImportRowError } from './read-stay-import-file.ts';
 import { structureForStay } from './stays.ts';
 
 export type TImportResult = { created: number; skipped: number; total: number };
@@ -103,14 +103,14 @@ function priceImportedStay(
  * The request is synchronous: the web shows the upload progress and then waits for this answer
  * (20,000 rows take a few seconds).
  */
-export async function importStays(ctx: TSignedInContext, input: { structureId: string; format: TImportFormat; bytes: Buffer }): Promise<TImportResult> {
+export async function importStays(ctx: TSignedInContext, input: { structureId: string; format: TImportFormat; bytes: Buffer; options?: TImportOptions }): Promise<TImportResult> {
   await requireAccess(ctx, 'stays', 'import');
   return ctx.db.transaction(async (tx) => {
     const structure = await structureForStay(tx, ctx, input.structureId);
     // One import per structure at a time: the fingerprint check below must see the other's rows.
     await tx.select({ id: structures.id }).from(structures).where(eq(structures.id, structure.id)).for('update');
 
-    const { stays: items, errors } = await readStayImportFile(input.format, input.bytes);
+    const { stays: items, errors } = await readStayImportFile(input.format, input.bytes, input.options);
     const rules = await loadCityRules(tx, structure.cityId);
     const priced = items.map((item) => priceImportedStay(item, structure, rules, input.format, errors));
     if (errors.length) {

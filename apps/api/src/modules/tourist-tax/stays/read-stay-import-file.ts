@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { parseAlloggiatiFile } from '@app/domain/tourist-tax/alloggiati';
+import { parseAlloggiatiFile, type TAlloggiatiGuest } from '@app/domain/tourist-tax/alloggiati';
 import { findMissingStayImportHeaders, stayImportFingerprint, validateStayImportRow } from '@app/domain/tourist-tax/stay-import';
 import type { TGuest } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -138,8 +138,26 @@ function readCsv(bytes: Buffer) {
   );
 }
 
-function readAlloggiati(bytes: Buffer) {
-  const { stays, errors } = parseAlloggiatiFile(decodeText(bytes));
+/** What the police file does not say and the import asks: did the guests pay the tax? In which language to answer? */
+export type TImportOptions = { paymentStatus?: 'paid' | 'not_paid'; noPaymentReason?: string | null; language?: 'it' | 'en' };
+
+function alloggiatiGuest(g: TAlloggiatiGuest): TGuest {
+  return {
+    name: g.name,
+    surname: g.surname,
+    sex: g.sex,
+    birthDate: g.birthDate,
+    birthPlace: g.birthPlace,
+    birthProvince: g.birthProvince,
+    birthCountry: g.birthCountry,
+    citizenship: g.citizenship,
+    documentType: g.documentType,
+    documentNumber: g.documentNumber,
+  };
+}
+
+function readAlloggiati(bytes: Buffer, options: TImportOptions) {
+  const { stays, errors } = parseAlloggiatiFile(decodeText(bytes), { language: options.language ?? 'it' });
   if (stays.length === 0 && errors.length === 0) throw unreadable('The file has no records');
   return {
     errors: errors.map((e) => ({ row: e.row, field: e.field, value: e.value, message: e.message })),
@@ -149,20 +167,11 @@ function readAlloggiati(bytes: Buffer) {
       checkIn: s.checkIn,
       checkOut: s.checkOut,
       componentsNumber: s.componentsNumber,
-      guest: {
-        name: s.guest.name,
-        surname: s.guest.surname,
-        sex: s.guest.sex,
-        birthDate: s.guest.birthDate,
-        birthPlace: s.guest.birthPlace,
-        birthProvince: s.guest.birthProvince,
-        birthCountry: s.guest.birthCountry,
-        citizenship: s.guest.citizenship,
-        documentType: s.guest.documentType,
-        documentNumber: s.guest.documentNumber,
-      },
-      paymentStatus: 'paid',
-      noPaymentReason: null,
+      // Every member of the family or group is kept: the comune's age rules apply to each of them.
+      guest: alloggiatiGuest(s.guest),
+      guests: s.members.map(alloggiatiGuest),
+      paymentStatus: options.paymentStatus ?? 'paid',
+      noPaymentReason: options.paymentStatus === 'not_paid' ? (options.noPaymentReason ?? null) : null,
       exemptCount: 0,
       exemptionName: null,
       reducedCount: 0,
@@ -173,9 +182,9 @@ function readAlloggiati(bytes: Buffer) {
 }
 
 /** Reads a whole import file; every bad row is in `errors`, every good one in `stays`. */
-export async function readStayImportFile(format: TImportFormat, bytes: Buffer): Promise<{ stays: TImportedStay[]; errors: TImportRowError[] }> {
+export async function readStayImportFile(format: TImportFormat, bytes: Buffer, options: TImportOptions = {}): Promise<{ stays: TImportedStay[]; errors: TImportRowError[] }> {
   if (bytes.length === 0) throw unreadable('The file is empty');
   if (format === 'xlsx') return readXlsx(bytes);
   if (format === 'csv') return readCsv(bytes);
-  return readAlloggiati(bytes);
+  return readAlloggiati(bytes, options);
 }
