@@ -39,3 +39,8 @@ CREATE INDEX "declaration_payments_declaration_idx" ON "declaration_payments" US
 -- The single payment recorded so far on a declaration becomes its first payment.
 INSERT INTO "declaration_payments" ("declaration_id", "payment_date", "amount_cents", "trn", "receipt_upload_id")
 	SELECT "id", "payment_date", coalesce("paid_amount_cents", "to_pay_amount_cents"), coalesce("trn", ''), "payment_receipt_upload_id" FROM "declarations" WHERE "payment_date" IS NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "twenty_one_models" ADD COLUMN "owner_company_name" text;--> statement-breakpoint
+ALTER TABLE "twenty_one_models" ADD COLUMN "owner_legal_representative" text;--> statement-breakpoint
+ALTER TABLE "twenty_one_models" ADD COLUMN "owner_role" text;--> statement-breakpoint
+ALTER TABLE "twenty_one_models" ADD COLUMN "opening_balance_cents" integer DEFAULT 0 NOT NULL;

@@ -13,7 +13,7 @@ export type TDeclarationType = 'automatic' | 'manual';
 /** A stay counted as not paid by the guest, with the reason the hotelier gave (frozen at submission). */
 export type TRejectedPayment = { stayId: string | null; guest: string | null; checkOut: string | null; amountCents: number; reason: string | null };
 
-export type TModello21Payment = { declarationId: string; paymentDate: string; trn: string | null; amountCents: number };
+export type TModello21Payment = { declarationId: string; paymentDate: string; trn: string | null; amountCents: number; treasuryReference?: string | null; receiptNumber?: string | null };
 
 export type TModello21Month = {
   number: number;
@@ -28,7 +28,14 @@ export type TModello21Month = {
   /** The hotelier changed collected/paid by hand: a refresh from the stays keeps this month as typed. */
   corrected: boolean;
   /** What the stays and the declarations' payments said at the last refresh. */
-  prefill: { receiptsCount: number; collectedCents: number; paidCents: number; payments: TModello21Payment[] };
+  prefill: {
+    receiptsCount: number;
+    collectedCents: number;
+    paidCents: number;
+    payments: TModello21Payment[];
+    /** Receipts "dal n. al n." of the month, with their first and last date. */
+    receipts?: { from: number; to: number; dateFrom: string | null; dateTo: string | null } | null;
+  };
 };
 
 export const declarationTemplates = pgTable(
@@ -154,6 +161,12 @@ export const modello21 = pgTable(
     ownerVatNumber: text(),
     ownerTaxCode: text(),
     ownerAddress: text(),
+    /** A company as agente contabile: ragione sociale, legale rappresentante and the signer's qualifica. */
+    ownerCompanyName: text(),
+    ownerLegalRepresentative: text(),
+    ownerRole: text(),
+    /** Tax collected the year before and paid to the treasury this year (opening balance). */
+    openingBalanceCents: integer().notNull().default(0),
     /** The hotelier's notes. */
     notes: text(),
     signatureDate: date({ mode: 'string' }),
