@@ -5,7 +5,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, runMigrations } from '../src/db/client.ts';
-import { signAccessToken } from '../src/modules/platform/auth/tokens.ts';
+import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
 import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
 import { BENCH_DATABASE_URL, ensureBenchDatabase } from './lib.ts';
 import { ensureBenchComune, measureMemory, postImport, writeStaysXlsx } from './tourist-tax.ts';
@@ -61,7 +61,7 @@ export async function benchImport() {
     const setup = await ensureBenchComune(raw);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const hotelier = { authorization: `Bearer ${await signAccessToken(config, { id: setup.hotelierId, role: 'user' })}` };
+    const hotelier = { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.hotelierId, role: 'user' })}` };
     const file = path.join(tmp, 'soggiorni.xlsx');
     const tw = performance.now();
     await writeStaysXlsx(file, ROWS, 0);
