@@ -300,6 +300,7 @@ export async function* readFirstSheetRows(bytes: Buffer, limits: TXlsxLimits): A
     // A chunk that ends no row (inside a long one) is not scanned again.
     const tail = Math.max(0, buffer.length - chunk.length - 4);
     if (buffer.indexOf('row>', tail) < 0 && buffer.indexOf('/>', tail) < 0) {
+      if (buffer.indexOf('<') < 0) buffer = ''; // only whitespace between rows
       if (buffer.length > MAX_PENDING_ROW_CHARS) throw tooLarge('markupSize', `The sheet has markup longer than ${MAX_PENDING_ROW_CHARS} characters`, buffer.length, MAX_PENDING_ROW_CHARS);
       continue;
     }
