@@ -134,8 +134,8 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     },
     transform: jsonSchemaTransform,
   });
-  // The reference UI ships its script with the package (no CDN); the document is at /api/docs/json.
-  await app.register(apiReference, { routePrefix: '/api/docs', openApiDocumentEndpoints: { json: '/json', yaml: '/yaml' } });
+  // The reference UI ships its script with the package (no CDN, nor its web fonts: the CSP allows our own only); the document is at /api/docs/json.
+  await app.register(apiReference, { routePrefix: '/api/docs', openApiDocumentEndpoints: { json: '/json', yaml: '/yaml' }, configuration: { withDefaultFonts: false } });
 
   registerAuthentication(app);
   await registerModules(app);
