@@ -12,6 +12,7 @@ import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
 import { findUnsafeInput } from './lib/schemas.ts';
+import { connectRedis } from './lib/redis.ts';
 import type { TServices } from './lib/fastify-types.ts';
 import { registerAuthentication } from './modules/platform/auth/authenticate.ts';
 import { createMailer } from './modules/platform/mail/mailer.ts';
@@ -37,6 +38,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
   const services: TServices = {
     config,
     database,
@@ -45,10 +47,12 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     permissions: permissionGate,
     areas: enabledAreas,
     mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
-    realtime: createRealtime(app.log),
+    realtime: createRealtime(app.log, redis),
     storage: createLocalStorage(config.uploadDir),
+    redis,
   };
   app.decorate('services', services);
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const appError = toAppError(error, request.log);
@@ -130,8 +134,8 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     },
     transform: jsonSchemaTransform,
   });
-  // The reference UI ships its script with the package (no CDN); the document is at /api/docs/json.
-  await app.register(apiReference, { routePrefix: '/api/docs', openApiDocumentEndpoints: { json: '/json', yaml: '/yaml' } });
+  // The reference UI ships its script with the package (no CDN, nor its web fonts: the CSP allows our own only); the document is at /api/docs/json.
+  await app.register(apiReference, { routePrefix: '/api/docs', openApiDocumentEndpoints: { json: '/json', yaml: '/yaml' }, configuration: { withDefaultFonts: false } });
 
   registerAuthentication(app);
   await registerModules(app);

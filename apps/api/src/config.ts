@@ -47,6 +47,10 @@ const ZEnv = z.object({
   TRUST_PROXY: bool.default(false),
   // PEM bundle of the certification authorities trusted for signed files (.p7m); without it the CA is reported as not checked.
   SIGNED_FILES_TRUST_LIST: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
 });
 
 export type TConfig = ReturnType<typeof loadConfig>;
@@ -145,5 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : undefined,
     appVersion: e.APP_VERSION,
     trustProxy: e.TRUST_PROXY,
+    // Several API processes share rate limits, used bot checks, socket rooms and the job lock here.
+    redisUrl: e.REDIS_URL,
   };
 }

@@ -4,6 +4,7 @@ import type { TActor } from './context.ts';
 import type { TCollectionRuntime } from './collection/routes.ts';
 import type { TFileStorage, TMailer, TRealtime } from './services.ts';
 import type { TAreaGate, TPermissionGate } from './access.ts';
+import type { TRedis } from './redis.ts';
 
 export type TServices = {
   config: TConfig;
@@ -15,6 +16,8 @@ export type TServices = {
   mailer: TMailer;
   realtime: TRealtime;
   storage: TFileStorage;
+  /** Shared state of several processes (REDIS_URL); null: this process keeps it in memory. */
+  redis: TRedis | null;
 };
 
 declare module 'fastify' {

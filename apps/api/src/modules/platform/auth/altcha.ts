@@ -4,6 +4,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge } from 'altc
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { TConfig } from '../../../config.ts';
 import { AppError } from '../../../lib/errors.ts';
+import type { TRedis } from '../../../lib/redis.ts';
 
 /**
  * Self-hosted ALTCHA proof of work (the widget fetches GET /api/auth/altcha-challenge and sends the
@@ -36,15 +37,15 @@ export async function createAltchaChallenge(config: TConfig, now: number = Date.
   });
 }
 
-/** Remembers solved challenges (by nonce) until they expire. In memory, so per process. */
-export type TAltchaReplayStore = { markUsed(id: string, expiresAtMs: number): boolean };
+/** Remembers solved challenges (by nonce) until they expire: in memory (per process) or in Redis (shared). */
+export type TAltchaReplayStore = { markUsed(id: string, expiresAtMs: number): Promise<boolean> };
 
 const MAX_REMEMBERED = 200_000;
 
 export function createAltchaReplayStore(now: () => number = Date.now): TAltchaReplayStore {
   const used = new Map<string, number>();
   return {
-    markUsed(id, expiresAtMs) {
+    async markUsed(id, expiresAtMs) {
       const t = now();
       if (used.size >= MAX_REMEMBERED / 2) {
         for (const [key, until] of used) if (until < t) used.delete(key);
@@ -56,6 +57,16 @@ export function createAltchaReplayStore(now: () => number = Date.now): TAltchaRe
       if (until !== undefined && until >= t) return false;
       used.set(id, expiresAtMs);
       return true;
+    },
+  };
+}
+
+/** Solved challenges in Redis: the first process to mark a nonce wins, every other one refuses it. */
+export function createRedisAltchaReplayStore(redis: TRedis, now: () => number = Date.now): TAltchaReplayStore {
+  return {
+    async markUsed(id, expiresAtMs) {
+      const ttl = Math.max(1_000, expiresAtMs - now());
+      return (await redis.set(`altcha-used:${id}`, '1', 'PX', ttl, 'NX')) === 'OK';
     },
   };
 }
@@ -96,7 +107,7 @@ export async function verifyAltchaPayload(config: TConfig, replay: TAltchaReplay
     verified = false;
   }
   if (!verified) throw botCheckFailed();
-  if (!replay.markUsed(challenge.parameters.nonce, challenge.parameters.expiresAt * 1000)) {
+  if (!(await replay.markUsed(challenge.parameters.nonce, challenge.parameters.expiresAt * 1000))) {
     throw botCheckFailed('This bot check was already used; complete it again');
   }
 }

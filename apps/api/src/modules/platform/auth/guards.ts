@@ -1,11 +1,12 @@
 import type { TServices } from '../../../lib/fastify-types.ts';
 import { isFeatureOn, type TFeatureFlag } from '../settings/features.ts';
-import { createAltchaReplayStore, verifyAltchaPayload, type TAltchaReplayStore } from './altcha.ts';
-import { createRateLimiter, type TRateLimiter } from './rate-limiter.ts';
+import { createAltchaReplayStore, createRedisAltchaReplayStore, verifyAltchaPayload, type TAltchaReplayStore } from './altcha.ts';
+import { createRateLimiter, createRedisRateLimitStore, type TRateLimiter } from './rate-limiter.ts';
 
 /**
- * In-memory state of the sign-in area (rate-limit counters, used bot-check challenges), one set
- * per application instance so that test apps do not share counters.
+ * State of the sign-in area (rate-limit counters, used bot-check challenges), one set per
+ * application instance so that test apps do not share counters: in memory, or in Redis when the
+ * app has one (REDIS_URL), so that several processes count and remember together.
  */
 export type TAuthGuards = { limiter: TRateLimiter; altchaReplay: TAltchaReplayStore };
 
@@ -14,7 +15,10 @@ const guards = new WeakMap<TServices, TAuthGuards>();
 export function authGuardsOf(services: TServices): TAuthGuards {
   let g = guards.get(services);
   if (!g) {
-    g = { limiter: createRateLimiter(), altchaReplay: createAltchaReplayStore() };
+    const redis = services.redis;
+    g = redis
+      ? { limiter: createRateLimiter(createRedisRateLimitStore(redis)), altchaReplay: createRedisAltchaReplayStore(redis) }
+      : { limiter: createRateLimiter(), altchaReplay: createAltchaReplayStore() };
     guards.set(services, g);
   }
   return g;

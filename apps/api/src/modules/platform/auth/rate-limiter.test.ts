@@ -44,13 +44,13 @@ describe('createRateLimiter (sliding window)', () => {
 });
 
 describe('createAltchaReplayStore', () => {
-  it('accepts an id once until it expires', () => {
+  it('accepts an id once until it expires', async () => {
     let now = 0;
     const store = createAltchaReplayStore(() => now);
-    expect(store.markUsed('n1', 5000)).toBe(true);
-    expect(store.markUsed('n1', 5000)).toBe(false);
-    expect(store.markUsed('n2', 5000)).toBe(true);
+    expect(await store.markUsed('n1', 5000)).toBe(true);
+    expect(await store.markUsed('n1', 5000)).toBe(false);
+    expect(await store.markUsed('n2', 5000)).toBe(true);
     now = 6000; // expired challenges are refused by the signature check anyway; the store may forget them
-    expect(store.markUsed('n1', 9000)).toBe(true);
+    expect(await store.markUsed('n1', 9000)).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../lib/errors.ts';
+import type { TRedis } from '../../../lib/redis.ts';
 
 /**
  * Sliding-window counters. Without REDIS_URL they live in this process's memory; with it they live
@@ -106,3 +108,29 @@ export const AUTH_RATE_LIMITS = {
 
 export const accountKey = (scope: string, email: string) => `${scope}:account:${email.trim().toLowerCase()}`;
 export const addressKey = (scope: string, ip: string) => `${scope}:address:${ip}`;
+
+/**
+ * The events of each key in a Redis sorted set (score = time), shared by every API process on the
+ * same Redis; the set expires with its window.
+ */
+export function createRedisRateLimitStore(redis: TRedis, prefix = 'rate-limit:'): TRateLimitStore {
+  return {
+    async recent(key, windowMs, now) {
+      const k = prefix + key;
+      const result = await redis
+        .multi()
+        .zremrangebyscore(k, '-inf', now - windowMs)
+        .zrange(k, 0, -1, 'WITHSCORES')
+        .exec();
+      const flat = (result?.[1]?.[1] ?? []) as string[];
+      return flat.filter((_, i) => i % 2 === 1).map(Number);
+    },
+    async add(key, windowMs, now) {
+      const k = prefix + key;
+      await redis.multi().zadd(k, now, `${now}:${randomUUID()}`).pexpire(k, windowMs).exec();
+    },
+    async clear(key) {
+      await redis.del(prefix + key);
+    },
+  };
+}

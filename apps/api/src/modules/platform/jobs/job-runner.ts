@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { italianDateOf, italianHourOf } from '@app/domain/platform/time/italian-time';
@@ -83,16 +84,25 @@ export async function runDueJobs(deps: TJobDeps, jobs: readonly TDailyJob[], now
   return outcomes;
 }
 
+/** The Redis key of the job runner's lock: which process ticks now (its value names the process). */
+export const JOB_RUNNER_LOCK_KEY = 'daily-jobs:lock';
+
 /**
  * Ticks runDueJobs every `intervalMs` (default a minute) for the life of the app; call it before
- * the app starts listening (it adds an onClose hook). One tick at a time.
+ * the app starts listening (it adds an onClose hook). One tick at a time. With several processes on
+ * one Redis, one tick at a time across all of them: a tick runs only in the process that takes the
+ * lock (held for one interval); the day's claim in job_runs stays the durable guarantee.
  */
 export function startJobRunner(app: FastifyInstance, jobs: readonly TDailyJob[], options: { intervalMs?: number } = {}) {
   let running = false;
+  const intervalMs = options.intervalMs ?? 60_000;
+  const instance = `${process.pid}:${randomUUID()}`;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
+      const redis = app.services.redis;
+      if (redis && (await redis.set(JOB_RUNNER_LOCK_KEY, instance, 'PX', intervalMs, 'NX')) !== 'OK') return;
       await runDueJobs({ ...app.services, log: app.log }, jobs);
     } catch (error) {
       app.log.error({ err: error }, 'job runner tick failed');
@@ -101,7 +111,7 @@ export function startJobRunner(app: FastifyInstance, jobs: readonly TDailyJob[],
     }
   };
   const first = setTimeout(() => void tick(), 5_000);
-  const timer = setInterval(() => void tick(), options.intervalMs ?? 60_000);
+  const timer = setInterval(() => void tick(), intervalMs);
   first.unref();
   timer.unref();
   app.addHook('onClose', async () => {

@@ -1,17 +1,26 @@
 import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TRedis } from '../../../lib/redis.ts';
 import type { TRealtime } from '../../../lib/services.ts';
 
 /**
  * socket.io on the API's HTTP server. Sockets authenticate with the access token in the
  * handshake (`auth: { token }`) and join a room per user; anonymous sockets only get broadcasts
- * (the app-versions channel is public).
+ * (the app-versions channel is public). With Redis (REDIS_URL) rooms span every API process
+ * (socket.io's Redis adapter): a push made by one process reaches the user's sockets on all of them.
  */
-export function createRealtime(log: FastifyBaseLogger): TRealtime {
+export function createRealtime(log: FastifyBaseLogger, redis: TRedis | null = null): TRealtime {
   let io: Server | null = null;
+  let adapterClients: TRedis[] = [];
   return {
     attach(server, authenticate) {
       io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+      if (redis) {
+        // The adapter needs its own publishing and subscribing connections.
+        adapterClients = [redis.duplicate(), redis.duplicate()];
+        io.adapter(createAdapter(adapterClients[0], adapterClients[1]));
+      }
       io.on('connection', async (socket) => {
         const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
         if (!token) return;
@@ -31,6 +40,8 @@ export function createRealtime(log: FastifyBaseLogger): TRealtime {
         if (io) io.close(() => resolve()).catch(reject);
         else resolve();
       });
+      await Promise.all(adapterClients.map((c) => c.quit().catch(() => c.disconnect())));
+      adapterClients = [];
     },
   };
 }
