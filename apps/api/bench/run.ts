@@ -1,5 +1,6 @@
 import { benchCollectionList } from './collection-list.ts';
 import { benchDeclarations } from './filings.ts';
+import { benchRdp } from './rdp.ts';
 import { benchTouristTax } from './tourist-tax.ts';
 import { benchWeb } from './web.ts';
 
@@ -11,6 +12,7 @@ import { benchWeb } from './web.ts';
 const sections: Record<string, () => Promise<void>> = {
   'collection-list': benchCollectionList,
   filings: benchDeclarations,
+  rdp: benchRdp,
   'tourist-tax': benchTouristTax,
   web: benchWeb,
 };
