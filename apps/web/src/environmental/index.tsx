@@ -5,6 +5,8 @@ import ScienceIcon from '@mui/icons-material/Science';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import TuneIcon from '@mui/icons-material/Tune';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import BuildIcon from '@mui/icons-material/Build';
 import { lazyPage } from '../components/lazyPage';
 
 /* The environmental-compliance resources and pages of the web app. */
@@ -62,4 +64,25 @@ export const environmentalPages = {
   LabAnalysisSettingsPage: lazyPage(() => import('./settings/screens').then((m) => m.LabAnalysisSettingsPage)),
   MyCompanyPage: lazyPage(() => import('./MyCompanyPage').then((m) => m.MyCompanyPage)),
   AcceptInvitePage: lazyPage(() => import('./AcceptInvitePage').then((m) => m.AcceptInvitePage)),
+};
+/** The environmental part of the dashboard page (apps/web/src/dashboard). */
+export const environmentalDashboard = {
+  EnvironmentalDashboard: lazyPage(() => import('./dashboard/EnvironmentalDashboard').then((m) => m.EnvironmentalDashboard)),
+};
+export const ncaReports = {
+  list: lazyPage(() => import('./nca/screens').then((m) => m.ReportList)),
+  edit: lazyPage(() => import('./nca/ReportPage').then((m) => m.ReportEdit)),
+  create: lazyPage(() => import('./nca/screens').then((m) => m.ReportCreate)),
+  icon: ReportProblemIcon,
+  recordRepresentation: (record: { code?: string | null }) => record.code ?? '—',
+};
+export const correctiveActions = {
+  list: lazyPage(() => import('./corrective-actions/screens').then((m) => m.ActionList)),
+  edit: lazyPage(() => import('./corrective-actions/screens').then((m) => m.ActionEdit)),
+  create: lazyPage(() => import('./corrective-actions/screens').then((m) => m.ActionCreate)),
+  icon: BuildIcon,
+  recordRepresentation: 'name',
+};
+export const ncaPages = {
+  MySignaturesPage: lazyPage(() => import('./signatures/MySignaturesPage').then((m) => m.MySignaturesPage)),
 };

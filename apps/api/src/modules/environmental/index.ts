@@ -4,6 +4,7 @@ import { contracts, orders } from '../../db/schema/index.ts';
 import type { TDbOrTx } from '../../db/client.ts';
 import { registerSettingUsageCheck, registerUserLinkCheck, type TSettingUsageCheck } from '../platform/index.ts';
 import { companyExists } from './companies/company-tables.ts';
+import { registerNcaRoutes } from './nca/routes.ts';
 import { registerEnvironmentalRegistry } from './registry/routes.ts';
 import { registerRdps } from './rdps/routes.ts';
 
@@ -34,5 +35,6 @@ export async function registerEnvironmentalArea(app: FastifyInstance) {
   registerUserLinkCheck('laboratoryId', laboratoryExists);
   registerSettingUsageCheck(settingsUsedByEnvironmentalRecords);
   await registerEnvironmentalRegistry(app);
+  registerNcaRoutes(app);
   await registerRdps(app);
 }
