@@ -73,7 +73,7 @@ test('lab uploads a draft, consortium approves, lab uploads the signed file and 
   await saveScreenshot(consortiumPage, 'rdp-sal-confirmed');
 });
 
-test('the consortium filters the reports out of limits and sees the failing rows flagged', async ({ page }) => {
+test('the consortium filters the reports out of limits, sees the failing rows flagged and opens a prefilled NCA', async ({ page, request }) => {
   await signInWithStoredSession(page, DEMO.consortium);
   await page.goto('/rdps?filter=%7B%22outOfLimits%22%3A%22true%22%7D');
   await expect(page.getByText('RDP-2026-0102')).toBeVisible();
@@ -81,4 +81,18 @@ test('the consortium filters the reports out of limits and sees the failing rows
   await page.getByText('RDP-2026-0102').click();
   await expect(page.getByTestId('rdp-out-of-limits')).toBeVisible();
   await expect(page.getByTestId('rdp-row-out')).toHaveCount(2);
+
+  // Apri NCA: the order of the report's lot for its agency, then the pending NCA opens, prefilled.
+  await page.getByTestId('rdp-open-nca').click();
+  await page.getByLabel('Ordine').click();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('rdp-open-nca-confirm').click();
+  await expect(page).toHaveURL(/\/nca-reports\/[0-9a-f-]{36}/);
+  const ncaId = /\/nca-reports\/([0-9a-f-]{36})/.exec(page.url())![1];
+  const consortium = await apiSignIn(request, DEMO.consortium);
+  const nca = await api(request, 'GET', `/api/nca-reports/${ncaId}`, { token: consortium.token });
+  expect(nca.status).toBe('pending');
+  expect(nca.description).toContain('RDP-2026-0102');
+  expect(nca.description).toContain('Piombo: 142');
+  await saveScreenshot(page, 'rdp-open-nca');
 });

@@ -36,6 +36,7 @@ import { WorkflowActions, type TWorkflowButton } from '../../components/Workflow
 import { formatDate, formatDateTime } from '../../i18n/format';
 import { getSession } from '../../session/store';
 import { ImportRdpsDialog } from './ImportRdpsDialog';
+import { OpenNcaButton } from './OpenNcaButton';
 import { PdfViewer, RdpUploadButton, SignatureDetails } from './RdpFiles';
 import { RdpPosition } from './RdpPosition';
 import { RdpTotalsDialog } from './RdpTotalsDialog';
@@ -484,6 +485,7 @@ function RdpDetail() {
   const [tab, setTab] = useState(0);
   const canUpdate = useCanHere('update');
   const canDelete = useCanHere('delete');
+  const canOpenNca = useCan('rdps', 'openNca');
   if (!record) return null;
   const editable = canUpdate && record.status === 'processing';
   const tabs = ['rdp', 'accounting', 'phase1', 'phase2', 'phase3'];
