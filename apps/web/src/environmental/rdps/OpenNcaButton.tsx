@@ -33,7 +33,7 @@ export function OpenNcaButton({ record }: { record: TRdpRecord & { id: string } 
     setProblem(null);
     try {
       const { json } = await apiRequest<{ _id: string }>(`/rdps/${record.id}/openNca`, { method: 'POST', body: { orderId: chosen } });
-      navigate(`/nca-reports/${json._id}`);
+      void navigate(`/nca-reports/${json._id}`);
     } catch (error) {
       const message = (error as Error).message;
       setProblem(hasKey(message) ? translate(message) : message);

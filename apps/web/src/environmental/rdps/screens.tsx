@@ -503,6 +503,7 @@ function RdpDetail() {
             {formatDate(record.sampleDate, locale)}
           </Typography>
         ) : null}
+        {record.outOfLimits && canOpenNca ? <OpenNcaButton record={record} /> : null}
       </Stack>
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" scrollButtons="auto" sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         {tabs.map((t) => (

@@ -175,7 +175,7 @@ export async function registerRdps(app: FastifyInstance): Promise<TCollectionRun
       description: "The order may be omitted when the lot has exactly one order for the report's agency; otherwise 400 with details on orderId.",
       params: ZIdParams,
       body: z.object({ orderId: z.uuid().nullable().optional() }),
-      response: { 201: z.object({ _id: z.string() }).passthrough(), ...errors },
+      response: { 201: z.object({ _id: z.string().describe('The new NCA report') }), ...errors },
     },
     handler: async (request, reply) => {
       const created = await openNcaFromRdp(app, signedIn(request), request.params.id, request.body);
