@@ -71,7 +71,8 @@ export async function openNcaFromRdp(app: FastifyInstance, ctx: TSignedInContext
   });
   const ncaReports = app.services.collections.get('nca-reports');
   if (!ncaReports) throw new AppError('SERVICE_UNAVAILABLE', 'NCA reports are not available in this deployment');
-  const created = (await ncaReports.create(ctx, input)) as { _id: string };
-  await ctx.db.transaction((tx) => recordAudit(tx, ctx, { action: 'rdps.openNca', entityType: 'rdps', entityId: rdp.id, changes: { ncaReportId: { to: created._id } } }));
-  return created;
+  // The runtime's create answers with the inserted row (`id`), as the collection route maps it afterwards.
+  const row = (await ncaReports.create(ctx, input)) as { id: string };
+  await ctx.db.transaction((tx) => recordAudit(tx, ctx, { action: 'rdps.openNca', entityType: 'rdps', entityId: rdp.id, changes: { ncaReportId: { to: row.id } } }));
+  return { _id: row.id };
 }
