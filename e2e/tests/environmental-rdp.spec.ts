@@ -48,7 +48,7 @@ test('lab uploads a draft, consortium approves, lab uploads the signed file and 
   // 2. The consortium approves the draft.
   await openTab(consortiumPage, rdp._id, 'phase1');
   await consortiumPage.getByTestId('rdp-approve-draft').click();
-  await consortiumPage.getByRole('dialog').getByRole('button', { name: 'Approva la bozza' }).click();
+  await consortiumPage.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
   await expect(consortiumPage.getByTestId('rdp-status')).toHaveText('Bozza approvata');
 
   // 3. The laboratory uploads the signed file, sees the signer and opens the PDF inside.
@@ -64,7 +64,7 @@ test('lab uploads a draft, consortium approves, lab uploads the signed file and 
   // 4. The consortium approves the signed file and confirms the SAL.
   await openTab(consortiumPage, rdp._id, 'phase2');
   await consortiumPage.getByTestId('rdp-approve-signed').click();
-  await consortiumPage.getByRole('dialog').getByRole('button', { name: 'Approva il file firmato' }).click();
+  await consortiumPage.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
   await expect(consortiumPage.getByTestId('rdp-status')).toHaveText('Completato');
   await consortiumPage.getByTestId('rdp-tab-accounting').click();
   await consortiumPage.getByTestId('rdp-sal-ref').fill('SAL 7/2026');
