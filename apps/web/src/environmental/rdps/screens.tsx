@@ -97,6 +97,8 @@ function ListActions() {
 export function RdpList() {
   const translate = useTranslate();
   const seesAll = useReachesAllHere('list');
+  // A laboratory does not read the agencies' registry: the column would only show a refusal.
+  const readsAgencies = useCan('agencies', 'list');
   const statusChoices = RDP_STATUSES.map((s) => ({ id: s, name: `environmental.rdps.status.${s}` }));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('environmental.search')} />,
@@ -143,9 +145,11 @@ export function RdpList() {
             <ReferenceField source="laboratoryId" reference="laboratories" link={false} />
           </DataTable.Col>
         ) : null}
-        <DataTable.Col source="agencyId">
-          <ReferenceField source="agencyId" reference="agencies" link={false} emptyText="—" />
-        </DataTable.Col>
+        {readsAgencies ? (
+          <DataTable.Col source="agencyId">
+            <ReferenceField source="agencyId" reference="agencies" link={false} emptyText="—" />
+          </DataTable.Col>
+        ) : null}
         <DataTable.Col source="sampleDate">
           <DayField source="sampleDate" />
         </DataTable.Col>
@@ -161,6 +165,9 @@ export function RdpList() {
 
 function RdpFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolean }) {
   const translate = useTranslate();
+  // The lot and the agency are the consortium's registries: a laboratory cannot read them, so it does not pick them.
+  const readsLots = useCan('lots', 'list');
+  const readsAgencies = useCan('agencies', 'list');
   return (
     <>
       <FormGrid columns={3}>
@@ -169,12 +176,16 @@ function RdpFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolea
         <ReferenceInput source="laboratoryId" reference="laboratories">
           <AutocompleteInput optionText="businessName" validate={required} readOnly={readOnly || !isCreate} />
         </ReferenceInput>
-        <ReferenceInput source="lotId" reference="lots">
-          <AutocompleteInput optionText="name" parse={emptyToNull} readOnly={readOnly} />
-        </ReferenceInput>
-        <ReferenceInput source="agencyId" reference="agencies">
-          <AutocompleteInput optionText="businessName" parse={emptyToNull} readOnly={readOnly} />
-        </ReferenceInput>
+        {readsLots ? (
+          <ReferenceInput source="lotId" reference="lots">
+            <AutocompleteInput optionText="name" parse={emptyToNull} readOnly={readOnly} />
+          </ReferenceInput>
+        ) : null}
+        {readsAgencies ? (
+          <ReferenceInput source="agencyId" reference="agencies">
+            <AutocompleteInput optionText="businessName" parse={emptyToNull} readOnly={readOnly} />
+          </ReferenceInput>
+        ) : null}
         <TextInput source="wbs" parse={emptyToNull} readOnly={readOnly} />
         <TextInput source="label" parse={emptyToNull} readOnly={readOnly} />
         <TextInput source="sampleManufacturer" parse={emptyToNull} readOnly={readOnly} />
@@ -204,12 +215,12 @@ function RdpFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolea
           <SectionTitle>{translate('environmental.rdps.sections.rows')}</SectionTitle>
           <ArrayInput source="analyticData" label={false}>
             <SimpleFormIterator inline disableReordering>
-              <TextInput source="activity" validate={required} sx={{ minWidth: 160 }} />
-              <TextInput source="unit" parse={emptyToNull} sx={{ width: 110 }} />
-              <TextInput source="method" parse={emptyToNull} sx={{ minWidth: 160 }} />
-              <NumberInput source="lowerLimit" sx={{ width: 130 }} />
-              <NumberInput source="upperLimit" sx={{ width: 130 }} />
-              <TextInput source="value" parse={emptyToNull} sx={{ width: 130 }} helperText="< LOQ" />
+              <TextInput source="activity" label="resources.rdps.fields.activity" validate={required} sx={{ width: { xs: '100%', md: 200 } }} />
+              <TextInput source="unit" label="resources.rdps.fields.unit" parse={emptyToNull} sx={{ width: { xs: '100%', md: 110 } }} />
+              <TextInput source="method" label="resources.rdps.fields.method" parse={emptyToNull} sx={{ width: { xs: '100%', md: 200 } }} />
+              <NumberInput source="lowerLimit" label="resources.rdps.fields.lowerLimit" sx={{ width: { xs: '100%', md: 140 } }} />
+              <NumberInput source="upperLimit" label="resources.rdps.fields.upperLimit" sx={{ width: { xs: '100%', md: 140 } }} />
+              <TextInput source="value" label="resources.rdps.fields.value" parse={emptyToNull} sx={{ width: { xs: '100%', md: 120 } }} />
             </SimpleFormIterator>
           </ArrayInput>
         </Box>
@@ -322,7 +333,7 @@ function RdpWorkflow({ record, only }: { record: TRdp; only: TRdpAction[] }) {
   };
   const buttons = Object.fromEntries(only.map((a) => [a, all[a]]));
   const offered = rdpWorkflow.offeredActions(record.status, { hasDraft: !!record.temporaryRdp, salConfirmed: !!record.salConfirmedAt }, { role: getSession()?.user?.role ?? '' });
-  const showsSal = only.includes('confirmAccounting') && offered.some((o) => o.action === 'confirmAccounting');
+  const showsSal = only.includes('confirmAccounting') && !record.salConfirmedAt && offered.some((o) => o.action === 'confirmAccounting');
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 1 }}>
       {showsSal ? (
