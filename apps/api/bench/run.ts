@@ -1,5 +1,6 @@
 import { benchCollectionList } from './collection-list.ts';
 import { benchDeclarations } from './filings.ts';
+import { benchImport } from './import.ts';
 import { benchRdp } from './rdp.ts';
 import { benchTouristTax } from './tourist-tax.ts';
 import { benchWeb } from './web.ts';
@@ -12,8 +13,11 @@ import { benchWeb } from './web.ts';
 const sections: Record<string, () => Promise<void>> = {
   'collection-list': benchCollectionList,
   filings: benchDeclarations,
+  'tourist-tax': () => benchTouristTax(),
+  export: () => benchTouristTax(['export']),
+  'stays-list': () => benchTouristTax(['list']),
+  import: benchImport,
   rdp: benchRdp,
-  'tourist-tax': benchTouristTax,
   web: benchWeb,
 };
 

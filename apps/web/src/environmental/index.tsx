@@ -7,6 +7,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import TuneIcon from '@mui/icons-material/Tune';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import BuildIcon from '@mui/icons-material/Build';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { lazyPage } from '../components/lazyPage';
 
 /* The environmental-compliance resources and pages of the web app. */
@@ -51,6 +52,13 @@ export const rdps = {
   edit: lazyPage(() => import('./rdps/screens').then((m) => m.RdpEdit)),
   create: lazyPage(() => import('./rdps/screens').then((m) => m.RdpCreate)),
   icon: BiotechIcon,
+  recordRepresentation: 'code',
+};
+export const forms = {
+  list: lazyPage(() => import('./forms/screens').then((m) => m.FormList)),
+  edit: lazyPage(() => import('./forms/screens').then((m) => m.FormEdit)),
+  create: lazyPage(() => import('./forms/screens').then((m) => m.FormCreate)),
+  icon: LocalShippingIcon,
   recordRepresentation: 'code',
 };
 export const environmentalSettings = {

@@ -34,13 +34,15 @@ describe('menu derived from the access table', () => {
       '/corrective-actions',
       '/my-signatures',
       '/rdps',
+      '/forms',
       '/management',
       '/management/settings',
       '/notifications',
       '/profile',
       '/documentation',
     ]);
-    expect(paths('laboratory_user')).toEqual(paths('agency_user'));
+    // A laboratory registers no waste form.
+    expect(paths('laboratory_user')).toEqual(paths('agency_user').filter((p) => p !== '/forms'));
     expect(paths('user')).toEqual(expect.arrayContaining(['/dashboard', '/structures', '/stays', '/declarations', '/twentyOneModels', '/cities', '/communications']));
     expect(paths('user')).not.toContain('/users');
     expect(paths('user')).not.toContain('/invite-users');
@@ -60,6 +62,7 @@ describe('menu derived from the access table', () => {
       '/laboratories',
       '/contracts',
       '/rdps',
+      '/forms',
       '/nca-settings',
       '/lab-analysis-settings',
       '/management',

@@ -6,3 +6,4 @@ export * from './tourist-tax-filings.ts';
 export * from './environmental.ts';
 export * from './environmental-nca.ts';
 export * from './environmental-rdps.ts';
+export * from './waste-forms.ts';

@@ -5,6 +5,7 @@ import type { TDbOrTx } from '../../db/client.ts';
 import { registerSettingUsageCheck, registerUserLinkCheck, type TSettingUsageCheck } from '../platform/index.ts';
 import { companyExists } from './companies/company-tables.ts';
 import { registerNcaRoutes } from './nca/routes.ts';
+import { registerFormRoutes } from './forms/routes.ts';
 import { registerEnvironmentalRegistry } from './registry/routes.ts';
 import { registerRdps } from './rdps/routes.ts';
 
@@ -37,4 +38,5 @@ export async function registerEnvironmentalArea(app: FastifyInstance) {
   await registerEnvironmentalRegistry(app);
   registerNcaRoutes(app);
   await registerRdps(app);
+  await registerFormRoutes(app);
 }

@@ -87,6 +87,8 @@ export const ROUTE_ACCESS: Record<string, TRoute> = {
   ...collectionRoutes('corrective-actions', 'corrective-actions', 'correctiveActionId'),
   'my-signatures': to('sign-requests', 'mine'),
   ...collectionRoutes('rdps', 'rdps', 'rdpId'),
+  // Waste forms: the consortium's review list and a supplier agency's own forms.
+  ...collectionRoutes('forms', 'forms', 'formId'),
   search: to('search', 'view'),
   documentation: to('documentation', 'view'),
   'documentation/theme/:page': to('documentation', 'view'),
