@@ -1,7 +1,7 @@
 import { and, between, eq, inArray } from 'drizzle-orm';
 import { generatePeriods } from '@app/domain/tourist-tax/periods';
 import { mergePrefill } from '@app/domain/tourist-tax/filings/modello21';
-import { cities, communicationRecipients, communications, declarations, declarationTemplates, filingSettings, stays, structures, modello21, users } from '../db/schema/index.ts';
+import { cities, communicationRecipients, communications, declarationPayments, declarations, declarationTemplates, filingSettings, stays, structures, modello21, users } from '../db/schema/index.ts';
 import type { TTx } from '../db/client.ts';
 import { figuresForDeclaration } from '../modules/tourist-tax/declarations/declaration-figures.ts';
 import { loadModello21Prefill } from '../modules/tourist-tax/modello21/prefill.ts';
@@ -118,6 +118,18 @@ async function seedDeclaration(
       ...(step === 'returned' ? { returnedAt: new Date(submittedAt.getTime() + 86_400_000), returnReason: 'Mancano i soggiorni di fine periodo: verificare e ripresentare.' } : {}),
     })
     .returning();
+  if (step === 'validated-paid') {
+    // The payment, with the treasury's references, as the hotelier records it.
+    const n = period.dateTo.slice(5, 7);
+    await tx.insert(declarationPayments).values({
+      declarationId: row.id,
+      paymentDate: period.payBy,
+      amountCents: figures.toPayAmountCents,
+      trn: `0306909606${period.payBy.replace(/-/g, '')}`,
+      treasuryReference: `REV-${period.year}-${n}`,
+      receiptNumber: `Q-${period.year}-${n}`,
+    });
+  }
   if (step !== 'draft')
     await tx
       .update(declarations)

@@ -141,7 +141,8 @@ export const seedTouristTaxDemo: TDemoSeeder = async (tx, demoUsers) => {
   const [under12] = await tx
     .insert(exemptions)
     .values([
-      { cityId: gaeta.id, name: 'Minori fino al compimento del 12° anno di età' },
+      // An age rule: applies by itself to the recorded guests under 12 at check-in (typed counts still work).
+      { cityId: gaeta.id, name: 'Minori fino al compimento del 12° anno di età', condition: 'age' as const, ageTo: 11, ageOn: 'checkIn' as const },
       { cityId: gaeta.id, name: 'Persone con disabilità e un accompagnatore' },
       { cityId: gaeta.id, name: 'Autisti di pullman e accompagnatori turistici (1 ogni 25)' },
     ])
@@ -277,6 +278,8 @@ export const seedTouristTaxDemo: TDemoSeeder = async (tx, demoUsers) => {
           appliedExemptions: children ? [{ exemptionId: under12.id, count: children }] : [],
           appliedReductions: isSchoolTrip ? [{ reductionId: schoolTrip.id, count: 22 }] : [],
           accommodationAmountCents: null,
+          nightlyPricesCents: null,
+          guests: [],
           notes: null,
         };
         const tax = computeTaxOfFacts(facts, structure, rulesByCity.get(structure.cityId)!);

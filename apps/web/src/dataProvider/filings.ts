@@ -75,7 +75,25 @@ export type TModello21Info = {
 };
 
 /** The payment to the comune; the amount in euros (null: the amount due), the receipt an upload. */
-export type TPaymentInput = { paymentDate: string; trn: string; paidAmount: number | null; paymentReceiptUploadId?: string };
+export type TPaymentInput = {
+  paymentDate: string;
+  trn: string;
+  paidAmount: number | null;
+  paymentReceiptUploadId?: string;
+  /** The treasury's reversale / ordinativo number and quietanza number, when known. */
+  treasuryReference?: string | null;
+  receiptNumber?: string | null;
+};
+
+/** One payment of a declaration (GET /api/declarations/:id/payments). */
+export type TDeclarationPayment = {
+  _id: string;
+  paymentDate: string;
+  amount: number;
+  trn: string;
+  treasuryReference: string | null;
+  receiptNumber: string | null;
+};
 
 export type TAttachmentDocumentType = 'identity_card' | 'passport' | 'driving_licence' | 'other';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOGGIATI_RECORD_LENGTH, formatAlloggiatiFile, formatAlloggiatiRecord, parseAlloggiatiFile, type TAlloggiatiRecordInput } from './alloggiati.ts';
+import { ALLOGGIATI_ITALY_CODE, ALLOGGIATI_RECORD_LENGTH, formatAlloggiatiFile, formatAlloggiatiRecord, parseAlloggiatiFile, type TAlloggiatiRecordInput } from './alloggiati.ts';
 
 const ITALY = '100000100';
 const GERMANY = '100000216';
@@ -203,5 +203,36 @@ describe('parseAlloggiatiFile', () => {
     expect(stays.reduce((a, s) => a + s.componentsNumber, 0)).toBe(10_000);
     expect(new Set(stays.map((s) => s.fingerprint)).size).toBe(5000);
     expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('Alloggiati messages and short lines', () => {
+  const single = formatAlloggiatiRecord({
+    guestKind: 16,
+    arrivalDate: '2026-07-01',
+    days: 2,
+    surname: 'Rossi',
+    name: 'Mario',
+    sex: 'M',
+    birthDate: '1980-01-01',
+    birthPlace: '405058091',
+    birthProvince: 'RM',
+    birthCountry: ALLOGGIATI_ITALY_CODE,
+    citizenship: ALLOGGIATI_ITALY_CODE,
+    documentType: 'IDENT',
+    documentNumber: 'AB123',
+  });
+
+  it('reports a line cut short as such, in the language asked', () => {
+    const cut = single.slice(0, 100);
+    const en = parseAlloggiatiFile(cut);
+    expect(en.errors).toEqual([{ row: 1, field: 'record', value: cut, messageKey: 'recordTooShort', message: 'Record shorter than 168 characters (100): the line is cut' }]);
+    const it = parseAlloggiatiFile(cut, { language: 'it' });
+    expect(it.errors[0].message).toBe('Riga più corta di 168 caratteri (100): la riga è troncata');
+  });
+
+  it('answers field errors in Italian too', () => {
+    const noName = single.slice(0, 64) + ' '.repeat(30) + single.slice(94);
+    expect(parseAlloggiatiFile(noName, { language: 'it' }).errors.map((e) => [e.field, e.message])).toEqual([['name', 'Il nome è obbligatorio']]);
   });
 });

@@ -71,7 +71,7 @@ export type TAlloggiatiStay = {
   fingerprint: string;
 };
 
-export type TAlloggiatiError = { row: number; field: TAlloggiatiField | 'record'; value: string; message: string };
+export type TAlloggiatiError = { row: number; field: TAlloggiatiField | 'record'; value: string; message: string; messageKey: TAlloggiatiMessage };
 
 export type TAlloggiatiParseResult = { stays: TAlloggiatiStay[]; errors: TAlloggiatiError[] };
 
@@ -85,10 +85,40 @@ type TRecord = {
 
 type TOpenStay = { head: TRecord; members: TRecord[]; broken: boolean };
 
+/** The messages of the parser, Italian and English (the import answers in the user's language). */
+const MESSAGES = {
+  recordTooLong: { en: 'Record longer than {n} characters', it: 'Riga più lunga di {n} caratteri' },
+  recordTooShort: { en: 'Record shorter than {n} characters ({length}): the line is cut', it: 'Riga più corta di {n} caratteri ({length}): la riga è troncata' },
+  memberWithoutHead: { en: 'Member record ({kind}) not preceded by {expected}', it: 'Componente ({kind}) non preceduto da {expected}' },
+  arrivalDiffers: { en: 'Arrival date differs from the head of the family or group', it: 'Data di arrivo diversa da quella del capofamiglia o capogruppo' },
+  daysDiffer: { en: 'Days of stay differ from the head of the family or group', it: 'Giorni di permanenza diversi da quelli del capofamiglia o capogruppo' },
+  guestKind: { en: 'Guest kind must be 16, 17, 18, 19 or 20', it: 'Il tipo alloggiato deve essere 16, 17, 18, 19 o 20' },
+  arrivalDate: { en: 'Arrival date must be a date DD/MM/YYYY', it: 'La data di arrivo deve essere una data GG/MM/AAAA' },
+  days: { en: 'Days of stay must be a whole number from 1 to 30', it: 'I giorni di permanenza devono essere un numero intero da 1 a 30' },
+  surname: { en: 'Surname is required', it: 'Il cognome è obbligatorio' },
+  name: { en: 'Name is required', it: 'Il nome è obbligatorio' },
+  sex: { en: 'Sex must be 1 (male) or 2 (female)', it: 'Il sesso deve essere 1 (maschio) o 2 (femmina)' },
+  birthDate: { en: 'Birth date must be a date DD/MM/YYYY', it: 'La data di nascita deve essere una data GG/MM/AAAA' },
+  birthAfterArrival: { en: 'Birth date is after the arrival date', it: 'La data di nascita è successiva alla data di arrivo' },
+  birthCountry: { en: 'Birth state is required', it: 'Lo stato di nascita è obbligatorio' },
+  birthPlace: { en: 'Birth comune is required for guests born in Italy', it: 'Il comune di nascita è obbligatorio per i nati in Italia' },
+  citizenship: { en: 'Citizenship is required', it: 'La cittadinanza è obbligatoria' },
+  documentType: { en: 'Document type is required for single guests and heads of family or group', it: 'Il tipo di documento è obbligatorio per ospiti singoli, capofamiglia e capogruppo' },
+  documentNumber: { en: 'Document number is required for single guests and heads of family or group', it: 'Il numero di documento è obbligatorio per ospiti singoli, capofamiglia e capogruppo' },
+} as const;
+
+export type TAlloggiatiMessage = keyof typeof MESSAGES;
+export type TAlloggiatiLanguage = 'it' | 'en';
+
+function messageOf(key: TAlloggiatiMessage, language: TAlloggiatiLanguage, params: Record<string, string | number> = {}): string {
+  return MESSAGES[key][language].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
 const KINDS = new Set(['16', '17', '18', '19', '20']);
 const MEMBER_OF: Record<string, string> = { '19': '17', '20': '18' };
 
-export function parseAlloggiatiFile(text: string): TAlloggiatiParseResult {
+export function parseAlloggiatiFile(text: string, options: { language?: TAlloggiatiLanguage } = {}): TAlloggiatiParseResult {
+  const language = options.language ?? 'en';
   const stays: TAlloggiatiStay[] = [];
   const errors: TAlloggiatiError[] = [];
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
@@ -103,14 +133,18 @@ export function parseAlloggiatiFile(text: string): TAlloggiatiParseResult {
     const row = index + 1;
     if (line.trim() === '') return;
     if (line.length > ALLOGGIATI_RECORD_LENGTH) {
-      errors.push({ row, field: 'record', value: line, message: `Record longer than ${ALLOGGIATI_RECORD_LENGTH} characters` });
+      errors.push({ row, field: 'record', value: line, messageKey: 'recordTooLong', message: messageOf('recordTooLong', language, { n: ALLOGGIATI_RECORD_LENGTH }) });
       if (open) open.broken = true;
       return;
     }
     const raw = sliceFields(line.padEnd(ALLOGGIATI_RECORD_LENGTH, ' '));
     const rowErrors: TAlloggiatiError[] = [];
-    const record = readRecord(row, raw, rowErrors);
-    errors.push(...rowErrors);
+    const record = readRecord(row, raw, rowErrors, language);
+    // An editor may trim the trailing blanks of a record: a short line that still reads is fine. One
+    // that does not is reported as cut, not as the fields its missing end leaves empty.
+    if (rowErrors.length > 0 && line.length < ALLOGGIATI_RECORD_LENGTH) {
+      errors.push({ row, field: 'record', value: line, messageKey: 'recordTooShort', message: messageOf('recordTooShort', language, { n: ALLOGGIATI_RECORD_LENGTH, length: line.length }) });
+    } else errors.push(...rowErrors);
     const kind = raw.guestKind;
     if (!KINDS.has(kind)) {
       // Unknown kind: we cannot tell whether the line belonged to the open family or group.
@@ -129,8 +163,8 @@ export function parseAlloggiatiFile(text: string): TAlloggiatiParseResult {
     }
     const current: TOpenStay | null = open;
     if (!current || current.head.raw.guestKind !== MEMBER_OF[kind]) {
-      const expected = kind === '19' ? 'a head of family (17)' : 'a group leader (18)';
-      errors.push({ row, field: 'guestKind', value: kind, message: `Member record (${kind}) not preceded by ${expected}` });
+      const expected = { en: kind === '19' ? 'a head of family (17)' : 'a group leader (18)', it: kind === '19' ? 'un capofamiglia (17)' : 'un capogruppo (18)' }[language];
+      errors.push({ row, field: 'guestKind', value: kind, messageKey: 'memberWithoutHead', message: messageOf('memberWithoutHead', language, { kind, expected }) });
       return;
     }
     if (!record) {
@@ -139,10 +173,10 @@ export function parseAlloggiatiFile(text: string): TAlloggiatiParseResult {
     }
     if (!current.broken) {
       if (record.arrivalDate !== current.head.arrivalDate) {
-        errors.push({ row, field: 'arrivalDate', value: raw.arrivalDate, message: 'Arrival date differs from the head of the family or group' });
+        errors.push({ row, field: 'arrivalDate', value: raw.arrivalDate, messageKey: 'arrivalDiffers', message: messageOf('arrivalDiffers', language) });
         current.broken = true;
       } else if (record.days !== current.head.days) {
-        errors.push({ row, field: 'days', value: raw.days, message: 'Days of stay differ from the head of the family or group' });
+        errors.push({ row, field: 'days', value: raw.days, messageKey: 'daysDiffer', message: messageOf('daysDiffer', language) });
         current.broken = true;
       }
     }
@@ -162,28 +196,28 @@ function sliceFields(line: string): Record<TAlloggiatiField, string> {
   return raw;
 }
 
-function readRecord(row: number, raw: Record<TAlloggiatiField, string>, errors: TAlloggiatiError[]): TRecord | null {
+function readRecord(row: number, raw: Record<TAlloggiatiField, string>, errors: TAlloggiatiError[], language: TAlloggiatiLanguage): TRecord | null {
   const before = errors.length;
-  const fail = (field: TAlloggiatiField, message: string) => errors.push({ row, field, value: raw[field], message });
+  const fail = (field: TAlloggiatiField, messageKey: TAlloggiatiMessage) => errors.push({ row, field, value: raw[field], messageKey, message: messageOf(messageKey, language) });
 
   const kind = raw.guestKind;
-  if (!KINDS.has(kind)) fail('guestKind', 'Guest kind must be 16, 17, 18, 19 or 20');
+  if (!KINDS.has(kind)) fail('guestKind', 'guestKind');
   const arrivalDate = readDate(raw.arrivalDate);
-  if (!arrivalDate) fail('arrivalDate', 'Arrival date must be a date DD/MM/YYYY');
+  if (!arrivalDate) fail('arrivalDate', 'arrivalDate');
   const days = /^\d{1,2}$/.test(raw.days) ? Number(raw.days) : Number.NaN;
-  if (!(days >= 1 && days <= 30)) fail('days', 'Days of stay must be a whole number from 1 to 30');
-  if (!raw.surname) fail('surname', 'Surname is required');
-  if (!raw.name) fail('name', 'Name is required');
-  if (raw.sex !== '1' && raw.sex !== '2') fail('sex', 'Sex must be 1 (male) or 2 (female)');
+  if (!(days >= 1 && days <= 30)) fail('days', 'days');
+  if (!raw.surname) fail('surname', 'surname');
+  if (!raw.name) fail('name', 'name');
+  if (raw.sex !== '1' && raw.sex !== '2') fail('sex', 'sex');
   const birthDate = readDate(raw.birthDate);
-  if (!birthDate) fail('birthDate', 'Birth date must be a date DD/MM/YYYY');
-  else if (arrivalDate && birthDate > arrivalDate) fail('birthDate', 'Birth date is after the arrival date');
-  if (!raw.birthCountry) fail('birthCountry', 'Birth state is required');
-  if (raw.birthCountry === ALLOGGIATI_ITALY_CODE && !raw.birthPlace) fail('birthPlace', 'Birth comune is required for guests born in Italy');
-  if (!raw.citizenship) fail('citizenship', 'Citizenship is required');
+  if (!birthDate) fail('birthDate', 'birthDate');
+  else if (arrivalDate && birthDate > arrivalDate) fail('birthDate', 'birthAfterArrival');
+  if (!raw.birthCountry) fail('birthCountry', 'birthCountry');
+  if (raw.birthCountry === ALLOGGIATI_ITALY_CODE && !raw.birthPlace) fail('birthPlace', 'birthPlace');
+  if (!raw.citizenship) fail('citizenship', 'citizenship');
   if (kind === '16' || kind === '17' || kind === '18') {
-    if (!raw.documentType) fail('documentType', 'Document type is required for single guests and heads of family or group');
-    if (!raw.documentNumber) fail('documentNumber', 'Document number is required for single guests and heads of family or group');
+    if (!raw.documentType) fail('documentType', 'documentType');
+    if (!raw.documentNumber) fail('documentNumber', 'documentNumber');
   }
   if (errors.length > before || !arrivalDate || !birthDate) return null;
   return {

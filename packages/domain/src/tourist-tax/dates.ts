@@ -80,3 +80,12 @@ export function formatItalianDate(date: string): string {
   const [y, m, d] = date.split('-');
   return `${d}/${m}/${y}`;
 }
+
+/**
+ * Age in completed years on `date` of someone born on `birthDate` (both valid ISO dates). Someone
+ * born on 29 February turns a year older on 1 March in common years.
+ */
+export function ageOn(birthDate: string, date: string): number {
+  const age = Number(date.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  return date.slice(5) < birthDate.slice(5) ? age - 1 : age;
+}

@@ -123,30 +123,34 @@ describe('computeStayTax: flat tariffs', () => {
     expect(tax.nights.map((n) => n.tariffCents)).toEqual([300, 600, 600]);
   });
 
-  it('caps the taxable nights with maxNights of the first night tariff', () => {
-    // First night 2026-05-29 is low season (maxNights 2): nights 29 and 30 May are taxable, 31 May and 1 June not.
+  it('caps the taxable nights with maxNights of each night tariff', () => {
+    // Low season (maxNights 2): nights 29 and 30 May are taxable, 31 May is beyond the cap; 1 June is
+    // high season without a cap, so it is taxed again.
     const tax = computeStayTax(stay({ checkIn: '2026-05-29', checkOut: '2026-06-02', componentsNumber: 3, tariffs: SEASONS }));
     expect(tax.nightsNumber).toBe(4);
-    expect(tax.taxableNights).toBe(2);
-    expect(tax.tariffImportCents).toBe(3 * 2 * 150);
+    expect(tax.taxableNights).toBe(3);
+    expect(tax.tariffImportCents).toBe(3 * 2 * 150 + 3 * 300);
     expect(tax.nights.map((n) => [n.tariffId, n.taxable, n.tariffCents])).toEqual([
       ['low', true, 450],
       ['low', true, 450],
       ['low', false, 0],
-      ['high', false, 0],
+      ['high', true, 900],
     ]);
-    expect(tax.tariffIds).toEqual(['low']);
+    expect(tax.tariffIds).toEqual(['low', 'high']);
+    expect(tax.presences).toEqual({ paying: 9, reduced: 0, exempt: 0, beyondCap: 3 });
   });
 
-  it('applies the cap of the first night only, even when a later tariff has one', () => {
-    // First night 2026-05-31 low (cap 2): 31 May low + 1 June high are taxable.
-    const capped = computeStayTax(stay({ checkIn: '2026-05-31', checkOut: '2026-06-05', componentsNumber: 1, tariffs: SEASONS }));
-    expect(capped.taxableNights).toBe(2);
-    expect(capped.tariffImportCents).toBe(150 + 300);
-    // First night in high season (no cap): all 4 nights taxed, although the low tariff has a cap.
-    const uncapped = computeStayTax(stay({ checkIn: '2026-06-01', checkOut: '2026-06-05', componentsNumber: 1, tariffs: SEASONS }));
-    expect(uncapped.taxableNights).toBe(4);
-    expect(uncapped.tariffImportCents).toBe(1200);
+  it('a first night without cap no longer removes the cap of a later season', () => {
+    // Off-season 0.00 without cap until 31 May, summer 3.00 with a 3-night cap.
+    const tariffs = [tariff({ id: 'off', nightlyPriceCents: 0, validTo: '2026-05-31' }), tariff({ id: 'summer', nightlyPriceCents: 300, maxNights: 3, validFrom: '2026-06-01' })];
+    // 'stay' mode: the two off-season nights count towards the cap, so 1 summer night is taxed: 3.00.
+    const acrossSeasons = computeStayTax(stay({ checkIn: '2026-05-30', checkOut: '2026-06-06', componentsNumber: 1, tariffs }));
+    expect(acrossSeasons.tariffImportCents).toBe(300);
+    expect(acrossSeasons.nights.map((n) => n.taxable)).toEqual([true, true, true, false, false, false, false]);
+    // 'season' mode: the summer count starts on 1 June, 3 summer nights are taxed: 9.00.
+    const perSeason = computeStayTax(stay({ checkIn: '2026-05-30', checkOut: '2026-06-06', componentsNumber: 1, tariffs, capMode: 'season' }));
+    expect(perSeason.tariffImportCents).toBe(900);
+    expect(perSeason.taxableNights).toBe(5);
   });
 
   it('reads maxNights 0 as no cap', () => {
@@ -464,12 +468,12 @@ describe('computeStayTax: percentage tariffs', () => {
 
   it('needs the accommodation amount only when a percentage tariff applies to a taxable night', () => {
     expectRuleError(() => computeStayTax(stay({ tariffs: [pct(500)] })), 'MISSING_ACCOMMODATION_AMOUNT');
-    // the percentage night is beyond the cap of the first night's tariff: no amount needed
+    // the percentage night is beyond the cap (1 night, counted across seasons): no amount needed
     const tax = computeStayTax(
       stay({
         checkIn: '2026-03-31',
         checkOut: '2026-04-02',
-        tariffs: [tariff({ id: 'march', nightlyPriceCents: 200, maxNights: 1, validTo: '2026-03-31' }), pct(400, { validFrom: '2026-04-01' })],
+        tariffs: [tariff({ id: 'march', nightlyPriceCents: 200, maxNights: 1, validTo: '2026-03-31' }), pct(400, { validFrom: '2026-04-01', maxNights: 1 })],
       }),
     );
     expect(tax.tariffImportCents).toBe(400);

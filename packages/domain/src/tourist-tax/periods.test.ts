@@ -24,14 +24,25 @@ describe('periods', () => {
       ['Trim 1 2026', '2026-01-01', '2026-03-31', '2026-04-30'],
       ['Trim 2 2026', '2026-04-01', '2026-06-30', '2026-07-30'],
       ['Trim 3 2026', '2026-07-01', '2026-09-30', '2026-10-30'],
-      ['Trim 4 2026', '2026-10-01', '2026-12-31', '2027-01-30'],
+      // 30 January 2027 is a Saturday: the deadline moves to Monday 1 February
+      ['Trim 4 2026', '2026-10-01', '2026-12-31', '2027-02-01'],
+    ]);
+    expect(generatePeriods(2026, 'quarterly', 30, 30, { workingDays: false })[3].submitBy).toBe('2027-01-30');
+  });
+  it('generates deadlines as the regulation writes them (by the 16th of the month after the quarter)', () => {
+    const periods = generatePeriods(2026, 'quarterly', 0, 0, { submitRule: { kind: 'dayOfMonthAfter', day: 16 }, payRule: { kind: 'endOfMonthAfter' } });
+    expect(periods.map((p) => [p.submitBy, p.payBy])).toEqual([
+      ['2026-04-16', '2026-04-30'],
+      ['2026-07-16', '2026-07-31'],
+      ['2026-10-16', '2026-11-02'], // 31 October 2026 is a Saturday, 1 November a holiday and a Sunday
+      ['2027-01-18', '2027-02-01'],
     ]);
   });
   it('generates four-monthly periods', () => {
     expect(generatePeriods(2026, 'fourMonthly', 16, 31).map((p) => [p.periodName, p.dateFrom, p.dateTo, p.payBy])).toEqual([
-      ['Quadrimestre 1 2026', '2026-01-01', '2026-04-30', '2026-05-31'],
+      ['Quadrimestre 1 2026', '2026-01-01', '2026-04-30', '2026-06-01'], // 31 May 2026 is a Sunday
       ['Quadrimestre 2 2026', '2026-05-01', '2026-08-31', '2026-10-01'],
-      ['Quadrimestre 3 2026', '2026-09-01', '2026-12-31', '2027-01-31'],
+      ['Quadrimestre 3 2026', '2026-09-01', '2026-12-31', '2027-02-01'], // 31 January 2027 is a Sunday
     ]);
   });
   it('refuses bad input', () => {

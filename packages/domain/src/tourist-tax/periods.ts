@@ -2,7 +2,8 @@
  * Declaration periods. A stay belongs to the year and to the period that contain its checkOut date,
  * because the tax is collected at check-out.
  */
-import { addDays, daysInMonth, isIsoDate, isoDateOf } from './dates.ts';
+import { daysInMonth, isIsoDate, isoDateOf } from './dates.ts';
+import { deadlineFor, type TDeadlineRule } from './filings/deadline-rules.ts';
 
 export const ITALIAN_MONTHS = ['Gennaio', 'Febbraio', 'Marzo', 'Aprile', 'Maggio', 'Giugno', 'Luglio', 'Agosto', 'Settembre', 'Ottobre', 'Novembre', 'Dicembre'] as const;
 
@@ -47,9 +48,17 @@ function monthSpan(year: number, firstMonth: number, months: number): TDateRange
 
 /**
  * The declaration periods of a year. submitBy / payBy are dateTo plus the given number of days
- * (e.g. Florence, monthly by the 15th: offsets 15; Bergamo, quarterly by 30/4: offsets 30).
+ * (e.g. Bergamo, quarterly by 30/4: offsets 30), or follow the rule the regulation writes
+ * (options.submitRule / payRule, e.g. "by the 16th of the following month"); either way a deadline on
+ * a Saturday, Sunday or public holiday moves to the next working day unless options.workingDays is false.
  */
-export function generatePeriods(year: number, frequency: TPeriodFrequency, submitOffsetDays: number, payOffsetDays: number): TGeneratedPeriod[] {
+export function generatePeriods(
+  year: number,
+  frequency: TPeriodFrequency,
+  submitOffsetDays: number,
+  payOffsetDays: number,
+  options: { submitRule?: TDeadlineRule | null; payRule?: TDeadlineRule | null; workingDays?: boolean } = {},
+): TGeneratedPeriod[] {
   if (!Number.isInteger(year) || year < 1 || year > 9999) throw new RangeError(`Not a valid year: ${year}`);
   if (!Number.isInteger(submitOffsetDays) || !Number.isInteger(payOffsetDays)) {
     throw new RangeError('Offsets must be whole numbers of days');
@@ -66,8 +75,8 @@ export function generatePeriods(year: number, frequency: TPeriodFrequency, submi
     periods.push({
       periodName: spec.name(i),
       ...range,
-      submitBy: addDays(range.dateTo, submitOffsetDays),
-      payBy: addDays(range.dateTo, payOffsetDays),
+      submitBy: deadlineFor(range.dateTo, options.submitRule ?? { kind: 'daysAfter', days: submitOffsetDays }, options.workingDays ?? true),
+      payBy: deadlineFor(range.dateTo, options.payRule ?? { kind: 'daysAfter', days: payOffsetDays }, options.workingDays ?? true),
     });
   }
   return periods;

@@ -7,7 +7,7 @@
  */
 import { isIsoDate, isWithin } from './dates.ts';
 import { TaxRuleError, type TTaxRuleErrorDetail } from './errors.ts';
-import type { TReduction, TRuleScope, TScopeDimension, TStructureScope, TTariff, TValidity } from './types.ts';
+import type { TAgeRange, TExemption, TReduction, TRuleScope, TScopeDimension, TStructureScope, TTariff, TValidity } from './types.ts';
 
 export const SCOPE_DIMENSIONS: readonly TScopeDimension[] = ['structureTypeId', 'structureClassId', 'relevantAreaId'];
 
@@ -34,6 +34,17 @@ export function ruleAppliesOn(rule: TRuleScope & TValidity, structure: TStructur
  * AMBIGUOUS_TARIFF when two equally specific tariffs apply (findTariffConflict keeps that out of saved data).
  */
 export function selectTariffForNight(tariffs: readonly TTariff[], structure: TStructureScope, date: string): TTariff {
+  const best = findTariffForNight(tariffs, structure, date);
+  if (!best) {
+    throw new TaxRuleError('NO_TARIFF_FOR_NIGHT', [{ path: 'checkIn', message: `No tariff applies to the night of ${date}` }], {
+      date,
+    });
+  }
+  return best;
+}
+
+/** The tariff of one night, or null when none applies; AMBIGUOUS_TARIFF as selectTariffForNight. */
+export function findTariffForNight(tariffs: readonly TTariff[], structure: TStructureScope, date: string): TTariff | null {
   let best: TTariff | null = null;
   let bestSpecificity = -1;
   let tie: TTariff | null = null;
@@ -48,12 +59,7 @@ export function selectTariffForNight(tariffs: readonly TTariff[], structure: TSt
       tie = tariff;
     }
   }
-  if (!best) {
-    throw new TaxRuleError('NO_TARIFF_FOR_NIGHT', [{ path: 'checkIn', message: `No tariff applies to the night of ${date}` }], {
-      date,
-    });
-  }
-  if (tie) {
+  if (best && tie) {
     throw new TaxRuleError('AMBIGUOUS_TARIFF', [{ path: 'tariffs', message: `Tariffs ${best.id} and ${tie.id} are equally specific on ${date}` }], { date, conflictingId: tie.id });
   }
   return best;
@@ -146,6 +152,10 @@ export function validateTariff(tariff: TTariff, path = 'tariff'): void {
   if (tariff.maxNights !== null && !isNonNegativeInt(tariff.maxNights)) {
     details.push({ path: `${path}.maxNights`, message: 'must be empty or a whole number' });
   }
+  const maxPerNight = tariff.maxPerPersonNightCents;
+  if (maxPerNight !== null && maxPerNight !== undefined && !isNonNegativeInt(maxPerNight)) {
+    details.push({ path: `${path}.maxPerPersonNightCents`, message: 'must be empty or a whole number of cents >= 0' });
+  }
   if (details.length) throw new TaxRuleError('INVALID_RULE', details);
 }
 
@@ -164,7 +174,47 @@ export function validateReduction(reduction: TReduction, path = 'reduction'): vo
   if (reduction.maxNights !== null && !isNonNegativeInt(reduction.maxNights)) {
     details.push({ path: `${path}.maxNights`, message: 'must be empty or a whole number' });
   }
+  details.push(...validateAgeRange(reduction, path));
   if (details.length) throw new TaxRuleError('INVALID_RULE', details);
+}
+
+/** Shape checks for an exemption; throws INVALID_RULE listing every problem. */
+export function validateExemption(exemption: TExemption, path = 'exemption'): void {
+  const details: TTaxRuleErrorDetail[] = validateAgeRange(exemption, path);
+  const condition = exemption.condition ?? 'count';
+  if (!['count', 'age', 'resident', 'tourLeader'].includes(condition)) {
+    details.push({ path: `${path}.condition`, message: 'must be count, age, resident or tourLeader' });
+  }
+  if (condition === 'age' && !hasAgeRange(exemption)) {
+    details.push({ path: `${path}.ageTo`, message: 'an age exemption needs an age range' });
+  }
+  if (condition === 'tourLeader' && !(isNonNegativeInt(exemption.participantsPerLeader) && exemption.participantsPerLeader > 0)) {
+    details.push({ path: `${path}.participantsPerLeader`, message: 'must be a whole number of at least 1' });
+  }
+  if (details.length) throw new TaxRuleError('INVALID_RULE', details);
+}
+
+/** Has the rule an age range (either end set)? */
+export function hasAgeRange(rule: TAgeRange): boolean {
+  return (rule.ageFrom !== null && rule.ageFrom !== undefined) || (rule.ageTo !== null && rule.ageTo !== undefined);
+}
+
+/** Is `age` (completed years) within the rule's inclusive range? */
+export function ageInRange(rule: TAgeRange, age: number): boolean {
+  if (rule.ageFrom !== null && rule.ageFrom !== undefined && age < rule.ageFrom) return false;
+  if (rule.ageTo !== null && rule.ageTo !== undefined && age > rule.ageTo) return false;
+  return true;
+}
+
+function validateAgeRange(rule: TAgeRange, path: string): TTaxRuleErrorDetail[] {
+  const details: TTaxRuleErrorDetail[] = [];
+  for (const key of ['ageFrom', 'ageTo'] as const) {
+    const value = rule[key];
+    if (value !== null && value !== undefined && !(isNonNegativeInt(value) && value <= 150)) details.push({ path: `${path}.${key}`, message: 'must be empty or a whole number of years (0..150)' });
+  }
+  if (isNonNegativeInt(rule.ageFrom) && isNonNegativeInt(rule.ageTo) && rule.ageTo < rule.ageFrom) details.push({ path: `${path}.ageTo`, message: 'must not be below ageFrom' });
+  if (rule.ageOn !== null && rule.ageOn !== undefined && rule.ageOn !== 'checkIn' && rule.ageOn !== 'checkOut') details.push({ path: `${path}.ageOn`, message: 'must be checkIn or checkOut' });
+  return details;
 }
 
 function validateValidity(rule: TValidity, path: string): TTaxRuleErrorDetail[] {

@@ -29,7 +29,29 @@ export type TTariff = TRuleScope &
     percentageBasisPoints: number;
     /** Cap on taxable nights of a stay; null (or 0, as forms often send it) = no cap. */
     maxNights: number | null;
+    /**
+     * percentage: at most this many cents per person per night (e.g. 5% of the price, at most 5.00
+     * euros); null or 0 = no maximum. Ignored for flat tariffs.
+     */
+    maxPerPersonNightCents?: number | null;
   };
+
+/**
+ * An age range of an exemption or reduction, in completed years, both ends inclusive ("under 12" is
+ * ageTo 11, "10 to 16" is 10..16); an empty end is open. The age is taken on the check-in date or on
+ * the check-out date (the regulation says which), so a guest keeps one status for the whole stay.
+ */
+export type TAgeRange = { ageFrom?: number | null; ageTo?: number | null; ageOn?: TAgeOn | null };
+export type TAgeOn = 'checkIn' | 'checkOut';
+
+/**
+ * How a comune counts its cap on taxable nights (every tariff may carry maxNights):
+ * - 'stay': the taxable nights of any season count together; a night is beyond the cap when the
+ *   taxable nights before it (this stay and the consecutive earlier stays of the guest in the
+ *   structure) reach the cap of the night's own tariff;
+ * - 'season': only the taxable nights priced by the same tariff count, so a new season starts a new count.
+ */
+export type TCapMode = 'stay' | 'season';
 
 export type TReduction = TRuleScope &
   TValidity & {
@@ -42,9 +64,38 @@ export type TReduction = TRuleScope &
     percentageBasisPoints: number;
     /** Cap on the nights on which this reduction applies; null (or 0) = no cap. */
     maxNights: number | null;
-  };
+  } & TAgeRange;
 
-export type TExemption = { id: string; name: string };
+/**
+ * What makes a guest exempt:
+ * - 'count' (default): the hotelier states how many guests it covers (a driver, a patient...);
+ * - 'age': recorded guests whose age is in the range (TAgeRange) are exempt by themselves;
+ * - 'resident': recorded guests marked resident of the comune;
+ * - 'tourLeader': recorded guests marked tour leader, one for every `participantsPerLeader` other guests.
+ * The automatic ones also accept typed counts, for guests whose data are not recorded.
+ */
+export type TExemptionCondition = 'count' | 'age' | 'resident' | 'tourLeader';
+
+export type TExemption = {
+  id: string;
+  name: string;
+  condition?: TExemptionCondition | null;
+  /** tourLeader: one leader exempt for every N participants (others than the leaders). */
+  participantsPerLeader?: number | null;
+} & TAgeRange;
+
+/** A recorded guest of a stay as the engine sees it (lead guest first). */
+export type TStayGuestFacts = {
+  name?: string | null;
+  surname?: string | null;
+  birthDate?: string | null;
+  /** Resident of the stay's comune. */
+  resident?: boolean | null;
+  tourLeader?: boolean | null;
+};
+
+/** A night of an earlier consecutive stay of the same guest in the same structure (for the cap). */
+export type TPreviousNight = { tariffId: string | null; taxable: boolean };
 
 export type TAppliedReduction = { reductionId: string; count: number };
 export type TAppliedExemption = { exemptionId: string; count: number };
@@ -63,18 +114,30 @@ export type TStayTaxInput = {
   exemptions: readonly TExemption[];
   appliedReductions?: readonly TAppliedReduction[];
   appliedExemptions?: readonly TAppliedExemption[];
+  /** Recorded guests (at most componentsNumber); age, resident and tour-leader rules apply to them. */
+  guests?: readonly TStayGuestFacts[];
+  /**
+   * Price of the accommodation of each night (all guests), when it varies; one entry per night.
+   * Percentage tariffs use it instead of spreading accommodationAmountCents evenly over the nights.
+   */
+  nightlyPricesCents?: readonly number[] | null;
+  /** Default 'stay'. */
+  capMode?: TCapMode;
+  /** Nights of the earlier stays that this stay extends (same guest, same structure, no gap), oldest first. */
+  previousNights?: readonly TPreviousNight[];
 };
 
 export type TStayNight = {
   date: string;
-  tariffId: string;
+  /** null only for a night beyond the cap that no tariff covers (it needs none). */
+  tariffId: string | null;
   tariffName: string;
-  tariffType: 'flat' | 'percentage';
+  tariffType: 'flat' | 'percentage' | null;
   /** flat tariffs: cents per paying guest; null for percentage tariffs */
   nightlyPriceCents: number | null;
   /** percentage tariffs: basis points; null for flat tariffs */
   percentageBasisPoints: number | null;
-  /** false for nights beyond the first night's tariff maxNights */
+  /** false for nights beyond the cap (see TCapMode) */
   taxable: boolean;
   /** Tax of this night for all paying guests, before reductions (sums to tariffImportCents). */
   tariffCents: number;
@@ -111,6 +174,8 @@ export type TStayCategory =
       id: string;
       name: string;
       guests: number;
+      /** guests x nights of the stay */
+      exemptGuestNights?: number;
       taxableGuestNights: 0;
       tariffCents: 0;
       reductionCents: 0;
@@ -138,4 +203,39 @@ export type TStayTax = {
   nights: TStayNight[];
   /** 'full' first, then reductions sorted by id, then exemptions sorted by id. Amounts sum to the totals. */
   categories: TStayCategory[];
+  /** Which guest got what: one line per recorded guest, then one per group of guests not recorded. */
+  guestLines: TStayGuestLine[];
+  presences: TStayPresences;
+};
+
+/** Guest-nights of a stay by how they were taxed; they add up to componentsNumber x nightsNumber. */
+export type TStayPresences = {
+  /** Taxable guest-nights at the full rate (including reduced guests on nights their reduction did not cover). */
+  paying: number;
+  /** Guest-nights a reduction actually applied to. */
+  reduced: number;
+  /** Guest-nights of exempt guests. */
+  exempt: number;
+  /** Guest-nights of non-exempt guests on the nights beyond the cap. */
+  beyondCap: number;
+};
+
+export type TGuestRuleReason = 'age' | 'resident' | 'tourLeader' | 'count' | null;
+
+export type TStayGuestLine = {
+  /** Index in the stay's recorded guests; null for a group of guests not recorded. */
+  guestIndex: number | null;
+  name: string | null;
+  /** Age in completed years on the date the rules take it (check-in), when the birth date is known. */
+  age: number | null;
+  guests: number;
+  kind: 'full' | 'reduction' | 'exempt';
+  ruleId: string | null;
+  ruleName: string | null;
+  reason: TGuestRuleReason;
+  taxableNights: number;
+  reducedNights: number;
+  tariffCents: number;
+  reductionCents: number;
+  toPayCents: number;
 };

@@ -13,7 +13,7 @@ export type TDeclarationType = 'automatic' | 'manual';
 /** A stay counted as not paid by the guest, with the reason the hotelier gave (frozen at submission). */
 export type TRejectedPayment = { stayId: string | null; guest: string | null; checkOut: string | null; amountCents: number; reason: string | null };
 
-export type TModello21Payment = { declarationId: string; paymentDate: string; trn: string | null; amountCents: number };
+export type TModello21Payment = { declarationId: string; paymentDate: string; trn: string | null; amountCents: number; treasuryReference?: string | null; receiptNumber?: string | null };
 
 export type TModello21Month = {
   number: number;
@@ -28,7 +28,14 @@ export type TModello21Month = {
   /** The hotelier changed collected/paid by hand: a refresh from the stays keeps this month as typed. */
   corrected: boolean;
   /** What the stays and the declarations' payments said at the last refresh. */
-  prefill: { receiptsCount: number; collectedCents: number; paidCents: number; payments: TModello21Payment[] };
+  prefill: {
+    receiptsCount: number;
+    collectedCents: number;
+    paidCents: number;
+    payments: TModello21Payment[];
+    /** Receipts "dal n. al n." of the month, with their first and last date. */
+    receipts?: { from: number; to: number; dateFrom: string | null; dateTo: string | null } | null;
+  };
 };
 
 export const declarationTemplates = pgTable(
@@ -79,6 +86,8 @@ export const declarations = pgTable(
     payingPresences: integer().notNull().default(0),
     reducedPresences: integer().notNull().default(0),
     exemptPresences: integer().notNull().default(0),
+    /** Guest-nights of non-exempt guests beyond the cap (counted apart from the exempt ones). */
+    beyondCapPresences: integer().notNull().default(0),
     tariffCents: integer().notNull().default(0),
     reductionCents: integer().notNull().default(0),
     totalAmountCents: integer().notNull().default(0),
@@ -101,6 +110,26 @@ export const declarations = pgTable(
     index('declarations_city_year_idx').on(t.cityId, t.year),
     index('declarations_template_idx').on(t.declarationTemplateId),
   ],
+);
+
+/** Payments of a declaration to the comune: several per declaration, each with its date, amount and references. */
+export const declarationPayments = pgTable(
+  'declaration_payments',
+  {
+    ...recordColumns,
+    declarationId: uuid().notNull(),
+    paymentDate: date({ mode: 'string' }).notNull(),
+    amountCents: integer().notNull(),
+    /** Bank TRN / CRO, or the PagoPA notice code. */
+    trn: text().notNull(),
+    /** The treasury's reversale / ordinativo d'incasso number. */
+    treasuryReference: text(),
+    /** The treasury's quietanza number. */
+    receiptNumber: text(),
+    receiptUploadId: uuid(),
+    createdById: uuid(),
+  },
+  (t) => [index('declaration_payments_declaration_idx').on(t.declarationId, t.paymentDate)],
 );
 
 export const declarationAttachments = pgTable(
@@ -132,6 +161,12 @@ export const modello21 = pgTable(
     ownerVatNumber: text(),
     ownerTaxCode: text(),
     ownerAddress: text(),
+    /** A company as agente contabile: ragione sociale, legale rappresentante and the signer's qualifica. */
+    ownerCompanyName: text(),
+    ownerLegalRepresentative: text(),
+    ownerRole: text(),
+    /** Tax collected the year before and paid to the treasury this year (opening balance). */
+    openingBalanceCents: integer().notNull().default(0),
     /** The hotelier's notes. */
     notes: text(),
     signatureDate: date({ mode: 'string' }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { TStayCategory, TStayNight } from '@app/domain/tourist-tax/types';
+import type { TAgeOn, TCapMode, TExemptionCondition, TStayCategory, TStayGuestLine, TStayNight } from '@app/domain/tourist-tax/types';
 import { recordColumns, timestamptz } from '../columns.ts';
 
 /**
@@ -28,6 +28,10 @@ export type TGuest = {
   phone?: string | null;
   documentType?: string | null;
   documentNumber?: string | null;
+  /** Resident of the structure's comune (the comune's resident exemption applies). */
+  resident?: boolean | null;
+  /** Tour leader of a group (the comune's tour-leader exemption applies). */
+  tourLeader?: boolean | null;
 };
 
 export type TInvoice = {
@@ -46,7 +50,7 @@ export type TInvoice = {
 };
 
 /** What the engine computed on the last save, for the detail page (per night and per guest category). */
-export type TStoredBreakdown = { nights: TStayNight[]; categories: TStayCategory[] };
+export type TStoredBreakdown = { nights: TStayNight[]; categories: TStayCategory[]; guestLines?: TStayGuestLine[] };
 
 export const cities = pgTable(
   'cities',
@@ -74,6 +78,8 @@ export const cities = pgTable(
     accountEmail: text(),
     /** Whether hoteliers must render the Modello 21 (contested after DL 34/2020: a per-comune choice). */
     modello21Required: boolean().notNull().default(true),
+    /** How the cap on taxable nights is counted: 'stay' (nights of any season) or 'season' (per tariff). */
+    taxCapMode: text().$type<TCapMode>().notNull().default('stay'),
   },
   (t) => [index('cities_name_idx').on(t.name), uniqueIndex('cities_istat_unique').on(t.istatCode)],
 );
@@ -143,6 +149,8 @@ export const tariffs = pgTable(
     nightlyPriceCents: integer().notNull().default(0),
     percentageBasisPoints: integer().notNull().default(0),
     maxNights: integer(),
+    /** percentage tariffs: at most this per person per night; null = no maximum. */
+    maxPerPersonNightCents: integer(),
     validFrom: date({ mode: 'string' }).notNull(),
     validTo: date({ mode: 'string' }),
   },
@@ -165,6 +173,10 @@ export const reductions = pgTable(
     maxNights: integer(),
     validFrom: date({ mode: 'string' }).notNull(),
     validTo: date({ mode: 'string' }),
+    /** Age range (completed years, inclusive) that makes the reduction apply to recorded guests by itself. */
+    ageFrom: integer(),
+    ageTo: integer(),
+    ageOn: text().$type<TAgeOn>(),
   },
   (t) => [index('reductions_city_idx').on(t.cityId)],
 );
@@ -176,6 +188,12 @@ export const exemptions = pgTable(
     cityId: uuid().notNull(),
     name: text().notNull(),
     note: text(),
+    /** count (typed by the hotelier), age, resident or tourLeader (see the domain's TExemptionCondition). */
+    condition: text().$type<TExemptionCondition>().notNull().default('count'),
+    ageFrom: integer(),
+    ageTo: integer(),
+    ageOn: text().$type<TAgeOn>(),
+    participantsPerLeader: integer(),
   },
   (t) => [index('exemptions_city_idx').on(t.cityId)],
 );
@@ -191,6 +209,8 @@ export const stays = pgTable(
     checkOut: date({ mode: 'string' }).notNull(),
     componentsNumber: integer().notNull(),
     guest: jsonb().$type<TGuest>().notNull(),
+    /** The other guests of the stay (the lead guest is `guest`). */
+    guests: jsonb().$type<TGuest[]>().notNull().default([]),
     hasInvoice: boolean().notNull().default(false),
     invoice: jsonb().$type<TInvoice | null>(),
     paymentStatus: text().$type<'paid' | 'not_paid'>().notNull().default('paid'),
@@ -203,6 +223,8 @@ export const stays = pgTable(
     appliedExemptions: jsonb().$type<{ exemptionId: string; count: number }[]>().notNull().default([]),
     appliedReductions: jsonb().$type<{ reductionId: string; count: number }[]>().notNull().default([]),
     accommodationAmountCents: integer(),
+    /** Price of each night (all guests) when it varies; percentage tariffs use it. */
+    nightlyPricesCents: integer().array(),
     notes: text(),
     // Computed by the engine on every save (client values are ignored).
     nightsNumber: integer().notNull(),
@@ -226,6 +248,11 @@ export const stays = pgTable(
     reductionImportCents: integer().notNull(),
     toPayAmountCents: integer().notNull(),
     breakdown: jsonb().$type<TStoredBreakdown>(),
+    /** Guest-nights by how they were taxed (the engine's presences; declarations add them up). */
+    payingPresences: integer(),
+    reducedPresences: integer(),
+    exemptPresences: integer(),
+    beyondCapPresences: integer(),
     /** manual | xlsx | csv | alloggiati */
     source: text().notNull().default('manual'),
     /** Hash of the imported row(s); unique per structure so a re-import skips what exists. */

@@ -224,7 +224,8 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
         return runtime.present(rows, ctx);
       },
     });
-    registerCollectionExport(app, runtime, tags);
+    // An area that declares its own export for a collection (the NCA register, one lot at a time) keeps it.
+    if (!app.hasRoute({ method: 'GET', url: `${url}/export` })) registerCollectionExport(app, runtime, tags);
   }
   if (!disabled.has('get')) {
     r.get(`${url}/:id`, {

@@ -6,6 +6,7 @@ import { registerDeclarationRoutes } from './declarations/routes.ts';
 import { documentsCollection } from './documents/documents.ts';
 import { registerModello21Routes } from './modello21/routes.ts';
 import { registerTouristTax } from './registry/routes.ts';
+import { registerRepriceRoutes } from './reprice/routes.ts';
 import { runFilingReminders } from './declarations/filing-reminders.ts';
 import type { TDailyJob } from '../platform/index.ts';
 
@@ -17,6 +18,7 @@ export async function registerTouristTaxArea(app: FastifyInstance) {
   registerCollection(app, documentsCollection);
   registerCommunicationRoutes(app);
   registerDashboardRoutes(app);
+  registerRepriceRoutes(app);
 }
 
 /** Reminds hoteliers and comuni of filing deadlines every morning. */

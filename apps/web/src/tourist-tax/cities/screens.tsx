@@ -15,7 +15,7 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
-import { activeChoices } from '../shared/choices';
+import { activeChoices, capModeChoices } from '../shared/choices';
 import { DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { useCan } from '../../components/permissions';
 import { required, validCcp, validEmail, validIban, validIstatCode, validPhone, validProvince } from '../../components/validators';
@@ -73,6 +73,7 @@ function CityFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boole
       <TextInput source="referentTributes" {...text} />
       <BooleanInput source="isActive" readOnly={readOnly || !mayActivate} defaultValue={isCreate ? true : undefined} />
       <BooleanInput source="modello21Required" readOnly={readOnly} helperText="touristTax.help.modello21Required" />
+      <SelectInput source="taxCapMode" choices={capModeChoices} defaultValue="stay" readOnly={readOnly} helperText="touristTax.help.taxCapMode" />
       <SectionTitle>
         <span>{translate('touristTax.sections.treasury')}</span>
       </SectionTitle>

@@ -34,9 +34,12 @@ export function PaymentDialog({ record, open, onClose, onDone }: { record: TDecl
   const notify = useNotify();
   const [locale] = useLocaleState();
   const dataProvider = useDataProvider<TAppDataProvider>();
-  const [paymentDate, setPaymentDate] = useState(record.paymentDate ?? todayIso());
-  const [trn, setTrn] = useState(record.trn ?? '');
-  const [paidAmount, setPaidAmount] = useState(eurosToText(record.paidAmount ?? record.toPayAmount, locale));
+  // Each save adds a payment: a new one starts from today and what is still due.
+  const [paymentDate, setPaymentDate] = useState(todayIso());
+  const [trn, setTrn] = useState('');
+  const [paidAmount, setPaidAmount] = useState(eurosToText(Math.max(0, Math.round((record.toPayAmount - (record.paidAmount ?? 0)) * 100) / 100), locale));
+  const [treasuryReference, setTreasuryReference] = useState('');
+  const [receiptNumber, setReceiptNumber] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [touched, setTouched] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -57,6 +60,8 @@ export function PaymentDialog({ record, open, onClose, onDone }: { record: TDecl
         paymentDate,
         trn: trn.trim(),
         paidAmount: amount === null ? null : centsToEuros(amount),
+        treasuryReference: treasuryReference.trim() || null,
+        receiptNumber: receiptNumber.trim() || null,
         ...(upload ? { paymentReceiptUploadId: upload._id } : {}),
       });
     },
@@ -108,6 +113,8 @@ export function PaymentDialog({ record, open, onClose, onDone }: { record: TDecl
             helperText={show('paidAmount') ?? translate('filings.declarations.paidAmountHelp')}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
+          <TextField label={translate('filings.payments.treasuryReference')} value={treasuryReference} onChange={(event) => setTreasuryReference(event.target.value)} />
+          <TextField label={translate('filings.payments.receiptNumber')} value={receiptNumber} onChange={(event) => setReceiptNumber(event.target.value)} />
           <Box>
             <DialogContentText variant="body2" sx={{ mb: 1 }}>
               {translate('filings.declarations.paymentReceipt')}
@@ -188,7 +195,7 @@ export function DeclarationActionBar({ record, allowDelete = false }: { record: 
       />
       {can(role, 'declarations', 'recordPayment') && canRecordPayment(record.status) ? (
         <Button variant={record.paymentDate ? 'outlined' : 'contained'} startIcon={<PaymentsIcon />} onClick={() => setPaying(true)} data-testid="action-payment">
-          {translate(record.paymentDate ? 'filings.declarations.changePayment' : 'filings.declarations.recordPayment')}
+          {translate(record.paymentDate ? 'filings.payments.add' : 'filings.declarations.recordPayment')}
         </Button>
       ) : null}
       {submitted ? (

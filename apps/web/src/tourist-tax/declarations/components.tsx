@@ -8,6 +8,56 @@ import { formatDate, formatDateTime, formatNumber } from '../../i18n/format';
 import { formatEuros } from '../../components/format';
 import { Fact, FactGrid, Panel } from '../../components/Panel';
 import { FilingStatusChip, LateChip, ReferencedName } from '../shared/filingParts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../dataProvider/httpClient';
+import type { TDeclarationPayment } from '../../dataProvider/filings';
+
+/** Every payment of the declaration with its own date, amount, TRN and treasury references. */
+function PaymentsList({ declarationId, paidAmount }: { declarationId: string; paidAmount: number | null }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  // paidAmount in the key: a new payment changes it and the list reloads.
+  const { data: payments = [] } = useQuery({
+    queryKey: ['declarations', 'payments', declarationId, paidAmount],
+    queryFn: async () => (await apiRequest<TDeclarationPayment[]>(`/declarations/${encodeURIComponent(declarationId)}/payments`)).json,
+  });
+  const label = (key: string) => translate(`filings.payments.${key}`);
+  return (
+    <Box sx={{ mt: 2, overflowX: 'auto' }}>
+      <Typography variant="subtitle2" component="h4">
+        {label('title')}
+      </Typography>
+      {payments.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {label('empty')}
+        </Typography>
+      ) : (
+        <Table size="small" data-testid="declaration-payments">
+          <TableHead>
+            <TableRow>
+              <TableCell>{label('date')}</TableCell>
+              <TableCell align="right">{label('amount')}</TableCell>
+              <TableCell>{label('trn')}</TableCell>
+              <TableCell>{label('treasuryReference')}</TableCell>
+              <TableCell>{label('receiptNumber')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {payments.map((payment) => (
+              <TableRow key={payment._id}>
+                <TableCell>{formatDate(payment.paymentDate, locale)}</TableCell>
+                <TableCell align="right">{formatEuros(payment.amount, locale)}</TableCell>
+                <TableCell>{payment.trn}</TableCell>
+                <TableCell>{payment.treasuryReference ?? '–'}</TableCell>
+                <TableCell>{payment.receiptNumber ?? '–'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+}
 
 /** A declaration as the API sends it (amounts in euros, dates 'YYYY-MM-DD'). */
 /** A declaration as the screens receive it: the API record plus react-admin's `id`. */
@@ -155,6 +205,7 @@ export function PaymentPanel({ record, action }: { record: TDeclaration; action?
         </Fact>
         <Fact label={field('paidAmount')}>{record.paidAmount === null ? null : formatEuros(record.paidAmount, locale)}</Fact>
       </FactGrid>
+      <PaymentsList declarationId={String(record.id)} paidAmount={record.paidAmount} />
       {record.notes ? (
         <Box sx={{ mt: 2 }}>
           <Fact label={field('notes')}>{record.notes}</Fact>

@@ -1,4 +1,5 @@
 import { makeRuleScreens } from '../shared/ruleScreens';
+import { AgeRangeInputs } from '../shared/AgeRangeInputs';
 
 // Reductions: euros off each reduced guest-night, or a percentage of the tax; new ones default to a percentage.
 const screens = makeRuleScreens({
@@ -7,6 +8,8 @@ const screens = makeRuleScreens({
   amountHelp: 'touristTax.help.reductionAmount',
   percentageHelp: 'touristTax.help.reductionPercentage',
   defaultType: 'percentage',
+  // An age range makes the reduction apply by itself to the recorded guests of that age.
+  extraFields: AgeRangeInputs,
 });
 
 export const ReductionList = screens.list;

@@ -25,3 +25,20 @@ export const sexChoices = [
   { id: 'M', name: 'touristTax.sex.M' },
   { id: 'F', name: 'touristTax.sex.F' },
 ];
+
+export const exemptionConditionChoices = [
+  { id: 'count', name: 'touristTax.exemptionCondition.count' },
+  { id: 'age', name: 'touristTax.exemptionCondition.age' },
+  { id: 'resident', name: 'touristTax.exemptionCondition.resident' },
+  { id: 'tourLeader', name: 'touristTax.exemptionCondition.tourLeader' },
+];
+
+export const ageOnChoices = [
+  { id: 'checkIn', name: 'touristTax.ageOn.checkIn' },
+  { id: 'checkOut', name: 'touristTax.ageOn.checkOut' },
+];
+
+export const capModeChoices = [
+  { id: 'stay', name: 'touristTax.capMode.stay' },
+  { id: 'season', name: 'touristTax.capMode.season' },
+];

@@ -19,17 +19,21 @@ function RegistryListActions() {
   );
 }
 
-function RegistryFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolean }) {
+type TExtraFields = (props: { readOnly: boolean }) => React.ReactNode;
+
+function RegistryFields({ readOnly, isCreate, extraFields: ExtraFields }: { readOnly: boolean; isCreate: boolean; extraFields?: TExtraFields }) {
   return (
     <FormGrid>
       <TextInput source="name" validate={required} readOnly={readOnly} />
       <CityInput readOnly={readOnly || !isCreate} />
+      {ExtraFields ? <ExtraFields readOnly={readOnly} /> : null}
       <TextInput source="note" multiline minRows={3} parse={emptyToNull} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
     </FormGrid>
   );
 }
 
-export function makeRegistryResource() {
+/** `extraFields`: inputs of one registry only (exemptions: their condition). */
+export function makeRegistryResource(extraFields?: TExtraFields) {
   function RegistryList() {
     const translate = useTranslate();
     const isAdmin = useReachesAllHere('list');
@@ -55,7 +59,7 @@ export function makeRegistryResource() {
     return (
       <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
         <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
-          <RegistryFields readOnly={!canSave} isCreate={false} />
+          <RegistryFields readOnly={!canSave} isCreate={false} extraFields={extraFields} />
         </TtSimpleForm>
       </Edit>
     );
@@ -66,7 +70,7 @@ export function makeRegistryResource() {
     return (
       <Create mutationOptions={saveErrors} redirect="list">
         <TtSimpleForm>
-          <RegistryFields readOnly={false} isCreate />
+          <RegistryFields readOnly={false} isCreate extraFields={extraFields} />
         </TtSimpleForm>
       </Create>
     );

@@ -27,6 +27,10 @@ export type TRuleScreensConfig = {
   percentageHelp: string;
   /** Type preselected on the create form. */
   defaultType: 'flat' | 'percentage';
+  /** Inputs of this kind of rule only (tariffs: the maximum per person per night; reductions: the age range). */
+  extraFields?: (props: { readOnly: boolean }) => React.ReactNode;
+  /** The payload sent on save (tariffs send the rate once). */
+  transform?: (data: Record<string, unknown>) => Record<string, unknown>;
 };
 
 function RuleListActions() {
@@ -37,7 +41,7 @@ function RuleListActions() {
   );
 }
 
-export function makeRuleScreens({ typeSource, amountSource, amountHelp, percentageHelp, defaultType }: TRuleScreensConfig) {
+export function makeRuleScreens({ typeSource, amountSource, amountHelp, percentageHelp, defaultType, extraFields: ExtraFields, transform }: TRuleScreensConfig) {
   function RuleList() {
     const translate = useTranslate();
     const [locale] = useLocaleState();
@@ -115,6 +119,7 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
           parse={(v: string) => (v === '' || v === null ? null : Number(v))}
           readOnly={readOnly}
         />
+        {ExtraFields ? <ExtraFields readOnly={readOnly} /> : null}
         <TextInput source="note" multiline minRows={2} parse={emptyToNull} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
       </FormGrid>
     );
@@ -124,7 +129,7 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
     const saveErrors = useSaveErrorNotification();
     const canSave = useCanHere('update');
     return (
-      <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
+      <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list" transform={transform}>
         <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
           <RuleFields readOnly={!canSave} isCreate={false} />
         </TtSimpleForm>
@@ -135,7 +140,7 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
   function RuleCreate() {
     const saveErrors = useSaveErrorNotification();
     return (
-      <Create mutationOptions={saveErrors} redirect="list">
+      <Create mutationOptions={saveErrors} redirect="list" transform={transform}>
         <TtSimpleForm defaultValues={{ [typeSource]: defaultType, maxNights: null, validTo: null }}>
           <RuleFields readOnly={false} isCreate />
         </TtSimpleForm>

@@ -8,6 +8,7 @@ import {
   DialogContent,
   DialogTitle,
   FormControl,
+  FormHelperText,
   InputLabel,
   LinearProgress,
   MenuItem,
@@ -18,10 +19,11 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  TextField,
   Typography,
 } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useGetList, useRefresh, useTranslate } from 'react-admin';
+import { useGetList, useLocaleState, useRefresh, useTranslate } from 'react-admin';
 import { importFormatChoices } from '../shared/choices';
 import { DownloadButton } from '../../components/DownloadButton';
 import { uploadWithProgress } from '../../dataProvider/files';
@@ -60,6 +62,12 @@ export function ImportStaysDialog({ open, onClose, defaultStructureId }: { open:
   const [structureId, setStructureId] = useState<string>(defaultStructureId ?? '');
   const [format, setFormat] = useState<TImportFormat | ''>('');
   const [file, setFile] = useState<File | null>(null);
+  // A police file says nothing about the tax: the hotelier states whether its guests paid.
+  const [paymentStatus, setPaymentStatus] = useState<'' | 'paid' | 'not_paid'>('');
+  const [noPaymentReason, setNoPaymentReason] = useState('');
+  const [locale] = useLocaleState();
+  const needsPayment = format === 'alloggiati';
+  const paymentReady = !needsPayment || paymentStatus === 'paid' || (paymentStatus === 'not_paid' && noPaymentReason.trim() !== '');
   const [phase, setPhase] = useState<TPhase>({ kind: 'idle' });
   const chosenStructure = structureId || (structures.length === 1 ? String(structures[0].id) : '');
   const busy = phase.kind === 'uploading' || phase.kind === 'processing';
@@ -72,10 +80,15 @@ export function ImportStaysDialog({ open, onClose, defaultStructureId }: { open:
   };
 
   const start = async () => {
-    if (!file || !format || !chosenStructure) return;
+    if (!file || !format || !chosenStructure || !paymentReady) return;
     const form = new FormData();
     form.append('structureId', chosenStructure);
     form.append('format', format);
+    form.append('language', locale === 'en' ? 'en' : 'it');
+    if (needsPayment && paymentStatus) {
+      form.append('paymentStatus', paymentStatus);
+      if (paymentStatus === 'not_paid') form.append('noPaymentReason', noPaymentReason.trim());
+    }
     form.append('file', file);
     setPhase({ kind: 'uploading', percent: 0 });
     try {
@@ -142,6 +155,36 @@ export function ImportStaysDialog({ open, onClose, defaultStructureId }: { open:
             </Select>
           </FormControl>
         </Box>
+        {needsPayment ? (
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, mb: 2 }}>
+            <FormControl size="small" fullWidth>
+              <InputLabel id="import-payment-label">{translate('touristTax.import.paymentStatus')}</InputLabel>
+              <Select
+                labelId="import-payment-label"
+                label={translate('touristTax.import.paymentStatus')}
+                value={paymentStatus}
+                onChange={(event) => setPaymentStatus(event.target.value as 'paid' | 'not_paid')}
+                disabled={busy}
+                data-testid="import-payment-status"
+              >
+                <MenuItem value="paid">{translate('touristTax.paymentStatus.paid')}</MenuItem>
+                <MenuItem value="not_paid">{translate('touristTax.paymentStatus.not_paid')}</MenuItem>
+              </Select>
+              <FormHelperText>{translate('touristTax.import.paymentStatusHelp')}</FormHelperText>
+            </FormControl>
+            {paymentStatus === 'not_paid' ? (
+              <TextField
+                size="small"
+                label={translate('touristTax.import.noPaymentReason')}
+                value={noPaymentReason}
+                onChange={(event) => setNoPaymentReason(event.target.value)}
+                disabled={busy}
+                required
+                slotProps={{ htmlInput: { 'data-testid': 'import-no-payment-reason' } }}
+              />
+            ) : null}
+          </Box>
+        ) : null}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={busy}>
             {translate('touristTax.import.chooseFile')}
@@ -195,7 +238,7 @@ export function ImportStaysDialog({ open, onClose, defaultStructureId }: { open:
         <Button onClick={close} disabled={busy}>
           {translate(phase.kind === 'done' ? 'ra.action.close' : 'ra.action.cancel')}
         </Button>
-        <Button variant="contained" onClick={start} disabled={busy || !file || !format || !chosenStructure} data-testid="import-start">
+        <Button variant="contained" onClick={start} disabled={busy || !file || !format || !chosenStructure || !paymentReady} data-testid="import-start">
           {translate('touristTax.import.start')}
         </Button>
       </DialogActions>

@@ -117,6 +117,32 @@ function GuestInputs({ readOnly }: { readOnly: boolean }) {
       <TextInput source="guest.phone" label={label('phone')} validate={validPhone} {...text} />
       <TextInput source="guest.documentType" label={label('documentType')} {...text} />
       <TextInput source="guest.documentNumber" label={label('documentNumber')} {...text} />
+      <BooleanInput source="guest.resident" label={label('resident')} readOnly={readOnly} />
+      <BooleanInput source="guest.tourLeader" label={label('tourLeader')} readOnly={readOnly} />
+    </>
+  );
+}
+
+/** The other guests: enough to apply the comune's age, residence and tour-leader rules (the police data of each too). */
+function OtherGuestsInputs({ readOnly }: { readOnly: boolean }) {
+  const translate = useTranslate();
+  const text = { readOnly, parse: emptyToNull } as const;
+  const label = (field: string) => `touristTax.guest.${field}`;
+  return (
+    <>
+      <SectionTitle>{translate('touristTax.sections.otherGuests')}</SectionTitle>
+      <Box sx={{ gridColumn: '1 / -1', color: 'text.secondary', fontSize: '0.875rem' }}>{translate('touristTax.help.otherGuests')}</Box>
+      <ArrayInput source="guests" label={false} sx={{ gridColumn: '1 / -1' }}>
+        <SimpleFormIterator inline disableReordering disableClear disableAdd={readOnly} disableRemove={readOnly}>
+          <TextInput source="surname" label={label('surname')} validate={required} readOnly={readOnly} />
+          <TextInput source="name" label={label('name')} validate={required} readOnly={readOnly} />
+          <DateInput source="birthDate" label={label('birthDate')} {...text} />
+          <SelectInput source="sex" label={label('sex')} choices={sexChoices} {...text} />
+          <TextInput source="citizenship" label={label('citizenship')} {...text} />
+          <BooleanInput source="resident" label={label('resident')} readOnly={readOnly} />
+          <BooleanInput source="tourLeader" label={label('tourLeader')} readOnly={readOnly} />
+        </SimpleFormIterator>
+      </ArrayInput>
     </>
   );
 }
@@ -162,7 +188,7 @@ export function useDefaultStructureId(): string | undefined {
  */
 export function StayFields({ readOnly }: { readOnly: boolean }) {
   const translate = useTranslate();
-  const record = useRecordContext<TStayComputation & { breakdown?: Pick<TStayComputation, 'nights' | 'categories'> | null; isLocked?: boolean }>();
+  const record = useRecordContext<TStayComputation & { breakdown?: Pick<TStayComputation, 'nights' | 'categories' | 'guestLines'> | null; isLocked?: boolean }>();
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 3, width: '100%', alignItems: 'start' }}>
       <Box>
@@ -180,6 +206,7 @@ export function StayFields({ readOnly }: { readOnly: boolean }) {
           <NumberInput source="accommodationAmount" step={0.01} min={0} parse={countParse} validate={validEuros} helperText="touristTax.help.accommodationAmount" readOnly={readOnly} />
           <AppliedRulesInputs readOnly={readOnly} />
           <GuestInputs readOnly={readOnly} />
+          <OtherGuestsInputs readOnly={readOnly} />
           <SectionTitle>{translate('touristTax.sections.payment')}</SectionTitle>
           <RadioButtonGroupInput source="paymentStatus" label={false} choices={paymentStatusChoices} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
           <FormDataConsumer>
@@ -193,7 +220,13 @@ export function StayFields({ readOnly }: { readOnly: boolean }) {
           <TextInput source="notes" multiline minRows={2} parse={emptyToNull} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
         </FormGrid>
       </Box>
-      <Box>{readOnly && record ? <SavedTaxBreakdown computation={{ ...record, nights: record.breakdown?.nights ?? [], categories: record.breakdown?.categories ?? [] }} /> : <LiveTaxBreakdown />}</Box>
+      <Box>
+        {readOnly && record ? (
+          <SavedTaxBreakdown computation={{ ...record, nights: record.breakdown?.nights ?? [], categories: record.breakdown?.categories ?? [], guestLines: record.breakdown?.guestLines ?? [] }} />
+        ) : (
+          <LiveTaxBreakdown />
+        )}
+      </Box>
     </Box>
   );
 }
@@ -206,5 +239,6 @@ export function stayPayload(data: Record<string, unknown>): Record<string, unkno
   const rows = (value: unknown) => (Array.isArray(value) ? value.filter(Boolean) : []);
   payload.appliedExemptions = rows(payload.appliedExemptions);
   payload.appliedReductions = rows(payload.appliedReductions);
+  payload.guests = rows(payload.guests);
   return payload;
 }

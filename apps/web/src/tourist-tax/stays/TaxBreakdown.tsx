@@ -11,7 +11,7 @@ export const PREVIEW_DEBOUNCE_MS = 300;
 
 type TPreviewState = { kind: 'incomplete' } | { kind: 'loading'; last: TStayComputation | null } | { kind: 'ready'; computation: TStayComputation } | { kind: 'error'; error: TPreviewError };
 
-const WATCHED = ['structureId', 'checkIn', 'checkOut', 'componentsNumber', 'appliedExemptions', 'appliedReductions', 'accommodationAmount'] as const;
+const WATCHED = ['structureId', 'checkIn', 'checkOut', 'componentsNumber', 'appliedExemptions', 'appliedReductions', 'accommodationAmount', 'guest', 'guests', 'id'] as const;
 
 /**
  * The tax of the stay being typed, recomputed by the server (POST /api/stays/preview) 300 ms after
@@ -27,8 +27,8 @@ export function LiveTaxBreakdown() {
   const lastComputation = useRef<TStayComputation | null>(null);
 
   useEffect(() => {
-    const [structureId, checkIn, checkOut, componentsNumber, appliedExemptions, appliedReductions, accommodationAmount] = JSON.parse(key) as unknown[];
-    const input = previewInputFrom({ structureId, checkIn, checkOut, componentsNumber, appliedExemptions, appliedReductions, accommodationAmount });
+    const [structureId, checkIn, checkOut, componentsNumber, appliedExemptions, appliedReductions, accommodationAmount, guest, guests, id] = JSON.parse(key) as unknown[];
+    const input = previewInputFrom({ structureId, checkIn, checkOut, componentsNumber, appliedExemptions, appliedReductions, accommodationAmount, guest, guests, id });
     const current = ++sequence.current;
     if (!input) {
       setState({ kind: 'incomplete' });
@@ -163,6 +163,7 @@ function ComputationTables({ computation, stale }: { computation: TStayComputati
           ))}
         </TableBody>
       </Table>
+      {computation.guestLines?.some((line) => line.guestIndex !== null) ? <GuestLinesTable lines={computation.guestLines} hasReductions={hasReductions} /> : null}
       <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
         {translate('touristTax.breakdown.perNight')}
       </Typography>
@@ -183,11 +184,11 @@ function ComputationTables({ computation, stale }: { computation: TStayComputati
                 <TableCell>
                   {formatDate(night.date, locale)}
                   <Typography component="div" variant="caption" color="text.secondary">
-                    {night.tariffName}
-                    {night.taxable ? null : ` · ${translate('touristTax.breakdown.notTaxable')}`}
+                    {night.tariffId === null ? translate('touristTax.breakdown.noTariffBeyondCap') : night.tariffName}
+                    {night.taxable || night.tariffId === null ? null : ` · ${translate('touristTax.breakdown.notTaxable')}`}
                   </Typography>
                 </TableCell>
-                <TableCell align="right">{night.tariffType === 'flat' ? euros(night.nightlyPrice) : formatPercent(night.percentage, locale)}</TableCell>
+                <TableCell align="right">{night.tariffType === null ? '–' : night.tariffType === 'flat' ? euros(night.nightlyPrice) : formatPercent(night.percentage, locale)}</TableCell>
                 <TableCell align="right">{euros(night.tariff)}</TableCell>
                 {hasReductions ? <TableCell align="right">{euros(night.reduction)}</TableCell> : null}
                 <TableCell align="right">{euros(night.toPay)}</TableCell>
@@ -197,6 +198,49 @@ function ComputationTables({ computation, stale }: { computation: TStayComputati
         </Table>
       </Box>
     </Box>
+  );
+}
+
+/** Which guest got what: each recorded guest with the rule applied and why, then the guests not recorded. */
+function GuestLinesTable({ lines, hasReductions }: { lines: NonNullable<TStayComputation['guestLines']>; hasReductions: boolean }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const euros = (value: number | null) => formatEuros(value, locale);
+  return (
+    <>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+        {translate('touristTax.guestLines.title')}
+      </Typography>
+      <Table size="small" data-testid="tax-guest-lines">
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('touristTax.guestLines.guest')}</TableCell>
+            <TableCell align="right">{translate('touristTax.guestLines.age')}</TableCell>
+            <TableCell>{translate('touristTax.guestLines.rule')}</TableCell>
+            {hasReductions ? <TableCell align="right">{translate('touristTax.breakdown.reduction')}</TableCell> : null}
+            <TableCell align="right">{translate('touristTax.breakdown.toPay')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {lines.map((line, index) => (
+            <TableRow key={`${line.guestIndex ?? 'group'}-${line.ruleId ?? ''}-${index}`}>
+              <TableCell>{line.guestIndex === null ? `${translate('touristTax.guestLines.others')} (${line.guests})` : (line.name ?? '–')}</TableCell>
+              <TableCell align="right">{line.age ?? '–'}</TableCell>
+              <TableCell>
+                {line.kind === 'full' ? translate('touristTax.guestLines.full') : line.ruleName}
+                {line.reason ? (
+                  <Typography component="span" variant="caption" color="text.secondary">
+                    {` · ${translate(`touristTax.guestLines.reason.${line.reason}`)}`}
+                  </Typography>
+                ) : null}
+              </TableCell>
+              {hasReductions ? <TableCell align="right">{euros(line.reduction)}</TableCell> : null}
+              <TableCell align="right">{euros(line.toPay)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
   );
 }
 

@@ -10,13 +10,20 @@ export type TPreviewInput = {
   appliedExemptions: { exemptionId: string; count: number }[];
   appliedReductions: { reductionId: string; count: number }[];
   accommodationAmount?: number | null;
+  guest?: TPreviewGuest;
+  guests?: TPreviewGuest[];
+  stayId?: string | null;
 };
+
+/** What the preview needs of a guest: the age, residence and tour-leader rules read these. */
+export type TPreviewGuest = { name?: string; surname?: string; taxCode?: string | null; birthDate?: string | null; resident?: boolean | null; tourLeader?: boolean | null };
 
 export type TStayNight = {
   date: string;
-  tariffId: string;
+  /** null for a night beyond the cap that no tariff covers */
+  tariffId: string | null;
   tariffName: string;
-  tariffType: 'flat' | 'percentage';
+  tariffType: 'flat' | 'percentage' | null;
   nightlyPrice: number | null;
   percentage: number | null;
   taxable: boolean;
@@ -37,6 +44,23 @@ export type TStayCategory = {
   toPay: number;
 };
 
+/** Which guest got what: recorded guests one by one, the others grouped by rule. */
+export type TStayGuestLine = {
+  guestIndex: number | null;
+  name: string | null;
+  age: number | null;
+  guests: number;
+  kind: 'full' | 'reduction' | 'exempt';
+  ruleId: string | null;
+  ruleName: string | null;
+  reason: 'age' | 'resident' | 'tourLeader' | 'count' | null;
+  taxableNights: number;
+  reducedNights: number;
+  tariff: number;
+  reduction: number;
+  toPay: number;
+};
+
 export type TStayComputation = {
   nightsNumber: number;
   taxableNights: number;
@@ -49,6 +73,7 @@ export type TStayComputation = {
   toPayAmount: number;
   nights: TStayNight[];
   categories: TStayCategory[];
+  guestLines?: TStayGuestLine[];
 };
 
 export type TPreviewError = Error & { code?: string; details?: { path: string; message: string; value?: unknown }[] };
@@ -87,7 +112,25 @@ export function previewInputFrom(values: Record<string, unknown>): TPreviewInput
     .filter((row): row is { reductionId: string; count: number } => typeof row.reductionId === 'string' && !!row.reductionId && row.count !== null);
   const amount = values.accommodationAmount;
   const accommodationAmount = amount === '' || amount === null || amount === undefined || !Number.isFinite(Number(amount)) ? null : Number(amount);
-  return { structureId, checkIn, checkOut, componentsNumber, appliedExemptions, appliedReductions, accommodationAmount };
+  const guestOf = (value: unknown): TPreviewGuest | null => {
+    if (!value || typeof value !== 'object') return null;
+    const g = value as Record<string, unknown>;
+    const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+    return {
+      name: text(g.name),
+      surname: text(g.surname),
+      taxCode: text(g.taxCode) ?? null,
+      birthDate: toDay(g.birthDate),
+      resident: g.resident === true,
+      tourLeader: g.tourLeader === true,
+    };
+  };
+  const guest = guestOf(values.guest);
+  const guests = rows(values.guests)
+    .map(guestOf)
+    .filter((g): g is TPreviewGuest => g !== null);
+  const stayId = typeof values.id === 'string' ? values.id : null;
+  return { structureId, checkIn, checkOut, componentsNumber, appliedExemptions, appliedReductions, accommodationAmount, ...(guest ? { guest } : {}), guests, stayId };
 }
 
 export async function previewStayTax(input: TPreviewInput): Promise<TStayComputation> {

@@ -197,6 +197,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     preview: 'all ownCity managedStructures - - -',
     import: 'all - managedStructures - - -',
     export: 'all ownCity managedStructures - - -',
+    reprice: 'all ownCity - - - -',
   },
   'declaration-templates': {
     list: 'all ownCity managedStructures - - -',

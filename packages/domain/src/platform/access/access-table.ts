@@ -217,6 +217,8 @@ export const ACCESS = {
       preview: allow(TOURIST_TAX_READERS),
       import: allow(HOTELIER),
       export: allow(TOURIST_TAX_READERS),
+      // After its rules change, the comune reprices the stays not yet declared (preview, then apply).
+      reprice: allow(COMUNE),
     }),
   },
   'declaration-templates': { area: 'touristTax', entity: 'declarationTemplates', actions: collection(TOURIST_TAX_READERS, COMUNE, { generate: allow(COMUNE) }) },

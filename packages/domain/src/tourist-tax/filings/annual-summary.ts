@@ -4,7 +4,7 @@
  * check-out.
  */
 import { quarterLabel, quarterOf, type TQuarter } from '../periods.ts';
-import { stayPresences, type TStayForFigures } from './declaration-figures.ts';
+import { stayPresences, type TStayForFigures, type TStayForPresences } from './declaration-figures.ts';
 
 export type TQuarterRow = {
   quarter: TQuarter;
@@ -12,16 +12,15 @@ export type TQuarterRow = {
   payingPresences: number;
   exemptPresences: number;
   reducedPresences: number;
+  /** Not taxed because beyond the cap (counted apart from the exempt presences). */
+  beyondCapPresences: number;
   /** Tax applied to the guests (paid or not): the tariff total minus reductions. */
   taxAppliedCents: number;
   /** Of which collected from guests. */
   taxCollectedCents: number;
 };
 
-export type TStayForSummary = Pick<
-  TStayForFigures,
-  'checkOut' | 'nightsNumber' | 'taxableNights' | 'componentsNumber' | 'payingGuests' | 'reducedGuests' | 'exemptGuests' | 'toPayAmountCents' | 'paymentStatus'
->;
+export type TStayForSummary = TStayForPresences & Pick<TStayForFigures, 'checkOut' | 'toPayAmountCents' | 'paymentStatus'>;
 
 export function annualQuarterRows(year: number, stays: readonly TStayForSummary[]): TQuarterRow[] {
   const rows: TQuarterRow[] = ([1, 2, 3, 4] as const).map((quarter) => ({
@@ -30,6 +29,7 @@ export function annualQuarterRows(year: number, stays: readonly TStayForSummary[
     payingPresences: 0,
     exemptPresences: 0,
     reducedPresences: 0,
+    beyondCapPresences: 0,
     taxAppliedCents: 0,
     taxCollectedCents: 0,
   }));
@@ -40,6 +40,7 @@ export function annualQuarterRows(year: number, stays: readonly TStayForSummary[
     row.payingPresences += p.paying;
     row.exemptPresences += p.exempt;
     row.reducedPresences += p.reduced;
+    row.beyondCapPresences += p.beyondCap;
     row.taxAppliedCents += stay.toPayAmountCents;
     if (stay.paymentStatus === 'paid') row.taxCollectedCents += stay.toPayAmountCents;
   }

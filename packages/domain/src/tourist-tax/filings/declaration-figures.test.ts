@@ -52,11 +52,17 @@ const single: TStayForFigures = {
 };
 
 describe('stayPresences', () => {
-  it('splits guest-nights into full, reduced and exempt (nights beyond the cap are exempt)', () => {
-    // full guests 2-1=1 x 4 taxable nights; reduced 1 x 4; exempt 1 x 5 + 2 paying x 1 night beyond the cap
-    expect(stayPresences(refusedFamily)).toEqual({ paying: 4, reduced: 4, exempt: 7 });
+  it('splits guest-nights into full, reduced, exempt and beyond the cap (counted apart)', () => {
+    // full guests 2-1=1 x 4 taxable nights; reduced 1 x 4; exempt 1 x 5; 2 paying x 1 night beyond the cap
+    expect(stayPresences(refusedFamily)).toEqual({ paying: 4, reduced: 4, exempt: 5, beyondCap: 2 });
     const p = stayPresences(refusedFamily);
-    expect(p.paying + p.reduced + p.exempt).toBe(3 * 5);
+    expect(p.paying + p.reduced + p.exempt + p.beyondCap).toBe(3 * 5);
+  });
+
+  it('takes the presences the engine stored: a school trip declares the 12 reduced guest-nights, not 4 pupils x 5 nights', () => {
+    const schoolTrip = { nightsNumber: 5, taxableNights: 5, componentsNumber: 4, payingGuests: 4, reducedGuests: 4, exemptGuests: 0 };
+    expect(stayPresences(schoolTrip).reduced).toBe(20); // a row without stored presences: the old count
+    expect(stayPresences({ ...schoolTrip, payingPresences: 8, reducedPresences: 12, exemptPresences: 0, beyondCapPresences: 0 })).toEqual({ paying: 8, reduced: 12, exempt: 0, beyondCap: 0 });
   });
 });
 
@@ -69,7 +75,8 @@ describe('computeDeclarationFigures', () => {
       nightsNumber: 10,
       payingPresences: 6 + 4 + 2,
       reducedPresences: 4,
-      exemptPresences: 7,
+      exemptPresences: 5,
+      beyondCapPresences: 2,
       tariffCents: 3200,
       reductionCents: 400,
       totalAmountCents: 2800,

@@ -20,6 +20,11 @@ export type TStayForFigures = {
   paymentStatus: 'paid' | 'not_paid';
   noPaymentReason: string | null;
   guestName?: string | null;
+  /** The presences the engine stored on the stay (null on rows it did not price with presences). */
+  payingPresences?: number | null;
+  reducedPresences?: number | null;
+  exemptPresences?: number | null;
+  beyondCapPresences?: number | null;
 };
 
 export type TRejectedPaymentLine = { stayId: string | null; guest: string | null; checkOut: string | null; amountCents: number; reason: string | null };
@@ -30,10 +35,12 @@ export type TDeclarationFigures = {
   nightsNumber: number;
   /** Guest-nights taxed at the full rate. */
   payingPresences: number;
-  /** Guest-nights taxed at a reduced rate. */
+  /** Guest-nights a reduction actually applied to (its own validity and maxNights). */
   reducedPresences: number;
-  /** Guest-nights not taxed: exempt guests, and every guest on the nights beyond the comune's cap. */
+  /** Guest-nights of exempt guests. */
   exemptPresences: number;
+  /** Guest-nights of the other guests on the nights beyond the comune's cap (not taxed, not exempt). */
+  beyondCapPresences: number;
   tariffCents: number;
   reductionCents: number;
   /** Tax of all the stays. */
@@ -54,6 +61,7 @@ export const ZERO_FIGURES: TDeclarationFigures = Object.freeze({
   payingPresences: 0,
   reducedPresences: 0,
   exemptPresences: 0,
+  beyondCapPresences: 0,
   tariffCents: 0,
   reductionCents: 0,
   totalAmountCents: 0,
@@ -63,14 +71,27 @@ export const ZERO_FIGURES: TDeclarationFigures = Object.freeze({
   rejectedDetails: [],
 }) as TDeclarationFigures;
 
-/** The presences (guest-nights) of one stay by category; they add up to guests x nights. */
-export function stayPresences(stay: Pick<TStayForFigures, 'nightsNumber' | 'taxableNights' | 'componentsNumber' | 'payingGuests' | 'reducedGuests' | 'exemptGuests'>) {
+export type TStayForPresences = Pick<
+  TStayForFigures,
+  'nightsNumber' | 'taxableNights' | 'componentsNumber' | 'payingGuests' | 'reducedGuests' | 'exemptGuests' | 'payingPresences' | 'reducedPresences' | 'exemptPresences' | 'beyondCapPresences'
+>;
+
+/**
+ * The presences (guest-nights) of one stay by category; they add up to guests x nights. The engine's
+ * own count (stored on the stay) is the figure: a reduction counts only the guest-nights it applied to.
+ * A row without it (not priced since presences were stored) falls back to reduced guests x taxable nights.
+ */
+export function stayPresences(stay: TStayForPresences): { paying: number; reduced: number; exempt: number; beyondCap: number } {
+  const { payingPresences, reducedPresences, exemptPresences, beyondCapPresences } = stay;
+  if (payingPresences != null && reducedPresences != null && exemptPresences != null && beyondCapPresences != null) {
+    return { paying: payingPresences, reduced: reducedPresences, exempt: exemptPresences, beyondCap: beyondCapPresences };
+  }
   const fullGuests = stay.payingGuests - stay.reducedGuests;
-  const untaxedNights = stay.nightsNumber - stay.taxableNights;
   return {
     paying: fullGuests * stay.taxableNights,
     reduced: stay.reducedGuests * stay.taxableNights,
-    exempt: stay.exemptGuests * stay.nightsNumber + stay.payingGuests * untaxedNights,
+    exempt: stay.exemptGuests * stay.nightsNumber,
+    beyondCap: stay.payingGuests * (stay.nightsNumber - stay.taxableNights),
   };
 }
 
@@ -84,6 +105,7 @@ export function computeDeclarationFigures(stays: readonly TStayForFigures[]): TD
     figures.payingPresences += presences.paying;
     figures.reducedPresences += presences.reduced;
     figures.exemptPresences += presences.exempt;
+    figures.beyondCapPresences += presences.beyondCap;
     figures.tariffCents += stay.tariffImportCents;
     figures.reductionCents += stay.reductionImportCents;
     figures.totalAmountCents += stay.toPayAmountCents;
@@ -111,6 +133,7 @@ export type TManualFiguresInput = {
   payingPresences?: number;
   reducedPresences?: number;
   exemptPresences?: number;
+  beyondCapPresences?: number;
   tariffCents?: number;
   reductionCents?: number;
   totalAmountCents: number;
@@ -128,7 +151,7 @@ export type TFigureIssue = { path: string; message: string };
  */
 export function checkManualFigures(input: TManualFiguresInput, noGuests: boolean): TFigureIssue[] {
   const issues: TFigureIssue[] = [];
-  const counts = ['numberOfStays', 'guestsNumber', 'nightsNumber', 'payingPresences', 'reducedPresences', 'exemptPresences', 'rejectedPayments'] as const;
+  const counts = ['numberOfStays', 'guestsNumber', 'nightsNumber', 'payingPresences', 'reducedPresences', 'exemptPresences', 'beyondCapPresences', 'rejectedPayments'] as const;
   const amounts = ['tariffCents', 'reductionCents', 'totalAmountCents', 'toPayAmountCents', 'unpaidAmountCents'] as const;
   for (const key of [...counts, ...amounts]) {
     const value = input[key];

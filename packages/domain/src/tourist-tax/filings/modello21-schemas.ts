@@ -28,12 +28,31 @@ const ZOwner = {
   ownerVatNumber: ZOptText(20),
   ownerTaxCode: ZOptText(20),
   ownerAddress: ZOptText(300),
+  /** A company as agente contabile. */
+  ownerCompanyName: ZOptText(300).describe('Ragione sociale, when the agente contabile is a company'),
+  ownerLegalRepresentative: ZOptText(200).describe('Legale rappresentante (the name under the signature)'),
+  ownerRole: ZOptText(100).describe('Qualifica of the signer, e.g. "legale rappresentante"'),
 };
 
-export const ZModello21Create = z.object({ structureId: z.uuid(), year: z.number().int().min(2021).max(2050), ...ZOwner, notes: ZOptText(5000) });
-export const ZModello21Update = z.object({ months: z.array(ZModello21MonthInput).max(12).optional(), ...ZOwner, notes: ZOptText(5000), signatureDate: ZDateString.nullable().optional() });
+const ZOpeningBalance = ZEuroAmount.optional().describe('Tax collected the year before and paid to the treasury this year (prefilled)');
+export const ZModello21Create = z.object({ structureId: z.uuid(), year: z.number().int().min(2021).max(2050), ...ZOwner, notes: ZOptText(5000), openingBalance: ZOpeningBalance });
+export const ZModello21Update = z.object({
+  months: z.array(ZModello21MonthInput).max(12).optional(),
+  ...ZOwner,
+  notes: ZOptText(5000),
+  signatureDate: ZDateString.nullable().optional(),
+  openingBalance: ZOpeningBalance,
+});
 
-const ZPaymentShare = z.object({ declarationId: z.string(), paymentDate: z.string(), trn: z.string().nullable(), amount: z.number() });
+const ZPaymentShare = z.object({
+  declarationId: z.string(),
+  paymentDate: z.string(),
+  trn: z.string().nullable(),
+  amount: z.number(),
+  treasuryReference: z.string().nullable().optional(),
+  receiptNumber: z.string().nullable().optional(),
+});
+const ZReceipts = z.object({ from: z.number(), to: z.number(), dateFrom: z.string().nullable(), dateTo: z.string().nullable() }).nullable().describe('Receipts "dal n. al n." of the month');
 export const ZModello21MonthRecord = z.object({
   number: z.number(),
   name: z.string(),
@@ -44,7 +63,7 @@ export const ZModello21MonthRecord = z.object({
   trn: z.string().nullable(),
   note: z.string().nullable(),
   corrected: z.boolean(),
-  prefill: z.object({ receiptsCount: z.number(), collectedImport: z.number(), paidImport: z.number(), payments: z.array(ZPaymentShare) }),
+  prefill: z.object({ receiptsCount: z.number(), collectedImport: z.number(), paidImport: z.number(), payments: z.array(ZPaymentShare), receipts: ZReceipts.optional() }),
 });
 const str = z.string().nullable();
 export const ZModello21Record = ZRecordBase.extend({
@@ -58,6 +77,12 @@ export const ZModello21Record = ZRecordBase.extend({
   ownerVatNumber: str,
   ownerTaxCode: str,
   ownerAddress: str,
+  ownerCompanyName: str,
+  ownerLegalRepresentative: str,
+  ownerRole: str,
+  openingBalance: z.number().describe('Euros: collected the year before, paid this year'),
+  carico: z.number().describe('Opening balance + collected'),
+  scarico: z.number().describe('Opening balance paid + paid for this year'),
   notes: str,
   signatureDate: str,
   submittedAt: str,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergePrefill, modello21Totals, monthsOfPeriod, prefillModello21, reconcileModello21, splitByWeights } from './modello21.ts';
+import { describeMonthPayments, mergePrefill, modello21Carico, modello21Totals, monthsOfPeriod, prefillModello21, reconcileModello21, splitByWeights } from './modello21.ts';
 
 describe('splitByWeights', () => {
   it('splits by largest remainder and keeps the sum', () => {
@@ -40,8 +40,10 @@ describe('prefillModello21', () => {
       [1, 1000, 1000],
       [1, 1200, 1000], // Q2's 10.00 all on April, the only month with receipts
     ]);
-    expect(prefill[0].payments).toEqual([{ declarationId: 'q1', paymentDate: '2025-04-20', trn: 'TRN-Q1', amountCents: 3000 }]);
+    expect(prefill[0].payments).toEqual([{ declarationId: 'q1', paymentDate: '2025-04-20', trn: 'TRN-Q1', amountCents: 3000, treasuryReference: null, receiptNumber: null }]);
     expect(prefill[1].payments).toEqual([]);
+    // Receipts numbered through the year in check-out order, "dal n. al n." per month.
+    expect(prefill.slice(0, 4).map((m) => (m.receipts ? [m.receipts.from, m.receipts.to] : null))).toEqual([[1, 2], null, [3, 3], [4, 4]]);
     expect(modello21Totals(prefill)).toEqual({ collectedCents: 5200, paidCents: 5000, dueCents: 200, receiptsCount: 4 });
   });
 
@@ -56,6 +58,19 @@ describe('prefillModello21', () => {
     ]);
     const fixed = months.map((m) => (m.number === 4 ? { ...m, note: '2.00 EUR paid late in January', trn: 'CRO123' } : m));
     expect(reconcileModello21({ ...base, months: fixed }, '2026-01-25')).toEqual({ issues: [], warnings: [] });
+  });
+
+  it('carico and scarico: the opening balance (last quarter of the year before, paid in January) charges and discharges the agent', () => {
+    // opening 15.00; collected 52.00, paid 50.00 -> carico 67.00, scarico 65.00, 2.00 carried to the next year
+    expect(modello21Carico(1500, prefill)).toEqual({ openingBalanceCents: 1500, caricoCents: 6700, scaricoCents: 6500, closingBalanceCents: 200 });
+  });
+
+  it('describes every payment of a month with its own date and treasury references', () => {
+    const payments = [
+      { declarationId: 'q', paymentDate: '2025-07-10', trn: 'TRN-A', amountCents: 100 },
+      { declarationId: 'q', paymentDate: '2025-07-20', trn: 'TRN-B', amountCents: 200, treasuryReference: 'REV-7', receiptNumber: 'Q-9' },
+    ];
+    expect(describeMonthPayments(payments, (d) => d.split('-').reverse().join('/'))).toBe('TRN-A del 10/07/2025; TRN-B del 20/07/2025 (rev./ord. REV-7, quiet. Q-9)');
   });
 
   it('checks the signature date and warns after the deadline', () => {

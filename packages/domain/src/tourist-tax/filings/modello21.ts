@@ -9,7 +9,21 @@
 import { ITALIAN_MONTHS } from '../periods.ts';
 import { modello21Deadline } from './deadlines.ts';
 
-export type TM21Payment = { declarationId: string; paymentDate: string; trn: string | null; amountCents: number };
+export type TM21Payment = {
+  declarationId: string;
+  paymentDate: string;
+  trn: string | null;
+  amountCents: number;
+  /** The treasury's reversale / ordinativo and quietanza numbers, when recorded. */
+  treasuryReference?: string | null;
+  receiptNumber?: string | null;
+};
+
+/**
+ * The receipts of a month: the paid stays of the year numbered in check-out order, so month k holds
+ * receipts "dal n. from al n. to", issued from dateFrom to dateTo. Null when the month has none.
+ */
+export type TM21Receipts = { from: number; to: number; dateFrom: string | null; dateTo: string | null } | null;
 
 export type TM21Month = {
   number: number;
@@ -21,7 +35,7 @@ export type TM21Month = {
   trn: string | null;
   note: string | null;
   corrected: boolean;
-  prefill: { receiptsCount: number; collectedCents: number; paidCents: number; payments: TM21Payment[] };
+  prefill: { receiptsCount: number; collectedCents: number; paidCents: number; payments: TM21Payment[]; receipts?: TM21Receipts };
 };
 
 /** Paid stays: checkOut and the tax paid by the guest. */
@@ -35,6 +49,8 @@ export type TM21DeclarationPayment = {
   paymentDate: string;
   trn: string | null;
   amountCents: number;
+  treasuryReference?: string | null;
+  receiptNumber?: string | null;
 };
 
 const monthOf = (date: string) => Number(date.slice(5, 7));
@@ -88,14 +104,25 @@ export function prefillModello21(year: number, paidStays: readonly TM21Stay[], p
 /** The same, from per-month totals of the paid stays (the database sums them for large years). */
 export function prefillModello21FromMonths(
   year: number,
-  monthly: readonly { month: number; receiptsCount: number; collectedCents: number }[],
+  monthly: readonly { month: number; receiptsCount: number; collectedCents: number; firstDate?: string | null; lastDate?: string | null }[],
   payments: readonly TM21DeclarationPayment[],
 ): TM21Month['prefill'][] {
-  const months = Array.from({ length: 12 }, () => ({ receiptsCount: 0, collectedCents: 0, paidCents: 0, payments: [] as TM21Payment[] }));
+  const months = Array.from({ length: 12 }, () => ({ receiptsCount: 0, collectedCents: 0, paidCents: 0, payments: [] as TM21Payment[], receipts: null as TM21Receipts }));
+  const dates = Array.from({ length: 12 }, () => ({ first: null as string | null, last: null as string | null }));
   for (const m of monthly) {
     months[m.month - 1].receiptsCount += m.receiptsCount;
     months[m.month - 1].collectedCents += m.collectedCents;
+    const d = dates[m.month - 1];
+    if (m.firstDate && (!d.first || m.firstDate < d.first)) d.first = m.firstDate;
+    if (m.lastDate && (!d.last || m.lastDate > d.last)) d.last = m.lastDate;
   }
+  // Receipts numbered through the year in check-out order.
+  let issued = 0;
+  months.forEach((m, i) => {
+    if (m.receiptsCount === 0) return;
+    m.receipts = { from: issued + 1, to: issued + m.receiptsCount, dateFrom: dates[i].first, dateTo: dates[i].last };
+    issued += m.receiptsCount;
+  });
   for (const payment of payments) {
     const covered = monthsOfPeriod(year, payment.dateFrom, payment.dateTo);
     if (covered.length === 0) continue;
@@ -106,7 +133,14 @@ export function prefillModello21FromMonths(
     covered.forEach((m, k) => {
       if (shares[k] === 0 && covered.length > 1) return;
       months[m - 1].paidCents += shares[k];
-      months[m - 1].payments.push({ declarationId: payment.declarationId, paymentDate: payment.paymentDate, trn: payment.trn, amountCents: shares[k] });
+      months[m - 1].payments.push({
+        declarationId: payment.declarationId,
+        paymentDate: payment.paymentDate,
+        trn: payment.trn,
+        amountCents: shares[k],
+        treasuryReference: payment.treasuryReference ?? null,
+        receiptNumber: payment.receiptNumber ?? null,
+      });
     });
   }
   return months;
@@ -138,6 +172,30 @@ export function mergePrefill(existing: readonly TM21Month[] | null, prefill: rea
 function joinTrns(payments: readonly TM21Payment[]): string | null {
   const trns = [...new Set(payments.map((p) => p.trn).filter((t): t is string => !!t))];
   return trns.length > 0 ? trns.join(', ') : null;
+}
+
+/**
+ * Carico and scarico of the account: the agente contabile is charged with the opening balance (tax
+ * collected the year before and paid to the treasury this year, typically the last quarter paid in
+ * January) plus what was collected this year; discharged by what was paid this year, the opening
+ * balance included. The closing balance is carried to the next year.
+ */
+export function modello21Carico(openingBalanceCents: number, months: readonly Pick<TM21Month, 'collectedCents' | 'paidCents'>[]) {
+  const collected = months.reduce((a, m) => a + m.collectedCents, 0);
+  const paid = months.reduce((a, m) => a + m.paidCents, 0);
+  const caricoCents = openingBalanceCents + collected;
+  const scaricoCents = openingBalanceCents + paid;
+  return { openingBalanceCents, caricoCents, scaricoCents, closingBalanceCents: caricoCents - scaricoCents };
+}
+
+/** Every payment of a month in words, each with its own date and treasury references. */
+export function describeMonthPayments(payments: readonly TM21Payment[], formatDate: (iso: string) => string): string {
+  return payments
+    .map((p) => {
+      const refs = [p.treasuryReference ? `rev./ord. ${p.treasuryReference}` : '', p.receiptNumber ? `quiet. ${p.receiptNumber}` : ''].filter(Boolean).join(', ');
+      return `${p.trn ?? 's.n.'} del ${formatDate(p.paymentDate)}${refs ? ` (${refs})` : ''}`;
+    })
+    .join('; ');
 }
 
 export type TM21Totals = { collectedCents: number; paidCents: number; dueCents: number; receiptsCount: number };

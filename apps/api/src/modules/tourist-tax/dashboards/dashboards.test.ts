@@ -103,12 +103,14 @@ describe('exports', () => {
     expect(rows).toHaveLength(1 + 4); // only the hotelier's structure
     const stayRows = await t.db.select().from(stays).where(eq(stays.structureId, w.hotel.id));
     const expected = annualQuarterRows(2024, stayRows);
-    expect(rows.slice(1).map((r) => r.slice(5))).toEqual(expected.map((q) => [q.label, q.payingPresences, q.exemptPresences, q.reducedPresences, q.taxAppliedCents / 100, q.taxCollectedCents / 100]));
+    expect(rows.slice(1).map((r) => r.slice(5))).toEqual(
+      expected.map((q) => [q.label, q.payingPresences, q.exemptPresences, q.reducedPresences, q.taxAppliedCents / 100, q.taxCollectedCents / 100, q.beyondCapPresences]),
+    );
     expect(rows.slice(1).map((r) => r.slice(5))).toEqual([
-      ['Trim 1', 8, 0, 0, 16, 12],
-      ['Trim 2', 0, 0, 0, 0, 0],
-      ['Trim 3', 0, 0, 0, 0, 0],
-      ['Trim 4', 3, 0, 0, 6, 6],
+      ['Trim 1', 8, 0, 0, 16, 12, 0],
+      ['Trim 2', 0, 0, 0, 0, 0, 0],
+      ['Trim 3', 0, 0, 0, 0, 0, 0],
+      ['Trim 4', 3, 0, 0, 6, 6, 0],
     ]);
     const city = await xlsxRows('/api/exports/annual-summary?year=2024', tok.city);
     expect(city).toHaveLength(1 + 3 * 4);

@@ -100,9 +100,9 @@ export async function exportPeriodDeclarations(ctx: TSignedInContext, reply: Fas
 /**
  * The annual summary per structure: the four quarterly rows of the annual declaration to the
  * Agenzia delle Entrate (paying, exempt and reduced presences, tax applied), summed by the database
- * with the presence rule of @app/domain/filings/declaration-figures (stayPresences): full-rate
- * guests x taxable nights, reduced guests x taxable nights, exempt guests x nights plus paying
- * guests x nights beyond the cap.
+ * with the presence rule of @app/domain/filings/declaration-figures (stayPresences): the presences the
+ * engine stored on each stay (reduced = guest-nights a reduction applied to), with nights beyond the
+ * cap in their own column after the four of the Agenzia's form.
  */
 export async function exportAnnualSummary(ctx: TSignedInContext, reply: FastifyReply, query: { year: number; cityId?: string; structureId?: string }) {
   await requireAccess(ctx, 'declarations', 'exportAnnualSummary');
@@ -122,6 +122,7 @@ export async function exportAnnualSummary(ctx: TSignedInContext, reply: FastifyR
     { header: 'Presenze ridotte', key: 'reduced', width: 12 },
     { header: 'Imposta applicata', key: 'taxApplied', width: 14, numFmt: MONEY },
     { header: 'di cui riscossa', key: 'taxCollected', width: 14, numFmt: MONEY },
+    { header: 'Presenze oltre il limite di notti', key: 'beyondCap', width: 14 },
   ];
   return streamWorksheet(
     reply,
@@ -137,9 +138,11 @@ export async function exportAnnualSummary(ctx: TSignedInContext, reply: FastifyR
         .select({
           structureId: stays.structureId,
           quarter: sql<number>`extract(quarter from ${stays.checkOut})::int`,
-          paying: sql<number>`coalesce(sum((${stays.payingGuests} - ${stays.reducedGuests}) * ${stays.taxableNights}), 0)::bigint`,
-          reduced: sql<number>`coalesce(sum(${stays.reducedGuests} * ${stays.taxableNights}), 0)::bigint`,
-          exempt: sql<number>`coalesce(sum(${stays.exemptGuests} * ${stays.nightsNumber} + ${stays.payingGuests} * (${stays.nightsNumber} - ${stays.taxableNights})), 0)::bigint`,
+          // The presences the engine stored on each stay; the fallback is the domain's (stayPresences) for rows without them.
+          paying: sql<number>`coalesce(sum(coalesce(${stays.payingPresences}, (${stays.payingGuests} - ${stays.reducedGuests}) * ${stays.taxableNights})), 0)::bigint`,
+          reduced: sql<number>`coalesce(sum(coalesce(${stays.reducedPresences}, ${stays.reducedGuests} * ${stays.taxableNights})), 0)::bigint`,
+          exempt: sql<number>`coalesce(sum(coalesce(${stays.exemptPresences}, ${stays.exemptGuests} * ${stays.nightsNumber})), 0)::bigint`,
+          beyondCap: sql<number>`coalesce(sum(coalesce(${stays.beyondCapPresences}, ${stays.payingGuests} * (${stays.nightsNumber} - ${stays.taxableNights}))), 0)::bigint`,
           taxApplied: sql<number>`coalesce(sum(${stays.toPayAmountCents}), 0)::bigint`,
           taxCollected: sql<number>`coalesce(sum(${stays.toPayAmountCents}) filter (where ${stays.paymentStatus} = 'paid'), 0)::bigint`,
         })
@@ -160,6 +163,7 @@ export async function exportAnnualSummary(ctx: TSignedInContext, reply: FastifyR
             paying: Number(r?.paying ?? 0),
             exempt: Number(r?.exempt ?? 0),
             reduced: Number(r?.reduced ?? 0),
+            beyondCap: Number(r?.beyondCap ?? 0),
             taxApplied: centsToEuros(Number(r?.taxApplied ?? 0)),
             taxCollected: centsToEuros(Number(r?.taxCollected ?? 0)),
           });

@@ -29,6 +29,10 @@ export async function loadStaysForFigures(db: TDbOrTx, structureId: string, date
       toPayAmountCents: stays.toPayAmountCents,
       paymentStatus: stays.paymentStatus,
       noPaymentReason: stays.noPaymentReason,
+      payingPresences: stays.payingPresences,
+      reducedPresences: stays.reducedPresences,
+      exemptPresences: stays.exemptPresences,
+      beyondCapPresences: stays.beyondCapPresences,
       guestName: sql<string | null>`nullif(trim(coalesce(${stays.guest}->>'surname', '') || ' ' || coalesce(${stays.guest}->>'name', '')), '')`,
     })
     .from(stays)
@@ -67,6 +71,7 @@ export async function figuresForDeclaration(
     payingPresences: manual.payingPresences ?? 0,
     reducedPresences: manual.reducedPresences ?? 0,
     exemptPresences: manual.exemptPresences ?? 0,
+    beyondCapPresences: manual.beyondCapPresences ?? 0,
     tariffCents: manual.tariffCents ?? manual.totalAmountCents + (manual.reductionCents ?? 0),
     reductionCents: manual.reductionCents ?? 0,
     totalAmountCents: manual.totalAmountCents,

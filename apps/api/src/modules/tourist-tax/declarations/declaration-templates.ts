@@ -132,19 +132,30 @@ export const declarationTemplatesCollection = defineCollection({
   },
 });
 
+const ZDeadlineRule = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('daysAfter'), days: z.number().int().min(0).max(366) }),
+  z.object({ kind: z.literal('dayOfMonthAfter'), day: z.number().int().min(1).max(31), monthsAfter: z.number().int().min(0).max(12).optional() }),
+  z.object({ kind: z.literal('endOfMonthAfter'), monthsAfter: z.number().int().min(0).max(12).optional() }),
+]);
+
 export const ZGeneratePeriodsBody = z.object({
   cityId: z.uuid().optional(),
   year: ZYear,
   frequency: z.enum(['monthly', 'quarterly', 'fourMonthly']),
-  submitOffsetDays: z.number().int().min(0).max(366).describe('Days after the end of each period'),
-  payOffsetDays: z.number().int().min(0).max(366).describe('Days after the end of each period'),
+  submitOffsetDays: z.number().int().min(0).max(366).describe('Days after the end of each period (unless submitRule is given)'),
+  payOffsetDays: z.number().int().min(0).max(366).describe('Days after the end of each period (unless payRule is given)'),
+  submitRule: ZDeadlineRule.nullable().optional().describe('The submission deadline as the regulation writes it; overrides submitOffsetDays'),
+  payRule: ZDeadlineRule.nullable().optional().describe('The payment deadline as the regulation writes it; overrides payOffsetDays'),
+  workingDays: z.boolean().optional().describe('Move a deadline on a Saturday, Sunday or Italian public holiday to the next working day (default true)'),
 });
 
 /** Creates a whole year's periods of a comune in one transaction (all or nothing). */
 export async function generateYearPeriods(ctx: TSignedInContext, body: z.infer<typeof ZGeneratePeriodsBody>) {
   await requireAccess(ctx, 'declaration-templates', 'generate');
   const cityId = cityIdForWrite(ctx, body.cityId);
-  const periods = generatePeriods(body.year, body.frequency, body.submitOffsetDays, body.payOffsetDays).map((p) => ({ ...p, year: body.year }));
+  const periods = generatePeriods(body.year, body.frequency, body.submitOffsetDays, body.payOffsetDays, { submitRule: body.submitRule, payRule: body.payRule, workingDays: body.workingDays }).map(
+    (p) => ({ ...p, year: body.year }),
+  );
   return ctx.db.transaction(async (tx) => {
     await lockCity(tx, cityId);
     await assertNoOverlap(tx, cityId, periods);

@@ -92,7 +92,8 @@ describe('declaration periods', () => {
       ['Trim 1 2025', '2025-01-01', '2025-03-31', '2025-04-30', '2025-05-15'],
       ['Trim 2 2025', '2025-04-01', '2025-06-30', '2025-07-30', '2025-08-14'],
       ['Trim 3 2025', '2025-07-01', '2025-09-30', '2025-10-30', '2025-11-14'],
-      ['Trim 4 2025', '2025-10-01', '2025-12-31', '2026-01-30', '2026-02-14'],
+      // 14 February 2026 is a Saturday: the payment deadline moves to Monday 16
+      ['Trim 4 2025', '2025-10-01', '2025-12-31', '2026-01-30', '2026-02-16'],
     ]);
     expect(res.body.every((p: any) => p.cityId === w.rome.id)).toBe(true);
 
@@ -302,6 +303,27 @@ describe('declaration flow', () => {
     expect(paid.body).toMatchObject({ paymentDate: '2025-05-10', trn: '0306909606A12345', paidAmount: 20, isPaymentOverdue: false });
     const after = await t.request('GET', '/api/declarations?overdue=payment&year=2025', { token: tok.city });
     expect(after.body.map((d: any) => d._id)).not.toContain(decl._id);
+  });
+
+  it('several payments per declaration: each kept with its date, amount, TRN and treasury references', async () => {
+    const { tok, decl } = await declarationAt('validated');
+    const pay = (body: object) => t.request('POST', `/api/declarations/${decl._id}/payment`, { token: tok.hotelier, body });
+    // 20.00 due: 12.00 first, then the rest (the default amount is what is still due)
+    const first = await pay({ paymentDate: '2025-05-02', trn: 'TRN-FIRST', paidAmount: 12, treasuryReference: 'REV-118', receiptNumber: 'Q-77' });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ paidAmount: 12, trn: 'TRN-FIRST', paymentDate: '2025-05-02' });
+    const second = await pay({ paymentDate: '2025-05-09', trn: 'TRN-SECOND' });
+    expect(second.body).toMatchObject({ paidAmount: 20, trn: 'TRN-SECOND', paymentDate: '2025-05-09' });
+    // paid in full: a further payment must say its amount
+    const third = await pay({ paymentDate: '2025-05-10', trn: 'TRN-THIRD' });
+    expect([third.status, third.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const list = await t.request('GET', `/api/declarations/${decl._id}/payments`, { token: tok.city });
+    expect(list.status).toBe(200);
+    expect(list.body.map((p: any) => [p.paymentDate, p.amount, p.trn, p.treasuryReference, p.receiptNumber])).toEqual([
+      ['2025-05-02', 12, 'TRN-FIRST', 'REV-118', 'Q-77'],
+      ['2025-05-09', 8, 'TRN-SECOND', null, null],
+    ]);
+    expect((await t.request('GET', `/api/declarations/${decl._id}/payments`, { token: tok.otherCity })).status).toBe(404);
   });
 
   it('prints the receipt of a submitted declaration', async () => {

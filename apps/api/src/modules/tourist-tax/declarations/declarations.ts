@@ -55,6 +55,7 @@ function manualFromInput(figures: TManualFiguresInput): TManualFigures {
     payingPresences: figures.payingPresences,
     reducedPresences: figures.reducedPresences,
     exemptPresences: figures.exemptPresences,
+    beyondCapPresences: figures.beyondCapPresences,
     tariffCents: cents(figures.tariff),
     reductionCents: cents(figures.reduction),
     totalAmountCents: eurosToCents(figures.totalAmount),

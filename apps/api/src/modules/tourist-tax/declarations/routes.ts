@@ -13,6 +13,7 @@ import { declarationTemplatesCollection, generateYearPeriods, ZGeneratePeriodsBo
 import { declarationsCollection, declarationToRecord, overdueCondition, ZDeclarationRecord } from './declarations.ts';
 import { readFilingSettings, updateFilingSettings, ZFilingSettings, ZFilingSettingsUpdate } from './filing-settings.ts';
 import { renderDeclarationReceipt } from './receipt-pdf.ts';
+import { listDeclarationPayments, ZPaymentRecord } from './payments.ts';
 import { declarationTransitions, recordDeclarationPayment } from './transition-declaration.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -28,8 +29,10 @@ const ZReturnBody = z.object({ reason: z.string().trim().min(1, 'validation.requ
 const ZPaymentBody = z.object({
   paymentDate: ZDateString,
   trn: z.string().trim().min(1, 'validation.required').max(100).describe('TRN / CRO of the transfer, or the PagoPA notice code'),
-  paidAmount: ZEuros.nullable().optional().describe('Defaults to the tax collected from guests'),
+  paidAmount: ZEuros.nullable().optional().describe('Amount of this payment; defaults to what is still due (tax collected from guests minus earlier payments)'),
   paymentReceiptUploadId: z.uuid().nullable().optional(),
+  treasuryReference: z.string().trim().max(100).nullable().optional().describe("The treasury's reversale / ordinativo d'incasso number"),
+  receiptNumber: z.string().trim().max(100).nullable().optional().describe("The treasury's quietanza number"),
 });
 const ZDeclarationListQuery = z.looseObject({
   limit: z.string().optional(),
@@ -87,8 +90,24 @@ export function registerDeclarationRoutes(app: FastifyInstance) {
     },
   });
 
+  r.get('/api/declarations/:id/payments', {
+    schema: { tags, summary: 'The payments of a declaration, oldest first', params: ZIdParams, response: { 200: z.array(ZPaymentRecord), ...errors } },
+    handler: async (request) => {
+      const ctx = signedIn(request);
+      // The declaration in the caller's scope (404 otherwise), then its payments.
+      await app.services.collections.get('declarations')!.getById(ctx, request.params.id);
+      return listDeclarationPayments(ctx.db, request.params.id);
+    },
+  });
+
   r.post('/api/declarations/:id/payment', {
-    schema: { tags, summary: 'Record the payment to the comune (hotelier)', params: ZIdParams, body: ZPaymentBody, response: { 200: ZDeclarationRecord, ...errors } },
+    schema: {
+      tags,
+      summary: 'Record a payment to the comune (hotelier); each call adds one (several payments per declaration)',
+      params: ZIdParams,
+      body: ZPaymentBody,
+      response: { 200: ZDeclarationRecord, ...errors },
+    },
     handler: async (request) => {
       const ctx = signedIn(request);
       const paid = request.body.paidAmount === undefined || request.body.paidAmount === null ? null : eurosToCents(request.body.paidAmount);

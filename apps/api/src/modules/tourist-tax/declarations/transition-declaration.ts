@@ -5,7 +5,7 @@ import { canRecordPayment, declarationWorkflow, sideOf, type TDeclarationAction 
 import { otherSide } from '@app/domain/tourist-tax/filings/filing-sides';
 import { formatItalianDate } from '@app/domain/tourist-tax/dates';
 import { formatEurosIt } from '@app/domain/tourist-tax/money';
-import { cities, declarations, stays, structures, uploads } from '../../../db/schema/index.ts';
+import { cities, declarationPayments, declarations, stays, structures, uploads } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
@@ -116,14 +116,17 @@ async function lockCountedStays(tx: TTx, row: TDeclarationRow, now: Date): Promi
 }
 
 /**
- * The hotelier records the payment to the comune: date, TRN and optionally the receipt (an upload
- * linked to this declaration, or one of the caller's unattached uploads).
+ * The hotelier records a payment to the comune: date, amount, TRN and optionally the treasury's
+ * references and the receipt (an upload linked to this declaration, or one of the caller's unattached
+ * uploads). A declaration may be paid in several payments: each is kept (declaration_payments); the
+ * declaration carries their sum (paidAmount) and the latest date and TRN. Without an amount the payment
+ * is what is still due.
  */
 export async function recordDeclarationPayment(
   app: FastifyInstance,
   ctx: TSignedInContext,
   id: string,
-  input: { paymentDate: string; trn: string; paidAmount?: number | null; paymentReceiptUploadId?: string | null },
+  input: { paymentDate: string; trn: string; paidAmount?: number | null; paymentReceiptUploadId?: string | null; treasuryReference?: string | null; receiptNumber?: string | null },
   paidAmountCents: number | null,
 ): Promise<TDeclarationRow> {
   if (!can(ctx.actor.role, 'declarations', 'recordPayment')) throw new AppError('FORBIDDEN', 'Only the hotelier records the payment');
@@ -135,12 +138,32 @@ export async function recordDeclarationPayment(
     }
     if (input.paymentDate > todayInItaly()) throw validationFailed([{ path: 'paymentDate', message: 'cannot be in the future' }]);
     if (input.paymentReceiptUploadId) await attachUpload(tx, ctx, input.paymentReceiptUploadId, row.id, 'paymentReceiptUploadId');
+    const previous = await tx.select().from(declarationPayments).where(eq(declarationPayments.declarationId, row.id));
+    const paidBefore = previous.reduce((acc, p) => acc + p.amountCents, 0);
+    const amountCents = paidAmountCents ?? row.toPayAmountCents - paidBefore;
+    if (amountCents <= 0 && paidAmountCents === null) {
+      throw validationFailed([{ path: 'paidAmount', message: 'validation.required: the declaration is paid in full; give the amount of this payment', value: null }]);
+    }
+    const [payment] = await tx
+      .insert(declarationPayments)
+      .values({
+        declarationId: row.id,
+        paymentDate: input.paymentDate,
+        amountCents,
+        trn: input.trn,
+        treasuryReference: input.treasuryReference?.trim() || null,
+        receiptNumber: input.receiptNumber?.trim() || null,
+        receiptUploadId: input.paymentReceiptUploadId ?? null,
+        createdById: ctx.actor.id,
+      })
+      .returning();
+    const latest = [...previous, payment].sort((a, b) => (a.paymentDate === b.paymentDate ? a.createdAt.getTime() - b.createdAt.getTime() : a.paymentDate < b.paymentDate ? -1 : 1)).at(-1)!;
     const [updated] = await tx
       .update(declarations)
       .set({
-        paymentDate: input.paymentDate,
-        trn: input.trn,
-        paidAmountCents: paidAmountCents ?? row.toPayAmountCents,
+        paymentDate: latest.paymentDate,
+        trn: latest.trn,
+        paidAmountCents: paidBefore + amountCents,
         paymentReceiptUploadId: input.paymentReceiptUploadId ?? row.paymentReceiptUploadId,
         updatedAt: new Date(Math.max(Date.now(), row.updatedAt.getTime() + 1)),
       })
@@ -151,14 +174,16 @@ export async function recordDeclarationPayment(
       entityType: 'declarations',
       entityId: row.id,
       changes: {
-        paymentDate: { from: row.paymentDate, to: updated.paymentDate },
-        trn: { from: row.trn, to: updated.trn },
+        paymentId: payment.id,
+        paymentDate: payment.paymentDate,
+        trn: payment.trn,
+        amountCents: payment.amountCents,
         paidAmountCents: { from: row.paidAmountCents, to: updated.paidAmountCents },
       },
     });
     pending.rows = await notifyFilingSide(tx, updated, otherSide(sideOf('recordPayment')), {
       title: 'Pagamento registrato',
-      body: `Dichiarazione ${updated.code}: pagamento di ${formatEurosIt(updated.paidAmountCents ?? 0)} del ${updated.paymentDate ? formatItalianDate(updated.paymentDate) : ''}, TRN ${updated.trn}.`,
+      body: `Dichiarazione ${updated.code}: pagamento di ${formatEurosIt(payment.amountCents)} del ${formatItalianDate(payment.paymentDate)}, TRN ${payment.trn}.`,
       event: 'declaration.payment',
       data: { declarationId: updated.id, structureId: updated.structureId },
     });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { PDFPage } from 'pdf-lib';
+import { degrees, rgb, type PDFPage } from 'pdf-lib';
 import { modello21Deadline } from '@app/domain/tourist-tax/filings/deadlines';
-import { modello21Totals, reconcileModello21 } from '@app/domain/tourist-tax/filings/modello21';
+import { describeMonthPayments, modello21Carico, modello21Totals, reconcileModello21 } from '@app/domain/tourist-tax/filings/modello21';
 import { formatEurosIt } from '@app/domain/tourist-tax/money';
 import { cities, structureClasses, structures, structureTypes } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
@@ -16,13 +16,13 @@ const MARGIN = 36;
 const COLUMNS = [
   { title: ['N.'], width: 30, align: 'center' },
   { title: ['Periodo e voce', 'della riscossione'], width: 118, align: 'left' },
-  { title: ['Ricevute', '(n.)'], width: 62, align: 'center' },
-  { title: ['Importo', 'riscosso'], width: 88, align: 'right' },
-  { title: ['Estremi del versamento in tesoreria', '(TRN/CRO e data)'], width: 206, align: 'left' },
-  { title: ['Importo', 'versato'], width: 88, align: 'right' },
-  { title: ['Note', '(differenze tra riscosso e versato)'], width: 178, align: 'left' },
+  { title: ['Ricevute', '(dal n. al n., date)'], width: 100, align: 'left' },
+  { title: ['Importo', 'riscosso'], width: 78, align: 'right' },
+  { title: ['Estremi dei versamenti in tesoreria', '(TRN/CRO, data, reversale, quietanza)'], width: 218, align: 'left' },
+  { title: ['Importo', 'versato'], width: 78, align: 'right' },
+  { title: ['Note', '(differenze tra riscosso e versato)'], width: 148, align: 'left' },
 ] as const;
-const ROW_HEIGHT = 20;
+const ROW_HEIGHT = 22;
 const ROWS_PER_PAGE = 12;
 
 /**
@@ -31,9 +31,10 @@ const ROWS_PER_PAGE = 12;
  * totals; number of rows and pages; signature date and box; the comune's blank "visto" box.
  * Printing is refused until the model reconciles, as vendor portals do.
  */
-export async function renderModello21Pdf(db: TDbOrTx, row: TModello21Row): Promise<Uint8Array> {
+export async function renderModello21Pdf(db: TDbOrTx, row: TModello21Row, options: { draft?: boolean } = {}): Promise<Uint8Array> {
   const { issues } = reconcileModello21(row, todayInItaly());
-  if (issues.length > 0) {
+  // A draft preview prints whatever the model holds, watermarked "bozza"; the final copy needs it reconciled.
+  if (issues.length > 0 && !options.draft) {
     throw new AppError('MODELLO21_NOT_RECONCILED', 'The Modello 21 can be printed once every month reconciles', { details: issues.map((i) => ({ path: i.path, message: i.message })) });
   }
   const [structure] = await db.select().from(structures).where(eq(structures.id, row.structureId));
@@ -47,16 +48,22 @@ export async function renderModello21Pdf(db: TDbOrTx, row: TModello21Row): Promi
   const totals = modello21Totals(months);
   for (let p = 0; p < pages; p++) {
     const page = kit.doc.addPage([PAGE.width, PAGE.height]);
+    if (options.draft) drawWatermark(kit, page);
     let y = drawHeader(kit, page, row, {
       city: city?.name ?? '',
       structure: structure?.name ?? '',
       address: structure?.address ?? '',
       classification: [type?.name, klass?.name].filter(Boolean).join(' – '),
+      period: managementPeriod(row.year, structure?.dateFrom ?? null, structure?.dateTo ?? null),
     });
     y = drawTableHeader(kit, page, y);
     for (const m of months.slice(p * ROWS_PER_PAGE, (p + 1) * ROWS_PER_PAGE)) {
-      const payment = [m.trn, m.paymentDate ? `del ${italianDate(m.paymentDate)}` : ''].filter(Boolean).join(' ');
-      y = drawRow(kit, page, y, [String(m.number), `${m.name} ${row.year} – IDS`, String(m.receiptsCount), formatEurosIt(m.collectedCents), payment, formatEurosIt(m.paidCents), m.note ?? '']);
+      // Every payment of the month with its own date and references; a hand-corrected month prints what was typed.
+      const payment =
+        !m.corrected && m.prefill.payments.length > 0
+          ? describeMonthPayments(m.prefill.payments, italianDate)
+          : [m.trn, m.paymentDate ? `del ${italianDate(m.paymentDate)}` : ''].filter(Boolean).join(' ');
+      y = drawRow(kit, page, y, [String(m.number), `${m.name} ${row.year} – IDS`, receiptsText(m), formatEurosIt(m.collectedCents), payment, formatEurosIt(m.paidCents), m.note ?? '']);
     }
     if (p === pages - 1) {
       y = drawRow(
@@ -81,7 +88,28 @@ export async function renderModello21Pdf(db: TDbOrTx, row: TModello21Row): Promi
   return kit.doc.save();
 }
 
-function drawHeader({ font, bold }: TPdfKit, page: PDFPage, row: TModello21Row, names: { city: string; structure: string; address: string; classification: string }): number {
+/** "dal n. 1 al n. 12 (03/01 – 30/01)"; the count alone for a hand-corrected month. */
+function receiptsText(m: TModello21Row['months'][number]): string {
+  const r = m.prefill.receipts;
+  if (m.receiptsCount === 0) return '—';
+  if (!r || m.corrected) return `n. ${m.receiptsCount}`;
+  const dates = r.dateFrom && r.dateTo ? ` (${italianDate(r.dateFrom).slice(0, 5)} – ${italianDate(r.dateTo).slice(0, 5)})` : '';
+  return `dal n. ${r.from} al n. ${r.to}${dates}`;
+}
+
+/** The period of management within the year: the structure's own dates when it opened or closed during it. */
+function managementPeriod(year: number, dateFrom: string | null, dateTo: string | null): string {
+  const start = dateFrom && dateFrom > `${year}-01-01` ? dateFrom : `${year}-01-01`;
+  const end = dateTo && dateTo < `${year}-12-31` ? dateTo : `${year}-12-31`;
+  return `${italianDate(start)} – ${italianDate(end)}`;
+}
+
+function drawWatermark({ bold }: TPdfKit, page: PDFPage) {
+  page.drawText('BOZZA', { x: PAGE.width / 2 - 190, y: PAGE.height / 2 - 90, size: 140, font: bold, color: rgb(0.85, 0.85, 0.85), rotate: degrees(20), opacity: 0.6 });
+  text(page, bold, 'BOZZA – anteprima non valida come conto giudiziale', MARGIN, 18, 8, GREY);
+}
+
+function drawHeader({ font, bold }: TPdfKit, page: PDFPage, row: TModello21Row, names: { city: string; structure: string; address: string; classification: string; period: string }): number {
   const right = PAGE.width - MARGIN;
   let y = PAGE.height - MARGIN - 4;
   text(page, bold, comuneTitle(names.city).toUpperCase(), MARGIN, y, 12);
@@ -94,9 +122,11 @@ function drawHeader({ font, bold }: TPdfKit, page: PDFPage, row: TModello21Row, 
   textCenter(page, font, `IMPOSTA DI SOGGIORNO – ESERCIZIO ${row.year}`, PAGE.width / 2, y, 10);
   y -= 20;
   const owner = [row.ownerSurname, row.ownerName].filter(Boolean).join(' ');
+  // A company is the agente contabile through its legale rappresentante.
+  const agent = row.ownerCompanyName ? `${row.ownerCompanyName} – ${row.ownerRole ?? 'legale rappresentante'} ${row.ownerLegalRepresentative ?? owner}`.trim() : owner;
   const leftFields: [string, string][] = [
-    ['Agente contabile', owner],
-    ['Sede / domicilio fiscale', row.ownerAddress ?? ''],
+    ['Agente contabile', agent],
+    [row.ownerCompanyName ? 'Sede legale' : 'Sede / domicilio fiscale', row.ownerAddress ?? ''],
     ['Codice fiscale', row.ownerTaxCode ?? ''],
     ['Partita IVA', row.ownerVatNumber ?? ''],
   ];
@@ -104,7 +134,7 @@ function drawHeader({ font, bold }: TPdfKit, page: PDFPage, row: TModello21Row, 
     ['Struttura ricettiva', names.structure],
     ['Indirizzo', names.address],
     ['Tipologia / classificazione', names.classification],
-    ['Periodo di gestione', `01/01/${row.year} – 31/12/${row.year}`],
+    ['Periodo di gestione', names.period],
   ];
   const colWidth = (PAGE.width - 2 * MARGIN) / 2;
   box(page, MARGIN, y - 4 * 13 - 6, PAGE.width - 2 * MARGIN, 4 * 13 + 10);
@@ -135,14 +165,20 @@ function drawRow({ font, bold }: TPdfKit, page: PDFPage, y: number, cells: strin
   COLUMNS.forEach((col, i) => {
     box(page, x, y - ROW_HEIGHT, col.width, ROW_HEIGHT);
     const size = 8;
-    const lines = col.align === 'left' ? wrap(f, cells[i], size, col.width - 8).slice(0, 2) : [fit(f, cells[i], size, col.width - 8)];
-    if (col.align === 'left' && wrap(f, cells[i], size, col.width - 8).length > 2) lines[1] = fit(f, `${lines[1]} …`, size, col.width - 8);
-    const top = y - (lines.length === 1 ? 13 : 8.5);
+    // Long cells (several payments) wrap to three smaller lines.
+    const wrapped = col.align === 'left' ? wrap(f, cells[i], size, col.width - 8) : [];
+    const small = wrapped.length > 2;
+    const lineSize = small ? 6.5 : size;
+    const allLines = small ? wrap(f, cells[i], lineSize, col.width - 8) : wrapped;
+    const lines = col.align === 'left' ? allLines.slice(0, 3) : [fit(f, cells[i], size, col.width - 8)];
+    if (col.align === 'left' && allLines.length > 3) lines[2] = fit(f, `${lines[2]} …`, lineSize, col.width - 8);
+    const step = small ? 6.8 : 9;
+    const top = y - (lines.length === 1 ? 14 : lines.length === 2 ? 9.5 : 7);
     lines.forEach((l, k) => {
-      const ly = top - k * 9;
+      const ly = top - k * step;
       if (col.align === 'right') textRight(page, f, l, x + col.width - 4, ly, size);
       else if (col.align === 'center') textCenter(page, f, l, x + col.width / 2, ly, size);
-      else text(page, f, l, x + 4, ly, size);
+      else text(page, f, l, x + 4, ly, lineSize);
     });
     x += col.width;
   });
@@ -153,11 +189,11 @@ function drawFooter({ font, bold }: TPdfKit, page: PDFPage, y: number, row: TMod
   const right = PAGE.width - MARGIN;
   y -= 14;
   text(page, font, `Il presente conto si compone di n. ${rows} righe e di n. ${pages} ${pages === 1 ? 'pagina' : 'pagine'}.`, MARGIN, y, 8.5);
-  const due = row.months.reduce((a, m) => a + m.collectedCents - m.paidCents, 0);
+  const c = modello21Carico(row.openingBalanceCents, row.months);
   textRight(
     page,
-    font,
-    `Riscosso ${formatEurosIt(row.months.reduce((a, m) => a + m.collectedCents, 0))} – versato ${formatEurosIt(row.months.reduce((a, m) => a + m.paidCents, 0))} – da versare ${formatEurosIt(due)}`,
+    bold,
+    `Fondo iniziale ${formatEurosIt(c.openingBalanceCents)} – Carico ${formatEurosIt(c.caricoCents)} – Scarico ${formatEurosIt(c.scaricoCents)} – Rimanenza ${formatEurosIt(c.closingBalanceCents)}`,
     right,
     y,
     8.5,
@@ -175,12 +211,22 @@ function drawFooter({ font, bold }: TPdfKit, page: PDFPage, y: number, row: TMod
   text(page, font, `Data: ${row.signatureDate ? italianDate(row.signatureDate) : '____/____/________'}`, MARGIN + 8, boxTop - 14, 9);
   text(page, font, `(termine di resa del conto: ${italianDate(modello21Deadline(row.year))})`, MARGIN + 120, boxTop - 14, 7.5, GREY);
   text(page, bold, "Firma dell'agente contabile", MARGIN + 8, boxTop - 28, 9);
-  line(page, MARGIN + 160, bottom + 12, MARGIN + half - 12, bottom + 12, 0.4);
+  line(page, MARGIN + 160, bottom + 14, MARGIN + half - 12, bottom + 14, 0.4);
+  // The name under the signature: the legale rappresentante of a company, else the agente contabile.
+  const signer = row.ownerCompanyName
+    ? [row.ownerLegalRepresentative, row.ownerRole ? `(${row.ownerRole})` : ''].filter(Boolean).join(' ')
+    : [row.ownerName, row.ownerSurname].filter(Boolean).join(' ');
+  textCenter(page, font, fit(font, signer, 8, half - 180), MARGIN + 160 + (half - 172) / 2, bottom + 5, 8);
   const vx = MARGIN + half + 20;
   box(page, vx, bottom, half, boxHeight);
   text(page, bold, 'VISTO DI REGOLARITÀ DEL COMUNE', vx + 8, boxTop - 14, 9);
   text(page, font, 'Il Responsabile del Servizio Finanziario', vx + 8, boxTop - 27, 8, GREY);
-  text(page, font, 'Data ____/____/________', vx + 8, bottom + 10, 8, GREY);
-  text(page, font, 'Firma e timbro', vx + half / 2, bottom + 10, 8, GREY);
-  line(page, vx + half / 2 + 60, bottom + 10, vx + half - 12, bottom + 10, 0.4);
+  if (row.status === 'validated' && row.validatedAt) {
+    // The comune's validation, once given, in place of the blank date.
+    text(page, bold, `Validato con n. ${row.validationNumber ?? '—'} del ${italianDate(todayInItaly(row.validatedAt))}`, vx + 8, bottom + 10, 9);
+  } else {
+    text(page, font, 'Data ____/____/________', vx + 8, bottom + 10, 8, GREY);
+  }
+  text(page, font, 'Firma e timbro', vx + half / 2 + 40, bottom + 24, 8, GREY);
+  line(page, vx + half / 2 + 100, bottom + 24, vx + half - 12, bottom + 24, 0.4);
 }

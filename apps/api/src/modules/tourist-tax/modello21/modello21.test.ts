@@ -176,6 +176,73 @@ describe('Modello 21', () => {
   });
 });
 
+describe('Modello 21 as the treasury reads it', () => {
+  it('receipts dal n. al n. per month, every payment with its date and treasury references, opening balance, company as agente contabile', async () => {
+    const world = await paidYear();
+    const { w, tok } = world;
+    // A second payment on the second quarter, with the treasury's references.
+    const list = await t.request('GET', `/api/declarations?structureId=${w.hotel.id}&year=2025`, { token: tok.hotelier });
+    const q2 = (list.body as any[]).find((d) => d.dateFrom === '2025-04-01');
+    const extra = await t.request('POST', `/api/declarations/${q2._id}/payment`, {
+      token: tok.hotelier,
+      body: { paymentDate: '2025-07-20', trn: 'TRN-Q2-BIS', paidAmount: 2, treasuryReference: 'REV-77', receiptNumber: 'Q-912' },
+    });
+    expect(extra.status, JSON.stringify(extra.body)).toBe(200);
+    const created = await t.request('POST', '/api/twenty-one-models', {
+      token: tok.hotelier,
+      body: { structureId: w.hotel.id, year: 2025, ownerCompanyName: 'Albergo Roma S.r.l.', ownerLegalRepresentative: 'Mario Rossi', ownerRole: 'legale rappresentante', openingBalance: 15 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const m = created.body.months;
+    // Paid stays numbered through the year: January 1-2, March 3, April 4.
+    expect([m[0].prefill.receipts, m[1].prefill.receipts, m[2].prefill.receipts, m[3].prefill.receipts]).toEqual([
+      { from: 1, to: 2, dateFrom: '2025-01-10', dateTo: '2025-01-25' },
+      null,
+      { from: 3, to: 3, dateFrom: '2025-03-15', dateTo: '2025-03-15' },
+      { from: 4, to: 4, dateFrom: '2025-04-04', dateTo: '2025-04-04' },
+    ]);
+    // April holds both payments of the second quarter, each with its own date and references.
+    expect(m[3].prefill.payments.map((p: any) => [p.paymentDate, p.trn, p.treasuryReference, p.receiptNumber])).toEqual([
+      ['2025-07-10', 'TRN-Q2', null, null],
+      ['2025-07-20', 'TRN-Q2-BIS', 'REV-77', 'Q-912'],
+    ]);
+    expect(created.body).toMatchObject({ ownerCompanyName: 'Albergo Roma S.r.l.', openingBalance: 15, carico: 15 + 52, scarico: 15 + 52 });
+
+    // The draft preview prints before the model reconciles; the final copy does not.
+    expect((await t.request('GET', `/api/twenty-one-models/${created.body._id}/pdf`, { token: tok.hotelier })).status).toBe(409);
+    const draft = await fetch(`${t.baseUrl}/api/twenty-one-models/${created.body._id}/pdf?draft=true`, { headers: { authorization: `Bearer ${tok.hotelier}` } });
+    expect(draft.status).toBe(200);
+    expect(
+      Buffer.from(await draft.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it("the demo's Modello 21 (Hotel Serapo 2025) prints as a draft, and validated once reconciled", async () => {
+    const hotelier = (await t.signedIn('hotelier')).token;
+    const city = (await t.signedIn('city')).token;
+    const [model] = (await t.request('GET', '/api/twenty-one-models?year=2025', { token: hotelier })).body;
+    const pdfOf = async (query: string) => {
+      const res = await fetch(`${t.baseUrl}/api/twenty-one-models/${model._id}/pdf${query}`, { headers: { authorization: `Bearer ${hotelier}` } });
+      expect(res.status).toBe(200);
+      return Buffer.from(await res.arrayBuffer());
+    };
+    const draft = await pdfOf('?draft=true');
+    // Explain every difference, sign, submit; the comune validates.
+    const notes = model.months.filter((x: any) => x.collectedImport !== x.paidImport).map((x: any) => ({ number: x.number, note: 'Versato con la dichiarazione del 4° trimestre' }));
+    const edited = await t.request('PUT', `/api/twenty-one-models/${model._id}`, { token: hotelier, body: { months: notes, signatureDate: '2026-01-20' } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await t.request('POST', `/api/twenty-one-models/${model._id}/submit`, { token: hotelier, body: {} })).status).toBe(200);
+    expect((await t.request('POST', `/api/twenty-one-models/${model._id}/validate`, { token: city, body: { validationNumber: 'PROT-2026-204' } })).status).toBe(200);
+    const validated = await pdfOf('');
+    if (process.env.FILINGS_PDF_DIR) {
+      fs.writeFileSync(`${process.env.FILINGS_PDF_DIR}/modello21-demo-bozza.pdf`, draft);
+      fs.writeFileSync(`${process.env.FILINGS_PDF_DIR}/modello21-demo-validato.pdf`, validated);
+    }
+  });
+});
+
 describe('ids that are not UUIDs', () => {
   // 36 hex digits: the old shape check let it through and PostgreSQL failed on the uuid cast (500).
   const notUuid = '0'.repeat(36);

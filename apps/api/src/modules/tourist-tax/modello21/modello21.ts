@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { modello21Deadline } from '@app/domain/tourist-tax/filings/deadlines';
-import { modello21Totals, type TM21Month } from '@app/domain/tourist-tax/filings/modello21';
+import { modello21Carico, modello21Totals, type TM21Month } from '@app/domain/tourist-tax/filings/modello21';
 import { ZModello21Create, ZModello21Record, ZModello21Update, type TModello21MonthInput, type TModello21Record } from '@app/domain/tourist-tax/filings/modello21-schemas';
 import { centsToEuros, eurosToCents } from '@app/domain/tourist-tax/money';
 import { modello21, users } from '../../../db/schema/index.ts';
@@ -9,7 +9,7 @@ import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { findStructureForCaller, todayInItaly } from '../declarations/filing-scope.ts';
 import { structureChildScopes } from '../registry/scope.ts';
-import { prefilledMonths } from './prefill.ts';
+import { loadOpeningBalance, prefilledMonths } from './prefill.ts';
 
 export type TModello21Row = typeof modello21.$inferSelect;
 
@@ -17,10 +17,15 @@ export { ZModello21Record };
 
 export function modello21ToRecord(row: TModello21Row, today = todayInItaly()): TModello21Record {
   const totals = modello21Totals(row.months);
+  const { openingBalanceCents, ...rest } = row;
+  const carico = modello21Carico(openingBalanceCents, row.months);
   const deadline = modello21Deadline(row.year);
   const submittedOn = row.submittedAt ? todayInItaly(row.submittedAt) : null;
   return {
-    ...rowToRecord(row),
+    ...rowToRecord(rest),
+    openingBalance: centsToEuros(openingBalanceCents),
+    carico: centsToEuros(carico.caricoCents),
+    scarico: centsToEuros(carico.scaricoCents),
     months: row.months.map((m) => ({
       number: m.number,
       name: m.name,
@@ -35,7 +40,15 @@ export function modello21ToRecord(row: TModello21Row, today = todayInItaly()): T
         receiptsCount: m.prefill.receiptsCount,
         collectedImport: centsToEuros(m.prefill.collectedCents),
         paidImport: centsToEuros(m.prefill.paidCents),
-        payments: m.prefill.payments.map((p) => ({ declarationId: p.declarationId, paymentDate: p.paymentDate, trn: p.trn, amount: centsToEuros(p.amountCents) })),
+        payments: m.prefill.payments.map((p) => ({
+          declarationId: p.declarationId,
+          paymentDate: p.paymentDate,
+          trn: p.trn,
+          amount: centsToEuros(p.amountCents),
+          treasuryReference: p.treasuryReference ?? null,
+          receiptNumber: p.receiptNumber ?? null,
+        })),
+        receipts: m.prefill.receipts ?? null,
       },
     })),
     tax: centsToEuros(totals.collectedCents),
@@ -96,8 +109,12 @@ export const modello21Collection = defineCollection({
   toRow: async ({ input, tx, ctx, existing: row }) => {
     if (row) {
       if (row.status !== 'draft') throw new AppError('MODELLO21_LOCKED', `A ${row.status} Modello 21 cannot be changed`);
-      const { months, ...rest } = input;
-      return { ...rest, ...(months ? { months: applyMonthInputs(row.months, months) } : {}) };
+      const { months, openingBalance, ...rest } = input;
+      return {
+        ...rest,
+        ...(months ? { months: applyMonthInputs(row.months, months) } : {}),
+        ...(openingBalance !== undefined ? { openingBalanceCents: eurosToCents(openingBalance) } : {}),
+      };
     }
     const structure = await findStructureForCaller(tx, ctx, input.structureId, true);
     const { year } = input;
@@ -120,6 +137,10 @@ export const modello21Collection = defineCollection({
       ownerVatNumber: input.ownerVatNumber ?? owner?.vatNumber ?? structure.vatNumber ?? null,
       ownerTaxCode: input.ownerTaxCode ?? owner?.taxCode ?? structure.taxCode ?? null,
       ownerAddress: input.ownerAddress ?? owner?.address ?? null,
+      ownerCompanyName: input.ownerCompanyName ?? null,
+      ownerLegalRepresentative: input.ownerLegalRepresentative ?? null,
+      ownerRole: input.ownerRole ?? null,
+      openingBalanceCents: input.openingBalance !== undefined ? eurosToCents(input.openingBalance) : await loadOpeningBalance(tx, structure.id, year),
       notes: input.notes ?? null,
     };
   },

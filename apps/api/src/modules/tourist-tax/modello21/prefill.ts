@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { mergePrefill, prefillModello21FromMonths, type TM21Month } from '@app/domain/tourist-tax/filings/modello21';
-import { declarations, stays } from '../../../db/schema/index.ts';
+import { declarationPayments, declarations, stays } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 
 /**
@@ -14,33 +14,58 @@ export async function loadModello21Prefill(db: TDbOrTx, structureId: string, yea
       month: sql<number>`extract(month from ${stays.checkOut})::int`,
       receiptsCount: sql<number>`count(*)::int`,
       collectedCents: sql<number>`coalesce(sum(${stays.toPayAmountCents}), 0)::bigint`,
+      firstDate: sql<string>`min(${stays.checkOut})::text`,
+      lastDate: sql<string>`max(${stays.checkOut})::text`,
     })
     .from(stays)
     .where(and(eq(stays.structureId, structureId), sql`${stays.checkOut} between ${`${year}-01-01`} and ${`${year}-12-31`}`, eq(stays.paymentStatus, 'paid')))
     .groupBy(sql`1`);
+  // Every payment of the structure's submitted declarations of the year, each with its own date.
   const paid = await db
     .select({
       declarationId: declarations.id,
       dateFrom: declarations.dateFrom,
       dateTo: declarations.dateTo,
-      paymentDate: declarations.paymentDate,
-      trn: declarations.trn,
-      amountCents: declarations.paidAmountCents,
+      paymentDate: declarationPayments.paymentDate,
+      trn: declarationPayments.trn,
+      amountCents: declarationPayments.amountCents,
+      treasuryReference: declarationPayments.treasuryReference,
+      receiptNumber: declarationPayments.receiptNumber,
     })
-    .from(declarations)
+    .from(declarationPayments)
+    .innerJoin(declarations, eq(declarations.id, declarationPayments.declarationId))
     .where(
       and(
         eq(declarations.structureId, structureId),
         inArray(declarations.status, ['submitted', 'validated']),
-        isNotNull(declarations.paymentDate),
         sql`${declarations.dateFrom} <= ${`${year}-12-31`} and ${declarations.dateTo} >= ${`${year}-01-01`}`,
       ),
-    );
+    )
+    .orderBy(declarationPayments.paymentDate, declarationPayments.createdAt);
   return prefillModello21FromMonths(
     year,
-    monthly.map((m) => ({ month: Number(m.month), receiptsCount: Number(m.receiptsCount), collectedCents: Number(m.collectedCents) })),
-    paid.map((p) => ({ ...p, paymentDate: p.paymentDate!, amountCents: p.amountCents ?? 0 })),
+    monthly.map((m) => ({ month: Number(m.month), receiptsCount: Number(m.receiptsCount), collectedCents: Number(m.collectedCents), firstDate: m.firstDate, lastDate: m.lastDate })),
+    paid,
   );
+}
+
+/**
+ * The opening balance of a year: tax of the previous year's periods paid to the treasury in this year
+ * (typically the last quarter, paid in January). The hotelier may correct it.
+ */
+export async function loadOpeningBalance(db: TDbOrTx, structureId: string, year: number): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${declarationPayments.amountCents}), 0)::bigint` })
+    .from(declarationPayments)
+    .innerJoin(declarations, eq(declarations.id, declarationPayments.declarationId))
+    .where(
+      and(
+        eq(declarations.structureId, structureId),
+        inArray(declarations.status, ['submitted', 'validated']),
+        sql`${declarations.dateTo} < ${`${year}-01-01`} and ${declarationPayments.paymentDate} between ${`${year}-01-01`} and ${`${year}-12-31`}`,
+      ),
+    );
+  return Number(row?.cents ?? 0);
 }
 
 export async function prefilledMonths(db: TDbOrTx, structureId: string, year: number, existing: TM21Month[] | null): Promise<TM21Month[]> {

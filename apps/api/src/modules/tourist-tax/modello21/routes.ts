@@ -53,12 +53,19 @@ export function registerModello21Routes(app: FastifyInstance) {
     },
   });
   r.get('/api/twenty-one-models/:id/pdf', {
-    schema: { tags, summary: 'The Modello 21 PDF (official layout, Italian)', params: ZIdParams, response: { 200: z.any().describe('application/pdf'), ...errors } },
+    schema: {
+      tags,
+      summary: 'The Modello 21 PDF (official layout, Italian); draft=true: a preview watermarked "bozza", also before it reconciles',
+      params: ZIdParams,
+      querystring: z.object({ draft: z.enum(['true', 'false']).optional() }),
+      response: { 200: z.any().describe('application/pdf'), ...errors },
+    },
     handler: async (request, reply) => {
       const ctx = signedIn(request);
       const row = await loadModello21ForPdf(app, ctx, request.params.id);
-      const pdf = await renderModello21Pdf(ctx.db, row);
-      reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="modello21-${row.year}.pdf"`);
+      const draft = request.query.draft === 'true';
+      const pdf = await renderModello21Pdf(ctx.db, row, { draft });
+      reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="modello21-${row.year}${draft ? '-bozza' : ''}.pdf"`);
       return reply.send(Buffer.from(pdf));
     },
   });

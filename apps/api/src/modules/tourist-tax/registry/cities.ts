@@ -30,6 +30,10 @@ const ZCityInput = z.object({
   accountSurname: ZOptionalText(100),
   accountEmail: ZEmailField,
   modello21Required: z.boolean().optional(),
+  taxCapMode: z
+    .enum(['stay', 'season'])
+    .optional()
+    .describe("How the cap on taxable nights is counted: 'stay' = taxable nights of any season together (default), 'season' = per tariff (a new season starts a new count)"),
 });
 
 const nullableString = z.string().nullable();
@@ -55,6 +59,7 @@ export const ZCityRecord = ZRecordBase.extend({
   accountSurname: nullableString.optional(),
   accountEmail: nullableString.optional(),
   modello21Required: z.boolean(),
+  taxCapMode: z.enum(['stay', 'season']),
 });
 
 /**

@@ -7,7 +7,7 @@ import { loadCityRules } from '../rules/city-rules.ts';
 import { exportStays } from '../stays/export-stays.ts';
 import { exportStructures } from './export-structures.ts';
 import { importStays } from '../stays/import-stays.ts';
-import type { TImportFormat } from '../stays/read-stay-import-file.ts';
+import type { TImportFormat, TImportOptions } from '../stays/read-stay-import-file.ts';
 import { findStructureInScope, hotelierIdsOfCitySql } from './scope.ts';
 import { eq, sql } from 'drizzle-orm';
 import { cities, users } from '../../../db/schema/index.ts';
@@ -41,7 +41,7 @@ const ZXlsxFile = z.any().describe('xlsx file');
 const ZBool = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Reads the `structureId` and `format` fields and the `file` part of the import request. */
-async function readImportRequest(request: FastifyRequest): Promise<{ structureId: string; format: TImportFormat; bytes: Buffer }> {
+async function readImportRequest(request: FastifyRequest): Promise<{ structureId: string; format: TImportFormat; bytes: Buffer; options: TImportOptions }> {
   if (!request.isMultipart()) {
     throw new AppError('VALIDATION_FAILED', 'Send multipart/form-data with structureId, format and file', { details: [{ path: 'file', message: 'multipart/form-data expected' }] });
   }
@@ -65,8 +65,14 @@ async function readImportRequest(request: FastifyRequest): Promise<{ structureId
   if (!z.uuid().safeParse(fields.structureId).success) details.push({ path: 'structureId', message: 'must be a structure id', value: fields.structureId });
   const format = ZImportFormat.safeParse(fields.format);
   if (!format.success) details.push({ path: 'format', message: 'must be xlsx, csv or alloggiati', value: fields.format });
+  // A police file says nothing about the tax: whether its guests paid is asked, never assumed.
+  const paymentStatus = fields.paymentStatus === 'paid' || fields.paymentStatus === 'not_paid' ? fields.paymentStatus : undefined;
+  if (fields.paymentStatus !== undefined && !paymentStatus) details.push({ path: 'paymentStatus', message: 'must be paid or not_paid', value: fields.paymentStatus });
+  else if (format.data === 'alloggiati' && !paymentStatus) details.push({ path: 'paymentStatus', message: 'validation.required: say whether the guests of the file paid the tax' });
+  if (paymentStatus === 'not_paid' && !fields.noPaymentReason?.trim()) details.push({ path: 'noPaymentReason', message: 'validation.required: give the reason the guests did not pay' });
   if (details.length) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid', { details });
-  return { structureId: fields.structureId, format: format.data!, bytes: bytes! };
+  const language = fields.language === 'en' || (fields.language === undefined && /^en\b/i.test(request.headers['accept-language'] ?? '')) ? 'en' : 'it';
+  return { structureId: fields.structureId, format: format.data!, bytes: bytes!, options: { paymentStatus, noPaymentReason: fields.noPaymentReason?.trim() || null, language } };
 }
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
@@ -169,13 +175,14 @@ export async function registerTouristTax(app: FastifyInstance) {
 
   // Multipart only for the import route, in its own scope (the uploads module has its own).
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 4, parts: 6 } });
+    await scope.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 8, parts: 10 } });
     scope.withTypeProvider<ZodTypeProvider>().post('/api/stays/import', {
       schema: {
         tags: ['tourist-tax'],
         summary: 'Import stays of one structure from xlsx/CSV (template) or an Alloggiati Web file; all or nothing, idempotent',
         description:
-          'multipart/form-data with fields `structureId`, `format` (xlsx | csv | alloggiati) and a `file` part. ' +
+          'multipart/form-data with fields `structureId`, `format` (xlsx | csv | alloggiati) and a `file` part; for an Alloggiati file also `paymentStatus` ' +
+          '(paid | not_paid, required: the police file does not say) and `noPaymentReason` when not_paid; optional `language` (it | en) of the row messages. ' +
           'Every bad row is reported (400 IMPORT_INVALID, details [{row, path (field), value, message}]) and nothing is written. ' +
           'Stays already imported (same row fingerprint for the structure) are skipped. An xlsx beyond the import bounds (columns, rows, shared strings, inflated part size) is refused with 400 IMPORT_TOO_LARGE before its rows are read. ' +
           "Synchronous; while it runs, the user's sockets receive `stays-import-progress` events ({structureId, rowsRead, created, phase}).",

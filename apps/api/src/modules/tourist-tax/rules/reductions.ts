@@ -25,6 +25,7 @@ import {
 } from '../registry/fields.ts';
 import { cityRowScopes, lockCity } from '../registry/scope.ts';
 import { withTaxErrors } from '../stays/tax-errors.ts';
+import { ZAgeRangeInput, ZAgeRangeRecord } from './age-range.ts';
 
 const ZReductionInput = z.object({
   cityId: z.uuid().optional().describe("The comune; a city user's own comune when omitted"),
@@ -39,6 +40,7 @@ const ZReductionInput = z.object({
   maxNights: ZMaxNights,
   validFrom: ZDateString,
   validTo: ZOptionalDate.describe('Empty = open-ended'),
+  ...ZAgeRangeInput.shape,
 });
 
 export const ZReductionRecord = ZRecordBase.extend({
@@ -54,11 +56,13 @@ export const ZReductionRecord = ZRecordBase.extend({
   maxNights: z.number().nullable(),
   validFrom: z.string(),
   validTo: z.string().nullable(),
+  ...ZAgeRangeRecord.shape,
 });
 
 /**
  * Reductions of a comune (e.g. 50% for school trips). A stay applies them per guest
- * (`appliedReductions: [{ reductionId, count }]`). A duplicate (same name and scope, overlapping
+ * (`appliedReductions: [{ reductionId, count }]`); one with an age range (ageFrom..ageTo) applies by
+ * itself to the recorded guests of that age. A duplicate (same name and scope, overlapping
  * validity) is 409 REDUCTION_CONFLICT.
  */
 export const reductionsCollection = defineCollection({
@@ -115,10 +119,13 @@ export const reductionsCollection = defineCollection({
     return values;
   },
   beforeDelete: async (row, { tx }) => {
+    // Typed on a stay, or applied by age to its guests (a category of the stored breakdown).
     const [used] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(stays)
-      .where(sql`${stays.appliedReductions} @> ${JSON.stringify([{ reductionId: row.id }])}::jsonb`);
+      .where(
+        sql`${stays.appliedReductions} @> ${JSON.stringify([{ reductionId: row.id }])}::jsonb or ${stays.breakdown}->'categories' @> ${JSON.stringify([{ kind: 'reduction', id: row.id }])}::jsonb`,
+      );
     if (used.n > 0) {
       throw new AppError('RULE_IN_USE', `The reduction is applied in ${used.n} saved stays: set its validTo instead of deleting it`, { details: [{ path: '_id', message: `${used.n} stays` }] });
     }

@@ -78,7 +78,8 @@ describe('tariffs, reductions, registries', () => {
       body: { name: 'Affittacamere 5%', type: 'percentage', percentage: 5, structureTypeId: type.body._id, validFrom: '2026-01-01' },
     });
     expect(tariff.status, JSON.stringify(tariff.body)).toBe(201);
-    expect(tariff.body).toMatchObject({ type: 'percentage', percentage: 5, nightlyPrice: 0 });
+    // The spec's tariff has only nightlyPrice: for a percentage tariff it carries the rate too.
+    expect(tariff.body).toMatchObject({ type: 'percentage', percentage: 5, nightlyPrice: 5 });
     const hotelier2 = f.structure('Hotel Summit').userIds[0];
     const structure = await t.request('POST', '/api/structures', { token: f.tokens.city2, body: { name: 'Camere del Porto', structureTypeId: type.body._id, userIds: [hotelier2] } });
     expect(structure.status, JSON.stringify(structure.body)).toBe(201);

@@ -1,9 +1,9 @@
 import { reachesAll } from '../../../lib/access.ts';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import { computeStayTax } from '@app/domain/tourist-tax/engine';
-import type { TStayTax } from '@app/domain/tourist-tax/types';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { computeStayTax, MAX_STAY_NIGHTS } from '@app/domain/tourist-tax/engine';
+import type { TPreviousNight, TStayGuestFacts, TStayTax } from '@app/domain/tourist-tax/types';
 import type { stays, structures, TGuest, TInvoice } from '../../../db/schema/index.ts';
-import { uploads } from '../../../db/schema/index.ts';
+import { stays as staysTable, uploads } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TErrorDetail } from '../../../lib/errors.ts';
 import type { TCityRules } from '../rules/city-rules.ts';
@@ -17,6 +17,8 @@ export type TStayFacts = {
   checkOut: string;
   componentsNumber: number;
   guest: TGuest;
+  /** The other guests (the lead guest is `guest`). */
+  guests: TGuest[];
   hasInvoice: boolean;
   invoice: TInvoice | null;
   paymentStatus: 'paid' | 'not_paid';
@@ -25,6 +27,7 @@ export type TStayFacts = {
   appliedExemptions: { exemptionId: string; count: number }[];
   appliedReductions: { reductionId: string; count: number }[];
   accommodationAmountCents: number | null;
+  nightlyPricesCents: number[] | null;
   notes: string | null;
 };
 
@@ -38,6 +41,7 @@ export function stayFactsFrom(input: Record<string, unknown>, existing?: typeof 
     checkOut: pick('checkOut', ''),
     componentsNumber: pick('componentsNumber', 1),
     guest: pick('guest', { name: '', surname: '' }),
+    guests: pick('guests', []),
     hasInvoice: pick('hasInvoice', false),
     invoice: pick('invoice', null) ?? null,
     paymentStatus: pick('paymentStatus', 'paid'),
@@ -46,6 +50,7 @@ export function stayFactsFrom(input: Record<string, unknown>, existing?: typeof 
     appliedExemptions: pick('appliedExemptions', []),
     appliedReductions: pick('appliedReductions', []),
     accommodationAmountCents: input.accommodationAmount !== undefined ? toCents(input.accommodationAmount as number | null) : (existing?.accommodationAmountCents ?? null),
+    nightlyPricesCents: input.nightlyPrices !== undefined ? ((input.nightlyPrices as number[] | null)?.map((euros) => toCents(euros)) ?? null) : (existing?.nightlyPricesCents ?? null),
     notes: pick('notes', null) ?? null,
   };
 }
@@ -98,12 +103,19 @@ export async function linkAttachments(tx: TDbOrTx, stayId: string, attachments: 
     .where(and(inArray(uploads.id, attachments), isNull(uploads.linkedEntityId)));
 }
 
-export function computeTaxOfFacts(facts: TStayFacts, structure: typeof structures.$inferSelect, rules: TCityRules): TStayTax {
+/** The guests as the engine sees them: the lead guest first (when the input has one), then the others. */
+export function engineGuests(facts: Pick<TStayFacts, 'guest' | 'guests'>): TStayGuestFacts[] {
+  const lead = facts.guest && (facts.guest.name || facts.guest.surname || facts.guest.birthDate) ? [facts.guest] : [];
+  return [...lead, ...facts.guests].map((g) => ({ name: g.name, surname: g.surname, birthDate: g.birthDate ?? null, resident: g.resident ?? null, tourLeader: g.tourLeader ?? null }));
+}
+
+export function computeTaxOfFacts(facts: TStayFacts, structure: typeof structures.$inferSelect, rules: TCityRules, previousNights: TPreviousNight[] = []): TStayTax {
   return computeStayTax({
     checkIn: facts.checkIn,
     checkOut: facts.checkOut,
     componentsNumber: facts.componentsNumber,
     accommodationAmountCents: facts.accommodationAmountCents,
+    nightlyPricesCents: facts.nightlyPricesCents,
     structure: {
       cityId: structure.cityId,
       structureTypeId: structure.structureTypeId,
@@ -113,9 +125,43 @@ export function computeTaxOfFacts(facts: TStayFacts, structure: typeof structure
     tariffs: rules.tariffs,
     reductions: rules.reductions,
     exemptions: rules.exemptions,
+    capMode: rules.capMode,
     appliedExemptions: facts.appliedExemptions,
     appliedReductions: facts.appliedReductions,
+    guests: engineGuests(facts),
+    previousNights,
   });
+}
+
+/** Same person: the codice fiscale when both have one, else name, surname and birth date (case and spaces ignored). */
+function sameGuest(a: TGuest, b: TGuest): boolean {
+  if (a.taxCode && b.taxCode) return a.taxCode === b.taxCode;
+  const key = (g: TGuest) => [g.name, g.surname, g.birthDate ?? ''].map((v) => (v ?? '').trim().replace(/\s+/g, ' ').toLowerCase()).join('|');
+  return key(a) === key(b);
+}
+
+/**
+ * The nights of the earlier stays that this one extends: stays of the same lead guest in the same
+ * structure, each checking out on the day the next one checks in, oldest first. The cap on taxable
+ * nights counts them, so an extension filed as a new stay does not restart the count.
+ */
+export async function previousNightsOf(tx: TDbOrTx, facts: Pick<TStayFacts, 'structureId' | 'checkIn' | 'guest'>, stayId?: string): Promise<TPreviousNight[]> {
+  const chain: TPreviousNight[][] = [];
+  let checkIn = facts.checkIn;
+  let total = 0;
+  while (total <= MAX_STAY_NIGHTS) {
+    const candidates = await tx
+      .select({ id: staysTable.id, checkIn: staysTable.checkIn, guest: staysTable.guest, breakdown: staysTable.breakdown })
+      .from(staysTable)
+      .where(and(eq(staysTable.structureId, facts.structureId), eq(staysTable.checkOut, checkIn), stayId ? ne(staysTable.id, stayId) : undefined));
+    const previous = candidates.find((c) => sameGuest(c.guest, facts.guest));
+    if (!previous?.breakdown) break;
+    const nights = previous.breakdown.nights.map((n) => ({ tariffId: n.tariffId, taxable: n.taxable }));
+    chain.unshift(nights);
+    total += nights.length;
+    checkIn = previous.checkIn;
+  }
+  return chain.flat();
 }
 
 /** The row columns of a stay: the stated facts plus what the engine computed. */
@@ -136,6 +182,10 @@ export function stayColumns(facts: TStayFacts, structure: typeof structures.$inf
     tariffImportCents: tax.tariffImportCents,
     reductionImportCents: tax.reductionImportCents,
     toPayAmountCents: tax.toPayAmountCents,
-    breakdown: { nights: tax.nights, categories: tax.categories },
+    breakdown: { nights: tax.nights, categories: tax.categories, guestLines: tax.guestLines },
+    payingPresences: tax.presences.paying,
+    reducedPresences: tax.presences.reduced,
+    exemptPresences: tax.presences.exempt,
+    beyondCapPresences: tax.presences.beyondCap,
   };
 }

@@ -50,10 +50,18 @@ async function readXlsx(bytes: ArrayBuffer) {
   return { header, rows, sheetName: ws.name };
 }
 
-function importRequest(token: string, structureId: string, format: string, bytes: Buffer | string, fileName = 'soggiorni') {
+function importRequest(
+  token: string,
+  structureId: string,
+  format: string,
+  bytes: Buffer | string,
+  fileName = 'soggiorni',
+  fields: Record<string, string> = format === 'alloggiati' ? { paymentStatus: 'paid' } : {},
+) {
   const form = new FormData();
   form.append('structureId', structureId);
   form.append('format', format);
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), fileName);
   return t.request('POST', '/api/stays/import', { token, raw: form });
 }
@@ -157,14 +165,28 @@ describe('stays import', () => {
       },
     ];
     const text = formatAlloggiatiFile(records);
+    // The police file does not say whether the guests paid the tax: the import asks.
+    const unasked = await importRequest(f.tokens.hotelier, structure._id, 'alloggiati', text, 'alloggiati.txt', {});
+    expect([unasked.status, unasked.body.details?.map((d: any) => d.path)]).toEqual([400, ['paymentStatus']]);
     const res = await importRequest(f.tokens.hotelier, structure._id, 'alloggiati', text, 'alloggiati.txt');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ created: 2, skipped: 0, total: 2 });
     const list = (await t.request('GET', `/api/stays?structureId=${structure._id}&source=alloggiati&sort=checkIn`, { token: f.tokens.hotelier })).body;
-    // Family: 3 guests x 4 nights x 2.50 (Albergo 3 stelle, high season); Schmidt: 2 nights x 1.50 (low season).
-    expect(list.map((s: any) => [s.guest.surname, s.componentsNumber, s.checkOut, s.toPayAmount])).toEqual([
-      ['Ferraro', 3, '2026-08-07', 30],
-      ['Schmidt', 1, '2026-10-04', 3],
+    // Family: Marco (born 20/01/2016) is 10 at arrival, exempt under Gaeta's under-12 age rule: 2 guests x
+    // 4 nights x 2.50 (Albergo 3 stelle, high season); Schmidt: 2 nights x 1.50 (low season).
+    expect(list.map((s: any) => [s.guest.surname, s.componentsNumber, s.checkOut, s.exemptGuests, s.toPayAmount, s.paymentStatus])).toEqual([
+      ['Ferraro', 3, '2026-08-07', 1, 20, 'paid'],
+      ['Schmidt', 1, '2026-10-04', 0, 3, 'paid'],
+    ]);
+    // Every member of the family is kept.
+    expect(list[0].guests.map((g: any) => [g.name, g.birthDate])).toEqual([
+      ['Lucia', '1978-09-12'],
+      ['Marco', '2016-01-20'],
+    ]);
+    expect(list[0].breakdown.guestLines.map((l: any) => [l.name, l.kind, l.reason])).toEqual([
+      ['Paolo Ferraro', 'full', null],
+      ['Lucia Ferraro', 'full', null],
+      ['Marco Ferraro', 'exempt', 'age'],
     ]);
     expect((await importRequest(f.tokens.hotelier, structure._id, 'alloggiati', text)).body).toEqual({ created: 0, skipped: 2, total: 2 });
 
@@ -173,6 +195,12 @@ describe('stays import', () => {
     const bad = await importRequest(f.tokens.hotelier, structure._id, 'alloggiati', broken.join('\r\n'));
     expect(bad.status).toBe(400);
     expect(bad.body.details.map((d: any) => [d.row, d.path, d.value])).toEqual([[2, 'sex', '7']]);
+    expect(bad.body.details[0].message).toBe('Il sesso deve essere 1 (maschio) o 2 (femmina)');
+
+    // A line cut short is reported as such, in the language the user asked.
+    const cut = [broken[0], text.split('\r\n')[1].slice(0, 120)].join('\r\n');
+    const short = await importRequest(f.tokens.hotelier, structure._id, 'alloggiati', cut, 'a.txt', { paymentStatus: 'not_paid', noPaymentReason: 'Rifiutato', language: 'en' });
+    expect(short.body.details.map((d: any) => [d.row, d.path, d.message])).toEqual([[2, 'record', 'Record shorter than 168 characters (120): the line is cut']]);
   });
 
   it('refuses imports into a structure out of scope, bad formats and unreadable files', async () => {

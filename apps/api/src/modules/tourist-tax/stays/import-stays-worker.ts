@@ -11,7 +11,7 @@ import type { structures } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { TCityRules } from '../rules/city-rules.ts';
 import { priceImportedStay } from './price-imported-stay.ts';
-import { readStayImportBatches, type TImportFormat, type TImportRowError } from './read-stay-import-file.ts';
+import { readStayImportBatches, type TImportFormat, type TImportOptions, type TImportRowError } from './read-stay-import-file.ts';
 
 export type TImportWorkerInput = {
   format: TImportFormat;
@@ -21,6 +21,8 @@ export type TImportWorkerInput = {
   /** Stay property -> SQL column name. */
   columns: Record<string, string>;
   batchSize: number;
+  /** Asked of the user for an Alloggiati file: payment status, reason, language of the messages. */
+  options?: TImportOptions;
 };
 
 export type TImportWorkerMessage =
@@ -47,7 +49,7 @@ async function run(input: TImportWorkerInput) {
   let total = 0;
   let rowsRead = 0;
   const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
-  for await (const batch of readStayImportBatches(input.format, bytes, input.batchSize)) {
+  for await (const batch of readStayImportBatches(input.format, bytes, input.batchSize, input.options)) {
     rowsRead += batch.rowsRead;
     errors.push(...batch.errors);
     const records: string[] = [];

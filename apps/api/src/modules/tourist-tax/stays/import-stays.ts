@@ -9,7 +9,7 @@ import { startWorker, taskLimiter } from '../../../lib/worker-task.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { loadCityRules } from '../rules/city-rules.ts';
 import type { TImportWorkerInput, TImportWorkerMessage } from './import-stays-worker.ts';
-import type { TImportFormat } from './read-stay-import-file.ts';
+import type { TImportFormat, TImportOptions } from './read-stay-import-file.ts';
 import { structureForStay } from './stays.ts';
 
 export type TImportResult = { created: number; skipped: number; total: number };
@@ -66,7 +66,7 @@ async function insertBatch(tx: TTx, structureId: string, json: string, columns: 
  */
 export async function importStays(
   ctx: TSignedInContext,
-  input: { structureId: string; format: TImportFormat; bytes: Buffer },
+  input: { structureId: string; format: TImportFormat; bytes: Buffer; options?: TImportOptions },
   onProgress?: (progress: TImportProgress) => void,
 ): Promise<TImportResult> {
   await requireAccess(ctx, 'stays', 'import');
@@ -77,7 +77,7 @@ export async function importStays(
       await tx.select({ id: structures.id }).from(structures).where(eq(structures.id, structure.id)).for('update');
       const rules = await loadCityRules(tx, structure.cityId);
 
-      const workerInput: TImportWorkerInput = { format: input.format, bytes: new Uint8Array(input.bytes), structure, rules, columns: STAY_COLUMNS, batchSize: BATCH_ROWS };
+      const workerInput: TImportWorkerInput = { format: input.format, bytes: new Uint8Array(input.bytes), structure, rules, columns: STAY_COLUMNS, batchSize: BATCH_ROWS, options: input.options };
       const worker = startWorker(new URL(`./import-stays-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), workerInput, [workerInput.bytes.buffer as ArrayBuffer]);
       let created = 0;
       const closed: string[] = [];

@@ -3,7 +3,7 @@ import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { requireAccess } from '../../../lib/access.ts';
 import { validationFailed } from '../../../lib/errors.ts';
 import { loadCityRules } from '../rules/city-rules.ts';
-import { computeTaxOfFacts, stayFactsFrom, stayFactsProblems } from './compute-stay.ts';
+import { computeTaxOfFacts, previousNightsOf, stayFactsFrom, stayFactsProblems } from './compute-stay.ts';
 import { computationToApi, type ZStayComputation, type ZStayPreviewInput } from './stay-shapes.ts';
 import { structureForStay } from './stays.ts';
 import { withTaxErrors } from './tax-errors.ts';
@@ -20,6 +20,7 @@ export async function previewStay(ctx: TSignedInContext, input: z.infer<typeof Z
     const problems = stayFactsProblems(facts).filter((d) => d.path === 'checkOut');
     if (problems.length) throw validationFailed(problems);
     const rules = await loadCityRules(tx, structure.cityId);
-    return computationToApi(withTaxErrors(() => computeTaxOfFacts(facts, structure, rules)));
+    const previousNights = facts.guest.name || facts.guest.surname ? await previousNightsOf(tx, facts, input.stayId ?? undefined) : [];
+    return computationToApi(withTaxErrors(() => computeTaxOfFacts(facts, structure, rules, previousNights)));
   });
 }

@@ -57,6 +57,7 @@ export function priceImportedStay(item: TImportedStay, structure: typeof structu
     checkOut: item.checkOut,
     componentsNumber: item.componentsNumber,
     guest: item.guest,
+    guests: item.guests ?? [],
     hasInvoice: false,
     invoice: null,
     paymentStatus: item.paymentStatus,
@@ -65,6 +66,7 @@ export function priceImportedStay(item: TImportedStay, structure: typeof structu
     appliedExemptions: exemption && item.exemptCount > 0 ? [{ exemptionId: exemption.id, count: item.exemptCount }] : [],
     appliedReductions: reduction && item.reducedCount > 0 ? [{ reductionId: reduction.id, count: item.reducedCount }] : [],
     accommodationAmountCents: item.accommodationAmountCents,
+    nightlyPricesCents: null,
     notes: null,
   };
   try {

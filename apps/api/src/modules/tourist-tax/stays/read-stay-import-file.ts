@@ -1,4 +1,4 @@
-import { parseAlloggiatiFile } from '@app/domain/tourist-tax/alloggiati';
+import { parseAlloggiatiFile, type TAlloggiatiGuest } from '@app/domain/tourist-tax/alloggiati';
 import { findMissingStayImportHeaders, stayImportFingerprint, validateStayImportRow } from '@app/domain/tourist-tax/stay-import';
 import type { TGuest } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -18,6 +18,8 @@ export type TImportedStay = {
   checkOut: string;
   componentsNumber: number;
   guest: TGuest;
+  /** The other guests (Alloggiati family or group members). */
+  guests?: TGuest[];
   paymentStatus: 'paid' | 'not_paid';
   noPaymentReason: string | null;
   exemptCount: number;
@@ -143,8 +145,26 @@ function* readCsv(bytes: Buffer, batchSize: number): Generator<TStayImportBatch>
   }
 }
 
-function readAlloggiati(bytes: Buffer) {
-  const { stays, errors } = parseAlloggiatiFile(decodeText(bytes));
+/** What the police file does not say and the import asks: did the guests pay the tax? In which language to answer? */
+export type TImportOptions = { paymentStatus?: 'paid' | 'not_paid'; noPaymentReason?: string | null; language?: 'it' | 'en' };
+
+function alloggiatiGuest(g: TAlloggiatiGuest): TGuest {
+  return {
+    name: g.name,
+    surname: g.surname,
+    sex: g.sex,
+    birthDate: g.birthDate,
+    birthPlace: g.birthPlace,
+    birthProvince: g.birthProvince,
+    birthCountry: g.birthCountry,
+    citizenship: g.citizenship,
+    documentType: g.documentType,
+    documentNumber: g.documentNumber,
+  };
+}
+
+function readAlloggiati(bytes: Buffer, options: TImportOptions) {
+  const { stays, errors } = parseAlloggiatiFile(decodeText(bytes), { language: options.language ?? 'it' });
   if (stays.length === 0 && errors.length === 0) throw unreadable('The file has no records');
   return {
     errors: errors.map((e) => ({ row: e.row, field: e.field, value: e.value, message: e.message })),
@@ -154,20 +174,11 @@ function readAlloggiati(bytes: Buffer) {
       checkIn: s.checkIn,
       checkOut: s.checkOut,
       componentsNumber: s.componentsNumber,
-      guest: {
-        name: s.guest.name,
-        surname: s.guest.surname,
-        sex: s.guest.sex,
-        birthDate: s.guest.birthDate,
-        birthPlace: s.guest.birthPlace,
-        birthProvince: s.guest.birthProvince,
-        birthCountry: s.guest.birthCountry,
-        citizenship: s.guest.citizenship,
-        documentType: s.guest.documentType,
-        documentNumber: s.guest.documentNumber,
-      },
-      paymentStatus: 'paid',
-      noPaymentReason: null,
+      // Every member of the family or group is kept: the comune's age rules apply to each of them.
+      guest: alloggiatiGuest(s.guest),
+      guests: s.members.map(alloggiatiGuest),
+      paymentStatus: options.paymentStatus ?? 'paid',
+      noPaymentReason: options.paymentStatus === 'not_paid' ? (options.noPaymentReason ?? null) : null,
       exemptCount: 0,
       exemptionName: null,
       reducedCount: 0,
@@ -182,12 +193,12 @@ function readAlloggiati(bytes: Buffer) {
  * batch's `errors`, every good one in its `stays`. Problems with the file as a whole (unreadable,
  * missing columns, too large) are thrown.
  */
-export async function* readStayImportBatches(format: TImportFormat, bytes: Buffer, batchSize = 5000): AsyncGenerator<TStayImportBatch> {
+export async function* readStayImportBatches(format: TImportFormat, bytes: Buffer, batchSize = 5000, options: TImportOptions = {}): AsyncGenerator<TStayImportBatch> {
   if (bytes.length === 0) throw unreadable('The file is empty');
   if (format === 'xlsx') yield* readXlsx(bytes, batchSize);
   else if (format === 'csv') yield* readCsv(bytes, batchSize);
   else {
-    const all = readAlloggiati(bytes);
+    const all = readAlloggiati(bytes, options);
     for (let i = 0; i < Math.max(all.stays.length, 1); i += batchSize) {
       yield { stays: all.stays.slice(i, i + batchSize), errors: i === 0 ? all.errors : [], rowsRead: Math.min(batchSize, all.stays.length - i) };
     }
@@ -195,9 +206,9 @@ export async function* readStayImportBatches(format: TImportFormat, bytes: Buffe
 }
 
 /** Reads a whole import file; every bad row is in `errors`, every good one in `stays`. */
-export async function readStayImportFile(format: TImportFormat, bytes: Buffer): Promise<{ stays: TImportedStay[]; errors: TImportRowError[] }> {
+export async function readStayImportFile(format: TImportFormat, bytes: Buffer, options: TImportOptions = {}): Promise<{ stays: TImportedStay[]; errors: TImportRowError[] }> {
   const result: { stays: TImportedStay[]; errors: TImportRowError[] } = { stays: [], errors: [] };
-  for await (const batch of readStayImportBatches(format, bytes)) {
+  for await (const batch of readStayImportBatches(format, bytes, undefined, options)) {
     result.stays.push(...batch.stays);
     result.errors.push(...batch.errors);
   }

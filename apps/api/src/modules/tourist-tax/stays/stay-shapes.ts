@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidPersonalCodiceFiscale, normalizeCodiceFiscale } from '@app/domain/platform/identifiers/codice-fiscale';
-import type { TStayCategory, TStayNight, TStayTax } from '@app/domain/tourist-tax/types';
+import type { TStayCategory, TStayGuestLine, TStayNight, TStayTax } from '@app/domain/tourist-tax/types';
 import type { stays } from '../../../db/schema/index.ts';
 import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
 import { ZEmailField, ZEuros, ZOptionalText, ZPhone, ZRequiredName, ZTaxCode, ZVatNumber, toEuros, toPercent } from '../registry/fields.ts';
@@ -34,6 +34,18 @@ export const ZGuest = z.object({
   phone: ZPhone,
   documentType: ZOptionalText(50),
   documentNumber: ZOptionalText(50),
+  resident: z.boolean().nullable().optional().describe("Resident of the structure's comune (the comune's resident exemption applies)"),
+  tourLeader: z.boolean().nullable().optional().describe("Tour leader of a group (the comune's tour-leader exemption applies)"),
+});
+
+/** What the live preview needs of a guest; the form may still be incomplete. */
+const ZPreviewGuest = z.object({
+  name: z.string().max(200).optional(),
+  surname: z.string().max(200).optional(),
+  taxCode: z.string().max(16).nullable().optional(),
+  birthDate: ZDateString.nullable().optional(),
+  resident: z.boolean().nullable().optional(),
+  tourLeader: z.boolean().nullable().optional(),
 });
 
 export const ZInvoice = z.object({
@@ -59,6 +71,7 @@ export const ZStayInput = z.object({
   checkOut: ZDateString.describe('After checkIn; the stay belongs to the year (and quarter) of its checkOut'),
   componentsNumber: z.number().int('must be a whole number').min(1, 'validation.guests: at least 1').max(10_000).describe('Number of guests'),
   guest: ZGuest.describe('Lead guest'),
+  guests: z.array(ZGuest).max(500).optional().describe('The other guests of the stay (at most componentsNumber - 1); age, resident and tour-leader rules apply to them'),
   hasInvoice: z.boolean().optional(),
   invoice: ZInvoice.nullable().optional().describe('Required when hasInvoice'),
   paymentStatus: z.enum(['paid', 'not_paid']).optional().describe('Default paid'),
@@ -73,6 +86,7 @@ export const ZStayInput = z.object({
     .max(50)
     .optional(),
   accommodationAmount: ZEuros.nullable().optional().describe('Price of the stay, tax excluded; required by percentage tariffs'),
+  nightlyPrices: z.array(ZEuros).max(366).nullable().optional().describe('Price of each night (all guests, euros) when it varies; one per night; used by percentage tariffs'),
   notes: ZOptionalText(2000),
 });
 
@@ -84,13 +98,18 @@ export const ZStayPreviewInput = ZStayInput.pick({
   appliedExemptions: true,
   appliedReductions: true,
   accommodationAmount: true,
+  nightlyPrices: true,
+}).extend({
+  guest: ZPreviewGuest.optional().describe('Lead guest as typed so far (birth date, resident, tour leader)'),
+  guests: z.array(ZPreviewGuest).max(500).optional(),
+  stayId: z.uuid().nullable().optional().describe('The stay being edited, so it does not count as its own earlier stay'),
 });
 
 const ZNight = z.object({
   date: z.string(),
-  tariffId: z.string(),
+  tariffId: z.string().nullable().describe('null for a night beyond the cap that no tariff covers'),
   tariffName: z.string(),
-  tariffType: z.enum(['flat', 'percentage']),
+  tariffType: z.enum(['flat', 'percentage']).nullable(),
   nightlyPrice: z.number().nullable().describe('flat tariffs: euros per paying guest'),
   percentage: z.number().nullable().describe('percentage tariffs: percent'),
   taxable: z.boolean().describe('false beyond the cap on taxable nights'),
@@ -106,12 +125,36 @@ const ZCategory = z.object({
   guests: z.number(),
   taxableGuestNights: z.number(),
   reducedGuestNights: z.number().optional(),
+  exemptGuestNights: z.number().optional(),
   tariff: z.number(),
   reduction: z.number(),
   toPay: z.number(),
 });
 
-export const ZStayBreakdown = z.object({ nights: z.array(ZNight), categories: z.array(ZCategory) });
+const ZGuestLine = z.object({
+  guestIndex: z.number().nullable().describe('0 = lead guest, 1.. = guests[index - 1]; null for guests not recorded'),
+  name: z.string().nullable(),
+  age: z.number().nullable().describe('Completed years at check-in'),
+  guests: z.number(),
+  kind: z.enum(['full', 'reduction', 'exempt']),
+  ruleId: z.string().nullable(),
+  ruleName: z.string().nullable(),
+  reason: z.enum(['age', 'resident', 'tourLeader', 'count']).nullable().describe('Why the rule applies: automatic (age, resident, tourLeader) or typed count'),
+  taxableNights: z.number(),
+  reducedNights: z.number(),
+  tariff: z.number(),
+  reduction: z.number(),
+  toPay: z.number(),
+});
+
+export const ZPresences = z.object({
+  paying: z.number().describe('Taxable guest-nights at the full rate'),
+  reduced: z.number().describe('Guest-nights a reduction applied to'),
+  exempt: z.number().describe('Guest-nights of exempt guests'),
+  beyondCap: z.number().describe('Guest-nights beyond the cap on taxable nights'),
+});
+
+export const ZStayBreakdown = z.object({ nights: z.array(ZNight), categories: z.array(ZCategory), guestLines: z.array(ZGuestLine).optional() });
 
 export const ZStayComputation = z.object({
   year: z.number(),
@@ -127,6 +170,7 @@ export const ZStayComputation = z.object({
   tariffIds: z.array(z.string()),
   reductionIds: z.array(z.string()),
   exemptionIds: z.array(z.string()),
+  presences: ZPresences,
   ...ZStayBreakdown.shape,
 });
 
@@ -153,14 +197,20 @@ function categoryToApi(c: TStayCategory) {
     guests: c.guests,
     taxableGuestNights: c.taxableGuestNights,
     ...(c.kind === 'reduction' ? { reducedGuestNights: c.reducedGuestNights } : {}),
+    ...(c.kind === 'exempt' && c.exemptGuestNights !== undefined ? { exemptGuestNights: c.exemptGuestNights } : {}),
     tariff: toEuros(c.tariffCents)!,
     reduction: toEuros(c.reductionCents)!,
     toPay: toEuros(c.toPayCents)!,
   };
 }
 
-export function breakdownToApi(b: { nights: TStayNight[]; categories: TStayCategory[] }): z.infer<typeof ZStayBreakdown> {
-  return { nights: b.nights.map(nightToApi), categories: b.categories.map(categoryToApi) };
+function guestLineToApi(l: TStayGuestLine): z.infer<typeof ZGuestLine> {
+  const { tariffCents, reductionCents, toPayCents, ...rest } = l;
+  return { ...rest, tariff: toEuros(tariffCents)!, reduction: toEuros(reductionCents)!, toPay: toEuros(toPayCents)! };
+}
+
+export function breakdownToApi(b: { nights: TStayNight[]; categories: TStayCategory[]; guestLines?: TStayGuestLine[] }): z.infer<typeof ZStayBreakdown> {
+  return { nights: b.nights.map(nightToApi), categories: b.categories.map(categoryToApi), ...(b.guestLines ? { guestLines: b.guestLines.map(guestLineToApi) } : {}) };
 }
 
 export function computationToApi(tax: TStayTax): z.infer<typeof ZStayComputation> {
@@ -178,6 +228,7 @@ export function computationToApi(tax: TStayTax): z.infer<typeof ZStayComputation
     tariffIds: tax.tariffIds,
     reductionIds: tax.reductionIds,
     exemptionIds: tax.exemptionIds,
+    presences: tax.presences,
     ...breakdownToApi(tax),
   };
 }
@@ -192,6 +243,7 @@ export const ZStayRecord = ZRecordBase.extend({
   year: z.number().describe('Year of checkOut'),
   componentsNumber: z.number(),
   guest: z.record(z.string(), z.unknown()).describe('Lead guest (see ZGuest)'),
+  guests: z.array(z.record(z.string(), z.unknown())).describe('The other guests (see ZGuest)'),
   hasInvoice: z.boolean(),
   invoice: z.record(z.string(), z.unknown()).nullable(),
   paymentStatus: z.enum(['paid', 'not_paid']),
@@ -200,6 +252,7 @@ export const ZStayRecord = ZRecordBase.extend({
   appliedExemptions: z.array(z.object({ exemptionId: z.string(), count: z.number() })),
   appliedReductions: z.array(z.object({ reductionId: z.string(), count: z.number() })),
   accommodationAmount: z.number().nullable(),
+  nightlyPrices: z.array(z.number()).nullable(),
   notes: nullableString,
   nightsNumber: z.number(),
   taxableNights: z.number(),
@@ -213,6 +266,7 @@ export const ZStayRecord = ZRecordBase.extend({
   reductionImport: z.number().describe('Euros, computed by the server'),
   toPayAmount: z.number().describe('Euros, computed by the server'),
   breakdown: ZStayBreakdown.nullable(),
+  presences: ZPresences.nullable(),
   source: z.string().describe('manual | xlsx | csv | alloggiati'),
   declarationId: nullableString,
   lockedAt: nullableString,
@@ -231,6 +285,7 @@ export function stayToRecord(row: typeof stays.$inferSelect): z.infer<typeof ZSt
     year: Number(row.checkOut.slice(0, 4)),
     componentsNumber: row.componentsNumber,
     guest: row.guest,
+    guests: row.guests,
     hasInvoice: row.hasInvoice,
     invoice: row.invoice ?? null,
     paymentStatus: row.paymentStatus,
@@ -239,6 +294,7 @@ export function stayToRecord(row: typeof stays.$inferSelect): z.infer<typeof ZSt
     appliedExemptions: row.appliedExemptions,
     appliedReductions: row.appliedReductions,
     accommodationAmount: toEuros(row.accommodationAmountCents),
+    nightlyPrices: row.nightlyPricesCents ? row.nightlyPricesCents.map((c) => toEuros(c)!) : null,
     notes: row.notes,
     nightsNumber: row.nightsNumber,
     taxableNights: row.taxableNights,
@@ -252,6 +308,10 @@ export function stayToRecord(row: typeof stays.$inferSelect): z.infer<typeof ZSt
     reductionImport: toEuros(row.reductionImportCents)!,
     toPayAmount: toEuros(row.toPayAmountCents)!,
     breakdown: row.breakdown ? breakdownToApi(row.breakdown) : null,
+    presences:
+      row.payingPresences === null || row.reducedPresences === null || row.exemptPresences === null || row.beyondCapPresences === null
+        ? null
+        : { paying: row.payingPresences, reduced: row.reducedPresences, exempt: row.exemptPresences, beyondCap: row.beyondCapPresences },
     source: row.source,
     declarationId: row.declarationId,
     lockedAt: row.lockedAt ? row.lockedAt.toISOString() : null,

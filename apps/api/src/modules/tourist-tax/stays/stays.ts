@@ -5,7 +5,7 @@ import { defineCollection, type TRowValues, type TSignedInContext } from '../../
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { loadCityRules } from '../rules/city-rules.ts';
-import { attachmentProblems, computeTaxOfFacts, linkAttachments, stayColumns, stayFactsFrom, stayFactsProblems } from './compute-stay.ts';
+import { attachmentProblems, computeTaxOfFacts, linkAttachments, previousNightsOf, stayColumns, stayFactsFrom, stayFactsProblems } from './compute-stay.ts';
 import { findStructureInScope, structureChildScopes } from '../registry/scope.ts';
 import { ZStayInput, ZStayRecord, stayToRecord } from './stay-shapes.ts';
 import { withTaxErrors } from './tax-errors.ts';
@@ -98,7 +98,8 @@ export const staysCollection = defineCollection({
     const problems = [...stayFactsProblems(facts), ...(await attachmentProblems(tx, ctx, facts.attachments, current?.id))];
     if (problems.length) throw validationFailed(problems);
     const rules = await loadCityRules(tx, structure.cityId);
-    const tax = withTaxErrors(() => computeTaxOfFacts(facts, structure, rules));
+    const previousNights = await previousNightsOf(tx, facts, current?.id);
+    const tax = withTaxErrors(() => computeTaxOfFacts(facts, structure, rules, previousNights));
     const columns: TRowValues<typeof stays> = stayColumns(facts, structure, tax);
     // A hand-edited imported stay keeps its fingerprint, so a re-import still skips it.
     if (!current) columns.source = 'manual';
