@@ -134,6 +134,8 @@ async function main() {
   const agencyId = sessions.agency.user.agencyId;
   const laboratoryId = sessions.lab.user.laboratoryId;
   const invitePath = await pendingInviteLink(sessions.consortium, admin);
+  const rdpId = async (code) => (await call('GET', `/api/rdps?code=${code}`, { token }))[0]._id;
+  const rdp = { out: await rdpId('RDP-2026-0102'), processing: await rdpId('RDP-2026-0101'), approved: await rdpId('RDP-2026-0095'), completed: await rdpId('RDP-2026-0077') };
 
   // account -> [shot name, path, tab index to open or null]
   const plan = {
@@ -152,15 +154,25 @@ async function main() {
       ['laboratory-price-list', `/laboratories/${laboratoryId}`, 1],
       ['nca-settings', '/nca-settings'],
       ['lab-analysis-settings', '/lab-analysis-settings'],
+      ['rdps-list', '/rdps'],
+      ['rdp-tab1-rdp', `/rdps/${rdp.out}`, 0],
+      ['rdp-tab2-accounting', `/rdps/${rdp.completed}`, 1],
+      ['rdp-tab3-phase1', `/rdps/${rdp.processing}`, 2],
+      ['rdp-tab4-phase2', `/rdps/${rdp.approved}`, 3],
+      ['rdp-tab5-phase3', `/rdps/${rdp.completed}`, 4],
     ],
     agency: [
       ['my-company-registry', '/my-company', 0],
       ['my-company-users', '/my-company', 1],
       ['my-company-orders', '/my-company', 3],
+      ['rdps-list', '/rdps'],
     ],
     lab: [
       ['my-company-information', '/my-company', 0],
       ['my-company-price-list', '/my-company', 1],
+      ['rdps-list', '/rdps'],
+      ['rdp-tab1-rdp', `/rdps/${rdp.processing}`, 0],
+      ['rdp-tab3-phase1', `/rdps/${rdp.processing}`, 2],
     ],
     // The admin's dashboard: both areas' parts.
     admin: [['dashboard', '/dashboard']],

@@ -1,6 +1,7 @@
 import { benchCollectionList } from './collection-list.ts';
 import { benchDeclarations } from './filings.ts';
 import { benchImport } from './import.ts';
+import { benchRdp } from './rdp.ts';
 import { benchTouristTax } from './tourist-tax.ts';
 import { benchWeb } from './web.ts';
 
@@ -16,6 +17,7 @@ const sections: Record<string, () => Promise<void>> = {
   export: () => benchTouristTax(['export']),
   'stays-list': () => benchTouristTax(['list']),
   import: benchImport,
+  rdp: benchRdp,
   web: benchWeb,
 };
 

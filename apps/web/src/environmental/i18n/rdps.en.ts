@@ -115,6 +115,16 @@ export const rdpsEn = {
         completed: 'The consortium approved the signed file: the test report is completed.',
         notYet: 'Closing comes with the approval of the signed file and the SAL confirmation.',
       },
+      openNca: {
+        button: 'Open NCA',
+        title: 'Open an NCA from this test report',
+        intro:
+          'A draft NCA will be created with the lot, the agency, the WBS and the out-of-limit value of this report. |||| A draft NCA will be created with the lot, the agency, the WBS and the %{smart_count} out-of-limit values of this report.',
+        order: 'Order',
+        missingLotOrAgency: 'Give the test report its lot and agency first.',
+        noOrder: "The lot has no order for this report's agency.",
+        confirm: 'Create the NCA',
+      },
       import: {
         button: 'Import reports',
         title: 'Test report mass import',

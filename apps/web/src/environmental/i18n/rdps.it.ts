@@ -115,6 +115,16 @@ export const rdpsIt = {
         completed: 'Il consorzio ha approvato il file firmato: rapporto di prova completato.',
         notYet: 'La chiusura arriva con l’approvazione del file firmato e la conferma del SAL.',
       },
+      openNca: {
+        button: 'Apri NCA',
+        title: 'Apri una NCA da questo rapporto di prova',
+        intro:
+          'Sarà creata una NCA in bozza con il lotto, l’impresa, la WBS e il valore fuori limite di questo rapporto. |||| Sarà creata una NCA in bozza con il lotto, l’impresa, la WBS e i %{smart_count} valori fuori limite di questo rapporto.',
+        order: 'Ordine',
+        missingLotOrAgency: 'Indica prima il lotto e l’impresa del rapporto di prova.',
+        noOrder: 'Il lotto non ha ordini per l’impresa di questo rapporto.',
+        confirm: 'Crea la NCA',
+      },
       import: {
         button: 'Importa RDP',
         title: 'Importazione massiva di RDP',

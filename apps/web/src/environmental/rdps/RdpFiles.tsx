@@ -144,7 +144,8 @@ export function SignatureDetails({ record }: { record: TRdp }) {
           <ul style={{ margin: 0, paddingLeft: 20 }}>
             {check.warnings.map((w, i) => (
               <li key={i}>
-                {translate(`environmental.rdps.signature.warningCodes.${w.code}`, { _: w.code })} — {w.message}
+                {translate(`environmental.rdps.signature.warningCodes.${w.code}`, { _: w.message })}
+                {check.signers[w.signer] ? ` — ${check.signers[w.signer].name}` : ''}
               </li>
             ))}
           </ul>

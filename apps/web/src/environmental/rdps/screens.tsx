@@ -36,6 +36,7 @@ import { WorkflowActions, type TWorkflowButton } from '../../components/Workflow
 import { formatDate, formatDateTime } from '../../i18n/format';
 import { getSession } from '../../session/store';
 import { ImportRdpsDialog } from './ImportRdpsDialog';
+import { OpenNcaButton } from './OpenNcaButton';
 import { PdfViewer, RdpUploadButton, SignatureDetails } from './RdpFiles';
 import { RdpPosition } from './RdpPosition';
 import { RdpTotalsDialog } from './RdpTotalsDialog';
@@ -96,6 +97,8 @@ function ListActions() {
 export function RdpList() {
   const translate = useTranslate();
   const seesAll = useReachesAllHere('list');
+  // A laboratory does not read the agencies' registry: the column would only show a refusal.
+  const readsAgencies = useCan('agencies', 'list');
   const statusChoices = RDP_STATUSES.map((s) => ({ id: s, name: `environmental.rdps.status.${s}` }));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('environmental.search')} />,
@@ -142,9 +145,11 @@ export function RdpList() {
             <ReferenceField source="laboratoryId" reference="laboratories" link={false} />
           </DataTable.Col>
         ) : null}
-        <DataTable.Col source="agencyId">
-          <ReferenceField source="agencyId" reference="agencies" link={false} emptyText="—" />
-        </DataTable.Col>
+        {readsAgencies ? (
+          <DataTable.Col source="agencyId">
+            <ReferenceField source="agencyId" reference="agencies" link={false} emptyText="—" />
+          </DataTable.Col>
+        ) : null}
         <DataTable.Col source="sampleDate">
           <DayField source="sampleDate" />
         </DataTable.Col>
@@ -160,6 +165,9 @@ export function RdpList() {
 
 function RdpFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolean }) {
   const translate = useTranslate();
+  // The lot and the agency are the consortium's registries: a laboratory cannot read them, so it does not pick them.
+  const readsLots = useCan('lots', 'list');
+  const readsAgencies = useCan('agencies', 'list');
   return (
     <>
       <FormGrid columns={3}>
@@ -168,12 +176,16 @@ function RdpFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolea
         <ReferenceInput source="laboratoryId" reference="laboratories">
           <AutocompleteInput optionText="businessName" validate={required} readOnly={readOnly || !isCreate} />
         </ReferenceInput>
-        <ReferenceInput source="lotId" reference="lots">
-          <AutocompleteInput optionText="name" parse={emptyToNull} readOnly={readOnly} />
-        </ReferenceInput>
-        <ReferenceInput source="agencyId" reference="agencies">
-          <AutocompleteInput optionText="businessName" parse={emptyToNull} readOnly={readOnly} />
-        </ReferenceInput>
+        {readsLots ? (
+          <ReferenceInput source="lotId" reference="lots">
+            <AutocompleteInput optionText="name" parse={emptyToNull} readOnly={readOnly} />
+          </ReferenceInput>
+        ) : null}
+        {readsAgencies ? (
+          <ReferenceInput source="agencyId" reference="agencies">
+            <AutocompleteInput optionText="businessName" parse={emptyToNull} readOnly={readOnly} />
+          </ReferenceInput>
+        ) : null}
         <TextInput source="wbs" parse={emptyToNull} readOnly={readOnly} />
         <TextInput source="label" parse={emptyToNull} readOnly={readOnly} />
         <TextInput source="sampleManufacturer" parse={emptyToNull} readOnly={readOnly} />
@@ -203,12 +215,12 @@ function RdpFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolea
           <SectionTitle>{translate('environmental.rdps.sections.rows')}</SectionTitle>
           <ArrayInput source="analyticData" label={false}>
             <SimpleFormIterator inline disableReordering>
-              <TextInput source="activity" validate={required} sx={{ minWidth: 160 }} />
-              <TextInput source="unit" parse={emptyToNull} sx={{ width: 110 }} />
-              <TextInput source="method" parse={emptyToNull} sx={{ minWidth: 160 }} />
-              <NumberInput source="lowerLimit" sx={{ width: 130 }} />
-              <NumberInput source="upperLimit" sx={{ width: 130 }} />
-              <TextInput source="value" parse={emptyToNull} sx={{ width: 130 }} helperText="< LOQ" />
+              <TextInput source="activity" label="resources.rdps.fields.activity" validate={required} sx={{ width: { xs: '100%', md: 200 } }} />
+              <TextInput source="unit" label="resources.rdps.fields.unit" parse={emptyToNull} sx={{ width: { xs: '100%', md: 110 } }} />
+              <TextInput source="method" label="resources.rdps.fields.method" parse={emptyToNull} sx={{ width: { xs: '100%', md: 200 } }} />
+              <NumberInput source="lowerLimit" label="resources.rdps.fields.lowerLimit" sx={{ width: { xs: '100%', md: 140 } }} />
+              <NumberInput source="upperLimit" label="resources.rdps.fields.upperLimit" sx={{ width: { xs: '100%', md: 140 } }} />
+              <TextInput source="value" label="resources.rdps.fields.value" parse={emptyToNull} sx={{ width: { xs: '100%', md: 120 } }} />
             </SimpleFormIterator>
           </ArrayInput>
         </Box>
@@ -321,7 +333,7 @@ function RdpWorkflow({ record, only }: { record: TRdp; only: TRdpAction[] }) {
   };
   const buttons = Object.fromEntries(only.map((a) => [a, all[a]]));
   const offered = rdpWorkflow.offeredActions(record.status, { hasDraft: !!record.temporaryRdp, salConfirmed: !!record.salConfirmedAt }, { role: getSession()?.user?.role ?? '' });
-  const showsSal = only.includes('confirmAccounting') && offered.some((o) => o.action === 'confirmAccounting');
+  const showsSal = only.includes('confirmAccounting') && !record.salConfirmedAt && offered.some((o) => o.action === 'confirmAccounting');
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 1 }}>
       {showsSal ? (
@@ -484,6 +496,7 @@ function RdpDetail() {
   const [tab, setTab] = useState(0);
   const canUpdate = useCanHere('update');
   const canDelete = useCanHere('delete');
+  const canOpenNca = useCan('rdps', 'openNca');
   if (!record) return null;
   const editable = canUpdate && record.status === 'processing';
   const tabs = ['rdp', 'accounting', 'phase1', 'phase2', 'phase3'];
@@ -501,6 +514,7 @@ function RdpDetail() {
             {formatDate(record.sampleDate, locale)}
           </Typography>
         ) : null}
+        {record.outOfLimits && canOpenNca ? <OpenNcaButton record={record} /> : null}
       </Stack>
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" scrollButtons="auto" sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         {tabs.map((t) => (

@@ -55,15 +55,14 @@ export async function readRdpImportFile(bytes: Buffer) {
 }
 
 async function importCatalogue(tx: TTx) {
-  const [labs, agencyRows, lotRows, settingRows] = await Promise.all([
-    tx.select({ id: laboratories.id, vatNumber: laboratories.vatNumber, businessName: laboratories.businessName }).from(laboratories),
-    tx.select({ id: agencies.id, vatNumber: agencies.vatNumber, businessName: agencies.businessName }).from(agencies),
-    tx.select({ id: lots.id, code: lots.code }).from(lots),
-    tx
-      .select({ id: settings.id, code: settings.code, name: settings.name, settingType: settings.settingType })
-      .from(settings)
-      .where(and(inArray(settings.settingType, ['matrix', 'analyticPackage']), eq(settings.isActive, true))),
-  ]);
+  // One after the other: the queries share the transaction's connection.
+  const labs = await tx.select({ id: laboratories.id, vatNumber: laboratories.vatNumber, businessName: laboratories.businessName }).from(laboratories);
+  const agencyRows = await tx.select({ id: agencies.id, vatNumber: agencies.vatNumber, businessName: agencies.businessName }).from(agencies);
+  const lotRows = await tx.select({ id: lots.id, code: lots.code }).from(lots);
+  const settingRows = await tx
+    .select({ id: settings.id, code: settings.code, name: settings.name, settingType: settings.settingType })
+    .from(settings)
+    .where(and(inArray(settings.settingType, ['matrix', 'analyticPackage']), eq(settings.isActive, true)));
   return {
     laboratories: labs,
     agencies: agencyRows,

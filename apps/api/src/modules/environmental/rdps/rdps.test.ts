@@ -230,3 +230,26 @@ describe('RDP: out of limits', () => {
     expect(notes.some((n) => n.event === 'rdps.outOfLimits' && (n.data as { rdpId?: string } | null)?.rdpId === rdp._id)).toBe(true);
   });
 });
+
+describe('RDP: apri NCA', () => {
+  it('creates a pending NCA report prefilled with the lot, the agency and the failing rows; refused to a lab and on a report within limits', async () => {
+    const list = await t.request('GET', '/api/rdps?code=RDP-2026-0102', { token: consortium.token });
+    const [rdp] = list.body;
+    expect(rdp).toMatchObject({ outOfLimits: true });
+    const noOrder = await t.request('POST', `/api/rdps/${rdp._id}/openNca`, { token: consortium.token, body: {} });
+    expect(noOrder.status).toBe(400);
+    expect(noOrder.body.details[0].path).toBe('orderId');
+    const orders = await t.request('GET', `/api/orders?lotId=${rdp.lotId}`, { token: consortium.token });
+    const order = orders.body.find((o: { agencyIds: string[] }) => o.agencyIds.includes(rdp.agencyId));
+    expect((await t.request('POST', `/api/rdps/${rdp._id}/openNca`, { token: lab.token, body: { orderId: order._id } })).status).toBe(403);
+    const opened = await t.request('POST', `/api/rdps/${rdp._id}/openNca`, { token: consortium.token, body: { orderId: order._id } });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const nca = await t.request('GET', `/api/nca-reports/${opened.body._id}`, { token: consortium.token });
+    expect(nca.body).toMatchObject({ status: 'pending', lotId: rdp.lotId, orderId: order._id, targetAgencyId: rdp.agencyId });
+    expect(nca.body.description).toContain('RDP-2026-0102');
+    expect(nca.body.description).toContain('Piombo: 142');
+    expect(nca.body.description).not.toContain('Cadmio');
+    const within = await createRdp(lab);
+    expect((await t.request('POST', `/api/rdps/${within._id}/openNca`, { token: consortium.token, body: { orderId: order._id } })).status).toBe(409);
+  });
+});

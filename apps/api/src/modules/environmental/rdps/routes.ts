@@ -15,6 +15,7 @@ import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
 import { XLSX_MIME } from '../../../lib/xlsx-stream.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { importRdps, MAX_RDP_IMPORT_BYTES, rdpImportTemplate } from './import-rdps.ts';
+import { openNcaFromRdp } from './open-nca.ts';
 import { computeRdpTotals } from './rdp-totals.ts';
 import { rdpsCollection, rdpToRecord } from './rdps-collection.ts';
 import { rdpTransitions, type TRdpFile } from './transition-rdp.ts';
@@ -164,6 +165,21 @@ export async function registerRdps(app: FastifyInstance): Promise<TCollectionRun
         .header('Content-Disposition', `${row.format === 'pdf' ? 'inline' : 'attachment'}; filename="${fileName}"`)
         .header('Cache-Control', 'private, no-store');
       return reply.send(app.services.storage.read(row.storageKey));
+    },
+  });
+
+  r.post('/api/rdps/:id/openNca', {
+    schema: {
+      tags,
+      summary: 'Apri NCA: a pending NCA report prefilled from a report with values out of limits (lot, agency, WBS, failing rows)',
+      description: "The order may be omitted when the lot has exactly one order for the report's agency; otherwise 400 with details on orderId.",
+      params: ZIdParams,
+      body: z.object({ orderId: z.uuid().nullable().optional() }),
+      response: { 201: z.object({ _id: z.string().describe('The new NCA report') }), ...errors },
+    },
+    handler: async (request, reply) => {
+      const created = await openNcaFromRdp(app, signedIn(request), request.params.id, request.body);
+      return reply.code(201).send(created);
     },
   });
 
