@@ -70,13 +70,19 @@ function formatQuantity(value: string, locale: string): string {
   return decimals ? `${grouped}${separator}${decimals}` : grouped;
 }
 
-function FormFilters() {
+function useFormFilters() {
   const canPickAgency = useReachesAll('forms', 'list');
+  // Lots are the consortium's registry: a supplier filters by its orders.
+  const canPickLot = useCan('lots', 'list');
   return [
     <SelectInput key="status" source="status" label={F('status')} choices={choices(['pending', 'approved'], 'forms.status')} alwaysOn />,
-    <ReferenceInput key="lotId" source="lotId" reference="lots" alwaysOn>
-      <AutocompleteInput optionText="name" label={F('lotId')} />
-    </ReferenceInput>,
+    ...(canPickLot
+      ? [
+          <ReferenceInput key="lotId" source="lotId" reference="lots" alwaysOn>
+            <AutocompleteInput optionText="name" label={F('lotId')} />
+          </ReferenceInput>,
+        ]
+      : []),
     <ReferenceInput key="orderId" source="orderId" reference="orders" alwaysOn>
       <AutocompleteInput optionText="name" label={F('orderId')} />
     </ReferenceInput>,
@@ -161,8 +167,9 @@ function FormListActions() {
 export function FormList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const filters = useFormFilters();
   return (
-    <List filters={FormFilters()} sort={{ field: 'referencePeriodFrom', order: 'DESC' }} actions={<FormListActions />}>
+    <List filters={filters} sort={{ field: 'referencePeriodFrom', order: 'DESC' }} actions={<FormListActions />}>
       <FormTotals />
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="code" label={F('code')} />
