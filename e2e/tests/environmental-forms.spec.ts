@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, saveScreenshot, signInThroughPage } from './helpers';
+import { api, apiSignIn, DEMO, saveScreenshot, signInThroughPage } from './helpers';
 
 /*
  * Waste forms end to end: a supplier registers a form, picking the EER code by searching its
  * Italian description ("terre e rocce"), and the consortium approves it, after which the form is
- * read-only for the supplier.
+ * read-only for the supplier; a form rejected at destination opens an NCA report.
  */
 
 /** A FIR number in RENTRI's format, different on every run. */
@@ -87,4 +87,23 @@ test('a supplier registers a form picking the EER code by "terre e rocce"; the c
   await page.goto(formUrl);
   await expect(page.getByTestId('form-status')).toHaveText('Approvato');
   await expect(page.getByRole('button', { name: 'Salva' })).toHaveCount(0);
+});
+
+test('a form rejected at destination for non-conformity opens a prefilled NCA report', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { token } = await apiSignIn(request, DEMO.consortium);
+  const [form] = await api(request, 'GET', `/api/forms?code=${encodeURIComponent('XRBC 000104 HF')}`, { token });
+  await signInThroughPage(page, DEMO.consortium);
+  await page.goto(`/forms/${form._id}`);
+  await expect(page.getByTestId('form-rejected-at-destination')).toBeVisible();
+  await page.getByTestId('form-open-nca').click();
+  await expect(page).toHaveURL(/\/nca-reports\/[0-9a-f-]{36}/);
+  const reportId = /\/nca-reports\/([0-9a-f-]{36})/.exec(page.url())![1];
+  const report = await api(request, 'GET', `/api/nca-reports/${reportId}`, { token });
+  expect(report).toMatchObject({ status: 'pending', lotId: form.lotId, orderId: form.orderId, targetAgencyId: form.targetAgencyId });
+  expect(report.description).toContain('XRBC 000104 HF');
+  // Back on the form: the link to its NCA instead of a second one.
+  await page.goto(`/forms/${form._id}`);
+  await expect(page.getByTestId('form-nca-link')).toBeVisible();
+  await expect(page.getByTestId('form-open-nca')).toHaveCount(0);
 });

@@ -75,6 +75,8 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
         connectSrc: ["'self'", 'ws:', 'wss:'],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
+        // The PDF of a test report is shown in an iframe from a blob: URL (fetched with the bearer token).
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
       },
     },

@@ -43,6 +43,8 @@ const ZEnv = z.object({
   WEB_DIST_DIR: z.string().optional(),
   APP_VERSION: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  // PEM bundle of the certification authorities trusted for signed files (.p7m); without it the CA is reported as not checked.
+  SIGNED_FILES_TRUST_LIST: z.string().optional(),
 });
 
 export type TConfig = ReturnType<typeof loadConfig>;
@@ -89,6 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     uploadDir: e.UPLOAD_DIR ? path.resolve(baseDir, e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    signedFilesTrustList: e.SIGNED_FILES_TRUST_LIST ? path.resolve(baseDir, e.SIGNED_FILES_TRUST_LIST) : null,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,

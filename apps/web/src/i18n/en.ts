@@ -42,11 +42,19 @@ export const enMessages: TranslationMessages = {
     UNKNOWN_FIELD: 'The request contains a field that is not allowed.',
     PAYLOAD_TOO_LARGE: 'The file or request is too large.',
     UNSUPPORTED_FILE_TYPE: 'This file type is not accepted.',
-    DUPLICATE_SIGNATURE: 'A signature by this user already exists.',
     ACTIONS_STILL_OPEN: 'Complete the actions before closing.',
+    ACTIONS_NOT_CONFIRMED: 'Confirm every corrective action before moving to the next phase.',
+    DUPLICATE_SIGNATURE: 'A duplicate signature already exists for this user.',
+    OTP_INVALID: 'Wrong code: check the code you received by e-mail.',
+    OTP_EXPIRED: 'The code has expired or was replaced by a newer one: ask for another.',
+    OTP_USED: 'This code has already been used: ask for another.',
+    OTP_LOCKED: 'Too many wrong codes: the sign request is locked until the consortium unlocks it.',
+    SNAPSHOT_CHANGED: 'What is being signed changed after the code was sent: ask for a new code.',
+    IMPERSONATION_FORBIDDEN: 'You cannot sign while impersonating another user.',
     FORM_CHECKS_FAILED: 'The form does not pass the RENTRI checks: correct it before approving it.',
     FORM_LOCKED: 'An approved form cannot be changed.',
     REQUIRED_DOCUMENTS_MISSING: 'Upload the required documents first.',
+    SIGNATURE_INVALID: 'The signed file is not valid: its signature or integrity does not verify.',
   },
   validation: {
     required: 'Value is required',
@@ -511,3 +519,5 @@ import { addFilingsEn } from '../tourist-tax/i18n/filings.en';
 addFilingsEn(enMessages);
 import { addEnvironmentalEn } from '../environmental/i18n/environmental.en';
 addEnvironmentalEn(enMessages);
+import { addNcaEn } from '../environmental/i18n/nca.en';
+addNcaEn(enMessages);

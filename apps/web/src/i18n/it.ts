@@ -42,11 +42,19 @@ export const itMessages: TranslationMessages = {
     UNKNOWN_FIELD: 'La richiesta contiene un campo non ammesso.',
     PAYLOAD_TOO_LARGE: 'Il file o la richiesta sono troppo grandi.',
     UNSUPPORTED_FILE_TYPE: 'Questo tipo di file non è accettato.',
-    DUPLICATE_SIGNATURE: 'Esiste già una firma di questo utente.',
     ACTIONS_STILL_OPEN: 'Completa le azioni prima di chiudere.',
+    ACTIONS_NOT_CONFIRMED: 'Conferma tutte le azioni correttive prima di passare alla fase successiva.',
+    DUPLICATE_SIGNATURE: 'Esiste già una firma di questo utente.',
+    OTP_INVALID: 'Codice non corretto: controlla il codice ricevuto via email.',
+    OTP_EXPIRED: 'Il codice è scaduto o è stato sostituito da uno nuovo: richiedine un altro.',
+    OTP_USED: 'Questo codice è già stato usato: richiedine un altro.',
+    OTP_LOCKED: 'Troppi codici errati: la richiesta di firma è bloccata finché il consorzio non la sblocca.',
+    SNAPSHOT_CHANGED: 'I dati da firmare sono cambiati dopo l’invio del codice: richiedi un nuovo codice.',
+    IMPERSONATION_FORBIDDEN: 'Non puoi firmare mentre impersoni un altro utente.',
     FORM_CHECKS_FAILED: 'Il formulario non supera i controlli RENTRI: correggilo prima di approvarlo.',
     FORM_LOCKED: 'Un formulario approvato non si può modificare.',
     REQUIRED_DOCUMENTS_MISSING: 'Carica prima i documenti obbligatori.',
+    SIGNATURE_INVALID: "Il file firmato non è valido: la firma o l'integrità non sono verificate.",
   },
   validation: {
     required: 'Campo obbligatorio',
@@ -511,3 +519,5 @@ import { addFilingsIt } from '../tourist-tax/i18n/filings.it';
 addFilingsIt(itMessages);
 import { addEnvironmentalIt } from '../environmental/i18n/environmental.it';
 addEnvironmentalIt(itMessages);
+import { addNcaIt } from '../environmental/i18n/nca.it';
+addNcaIt(itMessages);

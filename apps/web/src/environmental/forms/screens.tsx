@@ -285,9 +285,9 @@ function FormFields({ readOnly }: { readOnly: boolean }) {
         )}
       </FormDataConsumer>
       <DateInput source="certificate.date" label={F('certificate.date')} parse={emptyToNull} readOnly={readOnly} />
-      <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1', mb: 1 }}>
-        {translate('forms.hints.rdpNotAvailable')}
-      </Typography>
+      <ReferenceInput source="analysisRdpId" reference="rdps" sort={{ field: 'code', order: 'ASC' }}>
+        <AutocompleteInput optionText="code" label={F('analysisRdpId')} helperText="forms.hints.analysisRdp" parse={emptyToNull} readOnly={readOnly} />
+      </ReferenceInput>
 
       <SectionTitle>{translate('forms.sections.adr')}</SectionTitle>
       <BooleanInput source="adr" label={F('adr')} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />

@@ -1,5 +1,6 @@
 import type { TranslationMessages } from 'ra-core';
 import { mergeMessagesInto } from '../../i18n/mergeMessages';
+import { rdpsEn } from './rdps.en';
 import { formsEn } from './forms.en';
 
 /* English messages of the environmental-compliance screens. */
@@ -157,5 +158,6 @@ export const environmentalEn = {
 
 export function addEnvironmentalEn(messages: TranslationMessages): void {
   mergeMessagesInto(messages, environmentalEn);
+  mergeMessagesInto(messages, rdpsEn);
   mergeMessagesInto(messages, formsEn);
 }

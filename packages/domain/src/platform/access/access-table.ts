@@ -29,8 +29,25 @@ export type TArea = (typeof AREAS)[number];
  * - ownAgency / ownLaboratory: the records of the supplier agency or laboratory the user belongs to;
  * - consortiumAndSuppliers: the consortium's staff and the accounts of its supplier agencies and
  *   laboratories (whom consortium staff name as managers and followers of orders), and yourself.
+ * - ncaParticipant: the NCA reports a supplier or laboratory user takes part in, and what hangs off
+ *   them (corrective actions, sign requests): reports that target the user's agency once they leave
+ *   the consortium's draft, reports its agency detected, reports the user observes or is asked to
+ *   sign. Writes reach less: the target agency's cause analysis, its own agency's corrective actions
+ *   or those assigned to the user.
  */
-export const RECORD_SCOPES = ['all', 'ownCity', 'managedStructures', 'recipient', 'published', 'self', 'permissionSystemOn', 'ownAgency', 'ownLaboratory', 'consortiumAndSuppliers'] as const;
+export const RECORD_SCOPES = [
+  'all',
+  'ownCity',
+  'managedStructures',
+  'recipient',
+  'published',
+  'self',
+  'permissionSystemOn',
+  'ownAgency',
+  'ownLaboratory',
+  'consortiumAndSuppliers',
+  'ncaParticipant',
+] as const;
 export type TRecordScope = (typeof RECORD_SCOPES)[number];
 
 /** Role -> record scope. A role absent from the grant may not take the action (403). */
@@ -75,6 +92,9 @@ const PERMISSION_SYSTEM_READERS: TGrant = {
   laboratory_user: 'permissionSystemOn',
   consortium_user: 'permissionSystemOn',
 };
+/** NCA reports and what hangs off them: the consortium all, suppliers and laboratories those they take part in. */
+const NCA_READERS: TGrant = { admin: 'all', consortium_user: 'all', agency_user: 'ncaParticipant', laboratory_user: 'ncaParticipant' };
+const NCA_WRITERS: TGrant = { admin: 'all', consortium_user: 'all', agency_user: 'ncaParticipant' };
 /** Waste forms: the consortium all of them, a supplier agency those of its own agency. */
 const FORM_PARTIES: TGrant = { admin: 'all', consortium_user: 'all', agency_user: 'ownAgency' };
 /** Registries: the comune its own, hoteliers all of them. */
@@ -86,6 +106,9 @@ const allow = (grant: TGrant, permission?: string): TActionAccess => (permission
 function collection(read: TGrant, write: TGrant, extra: Record<string, TActionAccess> = {}): Record<string, TActionAccess> {
   return { list: allow(read), read: allow(read), create: allow(write), update: allow(write), delete: allow(write), ...extra };
 }
+
+/** Who may be named to sign an NCA phase: consortium staff, admins and suppliers' people, each for their own requests. */
+const NCA_SIGNERS: TGrant = { admin: 'all', agency_user: 'self', laboratory_user: 'self', consortium_user: 'self' };
 
 export const ACCESS = {
   // ---- platform ----
@@ -287,6 +310,79 @@ export const ACCESS = {
     entity: 'settings',
     actions: collection({ admin: 'all', consortium_user: 'all', agency_user: 'published', laboratory_user: 'published' }, CONSORTIUM),
   },
+  // NCA reports (permission area `nca`): the consortium keeps them; a supplier agency reads those
+  // that target it (once out of the draft) or that it detected, writes the cause analysis of those
+  // that target it and sends them for validation; a laboratory reads those it observes. Forcing a
+  // phase past its signatures is an admin's right, or a consortium user's holding
+  // nca.forceSkipSignatures with the permission system on (the workflow's `who` asks the API's answer).
+  'nca-reports': {
+    area: 'environmental',
+    entity: 'nca',
+    actions: {
+      list: allow(NCA_READERS),
+      read: allow(NCA_READERS),
+      create: allow(CONSORTIUM),
+      update: allow({ admin: 'all', consortium_user: 'all', agency_user: 'ncaParticipant' }),
+      delete: allow(CONSORTIUM),
+      requestPhase1Signs: allow(CONSORTIUM, 'signs.create'),
+      requestPhase2Signs: allow(CONSORTIUM, 'signs.create'),
+      requestClosingSigns: allow(CONSORTIUM, 'signs.create'),
+      recall: allow(CONSORTIUM, 'nca.update'),
+      submitForValidation: allow({ admin: 'all', consortium_user: 'all', agency_user: 'ncaParticipant' }, 'nca.update'),
+      returnToAgency: allow(CONSORTIUM, 'nca.update'),
+      forceOpen: allow(CONSORTIUM, 'nca.forceSkipSignatures'),
+      forcePhase3: allow(CONSORTIUM, 'nca.forceSkipSignatures'),
+      forceClose: allow(CONSORTIUM, 'nca.forceSkipSignatures'),
+      // The append-only history, the PDFs of the phases and of the closed report.
+      timeline: allow(NCA_READERS, 'nca.get'),
+      pdf: allow(NCA_READERS, 'nca.get'),
+      // A comment on the report's timeline (observers included).
+      comment: allow(NCA_READERS, 'nca.get'),
+      // The register per lot as a spreadsheet, and the dashboard's figures.
+      export: allow(CONSORTIUM, 'nca.getAll'),
+      dashboard: allow(CONSORTIUM, 'nca.getAll'),
+    },
+  },
+  // Corrective actions (permission area `actions`): suppliers propose them for their own agency
+  // (types action and treatment), and start and complete those assigned to them; the consortium
+  // validates. Confirming is an admin's (or, with the permission system on, a holder of
+  // actions.update's): the workflow's `who` asks the API's answer.
+  'corrective-actions': {
+    area: 'environmental',
+    entity: 'actions',
+    actions: {
+      list: allow(NCA_READERS),
+      read: allow(NCA_READERS),
+      create: allow(NCA_WRITERS),
+      update: allow(NCA_WRITERS),
+      delete: allow(NCA_WRITERS),
+      confirm: allow(CONSORTIUM, 'actions.update'),
+      start: allow(NCA_WRITERS, 'actions.update'),
+      complete: allow(NCA_WRITERS, 'actions.update'),
+      reopen: allow(CONSORTIUM, 'actions.update'),
+      close: allow(CONSORTIUM, 'actions.update'),
+      closeNotNeeded: allow(ADMIN),
+    },
+  },
+  // Sign requests (permission area `signs`): the consortium names the signers (through the report's
+  // request actions); each signer asks for a code, signs or rejects only their own requests, under
+  // no grant other than being the signer. "Le mie firme" lists what waits for the signed-in user.
+  'sign-requests': {
+    area: 'environmental',
+    entity: 'signs',
+    actions: {
+      list: allow(NCA_READERS),
+      read: allow(NCA_READERS),
+      // Signers are the consortium's staff and the suppliers' people (the tourist tax's roles never sign an NCA report).
+      mine: allow(NCA_SIGNERS),
+      sendCode: allow(NCA_SIGNERS),
+      sign: allow(NCA_SIGNERS),
+      reject: allow(NCA_SIGNERS),
+      manualReject: allow(CONSORTIUM, 'signs.update'),
+      // Clears the wrong-code counters of a request locked after too many wrong codes.
+      unlock: allow(CONSORTIUM, 'signs.update'),
+    },
+  },
   // Waste forms (FIR): a supplier agency registers and corrects the forms of its own agency's orders
   // while they are pending; the consortium reviews them (approve, or send back with a reason) and
   // only an administrator revokes an approval. An approved form is read-only (a rule of the form).
@@ -300,10 +396,37 @@ export const ACCESS = {
       export: allow(FORM_PARTIES, 'forms.getAll'),
       // The signed FIR document (pdf) of a pending form.
       attachDocument: allow(FORM_PARTIES, 'forms.update'),
+      // A load turned back at destination for non-conformity opens a prefilled NCA report.
+      openNca: allow(CONSORTIUM, 'nca.create'),
     }),
   },
   // Landing pages: the supplier's own company.
   'my-company': { area: 'environmental', actions: { view: allow({ agency_user: 'ownAgency', laboratory_user: 'ownLaboratory' }) } },
+  // The environmental part of the dashboard (registry figures, NCA figures): the consortium's overview.
+  'environmental-dashboard': { area: 'environmental', actions: { view: allow(CONSORTIUM) } },
+  // Laboratory test reports (RDP): a laboratory keeps its own (data while in draft, the draft PDF and the signed
+  // file) and never approves; an agency reads those of its samples; the consortium reads all, approves, confirms
+  // the accounting (SAL) and imports reports in bulk.
+  rdps: {
+    area: 'environmental',
+    entity: 'rdps',
+    actions: collection(
+      { admin: 'all', consortium_user: 'all', laboratory_user: 'ownLaboratory', agency_user: 'ownAgency' },
+      { admin: 'all', consortium_user: 'all', laboratory_user: 'ownLaboratory' },
+      {
+        uploadDraft: allow({ admin: 'all', laboratory_user: 'ownLaboratory' }, 'rdps.update'),
+        uploadSigned: allow({ admin: 'all', laboratory_user: 'ownLaboratory' }, 'rdps.update'),
+        approveDraft: allow(CONSORTIUM, 'rdps.update'),
+        rejectDraft: allow(CONSORTIUM, 'rdps.update'),
+        approveSigned: allow(CONSORTIUM, 'rdps.update'),
+        rejectSigned: allow(CONSORTIUM, 'rdps.update'),
+        confirmAccounting: allow(CONSORTIUM, 'rdps.update'),
+        totals: allow(CONSORTIUM, 'rdps.getAll'),
+        import: allow(CONSORTIUM, 'rdps.create'),
+        openNca: allow(CONSORTIUM, 'rdps.update'),
+      },
+    ),
+  },
 } as const satisfies Record<string, TResourceAccess>;
 
 export type TResource = keyof typeof ACCESS;

@@ -27,6 +27,8 @@ export const ERROR_STATUS_BY_CODE = {
   UNKNOWN_EXEMPTION: 400,
   MISSING_ACCOMMODATION_AMOUNT: 400,
   INVALID_ACCOMMODATION_AMOUNT: 400,
+  // NCA signatures: a wrong one-time code (the details say how many tries are left).
+  OTP_INVALID: 400,
 
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
@@ -35,6 +37,8 @@ export const ERROR_STATUS_BY_CODE = {
   FORBIDDEN: 403,
   CANNOT_IMPERSONATE_ADMIN: 403,
   SOCIAL_LOGIN_DISABLED: 403,
+  // Signing (or asking for a signing code) while an administrator impersonates the signer.
+  IMPERSONATION_FORBIDDEN: 403,
 
   NOT_FOUND: 404,
   // A business area (tourist tax, environmental compliance) switched off in this deployment: its
@@ -69,6 +73,17 @@ export const ERROR_STATUS_BY_CODE = {
   FORM_LOCKED: 409,
   // An invitation link already used to accept.
   INVITE_TOKEN_USED: 409,
+  // NCA reports and corrective actions: phase 2 left before every action is confirmed; an action
+  // confirmed (or a report sent for validation) before its required documents are uploaded; a second
+  // signature of the same user in the same phase and round.
+  ACTIONS_NOT_CONFIRMED: 409,
+  REQUIRED_DOCUMENTS_MISSING: 409,
+  DUPLICATE_SIGNATURE: 409,
+  // A signing code past its 10 minutes, already used, or voided by a newer one; the signed phase
+  // changed since the code was sent.
+  OTP_EXPIRED: 409,
+  OTP_USED: 409,
+  SNAPSHOT_CHANGED: 409,
 
   // An invitation link that is gone: replaced by a newer one, withdrawn, or past its 7 days.
   INVITE_TOKEN_SUPERSEDED: 410,
@@ -83,8 +98,12 @@ export const ERROR_STATUS_BY_CODE = {
   NO_TARIFF_FOR_NIGHT: 422,
   AMBIGUOUS_TARIFF: 422,
   INVALID_RULE: 422,
+  // A signed file (.p7m) whose integrity or signature fails, or that is not signed data at all; the message says why.
+  SIGNATURE_INVALID: 422,
 
   RATE_LIMITED: 429,
+  // Too many wrong signing codes (5 per code, 10 per sign request): the consortium resets the request.
+  OTP_LOCKED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 503>;

@@ -49,6 +49,17 @@ const TEMPLATES = {
       body: "Hello {name},\n\n{company} invited you to the consortium's environmental compliance portal.\nTo activate the account {email}, choose a password from this link, valid for {days} days and usable once:\n{link}\n\nIf you were not expecting this invitation, ignore this message.",
     },
   },
+  // A signing code of an NCA phase: it names what is signed (report, phase, hash) and until when.
+  ncaSigningCode: {
+    it: {
+      subject: 'Codice per la firma della NCA {report}',
+      body: 'Ciao {name},\n\nil tuo codice per la firma con codice OTP della NCA {report} ({phase}) è:\n\n{code}\n\nÈ valido fino alle {expires} e si può usare una sola volta. Impronta dei dati da firmare: {hash}…\n\nSe non hai chiesto tu il codice, ignora questo messaggio e avvisa il consorzio.',
+    },
+    en: {
+      subject: 'Signing code for NCA {report}',
+      body: 'Hello {name},\n\nyour code to sign NCA {report} ({phase}) with a one-time code is:\n\n{code}\n\nIt is valid until {expires} and can be used once. Fingerprint of the data to sign: {hash}…\n\nIf you did not ask for it, ignore this message and tell the consortium.',
+    },
+  },
   notification: {
     it: { subject: '{title}', body: '{body}\n\n{link}' },
     en: { subject: '{title}', body: '{body}\n\n{link}' },

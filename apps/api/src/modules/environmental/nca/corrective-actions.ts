@@ -1,0 +1,290 @@
+import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  CONFIRMING_REPORT_STATUSES,
+  correctiveActionWorkflow,
+  EVIDENCE_TAG,
+  isActionOverdue,
+  missingRequiredDocuments,
+  SUPPLIER_ACTION_TYPES,
+  ZCorrectiveActionCreate,
+  ZCorrectiveActionRecord,
+  ZCorrectiveActionUpdate,
+  type TCorrectiveActionAction,
+  type TCorrectiveActionFacts,
+  type TCorrectiveActionStatus,
+  type TCorrectiveActionType,
+  type TNcaReportStatus,
+} from '@app/domain/environmental/nca/index';
+import { correctiveActions, ncaReports, uploads, users } from '../../../db/schema/index.ts';
+import type { TDbOrTx, TTx } from '../../../db/client.ts';
+import { requireAccess, scopeCondition } from '../../../lib/access.ts';
+import { allOf } from '../../../lib/collection/query.ts';
+import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
+import { rowToRecord } from '../../../lib/collection/serialize.ts';
+import { AppError, notFound, validationFailed } from '../../../lib/errors.ts';
+import { defineWorkflowRuntime } from '../../../lib/workflow/run-transition.ts';
+import { recordAudit } from '../../platform/index.ts';
+import { appendHistory } from './nca-history.ts';
+import { audienceOf, deliverNca, notifyUsers, usersOfAgencies, type TPendingNca } from './nca-notifications.ts';
+import { actionScopes, reportsReadable } from './nca-scope.ts';
+import { agencyProblems, userProblems, settingProblems } from './references.ts';
+import { mayHoldKey } from './report-workflow.ts';
+import { sideOf, todayInItaly, type TNcaReportRow } from './reports.ts';
+import { actionCode } from './snapshot.ts';
+
+export type TCorrectiveActionRow = typeof correctiveActions.$inferSelect;
+
+/** The report states in which each side writes actions (create, edit, delete while new). */
+const WRITABLE_REPORT_STATUSES: Record<'consortium' | 'agency', readonly TNcaReportStatus[]> = {
+  consortium: ['open', 'waiting_validations', 'waiting_operations'],
+  agency: ['open'],
+};
+
+/** The report of an action, readable by the caller (404 otherwise), locked when asked. */
+async function reportFor(tx: TDbOrTx, ctx: TSignedInContext, reportId: string, lock = false): Promise<TNcaReportRow> {
+  const scope = ctx.actor.role === 'admin' || ctx.actor.role === 'consortium_user' ? undefined : reportsReadable(ctx);
+  const query = tx
+    .select()
+    .from(ncaReports)
+    .where(allOf([eq(ncaReports.id, reportId), scope])!);
+  const [report] = await (lock ? query.for('update') : query);
+  if (!report) throw notFound('NCA report');
+  return report;
+}
+
+function refuseReportState(report: TNcaReportRow, side: 'consortium' | 'agency') {
+  if (!WRITABLE_REPORT_STATUSES[side].includes(report.status as TNcaReportStatus))
+    throw new AppError('CONFLICT', `The report is ${report.status}: its corrective actions cannot be changed now`, {
+      details: [{ path: 'reportId', message: `report ${report.status}`, value: report.id }],
+    });
+}
+
+async function uploadTags(db: TDbOrTx, actionIds: string[]) {
+  if (actionIds.length === 0) return [];
+  return db
+    .select({ id: uploads.linkedEntityId, tags: uploads.tags })
+    .from(uploads)
+    .where(and(eq(uploads.linkedEntityType, 'corrective-actions'), inArray(uploads.linkedEntityId, actionIds)));
+}
+
+export function actionToRecord(row: TCorrectiveActionRow) {
+  const { sequence, ...rest } = rowToRecord(row);
+  return {
+    ...rest,
+    code: `A${sequence}`,
+    actionType: row.actionType as TCorrectiveActionType,
+    status: row.status as TCorrectiveActionStatus,
+    documents: row.documents.map((d) => ({ ...d, uploaded: false })),
+    overdue: isActionOverdue({ expires: row.expires, expireDate: row.expireDate, status: row.status as TCorrectiveActionStatus }, todayInItaly()),
+    closeReason: row.closeReason as 'verified' | 'not_needed' | null,
+  };
+}
+
+/**
+ * Corrective actions over the generic contract. A supplier agency proposes actions and treatments
+ * for itself while the report is open; the consortium adds any type until the execution phase and
+ * validates them (confirm). They are edited or deleted only while new.
+ */
+export const correctiveActionsCollection = defineCollection({
+  name: 'corrective-actions',
+  resource: 'corrective-actions',
+  tag: 'environmental',
+  table: correctiveActions,
+  record: ZCorrectiveActionRecord,
+  create: ZCorrectiveActionCreate as unknown as typeof ZCorrectiveActionUpdate & typeof ZCorrectiveActionCreate,
+  update: ZCorrectiveActionUpdate,
+  filterable: {
+    reportId: correctiveActions.reportId,
+    status: correctiveActions.status,
+    actionType: correctiveActions.actionType,
+    agencyId: correctiveActions.agencyId,
+    expireDate: correctiveActions.expireDate,
+  },
+  sortable: { expireDate: correctiveActions.expireDate, status: correctiveActions.status, name: correctiveActions.name },
+  searchable: [correctiveActions.name, correctiveActions.description],
+  scopes: actionScopes,
+  customFilters: {
+    overdue: (value) => {
+      const overdue = sql`(${correctiveActions.expires} and ${correctiveActions.expireDate} < ${todayInItaly()} and ${correctiveActions.status} in ('new', 'confirmed', 'in_progress'))`;
+      return value === 'true' ? overdue : sql`not ${overdue}`;
+    },
+  },
+  toRecord: (row) => actionToRecord(row),
+  async decorate(records, ctx) {
+    const reportIds = [...new Set(records.map((r) => r.reportId as string))];
+    const reports = await ctx.db.select({ id: ncaReports.id, code: ncaReports.code }).from(ncaReports).where(inArray(ncaReports.id, reportIds));
+    const files = await uploadTags(
+      ctx.db,
+      records.map((r) => r._id as string),
+    );
+    for (const r of records) {
+      const reportCode = reports.find((x) => x.id === r.reportId)?.code ?? null;
+      r.code = actionCode(reportCode, Number(String(r.code).slice(1)));
+      const tags = new Set(files.filter((f) => f.id === r._id).flatMap((f) => f.tags.map((t) => t.toLowerCase())));
+      r.documents = (r.documents as { name: string; isRequired: boolean }[]).map((d) => ({ ...d, uploaded: tags.has(d.name.toLowerCase()) }));
+    }
+  },
+  async toRow({ op, input, existing, tx, ctx }) {
+    const side = sideOf(ctx);
+    const problems = [
+      ...('agencyId' in input ? await agencyProblems(tx, 'agencyId', input.agencyId) : []),
+      ...(input.userIds ? await userProblems(tx, 'userIds', input.userIds) : []),
+      ...(input.agencyFunctionSettingIds ? await settingProblems(tx, 'agencyFunctionSettingIds', input.agencyFunctionSettingIds, 'companyFunction') : []),
+    ];
+    if (problems.length) throw validationFailed(problems);
+    if (op === 'create') {
+      const create = input as typeof input & { reportId: string; actionType: TCorrectiveActionType; name: string };
+      // Locked: the action numbers of a report are given one at a time.
+      const report = await reportFor(tx, ctx, create.reportId, true);
+      refuseReportState(report, side);
+      if (side === 'agency') {
+        if (!SUPPLIER_ACTION_TYPES.includes(create.actionType)) throw validationFailed([{ path: 'actionType', message: 'suppliers propose actions and treatments only', value: create.actionType }]);
+        if (report.targetAgencyId !== ctx.actor.agencyId) throw new AppError('FORBIDDEN', 'Only the target agency proposes actions for this report');
+      }
+      const [last] = await tx
+        .select({ n: max(correctiveActions.sequence) })
+        .from(correctiveActions)
+        .where(eq(correctiveActions.reportId, report.id));
+      return {
+        ...create,
+        // A supplier proposes for its own agency; the consortium names the executor.
+        agencyId: side === 'agency' ? ctx.actor.agencyId : (create.agencyId ?? report.targetAgencyId),
+        sequence: (last?.n ?? 0) + 1,
+        status: 'new',
+        proposedById: ctx.actor.id,
+        expireDate: create.expires ? create.expireDate : (create.expireDate ?? null),
+      };
+    }
+    const report = await reportFor(tx, ctx, existing.reportId);
+    refuseReportState(report, side);
+    if (existing.status !== 'new') throw new AppError('CONFLICT', `The action is ${existing.status}: only a proposed (new) action can be edited`);
+    if (side === 'agency') {
+      if (input.actionType && !SUPPLIER_ACTION_TYPES.includes(input.actionType))
+        throw validationFailed([{ path: 'actionType', message: 'suppliers propose actions and treatments only', value: input.actionType }]);
+      if (input.agencyId && input.agencyId !== ctx.actor.agencyId) throw validationFailed([{ path: 'agencyId', message: 'a supplier proposes actions for its own agency', value: input.agencyId }]);
+    }
+    const expires = input.expires ?? existing.expires;
+    const expireDate = input.expireDate !== undefined ? input.expireDate : existing.expireDate;
+    if (expires && !expireDate) throw validationFailed([{ path: 'expireDate', message: 'validation.required' }]);
+    return input;
+  },
+  async beforeDelete(row, { tx, ctx }) {
+    const report = await reportFor(tx, ctx, row.reportId);
+    refuseReportState(report, sideOf(ctx));
+    if (row.status !== 'new') throw new AppError('CONFLICT', `The action is ${row.status}: only a proposed (new) action can be deleted`);
+  },
+  async afterWrite(op, row, { tx, ctx }) {
+    await appendHistory(tx, ctx.actor, {
+      reportId: row.reportId,
+      kind: 'change',
+      action: op === 'create' ? 'actionProposed' : op === 'update' ? 'actionUpdated' : 'actionDeleted',
+      entityType: 'corrective-actions',
+      entityId: row.id,
+      data: { name: row.name, actionType: row.actionType },
+    });
+  },
+});
+
+/** Whether the actor is among the action's assignees: its agency, a named user, a holder of a named role. */
+async function isAssignee(db: TDbOrTx, ctx: TSignedInContext, row: TCorrectiveActionRow): Promise<boolean> {
+  if (row.agencyId && row.agencyId === ctx.actor.agencyId) return true;
+  if (row.userIds.includes(ctx.actor.id)) return true;
+  if (row.roleIds.length === 0) return false;
+  const [me] = await db.select({ roleIds: users.roleIds }).from(users).where(eq(users.id, ctx.actor.id));
+  return !!me && me.roleIds.some((id) => row.roleIds.includes(id));
+}
+
+export async function actionFacts(db: TDbOrTx, ctx: TSignedInContext, row: TCorrectiveActionRow): Promise<TCorrectiveActionFacts> {
+  const [report] = await db.select({ status: ncaReports.status }).from(ncaReports).where(eq(ncaReports.id, row.reportId));
+  const files = await uploadTags(db, [row.id]);
+  return {
+    reportStatus: report.status as TNcaReportStatus,
+    missingRequiredDocuments: missingRequiredDocuments(
+      row.documents,
+      files.map((f) => f.tags),
+    ),
+    isDocumentRequired: row.isDocumentRequired,
+    evidenceCount: files.filter((f) => f.tags.some((t) => t.toLowerCase() === EVIDENCE_TAG)).length,
+    isAssignee: await isAssignee(db, ctx, row),
+    // "Admins confirm corrective actions": consortium staff only holding actions.update with the permission system on.
+    mayConfirm: ctx.actor.role === 'admin' || (ctx.actor.role === 'consortium_user' && (await mayHoldKey(ctx, 'actions.update'))),
+  };
+}
+
+export type TActionInput = { reason?: string } | undefined;
+
+const CHANGES: Partial<Record<TCorrectiveActionAction, (args: { ctx: TSignedInContext; input: TActionInput; now: Date }) => Partial<TCorrectiveActionRow>>> = {
+  confirm: ({ ctx, now }) => ({ confirmationDate: now, confirmedById: ctx.actor.id }),
+  start: ({ now }) => ({ startedAt: now }),
+  complete: ({ now }) => ({ completedAt: now }),
+  reopen: () => ({ completedAt: null }),
+  close: ({ ctx, input, now }) => ({ closedAt: now, closedById: ctx.actor.id, effectivenessNote: input?.reason?.trim() ?? null, closeReason: 'verified' }),
+  closeNotNeeded: ({ ctx, input, now }) => ({ closedAt: now, closedById: ctx.actor.id, effectivenessNote: input?.reason?.trim() ?? null, closeReason: 'not_needed' }),
+};
+
+const NOTICE: Partial<Record<TCorrectiveActionAction, string>> = {
+  confirm: 'è stata confermata dal consorzio',
+  complete: "è stata completata dall'esecutore: va verificata",
+  reopen: 'è stata riaperta dal consorzio',
+  close: 'è stata chiusa dopo la verifica di efficacia',
+};
+
+async function notifyStep(tx: TTx, ctx: TSignedInContext, action: TCorrectiveActionAction, row: TCorrectiveActionRow, reason?: string): Promise<TPendingNca> {
+  const notice = NOTICE[action];
+  if (!notice) return [];
+  const [report] = await tx.select().from(ncaReports).where(eq(ncaReports.id, row.reportId));
+  const label = `${actionCode(report.code, row.sequence)} ${row.name}`;
+  const input = {
+    title: `Azione correttiva ${actionCode(report.code, row.sequence)}`,
+    body: `L'azione ${label} ${notice}.${reason ? ` Nota: ${reason}` : ''}`,
+    event: `nca.action.${action}`,
+    data: { reportId: report.id, actionId: row.id },
+  };
+  // The consortium hears of completions; the assignees of the rest.
+  const recipients = action === 'complete' ? await audienceOf(tx, report, ['consortium', 'author']) : [...(await usersOfAgencies(tx, row.agencyId ? [row.agencyId] : [])), ...row.userIds];
+  return [await notifyUsers(tx, recipients, input, action !== 'complete', ctx.actor.id)];
+}
+
+/** The corrective action workflow over its table; each step goes to the report's history. */
+export function correctiveActionTransitions(app: FastifyInstance) {
+  return defineWorkflowRuntime({
+    workflow: correctiveActionWorkflow,
+    table: correctiveActions,
+    label: 'corrective action',
+    entityType: 'actions',
+    auditPrefix: 'actions',
+    scope: (ctx) => scopeCondition(ctx, 'corrective-actions', 'read', actionScopes),
+    facts: ({ tx, ctx, row }: { tx: TTx; ctx: TSignedInContext; row: TCorrectiveActionRow }) => actionFacts(tx, ctx, row),
+    reasonOf: (input: TActionInput) => input?.reason?.trim(),
+    audit: (tx, ctx, entry) => recordAudit(tx, ctx, entry),
+    deliver: (pending: TPendingNca) => deliverNca(app, pending),
+    effects: Object.fromEntries(
+      correctiveActionWorkflow.actions.map((action) => [
+        action,
+        {
+          apply: async ({ ctx, input, now }: { ctx: TSignedInContext; input: TActionInput; now: Date }) => {
+            await requireAccess(ctx, 'corrective-actions', action);
+            return CHANGES[action]?.({ ctx, input, now }) ?? {};
+          },
+          notify: async ({ tx, ctx, before, saved, input }: { tx: TTx; ctx: TSignedInContext; before: TCorrectiveActionRow; saved: TCorrectiveActionRow; input: TActionInput }) => {
+            await appendHistory(tx, ctx.actor, {
+              reportId: saved.reportId,
+              kind: 'transition',
+              action,
+              entityType: 'corrective-actions',
+              entityId: saved.id,
+              fromStatus: before.status,
+              toStatus: saved.status,
+              message: input?.reason?.trim() || null,
+              data: { name: saved.name },
+            });
+            return notifyStep(tx, ctx, action, saved, input?.reason?.trim());
+          },
+        },
+      ]),
+    ),
+  });
+}
+
+export { CONFIRMING_REPORT_STATUSES };

@@ -1,0 +1,85 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { settings, users } from '../../../db/schema/index.ts';
+import type { TDbOrTx } from '../../../db/client.ts';
+import { createNotification, pushNotification, type TNotificationRow } from '../../platform/index.ts';
+import type { TNcaReportRow } from './reports.ts';
+
+/**
+ * Who hears of an NCA step: the target agency's users, the observers (named on the report, and the
+ * default observers of the NCA settings), the consortium's staff, the report's author. Rows are
+ * written in the step's transaction; bell pushes and e-mail copies go out after the commit.
+ */
+export type TNcaAudience = 'targetAgency' | 'observers' | 'consortium' | 'author';
+export type TPendingNca = { rows: TNotificationRow[]; email: boolean }[];
+
+const active = and(isNull(users.deletedAt), eq(users.isEnabled, true));
+
+export async function audienceOf(db: TDbOrTx, report: TNcaReportRow, groups: readonly TNcaAudience[]): Promise<string[]> {
+  const ids = new Set<string>();
+  if (groups.includes('targetAgency')) {
+    for (const u of await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.agencyId, report.targetAgencyId), active)))
+      ids.add(u.id);
+  }
+  if (groups.includes('observers')) {
+    for (const id of report.observerUsersIds) ids.add(id);
+    for (const s of await db
+      .select({ userId: settings.userId })
+      .from(settings)
+      .where(and(eq(settings.settingType, 'defaultObserver'), eq(settings.isActive, true))))
+      if (s.userId) ids.add(s.userId);
+  }
+  if (groups.includes('consortium')) {
+    for (const u of await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'consortium_user'), active)))
+      ids.add(u.id);
+  }
+  if (groups.includes('author') && report.openedById) ids.add(report.openedById);
+  return [...ids];
+}
+
+/** Agency users of the given agencies (assignees of corrective actions). */
+export async function usersOfAgencies(db: TDbOrTx, agencyIds: readonly string[]): Promise<string[]> {
+  if (agencyIds.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.agencyId, [...agencyIds]), active));
+  return rows.map((r) => r.id);
+}
+
+/** Active accounts among the ids (a deleted or disabled account hears nothing). */
+async function activeAmong(db: TDbOrTx, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), or(active)));
+  return rows.map((r) => r.id);
+}
+
+export async function notifyUsers(
+  tx: TDbOrTx,
+  userIds: readonly string[],
+  input: { title: string; body: string; event: string; data: Record<string, unknown> },
+  email: boolean,
+  exceptUserId?: string,
+): Promise<TPendingNca[number]> {
+  const rows: TNotificationRow[] = [];
+  for (const id of await activeAmong(
+    tx,
+    [...new Set(userIds)].filter((id) => id !== exceptUserId),
+  ))
+    rows.push(await createNotification(tx, id, input));
+  return { rows, email };
+}
+
+export async function deliverNca(app: FastifyInstance, pending: TPendingNca) {
+  const { db, realtime, mailer, config } = app.services;
+  for (const batch of pending) for (const row of batch.rows) await pushNotification({ db, realtime, mailer, config }, row, { email: batch.email });
+}

@@ -1,0 +1,51 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { correctiveActions, ncaReports, settings, signRequests } from '../../../db/schema/index.ts';
+import type { TSignedInContext } from '../../../lib/collection/define.ts';
+
+/*
+ * The SQL of the `ncaParticipant` record scope (access table) over reports, corrective actions and
+ * sign requests. A supplier or laboratory user reads the reports that target their agency once they
+ * leave the consortium's draft, the reports their agency detected, the reports they observe (named,
+ * or as a default observer), and those they are asked to sign. Writes reach less: the target agency
+ * writes its reports' cause analysis, and its own agency's corrective actions or those assigned to the user.
+ */
+
+const none = sql`false`;
+
+/** The reports the caller takes part in. */
+export function reportsReadable(ctx: TSignedInContext): SQL {
+  const { agencyId, id: userId } = ctx.actor;
+  const byAgency = agencyId ? sql`(${ncaReports.targetAgencyId} = ${agencyId} and ${ncaReports.status} <> 'pending') or ${ncaReports.detectedByAgencyId} = ${agencyId}` : none;
+  return sql`(${byAgency}
+    or ${userId}::uuid = any(${ncaReports.observerUsersIds})
+    or exists (select 1 from ${settings} where ${settings.settingType} = 'defaultObserver' and ${settings.isActive} and ${settings.userId} = ${userId})
+    or exists (select 1 from ${signRequests} where ${signRequests.reportId} = ${ncaReports.id} and ${signRequests.userId} = ${userId}))`;
+}
+
+/** The reports whose cause analysis the caller writes: those that target the caller's agency. */
+export function reportsWritable(ctx: TSignedInContext): SQL {
+  return ctx.actor.agencyId ? eq(ncaReports.targetAgencyId, ctx.actor.agencyId) : none;
+}
+
+/** A subquery condition: the row's report is readable by the caller. */
+function reportOfRowReadable(ctx: TSignedInContext, reportIdColumn: typeof correctiveActions.reportId | typeof signRequests.reportId): SQL {
+  return sql`exists (select 1 from ${ncaReports} where ${ncaReports.id} = ${reportIdColumn} and ${reportsReadable(ctx)})`;
+}
+
+export function actionsReadable(ctx: TSignedInContext): SQL {
+  return reportOfRowReadable(ctx, correctiveActions.reportId);
+}
+
+/** The corrective actions of the caller's agency, or assigned to the caller by name. */
+export function actionsWritable(ctx: TSignedInContext): SQL {
+  const own = ctx.actor.agencyId ? eq(correctiveActions.agencyId, ctx.actor.agencyId) : none;
+  return and(sql`(${own} or ${ctx.actor.id}::uuid = any(${correctiveActions.userIds}))`, actionsReadable(ctx))!;
+}
+
+export function signRequestsReadable(ctx: TSignedInContext): SQL {
+  return sql`(${signRequests.userId} = ${ctx.actor.id} or ${reportOfRowReadable(ctx, signRequests.reportId)})`;
+}
+
+export const reportScopes = { ncaParticipant: { read: reportsReadable, write: reportsWritable } };
+export const actionScopes = { ncaParticipant: { read: actionsReadable, write: actionsWritable } };
+export const signRequestScopes = { ncaParticipant: signRequestsReadable };

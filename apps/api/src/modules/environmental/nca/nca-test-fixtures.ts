@@ -1,0 +1,67 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { agencies, lots, mailOutbox, orders, settings, users } from '../../../db/schema/index.ts';
+import type { TSession, TTestApp } from '../../../test/harness.ts';
+
+/** The demo registry rows the NCA tests build on, and helpers to walk a report through its phases. */
+export async function ncaFixtures(t: TTestApp) {
+  const settingId = async (type: string, name: string) =>
+    (
+      await t.db
+        .select({ id: settings.id })
+        .from(settings)
+        .where(and(eq(settings.settingType, type as never), eq(settings.name, name)))
+    )[0].id;
+  const [edil] = await t.db.select().from(agencies).where(eq(agencies.businessName, 'Edil Strade Tirrenia S.p.A.'));
+  const [order] = await t.db.select().from(orders).where(eq(orders.name, 'ODL 01/2025 - Scavo galleria Monte Altino'));
+  const [lot] = await t.db.select().from(lots).where(eq(lots.id, order.lotId));
+  const userId = async (email: string) => (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
+  return {
+    edil,
+    order,
+    lot,
+    userId,
+    phase1: {
+      lotId: lot.id,
+      orderId: order.id,
+      targetAgencyId: edil.id,
+      description: 'Deposito di rifiuti non coperto nel cantiere della galleria',
+      wbs: 'GA-01',
+      ambientSettingId: await settingId('environmentalAspectType', 'Deposito temporaneo dei rifiuti'),
+      warningLevelSettingId: await settingId('severityLevel', 'Media'),
+      systemSettingId: await settingId('ncaType', 'Non conformità da sopralluogo'),
+      origin: 'audit',
+      detectorName: 'Roberto Ambiente',
+    },
+    consortiumFunction: await settingId('companyFunction', 'Responsabile ambientale del consorzio'),
+    agencyFunction: await settingId('companyFunction', 'Direttore tecnico di cantiere'),
+  };
+}
+
+/** The latest signing code e-mailed to an address (read from the mail outbox). */
+export async function codeFromOutbox(t: TTestApp, email: string): Promise<string> {
+  const [mail] = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'ncaSigningCode')))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const code = mail?.text.match(/^(\d{6})$/m)?.[1];
+  if (!code) throw new Error(`no signing code in the outbox for ${email}`);
+  return code;
+}
+
+/** Asks for a code as the signer, reads it from the outbox and signs. */
+export async function signAs(t: TTestApp, session: TSession, requestId: string) {
+  const sent = await t.request('POST', `/api/sign-requests/${requestId}/sendCode`, { token: session.token, body: {} });
+  if (sent.status !== 200) throw new Error(`sendCode ${sent.status} ${JSON.stringify(sent.body)}`);
+  const code = await codeFromOutbox(t, session.user.email as string);
+  return t.request('POST', `/api/sign-requests/${requestId}/sign`, { token: session.token, body: { code } });
+}
+
+/** The pending request of a user on a report. */
+export async function pendingRequestOf(t: TTestApp, session: TSession, reportId: string): Promise<string> {
+  const mine = await t.request('GET', '/api/sign-requests/mine', { token: session.token });
+  const found = (mine.body as { _id: string; reportId: string }[]).find((r) => r.reportId === reportId);
+  if (!found) throw new Error(`no pending request for ${session.user.email as string} on ${reportId}: ${JSON.stringify(mine.body)}`);
+  return found._id;
+}

@@ -1,0 +1,152 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { editableFieldsOf, frozenFieldsIn, ZNcaReportCreate, ZNcaReportRecord, ZNcaReportUpdate, type TNcaOrigin, type TNcaReportStatus } from '@app/domain/environmental/nca/index';
+import { italianDateOf } from '@app/domain/platform/time/italian-time';
+import { correctiveActions, ncaReports, settings, signRequests } from '../../../db/schema/index.ts';
+import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
+import { rowToRecord } from '../../../lib/collection/serialize.ts';
+import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
+import { appendHistory } from './nca-history.ts';
+import { reportScopes } from './nca-scope.ts';
+import { agencyProblems, registryProblems, settingProblems, userProblems } from './references.ts';
+
+export type TNcaReportRow = typeof ncaReports.$inferSelect;
+
+/** The side of an NCA writer: suppliers write only the target agency's part. */
+export const sideOf = (ctx: TSignedInContext): 'consortium' | 'agency' => (ctx.actor.role === 'admin' || ctx.actor.role === 'consortium_user' ? 'consortium' : 'agency');
+
+export const todayInItaly = () => italianDateOf(new Date());
+
+/** SQL: the report has a corrective action past its expiry date and not done. */
+export function hasOverdueActions(today: string) {
+  return sql`exists (select 1 from ${correctiveActions} where ${correctiveActions.reportId} = ${ncaReports.id} and ${correctiveActions.expires}
+    and ${correctiveActions.expireDate} < ${today} and ${correctiveActions.status} in ('new', 'confirmed', 'in_progress'))`;
+}
+
+export function reportToRecord(row: TNcaReportRow) {
+  const { codeYear: _year, codeSequence: _sequence, ...rest } = rowToRecord(row);
+  return { ...rest, status: row.status as TNcaReportStatus, origin: row.origin as TNcaOrigin | null, ambientCategory: null as string | null, overdueActions: 0 };
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+async function referenceProblems(tx: TSignedInContext['db'], merged: Partial<TNcaReportRow>, input: Record<string, unknown>): Promise<TErrorDetail[]> {
+  const problems: TErrorDetail[] = [];
+  if ('lotId' in input || 'orderId' in input || 'targetAgencyId' in input || 'announcementId' in input)
+    problems.push(...(await registryProblems(tx, { lotId: merged.lotId!, orderId: merged.orderId!, targetAgencyId: merged.targetAgencyId!, announcementId: merged.announcementId })));
+  if ('ambientSettingId' in input) problems.push(...(await settingProblems(tx, 'ambientSettingId', [merged.ambientSettingId], 'environmentalAspectType')));
+  if ('warningLevelSettingId' in input) problems.push(...(await settingProblems(tx, 'warningLevelSettingId', [merged.warningLevelSettingId], 'severityLevel')));
+  if ('systemSettingId' in input) problems.push(...(await settingProblems(tx, 'systemSettingId', [merged.systemSettingId], 'ncaType')));
+  if ('documentSettingIds' in input) problems.push(...(await settingProblems(tx, 'documentSettingIds', merged.documentSettingIds ?? [], 'referenceDocument')));
+  if ('detectedByAgencyId' in input) problems.push(...(await agencyProblems(tx, 'detectedByAgencyId', merged.detectedByAgencyId)));
+  if ('observerUsersIds' in input) problems.push(...(await userProblems(tx, 'observerUsersIds', merged.observerUsersIds ?? [])));
+  return problems;
+}
+
+/**
+ * NCA reports over the generic contract. Created by the consortium as a draft (pending); phase 1 and
+ * the registry are frozen once it leaves pending (the signatures cover them); the target agency
+ * writes the cause analysis while the report is open. Status, code and dates move only through the
+ * workflow routes.
+ */
+export const ncaReportsCollection = defineCollection({
+  name: 'nca-reports',
+  resource: 'nca-reports',
+  tag: 'environmental',
+  table: ncaReports,
+  record: ZNcaReportRecord,
+  create: ZNcaReportCreate,
+  update: ZNcaReportUpdate,
+  filterable: {
+    code: ncaReports.code,
+    status: ncaReports.status,
+    lotId: ncaReports.lotId,
+    orderId: ncaReports.orderId,
+    targetAgencyId: ncaReports.targetAgencyId,
+    detectedByAgencyId: ncaReports.detectedByAgencyId,
+    warningLevelSettingId: ncaReports.warningLevelSettingId,
+    ambientSettingId: ncaReports.ambientSettingId,
+    systemSettingId: ncaReports.systemSettingId,
+    origin: ncaReports.origin,
+    openDate: ncaReports.openDate,
+    closingDate: ncaReports.closingDate,
+  },
+  sortable: { code: ncaReports.code, status: ncaReports.status, openDate: ncaReports.openDate, closingDate: ncaReports.closingDate, lotId: ncaReports.lotId },
+  searchable: [ncaReports.code, ncaReports.description, ncaReports.wbs, ncaReports.twentyOneDigitsCode],
+  scopes: reportScopes,
+  customFilters: {
+    // The environmental category of the report's aspect.
+    category: (value) => sql`${ncaReports.ambientSettingId} in (select ${settings.id} from ${settings} where ${settings.ambientCategory} = ${value})`,
+    overdue: (value) => (value === 'true' ? hasOverdueActions(todayInItaly()) : sql`not ${hasOverdueActions(todayInItaly())}`),
+  },
+  toRecord: (row) => reportToRecord(row),
+  async decorate(records, ctx) {
+    const ids = records.map((r) => r._id as string);
+    const aspectIds = [...new Set(records.map((r) => r.ambientSettingId as string | null).filter((id): id is string => !!id))];
+    const categories = aspectIds.length
+      ? new Map((await ctx.db.select({ id: settings.id, category: settings.ambientCategory }).from(settings).where(inArray(settings.id, aspectIds))).map((s) => [s.id, s.category]))
+      : new Map<string, string | null>();
+    const today = todayInItaly();
+    const overdue = await ctx.db
+      .select({ reportId: correctiveActions.reportId, n: count() })
+      .from(correctiveActions)
+      .where(
+        and(
+          inArray(correctiveActions.reportId, ids),
+          eq(correctiveActions.expires, true),
+          sql`${correctiveActions.expireDate} < ${today}`,
+          inArray(correctiveActions.status, ['new', 'confirmed', 'in_progress']),
+        ),
+      )
+      .groupBy(correctiveActions.reportId);
+    const overdueBy = new Map(overdue.map((o) => [o.reportId, Number(o.n)]));
+    for (const record of records) {
+      record.ambientCategory = record.ambientSettingId ? (categories.get(record.ambientSettingId as string) ?? null) : null;
+      record.overdueActions = overdueBy.get(record._id as string) ?? 0;
+    }
+  },
+  async toRow({ op, input, existing, tx, ctx }) {
+    if (op === 'create') {
+      const problems = await referenceProblems(tx, input as Partial<TNcaReportRow>, { ...input, lotId: input.lotId });
+      if (problems.length) throw validationFailed(problems);
+      return { ...input, status: 'pending', openedById: ctx.actor.id, signRound: 0 };
+    }
+    const status = existing.status as TNcaReportStatus;
+    const changed = Object.fromEntries(Object.entries(input).filter(([key, value]) => value !== undefined && !sameValue(value, existing[key as keyof TNcaReportRow])));
+    const side = sideOf(ctx);
+    const frozen = frozenFieldsIn(changed, status, side);
+    if (frozen.length > 0) {
+      const editable = editableFieldsOf(status, side);
+      throw new AppError(
+        'CONFLICT',
+        status === 'pending' || side === 'agency' ? `These fields cannot be changed now: ${frozen.join(', ')}` : 'Once the report leaves the draft its phase-1 data can no longer be edited',
+        {
+          details: frozen.map((path) => ({ path, message: editable.length ? `frozen while the report is ${status}` : `the report is ${status}: nothing can be edited`, value: changed[path] })),
+        },
+      );
+    }
+    const merged = { ...existing, ...changed } as TNcaReportRow;
+    const problems = await referenceProblems(tx, merged, changed);
+    if (problems.length) throw validationFailed(problems);
+    return changed;
+  },
+  async beforeDelete(row, { tx }) {
+    if (row.status !== 'pending') throw new AppError('CONFLICT', 'Only a draft report (pending) can be deleted', { details: [{ path: 'status', message: 'not pending', value: row.status }] });
+    const [signed] = await tx
+      .select({ n: count() })
+      .from(signRequests)
+      .where(and(eq(signRequests.reportId, row.id), eq(signRequests.status, 'signed')));
+    if (signed.n > 0) throw new AppError('CONFLICT', 'This report has signatures of a recalled round: it is kept as a record', { details: [{ path: '_id', message: `${signed.n} signatures` }] });
+  },
+  async afterWrite(op, row, { tx, ctx, existing }) {
+    const changed = op === 'update' && existing ? Object.keys(row).filter((k) => k !== 'updatedAt' && !sameValue(row[k as keyof TNcaReportRow], existing[k as keyof TNcaReportRow])) : [];
+    if (op === 'delete') return;
+    await appendHistory(tx, ctx.actor, {
+      reportId: row.id,
+      kind: 'change',
+      action: op === 'create' ? 'created' : 'updated',
+      entityType: 'nca-reports',
+      entityId: row.id,
+      data: op === 'create' ? {} : { fields: changed },
+    });
+  },
+});

@@ -1,0 +1,253 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CORRECTIVE_ACTION_STATUSES,
+  NCA_REPORT_STATUSES,
+  SIGN_PHASES,
+  SIGN_STATUSES,
+  ZCorrectiveActionRecord,
+  ZNcaReportRecord,
+  ZRejectSignature,
+  ZRequestSignatures,
+  ZSignRequestRecord,
+  ZSignWithCode,
+} from '@app/domain/environmental/nca/index';
+import { registerCollection } from '../../../lib/collection/routes.ts';
+import type { TSignedInContext } from '../../../lib/collection/define.ts';
+import { contextOf, requireActor } from '../../../lib/context.ts';
+import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
+import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
+import { streamWorksheet } from '../../../lib/xlsx-stream.ts';
+import { actionFacts, actionToRecord, correctiveActionsCollection, correctiveActionTransitions, type TCorrectiveActionRow } from './corrective-actions.ts';
+import { addComment, readableReport, reportPdf, reportSignatures } from './documents.ts';
+import { readTimeline } from './nca-history.ts';
+import { ncaReportTransitions, reportFacts } from './report-workflow.ts';
+import { ncaReportsCollection, reportToRecord, type TNcaReportRow } from './reports.ts';
+import { EXPORT_COLUMNS, exportRowsOf, ncaDashboard } from './reporting.ts';
+import { decideSignRequest, decorateSignRequests, mySignRequests, sendSigningCode, signRequestFactsFor, signRequestsCollection, signRequestToRecord, signWithCode } from './sign-requests.ts';
+
+const tags = ['nca'];
+const errors = errorResponses(400, 401, 403, 404, 409);
+const signErrors = errorResponses(400, 401, 403, 404, 409, 429);
+
+function signedIn(request: FastifyRequest): TSignedInContext {
+  requireActor(request);
+  return contextOf(request) as TSignedInContext;
+}
+const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+
+const ZReason = z.object({ reason: z.string().trim().min(1, 'validation.required').max(2000) });
+const ZEmpty = z.object({}).optional();
+const ZTimelineEntry = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  kind: z.enum(['transition', 'signature', 'comment', 'change']),
+  action: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  impersonatorId: z.string().nullable(),
+  entityType: z.string(),
+  entityId: z.string(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string().nullable(),
+  message: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+const ZCount = z.object({ count: z.number() });
+const ZDashboard = z.object({
+  total: z.number(),
+  byStatus: z.array(z.object({ status: z.string(), count: z.number() })),
+  openByLot: z.array(z.object({ lotId: z.string(), lotName: z.string(), lotCode: z.string(), count: z.number() })),
+  openByAgency: z.array(z.object({ agencyId: z.string(), agencyName: z.string(), count: z.number() })),
+  openBySeverity: z.array(z.object({ settingId: z.string().nullable(), name: z.string().nullable(), color: z.string().nullable(), count: z.number() })),
+  openByCategory: z.array(z.object({ category: z.string().nullable(), count: z.number() })),
+  overdueActions: z.number(),
+  closedCount: z.number(),
+  averageDaysToClose: z.number().nullable().describe('Average days from opening to closing of the closed reports'),
+});
+void ZCount;
+
+/** NCA reports, corrective actions, sign requests and one-time codes, PDFs, dashboard and export. */
+export function registerNcaRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Fixed paths before the collections' `/:id`.
+  r.get('/api/nca-reports/dashboard', {
+    schema: {
+      tags,
+      summary: 'NCA figures: by status, open by lot, agency, severity and category, overdue actions, average days to close',
+      querystring: z.object({ lotId: z.uuid().optional(), from: z.iso.date().optional(), to: z.iso.date().optional() }),
+      response: { 200: ZDashboard, ...errors },
+    },
+    handler: (request) => ncaDashboard(signedIn(request), request.query),
+  });
+  r.get('/api/nca-reports/export', {
+    schema: { tags, summary: "A lot's NCA register as xlsx (a lot is required)", querystring: z.object({ lotId: z.string().optional() }), response: { 200: z.any(), ...errors } },
+    handler: async (request, reply) => {
+      const lotId = request.query.lotId?.trim() || undefined;
+      const { lot, write } = await exportRowsOf(signedIn(request), lotId);
+      return streamWorksheet(reply, { sheetName: 'NCA', fileName: `nca-${lot.code}.xlsx`, columns: EXPORT_COLUMNS }, write, request.log);
+    },
+  });
+  r.get('/api/sign-requests/mine', {
+    schema: {
+      tags,
+      summary: 'Le mie firme: the sign requests waiting for the signed-in user',
+      response: { 200: z.array(ZSignRequestRecord.extend({ reportDescription: z.string().nullable(), reportStatus: z.enum(NCA_REPORT_STATUSES), lotId: z.string() })), ...errors },
+    },
+    handler: (request) => mySignRequests(signedIn(request)) as never,
+  });
+
+  registerCollection(app, ncaReportsCollection);
+  registerCollection(app, correctiveActionsCollection);
+  registerCollection(app, signRequestsCollection);
+
+  const reportRuntime = ncaReportTransitions(app);
+  registerWorkflowRoutes(app, reportRuntime, {
+    collection: 'nca-reports',
+    tags,
+    record: ZNcaReportRecord,
+    toRecord: (row: TNcaReportRow) => reportToRecord(row),
+    actions: {
+      requestPhase1Signs: { summary: 'Ask the phase-1 signers to sign (a new round)', body: ZRequestSignatures },
+      requestPhase2Signs: { summary: 'Ask the phase-2 signers to sign the plan (every action confirmed)', body: ZRequestSignatures },
+      requestClosingSigns: { summary: 'Ask the closing signatures (every action closed)', body: ZRequestSignatures },
+      forceOpen: { summary: 'Open without the phase-1 signatures (force-skip right, reason recorded)', body: ZReason },
+      forcePhase3: { summary: 'Move to execution without the phase-2 signatures (force-skip right, reason recorded)', body: ZReason },
+      forceClose: { summary: 'Close without the closing signatures (force-skip right, reason recorded)', body: ZReason },
+      recallPhase1: { summary: 'Withdraw the phase-1 signature request (back to pending)', body: ZEmpty },
+      recallPhase2: { summary: 'Withdraw the phase-2 signature request (back to waiting_validations)', body: ZEmpty },
+      recallPhase3: { summary: 'Withdraw the closing signature request (back to waiting_operations)', body: ZEmpty },
+      submitForValidation: { summary: 'Send the cause analysis and the proposed actions to the consortium', body: ZEmpty },
+      returnToAgency: { summary: 'Send the plan back to the agency with a reason', body: ZReason },
+    },
+  });
+  r.get('/api/nca-reports/:id/facts', {
+    schema: { tags, summary: "The workflow facts for the caller (the web's buttons)", params: ZIdParams, response: { 200: z.any(), ...errors } },
+    handler: async (request) => {
+      const ctx = signedIn(request);
+      const report = await readableReport(ctx, request.params.id);
+      return reportFacts(ctx.db, ctx, report);
+    },
+  });
+  r.get('/api/nca-reports/:id/timeline', {
+    schema: { tags, summary: 'The append-only history: every transition, signature, comment and change (who, when, what)', params: ZIdParams, response: { 200: z.array(ZTimelineEntry), ...errors } },
+    handler: async (request) => {
+      const ctx = signedIn(request);
+      const report = await readableReport(ctx, request.params.id, 'timeline');
+      return readTimeline(ctx.db, report.id);
+    },
+  });
+  r.post('/api/nca-reports/:id/comments', {
+    schema: {
+      tags,
+      summary: 'Add a comment to the timeline',
+      params: ZIdParams,
+      body: z.object({ text: z.string().trim().min(1, 'validation.required').max(5000) }),
+      response: { 200: ZTimelineEntry, ...errors },
+    },
+    handler: (request) => addComment(signedIn(request), request.params.id, request.body.text),
+  });
+  r.get('/api/nca-reports/:id/signatures', {
+    schema: { tags, summary: 'The sign requests of every phase and round', params: ZIdParams, response: { 200: z.array(ZSignRequestRecord), ...errors } },
+    handler: async (request) => {
+      const ctx = signedIn(request);
+      const records = (await reportSignatures(ctx, request.params.id)).map((row) => signRequestToRecord(row) as unknown as Record<string, unknown>);
+      await decorateSignRequests(ctx.db, records);
+      return records as never;
+    },
+  });
+  r.get('/api/nca-reports/:id/pdf', {
+    schema: {
+      tags,
+      summary: 'The PDF of a phase (what is signed) or, without phase, of the report (the final report once closed), in Italian',
+      params: ZIdParams,
+      querystring: z.object({ phase: z.enum(SIGN_PHASES).optional() }),
+      response: { 200: z.any().describe('application/pdf'), ...errors },
+    },
+    handler: async (request, reply) => {
+      const { fileName, body } = await reportPdf(app, signedIn(request), request.params.id, request.query.phase);
+      reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`);
+      return reply.send(body instanceof Uint8Array ? Buffer.from(body) : body);
+    },
+  });
+
+  registerWorkflowRoutes(app, correctiveActionTransitions(app), {
+    collection: 'corrective-actions',
+    tags,
+    record: ZCorrectiveActionRecord,
+    toRecord: (row: TCorrectiveActionRow) => actionToRecord(row),
+    actions: {
+      confirm: { summary: 'Confirm (validate) a proposed action: its required documents must be uploaded', body: ZEmpty },
+      start: { summary: 'Start the work (report in execution)', body: ZEmpty },
+      complete: { summary: 'The work is done (evidence uploaded when required)', body: ZEmpty },
+      reopen: { summary: 'Evidence insufficient: back to in progress', body: ZReason },
+      close: { summary: 'Close after the effectiveness check (the reason is the check)', body: ZReason },
+      closeNotNeeded: { summary: 'Close as not needed (admins)', body: ZReason },
+    },
+  });
+  r.get('/api/corrective-actions/:id/facts', {
+    schema: { tags, summary: "The workflow facts for the caller (the web's buttons)", params: ZIdParams, response: { 200: z.any(), ...errors } },
+    handler: async (request) => {
+      const ctx = signedIn(request);
+      const row = await ctx.db.transaction(async (tx) => correctiveActionTransitions(app).loadForUpdate(tx, ctx, request.params.id, { lock: false }));
+      return actionFacts(ctx.db, ctx, row);
+    },
+  });
+
+  r.get('/api/sign-requests/:id/facts', {
+    schema: {
+      tags,
+      summary: "The workflow facts for the caller (the web's buttons)",
+      params: ZIdParams,
+      response: { 200: z.object({ isSigner: z.boolean(), roundActive: z.boolean(), locked: z.boolean() }), ...errors },
+    },
+    handler: (request) => signRequestFactsFor(signedIn(request), request.params.id),
+  });
+  r.post('/api/sign-requests/:id/sendCode', {
+    schema: {
+      tags,
+      summary: 'E-mail a 6-digit signing code to the signer (10 minutes, one use; at most one a minute and five an hour)',
+      params: ZIdParams,
+      body: ZEmpty,
+      response: { 200: z.object({ sentAt: z.string(), expiresAt: z.string(), destinationMasked: z.string() }), ...signErrors },
+    },
+    handler: (request) => sendSigningCode(app, signedIn(request), request.params.id, meta(request)),
+  });
+  r.post('/api/sign-requests/:id/sign', {
+    schema: { tags, summary: 'Sign with the e-mailed code (firma con codice OTP)', params: ZIdParams, body: ZSignWithCode, response: { 200: ZSignRequestRecord, ...signErrors } },
+    handler: async (request) => {
+      const ctx = signedIn(request);
+      const row = await signWithCode(app, ctx, request.params.id, request.body.code, { ...meta(request), sessionId: request.id ? String(request.id) : null });
+      const [record] = [signRequestToRecord(row) as unknown as Record<string, unknown>];
+      await decorateSignRequests(ctx.db, [record]);
+      return record as never;
+    },
+  });
+  for (const [action, body, read] of [
+    ['reject', ZRejectSignature, (b: { explanation?: string }) => b.explanation ?? null],
+    ['manualReject', ZReason, (b: { reason?: string }) => b.reason ?? null],
+    ['unlock', ZEmpty, () => null],
+  ] as const) {
+    r.post(`/api/sign-requests/:id/${action}`, {
+      schema: {
+        tags,
+        summary:
+          action === 'reject' ? 'The signer refuses, with an explanation' : action === 'manualReject' ? 'Record a refusal given off the platform' : 'Clear the wrong-code counter of a locked request',
+        params: ZIdParams,
+        body,
+        response: { 200: ZSignRequestRecord, ...signErrors },
+      },
+      handler: async (request) => {
+        const ctx = signedIn(request);
+        const row = await decideSignRequest(app, ctx, request.params.id, action, read((request.body ?? {}) as never));
+        const record = signRequestToRecord(row) as unknown as Record<string, unknown>;
+        await decorateSignRequests(ctx.db, [record]);
+        return record as never;
+      },
+    });
+  }
+  void SIGN_STATUSES;
+  void CORRECTIVE_ACTION_STATUSES;
+}
