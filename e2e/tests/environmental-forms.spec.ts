@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, apiSignIn, DEMO, saveScreenshot, signInThroughPage } from './helpers';
+import { api, apiSignIn, DEMO, fillDate, saveScreenshot, signInThroughPage } from './helpers';
 
 /*
  * Waste forms end to end: a supplier registers a form, picking the EER code by searching its
@@ -23,8 +23,8 @@ test('a supplier registers a form picking the EER code by "terre e rocce"; the c
   await page.locator('input[name="code"]').fill(code);
   await page.getByLabel('Ordine').fill('Scavo galleria');
   await page.getByRole('option', { name: 'ODL 01/2025 - Scavo galleria Monte Altino' }).click();
-  await page.getByLabel('Periodo dal').fill('2026-11-02');
-  await page.getByLabel('Periodo al').fill('2026-11-06');
+  await fillDate(page, 'Periodo dal', '2026-11-02');
+  await fillDate(page, 'Periodo al', '2026-11-06');
 
   // The EER code, found by its Italian description; the mirror entry asks for the analysis.
   await page.getByTestId('eer-input').fill('terre e rocce');

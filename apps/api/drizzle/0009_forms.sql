@@ -36,7 +36,6 @@ CREATE TABLE "waste_forms" (
 	"document_file_name" text,
 	"document_format" text,
 	"document_uploaded_at" timestamp (3) with time zone,
-	"document_signature" jsonb,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"rejection_reason" text,
 	"rejected_at" timestamp (3) with time zone,
@@ -44,7 +43,6 @@ CREATE TABLE "waste_forms" (
 	"approved_by_id" uuid,
 	"revoke_reason" text,
 	"created_by_id" uuid,
-	"nca_report_id" uuid,
 	CONSTRAINT "waste_forms_status_check" CHECK ("waste_forms"."status" in ('pending', 'approved')),
 	CONSTRAINT "waste_forms_unit_check" CHECK ("waste_forms"."quantity_unit" in ('kg', 'l')),
 	CONSTRAINT "waste_forms_quantity_check" CHECK ("waste_forms"."quantity" > 0)
@@ -55,7 +53,6 @@ ALTER TABLE "waste_forms" ADD CONSTRAINT "waste_forms_lot_id_lots_id_fk" FOREIGN
 ALTER TABLE "waste_forms" ADD CONSTRAINT "waste_forms_target_agency_id_agencies_id_fk" FOREIGN KEY ("target_agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waste_forms" ADD CONSTRAINT "waste_forms_document_upload_id_uploads_id_fk" FOREIGN KEY ("document_upload_id") REFERENCES "public"."uploads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waste_forms" ADD CONSTRAINT "waste_forms_approved_by_id_users_id_fk" FOREIGN KEY ("approved_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "waste_forms" ADD CONSTRAINT "waste_forms_nca_report_id_nca_reports_id_fk" FOREIGN KEY ("nca_report_id") REFERENCES "public"."nca_reports"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waste_forms" ADD CONSTRAINT "waste_forms_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "waste_forms_code_unique" ON "waste_forms" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "waste_forms_order_idx" ON "waste_forms" USING btree ("order_id");--> statement-breakpoint

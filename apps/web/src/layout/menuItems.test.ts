@@ -41,7 +41,7 @@ describe('menu derived from the access table', () => {
       '/profile',
       '/documentation',
     ]);
-    // An agency also registers its waste forms; a laboratory has none.
+    // A laboratory registers no waste form.
     expect(paths('laboratory_user')).toEqual(paths('agency_user').filter((p) => p !== '/forms'));
     expect(paths('user')).toEqual(expect.arrayContaining(['/dashboard', '/structures', '/stays', '/declarations', '/twentyOneModels', '/cities', '/communications']));
     expect(paths('user')).not.toContain('/users');

@@ -8,7 +8,6 @@ import {
   Create,
   CreateButton,
   DataTable,
-  DateInput,
   DateTimeInput,
   Edit,
   FormDataConsumer,
@@ -39,6 +38,7 @@ import {
   WASTE_ORIGINS,
 } from '@app/domain/environmental/waste/form-rules';
 import type { TFormTotal } from '@app/domain/environmental/waste/form-schemas';
+import { DateInput } from '../../components/DateInput';
 import { DownloadButton } from '../../components/DownloadButton';
 import { formatDate } from '../../i18n/format';
 import { DetailActions, emptyToNull, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';

@@ -38,8 +38,8 @@ const EXPECTED: Record<string, Record<string, string>> = {
     delete: 'all - - - - -',
   },
   settings: {
-    list: 'all all all all all all',
-    read: 'all all all all all all',
+    list: 'all published published published published published',
+    read: 'all published published published published published',
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',

@@ -22,7 +22,7 @@ export type TArea = (typeof AREAS)[number];
  * - managedStructures: the structures a hotelier manages (`structures.userIds`) and what hangs off
  *   them (stays, declarations, Modello 21, the comuni, rules and documents of those structures);
  * - recipient: records addressed to the user (communications, notifications);
- * - published: records the owner made public (visible FAQs, active categories, confirmed events, or
+ * - published: records the owner made public (visible FAQs, active categories, settings other than feature flags, confirmed events, or
  *   the user's own events);
  * - self: the user's own record or own rows;
  * - permissionSystemOn: readable only while the permission system is switched on;
@@ -140,7 +140,8 @@ export const ACCESS = {
   },
   roles: { area: 'platform', entity: 'roles', actions: collection(PERMISSION_SYSTEM_READERS, ADMIN) },
   permissions: { area: 'platform', entity: 'permissions', actions: collection(PERMISSION_SYSTEM_READERS, ADMIN) },
-  settings: { area: 'platform', entity: 'settings', actions: collection(EVERYONE_SIGNED_IN, ADMIN) },
+  // Feature flags are the administrator's switches: other roles read only the lists (published: not a flag).
+  settings: { area: 'platform', entity: 'settings', actions: collection(EVERYONE_PUBLISHED, ADMIN) },
   labels: { area: 'platform', entity: 'labels', actions: collection(ADMIN, ADMIN) },
   // The management landing page links to settings (everyone reads them), labels and roles.
   management: { area: 'platform', actions: { view: allow(EVERYONE_SIGNED_IN) } },
