@@ -34,6 +34,9 @@ function columnsOf(runtime: TCollectionRuntime, first: Record<string, unknown> |
  */
 export function registerCollectionExport(app: FastifyInstance, runtime: TCollectionRuntime, tags: string[]): void {
   const name = runtime.def.name;
+  // A collection that declared its own export before (NCA reports: per lot, its own columns) keeps it;
+  // registering the generic one too would stop the server from starting (duplicate route).
+  if (app.hasRoute({ method: 'GET', url: `/api/${name}/export` })) return;
   app.withTypeProvider<ZodTypeProvider>().get(`/api/${name}/export`, {
     schema: {
       tags,
