@@ -98,7 +98,7 @@ async function findings(page) {
     const overflow = document.documentElement.scrollWidth - window.innerWidth;
     if (overflow > 1) problems.push(`page scrolls sideways by ${overflow}px`);
     const text = document.body.innerText;
-    const keys = text.match(/\b(?:environmental|resources|errors|validation|ra|menu)\.[a-zA-Z0-9_.]+\b/g);
+    const keys = text.match(/\b(?:environmental|forms|resources|errors|validation|ra|menu)\.[a-zA-Z0-9_.]+\b/g);
     if (keys) problems.push(`untranslated keys: ${[...new Set(keys)].join(', ')}`);
     const codes = text.match(/\b(?:[A-Z]{3,}_[A-Z_]{3,}|to_invite|work_order|laboratory_user|agency_user|consortium_user)\b/g);
     if (codes) problems.push(`raw codes: ${[...new Set(codes)].join(', ')}`);
@@ -136,6 +136,9 @@ async function main() {
   const invitePath = await pendingInviteLink(sessions.consortium, admin);
   const rdpId = async (code) => (await call('GET', `/api/rdps?code=${code}`, { token }))[0]._id;
   const rdp = { out: await rdpId('RDP-2026-0102'), processing: await rdpId('RDP-2026-0101'), approved: await rdpId('RDP-2026-0095'), completed: await rdpId('RDP-2026-0077') };
+  const formIdOf = async (code) => (await call('GET', `/api/forms?code=${encodeURIComponent(code)}`, { token }))[0]._id;
+  const sentBackForm = await formIdOf('XRBC 000103 HF');
+  const approvedForm = await formIdOf('XRBC 000102 HF');
 
   // account -> [shot name, path, tab index to open or null]
   const plan = {
@@ -160,12 +163,17 @@ async function main() {
       ['rdp-tab3-phase1', `/rdps/${rdp.processing}`, 2],
       ['rdp-tab4-phase2', `/rdps/${rdp.approved}`, 3],
       ['rdp-tab5-phase3', `/rdps/${rdp.completed}`, 4],
+      ['forms-list', '/forms'],
+      ['form-detail-sent-back', `/forms/${sentBackForm}`],
+      ['form-create', '/forms/create'],
     ],
     agency: [
       ['my-company-registry', '/my-company', 0],
       ['my-company-users', '/my-company', 1],
       ['my-company-orders', '/my-company', 3],
       ['rdps-list', '/rdps'],
+      ['forms-list', '/forms'],
+      ['form-detail-approved', `/forms/${approvedForm}`],
     ],
     lab: [
       ['my-company-information', '/my-company', 0],

@@ -116,9 +116,10 @@ export type TCommunicationRecipient = { userId: string; email: string; name: str
 export type TUploadRecord = { _id: string; name: string; format: string; size: number };
 
 /** The API's upload purposes decide the accepted formats (checked on the bytes). */
-export function uploadPurposeFor(fileName: string): 'pdf' | 'image' | 'document' {
+export function uploadPurposeFor(fileName: string): 'pdf' | 'p7m' | 'image' | 'document' {
   const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
   if (extension === 'pdf') return 'pdf';
+  if (extension === 'p7m') return 'p7m';
   if (['jpg', 'jpeg', 'png', 'gif'].includes(extension)) return 'image';
   return 'document';
 }

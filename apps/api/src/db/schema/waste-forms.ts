@@ -3,6 +3,7 @@ import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, un
 import type { TFormRecord } from '@app/domain/environmental/waste/form-schemas';
 import { recordColumns, timestamptz } from '../columns.ts';
 import { agencies, lots, orders } from './environmental.ts';
+import { ncaReports } from './environmental-nca.ts';
 import { uploads, users } from './platform.ts';
 
 /**
@@ -61,6 +62,8 @@ export const wasteForms = pgTable(
     documentFileName: text(),
     documentFormat: text(),
     documentUploadedAt: timestamptz(),
+    /** A signed (.p7m) document's verification: signers and warnings, as checked at upload. */
+    documentSignature: jsonb().$type<NonNullable<NonNullable<TFormRecord['document']>['signature']>>(),
     /** pending | approved: the consortium's review; moved only by the workflow. */
     status: text().notNull().default('pending'),
     rejectionReason: text(),
@@ -69,6 +72,8 @@ export const wasteForms = pgTable(
     approvedById: uuid().references(() => users.id),
     revokeReason: text(),
     createdById: uuid().references(() => users.id),
+    /** The NCA report opened from this form (a load rejected at destination for non-conformity). */
+    ncaReportId: uuid().references(() => ncaReports.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('waste_forms_code_unique').on(t.code),

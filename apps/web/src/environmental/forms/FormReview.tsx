@@ -1,10 +1,12 @@
-import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import { Link, useNavigate } from 'react-router-dom';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ReplyIcon from '@mui/icons-material/Reply';
 import UndoIcon from '@mui/icons-material/Undo';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useMutation } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { formWorkflow } from '@app/domain/environmental/waste/form-flow';
 import { checkWasteForm, rejectedForNonConformity } from '@app/domain/environmental/waste/form-rules';
 import type { TFormRecord } from '@app/domain/environmental/waste/form-schemas';
@@ -12,6 +14,8 @@ import { DownloadButton } from '../../components/DownloadButton';
 import { FilePicker } from '../../components/FilePicker';
 import { Panel } from '../../components/Panel';
 import { WorkflowActions } from '../../components/WorkflowActions';
+import { useCan } from '../../components/permissions';
+import { formatDate } from '../../i18n/format';
 import type { TAppDataProvider } from '../../dataProvider';
 import { apiRequest } from '../../dataProvider/httpClient';
 
@@ -46,11 +50,7 @@ export function FormReview({ record }: { record: TFormWebRecord }) {
           </Alert>
         ) : null}
         {record.status === 'pending' && record.revokeReason && !record.rejectionReason ? <Alert severity="info">{translate('forms.revokedBecause', { reason: record.revokeReason })}</Alert> : null}
-        {rejectedForNonConformity(record.acceptance) ? (
-          <Alert severity="error">
-            {translate('forms.rejectedAtDestination')} {translate('forms.ncaNotAvailable')}
-          </Alert>
-        ) : null}
+        {rejectedForNonConformity(record.acceptance) ? <RejectedAtDestination record={record} /> : null}
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           <WorkflowActions
             workflow={formWorkflow}
@@ -93,9 +93,45 @@ export function FormReview({ record }: { record: TFormWebRecord }) {
   );
 }
 
-/** The signed FIR document: download it, or upload it (a PDF) while the form is pending. */
+/** A load turned back for non-conformity: the consortium opens a prefilled NCA report on it (once). */
+function RejectedAtDestination({ record }: { record: TFormWebRecord }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const canOpen = useCan('forms', 'openNca');
+  const open = useMutation({
+    mutationFn: async () => (await apiRequest<{ _id: string }>(`/forms/${encodeURIComponent(record.id)}/openNca`, { method: 'POST', body: {} })).json,
+    onSuccess: (report) => {
+      notify('forms.ncaOpened', { type: 'success' });
+      void navigate(`/nca-reports/${report._id}`);
+    },
+    onError: (error) => notify((error as Error).message || 'genericError', { type: 'error' }),
+  });
+  return (
+    <Alert
+      severity="error"
+      data-testid="form-rejected-at-destination"
+      action={
+        record.ncaReportId ? (
+          <Button component={Link} to={`/nca-reports/${record.ncaReportId}`} color="inherit" size="small" data-testid="form-nca-link">
+            {translate('forms.goToNca')}
+          </Button>
+        ) : canOpen ? (
+          <Button color="inherit" size="small" startIcon={<ReportProblemIcon />} disabled={open.isPending} onClick={() => open.mutate()} data-testid="form-open-nca">
+            {translate('forms.openNca')}
+          </Button>
+        ) : null
+      }
+    >
+      {translate('forms.rejectedAtDestination')}
+    </Alert>
+  );
+}
+
+/** The signed FIR document: download it (with a .p7m's verified signers), or upload it while the form is pending. */
 export function FormDocument({ record, canUpload }: { record: TFormWebRecord; canUpload: boolean }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<TAppDataProvider>();
@@ -117,7 +153,27 @@ export function FormDocument({ record, canUpload }: { record: TFormWebRecord; ca
           <Typography variant="body2">{record.document.fileName}</Typography>
           <DownloadButton path={`/uploads/${record.document.uploadId}/download`} fileName={record.document.fileName} label="forms.download" />
         </Stack>
-      ) : (
+      ) : null}
+      {record.document?.signature ? (
+        <Stack spacing={1} sx={{ mb: 2 }} data-testid="form-document-signers">
+          {record.document.signature.signers.map((signer, i) => (
+            <Typography key={i} variant="body2">
+              {translate('forms.signedBy', {
+                name: signer.name,
+                taxCode: signer.codiceFiscale ?? '—',
+                from: formatDate(signer.notBefore, locale),
+                to: formatDate(signer.notAfter, locale),
+              })}
+            </Typography>
+          ))}
+          {record.document.signature.warnings.map((warning, i) => (
+            <Alert key={i} severity="warning">
+              {translate(`forms.signatureWarning.${warning.code}`, { _: warning.message })}
+            </Alert>
+          ))}
+        </Stack>
+      ) : null}
+      {record.document ? null : (
         <Typography variant="body2" color="text.secondary" sx={{ mb: canUpload ? 2 : 0 }}>
           {translate('forms.noDocument')}
         </Typography>
@@ -127,10 +183,7 @@ export function FormDocument({ record, canUpload }: { record: TFormWebRecord; ca
           <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
             {translate('forms.upload')}
           </Typography>
-          <FilePicker extensions={['pdf']} onFiles={(files) => files[0] && attach.mutate(files[0])} />
-          <Typography variant="caption" color="text.secondary">
-            {translate('forms.p7mNotYet')}
-          </Typography>
+          <FilePicker extensions={['pdf', 'p7m']} onFiles={(files) => files[0] && attach.mutate(files[0])} />
         </>
       ) : null}
     </Panel>

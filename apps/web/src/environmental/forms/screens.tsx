@@ -8,7 +8,6 @@ import {
   Create,
   CreateButton,
   DataTable,
-  DateInput,
   DateTimeInput,
   Edit,
   FormDataConsumer,
@@ -39,6 +38,7 @@ import {
   WASTE_ORIGINS,
 } from '@app/domain/environmental/waste/form-rules';
 import type { TFormTotal } from '@app/domain/environmental/waste/form-schemas';
+import { DateInput } from '../../components/DateInput';
 import { DownloadButton } from '../../components/DownloadButton';
 import { formatDate } from '../../i18n/format';
 import { DetailActions, emptyToNull, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
@@ -70,13 +70,19 @@ function formatQuantity(value: string, locale: string): string {
   return decimals ? `${grouped}${separator}${decimals}` : grouped;
 }
 
-function FormFilters() {
+function useFormFilters() {
   const canPickAgency = useReachesAll('forms', 'list');
+  // Lots are the consortium's registry: a supplier filters by its orders.
+  const canPickLot = useCan('lots', 'list');
   return [
     <SelectInput key="status" source="status" label={F('status')} choices={choices(['pending', 'approved'], 'forms.status')} alwaysOn />,
-    <ReferenceInput key="lotId" source="lotId" reference="lots" alwaysOn>
-      <AutocompleteInput optionText="name" label={F('lotId')} />
-    </ReferenceInput>,
+    ...(canPickLot
+      ? [
+          <ReferenceInput key="lotId" source="lotId" reference="lots" alwaysOn>
+            <AutocompleteInput optionText="name" label={F('lotId')} />
+          </ReferenceInput>,
+        ]
+      : []),
     <ReferenceInput key="orderId" source="orderId" reference="orders" alwaysOn>
       <AutocompleteInput optionText="name" label={F('orderId')} />
     </ReferenceInput>,
@@ -161,8 +167,9 @@ function FormListActions() {
 export function FormList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const filters = useFormFilters();
   return (
-    <List filters={FormFilters()} sort={{ field: 'referencePeriodFrom', order: 'DESC' }} actions={<FormListActions />}>
+    <List filters={filters} sort={{ field: 'referencePeriodFrom', order: 'DESC' }} actions={<FormListActions />}>
       <FormTotals />
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="code" label={F('code')} />
@@ -278,9 +285,9 @@ function FormFields({ readOnly }: { readOnly: boolean }) {
         )}
       </FormDataConsumer>
       <DateInput source="certificate.date" label={F('certificate.date')} parse={emptyToNull} readOnly={readOnly} />
-      <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1', mb: 1 }}>
-        {translate('forms.hints.rdpNotAvailable')}
-      </Typography>
+      <ReferenceInput source="analysisRdpId" reference="rdps" sort={{ field: 'code', order: 'ASC' }}>
+        <AutocompleteInput optionText="code" label={F('analysisRdpId')} helperText="forms.hints.analysisRdp" parse={emptyToNull} readOnly={readOnly} />
+      </ReferenceInput>
 
       <SectionTitle>{translate('forms.sections.adr')}</SectionTitle>
       <BooleanInput source="adr" label={F('adr')} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />

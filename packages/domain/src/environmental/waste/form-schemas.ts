@@ -204,11 +204,28 @@ const ZPartyOut = z.object({
   authorization: z.string().nullable(),
 });
 
+export const ZFormDocumentSignature = z.object({
+  signers: z.array(
+    z.object({
+      name: z.string(),
+      codiceFiscale: z.string().nullable(),
+      signingTime: z.string().nullable(),
+      notBefore: z.string(),
+      notAfter: z.string(),
+      validNow: z.boolean(),
+      trusted: z.boolean().nullable().describe('null: no trust list configured'),
+    }),
+  ),
+  warnings: z.array(z.object({ code: z.string(), message: z.string() })),
+  contentSha256: z.string().describe('SHA-256 of the signed document inside the envelope'),
+});
+
 export const ZFormDocument = z.object({
   uploadId: z.string().describe('GET /api/uploads/{uploadId}/download'),
   fileName: z.string(),
-  format: z.string().describe('pdf (p7m once signed files are verified)'),
+  format: z.enum(['pdf', 'p7m']),
   uploadedAt: z.string(),
+  signature: ZFormDocumentSignature.nullable().describe('For a .p7m: its verified signers and the warnings (expired, untrusted...)'),
 });
 
 export const ZFormRecord = ZRecordBase.extend({
@@ -271,6 +288,7 @@ export const ZFormRecord = ZRecordBase.extend({
   approvedById: z.string().nullable(),
   revokeReason: z.string().nullable(),
   createdById: z.string().nullable(),
+  ncaReportId: z.string().nullable().describe('The NCA report opened from this form, if any'),
 });
 
 export type TFormCreate = z.infer<typeof ZFormCreate>;

@@ -384,6 +384,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     revoke: 'all - - - - -',
     export: 'all - - ownAgency - all',
     attachDocument: 'all - - ownAgency - all',
+    openNca: 'all - - - - all',
   },
 };
 
@@ -441,6 +442,7 @@ describe('permission keys', () => {
     expect(permissionKeyOf('agencies', 'read')).toBe('agencies.get');
     expect(permissionKeyOf('forms', 'approve')).toBe('forms.update');
     expect(permissionKeyOf('forms', 'export')).toBe('forms.getAll');
+    expect(permissionKeyOf('forms', 'openNca')).toBe('nca.create');
     expect(permissionKeyOf('laboratories', 'delete')).toBe('laboratories.delete');
     expect(permissionKeyOf('contracts', 'update')).toBe('contracts.update');
     expect(permissionKeyOf('environmental-settings', 'create')).toBe('settings.create');

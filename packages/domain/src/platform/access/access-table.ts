@@ -399,6 +399,8 @@ export const ACCESS = {
       export: allow(FORM_PARTIES, 'forms.getAll'),
       // The signed FIR document (pdf) of a pending form.
       attachDocument: allow(FORM_PARTIES, 'forms.update'),
+      // A load turned back at destination for non-conformity opens a prefilled NCA report.
+      openNca: allow(CONSORTIUM, 'nca.create'),
     }),
   },
   // Landing pages: the supplier's own company.

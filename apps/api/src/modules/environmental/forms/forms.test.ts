@@ -1,9 +1,13 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, orders, users, wasteForms } from '../../../db/schema/index.ts';
+import { readFileSync } from 'node:fs';
+import { notifications, orders, rdps, users, wasteForms } from '../../../db/schema/index.ts';
 import { makeP7mDer, makePdf } from '../../platform/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
+
+// Signed files made with openssl by the verifier's make-fixtures.sh.
+const fixture = (name: string) => readFileSync(new URL(`../signed-files/fixtures/${name}`, import.meta.url));
 
 let t: TTestApp;
 let admin: TSession;
@@ -191,10 +195,43 @@ describe('review transitions', () => {
 });
 
 describe('link to an RDP', () => {
-  it('refuses an RDP reference while RDPs are not in the product, rather than storing it unchecked', async () => {
-    const res = await t.request('POST', '/api/forms', { token: edil.token, body: newForm({ certificate: null, analysisRdpId: '6f0c8a52-0000-4000-8000-000000000001' }) });
-    expect(res.status).toBe(400);
-    expect(res.body.details).toEqual([expect.objectContaining({ path: 'analysisRdpId', message: expect.stringMatching(/not available/) })]);
+  it('takes one of the agency’s test reports as the analysis, its code filling an empty reference', async () => {
+    const [rdp] = await t.db.select({ id: rdps.id, code: rdps.code, sampleDate: rdps.sampleDate }).from(rdps).where(eq(rdps.code, 'RDP-2026-0081'));
+    const created = await t.request('POST', '/api/forms', { token: edil.token, body: newForm({ certificate: null, analysisRdpId: rdp.id }) });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ analysisRdpId: rdp.id, certificate: { type: 'Analisi', number: 'RDP-2026-0081', date: rdp.sampleDate } });
+    // Another agency's form cannot point at it; an unknown id is refused.
+    const other = await t.request('POST', '/api/forms', { token: eco.token, body: newForm({ orderId: ecoOnlyOrder, certificate: null, analysisRdpId: rdp.id }) });
+    expect(other.status).toBe(400);
+    expect(other.body.details).toContainEqual(expect.objectContaining({ path: 'analysisRdpId', message: "not a test report of the form's agency" }));
+    const unknown = await t.request('POST', '/api/forms', { token: edil.token, body: newForm({ certificate: null, analysisRdpId: '6f0c8a52-0000-4000-8000-000000000001' }) });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.details).toContainEqual(expect.objectContaining({ path: 'analysisRdpId', message: 'does not exist' }));
+  });
+});
+
+describe('NCA from a form rejected at destination', () => {
+  it('the consortium opens one prefilled pending NCA report per form rejected for non-conformity', async () => {
+    const id = await formId('XRBC 000104 HF');
+    expect((await t.request('POST', `/api/forms/${id}/openNca`, { token: eco.token, body: {} })).status).toBe(403);
+    const opened = await t.request('POST', `/api/forms/${id}/openNca`, { token: consortium.token, body: {} });
+    expect(opened.status).toBe(201);
+    const [form] = await t.db.select().from(wasteForms).where(eq(wasteForms.id, id));
+    expect(opened.body).toMatchObject({ status: 'pending', lotId: form.lotId, orderId: form.orderId, targetAgencyId: form.targetAgencyId, origin: 'other' });
+    expect(opened.body.description).toContain('XRBC 000104 HF');
+    expect(opened.body.description).toContain('Presenza di materiale isolante non dichiarato');
+    expect(form.ncaReportId).toBe(opened.body._id);
+    const report = await t.request('GET', `/api/nca-reports/${opened.body._id}`, { token: consortium.token });
+    expect(report.status).toBe(200);
+    expect((await t.request('GET', `/api/forms/${id}`, { token: eco.token })).body.ncaReportId).toBe(opened.body._id);
+    const again = await t.request('POST', `/api/forms/${id}/openNca`, { token: consortium.token, body: {} });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('DUPLICATE');
+  });
+  it('refuses a form that was not rejected for non-conformity', async () => {
+    const res = await t.request('POST', `/api/forms/${await formId('XRBC 000105 HF')}/openNca`, { token: consortium.token, body: {} });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'CONFLICT', details: [expect.objectContaining({ path: 'acceptance' })] });
   });
 });
 
@@ -240,18 +277,27 @@ describe('totals, export, PDF and the signed document', () => {
     ).toBe('%PDF-');
   });
 
-  it('attaches a signed PDF; refuses p7m (not verifiable yet) and other files', async () => {
+  it('attaches a signed PDF, or a .p7m whose signature verifies; refuses a tampered one and other files', async () => {
     const id = await formId('XRBC 000106 HF');
     const pdf = await upload(await makePdf(), eco.token, 'fir-firmato.pdf', { purpose: 'pdf', linkedEntityType: 'forms', linkedEntityId: id });
     expect(pdf.status).toBe(201);
     const attached = await t.request('POST', `/api/forms/${id}/document`, { token: eco.token, body: { uploadId: pdf.body._id } });
     expect(attached.status).toBe(200);
-    expect(attached.body.document).toMatchObject({ uploadId: pdf.body._id, format: 'pdf' });
-    const p7m = await upload(makeP7mDer(), eco.token, 'fir.pdf.p7m', { purpose: 'p7m', linkedEntityType: 'forms', linkedEntityId: id });
+    expect(attached.body.document).toMatchObject({ uploadId: pdf.body._id, format: 'pdf', signature: null });
+    const p7m = await upload(fixture('doc.pdf.p7m'), eco.token, 'fir.pdf.p7m', { purpose: 'p7m', linkedEntityType: 'forms', linkedEntityId: id });
     expect(p7m.status).toBe(201);
-    const refused = await t.request('POST', `/api/forms/${id}/document`, { token: eco.token, body: { uploadId: p7m.body._id } });
-    expect(refused.status).toBe(415);
-    expect(refused.body.code).toBe('UNSUPPORTED_FILE_TYPE');
+    const signed = await t.request('POST', `/api/forms/${id}/document`, { token: eco.token, body: { uploadId: p7m.body._id } });
+    expect(signed.status).toBe(200);
+    expect(signed.body.document).toMatchObject({ uploadId: p7m.body._id, format: 'p7m' });
+    expect(signed.body.document.signature.signers.length).toBeGreaterThan(0);
+    expect(signed.body.document.signature.contentSha256).toMatch(/^[0-9a-f]{64}$/);
+    const tampered = await upload(fixture('doc.tampered.pdf.p7m'), eco.token, 'fir2.pdf.p7m', { purpose: 'p7m', linkedEntityType: 'forms', linkedEntityId: id });
+    const refused = await t.request('POST', `/api/forms/${id}/document`, { token: eco.token, body: { uploadId: tampered.body._id } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('SIGNATURE_INVALID');
+    // Not a fake signed file either (bytes shaped like CMS, no real signature).
+    const fake = await upload(makeP7mDer(), eco.token, 'fake.p7m', { purpose: 'p7m', linkedEntityType: 'forms', linkedEntityId: id });
+    expect((await t.request('POST', `/api/forms/${id}/document`, { token: eco.token, body: { uploadId: fake.body._id } })).status).toBe(422);
     // Another agency's form is not there for the supplier.
     expect((await t.request('POST', `/api/forms/${await formId('XRBC 000101 HF')}/document`, { token: eco.token, body: { uploadId: pdf.body._id } })).status).toBe(404);
   });

@@ -7,7 +7,7 @@ import type { TTx } from '../../../db/client.ts';
 import { reachesAll } from '../../../lib/access.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
-import { rdpExists } from './rdp-link.ts';
+import { findLinkedRdp } from './rdp-link.ts';
 
 export type TFormRow = typeof wasteForms.$inferSelect;
 
@@ -174,7 +174,13 @@ export function formToRecord(row: TFormRow): TFormRecord {
     notes: row.notes,
     document:
       row.documentUploadId && row.documentUploadedAt
-        ? { uploadId: row.documentUploadId, fileName: row.documentFileName ?? 'formulario', format: row.documentFormat ?? 'pdf', uploadedAt: row.documentUploadedAt.toISOString() }
+        ? {
+            uploadId: row.documentUploadId,
+            fileName: row.documentFileName ?? 'formulario',
+            format: row.documentFormat === 'p7m' ? 'p7m' : 'pdf',
+            uploadedAt: row.documentUploadedAt.toISOString(),
+            signature: row.documentSignature ?? null,
+          }
         : null,
     status: row.status as TFormRecord['status'],
     rejectionReason: row.rejectionReason,
@@ -183,6 +189,7 @@ export function formToRecord(row: TFormRow): TFormRecord {
     approvedById: row.approvedById,
     revokeReason: row.revokeReason,
     createdById: row.createdById,
+    ncaReportId: row.ncaReportId,
   };
 }
 
@@ -247,12 +254,14 @@ export const formsCollection = defineCollection({
     const place = await placeOf(tx, ctx, input, existing);
     const values = columnsOf(input);
     const merged = { ...(existing ?? {}), ...values } as TFormRow;
-    const problems: TErrorDetail[] = checkWasteForm(factsOf(merged));
+    const problems: TErrorDetail[] = [];
+    // An RDP named as the analysis: it must be the agency's; its code fills an empty analysis reference.
     if (merged.analysisRdpId && (values.analysisRdpId !== undefined || op === 'create')) {
-      const found = await rdpExists(tx, merged.analysisRdpId);
-      if (found === 'unavailable') problems.push({ path: 'analysisRdpId', message: 'RDPs are not available yet: give the analysis number instead', value: merged.analysisRdpId });
-      else if (!found) problems.push({ path: 'analysisRdpId', message: 'does not exist', value: merged.analysisRdpId });
+      const linked = await findLinkedRdp(tx, merged.analysisRdpId, place.targetAgencyId);
+      if ('problem' in linked) problems.push(linked.problem);
+      else if (!merged.certificate) merged.certificate = values.certificate = { type: 'Analisi', number: linked.rdp.code, date: linked.rdp.sampleDate };
     }
+    problems.push(...checkWasteForm(factsOf(merged)));
     if (problems.length) throw validationFailed(problems);
     const [duplicate] = await tx
       .select({ id: wasteForms.id })

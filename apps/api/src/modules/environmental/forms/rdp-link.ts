@@ -1,15 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { rdps } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
+import type { TErrorDetail } from '../../../lib/errors.ts';
+
+export type TLinkedRdp = { id: string; code: string; sampleDate: string | null };
 
 /**
- * Whether the lab test report (RDP) a form's analysis reference points to exists. RDPs are built in
- * their own feature; until their table is in the database the link cannot be checked, so it is
- * refused ('unavailable') rather than stored unchecked.
+ * The lab test report (RDP) a form's analysis reference points to: it must exist and, when it names
+ * an agency, be one of the form's agency (a supplier cannot point at another agency's analyses).
  */
-export async function rdpExists(db: TDbOrTx, id: string): Promise<boolean | 'unavailable'> {
-  const table = await db.execute(sql`select to_regclass('public.rdps') is not null as present`);
-  const present = (table as unknown as { rows: { present: boolean }[] }).rows[0]?.present;
-  if (!present) return 'unavailable';
-  const found = await db.execute(sql`select 1 from rdps where id = ${id}::uuid`);
-  return (found as unknown as { rows: unknown[] }).rows.length > 0;
+export async function findLinkedRdp(db: TDbOrTx, rdpId: string, targetAgencyId: string): Promise<{ rdp: TLinkedRdp } | { problem: TErrorDetail }> {
+  const [rdp] = await db.select({ id: rdps.id, code: rdps.code, sampleDate: rdps.sampleDate, agencyId: rdps.agencyId }).from(rdps).where(eq(rdps.id, rdpId));
+  if (!rdp) return { problem: { path: 'analysisRdpId', message: 'does not exist', value: rdpId } };
+  if (rdp.agencyId && rdp.agencyId !== targetAgencyId) return { problem: { path: 'analysisRdpId', message: "not a test report of the form's agency", value: rdpId } };
+  return { rdp: { id: rdp.id, code: rdp.code, sampleDate: rdp.sampleDate } };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formWorkflow } from '@app/domain/environmental/waste/form-flow';
+import { ZNcaReportRecord } from '@app/domain/environmental/nca/report-schemas';
 import { ZFormRecord, ZFormTotal } from '@app/domain/environmental/waste/form-schemas';
 import { requireAccess } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -14,6 +15,7 @@ import { attachFormDocument } from './attach-document.ts';
 import { exportForms, formTotals, ZFormListFilters } from './form-lists.ts';
 import { renderFormPdf } from './form-pdf.ts';
 import { formsCollection, formToRecord } from './forms.ts';
+import { ncaReportsRuntime, openNcaFromForm } from './open-nca.ts';
 import { formTransitions } from './transition-form.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -72,14 +74,29 @@ export async function registerFormRoutes(app: FastifyInstance) {
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="formulario-${name}.pdf"`).send(Buffer.from(pdf));
     },
   });
+  r.post('/api/forms/:id/openNca', {
+    schema: {
+      tags,
+      summary: 'Open a pending NCA report, prefilled, from a form rejected at destination for non-conformity (one per form)',
+      params: ZIdParams,
+      body: z.object({}).optional(),
+      response: { 201: ZNcaReportRecord, ...errors },
+    },
+    handler: async (request, reply) => {
+      const ctx = signedIn(request);
+      const report = await openNcaFromForm(ctx, request.params.id);
+      reply.code(201);
+      return (await ncaReportsRuntime.present([report], ctx))[0] as z.infer<typeof ZNcaReportRecord>;
+    },
+  });
   r.post('/api/forms/:id/document', {
     schema: {
       tags,
-      summary: 'Attach the signed FIR document (a PDF uploaded with linkedEntityType "forms"); p7m is not accepted yet',
+      summary: 'Attach the signed FIR document (a PDF, or a .p7m whose signature is verified) uploaded with linkedEntityType "forms"',
       params: ZIdParams,
       body: z.object({ uploadId: z.uuid() }),
-      response: { 200: ZFormRecord, ...errors, ...errorResponses(415) },
+      response: { 200: ZFormRecord, ...errors, ...errorResponses(415, 422) },
     },
-    handler: async (request) => formToRecord(await attachFormDocument(signedIn(request), request.params.id, request.body.uploadId)),
+    handler: async (request) => formToRecord(await attachFormDocument(app.services, signedIn(request), request.params.id, request.body.uploadId)),
   });
 }

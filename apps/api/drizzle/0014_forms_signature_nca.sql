@@ -1,0 +1,3 @@
+ALTER TABLE "waste_forms" ADD COLUMN "document_signature" jsonb;--> statement-breakpoint
+ALTER TABLE "waste_forms" ADD COLUMN "nca_report_id" uuid;--> statement-breakpoint
+ALTER TABLE "waste_forms" ADD CONSTRAINT "waste_forms_nca_report_id_nca_reports_id_fk" FOREIGN KEY ("nca_report_id") REFERENCES "public"."nca_reports"("id") ON DELETE set null ON UPDATE no action;
