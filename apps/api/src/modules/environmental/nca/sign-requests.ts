@@ -203,6 +203,11 @@ export async function sendSigningCode(app: FastifyInstance, ctx: TSignedInContex
   return { sentAt: now.toISOString(), expiresAt: sent.expiresAt.toISOString(), destinationMasked: sent.destinationMasked };
 }
 
+/** The hash of an evidence row: its content (canonical JSON) including the previous row's hash, so the rows form a chain. */
+export function evidenceRowHash(evidence: Omit<typeof signatureEvidence.$inferInsert, 'rowHash' | 'sequence' | 'createdAt'> & { codeIssuedAt: Date; signedAt: Date }): string {
+  return sha256Hex(canonicalJson({ ...evidence, codeIssuedAt: evidence.codeIssuedAt.toISOString(), signedAt: evidence.signedAt.toISOString() }));
+}
+
 type TSignOutcome = { ok: true; row: TSignRequestRow; pending: TPendingNca } | { ok: false; error: AppError };
 
 /** Signs with the e-mailed code: the evidence row, the signed request and the round's outcome in one transaction. */
@@ -275,7 +280,7 @@ export async function signWithCode(app: FastifyInstance, ctx: TSignedInContext, 
       sessionId: meta.sessionId,
       previousHash: previous?.rowHash ?? 'genesis',
     };
-    const rowHash = sha256Hex(canonicalJson({ ...evidence, codeIssuedAt: evidence.codeIssuedAt.toISOString(), signedAt: evidence.signedAt.toISOString() }));
+    const rowHash = evidenceRowHash(evidence);
     await tx.insert(signatureEvidence).values({ ...evidence, rowHash });
     const [saved] = await tx
       .update(signRequests)
