@@ -65,7 +65,15 @@ const REPORTS: TReportSeed[] = [
     ncaType: 'Non conformità da sopralluogo',
     origin: 'other',
     daysAgo: 6,
-    rounds: [{ phase: 'first', signers: [{ email: 'consortium@demo.test', fn: CONSORTIUM_FN, outcome: 'suspended' }, { email: 'agency@demo.test', fn: AGENCY_FN, outcome: 'rejected' }] }],
+    rounds: [
+      {
+        phase: 'first',
+        signers: [
+          { email: 'consortium@demo.test', fn: CONSORTIUM_FN, outcome: 'suspended' },
+          { email: 'agency@demo.test', fn: AGENCY_FN, outcome: 'rejected' },
+        ],
+      },
+    ],
     path: ['created', 'requestPhase1Signs', 'reject', 'phase1Rejected'],
   },
   {
@@ -92,7 +100,9 @@ const REPORTS: TReportSeed[] = [
     origin: 'audit',
     daysAgo: 20,
     causeAnalysis: 'Area di deposito non delimitata e personale non formato sulla separazione dei rifiuti.',
-    actions: [{ name: 'Delimitazione e cartellonistica dell’area di deposito', actionType: 'action', status: 'new', expireInDays: 15, documents: [{ name: 'Planimetria area di deposito', isRequired: true }] }],
+    actions: [
+      { name: 'Delimitazione e cartellonistica dell’area di deposito', actionType: 'action', status: 'new', expireInDays: 15, documents: [{ name: 'Planimetria area di deposito', isRequired: true }] },
+    ],
     rounds: [{ phase: 'first', signers: [signed('consortium@demo.test', CONSORTIUM_FN), signed('agency@demo.test', AGENCY_FN)] }],
     path: ['created', 'requestPhase1Signs', 'sign', 'sign', 'phase1Complete', 'actionProposed'],
   },
@@ -197,7 +207,24 @@ const REPORTS: TReportSeed[] = [
       { phase: 'second', signers: [signed('agency@demo.test', AGENCY_FN), signed('consortium@demo.test', DIRECTOR_FN)] },
       { phase: 'third', signers: [signed('consortium@demo.test', CONSORTIUM_FN), signed('agency@demo.test', AGENCY_FN)] },
     ],
-    path: ['created', 'requestPhase1Signs', 'sign', 'sign', 'phase1Complete', 'submitForValidation', 'requestPhase2Signs', 'sign', 'sign', 'phase2Complete', 'close', 'close', 'requestClosingSigns', 'sign', 'sign', 'phase3Complete'],
+    path: [
+      'created',
+      'requestPhase1Signs',
+      'sign',
+      'sign',
+      'phase1Complete',
+      'submitForValidation',
+      'requestPhase2Signs',
+      'sign',
+      'sign',
+      'phase2Complete',
+      'close',
+      'close',
+      'requestClosingSigns',
+      'sign',
+      'sign',
+      'phase3Complete',
+    ],
   },
 ];
 

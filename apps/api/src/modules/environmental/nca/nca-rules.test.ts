@@ -39,7 +39,11 @@ async function askPhase1(id: string, signers: TSession[]) {
 }
 
 /** Lets the next code be sent at once (the 60-second throttle is tested on its own). */
-const ageCodes = (requestId: string) => t.db.update(otpChallenges).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(otpChallenges.signRequestId, requestId));
+const ageCodes = (requestId: string) =>
+  t.db
+    .update(otpChallenges)
+    .set({ createdAt: new Date(Date.now() - 61_000) })
+    .where(eq(otpChallenges.signRequestId, requestId));
 
 describe('forced variants', () => {
   it('an admin forces a report open with a reason that is recorded; without the reason it is refused', async () => {
@@ -72,7 +76,10 @@ describe('forced variants', () => {
       .insert(roles)
       .values({ name: 'Forzature NCA', roleType: 'internal', permissionIds: keys.map((k) => k.id) })
       .returning();
-    await t.db.update(users).set({ roleIds: [role.id] }).where(eq(users.id, ambiente.user._id));
+    await t.db
+      .update(users)
+      .set({ roleIds: [role.id] })
+      .where(eq(users.id, ambiente.user._id));
     await setFeature(t.db, 'permissionsSystem', true);
     try {
       expect((await post(consortium, `/api/nca-reports/${id}/forceOpen`, { reason: 'x' })).status).toBe(403);
@@ -207,7 +214,17 @@ describe('signatures and one-time codes', () => {
     const { passwordHash } = (await t.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, consortium.user._id)))[0];
     const created = await t.db
       .insert(users)
-      .values(Array.from({ length: 20 }, (_, i) => ({ email: `firmatario${i}@demo.test`, role: 'consortium_user', name: 'Firmatario', surname: String(i), passwordHash, isConfirmed: true, isProfileComplete: true })))
+      .values(
+        Array.from({ length: 20 }, (_, i) => ({
+          email: `firmatario${i}@demo.test`,
+          role: 'consortium_user',
+          name: 'Firmatario',
+          surname: String(i),
+          passwordHash,
+          isConfirmed: true,
+          isProfileComplete: true,
+        })),
+      )
       .returning();
     const sessions: TSession[] = await Promise.all(created.map(async (u) => ({ token: await signAccessToken(t.config, u), refreshToken: '', user: { _id: u.id, email: u.email, role: u.role } })));
     void DEMO_PASSWORD;
@@ -230,7 +247,15 @@ describe('signatures and one-time codes', () => {
       .from(ncaHistory)
       .where(and(eq(ncaHistory.reportId, id), eq(ncaHistory.action, 'phase1Complete')));
     expect(transitions.n).toBe(1);
-    const evidence = await t.db.select().from(signatureEvidence).where(inArray(signatureEvidence.signRequestId, requests.map((r) => r.id)));
+    const evidence = await t.db
+      .select()
+      .from(signatureEvidence)
+      .where(
+        inArray(
+          signatureEvidence.signRequestId,
+          requests.map((r) => r.id),
+        ),
+      );
     expect(evidence).toHaveLength(20);
   });
 });
@@ -260,7 +285,8 @@ describe('scope', () => {
   it('an agency sees the reports that target it (out of the draft) or that it detected; a laboratory none unless it observes', async () => {
     const targetsEdil = await draft();
     const detectedByEco = await draft({ detectedByAgencyId: agency3.user.agencyId });
-    const list = async (s: TSession) => ((await t.request('GET', '/api/nca-reports?limit=500', { token: s.token })).body as { _id: string; targetAgencyId: string; detectedByAgencyId: string | null; status: string }[]);
+    const list = async (s: TSession) =>
+      (await t.request('GET', '/api/nca-reports?limit=500', { token: s.token })).body as { _id: string; targetAgencyId: string; detectedByAgencyId: string | null; status: string }[];
     expect((await list(agency)).map((r) => r._id)).not.toContain(targetsEdil);
     expect((await list(agency3)).map((r) => r._id)).toContain(detectedByEco);
     for (const r of await list(agency3)) expect(r.targetAgencyId === agency3.user.agencyId || r.detectedByAgencyId === agency3.user.agencyId).toBe(true);
@@ -285,7 +311,9 @@ describe('scope', () => {
 describe('dashboard, export and demo data', () => {
   it('the demo has reports in every status, actions in every status, signatures given, pending and rejected', async () => {
     const reports = await t.db.select({ status: ncaReports.status }).from(ncaReports);
-    expect(new Set(reports.map((r) => r.status))).toEqual(new Set(['pending', 'waiting_phase1_signs', 'open', 'waiting_validations', 'waiting_phase2_signs', 'waiting_operations', 'waiting_signs', 'closed']));
+    expect(new Set(reports.map((r) => r.status))).toEqual(
+      new Set(['pending', 'waiting_phase1_signs', 'open', 'waiting_validations', 'waiting_phase2_signs', 'waiting_operations', 'waiting_signs', 'closed']),
+    );
     const actions = await t.db.select({ status: correctiveActions.status }).from(correctiveActions);
     expect(new Set(actions.map((a) => a.status))).toEqual(new Set(['new', 'confirmed', 'in_progress', 'completed', 'closed']));
     const signs = await t.db.select({ status: signRequests.status }).from(signRequests);
@@ -305,6 +333,10 @@ describe('dashboard, export and demo data', () => {
     expect(noLot.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Select a lot to export its NCA reports', details: [{ path: 'lotId' }] });
     const xlsx = await fetch(`${t.baseUrl}/api/nca-reports/export?lotId=${fx.lot.id}`, { headers: { authorization: `Bearer ${consortium.token}` } });
     expect(xlsx.status).toBe(200);
-    expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      Buffer.from(await xlsx.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
   });
 });
