@@ -92,7 +92,7 @@ export const correctiveActionsCollection = defineCollection({
   tag: 'environmental',
   table: correctiveActions,
   record: ZCorrectiveActionRecord,
-  create: ZCorrectiveActionCreate as unknown as typeof ZCorrectiveActionUpdate & typeof ZCorrectiveActionCreate,
+  create: ZCorrectiveActionCreate,
   update: ZCorrectiveActionUpdate,
   filterable: {
     reportId: correctiveActions.reportId,

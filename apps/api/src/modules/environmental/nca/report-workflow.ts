@@ -170,8 +170,6 @@ async function openRound(tx: TTx, app: FastifyInstance, ctx: TSignedInContext, r
   const round = report.signRound + 1;
   const snapshot = await phaseSnapshot(tx, report, phase);
   const snapshotHash = snapshotHashOf(snapshot);
-  const functionName = (id: string) => functions.find((f) => f.id === id)?.id ?? id;
-  void functionName;
   const names = await tx
     .select({ id: users.id, name: users.name, surname: users.surname, email: users.email })
     .from(users)

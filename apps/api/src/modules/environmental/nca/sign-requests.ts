@@ -10,6 +10,7 @@ import {
   type TSignPhase,
   type TSignRequestAction,
   type TSignRequestFacts,
+  type TSignStatus,
 } from '@app/domain/environmental/nca/index';
 import { ncaReports, otpChallenges, settings, signatureEvidence, signRequests, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx, TTx } from '../../../db/client.ts';
@@ -78,7 +79,7 @@ export function signRequestToRecord(row: TSignRequestRow) {
   return {
     ...rest,
     phase: row.phase as TSignPhase,
-    status: row.status as TSignRequestRow['status'] & ('pending' | 'signed' | 'rejected' | 'manual_rejected' | 'suspended'),
+    status: row.status as TSignStatus,
     reportCode: null as string | null,
     signerName: '',
     agencyFunctionName: '',
