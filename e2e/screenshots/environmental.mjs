@@ -127,6 +127,7 @@ async function main() {
     lab: await signIn('lab@demo.test'),
   };
   const admin = await signIn('admin@demo.test');
+  sessions.admin = admin;
   const token = sessions.consortium.token;
   const [lot] = await call('GET', '/api/lots?sort=name&limit=1', { token });
   const [order] = await call('GET', '/api/orders?sort=name&limit=1', { token });
@@ -137,6 +138,7 @@ async function main() {
   // account -> [shot name, path, tab index to open or null]
   const plan = {
     consortium: [
+      ['dashboard', '/dashboard'],
       ['lots-list', '/lots'],
       ['lot-detail', `/lots/${lot._id}`],
       ['orders-list', '/orders'],
@@ -160,6 +162,8 @@ async function main() {
       ['my-company-information', '/my-company', 0],
       ['my-company-price-list', '/my-company', 1],
     ],
+    // The admin's dashboard: both areas' parts.
+    admin: [['dashboard', '/dashboard']],
     anonymous: [['accept-invite', invitePath]],
   };
 

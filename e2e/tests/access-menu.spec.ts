@@ -13,7 +13,7 @@ const ROLES = [
   { role: 'user', email: DEMO.hotelier, home: /\/structures$/ },
   { role: 'agency_user', email: DEMO.agency, home: /\/my-company$/ },
   { role: 'laboratory_user', email: DEMO.lab, home: /\/my-company$/ },
-  { role: 'consortium_user', email: DEMO.consortium, home: /\/lots$/ },
+  { role: 'consortium_user', email: DEMO.consortium, home: /\/dashboard$/ },
 ] as const;
 
 /** The hrefs of the sidebar's entries, in order. */

@@ -22,7 +22,13 @@ function partitaIva(): string {
 test('consortium creates a lot, an order and an agency; the invited manager accepts and sees only My company', async ({ page, request }) => {
   const stamp = Date.now().toString(36);
   await signInThroughPage(page, DEMO.consortium);
-  await expect(page).toHaveURL(/\/lots$/);
+  // The consortium lands on its dashboard: the registry's figures, no year selector (nothing of theirs depends on it).
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('environmental-dashboard')).toBeVisible();
+  await expect(page.getByTestId('env-count-lots')).toHaveText('3');
+  await expect(page.getByTestId('env-count-laboratories')).toHaveText('2');
+  await expect(page.getByTestId('dashboard-part-touristTax')).toHaveCount(0);
+  await expect(page.getByTestId('year-selector')).toHaveCount(0);
   await expect(page.getByTestId('menu-group-environmental')).toBeVisible();
   await expect(page.getByTestId('menu-group-touristTax')).toHaveCount(0);
 
@@ -79,6 +85,7 @@ test('consortium creates a lot, an order and an agency; the invited manager acce
   await signInThroughPage(page, manager, password);
   await expect(page).toHaveURL(/\/my-company$/);
   await expect(page.getByText(`La mia azienda: Impresa e2e ${stamp}`).first()).toBeVisible();
+  await expect(page.getByTestId('year-selector')).toHaveCount(0);
   const menu = await page.locator('[data-testid^="menu-group-"] a[href]').evaluateAll((anchors) => anchors.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   expect(menu).toContain('/my-company');
   for (const path of ['/lots', '/orders', '/agencies', '/laboratories', '/contracts', '/structures', '/nca-settings']) expect(menu).not.toContain(path);

@@ -1,15 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, saveScreenshot, signInThroughPage } from './helpers';
 
-// Root redirect after sign-in: admin -> users list; city and user -> structures list; consortium staff -> lots;
+// Root redirect after sign-in: admin -> users list; city and user -> structures list; consortium staff -> dashboard;
 // a supplier agency or a laboratory -> its own company. `shows` is what the landing page must render with the
 // demo data (the admin sees the Gaeta account, the Gaeta comune and the hotelier both see Hotel Serapo, the
-// consortium a lot of the demo work, each supplier its own company's name).
+// consortium the registry figures of its dashboard, each supplier its own company's name).
 const LANDINGS = [
   { who: 'admin', email: DEMO.admin, path: '/users', shows: DEMO.city },
   { who: 'city', email: DEMO.city, path: '/structures', shows: 'Hotel Serapo' },
   { who: 'hotelier', email: DEMO.hotelier, path: '/structures', shows: 'Hotel Serapo' },
-  { who: 'consortium', email: DEMO.consortium, path: '/lots', shows: 'Lotto 2 - Svincolo di Gaeta' },
+  { who: 'consortium', email: DEMO.consortium, path: '/dashboard', shows: 'Imprese per stato dell’invito' },
   { who: 'agency', email: DEMO.agency, path: '/my-company', shows: 'Edil Strade Tirrenia S.p.A.' },
   { who: 'lab', email: DEMO.lab, path: '/my-company', shows: 'Laboratorio Analisi Ambientali Lazio S.r.l.' },
 ] as const;

@@ -34,8 +34,8 @@ import { declarations } from './tourist-tax/declarations';
 import { modello21 } from './tourist-tax/modello21';
 import { communications } from './tourist-tax/communications';
 import { documentationArea } from './tourist-tax/documentation-area';
-import { dashboardPages } from './tourist-tax/dashboard';
-import { agencies, contracts, environmentalPages, environmentalSettings, laboratories, lots, orders } from './environmental';
+import { dashboardPages } from './dashboard';
+import { agencies, contracts, correctiveActions, environmentalPages, environmentalSettings, forms, laboratories, lots, ncaPages, ncaReports, orders, rdps } from './environmental';
 
 export function App({ config }: { config: TAppConfig }) {
   const [i18nProvider, setI18nProvider] = useState(() => createI18nProvider(initialLocale()));
@@ -91,6 +91,7 @@ export function App({ config }: { config: TAppConfig }) {
               <Route path="/my-company" element={<environmentalPages.MyCompanyPage />} />
               <Route path="/nca-settings" element={<environmentalPages.NcaSettingsPage />} />
               <Route path="/lab-analysis-settings" element={<environmentalPages.LabAnalysisSettingsPage />} />
+              <Route path="/my-signatures" element={<ncaPages.MySignaturesPage />} />
             </CustomRoutes>
             <Resource name="users" {...users} />
             <Resource name="roles" {...roles} />
@@ -116,6 +117,10 @@ export function App({ config }: { config: TAppConfig }) {
             <Resource name="laboratories" {...laboratories} />
             <Resource name="contracts" {...contracts} />
             <Resource name="environmental-settings" {...environmentalSettings} />
+            <Resource name="nca-reports" {...ncaReports} />
+            <Resource name="corrective-actions" {...correctiveActions} />
+            <Resource name="rdps" {...rdps} />
+            <Resource name="forms" {...forms} />
           </Admin>
         </BrowserRouter>
       </ReloadTranslationsContext.Provider>

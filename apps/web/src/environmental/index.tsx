@@ -1,9 +1,13 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
+import BiotechIcon from '@mui/icons-material/Biotech';
 import BusinessIcon from '@mui/icons-material/Business';
 import ScienceIcon from '@mui/icons-material/Science';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import TuneIcon from '@mui/icons-material/Tune';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import BuildIcon from '@mui/icons-material/Build';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { lazyPage } from '../components/lazyPage';
 
 /* The environmental-compliance resources and pages of the web app. */
@@ -43,6 +47,20 @@ export const contracts = {
   icon: ReceiptLongIcon,
   recordRepresentation: 'articleName',
 };
+export const rdps = {
+  list: lazyPage(() => import('./rdps/screens').then((m) => m.RdpList)),
+  edit: lazyPage(() => import('./rdps/screens').then((m) => m.RdpEdit)),
+  create: lazyPage(() => import('./rdps/screens').then((m) => m.RdpCreate)),
+  icon: BiotechIcon,
+  recordRepresentation: 'code',
+};
+export const forms = {
+  list: lazyPage(() => import('./forms/screens').then((m) => m.FormList)),
+  edit: lazyPage(() => import('./forms/screens').then((m) => m.FormEdit)),
+  create: lazyPage(() => import('./forms/screens').then((m) => m.FormCreate)),
+  icon: LocalShippingIcon,
+  recordRepresentation: 'code',
+};
 export const environmentalSettings = {
   edit: lazyPage(() => import('./settings/screens').then((m) => m.SettingEdit)),
   create: lazyPage(() => import('./settings/screens').then((m) => m.SettingCreate)),
@@ -54,4 +72,25 @@ export const environmentalPages = {
   LabAnalysisSettingsPage: lazyPage(() => import('./settings/screens').then((m) => m.LabAnalysisSettingsPage)),
   MyCompanyPage: lazyPage(() => import('./MyCompanyPage').then((m) => m.MyCompanyPage)),
   AcceptInvitePage: lazyPage(() => import('./AcceptInvitePage').then((m) => m.AcceptInvitePage)),
+};
+/** The environmental part of the dashboard page (apps/web/src/dashboard). */
+export const environmentalDashboard = {
+  EnvironmentalDashboard: lazyPage(() => import('./dashboard/EnvironmentalDashboard').then((m) => m.EnvironmentalDashboard)),
+};
+export const ncaReports = {
+  list: lazyPage(() => import('./nca/screens').then((m) => m.ReportList)),
+  edit: lazyPage(() => import('./nca/ReportPage').then((m) => m.ReportEdit)),
+  create: lazyPage(() => import('./nca/screens').then((m) => m.ReportCreate)),
+  icon: ReportProblemIcon,
+  recordRepresentation: (record: { code?: string | null }) => record.code ?? '—',
+};
+export const correctiveActions = {
+  list: lazyPage(() => import('./corrective-actions/screens').then((m) => m.ActionList)),
+  edit: lazyPage(() => import('./corrective-actions/screens').then((m) => m.ActionEdit)),
+  create: lazyPage(() => import('./corrective-actions/screens').then((m) => m.ActionCreate)),
+  icon: BuildIcon,
+  recordRepresentation: 'name',
+};
+export const ncaPages = {
+  MySignaturesPage: lazyPage(() => import('./signatures/MySignaturesPage').then((m) => m.MySignaturesPage)),
 };

@@ -31,6 +31,10 @@ import AssignmentIcon from '@mui/icons-material/Assignment';
 import ScienceIcon from '@mui/icons-material/Science';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import BiotechIcon from '@mui/icons-material/Biotech';
+import ReportIcon from '@mui/icons-material/ReportProblem';
+import BuildIcon from '@mui/icons-material/Build';
+import DrawIcon from '@mui/icons-material/Draw';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Menu as RaMenu, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
@@ -47,6 +51,10 @@ const ICONS: Record<string, ReactElement> = {
   science: <ScienceIcon />,
   receipt_long: <ReceiptLongIcon />,
   biotech: <BiotechIcon />,
+  report: <ReportIcon />,
+  build: <BuildIcon />,
+  draw: <DrawIcon />,
+  local_shipping: <LocalShippingIcon />,
   people: <PeopleIcon />,
   group_add: <GroupAddIcon />,
   security: <SecurityIcon />,

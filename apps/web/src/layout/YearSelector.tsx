@@ -1,13 +1,18 @@
 import { InputAdornment, MenuItem, TextField } from '@mui/material';
 import { useRefresh, useTranslate } from 'react-admin';
 import { setYear } from '../session/store';
-import { useSelectedYear } from '../session/useSession';
-import { selectableYears } from './years';
+import { useSelectedYear, useSession } from '../session/useSession';
+import { useAppConfig } from '../config';
+import { enabledAreas } from '../routeAccess';
+import { selectableYears, usesSelectedYear } from './years';
 
 export function YearSelector() {
   const translate = useTranslate();
   const year = useSelectedYear();
   const refresh = useRefresh();
+  const role = useSession()?.user.role;
+  const { features } = useAppConfig();
+  if (!usesSelectedYear(role, enabledAreas(features))) return null;
   return (
     <TextField
       select

@@ -26,8 +26,23 @@ describe('menu derived from the access table', () => {
 
   it('per role', () => {
     // Suppliers: their own company (environmental area) and their account, never a tourist-tax entry.
-    expect(paths('agency_user')).toEqual(['/my-company', '/management', '/management/settings', '/notifications', '/profile', '/documentation']);
-    expect(paths('laboratory_user')).toEqual(paths('agency_user'));
+    // Their NCA reports (those they take part in), their actions and the signatures waiting for them.
+    // Suppliers also read their test reports (a laboratory its own, an agency those of its samples).
+    expect(paths('agency_user')).toEqual([
+      '/my-company',
+      '/nca-reports',
+      '/corrective-actions',
+      '/my-signatures',
+      '/rdps',
+      '/forms',
+      '/management',
+      '/management/settings',
+      '/notifications',
+      '/profile',
+      '/documentation',
+    ]);
+    // A laboratory registers no waste form.
+    expect(paths('laboratory_user')).toEqual(paths('agency_user').filter((p) => p !== '/forms'));
     expect(paths('user')).toEqual(expect.arrayContaining(['/dashboard', '/structures', '/stays', '/declarations', '/twentyOneModels', '/cities', '/communications']));
     expect(paths('user')).not.toContain('/users');
     expect(paths('user')).not.toContain('/invite-users');
@@ -37,11 +52,17 @@ describe('menu derived from the access table', () => {
     expect(paths('admin')).toEqual(expect.arrayContaining(['/users', '/invite-users', '/roles', '/search', '/management/labels']));
     // The consortium: the environmental registry and settings, no tourist-tax entry; a hotelier no environmental one.
     expect(paths('consortium_user')).toEqual([
+      '/dashboard',
+      '/nca-reports',
+      '/corrective-actions',
+      '/my-signatures',
       '/lots',
       '/orders',
       '/agencies',
       '/laboratories',
       '/contracts',
+      '/rdps',
+      '/forms',
       '/nca-settings',
       '/lab-analysis-settings',
       '/management',

@@ -1,6 +1,6 @@
 import { canAccessPath } from '../routeAccess';
 
-export type TMenuGroup = 'touristTax' | 'environmental' | 'administration' | 'account';
+export type TMenuGroup = 'overview' | 'touristTax' | 'environmental' | 'administration' | 'account';
 
 export type TMenuItem = {
   /** Translation key of the entry's label. */
@@ -22,7 +22,9 @@ export type TMenuItem = {
  * is enabled (the touristTaxArea / environmentalArea settings).
  */
 export const MENU_ITEMS: readonly TMenuItem[] = [
-  { labelKey: 'menu.dashboard', path: '/dashboard', group: 'touristTax', icon: 'dashboard' },
+  // The dashboard holds the parts of every enabled area the role has one in.
+  { labelKey: 'menu.dashboard', path: '/dashboard', group: 'overview', icon: 'dashboard' },
+
   { labelKey: 'menu.structures', path: '/structures', group: 'touristTax', icon: 'hotel', resource: 'structures' },
   { labelKey: 'menu.stays', path: '/stays', group: 'touristTax', icon: 'bed', resource: 'stays' },
   { labelKey: 'menu.declarations', path: '/declarations', group: 'touristTax', icon: 'receipt', resource: 'declarations' },
@@ -39,11 +41,16 @@ export const MENU_ITEMS: readonly TMenuItem[] = [
   { labelKey: 'menu.documentArea', path: '/documentation-area', group: 'touristTax', icon: 'folder', resource: 'documentation-area' },
 
   { labelKey: 'environmental.menu.myCompany', path: '/my-company', group: 'environmental', icon: 'business', feature: 'environmentalArea' },
+  { labelKey: 'nca.menu.reports', path: '/nca-reports', group: 'environmental', icon: 'report', resource: 'nca-reports', feature: 'environmentalArea' },
+  { labelKey: 'nca.menu.actions', path: '/corrective-actions', group: 'environmental', icon: 'build', resource: 'corrective-actions', feature: 'environmentalArea' },
+  { labelKey: 'nca.menu.mySignatures', path: '/my-signatures', group: 'environmental', icon: 'draw', feature: 'environmentalArea' },
   { labelKey: 'environmental.menu.lots', path: '/lots', group: 'environmental', icon: 'view_module', resource: 'lots', feature: 'environmentalArea' },
   { labelKey: 'environmental.menu.orders', path: '/orders', group: 'environmental', icon: 'assignment', resource: 'orders', feature: 'environmentalArea' },
   { labelKey: 'environmental.menu.agencies', path: '/agencies', group: 'environmental', icon: 'business', resource: 'agencies', feature: 'environmentalArea' },
   { labelKey: 'environmental.menu.laboratories', path: '/laboratories', group: 'environmental', icon: 'science', resource: 'laboratories', feature: 'environmentalArea' },
   { labelKey: 'environmental.menu.contracts', path: '/contracts', group: 'environmental', icon: 'receipt_long', resource: 'contracts', feature: 'environmentalArea' },
+  { labelKey: 'environmental.menu.rdps', path: '/rdps', group: 'environmental', icon: 'biotech', resource: 'rdps', feature: 'environmentalArea' },
+  { labelKey: 'environmental.menu.forms', path: '/forms', group: 'environmental', icon: 'local_shipping', resource: 'forms', feature: 'environmentalArea' },
   { labelKey: 'environmental.menu.ncaSettings', path: '/nca-settings', group: 'environmental', icon: 'tune', feature: 'environmentalArea' },
   { labelKey: 'environmental.menu.labAnalysisSettings', path: '/lab-analysis-settings', group: 'environmental', icon: 'biotech', feature: 'environmentalArea' },
 
@@ -60,7 +67,7 @@ export const MENU_ITEMS: readonly TMenuItem[] = [
   { labelKey: 'menu.documentation', path: '/documentation', group: 'account', icon: 'menu_book' },
 ];
 
-export const MENU_GROUPS: readonly TMenuGroup[] = ['touristTax', 'environmental', 'administration', 'account'];
+export const MENU_GROUPS: readonly TMenuGroup[] = ['overview', 'touristTax', 'environmental', 'administration', 'account'];
 
 /** The entries a role sees: its route is open to the role, its screen exists, its feature is on. */
 export function visibleMenuItems(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultYear } from '../session/store';
-import { selectableYears } from './years';
+import { ROLES } from '@app/domain/platform/auth/roles';
+import { selectableYears, usesSelectedYear } from './years';
 
 describe('year selector', () => {
   it('lists 2021 up to the current year, newest first', () => {
@@ -13,5 +14,12 @@ describe('year selector', () => {
   it('defaults to the current year within the range', () => {
     expect(defaultYear(new Date('2025-03-01T00:00:00Z'))).toBe(2025);
     expect(defaultYear(new Date('2070-03-01T00:00:00Z'))).toBe(2050);
+  });
+  it('shows only to roles with tourist-tax screens, while that area is on', () => {
+    const both = ['touristTax', 'environmental'] as const;
+    expect(ROLES.filter((role) => usesSelectedYear(role, both))).toEqual(['admin', 'city', 'user']);
+    expect(usesSelectedYear('admin', ['environmental'])).toBe(false);
+    expect(usesSelectedYear('city', ['environmental'])).toBe(false);
+    expect(usesSelectedYear(null, both)).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import { entityOf, type TCollectionAction } from '@app/domain/platform/access/ac
 import { partialWithoutDefaults, ZErrorBody, ZIdParams } from '../schemas.ts';
 import { allOf, isUuid, parseListQuery } from './query.ts';
 import { rowToRecord } from './serialize.ts';
+import { registerCollectionExport } from './export.ts';
 import type { TAnyCollection, TCollection, TOperation, TRecordTable, TSignedInContext } from './define.ts';
 
 const ZListQuery = z.looseObject({
@@ -223,6 +224,8 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
         return runtime.present(rows, ctx);
       },
     });
+    // An area that declares its own export for a collection (the NCA register, one lot at a time) keeps it.
+    if (!app.hasRoute({ method: 'GET', url: `${url}/export` })) registerCollectionExport(app, runtime, tags);
   }
   if (!disabled.has('get')) {
     r.get(`${url}/:id`, {

@@ -6,7 +6,9 @@ import { registerSettingUsageCheck, registerUserLinkCheck, type TDailyJob, type 
 import { companyExists } from './companies/company-tables.ts';
 import { runNcaReminders } from './nca/nca-reminders.ts';
 import { registerNcaRoutes } from './nca/routes.ts';
+import { registerFormRoutes } from './forms/routes.ts';
 import { registerEnvironmentalRegistry } from './registry/routes.ts';
+import { registerRdps } from './rdps/routes.ts';
 
 /**
  * Environmental compliance (NCA): lots, orders, agencies, laboratories and their price lists,
@@ -36,6 +38,8 @@ export async function registerEnvironmentalArea(app: FastifyInstance) {
   registerSettingUsageCheck(settingsUsedByEnvironmentalRecords);
   await registerEnvironmentalRegistry(app);
   registerNcaRoutes(app);
+  await registerRdps(app);
+  await registerFormRoutes(app);
 }
 
 /** NCA reminders: actions expiring or overdue, signers waiting (the platform's durable runner runs it daily). */

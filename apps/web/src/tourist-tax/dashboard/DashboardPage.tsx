@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, List as MuiList, ListItemButton, ListItemText, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography, useTheme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Loading, Title, useDataProvider, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Loading, useDataProvider, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { TAppDataProvider } from '../../dataProvider';
 import type { TDashboardStructureItem, TDashboards, THotelierDashboard } from '../../dataProvider/filings';
@@ -379,33 +379,19 @@ function HotelierDashboard() {
   );
 }
 
-/** /dashboard: the comune's or the hotelier's overview of the selected year. */
-export function DashboardPage() {
-  const translate = useTranslate();
+/**
+ * The tourist-tax part of /dashboard: the comune's or the hotelier's overview of the selected year
+ * (the page itself is composed of the enabled areas' parts).
+ */
+export function TouristTaxDashboard() {
   const role = useSession()?.user.role;
   // The comune's figures: an admin picks the comune, a comune user sees its own.
   const comune = scopeOf(role, 'dashboard', 'comune');
   return (
-    <Box sx={{ p: 2 }}>
-      <Title title="menu.dashboard" />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate('menu.dashboard')}
-      </Typography>
+    <Box data-testid="tourist-tax-dashboard">
       {comune === 'ownCity' ? <CityDashboard /> : null}
       {comune === 'all' ? <AdminCityPicker /> : null}
       {can(role, 'dashboard', 'hotelier') ? <HotelierDashboard /> : null}
-      {!can(role, 'dashboard', 'view') ? (
-        <Alert
-          severity="info"
-          action={
-            <Button component={RouterLink} to="/profile">
-              {translate('menu.profile')}
-            </Button>
-          }
-        >
-          {translate('filings.dashboard.notForRole')}
-        </Alert>
-      ) : null}
     </Box>
   );
 }

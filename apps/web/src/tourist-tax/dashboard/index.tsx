@@ -1,5 +1,6 @@
 import { lazyPage } from '../../components/lazyPage';
 
-export const dashboardPages = {
-  DashboardPage: lazyPage(() => import('./DashboardPage').then((module) => module.DashboardPage)),
+/** The tourist-tax part of the dashboard page (apps/web/src/dashboard). */
+export const touristTaxDashboard = {
+  TouristTaxDashboard: lazyPage(() => import('./DashboardPage').then((module) => module.TouristTaxDashboard)),
 };

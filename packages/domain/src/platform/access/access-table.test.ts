@@ -38,8 +38,8 @@ const EXPECTED: Record<string, Record<string, string>> = {
     delete: 'all - - - - -',
   },
   settings: {
-    list: 'all all all all all all',
-    read: 'all all all all all all',
+    list: 'all published published published published published',
+    read: 'all published published published published published',
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
@@ -306,6 +306,9 @@ const EXPECTED: Record<string, Record<string, string>> = {
   'my-company': {
     view: '- - - ownAgency ownLaboratory -',
   },
+  'environmental-dashboard': {
+    view: 'all - - - - all',
+  },
   'nca-reports': {
     list: 'all - - ncaParticipant ncaParticipant all',
     read: 'all - - ncaParticipant ncaParticipant all',
@@ -345,12 +348,41 @@ const EXPECTED: Record<string, Record<string, string>> = {
   'sign-requests': {
     list: 'all - - ncaParticipant ncaParticipant all',
     read: 'all - - ncaParticipant ncaParticipant all',
-    mine: 'all self self self self self',
-    sendCode: 'all self self self self self',
-    sign: 'all self self self self self',
-    reject: 'all self self self self self',
+    mine: 'all - - self self self',
+    sendCode: 'all - - self self self',
+    sign: 'all - - self self self',
+    reject: 'all - - self self self',
     manualReject: 'all - - - - all',
     unlock: 'all - - - - all',
+  },
+  rdps: {
+    list: 'all - - ownAgency ownLaboratory all',
+    read: 'all - - ownAgency ownLaboratory all',
+    create: 'all - - - ownLaboratory all',
+    update: 'all - - - ownLaboratory all',
+    delete: 'all - - - ownLaboratory all',
+    uploadDraft: 'all - - - ownLaboratory -',
+    uploadSigned: 'all - - - ownLaboratory -',
+    approveDraft: 'all - - - - all',
+    rejectDraft: 'all - - - - all',
+    approveSigned: 'all - - - - all',
+    rejectSigned: 'all - - - - all',
+    confirmAccounting: 'all - - - - all',
+    totals: 'all - - - - all',
+    import: 'all - - - - all',
+    openNca: 'all - - - - all',
+  },
+  forms: {
+    list: 'all - - ownAgency - all',
+    read: 'all - - ownAgency - all',
+    create: 'all - - ownAgency - all',
+    update: 'all - - ownAgency - all',
+    delete: 'all - - ownAgency - all',
+    approve: 'all - - - - all',
+    reject: 'all - - - - all',
+    revoke: 'all - - - - -',
+    export: 'all - - ownAgency - all',
+    attachDocument: 'all - - ownAgency - all',
   },
 };
 
@@ -406,6 +438,8 @@ describe('permission keys', () => {
     expect(permissionKeyOf('lots', 'list')).toBe('lots.getAll');
     expect(permissionKeyOf('orders', 'create')).toBe('orders.create');
     expect(permissionKeyOf('agencies', 'read')).toBe('agencies.get');
+    expect(permissionKeyOf('forms', 'approve')).toBe('forms.update');
+    expect(permissionKeyOf('forms', 'export')).toBe('forms.getAll');
     expect(permissionKeyOf('laboratories', 'delete')).toBe('laboratories.delete');
     expect(permissionKeyOf('contracts', 'update')).toBe('contracts.update');
     expect(permissionKeyOf('environmental-settings', 'create')).toBe('settings.create');
@@ -423,6 +457,8 @@ describe('permission keys', () => {
     expect(permissionKeyOf('sign-requests', 'manualReject')).toBe('signs.update');
     expect(permissionKeyOf('sign-requests', 'sign')).toBeNull();
     expect(permissionKeyOf('contracts', 'export')).toBe('contracts.getAll');
+    expect(permissionKeyOf('rdps', 'approveDraft')).toBe('rdps.update');
+    expect(permissionKeyOf('rdps', 'import')).toBe('rdps.create');
     expect(permissionKeyOf('agencies', 'invite')).toBeNull();
   });
 
@@ -453,7 +489,8 @@ describe('routes derived from the table', () => {
     expect(openTo('stays')).toEqual(['admin', 'city', 'user']);
     expect(openTo('stays/create')).toEqual(['admin', 'user']);
     expect(openTo('stays/:stayId')).toEqual(['admin', 'city', 'user']);
-    expect(openTo('dashboard')).toEqual(['admin', 'city', 'user']);
+    // The dashboard: its tourist-tax part (comune, hotelier) or its environmental part (the consortium).
+    expect(openTo('dashboard')).toEqual(['admin', 'city', 'user', 'consortium_user']);
     expect(openTo('structures/create')).toEqual(['admin', 'city', 'user']);
     expect(openTo('declarations')).toEqual(['admin', 'city', 'user']);
     expect(openTo('cities/create')).toEqual(['admin']);
@@ -488,6 +525,20 @@ describe('routes derived from the table', () => {
     expect(openTo('lab-analysis-settings')).toEqual(['admin', 'consortium_user']);
     expect(openTo('environmental-settings/create')).toEqual(['admin', 'consortium_user']);
     expect(openTo('my-company')).toEqual(['agency_user', 'laboratory_user']);
+    // NCA: the consortium keeps the reports; suppliers open those they take part in (the API's scope).
+    expect(openTo('nca-reports')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
+    expect(openTo('nca-reports/create')).toEqual(['admin', 'consortium_user']);
+    expect(openTo('nca-reports/:ncaReportId')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
+    expect(openTo('corrective-actions')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
+    expect(openTo('corrective-actions/create')).toEqual(['admin', 'agency_user', 'consortium_user']);
+    // Test reports: the laboratory its own, the agency those of its samples (read-only), the consortium all.
+    expect(openTo('rdps')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
+    expect(openTo('rdps/create')).toEqual(['admin', 'laboratory_user', 'consortium_user']);
+    expect(openTo('rdps/:rdpId')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
+    // Waste forms: the consortium reviews them all, a supplier agency registers its own.
+    expect(openTo('forms')).toEqual(['admin', 'agency_user', 'consortium_user']);
+    expect(openTo('forms/create')).toEqual(['admin', 'agency_user', 'consortium_user']);
+    expect(openTo('forms/:formId')).toEqual(['admin', 'agency_user', 'consortium_user']);
   });
 
   it('refuses anyone not signed in, reserved or unknown roles, and unknown routes', () => {
@@ -508,11 +559,11 @@ describe('routes derived from the table', () => {
     expect(routeNameForPath('/nowhere/at/all')).toBeNull();
   });
 
-  it('lands every role on a page it may open: admin users, city and hotelier structures, consortium lots, suppliers their company', () => {
+  it('lands every role on a page it may open: admin users, city and hotelier structures, consortium the dashboard, suppliers their company', () => {
     expect(homePathForRole('admin')).toBe('/users');
     expect(homePathForRole('city')).toBe('/structures');
     expect(homePathForRole('user')).toBe('/structures');
-    expect(homePathForRole('consortium_user')).toBe('/lots');
+    expect(homePathForRole('consortium_user')).toBe('/dashboard');
     expect(homePathForRole('agency_user')).toBe('/my-company');
     expect(homePathForRole('laboratory_user')).toBe('/my-company');
     for (const role of ROLES) expect(canAccessRoute(role, routeNameForPath(homePathForRole(role))!)).toBe(true);
@@ -524,7 +575,12 @@ describe('routes derived from the table', () => {
     expect(canAccessRoute('consortium_user', 'lots', touristTaxOnly)).toBe(false);
     expect(canAccessRoute('consortium_user', 'profile', touristTaxOnly)).toBe(true);
     expect(canAccessRoute('admin', 'stays', environmentalOnly)).toBe(false);
-    expect(canAccessRoute('admin', 'dashboard', environmentalOnly)).toBe(false);
+    // The dashboard stays open with either area: the part of the area switched off disappears.
+    expect(canAccessRoute('admin', 'dashboard', environmentalOnly)).toBe(true);
+    expect(canAccessRoute('admin', 'dashboard', touristTaxOnly)).toBe(true);
+    expect(canAccessRoute('admin', 'dashboard', [])).toBe(false);
+    expect(canAccessRoute('consortium_user', 'dashboard', touristTaxOnly)).toBe(false);
+    expect(canAccessRoute('city', 'dashboard', environmentalOnly)).toBe(false);
     expect(canAccessRoute('admin', 'lots', environmentalOnly)).toBe(true);
     expect(homePathForRole('consortium_user', touristTaxOnly)).toBe('/profile');
     expect(homePathForRole('agency_user', touristTaxOnly)).toBe('/profile');
@@ -532,7 +588,7 @@ describe('routes derived from the table', () => {
     expect(homePathForRole('city', environmentalOnly)).toBe('/profile');
     expect(homePathForRole('user', environmentalOnly)).toBe('/profile');
     expect(homePathForRole('admin', [])).toBe('/users');
-    expect(homePathForRole('consortium_user', ['touristTax', 'environmental'])).toBe('/lots');
+    expect(homePathForRole('consortium_user', ['touristTax', 'environmental'])).toBe('/dashboard');
     expect(homePathForRole('city', ['touristTax', 'environmental'])).toBe('/structures');
   });
 });

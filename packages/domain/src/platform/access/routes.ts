@@ -8,7 +8,16 @@ import { areaOf, can, scopeOf, type TArea, type TRecordScope, type TResource } f
  * staff read accounts only to pick an order's people (the users screens stay the administrators'), and the
  * roles editor of a non-admin is empty while the permission system is off and read-only when on.
  */
-export type TRoute = { resource: TResource; action: string; hiddenFor?: readonly TRecordScope[] };
+export type TRoute = {
+  resource: TResource;
+  action: string;
+  hiddenFor?: readonly TRecordScope[];
+  /**
+   * Other grants that also open the route: a page made of the parts of several areas (the dashboard)
+   * is open to a role as soon as one of its parts is, in an enabled area.
+   */
+  orElse?: readonly TRoute[];
+};
 
 const to = (resource: TResource, action: string, hiddenFor?: readonly TRecordScope[]): TRoute => (hiddenFor ? { resource, action, hiddenFor } : { resource, action });
 
@@ -28,7 +37,8 @@ function collectionRoutes(path: string, resource: TResource, param: string, hidd
  * canAccessRoute; unknown paths reach the not-found page.
  */
 export const ROUTE_ACCESS: Record<string, TRoute> = {
-  dashboard: to('dashboard', 'view'),
+  // The tourist-tax part (comune, hotelier) or the environmental part (the consortium).
+  dashboard: { ...to('dashboard', 'view'), orElse: [to('environmental-dashboard', 'view')] },
   ...collectionRoutes('users', 'users', 'userId', ['self', 'consortiumAndSuppliers']),
   'invite-users': to('users', 'invite'),
   'complete-profile/:userId': to('profile', 'completeProfile'),
@@ -71,6 +81,14 @@ export const ROUTE_ACCESS: Record<string, TRoute> = {
   'lab-analysis-settings': to('environmental-settings', 'list', ['published']),
   ...collectionRoutes('environmental-settings', 'environmental-settings', 'settingId', ['published']),
   'my-company': to('my-company', 'view'),
+  // NCA reports (the report's page is its detail route, with the phases as tabs), their corrective
+  // actions, and the signatures waiting for the signed-in user.
+  ...collectionRoutes('nca-reports', 'nca-reports', 'ncaReportId'),
+  ...collectionRoutes('corrective-actions', 'corrective-actions', 'correctiveActionId'),
+  'my-signatures': to('sign-requests', 'mine'),
+  ...collectionRoutes('rdps', 'rdps', 'rdpId'),
+  // Waste forms: the consortium's review list and a supplier agency's own forms.
+  ...collectionRoutes('forms', 'forms', 'formId'),
   search: to('search', 'view'),
   documentation: to('documentation', 'view'),
   'documentation/theme/:page': to('documentation', 'view'),
@@ -97,6 +115,10 @@ export function isAreaEnabled(resource: string, enabledAreas?: TEnabledAreas): b
 export function canAccessRoute(role: string | null | undefined, routeName: string, enabledAreas?: TEnabledAreas): boolean {
   if (!Object.hasOwn(ROUTE_ACCESS, routeName)) return false;
   const route = ROUTE_ACCESS[routeName];
+  return [route, ...(route.orElse ?? [])].some((grant) => isGrantOpen(role, grant, enabledAreas));
+}
+
+function isGrantOpen(role: string | null | undefined, route: TRoute, enabledAreas?: TEnabledAreas): boolean {
   if (!isAreaEnabled(route.resource, enabledAreas)) return false;
   if (!can(role, route.resource, route.action)) return false;
   const scope = scopeOf(role, route.resource, route.action)!;
@@ -125,14 +147,14 @@ export function routeNameForPath(path: string): string | null {
 }
 
 /**
- * The landing page of each role: the users list for admins, structures for the tourist tax, the lots
- * for the consortium, their own company for suppliers.
+ * The landing page of each role: the users list for admins, structures for the tourist tax, the
+ * dashboard for the consortium, their own company for suppliers.
  */
 const HOME_ROUTE: Partial<Record<TRole, string>> = {
   admin: 'users',
   city: 'structures',
   user: 'structures',
-  consortium_user: 'lots',
+  consortium_user: 'dashboard',
   agency_user: 'my-company',
   laboratory_user: 'my-company',
 };

@@ -2,7 +2,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../seed/demo.ts';
 import { ncaHistory, ncaReports, otpChallenges, permissions, roles, signatureEvidence, signRequests, users, correctiveActions } from '../../../db/schema/index.ts';
-import { setFeature, signAccessToken } from '../../platform/index.ts';
+import { setFeature } from '../../platform/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
 import { codeFromOutbox, ncaFixtures, pendingRequestOf, signAs } from './nca-test-fixtures.ts';
 
@@ -226,8 +226,8 @@ describe('signatures and one-time codes', () => {
         })),
       )
       .returning();
-    const sessions: TSession[] = await Promise.all(created.map(async (u) => ({ token: await signAccessToken(t.config, u), refreshToken: '', user: { _id: u.id, email: u.email, role: u.role } })));
-    void DEMO_PASSWORD;
+    const sessions: TSession[] = [];
+    for (const u of created) sessions.push(await t.login(u.email, DEMO_PASSWORD));
     const id = await draft();
     await askPhase1(id, sessions);
     const requests = await t.db.select().from(signRequests).where(eq(signRequests.reportId, id));

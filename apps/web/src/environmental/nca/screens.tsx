@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField, useMediaQuery, type Theme } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  AutocompleteInput,
+  Create,
+  CreateButton,
+  DataTable,
+  List,
+  NullableBooleanInput,
+  ReferenceField,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  FilterButton,
+  useDataProvider,
+  useGetList,
+  useListContext,
+  useLocaleState,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { AMBIENT_CATEGORIES } from '@app/domain/environmental/settings';
+import type { TNcaReportRecord } from '@app/domain/environmental/nca/index';
+import type { TAppDataProvider } from '../../dataProvider';
+import { TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { useCan, useCanHere } from '../../components/permissions';
+import { errorText } from '../../components/serverErrors';
+import { formatDate } from '../../i18n/format';
+import { isNotAvailable } from './api';
+import { NCA_STATUS_CHOICES, NcaStatusChip, ObserversInput, Phase1Fields } from './fields';
+
+/*
+ * NCA reports: the list with its filters (status, lot, agency, severity, category, overdue) — a simple
+ * list on phones — the xlsx export of one lot, and the creation of a report (phase 1, as a draft).
+ */
+
+type TReportRow = TNcaReportRecord & { id: string };
+
+const CATEGORY_CHOICES = AMBIENT_CATEGORIES.map((category) => ({ id: category, name: `environmental.ambientCategory.${category}` }));
+
+function useFilters() {
+  const translate = useTranslate();
+  const readsLots = useCan('lots', 'list');
+  const readsAgencies = useCan('agencies', 'list');
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('environmental.search')} />,
+    <SelectInput key="status" source="status" choices={NCA_STATUS_CHOICES} alwaysOn />,
+    ...(readsLots
+      ? [
+          <ReferenceInput key="lotId" source="lotId" reference="lots" sort={{ field: 'name', order: 'ASC' }}>
+            <AutocompleteInput optionText="name" />
+          </ReferenceInput>,
+        ]
+      : []),
+    ...(readsAgencies
+      ? [
+          <ReferenceInput key="targetAgencyId" source="targetAgencyId" reference="agencies" sort={{ field: 'businessName', order: 'ASC' }}>
+            <AutocompleteInput optionText="businessName" />
+          </ReferenceInput>,
+        ]
+      : []),
+    <ReferenceInput key="warningLevelSettingId" source="warningLevelSettingId" reference="environmental-settings" filter={{ settingType: 'severityLevel' }} sort={{ field: 'name', order: 'ASC' }}>
+      <SelectInput optionText="name" />
+    </ReferenceInput>,
+    <SelectInput key="category" source="category" choices={CATEGORY_CHOICES} />,
+    <NullableBooleanInput key="overdue" source="overdue" />,
+  ];
+}
+
+/** Exporting needs a lot (the spec): the button asks for one first. */
+function ExportByLotButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<TAppDataProvider>();
+  const { filterValues } = useListContext();
+  const [open, setOpen] = useState(false);
+  const [lotId, setLotId] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const { data: lots = [] } = useGetList('lots', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open });
+  const start = () => {
+    setLotId((filterValues.lotId as string | undefined) ?? '');
+    setProblem(null);
+    setOpen(true);
+  };
+  const run = async () => {
+    if (!lotId) {
+      setProblem(translate('nca.export.pickLot'));
+      return;
+    }
+    const lot = lots.find((l) => String(l.id) === lotId);
+    try {
+      await dataProvider.download('/nca-reports/export', { query: { lotId }, fileName: `nca-${String(lot?.code ?? lotId)}.xlsx` });
+      setOpen(false);
+    } catch (error) {
+      if (isNotAvailable(error)) notify('nca.notAvailable.export', { type: 'info' });
+      else setProblem(errorText(translate, error));
+    }
+  };
+  return (
+    <>
+      <Button size="small" startIcon={<DownloadIcon />} onClick={start} data-testid="nca-export">
+        {translate('nca.export.button')}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="xs" fullWidth aria-labelledby="nca-export-title">
+        <DialogTitle id="nca-export-title">{translate('nca.export.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{translate('nca.export.intro')}</DialogContentText>
+          <TextField select fullWidth label={translate('resources.nca-reports.fields.lotId')} value={lotId} onChange={(event) => setLotId(event.target.value)} data-testid="nca-export-lot">
+            {lots.map((lot) => (
+              <MenuItem key={lot.id} value={String(lot.id)}>
+                {String(lot.name)}
+              </MenuItem>
+            ))}
+          </TextField>
+          {problem ? (
+            <Alert severity="warning" sx={{ mt: 2 }}>
+              {problem}
+            </Alert>
+          ) : null}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
+          <Button variant="contained" onClick={() => void run()} data-testid="nca-export-confirm">
+            {translate('nca.export.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+function ListActions() {
+  const canCreate = useCanHere('create');
+  const canExport = useCan('nca-reports', 'export');
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {canExport ? <ExportByLotButton /> : null}
+      {canCreate ? <CreateButton /> : null}
+    </TopToolbar>
+  );
+}
+
+export function ReportList() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const readsLots = useCan('lots', 'read');
+  const readsAgencies = useCan('agencies', 'read');
+  return (
+    <List filters={useFilters()} sort={{ field: 'createdAt', order: 'DESC' }} actions={<ListActions />} exporter={false}>
+      {phone ? (
+        <SimpleList<TReportRow>
+          linkType="edit"
+          primaryText={(r) => r.code ?? translate('nca.draft')}
+          secondaryText={(r) => r.description ?? ''}
+          tertiaryText={(r) => translate(`nca.status.${r.status}`)}
+        />
+      ) : (
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          <DataTable.Col source="code" render={(r: TReportRow) => r.code ?? translate('nca.draft')} />
+          <DataTable.Col source="status" render={(r: TReportRow) => <NcaStatusChip status={r.status} />} />
+          {readsLots ? (
+            <DataTable.Col source="lotId" disableSort>
+              <ReferenceField source="lotId" reference="lots" link={false} />
+            </DataTable.Col>
+          ) : null}
+          {readsAgencies ? (
+            <DataTable.Col source="targetAgencyId" disableSort>
+              <ReferenceField source="targetAgencyId" reference="agencies" link={false} />
+            </DataTable.Col>
+          ) : null}
+          <DataTable.Col source="warningLevelSettingId" disableSort>
+            <ReferenceField source="warningLevelSettingId" reference="environmental-settings" link={false} />
+          </DataTable.Col>
+          <DataTable.Col source="description" disableSort render={(r: TReportRow) => (r.description && r.description.length > 80 ? `${r.description.slice(0, 80)}…` : (r.description ?? ''))} />
+          <DataTable.Col source="openDate" render={(r: TReportRow) => (r.openDate ? formatDate(r.openDate, locale) : '')} />
+          <DataTable.Col source="overdueActions" disableSort render={(r: TReportRow) => (r.overdueActions > 0 ? String(r.overdueActions) : '')} />
+        </DataTable>
+      )}
+    </List>
+  );
+}
+
+export function ReportCreate() {
+  const saveErrors = useSaveErrorNotification();
+  return (
+    <Create mutationOptions={saveErrors} redirect="edit">
+      <TtSimpleForm defaultValues={{ origin: 'audit' }}>
+        <Phase1Fields readOnly={false} />
+        <ObserversInput readOnly={false} />
+      </TtSimpleForm>
+    </Create>
+  );
+}

@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { EXPLANATION_MIN, OTP_RULES } from '@app/domain/environmental/nca/index';
+import { errorText } from '../../components/serverErrors';
+import { formatDateTime } from '../../i18n/format';
+import { useSession } from '../../session/useSession';
+import { isNotAvailable, rejectSignature, sendCode, signWithCode, useMySignatures, type TMySignRequest, type TSendCodeAnswer } from '../nca/api';
+
+/*
+ * "Le mie firme": the sign requests waiting for the signed-in user. A signer asks for a 6-digit code
+ * (e-mailed, valid a few minutes, single use) and signs with it: a signature with a one-time code
+ * ("firma con codice OTP"), not a qualified digital signature. Or rejects, saying why. Under
+ * impersonation nobody signs (the API refuses it; the page says so first).
+ */
+
+function SignCard({ request, impersonating }: { request: TMySignRequest; impersonating: boolean }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [sent, setSent] = useState<TSendCodeAnswer | null>(null);
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const [explanation, setExplanation] = useState('');
+  const refreshAll = () => queryClient.invalidateQueries({ queryKey: ['sign-requests'] });
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await work();
+    } catch (error) {
+      setProblem(errorText(translate, error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const askCode = () =>
+    run(async () => {
+      setSent(await sendCode(request._id));
+      setCode('');
+    });
+  const sign = () =>
+    run(async () => {
+      await signWithCode(request._id, code);
+      notify('nca.mySignatures.signed', { type: 'success' });
+      await refreshAll();
+    });
+  const reject = () =>
+    run(async () => {
+      await rejectSignature(request._id, explanation.trim());
+      setRejecting(false);
+      notify('nca.mySignatures.rejected', { type: 'info' });
+      await refreshAll();
+    });
+  const codeValid = /^\d{6}$/.test(code.replace(/\s/g, ''));
+  return (
+    <Card variant="outlined" data-testid={`my-signature-${request.reportCode ?? request._id}`}>
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {request.reportCode ?? translate('nca.draft')}
+          </Typography>
+          <Chip size="small" label={translate(`nca.mySignatures.phase.${request.phase}`)} />
+          <Chip size="small" variant="outlined" label={request.agencyFunctionName} />
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {request.reportDescription}
+        </Typography>
+        {request.locked ? <Alert severity="error">{translate('errors.OTP_LOCKED')}</Alert> : null}
+        {sent ? (
+          <Stack spacing={1.5} sx={{ mt: 1 }}>
+            <Alert severity="info">{translate('nca.mySignatures.codeSent', { to: sent.destinationMasked, until: formatDateTime(sent.expiresAt, locale) })}</Alert>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+              <TextField
+                label={translate('nca.mySignatures.code')}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 7, 'data-testid': 'otp-input' } }}
+                helperText={translate('nca.mySignatures.codeHelp', { minutes: OTP_RULES.lifetimeMinutes })}
+                sx={{ maxWidth: 240 }}
+              />
+              <Button variant="contained" disabled={busy || !codeValid || impersonating} onClick={() => void sign()} data-testid="otp-sign">
+                {translate('nca.mySignatures.sign')}
+              </Button>
+            </Stack>
+          </Stack>
+        ) : null}
+        {problem ? (
+          <Alert severity="error" sx={{ mt: 1 }} data-testid="otp-problem">
+            {problem}
+          </Alert>
+        ) : null}
+      </CardContent>
+      <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button variant={sent ? 'outlined' : 'contained'} disabled={busy || impersonating || request.locked} onClick={() => void askCode()} data-testid="otp-send">
+          {translate(sent ? 'nca.mySignatures.resend' : 'nca.mySignatures.sendCode')}
+        </Button>
+        <Button color="error" disabled={busy || impersonating} onClick={() => setRejecting(true)} data-testid="sign-reject">
+          {translate('nca.mySignatures.reject')}
+        </Button>
+        <Button component={RouterLink} to={`/nca-reports/${request.reportId}`}>
+          {translate('nca.mySignatures.openReport')}
+        </Button>
+      </CardActions>
+      <Dialog open={rejecting} onClose={busy ? undefined : () => setRejecting(false)} maxWidth="sm" fullWidth aria-labelledby={`reject-${request._id}`}>
+        <DialogTitle id={`reject-${request._id}`}>{translate('nca.mySignatures.reject')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{translate('nca.mySignatures.rejectIntro', { min: EXPLANATION_MIN })}</DialogContentText>
+          <TextField
+            label={translate('nca.mySignatures.explanation')}
+            value={explanation}
+            onChange={(event) => setExplanation(event.target.value)}
+            multiline
+            minRows={3}
+            fullWidth
+            required
+            slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'reject-explanation' } }}
+          />
+          {problem ? (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {problem}
+            </Alert>
+          ) : null}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRejecting(false)} disabled={busy}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <Button variant="contained" color="error" disabled={busy || explanation.trim().length < EXPLANATION_MIN} onClick={() => void reject()} data-testid="reject-confirm">
+            {translate('nca.mySignatures.reject')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}
+
+export function MySignaturesPage() {
+  const translate = useTranslate();
+  const impersonating = !!useSession()?.realSession;
+  const { data, error, isPending } = useMySignatures();
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title="nca.menu.mySignatures" />
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+        {translate('nca.menu.mySignatures')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('nca.mySignatures.intro')}
+      </Typography>
+      {impersonating ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {translate('errors.IMPERSONATION_FORBIDDEN')}
+        </Alert>
+      ) : null}
+      {isPending ? null : error ? (
+        <Alert severity={isNotAvailable(error) ? 'info' : 'error'}>{isNotAvailable(error) ? translate('nca.notAvailable.mySignatures') : errorText(translate, error)}</Alert>
+      ) : (data ?? []).length === 0 ? (
+        <Alert severity="success" data-testid="my-signatures-empty">
+          {translate('nca.mySignatures.none')}
+        </Alert>
+      ) : (
+        <Stack spacing={2} data-testid="my-signatures">
+          {(data ?? []).map((request) => (
+            <SignCard key={request._id} request={request} impersonating={impersonating} />
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,164 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, api, apiSignIn, latestMail, saveScreenshot, signInThroughPage } from './helpers';
+
+/*
+ * An NCA report from draft to closed, through the screens: the consortium opens a report and asks for
+ * the phase-1 signatures; each signer signs with the one-time code read from the mail outbox; the
+ * agency writes the cause analysis and proposes an action; the consortium (an admin confirms actions)
+ * validates it and gets phases 2 and 3 signed; the closed report's PDF is downloaded and rendered to PNG.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+async function signOut(page: Page) {
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+}
+
+/** Picks an option of a react-admin autocomplete by typing part of its text. */
+async function pick(page: Page, label: string, text: string) {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(text);
+  await page
+    .getByRole('option', { name: new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .first()
+    .click();
+}
+
+/** The consortium names the signers of the phase in the dialog: one row per signer and company function. */
+async function requestSignatures(page: Page, button: string, signers: { email: string; fn: string }[]) {
+  await page.getByTestId(button).click();
+  for (const [index, signer] of signers.entries()) {
+    if (index > 0) await page.getByTestId('signer-add').click();
+    const row = page.getByTestId(`signer-row-${index}`);
+    await row.getByLabel('Firmatario').fill(signer.email);
+    await page.getByRole('option', { name: new RegExp(signer.email) }).click();
+    await row.getByLabel('Funzione aziendale').fill(signer.fn);
+    await page.getByRole('option', { name: signer.fn }).click();
+  }
+  await page.getByTestId('signers-submit').click();
+  await expect(page.getByTestId('signers-submit')).toHaveCount(0);
+}
+
+/** A signer opens "Le mie firme", asks for the code, reads it from the outbox and signs. */
+async function signWithCodeFromOutbox(page: Page, request: APIRequestContext, email: string, reportCode: string | null) {
+  await signOut(page);
+  await signInThroughPage(page, email);
+  await page.goto('/my-signatures');
+  const card = reportCode ? page.getByTestId(`my-signature-${reportCode}`) : page.locator('[data-testid^="my-signature-"]').first();
+  await expect(card).toBeVisible();
+  await expect(page.getByText('firma digitale')).toHaveCount(0);
+  await card.getByTestId('otp-send').click();
+  const mail = await latestMail(request, email, 'ncaSigningCode');
+  const code = /\b(\d{6})\b/.exec(mail.text)![1];
+  await card.getByTestId('otp-input').fill(code);
+  await card.getByTestId('otp-sign').click();
+  await expect(card).toHaveCount(0);
+}
+
+test('an NCA report from draft to closed, with signatures by one-time codes', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const stamp = Date.now().toString(36);
+  const consortium = await apiSignIn(request, DEMO.consortium);
+  const agency = await apiSignIn(request, DEMO.agency);
+  const agencyId = agency.user.agencyId as string;
+  const orders = await api<{ _id: string; name: string; lotId: string; agencyIds: string[] }[]>(request, 'GET', '/api/orders?limit=100', { token: consortium.token });
+  const order = orders.find((o) => o.agencyIds.includes(agencyId))!;
+  const lot = await api<{ name: string }>(request, 'GET', `/api/lots/${order.lotId}`, { token: consortium.token });
+  const agencyRecord = await api<{ businessName: string }>(request, 'GET', `/api/agencies/${agencyId}`, { token: consortium.token });
+
+  // The consortium opens a report (phase 1, as a draft).
+  await signInThroughPage(page, DEMO.consortium);
+  await page.goto('/nca-reports/create');
+  await pick(page, 'Lotto', lot.name);
+  await pick(page, 'Ordine', order.name);
+  await pick(page, 'Impresa', agencyRecord.businessName);
+  await pick(page, 'Aspetto ambientale', 'Rumore e vibrazioni');
+  await pick(page, 'Gravità', 'Media');
+  await pick(page, 'Tipo di NCA', 'Non conformità da sopralluogo');
+  await page.getByLabel('Descrizione', { exact: true }).fill(`Lavorazioni rumorose oltre le 20:00 senza deroga (e2e ${stamp})`);
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page).toHaveURL(/\/nca-reports\/[0-9a-f-]{36}$/);
+  const reportId = /\/nca-reports\/([0-9a-f-]{36})$/.exec(page.url())![1];
+  await expect(page.getByTestId('nca-status')).toHaveText('Bozza');
+  await saveScreenshot(page, 'nca-report-draft');
+
+  // Phase 1: signatures of the consortium's environmental manager and of the agency's site manager.
+  await requestSignatures(page, 'nca-requestPhase1Signs', [
+    { email: DEMO.consortium, fn: 'Responsabile ambientale del consorzio' },
+    { email: DEMO.agency, fn: 'Capo cantiere' },
+  ]);
+  await expect(page.getByTestId('nca-status')).toHaveText('In attesa firme fase 1');
+  await saveScreenshot(page, 'nca-report-phase1-signatures');
+  await signWithCodeFromOutbox(page, request, DEMO.consortium, null);
+  await saveScreenshot(page, 'nca-my-signatures-after');
+  await signWithCodeFromOutbox(page, request, DEMO.agency, null);
+
+  // The last signature opened the report, with its code.
+  const opened = await api<{ status: string; code: string }>(request, 'GET', `/api/nca-reports/${reportId}`, { token: consortium.token });
+  expect(opened.status).toBe('open');
+  expect(opened.code).toMatch(/^NCA-/);
+
+  // Phase 2: the agency writes the cause analysis, proposes an action and sends the report for validation.
+  await page.goto(`/nca-reports/${reportId}`);
+  await expect(page.getByTestId('nca-heading')).toHaveText(opened.code);
+  await page.getByLabel('Analisi delle cause').fill('Turno serale non previsto nel cronoprogramma; mancata verifica della deroga comunale.');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('Elemento aggiornato').or(page.getByText('Elemento modificato'))).toBeVisible();
+  await page.getByTestId('nca-propose-action').click();
+  await page.getByLabel('Nome', { exact: true }).fill(`Riprogrammare i turni entro le 20:00 (${stamp})`);
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page).toHaveURL(/\/corrective-actions\/[0-9a-f-]{36}$/);
+  const actionId = /\/corrective-actions\/([0-9a-f-]{36})$/.exec(page.url())![1];
+  await page.goto(`/nca-reports/${reportId}`);
+  await page.getByTestId('nca-submitForValidation').click();
+  await page.getByRole('button', { name: 'Conferma' }).click();
+  await expect(page.getByTestId('nca-status')).toHaveText('In validazione');
+  await saveScreenshot(page, 'nca-report-validation');
+
+  // The consortium validates: an admin confirms the action, the consortium asks for the phase-2 signatures.
+  await signOut(page);
+  await signInThroughPage(page, DEMO.admin);
+  await page.goto(`/corrective-actions/${actionId}`);
+  await page.getByTestId('action-confirm').click();
+  await expect(page.getByText('Confermata').first()).toBeVisible();
+  await signOut(page);
+  await signInThroughPage(page, DEMO.consortium);
+  await page.goto(`/nca-reports/${reportId}`);
+  await requestSignatures(page, 'nca-requestPhase2Signs', [{ email: DEMO.consortium, fn: 'Direttore dei lavori' }]);
+  await signWithCodeFromOutbox(page, request, DEMO.consortium, opened.code);
+
+  // Phase 3: the action is carried out and verified, then the closing signatures close the report.
+  await page.goto(`/corrective-actions/${actionId}`);
+  await page.getByTestId('action-start').click();
+  await expect(page.getByTestId('action-complete')).toBeVisible();
+  await page.getByTestId('action-complete').click();
+  await page.getByTestId('action-close').click();
+  await page.getByLabel('Verifica dell’efficacia').fill('Sopralluogo serale del 20/11: nessuna lavorazione dopo le 20:00.');
+  await page.getByTestId('action-close-confirm').click();
+  await expect(page.getByText('Chiusa').first()).toBeVisible();
+  await page.goto(`/nca-reports/${reportId}`);
+  await requestSignatures(page, 'nca-requestClosingSigns', [{ email: DEMO.consortium, fn: 'Responsabile ambientale del consorzio' }]);
+  await signWithCodeFromOutbox(page, request, DEMO.consortium, opened.code);
+  await page.goto(`/nca-reports/${reportId}`);
+  await expect(page.getByTestId('nca-status')).toHaveText('Chiusa');
+  await page.getByTestId('nca-tab-timeline').click();
+  await expect(page.getByTestId('nca-timeline')).toContainText('Fase 3 firmata');
+  await saveScreenshot(page, 'nca-report-closed-timeline');
+
+  // The closed report's PDF, rendered to PNG for a person to look at.
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByTestId('nca-pdf-report').click();
+  const download = await downloadPromise;
+  const pdf = await download.path();
+  expect(fs.readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+  const artifacts = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../artifacts');
+  const prefix = path.join(fs.existsSync(artifacts) ? artifacts : os.tmpdir(), 'nca-closed-report');
+  execFileSync('pdftoppm', ['-png', '-r', '80', pdf, prefix]);
+  expect(fs.existsSync(`${prefix}-1.png`)).toBe(true);
+});
