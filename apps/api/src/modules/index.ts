@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { areaGuard } from '../lib/access.ts';
 import { registerPlatform } from './platform/index.ts';
 import { registerTouristTaxArea, touristTaxDailyJobs } from './tourist-tax/index.ts';
-import { registerEnvironmentalArea } from './environmental/index.ts';
+import { environmentalDailyJobs, registerEnvironmentalArea } from './environmental/index.ts';
 
 /**
  * Every business area of the API, registered in one place. Each area's index registers its own
@@ -23,4 +23,4 @@ export async function registerModules(app: FastifyInstance) {
 }
 
 /** The daily jobs of every area, run by the platform's durable job runner. */
-export const DAILY_JOBS = [...touristTaxDailyJobs];
+export const DAILY_JOBS = [...touristTaxDailyJobs, ...environmentalDailyJobs];

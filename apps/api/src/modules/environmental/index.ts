@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { eq, or } from 'drizzle-orm';
 import { contracts, orders } from '../../db/schema/index.ts';
 import type { TDbOrTx } from '../../db/client.ts';
-import { registerSettingUsageCheck, registerUserLinkCheck, type TSettingUsageCheck } from '../platform/index.ts';
+import { registerSettingUsageCheck, registerUserLinkCheck, type TDailyJob, type TSettingUsageCheck } from '../platform/index.ts';
 import { companyExists } from './companies/company-tables.ts';
+import { runNcaReminders } from './nca/nca-reminders.ts';
 import { registerNcaRoutes } from './nca/routes.ts';
 import { registerFormRoutes } from './forms/routes.ts';
 import { registerEnvironmentalRegistry } from './registry/routes.ts';
@@ -40,3 +41,6 @@ export async function registerEnvironmentalArea(app: FastifyInstance) {
   await registerRdps(app);
   await registerFormRoutes(app);
 }
+
+/** NCA reminders: actions expiring or overdue, signers waiting (the platform's durable runner runs it daily). */
+export const environmentalDailyJobs: readonly TDailyJob[] = [{ name: 'nca-reminders', hour: 7, run: (deps, today) => runNcaReminders(deps, today) }];

@@ -59,4 +59,3 @@ export { setFeature } from './settings/features.ts';
 export { sendInvite as sendAccountInvite } from './users/create-users.ts';
 export { addUserVisibilityRule, emailTaken, findEmailOwner, registerUserLinkCheck } from './users/users.ts';
 export { authorizeAction } from './permissions/authorize.ts';
-export { signAccessToken } from './auth/tokens.ts';

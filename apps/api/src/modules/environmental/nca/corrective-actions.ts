@@ -29,7 +29,7 @@ import { appendHistory } from './nca-history.ts';
 import { audienceOf, deliverNca, notifyUsers, usersOfAgencies, type TPendingNca } from './nca-notifications.ts';
 import { actionScopes, reportsReadable } from './nca-scope.ts';
 import { agencyProblems, userProblems, settingProblems } from './references.ts';
-import { mayHoldKey } from './report-workflow.ts';
+import { inTx, mayHoldKey } from './report-workflow.ts';
 import { sideOf, todayInItaly, type TNcaReportRow } from './reports.ts';
 import { actionCode } from './snapshot.ts';
 
@@ -92,7 +92,7 @@ export const correctiveActionsCollection = defineCollection({
   tag: 'environmental',
   table: correctiveActions,
   record: ZCorrectiveActionRecord,
-  create: ZCorrectiveActionCreate as unknown as typeof ZCorrectiveActionUpdate & typeof ZCorrectiveActionCreate,
+  create: ZCorrectiveActionCreate,
   update: ZCorrectiveActionUpdate,
   filterable: {
     reportId: correctiveActions.reportId,
@@ -149,7 +149,8 @@ export const correctiveActionsCollection = defineCollection({
       return {
         ...create,
         // A supplier proposes for its own agency; the consortium names the executor.
-        agencyId: side === 'agency' ? ctx.actor.agencyId : (create.agencyId ?? report.targetAgencyId),
+        // Internal actions are the consortium's own: no executor agency unless named.
+        agencyId: side === 'agency' ? ctx.actor.agencyId : create.actionType === 'internal' ? (create.agencyId ?? null) : (create.agencyId ?? report.targetAgencyId),
         sequence: (last?.n ?? 0) + 1,
         status: 'new',
         proposedById: ctx.actor.id,
@@ -255,7 +256,7 @@ export function correctiveActionTransitions(app: FastifyInstance) {
     entityType: 'actions',
     auditPrefix: 'actions',
     scope: (ctx) => scopeCondition(ctx, 'corrective-actions', 'read', actionScopes),
-    facts: ({ tx, ctx, row }: { tx: TTx; ctx: TSignedInContext; row: TCorrectiveActionRow }) => actionFacts(tx, ctx, row),
+    facts: ({ tx, ctx, row }: { tx: TTx; ctx: TSignedInContext; row: TCorrectiveActionRow }) => actionFacts(tx, inTx(ctx, tx), row),
     reasonOf: (input: TActionInput) => input?.reason?.trim(),
     audit: (tx, ctx, entry) => recordAudit(tx, ctx, entry),
     deliver: (pending: TPendingNca) => deliverNca(app, pending),
@@ -263,8 +264,8 @@ export function correctiveActionTransitions(app: FastifyInstance) {
       correctiveActionWorkflow.actions.map((action) => [
         action,
         {
-          apply: async ({ ctx, input, now }: { ctx: TSignedInContext; input: TActionInput; now: Date }) => {
-            await requireAccess(ctx, 'corrective-actions', action);
+          apply: async ({ tx, ctx, input, now }: { tx: TTx; ctx: TSignedInContext; input: TActionInput; now: Date }) => {
+            await requireAccess(inTx(ctx, tx), 'corrective-actions', action);
             return CHANGES[action]?.({ ctx, input, now }) ?? {};
           },
           notify: async ({ tx, ctx, before, saved, input }: { tx: TTx; ctx: TSignedInContext; before: TCorrectiveActionRow; saved: TCorrectiveActionRow; input: TActionInput }) => {

@@ -22,9 +22,9 @@ export function reportsReadable(ctx: TSignedInContext): SQL {
     or exists (select 1 from ${signRequests} where ${signRequests.reportId} = ${ncaReports.id} and ${signRequests.userId} = ${userId}))`;
 }
 
-/** The reports whose cause analysis the caller writes: those that target the caller's agency. */
+/** The reports whose cause analysis the caller writes: those that target the caller's agency, out of the draft. */
 export function reportsWritable(ctx: TSignedInContext): SQL {
-  return ctx.actor.agencyId ? eq(ncaReports.targetAgencyId, ctx.actor.agencyId) : none;
+  return ctx.actor.agencyId ? and(eq(ncaReports.targetAgencyId, ctx.actor.agencyId), sql`${ncaReports.status} <> 'pending'`)! : none;
 }
 
 /** A subquery condition: the row's report is readable by the caller. */

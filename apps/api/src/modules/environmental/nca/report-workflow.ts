@@ -34,6 +34,9 @@ export type TReportInput = Partial<TRequestSignatures> & { reason?: string };
 /** The access-table action behind each workflow action (the three recalls share `recall`). */
 const TABLE_ACTION: Partial<Record<TNcaReportAction, string>> = { recallPhase1: 'recall', recallPhase2: 'recall', recallPhase3: 'recall' };
 
+/** The request context with its database handle swapped for the open transaction. */
+export const inTx = (ctx: TSignedInContext, tx: TTx): TSignedInContext => ({ ...ctx, db: tx as unknown as TSignedInContext['db'] });
+
 /** Whether the actor may force a phase past its signatures: admins; others only holding nca.forceSkipSignatures with the permission system on. */
 export async function mayHoldKey(ctx: TSignedInContext, key: string): Promise<boolean> {
   try {
@@ -167,8 +170,6 @@ async function openRound(tx: TTx, app: FastifyInstance, ctx: TSignedInContext, r
   const round = report.signRound + 1;
   const snapshot = await phaseSnapshot(tx, report, phase);
   const snapshotHash = snapshotHashOf(snapshot);
-  const functionName = (id: string) => functions.find((f) => f.id === id)?.id ?? id;
-  void functionName;
   const names = await tx
     .select({ id: users.id, name: users.name, surname: users.surname, email: users.email })
     .from(users)
@@ -370,7 +371,8 @@ export function ncaReportTransitions(app: FastifyInstance) {
     auditPrefix: 'nca',
     scope: (ctx) => scopeCondition(ctx, 'nca-reports', 'read', reportScopes),
     async facts({ tx, ctx, row }: { tx: TTx; ctx: TSignedInContext; row: TNcaReportRow }) {
-      return reportFacts(tx, ctx, row);
+      // Inside the transition's transaction every read goes through it (PGlite has one connection).
+      return reportFacts(tx, inTx(ctx, tx), row);
     },
     reasonOf: (input: TReportInput) => input?.reason?.trim(),
     async audit(tx, ctx, entry) {
@@ -383,7 +385,7 @@ export function ncaReportTransitions(app: FastifyInstance) {
         {
           apply: async ({ tx, ctx, row, input, now }: { tx: TTx; ctx: TSignedInContext; row: TNcaReportRow; input: TReportInput; now: Date }) => {
             // The permission key of the action (with the permission system on), on top of the role's grant.
-            await requireAccess(ctx, 'nca-reports', TABLE_ACTION[action] ?? action);
+            await requireAccess(inTx(ctx, tx), 'nca-reports', TABLE_ACTION[action] ?? action);
             return changesOf(tx, app, ctx, action, row, input ?? {}, now, todayInItaly());
           },
           notify: async ({ tx, ctx, before, saved, input }: { tx: TTx; ctx: TSignedInContext; before: TNcaReportRow; saved: TNcaReportRow; input: TReportInput }) => {

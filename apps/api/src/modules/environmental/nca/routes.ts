@@ -86,8 +86,8 @@ export function registerNcaRoutes(app: FastifyInstance) {
     schema: { tags, summary: "A lot's NCA register as xlsx (a lot is required)", querystring: z.object({ lotId: z.string().optional() }), response: { 200: z.any(), ...errors } },
     handler: async (request, reply) => {
       const lotId = request.query.lotId?.trim() || undefined;
-      const { lot, write } = await exportRowsOf(signedIn(request), lotId);
-      return streamWorksheet(reply, { sheetName: 'NCA', fileName: `nca-${lot.code}.xlsx`, columns: EXPORT_COLUMNS }, write, request.log);
+      const rows = await exportRowsOf(signedIn(request), lotId);
+      return streamWorksheet(reply, { sheetName: 'NCA', fileName: `nca-${rows.lot.code}.xlsx`, columns: EXPORT_COLUMNS }, (add) => rows.write(add), request.log);
     },
   });
   r.get('/api/sign-requests/mine', {

@@ -10,6 +10,7 @@ import {
   type TSignPhase,
   type TSignRequestAction,
   type TSignRequestFacts,
+  type TSignStatus,
 } from '@app/domain/environmental/nca/index';
 import { ncaReports, otpChallenges, settings, signatureEvidence, signRequests, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx, TTx } from '../../../db/client.ts';
@@ -78,7 +79,7 @@ export function signRequestToRecord(row: TSignRequestRow) {
   return {
     ...rest,
     phase: row.phase as TSignPhase,
-    status: row.status as TSignRequestRow['status'] & ('pending' | 'signed' | 'rejected' | 'manual_rejected' | 'suspended'),
+    status: row.status as TSignStatus,
     reportCode: null as string | null,
     signerName: '',
     agencyFunctionName: '',
@@ -203,6 +204,11 @@ export async function sendSigningCode(app: FastifyInstance, ctx: TSignedInContex
   return { sentAt: now.toISOString(), expiresAt: sent.expiresAt.toISOString(), destinationMasked: sent.destinationMasked };
 }
 
+/** The hash of an evidence row: its content (canonical JSON) including the previous row's hash, so the rows form a chain. */
+export function evidenceRowHash(evidence: Omit<typeof signatureEvidence.$inferInsert, 'rowHash' | 'sequence' | 'createdAt'> & { codeIssuedAt: Date; signedAt: Date }): string {
+  return sha256Hex(canonicalJson({ ...evidence, codeIssuedAt: evidence.codeIssuedAt.toISOString(), signedAt: evidence.signedAt.toISOString() }));
+}
+
 type TSignOutcome = { ok: true; row: TSignRequestRow; pending: TPendingNca } | { ok: false; error: AppError };
 
 /** Signs with the e-mailed code: the evidence row, the signed request and the round's outcome in one transaction. */
@@ -275,7 +281,7 @@ export async function signWithCode(app: FastifyInstance, ctx: TSignedInContext, 
       sessionId: meta.sessionId,
       previousHash: previous?.rowHash ?? 'genesis',
     };
-    const rowHash = sha256Hex(canonicalJson({ ...evidence, codeIssuedAt: evidence.codeIssuedAt.toISOString(), signedAt: evidence.signedAt.toISOString() }));
+    const rowHash = evidenceRowHash(evidence);
     await tx.insert(signatureEvidence).values({ ...evidence, rowHash });
     const [saved] = await tx
       .update(signRequests)

@@ -6,7 +6,7 @@ import { toCents, toEuros } from '@app/domain/environmental/fields';
 import { ZLotCreate, ZLotRecord, ZLotUpdate, lotWarnings } from '@app/domain/environmental/lots';
 import { ZOrderCreate, ZOrderRecord, ZOrderUpdate } from '@app/domain/environmental/orders';
 import { ENVIRONMENTAL_SETTING_TYPES, isEnvironmentalSettingType, ZEnvironmentalSettingCreate, ZEnvironmentalSettingRecord, ZEnvironmentalSettingUpdate } from '@app/domain/environmental/settings';
-import { agencies, contracts, laboratories, lots, orders, settings, users } from '../../../db/schema/index.ts';
+import { agencies, contracts, laboratories, lots, ncaReports, orders, settings, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
@@ -127,10 +127,23 @@ export const agenciesCollection = defineCollection({
       users.agencyId,
       records.map((r) => r._id as string),
     );
+    const open = await ctx.db
+      .select({ agencyId: ncaReports.targetAgencyId, n: count() })
+      .from(ncaReports)
+      .where(
+        and(
+          inArray(
+            ncaReports.targetAgencyId,
+            records.map((r) => r._id as string),
+          ),
+          sql`${ncaReports.status} not in ('pending', 'closed')`,
+        ),
+      )
+      .groupBy(ncaReports.targetAgencyId);
     for (const record of records) {
       record.userCount = counts.get(record._id as string) ?? 0;
-      // NCA reports do not exist yet: nothing can be open against an agency.
-      record.openNcaCount = 0;
+      // Reports targeting the agency that left the consortium's draft and are not closed.
+      record.openNcaCount = Number(open.find((o) => o.agencyId === record._id)?.n ?? 0);
     }
   },
   async beforeDelete(row, { tx }) {

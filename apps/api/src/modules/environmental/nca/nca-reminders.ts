@@ -1,0 +1,92 @@
+import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { SIGNING_STATUS_OF_PHASE, type TSignPhase } from '@app/domain/environmental/nca/index';
+import { correctiveActions, ncaReports, sentReminders, signRequests } from '../../../db/schema/index.ts';
+import type { TDb } from '../../../db/client.ts';
+import { createNotification, pushNotification, type TJobDeps, type TNotificationRow } from '../../platform/index.ts';
+import { audienceOf, usersOfAgencies } from './nca-notifications.ts';
+import { actionCode } from './snapshot.ts';
+
+/** Assignees are reminded this many days before an action's expiry date. */
+export const ACTION_REMINDER_DAYS = 10;
+/** Signers are reminded of a request still pending after this many days. */
+export const SIGNER_REMINDER_DAYS = 3;
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const italian = (date: string) => date.split('-').reverse().join('/');
+
+/**
+ * Claims one reminder (unique per subject, kind and date, in `sent_reminders`) and writes its
+ * notifications in the same transaction: a restart or a second run never sends it twice.
+ */
+async function sendOnce(db: TDb, reminder: { subjectKey: string; kind: string; dueDate: string }, recipients: string[], input: { title: string; body: string; data: Record<string, unknown> }) {
+  const unique = [...new Set(recipients)];
+  if (unique.length === 0) return [] as TNotificationRow[];
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(sentReminders)
+      .values({ ...reminder, declarationId: null, recipientIds: unique })
+      .onConflictDoNothing()
+      .returning({ id: sentReminders.id });
+    if (!claimed) return [] as TNotificationRow[];
+    const rows: TNotificationRow[] = [];
+    for (const userId of unique) rows.push(await createNotification(tx, userId, { ...input, event: `reminder.${reminder.kind}` }));
+    return rows;
+  });
+}
+
+/**
+ * The NCA daily job: assignees hear of an action expiring within 10 days; the consortium of an
+ * action past its date (escalation); signers of a request pending for more than 3 days. Bell and
+ * e-mail, once per event.
+ */
+export async function runNcaReminders(deps: TJobDeps, today: string) {
+  const { db } = deps;
+  const counts = { actionDue: 0, actionOverdue: 0, signerPending: 0, notifications: 0 };
+  const pushes: TNotificationRow[] = [];
+  const open = ['new', 'confirmed', 'in_progress'];
+  const actions = await db
+    .select({ action: correctiveActions, report: ncaReports })
+    .from(correctiveActions)
+    .innerJoin(ncaReports, eq(ncaReports.id, correctiveActions.reportId))
+    .where(and(eq(correctiveActions.expires, true), inArray(correctiveActions.status, open), lte(correctiveActions.expireDate, addDays(today, ACTION_REMINDER_DAYS))));
+  for (const { action, report } of actions) {
+    const label = `${actionCode(report.code, action.sequence)} ${action.name}`;
+    const data = { reportId: report.id, actionId: action.id };
+    if (action.expireDate! < today) {
+      const rows = await sendOnce(db, { subjectKey: `nca-action:${action.id}`, kind: 'nca_action_overdue', dueDate: action.expireDate! }, await audienceOf(db, report, ['consortium', 'author']), {
+        title: 'Azione correttiva scaduta',
+        body: `L'azione ${label} doveva essere completata entro il ${italian(action.expireDate!)}.`,
+        data,
+      });
+      if (rows.length) counts.actionOverdue++;
+      pushes.push(...rows);
+    } else {
+      const assignees = [...(await usersOfAgencies(db, action.agencyId ? [action.agencyId] : [])), ...action.userIds];
+      const rows = await sendOnce(db, { subjectKey: `nca-action:${action.id}`, kind: 'nca_action_due', dueDate: action.expireDate! }, assignees, {
+        title: 'Azione correttiva in scadenza',
+        body: `L'azione ${label} scade il ${italian(action.expireDate!)}.`,
+        data,
+      });
+      if (rows.length) counts.actionDue++;
+      pushes.push(...rows);
+    }
+  }
+  const waiting = await db
+    .select({ request: signRequests, report: ncaReports })
+    .from(signRequests)
+    .innerJoin(ncaReports, eq(ncaReports.id, signRequests.reportId))
+    .where(and(eq(signRequests.status, 'pending'), eq(signRequests.round, ncaReports.signRound), lt(signRequests.createdAt, sql`${addDays(today, -SIGNER_REMINDER_DAYS)}::date`)));
+  for (const { request, report } of waiting) {
+    if (SIGNING_STATUS_OF_PHASE[request.phase as TSignPhase] !== report.status) continue;
+    const rows = await sendOnce(db, { subjectKey: `nca-sign:${request.id}`, kind: 'nca_signer_pending', dueDate: request.createdAt.toISOString().slice(0, 10) }, [request.userId], {
+      title: 'Firma in attesa',
+      body: `La tua firma con codice OTP della NCA ${report.code ?? 'in bozza'} è in attesa da più di ${SIGNER_REMINDER_DAYS} giorni. Apri "Le mie firme".`,
+      data: { reportId: report.id, signRequestId: request.id },
+    });
+    if (rows.length) counts.signerPending++;
+    pushes.push(...rows);
+  }
+  for (const row of pushes) await pushNotification({ db, realtime: deps.realtime, mailer: deps.mailer, config: deps.config }, row, { email: true });
+  counts.notifications = pushes.length;
+  return counts;
+}
