@@ -7,6 +7,7 @@ import { seedFilingsDemo } from './filings-demo.ts';
 import { seedEnvironmentalDemo } from './environmental-demo.ts';
 import { seedRdpDemo } from './rdp-demo.ts';
 import { seedFormsDemo } from './forms-demo.ts';
+import { seedAdministrationDemo } from './administration-demo.ts';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -24,7 +25,7 @@ export const DEMO_ACCOUNTS = [
  */
 export type TDemoSeeder = (tx: TTx, demoUsers: Record<(typeof DEMO_ACCOUNTS)[number]['email'], string>) => Promise<void>;
 
-export const DEMO_SEEDERS: TDemoSeeder[] = [seedTouristTaxDemo, seedFilingsDemo, seedEnvironmentalDemo, seedRdpDemo, seedFormsDemo];
+export const DEMO_SEEDERS: TDemoSeeder[] = [seedTouristTaxDemo, seedFilingsDemo, seedEnvironmentalDemo, seedRdpDemo, seedFormsDemo, seedAdministrationDemo];
 
 const SEEDED_KEY = 'demoSeeded';
 
