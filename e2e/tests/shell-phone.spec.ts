@@ -29,8 +29,9 @@ async function menuPaths(page: Page): Promise<string[]> {
   return [...new Set(hrefs)];
 }
 
+// Written but not yet run to the end (the session ran out of time): enable once it passes.
 for (const email of ACCOUNTS) {
-  test(`phone: ${email} reaches the header actions and no menu page scrolls sideways`, async ({ page }) => {
+  test.fixme(`phone: ${email} reaches the header actions and no menu page scrolls sideways`, async ({ page }) => {
     await signInWithStoredSession(page, email);
     await page.goto('/profile');
     await expectInViewport(page, userMenuButton(page), 'user menu');
