@@ -160,7 +160,10 @@ async function main() {
       ['faqs-list', '/faqs'],
       ['events-list', '/events'],
     ],
-    anonymous: [['sign-in', '/on-boarding/login'], ['register', '/on-boarding/register']],
+    anonymous: [
+      ['sign-in', '/on-boarding/login'],
+      ['register', '/on-boarding/register'],
+    ],
   };
 
   const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
