@@ -11,8 +11,10 @@ function vendorChunkFor(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
   if (/node_modules\/(altcha)\//.test(id)) return 'vendor-altcha';
   if (/node_modules\/(socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io)\//.test(id)) return 'vendor-socket';
-  // Charts (MUI X and its d3 parts) only for the dashboards that draw them, never in the shell.
-  if (/node_modules\/(@mui\/x-charts|@mui\/x-charts-vendor|@mui\/x-internal-gestures|@mui\/x-internals|bezier-easing)\//.test(id)) return 'vendor-charts';
+  // Charts (MUI X and its d3 parts) only for the dashboards that draw them, never in the shell. The
+  // MUI X internals stay with MUI: the date pickers (in vendor-mui) use them too, and a chunk cycle
+  // between vendor-mui and vendor-charts stops the app at start ("cannot access before initialization").
+  if (/node_modules\/(@mui\/x-charts|@mui\/x-charts-vendor|bezier-easing)\//.test(id)) return 'vendor-charts';
   if (/node_modules\/(@mui|@emotion|@popperjs|react-transition-group|stylis)\//.test(id)) return 'vendor-mui';
   if (
     /node_modules\/(react-admin|ra-core|ra-ui-materialui|ra-i18n-polyglot|ra-language-english|node-polyglot|react-hook-form|@tanstack|lodash|query-string|jsonexport|react-dropzone|inflection|date-fns|react-error-boundary|dompurify)\//.test(

@@ -37,3 +37,44 @@ test('user detail', async ({ page }) => {
   await expect(page.locator('input[name="email"]')).toHaveValue(DEMO.hotelier);
   await expectNoSeriousViolations(page, 'a11y-user-detail');
 });
+
+/*
+ * Every menu entry of every demo role: axe finds no serious or critical violation, and the page has
+ * exactly one <h1>. The entries are read from the role's own sidebar, so a new screen is covered as
+ * soon as it is in the menu.
+ */
+// Known findings on 2026-11-24 (to fix before enabling): no <h1> on the react-admin list/edit pages
+// (the title is in the app bar), axe `list` on the dashboards, notifications and documentation menus
+// (<ul> with non-<li> children), white/orange chip contrast; the admin run timed out in 240 s.
+for (const email of [DEMO.admin, DEMO.city, DEMO.hotelier, DEMO.agency, DEMO.lab, DEMO.consortium]) {
+  test.fixme(`every menu entry of ${email}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await signInWithStoredSession(page, email);
+    await page.goto('/profile');
+    const links = page.locator('.RaSidebar-fixed a[href], .MuiDrawer-paper a[href]');
+    await expect(links.first()).toBeVisible();
+    const paths = [...new Set(await links.evaluateAll((anchors) => anchors.map((a) => new URL((a as HTMLAnchorElement).href).pathname)))];
+    const problems: string[] = [];
+    for (const path of paths) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await page
+        .locator('.MuiCircularProgress-root')
+        .first()
+        .waitFor({ state: 'detached', timeout: 5000 })
+        .catch(() => undefined);
+      const headings = await page.locator('h1').count();
+      if (headings !== 1) problems.push(`${path}: ${headings} <h1>`);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      for (const violation of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+        problems.push(
+          `${path}: ${violation.impact} ${violation.id} (${violation.nodes
+            .map((node) => node.target.join(' '))
+            .slice(0, 3)
+            .join(', ')})`,
+        );
+      }
+    }
+    expect(problems, `pages of ${email}`).toEqual([]);
+  });
+}

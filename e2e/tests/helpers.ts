@@ -105,7 +105,7 @@ export async function signInWithStoredSession(page: Page, email: string, passwor
 
 /** The user menu button of the app bar (labelled "Profilo"), showing the signed-in user's name. */
 export function userMenuButton(page: Page) {
-  return page.getByRole('banner').getByRole('button', { name: /^(Profilo|Profile)$/ });
+  return page.getByRole('banner').getByRole('button', { name: /(Profilo|Profile)$/ });
 }
 
 export async function signOutThroughMenu(page: Page) {

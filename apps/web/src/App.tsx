@@ -20,6 +20,7 @@ import { labels, managementPages, settings } from './platform/management';
 import { roles } from './platform/roles';
 import { searchPages } from './platform/search';
 import { documentationPages } from './platform/documentation';
+import { categories, customers, events, faqs, links, projects } from './platform/generic';
 import { cities } from './tourist-tax/cities';
 import { structureTypes } from './tourist-tax/structure-types';
 import { structureClasses } from './tourist-tax/structure-classes';
@@ -121,6 +122,12 @@ export function App({ config }: { config: TAppConfig }) {
             <Resource name="corrective-actions" {...correctiveActions} />
             <Resource name="rdps" {...rdps} />
             <Resource name="forms" {...forms} />
+            <Resource name="faqs" {...faqs} />
+            <Resource name="categories" {...categories} />
+            <Resource name="events" {...events} />
+            <Resource name="customers" {...customers} />
+            <Resource name="projects" {...projects} />
+            <Resource name="links" {...links} />
           </Admin>
         </BrowserRouter>
       </ReloadTranslationsContext.Provider>

@@ -8,6 +8,7 @@ import { seedEnvironmentalDemo } from './environmental-demo.ts';
 import { seedRdpDemo } from './rdp-demo.ts';
 import { seedFormsDemo } from './forms-demo.ts';
 import { seedNcaDemo } from './nca-demo.ts';
+import { seedAdministrationDemo } from './administration-demo.ts';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -25,7 +26,7 @@ export const DEMO_ACCOUNTS = [
  */
 export type TDemoSeeder = (tx: TTx, demoUsers: Record<(typeof DEMO_ACCOUNTS)[number]['email'], string>) => Promise<void>;
 
-export const DEMO_SEEDERS: TDemoSeeder[] = [seedTouristTaxDemo, seedFilingsDemo, seedEnvironmentalDemo, seedRdpDemo, seedFormsDemo, seedNcaDemo];
+export const DEMO_SEEDERS: TDemoSeeder[] = [seedTouristTaxDemo, seedFilingsDemo, seedEnvironmentalDemo, seedRdpDemo, seedFormsDemo, seedNcaDemo, seedAdministrationDemo];
 
 const SEEDED_KEY = 'demoSeeded';
 

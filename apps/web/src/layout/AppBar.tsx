@@ -101,6 +101,9 @@ function BackToMyAccountItem() {
 export function AppBar() {
   const translate = useTranslate();
   const environment = environmentLabel(useAppConfig(), window.location.origin);
+  const user = useSession()?.user;
+  const fullName = [user?.name, user?.surname].filter(Boolean).join(' ') || user?.email;
+  const userMenuLabel = fullName ? `${fullName} · ${translate('ra.auth.user_menu')}` : 'ra.auth.user_menu';
   return (
     <RaAppBar
       toolbar={
@@ -111,7 +114,8 @@ export function AppBar() {
         </>
       }
       userMenu={
-        <UserMenu>
+        // The button shows the user's name: its accessible name starts with it (axe label-content-name-mismatch), then says what it opens.
+        <UserMenu label={userMenuLabel}>
           <ProfileItem />
           <ChangePasswordItem />
           <Divider />

@@ -35,6 +35,10 @@ import ReportIcon from '@mui/icons-material/ReportProblem';
 import BuildIcon from '@mui/icons-material/Build';
 import DrawIcon from '@mui/icons-material/Draw';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import HelpOutlineIcon from '@mui/icons-material/Quiz';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import AppsIcon from '@mui/icons-material/Apps';
+import LinkIcon from '@mui/icons-material/Link';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Menu as RaMenu, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
@@ -79,6 +83,10 @@ const ICONS: Record<string, ReactElement> = {
   event: <EventIcon />,
   campaign: <CampaignIcon />,
   folder: <FolderIcon />,
+  help: <HelpOutlineIcon />,
+  storefront: <StorefrontIcon />,
+  apps: <AppsIcon />,
+  link: <LinkIcon />,
 };
 
 /** The floating sidebar toggle (shown with the floatingSidebarToggle feature on), at the sidebar's edge. */

@@ -37,6 +37,7 @@ describe('menu derived from the access table', () => {
       '/forms',
       '/management',
       '/management/settings',
+      '/categories',
       '/notifications',
       '/profile',
       '/documentation',
@@ -50,6 +51,11 @@ describe('menu derived from the access table', () => {
     expect(paths('city')).not.toContain('/invite-users');
     expect(paths('city')).not.toContain('/roles');
     expect(paths('admin')).toEqual(expect.arrayContaining(['/users', '/invite-users', '/roles', '/search', '/management/labels']));
+    // Administration collections: categories for every role, FAQs and events for hoteliers and admins, the rest admins only.
+    expect(paths('admin')).toEqual(expect.arrayContaining(['/faqs', '/categories', '/events', '/customers', '/projects', '/links']));
+    expect(paths('user')).toEqual(expect.arrayContaining(['/faqs', '/categories', '/events']));
+    expect(paths('city')).toContain('/categories');
+    for (const path of ['/faqs', '/events', '/customers', '/projects', '/links']) expect(paths('city')).not.toContain(path);
     // The consortium: the environmental registry and settings, no tourist-tax entry; a hotelier no environmental one.
     expect(paths('consortium_user')).toEqual([
       '/dashboard',
@@ -67,6 +73,7 @@ describe('menu derived from the access table', () => {
       '/lab-analysis-settings',
       '/management',
       '/management/settings',
+      '/categories',
       '/notifications',
       '/profile',
       '/documentation',

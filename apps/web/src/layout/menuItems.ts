@@ -61,6 +61,12 @@ export const MENU_ITEMS: readonly TMenuItem[] = [
   { labelKey: 'menu.management', path: '/management', group: 'administration', icon: 'settings' },
   { labelKey: 'menu.settings', path: '/management/settings', group: 'administration', icon: 'tune' },
   { labelKey: 'menu.labels', path: '/management/labels', group: 'administration', icon: 'translate' },
+  { labelKey: 'menu.faqs', path: '/faqs', group: 'administration', icon: 'help', resource: 'faqs' },
+  { labelKey: 'menu.categories', path: '/categories', group: 'administration', icon: 'category', resource: 'categories' },
+  { labelKey: 'menu.events', path: '/events', group: 'administration', icon: 'event', resource: 'events' },
+  { labelKey: 'menu.customers', path: '/customers', group: 'administration', icon: 'storefront', resource: 'customers' },
+  { labelKey: 'menu.projects', path: '/projects', group: 'administration', icon: 'apps', resource: 'projects' },
+  { labelKey: 'menu.links', path: '/links', group: 'administration', icon: 'link', resource: 'links' },
 
   { labelKey: 'menu.notifications', path: '/notifications', group: 'account', icon: 'notifications' },
   { labelKey: 'menu.profile', path: '/profile', group: 'account', icon: 'person' },

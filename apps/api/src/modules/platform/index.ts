@@ -9,6 +9,7 @@ import { customersCollection } from './generic/customers.ts';
 import { eventsCollection } from './generic/events.ts';
 import { faqsCollection } from './generic/faqs.ts';
 import { linksCollection } from './generic/links.ts';
+import { registerLinkRedirect } from './generic/links-redirect.ts';
 import { projectsCollection } from './generic/projects.ts';
 import { registerHealthRoutes } from './health/routes.ts';
 import { mailOutboxCollection } from './mail/mail-outbox.ts';
@@ -32,6 +33,7 @@ export function registerPlatform(app: FastifyInstance) {
   registerCollection(app, customersCollection);
   registerCollection(app, projectsCollection);
   registerCollection(app, linksCollection);
+  registerLinkRedirect(app);
   registerUserRoutes(app);
   registerRoleRoutes(app);
   registerSettingRoutes(app);

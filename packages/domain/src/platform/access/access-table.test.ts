@@ -82,8 +82,8 @@ const EXPECTED: Record<string, Record<string, string>> = {
     view: 'all all all all all all',
   },
   faqs: {
-    list: 'all published published published published published',
-    read: 'all published published published published published',
+    list: 'all - published - - -',
+    read: 'all - published - - -',
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
@@ -512,6 +512,9 @@ describe('routes derived from the table', () => {
     expect(openTo('notifications')).toEqual([...ROLES]);
     expect(openTo('categories')).toEqual([...ROLES]);
     expect(openTo('events')).toEqual(['admin', 'user']);
+    expect(openTo('faqs')).toEqual(['admin', 'user']);
+    expect(openTo('faqs/create')).toEqual(['admin']);
+    for (const path of ['customers', 'projects', 'links', 'links/:linkId']) expect(openTo(path)).toEqual(['admin']);
     expect(openTo('search')).toEqual(['admin']);
     expect(openTo('profile')).toEqual([...ROLES]);
     expect(openTo('documentation/theme/:page')).toEqual([...ROLES]);

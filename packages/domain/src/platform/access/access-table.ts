@@ -153,7 +153,8 @@ export const ACCESS = {
   search: { area: 'platform', actions: { view: allow(ADMIN) } },
   'app-versions': { area: 'platform', actions: { create: allow(ADMIN) } },
   documentation: { area: 'platform', actions: { view: allow(EVERYONE_SIGNED_IN) } },
-  faqs: { area: 'platform', entity: 'faqs', actions: collection(EVERYONE_PUBLISHED, ADMIN) },
+  // The FAQs answer hoteliers' questions about the tourist tax: hoteliers read the visible ones, admins write them.
+  faqs: { area: 'platform', entity: 'faqs', actions: collection({ admin: 'all', user: 'published' }, ADMIN) },
   categories: { area: 'platform', entity: 'categories', actions: collection(EVERYONE_PUBLISHED, ADMIN) },
   // Hoteliers propose events (and cancel their own); an administrator confirms them.
   events: {

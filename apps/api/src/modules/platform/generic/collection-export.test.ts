@@ -62,3 +62,23 @@ describe('GET /api/{collection}/export', () => {
     expect(rows[0]).not.toHaveProperty('password');
   });
 });
+
+describe('GET /l/{shortCode} (public short links)', () => {
+  it('redirects a browser to the long link, shows a preview robot the social tags, and answers 404 to an unknown code', async () => {
+    const created = await t.request('POST', '/api/links', {
+      token: admin,
+      body: { longLink: 'https://example.test/estate?x=1', socialTitle: 'Estate <2025>', socialDescription: 'Il programma', socialImage: 'https://example.test/a.png' },
+    });
+    expect(created.status).toBe(201);
+    const code = created.body.shortCode as string;
+    const browser = await fetch(`${t.baseUrl}/l/${code}`, { redirect: 'manual' });
+    expect(browser.status).toBe(302);
+    expect(browser.headers.get('location')).toBe('https://example.test/estate?x=1');
+    const robot = await fetch(`${t.baseUrl}/l/${code}`, { redirect: 'manual', headers: { 'user-agent': 'facebookexternalhit/1.1' } });
+    expect(robot.status).toBe(200);
+    const html = await robot.text();
+    expect(html).toContain('<meta property="og:title" content="Estate &lt;2025&gt;">');
+    expect(html).toContain('<meta property="og:image" content="https://example.test/a.png">');
+    expect((await fetch(`${t.baseUrl}/l/nope-nope`, { redirect: 'manual' })).status).toBe(404);
+  });
+});
