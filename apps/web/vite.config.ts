@@ -11,13 +11,15 @@ function vendorChunkFor(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
   if (/node_modules\/(altcha)\//.test(id)) return 'vendor-altcha';
   if (/node_modules\/(socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io)\//.test(id)) return 'vendor-socket';
-  // Charts (MUI X and its d3 parts) only for the dashboards that draw them, never in the shell. The
-  // MUI X internals stay with MUI: the date pickers (in vendor-mui) use them too, and a chunk cycle
-  // between vendor-mui and vendor-charts stops the app at start ("cannot access before initialization").
-  if (/node_modules\/(@mui\/x-charts|@mui\/x-charts-vendor|bezier-easing)\//.test(id)) return 'vendor-charts';
-  if (/node_modules\/(@mui|@emotion|@popperjs|react-transition-group|stylis)\//.test(id)) return 'vendor-mui';
+  // Charts (MUI X and its d3 parts) get no chunk of their own: the bundler leaves them in the lazy
+  // dashboard chunks that import them (a manual chunk pulled in MUI helpers and made a chunk cycle
+  // with vendor-mui that stopped the app at start: "cannot access before initialization").
+  if (/node_modules\/(@mui\/x-charts|@mui\/x-charts-vendor|bezier-easing)\//.test(id)) return undefined;
+  // Small libraries MUI, the date pickers and the charts all use live with MUI, so that no chunk imports from a chunk
+  // that imports it back (rollup would otherwise put them in whichever manual chunk reached them first).
+  if (/node_modules\/(@mui|@emotion|@popperjs|react-transition-group|stylis|clsx|prop-types|@babel\/runtime|reselect|use-sync-external-store|date-fns)\//.test(id)) return 'vendor-mui';
   if (
-    /node_modules\/(react-admin|ra-core|ra-ui-materialui|ra-i18n-polyglot|ra-language-english|node-polyglot|react-hook-form|@tanstack|lodash|query-string|jsonexport|react-dropzone|inflection|date-fns|react-error-boundary|dompurify)\//.test(
+    /node_modules\/(react-admin|ra-core|ra-ui-materialui|ra-i18n-polyglot|ra-language-english|node-polyglot|react-hook-form|@tanstack|lodash|query-string|jsonexport|react-dropzone|inflection|react-error-boundary|dompurify)\//.test(
       id,
     )
   )
