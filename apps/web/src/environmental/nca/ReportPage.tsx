@@ -490,6 +490,8 @@ export function ReportEdit() {
       actions={<DetailActions />}
       redirect={false}
       component="div"
+      // The card would otherwise grow to its widest child (the tabs) and widen the page on a phone.
+      sx={{ '& .RaEdit-main, & .RaEdit-card': { minWidth: 0 } }}
     >
       <ReportBody />
     </Edit>
