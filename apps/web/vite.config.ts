@@ -1,4 +1,7 @@
-import { defaultClientConditions, defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -21,7 +24,34 @@ function vendorChunkFor(id: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy next to every text asset of the build, at the highest
+ * levels: the API serves them as they are (@fastify/static preCompressed), so nothing is compressed
+ * per request and the sign-in page's JavaScript travels brotli-compressed.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+      for (const file of walk(outDir)) {
+        if (!/\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/.test(file)) continue;
+        const bytes = fs.readFileSync(file);
+        if (bytes.length < 1024) continue;
+        fs.writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+        fs.writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [precompress()],
   /*
    * JSX goes through Vite's own esbuild transform. @vitejs/plugin-react is hoisted next to
    * vitest's vite 8 and detects rolldown from there, which breaks this vite 7 dev server

@@ -125,3 +125,13 @@ export async function createAccount(request: APIRequestContext, prefix: string, 
   const user = await api(request, 'POST', '/api/users', { token, body: { email, password, name: options.name ?? 'Prova', surname: prefix, role: options.role ?? 'user' }, expectStatus: 201 });
   return { email, password, user: user as { _id: string } & Record<string, any> };
 }
+
+/**
+ * Types a calendar date ('YYYY-MM-DD') into the app's date input (MUI X date picker, Italian order
+ * gg/mm/aaaa): its day, month and year are sections of a group named by the label, not a plain input.
+ */
+export async function fillDate(page: Page, label: string, isoDate: string) {
+  const [year, month, day] = isoDate.split('-');
+  await page.getByRole('group', { name: label, exact: true }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(`${day}${month}${year}`);
+}

@@ -89,29 +89,25 @@ test('the change-password dialog: live checklist, Confirm disabled while invalid
   await apiSignIn(page.request, account.email, newPassword);
 });
 
-test('an invited user with a temporary password is prompted after sign-in, without the old-password field', async ({ page }) => {
+test('an invited user chooses the first password from the single-use link of the invitation; no password travels by e-mail', async ({ page }) => {
   const { token } = await apiSignIn(page.request, DEMO.admin);
-  const email = `e2e.temporary.${Date.now().toString(36)}@example.com`;
-  await api(page.request, 'POST', '/api/users', { token, body: { email, name: 'Tina', surname: 'Temporanea', role: 'user' }, expectStatus: 201 });
+  const email = `e2e.invited.${Date.now().toString(36)}@example.com`;
+  await api(page.request, 'POST', '/api/users', { token, body: { email, name: 'Tina', surname: 'Invitata', role: 'user' }, expectStatus: 201 });
   const mail = await latestMail(page.request, email, 'invite');
-  const temporary = mail.text.match(/(?:Password temporanea|Temporary password): (\S+)/)?.[1];
-  expect(temporary, mail.text).toBeTruthy();
+  expect(mail.text).not.toMatch(/password temporanea|temporary password/i);
+  const link = mail.text.match(/https?:\/\/\S+\/on-boarding\/reset-password\/\S+/)?.[0];
+  expect(link, mail.text).toBeTruthy();
 
-  await page.goto('/on-boarding/first-access');
+  await page.goto(new URL(link!).pathname);
+  await page.getByLabel('Nuova password').fill('Definitiva2025');
+  await page.getByLabel('Conferma password').fill('Definitiva2025');
+  await page.getByRole('button', { name: 'Salva la password' }).click();
+  await expect(page).toHaveURL(/\/on-boarding\/login$/);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password temporanea').fill(temporary!);
+  await page.getByLabel('Password', { exact: true }).fill('Definitiva2025');
   await page.getByRole('button', { name: 'Accedi' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Cambia password' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Vecchia password')).toHaveCount(0);
-  await dialog.getByLabel('Nuova password').fill('Definitiva2025');
-  await dialog.getByLabel('Conferma password').fill('Definitiva2025');
-  await dialog.getByRole('button', { name: 'Conferma' }).click();
-  await expect(page.getByText('Password modificata')).toBeVisible();
-  await expect(dialog).toBeHidden();
-  // Navigating no longer prompts.
-  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/structures$/);
+  // No change-password prompt: the password is the user's own.
   await expect(page.getByRole('dialog', { name: 'Cambia password' })).toHaveCount(0);
-  await apiSignIn(page.request, email, 'Definitiva2025');
-  await saveScreenshot(page, 'shell-change-password-temporary');
+  await saveScreenshot(page, 'shell-change-password-invited');
 });

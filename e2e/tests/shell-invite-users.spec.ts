@@ -39,7 +39,8 @@ test('invite two users where one row is refused: the error shows on that row and
   await page.getByRole('button', { name: 'Invia gli inviti' }).click();
   await expect(page.getByText('2 utenti invitati')).toBeVisible();
   await expect(page).toHaveURL(/\/users(\?.*)?$/);
-  expect(await usersWithEmail(good)).toMatchObject([{ email: good, role: 'user', hasTemporaryPassword: true }]);
+  // No password is generated: the invitation carries a single-use link to choose one.
+  expect(await usersWithEmail(good)).toMatchObject([{ email: good, role: 'user', hasTemporaryPassword: false }]);
   expect(await usersWithEmail(fixed)).toMatchObject([{ email: fixed, name: 'Doppio' }]);
   await saveScreenshot(page, 'shell-invite-users');
 });

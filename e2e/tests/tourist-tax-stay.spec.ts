@@ -1,3 +1,4 @@
+import { fillDate } from './helpers';
 import { expect, test } from '@playwright/test';
 import { chooseOption, saveScreenshot, signIn } from './tourist-tax-support';
 
@@ -9,8 +10,8 @@ test('a hotelier enters a stay and sees the tax breakdown update as they type', 
   await expect(breakdown).toContainText('Scegli la struttura');
 
   await chooseOption(page, 'Struttura', 'Hotel Serapo');
-  await page.getByLabel('Arrivo').fill('2026-09-28');
-  await page.getByLabel('Partenza').fill('2026-10-01');
+  await fillDate(page, 'Arrivo', '2026-09-28');
+  await fillDate(page, 'Partenza', '2026-10-01');
   await page.getByLabel('Ospiti', { exact: true }).fill('2');
   // Hotel Serapo is a 4-star hotel: 3,00 € per guest per night in high season.
   await expect(page.getByTestId('tax-to-pay')).toHaveText('18,00 €');
@@ -20,7 +21,7 @@ test('a hotelier enters a stay and sees the tax breakdown update as they type', 
   await expect(page.getByTestId('tax-to-pay')).toHaveText('27,00 €');
 
   // Two more nights in low season (2,00 €): the rate changes inside the stay.
-  await page.getByLabel('Partenza').fill('2026-10-03');
+  await fillDate(page, 'Partenza', '2026-10-03');
   await expect(page.getByTestId('tax-to-pay')).toHaveText('39,00 €');
   await expect(page.getByTestId('tax-nights').locator('tbody tr')).toHaveCount(5);
   await expect(page.getByTestId('tax-nights')).toContainText('bassa stagione');
@@ -33,12 +34,12 @@ test('a hotelier enters a stay and sees the tax breakdown update as they type', 
   await expect(page.getByTestId('tax-categories')).toContainText('Minori');
 
   // No tariff of the comune covers 2030: the rule problem shows in place of the breakdown.
-  await page.getByLabel('Arrivo').fill('2030-08-01');
-  await page.getByLabel('Partenza').fill('2030-08-03');
+  await fillDate(page, 'Arrivo', '2030-08-01');
+  await fillDate(page, 'Partenza', '2030-08-03');
   await expect(page.getByTestId('tax-breakdown-error')).toHaveAttribute('data-code', 'NO_TARIFF_FOR_NIGHT');
   await expect(page.getByTestId('tax-breakdown-error')).toContainText('Nessuna tariffa del comune');
-  await page.getByLabel('Arrivo').fill('2026-09-28');
-  await page.getByLabel('Partenza').fill('2026-10-03');
+  await fillDate(page, 'Arrivo', '2026-09-28');
+  await fillDate(page, 'Partenza', '2026-10-03');
   await expect(page.getByTestId('tax-to-pay')).toHaveText('26,00 €');
 
   // Lead guest, with the codice fiscale checked on the client; not paid needs a reason.

@@ -1,3 +1,4 @@
+import { fillDate } from './helpers';
 import { expect, test } from '@playwright/test';
 import { chooseOption, saveScreenshot, signIn } from './tourist-tax-support';
 
@@ -20,8 +21,8 @@ test('a city user sets up a tariff of the comune', async ({ page }) => {
   await page.getByLabel('Importo per notte (€)').fill('1.25');
   await chooseOption(page, 'Tipologia struttura', 'Albergo');
   await chooseOption(page, 'Classificazione', '5 stelle');
-  await page.getByLabel('Valida dal').fill('2028-01-01');
-  await page.getByLabel('Valida al').fill('2028-12-31');
+  await fillDate(page, 'Valida dal', '2028-01-01');
+  await fillDate(page, 'Valida al', '2028-12-31');
   await page.getByLabel('Max notti').fill('7');
   await page.getByRole('button', { name: 'Salva' }).click();
 
@@ -39,7 +40,7 @@ test('a city user sets up a tariff of the comune', async ({ page }) => {
   await page.getByLabel('Importo per notte (€)').fill('2');
   await chooseOption(page, 'Tipologia struttura', 'Albergo');
   await chooseOption(page, 'Classificazione', '5 stelle');
-  await page.getByLabel('Valida dal').fill('2028-06-01');
+  await fillDate(page, 'Valida dal', '2028-06-01');
   await page.getByRole('button', { name: 'Salva' }).click();
   await expect(page.getByText(/si sovrappone a un’altra tariffa/)).toBeVisible();
   await expect(page.getByText(/Overlaps tariff "Tariffa e2e 2028"/)).toBeVisible();

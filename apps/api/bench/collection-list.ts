@@ -4,7 +4,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase, runMigrations } from '../src/db/client.ts';
 import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
 import { seedProductionAdmin, userIdByEmail } from '../src/seed/production-admin.ts';
-import { signAccessToken } from '../src/modules/platform/auth/tokens.ts';
+import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
 import { BENCH_DATABASE_URL, ensureBenchDatabase, loadFunction, loadTest, printRow } from './lib.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -45,7 +45,7 @@ export async function benchCollectionList() {
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
-  const token = await signAccessToken(config, { id: adminId, role: 'admin' });
+  const token = await accessTokenOfNewSession(database.db, config, { id: adminId, role: 'admin' });
   const url = `http://127.0.0.1:${port}/api/events?status=confirmed&sort=-createdAt&limit=25&skip=50&count=true`;
 
   const probe = await fetch(url, { headers: { authorization: `Bearer ${token}` } });

@@ -1,5 +1,6 @@
 import { benchCollectionList } from './collection-list.ts';
 import { benchDeclarations } from './filings.ts';
+import { benchImport } from './import.ts';
 import { benchTouristTax } from './tourist-tax.ts';
 import { benchWeb } from './web.ts';
 
@@ -11,7 +12,10 @@ import { benchWeb } from './web.ts';
 const sections: Record<string, () => Promise<void>> = {
   'collection-list': benchCollectionList,
   filings: benchDeclarations,
-  'tourist-tax': benchTouristTax,
+  'tourist-tax': () => benchTouristTax(),
+  export: () => benchTouristTax(['export']),
+  'stays-list': () => benchTouristTax(['list']),
+  import: benchImport,
   web: benchWeb,
 };
 

@@ -17,7 +17,7 @@ import type { TExemption, TReduction, TStayTaxInput, TTariff } from '@app/domain
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, runMigrations } from '../src/db/client.ts';
-import { signAccessToken } from '../src/modules/platform/auth/tokens.ts';
+import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
 import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
 import { BENCH_DATABASE_URL, ensureBenchDatabase, loadFunction, loadTest, measurePeakMemory, memoryMb, printRow } from './lib.ts';
 
@@ -265,7 +265,7 @@ function benchEngine() {
 // ---------------------------------------------------------------------------------------------
 // Bench comune, structures, users, rules (created once, reused).
 
-type TBenchSetup = {
+export type TBenchSetup = {
   cityId: string;
   importStructureId: string;
   listStructureId: string;
@@ -273,7 +273,7 @@ type TBenchSetup = {
   cityUserId: string;
 };
 
-async function ensureBenchComune(raw: pg.Pool): Promise<TBenchSetup> {
+export async function ensureBenchComune(raw: pg.Pool): Promise<TBenchSetup> {
   const one = async <T>(text: string, values: unknown[]) => (await raw.query(text, values)).rows[0] as T | undefined;
   const userId = async (email: string, role: string, cityId: string | null) =>
     (await one<{ id: string }>('select id from users where lower(email) = $1', [email]))?.id ??
@@ -411,7 +411,7 @@ const utcDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
  * with codice fiscale, exempt children, reduced students, unpaid stays. Written with exceljs'
  * streaming writer (shared strings on, as Excel itself writes them).
  */
-async function writeStaysXlsx(file: string, rows: number, firstIndex: number) {
+export async function writeStaysXlsx(file: string, rows: number, firstIndex: number) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true, useStyles: true });
   const sheet = workbook.addWorksheet('Soggiorni');
   sheet.columns = STAY_IMPORT_COLUMNS.map((c, i) => ({
@@ -509,7 +509,7 @@ type TMeasured<T> = { result: T; seconds: number; peakMb: number; startMb: numbe
  * measurePeakMemory (RSS above start) from a settled heap, plus the peak of what JS holds (V8 heap
  * and buffers) above start: RSS alone can hide a peak when earlier work left freed pages mapped.
  */
-async function measureMemory<T>(fn: () => Promise<T>): Promise<TMeasured<T>> {
+export async function measureMemory<T>(fn: () => Promise<T>): Promise<TMeasured<T>> {
   settleHeap();
   const held = () => {
     const m = process.memoryUsage();
@@ -557,8 +557,9 @@ function sampleRss() {
  * (time, memory). Everything goes over HTTP to an app on the bench PostgreSQL, in this process;
  * the bench comune, its rules and the 1,000,000 stays are created once and reused.
  */
-export async function benchTouristTax() {
-  benchEngine();
+export async function benchTouristTax(parts: ('engine' | 'export' | 'list' | 'imports')[] = ['engine', 'export', 'list', 'imports']) {
+  if (parts.includes('engine')) benchEngine();
+  if (!parts.some((p) => p !== 'engine')) return;
 
   await ensureBenchDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: BENCH_DATABASE_URL, SEED_DEMO: 'false' });
@@ -573,13 +574,13 @@ export async function benchTouristTax() {
     await seedExportStays(raw, setup);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const hotelier = { authorization: `Bearer ${await signAccessToken(config, { id: setup.hotelierId, role: 'user' })}` };
-    const comune = { authorization: `Bearer ${await signAccessToken(config, { id: setup.cityUserId, role: 'city' })}` };
+    const hotelier = { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.hotelierId, role: 'user' })}` };
+    const comune = { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.cityUserId, role: 'city' })}` };
 
     // Heavy in-memory work last, so earlier figures do not start from an inflated heap.
-    await benchExport(base, comune, raw, setup);
-    await benchList(base, hotelier, comune, raw, setup);
-    await benchImports(base, hotelier, raw, setup, tmp);
+    if (parts.includes('export')) await benchExport(base, comune, raw, setup);
+    if (parts.includes('list')) await benchList(base, hotelier, comune, raw, setup);
+    if (parts.includes('imports')) await benchImports(base, hotelier, raw, setup, tmp);
   } finally {
     await app.close();
     await raw.end();
@@ -663,7 +664,7 @@ async function benchList(base: string, hotelier: Record<string, string>, comune:
 }
 
 // 2. Imports.
-async function postImport(base: string, auth: Record<string, string>, structureId: string, format: string, bytes: Buffer, fileName: string) {
+export async function postImport(base: string, auth: Record<string, string>, structureId: string, format: string, bytes: Buffer, fileName: string) {
   const form = new FormData();
   form.append('structureId', structureId);
   form.append('format', format);

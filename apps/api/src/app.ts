@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, json
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
+import { findUnsafeInput } from './lib/schemas.ts';
 import type { TServices } from './lib/fastify-types.ts';
 import { registerAuthentication } from './modules/platform/auth/authenticate.ts';
 import { createMailer } from './modules/platform/mail/mailer.ts';
@@ -56,6 +58,17 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     const frameworkStatus = appError.code === 'BAD_REQUEST' && error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : null;
     return reply.code(frameworkStatus ?? appError.statusCode).send({ ...toErrorBody(appError), ...(frameworkStatus ? { statusCode: frameworkStatus } : {}) });
   });
+  // Before any route's own schema: NUL characters, numbers beyond the database's range and
+  // prototype-named keys are refused for every route at once (lib/schemas.ts, findUnsafeInput).
+  app.addHook('preValidation', async (request) => {
+    for (const where of ['params', 'query', 'body'] as const) {
+      const unsafe = findUnsafeInput(request[where], where);
+      if (unsafe) {
+        const message = unsafe.code === 'UNKNOWN_FIELD' ? `Unknown field ${unsafe.path}` : 'Some fields are not valid';
+        throw new AppError(unsafe.code, message, { details: [{ path: unsafe.path, message: unsafe.message }] });
+      }
+    }
+  });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !serveWeb) {
       return reply.code(404).send(toErrorBody(new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`)));
@@ -64,21 +77,44 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     return reply.type('text/html').sendFile('index.html');
   });
 
+  // Scripts only from our own files (no inline script, no eval); connections only to our own origin,
+  // the socket.io channel included (ws/wss of the public address: older browsers do not count a
+  // websocket to the same host as 'self'). Styles keep 'unsafe-inline': MUI injects its styles.
+  const socketOrigin = config.publicUrl.replace(/^http/, 'ws');
+  const directives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", socketOrigin],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    // The PDF of a test report is shown in an iframe from a blob: URL (fetched with the bearer token).
+    frameSrc: ["'self'", 'blob:'],
+    frameAncestors: ["'none'"],
+  };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
+        ...directives,
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // The API reference page (/api/docs) boots from inline scripts that the package writes: each one
+  // is allowed by its own hash, computed from the page actually sent, never by 'unsafe-inline'.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api/docs') || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+    const hashes = [...payload.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
+    const policy = { ...directives, scriptSrc: ["'self'", ...hashes] };
+    reply.header(
+      'content-security-policy',
+      Object.entries(policy)
+        .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`)
+        .join(';'),
+    );
+    return payload;
   });
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
@@ -103,10 +139,27 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   const webDist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
   const serveWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    // Built files come with brotli and gzip copies (apps/web/vite.config.ts), sent as they are to a
+    // browser that accepts them. Files under assets/ have a content hash in their name, so they never
+    // change: cached for a year, immutable; everything else (index.html) is revalidated every time.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = path.relative(webDist, filePath).split(path.sep)[0] === 'assets';
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   return app;
 }
+
+/** PostgreSQL data exceptions a client's value can cause: numeric/datetime out of range, invalid text or characters. */
+const DATA_EXCEPTION_CODES = new Set(['22003', '22008', '22007', '22021', '22P05', '22P02', '22001', '54000']);
 
 /** Every failure as the one error type: its code decides the HTTP status (lib/errors.ts). */
 function toAppError(error: Error & { statusCode?: number; code?: string; cause?: unknown }, log: FastifyBaseLogger): AppError {
@@ -132,6 +185,12 @@ function toAppError(error: Error & { statusCode?: number; code?: string; cause?:
   // Two writers racing past a uniqueness check meet the database constraint: a conflict, not a crash.
   const pgCode = error.code ?? (error.cause as { code?: string } | undefined)?.code;
   if (pgCode === '23505') return new AppError('DUPLICATE', 'A record with the same unique value already exists');
+  // A value the shared input checks let through but the database cannot store (out of range,
+  // not representable): the client's input, so a 400; logged because a schema should have caught it.
+  if (pgCode && DATA_EXCEPTION_CODES.has(pgCode)) {
+    log.warn({ err: error }, 'a value reached the database that it cannot store');
+    return new AppError('VALIDATION_FAILED', 'A value is out of range or cannot be stored');
+  }
   const status = error.statusCode ?? 500;
   if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', 'The request or file is too large');
   if (status === 429) return new AppError('RATE_LIMITED', 'Too many attempts; try again later');

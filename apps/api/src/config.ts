@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -43,9 +45,43 @@ const ZEnv = z.object({
   WEB_DIST_DIR: z.string().optional(),
   APP_VERSION: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  // PEM bundle of the certification authorities trusted for signed files (.p7m); without it the CA is reported as not checked.
+  SIGNED_FILES_TRUST_LIST: z.string().optional(),
 });
 
 export type TConfig = ReturnType<typeof loadConfig>;
+
+/**
+ * Secrets that were once written in this repository's source as development defaults. Anyone can
+ * read them, so a token signed with one must never be accepted: they are refused as configuration.
+ */
+const PUBLISHED_SECRETS = new Set(['development-only-secret-change-me-0123456789', 'development-only-altcha-key']);
+
+/**
+ * A secret of this installation when none is configured outside production: generated at random on
+ * first use and kept in the data folder (readable by the owner only), so sessions survive restarts
+ * and no two installations share it. Under NODE_ENV=test it stays in memory.
+ */
+function installationSecret(dataDir: string, name: string, persist: boolean): string {
+  const generated = randomBytes(48).toString('base64url');
+  if (!persist) return generated;
+  const file = path.join(dataDir, name);
+  const read = () => {
+    const value = fs.readFileSync(file, 'utf8').trim();
+    if (value.length < 32 || PUBLISHED_SECRETS.has(value)) throw new ConfigError(`Invalid secret in ${file}: delete the file to generate a new one`);
+    return value;
+  };
+  if (fs.existsSync(file)) return read();
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, `${generated}\n`, { mode: 0o600, flag: 'wx' });
+    return generated;
+  } catch (error) {
+    // Another process starting on the same folder wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return read();
+    throw error;
+  }
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -62,12 +98,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.ALTCHA_HMAC_KEY) {
     throw new ConfigError('Invalid configuration:\n  ALTCHA_HMAC_KEY: required in production (at least 16 characters)');
   }
+  for (const name of ['JWT_SECRET', 'ALTCHA_HMAC_KEY'] as const) {
+    if (e[name] && PUBLISHED_SECRETS.has(e[name])) throw new ConfigError(`Invalid configuration:\n  ${name}: this value is published in the source code; choose your own`);
+  }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL/ADMIN_PASSWORD: set both or neither');
   }
   // npm runs workspace scripts inside the workspace; relative paths mean the folder npm was started from.
   const baseDir = e.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(baseDir, e.DATA_DIR);
+  const persistSecrets = e.NODE_ENV !== 'test';
+  let jwtSecret = e.JWT_SECRET;
+  let altchaHmacKey = e.ALTCHA_HMAC_KEY;
   return {
     env: e.NODE_ENV,
     production,
@@ -77,8 +119,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     // Demo mode: no configuration at all. The demo seeds known passwords, so production never is.
     demo: !production && (e.SEED_DEMO ?? true),
-    // In development a fixed secret keeps sessions valid across restarts; production must set its own.
-    jwtSecret: e.JWT_SECRET ?? 'development-only-secret-change-me-0123456789',
+    // Production sets its own; otherwise this installation's random one (data folder), read on first use.
+    get jwtSecret(): string {
+      return (jwtSecret ??= installationSecret(dataDir, 'jwt-secret', persistSecrets));
+    },
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
@@ -89,12 +133,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     uploadDir: e.UPLOAD_DIR ? path.resolve(baseDir, e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    signedFilesTrustList: e.SIGNED_FILES_TRUST_LIST ? path.resolve(baseDir, e.SIGNED_FILES_TRUST_LIST) : null,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     oidcIssuer: e.OIDC_ISSUER,
     oidcClientId: e.OIDC_CLIENT_ID,
-    altchaHmacKey: e.ALTCHA_HMAC_KEY ?? 'development-only-altcha-key',
+    get altchaHmacKey(): string {
+      return (altchaHmacKey ??= installationSecret(dataDir, 'altcha-hmac-key', persistSecrets));
+    },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : undefined,
     appVersion: e.APP_VERSION,
     trustProxy: e.TRUST_PROXY,

@@ -13,6 +13,8 @@ import { DAILY_JOBS } from './modules/index.ts';
 
 /** Opens the database, applies migrations, seeds what the mode needs, builds and starts the app. */
 export async function startServer(config: TConfig = loadConfig(), options: { listen?: boolean; logger?: boolean | object } = {}) {
+  // Without configured secrets this installation's are generated (or read) now, before anything is served.
+  if (!config.jwtSecret || !config.altchaHmacKey) throw new Error('secrets are not available');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let app: FastifyInstance | undefined;
   try {

@@ -35,7 +35,7 @@ import { modello21 } from './tourist-tax/modello21';
 import { communications } from './tourist-tax/communications';
 import { documentationArea } from './tourist-tax/documentation-area';
 import { dashboardPages } from './dashboard';
-import { agencies, contracts, correctiveActions, environmentalPages, environmentalSettings, laboratories, lots, ncaPages, ncaReports, orders } from './environmental';
+import { agencies, contracts, correctiveActions, environmentalPages, environmentalSettings, forms, laboratories, lots, ncaPages, ncaReports, orders, rdps } from './environmental';
 
 export function App({ config }: { config: TAppConfig }) {
   const [i18nProvider, setI18nProvider] = useState(() => createI18nProvider(initialLocale()));
@@ -119,6 +119,8 @@ export function App({ config }: { config: TAppConfig }) {
             <Resource name="environmental-settings" {...environmentalSettings} />
             <Resource name="nca-reports" {...ncaReports} />
             <Resource name="corrective-actions" {...correctiveActions} />
+            <Resource name="rdps" {...rdps} />
+            <Resource name="forms" {...forms} />
           </Admin>
         </BrowserRouter>
       </ReloadTranslationsContext.Provider>

@@ -74,9 +74,15 @@ export async function loadConfig(): Promise<TAppConfig> {
   return currentConfig;
 }
 
-/** The environment label: DEV when the server address contains "dev", otherwise PROD. */
-export function environmentLabel(apiAddress: string): 'DEV' | 'PROD' {
-  return apiAddress.toLowerCase().includes('dev') ? 'DEV' : 'PROD';
+/**
+ * The environment label: DEMO on a demo server (demo data, known passwords), DEV on a development
+ * server (not production, a localhost address or an address naming "dev"), otherwise PROD.
+ */
+export function environmentLabel(config: Pick<TAppConfig, 'demo' | 'environment'>, origin: string): 'DEMO' | 'DEV' | 'PROD' {
+  if (config.demo) return 'DEMO';
+  const host = origin.toLowerCase();
+  if (config.environment !== 'production' || host.includes('dev') || /\/\/(localhost|127\.0\.0\.1|\[::1\])(:|$)/.test(host)) return 'DEV';
+  return 'PROD';
 }
 
 export const ConfigContext = createContext<TAppConfig>(currentConfig);

@@ -14,6 +14,8 @@ export type TActor = {
   laboratoryId: string | null;
   /** The admin acting as this user, when the request runs under impersonation. */
   impersonatorId: string | null;
+  /** The session of the access token (sessions table); absent for actors the system builds itself. */
+  sessionId?: string | null;
 };
 
 /** What a use case needs from the request: who asks, which year is selected, and where to log. */

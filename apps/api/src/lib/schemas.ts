@@ -40,3 +40,56 @@ export function partialWithoutDefaults<T extends z.ZodObject>(schema: T): z.ZodO
 export type TPartialWithoutDefaults<TShape extends z.ZodRawShape> = {
   [K in keyof TShape]: z.ZodOptional<TShape[K] extends z.ZodDefault<infer TInner> ? TInner : TShape[K]>;
 };
+
+/**
+ * The largest whole number any integer column holds (PostgreSQL `integer`, also the money columns
+ * in cents). A number beyond it in a request can only fail later in SQL, so it is refused up front.
+ */
+export const MAX_STORABLE_INTEGER = 2_147_483_647;
+
+/**
+ * Names that resolve on every plain object through its prototype (`__proto__`, `constructor`,
+ * `toString`...). As query or body keys they are never a field of ours; looked up in a field map
+ * they would find the prototype's member instead of nothing.
+ */
+const PROTOTYPE_NAMES = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+
+export const isPrototypeName = (name: string) => PROTOTYPE_NAMES.has(name);
+
+export type TUnsafeInput = { code: 'VALIDATION_FAILED' | 'UNKNOWN_FIELD'; path: string; message: string };
+
+/**
+ * The checks every request input (body, query string, path parameters) passes before its route's
+ * own schema, whatever that schema says: no NUL character in any text or key (PostgreSQL cannot
+ * store it in text), no number beyond what the database holds, no key named after an
+ * Object.prototype member (in the query string such a key is a field nobody declared: UNKNOWN_FIELD).
+ * Returns the first offending value, or null.
+ */
+export function findUnsafeInput(value: unknown, where: 'body' | 'query' | 'params'): TUnsafeInput | null {
+  const visit = (node: unknown, path: string, depth: number): TUnsafeInput | null => {
+    if (typeof node === 'string') return node.includes('\u0000') ? { code: 'VALIDATION_FAILED', path, message: 'must not contain NUL characters' } : null;
+    if (typeof node === 'number') {
+      if (!Number.isFinite(node) || Math.abs(node) > MAX_STORABLE_INTEGER) return { code: 'VALIDATION_FAILED', path, message: 'is too large' };
+      return null;
+    }
+    if (node === null || typeof node !== 'object' || depth > 64) return null;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const found = visit(node[i], path ? `${path}.${i}` : String(i), depth + 1);
+        if (found) return found;
+      }
+      return null;
+    }
+    for (const key of Object.keys(node)) {
+      const keyPath = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) return { code: 'VALIDATION_FAILED', path: keyPath.replaceAll('\u0000', '\\0'), message: 'must not contain NUL characters' };
+      // `toString[gt]` names the field `toString` with an operator.
+      const fieldName = where === 'query' ? key.replace(/\[[^\]]*\]$/, '') : key;
+      if (isPrototypeName(fieldName)) return { code: where === 'query' ? 'UNKNOWN_FIELD' : 'VALIDATION_FAILED', path: keyPath, message: 'unknown field' };
+      const found = visit((node as Record<string, unknown>)[key], keyPath, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  };
+  return visit(value, '', 0);
+}

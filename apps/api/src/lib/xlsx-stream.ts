@@ -1,38 +1,30 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { writeXlsx } from './xlsx-write.ts';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export type TWorksheetOptions = { sheetName: string; columns: { header: string; key: string; width?: number; numFmt?: string }[] };
 
 /**
- * One worksheet as a stream of xlsx bytes: `writeRows` is called with an `add` function and should
- * read the database page by page, so memory holds one page and the zip buffers, however many rows.
- * Shared strings are off for the same reason (their table would grow with the rows). A failure
- * while writing destroys the stream with the error (and logs it).
+ * One worksheet as a stream of xlsx bytes (lib/xlsx-write.ts): `writeRows` is called with an `add`
+ * function and should read the database page by page, awaiting `flush` between pages, so memory
+ * holds one page and the compressor's buffers, however many rows. A failure while writing destroys
+ * the stream with the error (and logs it).
  */
 export function worksheetStream(
   options: TWorksheetOptions,
-  writeRows: (add: (values: Record<string, unknown>) => void) => Promise<void>,
+  writeRows: (add: (values: Record<string, unknown>) => void, flush: () => Promise<void>) => Promise<void>,
   log: { error: (obj: object, msg: string) => void },
 ): PassThrough {
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = options.columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 16, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  void (async () => {
-    try {
-      await writeRows((values) => sheet.addRow(values).commit());
-      sheet.commit();
-      await workbook.commit();
-    } catch (error) {
+  const stream = new PassThrough({ highWaterMark: 256 * 1024 });
+  void writeXlsx(stream, options, writeRows).then(
+    () => stream.end(),
+    (error: unknown) => {
       log.error({ err: error }, 'xlsx export failed');
       stream.destroy(error as Error);
-    }
-  })();
+    },
+  );
   return stream;
 }
 
@@ -45,7 +37,7 @@ export function sendXlsx(reply: FastifyReply, fileName: string, stream: NodeJS.R
 export function streamWorksheet(
   reply: FastifyReply,
   options: TWorksheetOptions & { fileName: string },
-  writeRows: (add: (values: Record<string, unknown>) => void) => Promise<void>,
+  writeRows: (add: (values: Record<string, unknown>) => void, flush: () => Promise<void>) => Promise<void>,
   log: { error: (obj: object, msg: string) => void },
 ): FastifyReply {
   return sendXlsx(reply, options.fileName, worksheetStream(options, writeRows, log));

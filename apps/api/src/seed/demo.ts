@@ -5,6 +5,8 @@ import { hashPassword } from '../modules/platform/auth/passwords.ts';
 import { seedTouristTaxDemo } from './tourist-tax-demo.ts';
 import { seedFilingsDemo } from './filings-demo.ts';
 import { seedEnvironmentalDemo } from './environmental-demo.ts';
+import { seedRdpDemo } from './rdp-demo.ts';
+import { seedFormsDemo } from './forms-demo.ts';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -22,7 +24,7 @@ export const DEMO_ACCOUNTS = [
  */
 export type TDemoSeeder = (tx: TTx, demoUsers: Record<(typeof DEMO_ACCOUNTS)[number]['email'], string>) => Promise<void>;
 
-export const DEMO_SEEDERS: TDemoSeeder[] = [seedTouristTaxDemo, seedFilingsDemo, seedEnvironmentalDemo];
+export const DEMO_SEEDERS: TDemoSeeder[] = [seedTouristTaxDemo, seedFilingsDemo, seedEnvironmentalDemo, seedRdpDemo, seedFormsDemo];
 
 const SEEDED_KEY = 'demoSeeded';
 

@@ -18,6 +18,7 @@ import {
   type SimpleFormProps,
   type TabbedFormProps,
 } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { formatDate } from '../i18n/format';
 import { formatEuros, formatPercent } from './format';
 import { translatableFieldErrors } from './serverErrors';
@@ -89,11 +90,22 @@ export function TtSimpleForm({ canSave = true, canDelete = false, children, ...r
   );
 }
 
-/** A TabbedForm that shows server field errors; see TtSimpleForm. */
-export function TtTabbedForm({ canSave = true, canDelete = false, children, ...rest }: Omit<TabbedFormProps, 'onSubmit'> & Partial<TToolbarOptions>) {
+/** The form's Save/Delete bar, left out on the tabs that only show related records (nothing there is saved by it). */
+function TabbedDetailToolbar({ readOnlyTabs, ...options }: TToolbarOptions & { readOnlyTabs: string[] }) {
+  const { pathname } = useLocation();
+  if (readOnlyTabs.some((path) => pathname.endsWith(`/${path}`))) return null;
+  return <DetailToolbar {...options} />;
+}
+
+/**
+ * A TabbedForm that shows server field errors; without canSave and canDelete it has no toolbar.
+ * `readOnlyTabs` names the paths of the tabs that list related records (a structure's declarations):
+ * they get no Save/Delete bar.
+ */
+export function TtTabbedForm({ canSave = true, canDelete = false, readOnlyTabs = [], children, ...rest }: Omit<TabbedFormProps, 'onSubmit'> & Partial<TToolbarOptions> & { readOnlyTabs?: string[] }) {
   const onSubmit = useFieldErrorSave();
   return (
-    <TabbedForm noValidate {...rest} onSubmit={onSubmit as never} toolbar={canSave || canDelete ? <DetailToolbar canSave={canSave} canDelete={canDelete} /> : false}>
+    <TabbedForm noValidate {...rest} onSubmit={onSubmit as never} toolbar={canSave || canDelete ? <TabbedDetailToolbar canSave={canSave} canDelete={canDelete} readOnlyTabs={readOnlyTabs} /> : false}>
       {children}
     </TabbedForm>
   );

@@ -1,5 +1,13 @@
-import type { ReactNode } from 'react';
-import { CreateButton, FilterButton, TopToolbar, useResourceContext, useTranslate } from 'react-admin';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, CircularProgress, Stack, useMediaQuery, type Theme } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { CreateButton, DataTable, FilterButton, SimpleList, TopToolbar, useDataProvider, useListContext, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import type { DataTableProps, RaRecord, SimpleListProps } from 'react-admin';
+import type { TAppDataProvider } from '../dataProvider';
+import { apiRequest } from '../dataProvider/httpClient';
+import { collectionFor, filtersToQuery, sortToQuery } from '../dataProvider/query';
+import { selectableYears } from '../layout/years';
+import { setYear } from '../session/store';
 import { useSelectedYear } from '../session/useSession';
 import { useCanHere } from './permissions';
 
@@ -14,10 +22,139 @@ export function FilterCreateActions({ children }: { children?: ReactNode }) {
   );
 }
 
+/**
+ * "Esporta": every row the list's filters, search and sort match, however many, as an xlsx that the
+ * API streams (`GET /api/{collection}/export`); not react-admin's exporter, which asks for one page of
+ * 1000 rows and the API pages by 500 at most.
+ */
+export function ListExportButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<TAppDataProvider>();
+  const resource = useResourceContext() ?? '';
+  const { filterValues, sort, total } = useListContext();
+  const [busy, setBusy] = useState(false);
+  const collection = collectionFor(resource);
+  return (
+    <Button
+      size="small"
+      data-testid="list-export"
+      startIcon={busy ? <CircularProgress size={16} /> : <DownloadIcon />}
+      disabled={busy || total === 0}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          const sortQuery = sortToQuery(sort);
+          await dataProvider.download(`/${collection}/export`, {
+            query: { ...filtersToQuery(filterValues), ...(sortQuery ? { sort: sortQuery } : {}) },
+            fileName: `${collection}.xlsx`,
+          });
+        } catch (error) {
+          notify((error as Error).message || 'genericError', { type: 'error' });
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {translate('ra.action.export')}
+    </Button>
+  );
+}
+
 /** "<Resource plural> <selected year>", the title of the lists scoped by the year selector. */
 export function YearListTitle() {
   const translate = useTranslate();
   const resource = useResourceContext();
   const year = useSelectedYear();
   return <>{`${translate(`resources.${resource}.name`, { smart_count: 2 })} ${year}`}</>;
+}
+
+/** The other selectable years in which the collection has rows in the caller's scope (one count request per year). */
+async function yearsWithRows(collection: string, current: number): Promise<number[]> {
+  const years = selectableYears().filter((year) => year !== current);
+  const counts = await Promise.all(
+    years.map((year) =>
+      apiRequest<unknown[]>(`/${collection}`, { query: { year, limit: 1, count: true } })
+        .then(({ json }) => (Array.isArray(json) ? json.length : 0))
+        .catch(() => 0),
+    ),
+  );
+  return years.filter((_, index) => counts[index] > 0);
+}
+
+/**
+ * The empty state of a list that depends on the selected year: it says that the year is the reason
+ * and offers the years that have rows (the demo's filings are in 2025 while the selector opens on the
+ * current year). With filters on, the filters are the likelier reason and only the plain message shows.
+ */
+export function YearListEmpty() {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const resource = useResourceContext() ?? '';
+  const { filterValues } = useListContext();
+  const year = useSelectedYear();
+  const filtered = Object.values(filterValues ?? {}).some((value) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0));
+  const [others, setOthers] = useState<number[] | null>(null);
+  useEffect(() => {
+    if (filtered) return;
+    let live = true;
+    void yearsWithRows(collectionFor(resource), year).then((years) => live && setOthers(years));
+    return () => {
+      live = false;
+    };
+  }, [resource, year, filtered]);
+  const name = translate(`resources.${resource}.name`, { smart_count: 2 });
+  return (
+    <Box sx={{ p: 2 }} data-testid="year-list-empty">
+      <Alert severity="info">
+        {translate(filtered ? 'yearList.emptyFiltered' : 'yearList.empty', { name, year })}
+        {!filtered && others && others.length > 0 ? (
+          <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <span>{translate('yearList.otherYears')}</span>
+            {others.map((other) => (
+              <Button
+                key={other}
+                size="small"
+                variant="outlined"
+                data-testid={`year-list-empty-${other}`}
+                onClick={() => {
+                  setYear(other);
+                  refresh();
+                }}
+              >
+                {other}
+              </Button>
+            ))}
+          </Stack>
+        ) : null}
+        {!filtered && others && others.length === 0 ? <Box sx={{ mt: 0.5 }}>{translate('yearList.noOtherYears')}</Box> : null}
+      </Alert>
+    </Box>
+  );
+}
+
+/** True on a phone-sized screen (below MUI's `sm`, 600 px). */
+export function useIsPhone(): boolean {
+  return useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+}
+
+/**
+ * The table of a list, and on a phone a simple list of the same records (one line each, what the
+ * `phone` texts say) that fits 390 px instead of a table scrolling sideways. Both open the record
+ * the same way (`rowClick`, edit by default).
+ */
+export function ResponsiveDataTable<TRecord extends RaRecord = RaRecord>({
+  phone,
+  rowClick = 'edit',
+  empty,
+  children,
+  ...rest
+}: DataTableProps<TRecord> & { phone: Pick<SimpleListProps<TRecord>, 'primaryText' | 'secondaryText' | 'tertiaryText' | 'leftIcon' | 'rightIcon' | 'leftAvatar'> }) {
+  const isPhone = useIsPhone();
+  if (isPhone) return <SimpleList<TRecord> {...phone} rowClick={rowClick as SimpleListProps<TRecord>['rowClick']} empty={empty} data-testid="phone-list" />;
+  return (
+    <DataTable<TRecord> rowClick={rowClick} empty={empty} {...rest}>
+      {children}
+    </DataTable>
+  );
 }

@@ -1,4 +1,5 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
+import BiotechIcon from '@mui/icons-material/Biotech';
 import BusinessIcon from '@mui/icons-material/Business';
 import ScienceIcon from '@mui/icons-material/Science';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
@@ -6,6 +7,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import TuneIcon from '@mui/icons-material/Tune';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import BuildIcon from '@mui/icons-material/Build';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { lazyPage } from '../components/lazyPage';
 
 /* The environmental-compliance resources and pages of the web app. */
@@ -44,6 +46,20 @@ export const contracts = {
   create: lazyPage(() => import('./contracts/screens').then((m) => m.ContractCreate)),
   icon: ReceiptLongIcon,
   recordRepresentation: 'articleName',
+};
+export const rdps = {
+  list: lazyPage(() => import('./rdps/screens').then((m) => m.RdpList)),
+  edit: lazyPage(() => import('./rdps/screens').then((m) => m.RdpEdit)),
+  create: lazyPage(() => import('./rdps/screens').then((m) => m.RdpCreate)),
+  icon: BiotechIcon,
+  recordRepresentation: 'code',
+};
+export const forms = {
+  list: lazyPage(() => import('./forms/screens').then((m) => m.FormList)),
+  edit: lazyPage(() => import('./forms/screens').then((m) => m.FormEdit)),
+  create: lazyPage(() => import('./forms/screens').then((m) => m.FormCreate)),
+  icon: LocalShippingIcon,
+  recordRepresentation: 'code',
 };
 export const environmentalSettings = {
   edit: lazyPage(() => import('./settings/screens').then((m) => m.SettingEdit)),

@@ -26,6 +26,7 @@ export const enMessages: TranslationMessages = {
     SETTING_IN_USE: 'This setting is in use and cannot be deleted.',
     RATE_LIMITED: 'Too many attempts: wait a moment and try again.',
     BOT_CHECK_FAILED: 'The anti-bot check failed: try again.',
+    BOT_CHECK_REQUIRED: 'Too many failed attempts: complete the anti-bot check and try again.',
     SOCIAL_LOGIN_DISABLED: 'Social login is not enabled.',
     PASSWORD_POLICY: 'The password does not meet the requirements.',
     TOKEN_INVALID: 'The link is not valid or has expired.',
@@ -51,7 +52,10 @@ export const enMessages: TranslationMessages = {
     OTP_LOCKED: 'Too many wrong codes: the sign request is locked until the consortium unlocks it.',
     SNAPSHOT_CHANGED: 'What is being signed changed after the code was sent: ask for a new code.',
     IMPERSONATION_FORBIDDEN: 'You cannot sign while impersonating another user.',
+    FORM_CHECKS_FAILED: 'The form does not pass the RENTRI checks: correct it before approving it.',
+    FORM_LOCKED: 'An approved form cannot be changed.',
     REQUIRED_DOCUMENTS_MISSING: 'Upload the required documents first.',
+    SIGNATURE_INVALID: 'The signed file is not valid: its signature or integrity does not verify.',
   },
   validation: {
     required: 'Value is required',
@@ -282,7 +286,7 @@ export const enMessages: TranslationMessages = {
     },
     invite: {
       title: 'Invite users',
-      help: 'One row per user. Each invited user receives an email with a temporary password.',
+      help: 'One row per user. Each invited user receives an email with a link, valid for 7 days and usable once, to choose their own password.',
       rows: 'Users',
       submit: 'Send the invitations',
       success: '1 user invited |||| %{smart_count} users invited',
@@ -518,3 +522,5 @@ import { addEnvironmentalEn } from '../environmental/i18n/environmental.en';
 addEnvironmentalEn(enMessages);
 import { addNcaEn } from '../environmental/i18n/nca.en';
 addNcaEn(enMessages);
+import { addAdminEn } from '../platform/i18n/admin.en';
+addAdminEn(enMessages);

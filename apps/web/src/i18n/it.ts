@@ -26,6 +26,7 @@ export const itMessages: TranslationMessages = {
     SETTING_IN_USE: "L'impostazione è in uso e non può essere eliminata.",
     RATE_LIMITED: 'Troppi tentativi: attendi qualche istante e riprova.',
     BOT_CHECK_FAILED: 'Verifica anti-bot non superata: riprova.',
+    BOT_CHECK_REQUIRED: 'Troppi tentativi non riusciti: completa la verifica anti-bot e riprova.',
     SOCIAL_LOGIN_DISABLED: "L'accesso con i social non è abilitato.",
     PASSWORD_POLICY: 'La password non rispetta i requisiti.',
     TOKEN_INVALID: 'Il link non è valido o è scaduto.',
@@ -51,7 +52,10 @@ export const itMessages: TranslationMessages = {
     OTP_LOCKED: 'Troppi codici errati: la richiesta di firma è bloccata finché il consorzio non la sblocca.',
     SNAPSHOT_CHANGED: 'I dati da firmare sono cambiati dopo l’invio del codice: richiedi un nuovo codice.',
     IMPERSONATION_FORBIDDEN: 'Non puoi firmare mentre impersoni un altro utente.',
+    FORM_CHECKS_FAILED: 'Il formulario non supera i controlli RENTRI: correggilo prima di approvarlo.',
+    FORM_LOCKED: 'Un formulario approvato non si può modificare.',
     REQUIRED_DOCUMENTS_MISSING: 'Carica prima i documenti obbligatori.',
+    SIGNATURE_INVALID: "Il file firmato non è valido: la firma o l'integrità non sono verificate.",
   },
   validation: {
     required: 'Campo obbligatorio',
@@ -282,7 +286,7 @@ export const itMessages: TranslationMessages = {
     },
     invite: {
       title: 'Invita utenti',
-      help: "Una riga per utente. Ogni utente invitato riceve un'email con una password temporanea.",
+      help: "Una riga per utente. Ogni utente invitato riceve un'email con un collegamento, valido 7 giorni e utilizzabile una volta, per scegliere la propria password.",
       rows: 'Utenti',
       submit: 'Invia gli inviti',
       success: '1 utente invitato |||| %{smart_count} utenti invitati',
@@ -518,3 +522,5 @@ import { addEnvironmentalIt } from '../environmental/i18n/environmental.it';
 addEnvironmentalIt(itMessages);
 import { addNcaIt } from '../environmental/i18n/nca.it';
 addNcaIt(itMessages);
+import { addAdminIt } from '../platform/i18n/admin.it';
+addAdminIt(itMessages);

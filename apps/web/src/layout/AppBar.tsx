@@ -6,7 +6,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Link } from 'react-router-dom';
 import { AppBar as RaAppBar, LoadingIndicator, Logout, TitlePortal, UserMenu, useLocaleState, useTranslate, useUserMenu } from 'react-admin';
-import { environmentLabel } from '../config';
+import { environmentLabel, useAppConfig } from '../config';
 import { LOCALES } from '../i18n';
 import { useChangePassword } from '../platform/profile/ChangePasswordProvider';
 import { useSession } from '../session/useSession';
@@ -100,7 +100,7 @@ function BackToMyAccountItem() {
 
 export function AppBar() {
   const translate = useTranslate();
-  const environment = environmentLabel(`${window.location.origin}/api`);
+  const environment = environmentLabel(useAppConfig(), window.location.origin);
   return (
     <RaAppBar
       toolbar={
@@ -127,7 +127,8 @@ export function AppBar() {
         <Typography variant="h6" component="span" noWrap data-testid="app-name">
           {translate('app.name')}
         </Typography>
-        <Chip size="small" label={environment} data-testid="environment-label" sx={{ bgcolor: environment === 'DEV' ? 'warning.main' : 'rgba(255,255,255,0.2)', color: '#fff', fontWeight: 600 }} />
+        {/* Production needs no badge; a demo or development server says what it is. */}
+        {environment === 'PROD' ? null : <Chip size="small" label={environment} data-testid="environment-label" sx={{ bgcolor: 'rgba(255,255,255,0.2)', color: '#fff', fontWeight: 600 }} />}
       </Box>
       <TitlePortal variant="body1" sx={{ opacity: 0.85 }} />
     </RaAppBar>

@@ -12,6 +12,7 @@ import { ImpersonationBar } from './ImpersonationBar';
 import { FloatingSidebarToggle, Menu } from './Menu';
 import { useAppConfig } from '../config';
 import { NavigationEffects } from './NavigationEffects';
+import { DocumentTitleFromPage } from './DocumentTitle';
 import { ForbiddenPage } from './StatusPages';
 
 /** A forbidden path typed by hand shows a clear page; the API refuses the data anyway. */
@@ -31,6 +32,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <NotificationCountProvider>
       <ChangePasswordProvider>
         <NavigationEffects />
+        <DocumentTitleFromPage />
         <RaLayout appBar={AppBar} menu={Menu} sx={{ '& .RaLayout-content': { pt: 0 } }}>
           <ImpersonationBar />
           <VersionBanner />

@@ -34,6 +34,7 @@ import BiotechIcon from '@mui/icons-material/Biotech';
 import ReportIcon from '@mui/icons-material/ReportProblem';
 import BuildIcon from '@mui/icons-material/Build';
 import DrawIcon from '@mui/icons-material/Draw';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Menu as RaMenu, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
@@ -53,6 +54,7 @@ const ICONS: Record<string, ReactElement> = {
   report: <ReportIcon />,
   build: <BuildIcon />,
   draw: <DrawIcon />,
+  local_shipping: <LocalShippingIcon />,
   people: <PeopleIcon />,
   group_add: <GroupAddIcon />,
   security: <SecurityIcon />,

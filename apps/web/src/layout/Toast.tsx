@@ -5,8 +5,10 @@ import { CloseNotificationContext, type NotificationPayload, undoableEventEmitte
 export const TOAST_DURATION_MS = 3000;
 
 /**
- * Every notice is a bottom toast shown for 3000 ms with an icon (success, error, info,
- * warning). Replaces react-admin's <Notification>, keeping its undo support.
+ * Every notice is a toast shown for 3000 ms with an icon (success, error, info, warning), at the
+ * top just under the app bar: at the bottom it covered the forms' Save/Delete bars and the list
+ * action bars that the user reaches for next. Replaces react-admin's <Notification>, keeping its
+ * undo support.
  */
 export function Toast() {
   const { notifications, takeNotification } = useNotificationContext();
@@ -55,7 +57,8 @@ export function Toast() {
         open={open}
         autoHideDuration={autoHideDuration === undefined ? TOAST_DURATION_MS : (autoHideDuration ?? undefined)}
         onClose={(_event, reason) => reason !== 'clickaway' && close()}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        sx={{ top: { xs: 64, sm: 72 } }}
         slotProps={{ transition: { onExited: exited } }}
         disableWindowBlurListener={undoable}
       >
@@ -65,7 +68,7 @@ export function Toast() {
           onClose={close}
           data-testid="toast"
           data-type={severity}
-          sx={{ minWidth: 320, alignItems: 'center' }}
+          sx={{ minWidth: { xs: 0, sm: 320 }, maxWidth: 'calc(100vw - 16px)', alignItems: 'center' }}
           action={
             undoable ? (
               <Button color="inherit" size="small" onClick={undo}>

@@ -27,18 +27,22 @@ describe('menu derived from the access table', () => {
   it('per role', () => {
     // Suppliers: their own company (environmental area) and their account, never a tourist-tax entry.
     // Their NCA reports (those they take part in), their actions and the signatures waiting for them.
+    // Suppliers also read their test reports (a laboratory its own, an agency those of its samples).
     expect(paths('agency_user')).toEqual([
       '/my-company',
       '/nca-reports',
       '/corrective-actions',
       '/my-signatures',
+      '/rdps',
+      '/forms',
       '/management',
       '/management/settings',
       '/notifications',
       '/profile',
       '/documentation',
     ]);
-    expect(paths('laboratory_user')).toEqual(paths('agency_user'));
+    // A laboratory registers no waste form.
+    expect(paths('laboratory_user')).toEqual(paths('agency_user').filter((p) => p !== '/forms'));
     expect(paths('user')).toEqual(expect.arrayContaining(['/dashboard', '/structures', '/stays', '/declarations', '/twentyOneModels', '/cities', '/communications']));
     expect(paths('user')).not.toContain('/users');
     expect(paths('user')).not.toContain('/invite-users');
@@ -57,6 +61,8 @@ describe('menu derived from the access table', () => {
       '/agencies',
       '/laboratories',
       '/contracts',
+      '/rdps',
+      '/forms',
       '/nca-settings',
       '/lab-analysis-settings',
       '/management',

@@ -49,6 +49,8 @@ export const MENU_ITEMS: readonly TMenuItem[] = [
   { labelKey: 'environmental.menu.agencies', path: '/agencies', group: 'environmental', icon: 'business', resource: 'agencies', feature: 'environmentalArea' },
   { labelKey: 'environmental.menu.laboratories', path: '/laboratories', group: 'environmental', icon: 'science', resource: 'laboratories', feature: 'environmentalArea' },
   { labelKey: 'environmental.menu.contracts', path: '/contracts', group: 'environmental', icon: 'receipt_long', resource: 'contracts', feature: 'environmentalArea' },
+  { labelKey: 'environmental.menu.rdps', path: '/rdps', group: 'environmental', icon: 'biotech', resource: 'rdps', feature: 'environmentalArea' },
+  { labelKey: 'environmental.menu.forms', path: '/forms', group: 'environmental', icon: 'local_shipping', resource: 'forms', feature: 'environmentalArea' },
   { labelKey: 'environmental.menu.ncaSettings', path: '/nca-settings', group: 'environmental', icon: 'tune', feature: 'environmentalArea' },
   { labelKey: 'environmental.menu.labAnalysisSettings', path: '/lab-analysis-settings', group: 'environmental', icon: 'biotech', feature: 'environmentalArea' },
 

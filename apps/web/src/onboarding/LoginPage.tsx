@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link as MuiLink, Stack, TextField } from '@mui/material';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useLogin, useNotify, useTranslate } from 'react-admin';
+import { useLogin, useTranslate } from 'react-admin';
 import { useAppConfig } from '../config';
 import { BotCheck } from './BotCheck';
 import { loginErrorKey } from './loginError';
@@ -13,11 +13,14 @@ import { emailError, requiredError } from './validation';
 export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
   const translate = useTranslate();
   const login = useLogin();
-  const notify = useNotify();
   const { features } = useAppConfig();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [botCheck, setBotCheck] = useState<string | null>(null);
+  // After too many failed attempts the API asks for the bot check (BOT_CHECK_REQUIRED) even when
+  // the feature is off; each solved check is accepted once, so a new widget follows every attempt.
+  const [botCheckRequired, setBotCheckRequired] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const [submitted, setSubmitted] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +31,7 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
     email: emailError(email, translate),
     password: requiredError(password, translate),
   };
-  const needsBotCheck = features.botCheckOnLogin;
+  const needsBotCheck = features.botCheckOnLogin || botCheckRequired;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,9 +42,11 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
     try {
       await login({ email: email.trim(), password, botCheckPayload: botCheck });
     } catch (caught) {
-      const key = loginErrorKey(caught);
-      setError(key);
-      notify(key, { type: 'error' });
+      if ((caught as { body?: { code?: string } })?.body?.code === 'BOT_CHECK_REQUIRED') setBotCheckRequired(true);
+      setBotCheck(null);
+      setAttempt((n) => n + 1);
+      // Shown once, above the form (not also as a toast).
+      setError(loginErrorKey(caught));
     } finally {
       setLoading(false);
     }
@@ -92,7 +97,7 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
           error={submitted && !!errors.password}
           helperText={submitted ? (errors.password ?? ' ') : ' '}
         />
-        {needsBotCheck ? <BotCheck onChange={setBotCheck} /> : null}
+        {needsBotCheck ? <BotCheck key={attempt} onChange={setBotCheck} /> : null}
         <Button type="submit" fullWidth variant="contained" size="large" loading={loading} sx={{ mt: 1 }}>
           {translate('onboarding.login.submit')}
         </Button>

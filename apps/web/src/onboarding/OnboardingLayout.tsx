@@ -5,6 +5,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { useAppConfig } from '../config';
 import { LOCALES } from '../i18n';
 import { NavigationEffects } from '../layout/NavigationEffects';
+import { useDocumentTitle } from '../layout/DocumentTitle';
 import { getSession } from '../session/store';
 
 export function LanguageSwitch() {
@@ -38,6 +39,7 @@ export function OnboardingLayout({ title, subtitle, children }: { title: string;
   // Only a visitor who arrives already signed in is sent away. A session started on this page
   // (registration) navigates by itself; redirecting on that change too raced it and won (-> /profile).
   const [signedInOnArrival] = useState(() => Boolean(getSession()?.token));
+  useDocumentTitle(title);
   if (signedInOnArrival) return <Navigate to={features.publicSite ? '/' : '/profile'} replace />;
   return (
     <Box

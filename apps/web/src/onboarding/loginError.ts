@@ -4,7 +4,7 @@ export function loginErrorKey(error: unknown): string {
   const code = (error as { body?: { code?: string } })?.body?.code;
   const message = (error as { message?: string })?.message;
   if (code === 'INVALID_CREDENTIALS' || status === 401) return 'onboarding.login.errors.invalidCredentials';
-  if (code === 'ACCOUNT_DISABLED' || code === 'BOT_CHECK_FAILED' || code === 'RATE_LIMITED') return `errors.${code}`;
+  if (code === 'ACCOUNT_DISABLED' || code === 'BOT_CHECK_FAILED' || code === 'BOT_CHECK_REQUIRED' || code === 'RATE_LIMITED') return `errors.${code}`;
   if (status === 400) return 'onboarding.login.errors.badRequest';
   if (message && message.startsWith('errors.')) return message;
   return 'onboarding.login.errors.generic';

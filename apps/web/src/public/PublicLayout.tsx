@@ -3,6 +3,7 @@ import { AppBar, Box, Button, Container, Link as MuiLink, Toolbar, Typography } 
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { NavigationEffects } from '../layout/NavigationEffects';
+import { DocumentTitleFromPage } from '../layout/DocumentTitle';
 import { LanguageSwitch } from '../onboarding/OnboardingLayout';
 import { useSession } from '../session/useSession';
 
@@ -12,6 +13,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <NavigationEffects />
+      <DocumentTitleFromPage />
       <AppBar position="static" elevation={0}>
         <Toolbar sx={{ gap: 2 }}>
           <Typography variant="h6" component={Link} to="/" sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 1 }}>

@@ -3,7 +3,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { environmentLabel, useAppConfig } from '../config';
 import { PublicLayout } from './PublicLayout';
 
-/** A public check page: what this build is and which features the server reports. */
+/** A public check page: what this build is (the feature flags are the administrators' business, not listed here). */
 export function TestPage() {
   const translate = useTranslate();
   const config = useAppConfig();
@@ -11,9 +11,8 @@ export function TestPage() {
   const rows: [string, string][] = [
     [translate('publicSite.test.version'), config.version],
     [translate('publicSite.test.buildType'), config.buildType],
-    [translate('publicSite.test.environment'), `${environmentLabel(`${window.location.origin}/api`)} (${config.environment})`],
+    [translate('publicSite.test.environment'), `${environmentLabel(config, window.location.origin)} (${config.environment})`],
     [translate('publicSite.test.language'), locale],
-    ...Object.entries(config.features).map(([flag, on]): [string, string] => [flag, translate(on ? 'common.on' : 'common.off')]),
   ];
   return (
     <PublicLayout>

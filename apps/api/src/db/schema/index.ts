@@ -5,3 +5,5 @@ export * from './tourist-tax.ts';
 export * from './tourist-tax-filings.ts';
 export * from './environmental.ts';
 export * from './environmental-nca.ts';
+export * from './environmental-rdps.ts';
+export * from './waste-forms.ts';

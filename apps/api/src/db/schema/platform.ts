@@ -69,7 +69,23 @@ export const refreshTokens = pgTable(
     usedAt: timestamptz(),
     revokedAt: timestamptz(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/**
+ * One sign-in (or one impersonation): every access token carries its id (`sid`) and is refused once
+ * the session is revoked (logout, password change, account disabled or deleted). A sign-in's
+ * refresh tokens are its family: `refresh_tokens.family_id` is the session id.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    ...recordColumns,
+    userId: uuid().notNull(),
+    impersonatorId: uuid(),
+    revokedAt: timestamptz(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
 /** Single-use e-mailed tokens: e-mail confirmation and password reset. Stored hashed. */

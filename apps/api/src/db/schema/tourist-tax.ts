@@ -236,7 +236,9 @@ export const stays = pgTable(
   },
   (t) => [
     index('stays_structure_checkout_idx').on(t.structureId, t.checkOut),
-    index('stays_city_checkout_idx').on(t.cityId, t.checkOut),
+    index('stays_city_checkout_id_idx').on(t.cityId, t.checkOut, t.id),
+    index('stays_structure_checkin_idx').on(t.structureId, t.checkIn, t.id),
+    index('stays_city_checkin_idx').on(t.cityId, t.checkIn, t.id),
     index('stays_checkout_idx').on(t.checkOut, t.id),
     uniqueIndex('stays_structure_fingerprint_unique').on(t.structureId, t.importFingerprint),
   ],

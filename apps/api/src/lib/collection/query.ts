@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { isCalendarDate } from '@app/domain/platform/records/fields';
 import { AppError, type TErrorDetail } from '../errors.ts';
+import { MAX_STORABLE_INTEGER } from '../schemas.ts';
 
 /**
  * Turns the query string of a list request into SQL, using only the fields a collection declared.
@@ -14,7 +16,6 @@ const OPERATORS = ['eq', 'in', 'nin', 'ne', 'gt', 'gte', 'lt', 'lte'] as const;
 type TOperator = (typeof OPERATORS)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export type TFieldMap = Record<string, PgColumn>;
 
@@ -25,6 +26,9 @@ export function isUuid(value: unknown): value is string {
 function columnKind(column: PgColumn): string {
   return column.columnType;
 }
+
+/** The column a query names, if declared: own keys only (`__proto__`, `toString` are not fields). */
+const declared = (fields: TFieldMap, name: string): PgColumn | undefined => (Object.hasOwn(fields, name) ? fields[name] : undefined);
 
 /** Coerces one query-string value to what the column holds, or explains why it cannot. */
 function coerce(field: string, column: PgColumn, raw: string): unknown {
@@ -40,14 +44,16 @@ function coerce(field: string, column: PgColumn, raw: string): unknown {
     case 'PgBigInt53':
     case 'PgSerial': {
       const n = Number(raw);
-      return Number.isInteger(n) ? n : fail('must be a whole number');
+      if (!Number.isInteger(n)) return fail('must be a whole number');
+      return Math.abs(n) <= MAX_STORABLE_INTEGER ? n : fail('is out of range');
     }
     case 'PgNumeric':
     case 'PgNumericNumber':
     case 'PgDoublePrecision':
     case 'PgReal': {
       const n = Number(raw);
-      return raw.trim() !== '' && Number.isFinite(n) ? n : fail('must be a number');
+      if (raw.trim() === '' || !Number.isFinite(n)) return fail('must be a number');
+      return Math.abs(n) <= MAX_STORABLE_INTEGER ? n : fail('is out of range');
     }
     case 'PgBoolean':
       if (raw === 'true' || raw === '1') return true;
@@ -56,11 +62,12 @@ function coerce(field: string, column: PgColumn, raw: string): unknown {
     case 'PgTimestamp':
     case 'PgTimestampString': {
       const d = new Date(raw);
-      return Number.isNaN(d.getTime()) ? fail('must be an ISO date-time') : d;
+      // PostgreSQL timestamps stop at year 294276; JavaScript's reach 275760, so keep to four-digit years.
+      return Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1 || d.getUTCFullYear() > 9999 ? fail('must be an ISO date-time') : d;
     }
     case 'PgDateString':
     case 'PgDate':
-      return DATE.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : fail('must be a date YYYY-MM-DD');
+      return isCalendarDate(raw) ? raw : fail('must be a date YYYY-MM-DD');
     case 'PgArray': {
       const base = (column as unknown as { baseColumn: PgColumn }).baseColumn;
       return coerce(field, base, raw);
@@ -147,7 +154,7 @@ export function parseListQuery(query: Record<string, unknown>, options: { filter
   const limit = limitRaw === undefined ? DEFAULT_LIMIT : Number(limitRaw);
   const skip = skipRaw === undefined ? 0 : Number(skipRaw);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) errors.push({ path: 'limit', message: `must be a whole number from 1 to ${MAX_LIMIT}`, value: limitRaw });
-  if (!Number.isInteger(skip) || skip < 0) errors.push({ path: 'skip', message: 'must be a whole number of at least 0', value: skipRaw });
+  if (!Number.isInteger(skip) || skip < 0 || skip > MAX_STORABLE_INTEGER) errors.push({ path: 'skip', message: `must be a whole number from 0 to ${MAX_STORABLE_INTEGER}`, value: skipRaw });
   const countRaw = single('count');
   if (countRaw !== undefined && !['true', 'false', '1', '0'].includes(countRaw)) errors.push({ path: 'count', message: 'must be true or false', value: countRaw });
 
@@ -156,7 +163,7 @@ export function parseListQuery(query: Record<string, unknown>, options: { filter
     const match = FILTER_KEY.exec(key);
     const field = match?.[1];
     const operator = (match?.[2] ?? 'eq') as TOperator;
-    const column = field === undefined ? undefined : options.filterable[field];
+    const column = field === undefined ? undefined : declared(options.filterable, field);
     if (!match || !column) {
       errors.push({ path: key, message: 'unknown filter field' });
       continue;
@@ -192,7 +199,7 @@ export function parseListQuery(query: Record<string, unknown>, options: { filter
       .filter(Boolean)) {
       const descending = part.startsWith('-');
       const field = descending ? part.slice(1) : part;
-      const column = options.sortable[field];
+      const column = declared(options.sortable, field);
       if (!column) {
         errors.push({ path: 'sort', message: `unknown sort field ${field}`, value: field });
         continue;

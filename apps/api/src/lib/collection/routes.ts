@@ -10,6 +10,7 @@ import { entityOf, type TCollectionAction } from '@app/domain/platform/access/ac
 import { partialWithoutDefaults, ZErrorBody, ZIdParams } from '../schemas.ts';
 import { allOf, isUuid, parseListQuery } from './query.ts';
 import { rowToRecord } from './serialize.ts';
+import { registerCollectionExport } from './export.ts';
 import type { TAnyCollection, TCollection, TOperation, TRecordTable, TSignedInContext } from './define.ts';
 
 const ZListQuery = z.looseObject({
@@ -223,6 +224,7 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
         return runtime.present(rows, ctx);
       },
     });
+    registerCollectionExport(app, runtime, tags);
   }
   if (!disabled.has('get')) {
     r.get(`${url}/:id`, {

@@ -5,7 +5,9 @@ import type { TDbOrTx } from '../../db/client.ts';
 import { registerSettingUsageCheck, registerUserLinkCheck, type TSettingUsageCheck } from '../platform/index.ts';
 import { companyExists } from './companies/company-tables.ts';
 import { registerNcaRoutes } from './nca/routes.ts';
+import { registerFormRoutes } from './forms/routes.ts';
 import { registerEnvironmentalRegistry } from './registry/routes.ts';
+import { registerRdps } from './rdps/routes.ts';
 
 /**
  * Environmental compliance (NCA): lots, orders, agencies, laboratories and their price lists,
@@ -35,4 +37,6 @@ export async function registerEnvironmentalArea(app: FastifyInstance) {
   registerSettingUsageCheck(settingsUsedByEnvironmentalRecords);
   await registerEnvironmentalRegistry(app);
   registerNcaRoutes(app);
+  await registerRdps(app);
+  await registerFormRoutes(app);
 }

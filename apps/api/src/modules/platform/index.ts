@@ -52,7 +52,7 @@ export { randomToken, sha256 } from './auth/tokens.ts';
 export { runDueJobs, type TDailyJob, type TJobDeps } from './jobs/job-runner.ts';
 export { createMailer } from './mail/mailer.ts';
 export { createNotification, pushNotification, type TNotificationRow } from './notifications/notify-user.ts';
-export { makePdf } from './uploads/test-files.ts';
+export { makeP7mDer, makePdf } from './uploads/test-files.ts';
 export { normaliseEmail } from './users/user-input.ts';
 export { findSettingUsages, registerSettingUsageCheck, settingRowValues, type TSettingUsageCheck } from './settings/settings.ts';
 export { setFeature } from './settings/features.ts';

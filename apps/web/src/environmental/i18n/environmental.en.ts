@@ -1,5 +1,7 @@
 import type { TranslationMessages } from 'ra-core';
 import { mergeMessagesInto } from '../../i18n/mergeMessages';
+import { rdpsEn } from './rdps.en';
+import { formsEn } from './forms.en';
 
 /* English messages of the environmental-compliance screens. */
 
@@ -156,4 +158,6 @@ export const environmentalEn = {
 
 export function addEnvironmentalEn(messages: TranslationMessages): void {
   mergeMessagesInto(messages, environmentalEn);
+  mergeMessagesInto(messages, rdpsEn);
+  mergeMessagesInto(messages, formsEn);
 }

@@ -1,5 +1,7 @@
 import type { TranslationMessages } from 'ra-core';
 import { mergeMessagesInto } from '../../i18n/mergeMessages';
+import { rdpsIt } from './rdps.it';
+import { formsIt } from './forms.it';
 
 /* Italian messages of the environmental-compliance screens. */
 
@@ -156,4 +158,6 @@ export const environmentalIt = {
 
 export function addEnvironmentalIt(messages: TranslationMessages): void {
   mergeMessagesInto(messages, environmentalIt);
+  mergeMessagesInto(messages, rdpsIt);
+  mergeMessagesInto(messages, formsIt);
 }

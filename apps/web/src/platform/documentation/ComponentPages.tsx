@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, Grid, Paper, Typography } from '@mui/material';
-import { DateInput, Form, NumberInput, SelectArrayInput, SelectInput, TextInput, email, required, useTranslate } from 'react-admin';
+import { Form, NumberInput, SelectArrayInput, SelectInput, TextInput, email, required, useTranslate } from 'react-admin';
+import { DateInput } from '../../components/DateInput';
 import { FilePicker, UPLOAD_FORMATS } from '../../components/FilePicker';
 import { Flex } from '../../components/Flex';
 import { SubHeader } from '../../components/SubHeader';

@@ -28,7 +28,10 @@ function PasswordField(props: { name: TFieldName; value: string; error?: string 
   );
 }
 
-/** The live checklist of the four password rules (length, lowercase, digit, uppercase): red until a rule is met, green once it is. */
+/**
+ * The live checklist of the four password rules (length, lowercase, digit, uppercase): grey before
+ * anything is typed (nothing is wrong yet), then red until a rule is met, green once it is.
+ */
 export function PasswordChecklist({ password }: { password: string }) {
   const translate = useTranslate();
   const results = checkPassword(password);
@@ -39,7 +42,7 @@ export function PasswordChecklist({ password }: { password: string }) {
         return (
           <ListItem key={rule.key} disableGutters sx={{ py: 0 }} data-rule={rule.key} data-met={met}>
             <ListItemIcon sx={{ minWidth: 32 }}>
-              <CheckCircleIcon fontSize="small" sx={{ color: met ? 'success.main' : 'error.main' }} />
+              <CheckCircleIcon fontSize="small" sx={{ color: met ? 'success.main' : password === '' ? 'text.disabled' : 'error.main' }} />
             </ListItemIcon>
             <ListItemText primary={translate(rule.messageKey, rule.params ?? {})} />
           </ListItem>

@@ -40,7 +40,6 @@ function AvatarBlock({ user }: { user: TUser }) {
       const uploaded = await uploadFile(file, {
         linkedEntityId: user._id,
         linkedEntityType: 'users',
-        purpose: 'avatar',
         additionalInfo: { name: file.name.replace(/\.[^.]+$/, ''), format: file.type, fullName: file.name, size: file.size },
         tags: ['avatar'],
       });

@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
 import { DeleteWithConfirmButton, Edit, ListButton, SaveButton, TabbedForm, Toolbar, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { getSession } from '../../session/store';
 import { ImpersonateButton } from './ImpersonateButton';
 import { ToggleEnabledButton } from './ToggleEnabledButton';
@@ -25,11 +26,15 @@ function UserActions() {
   );
 }
 
+/** The account form's Save/Delete; not on the structures tab (a list) nor on the roles tab, which saves the roles with its own button. */
 function UserToolbar() {
   const record = useRecordContext<{ id: string }>();
+  const { pathname } = useLocation();
+  const canUpdate = useCan('users', 'update');
+  if (/\/(structures|roles)$/.test(pathname)) return null;
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
-      {useCan('users', 'update') ? <SaveButton /> : <span />}
+      {canUpdate ? <SaveButton /> : <span />}
       {record && record.id !== getSession()?.user._id && canNow('users', 'delete') ? <DeleteWithConfirmButton mutationMode="pessimistic" /> : null}
     </Toolbar>
   );

@@ -1,5 +1,6 @@
 import { isValidPhone } from '@app/domain/platform/identifiers/phone';
-import { BooleanInput, DateInput, NumberInput, ReferenceInput, SelectInput, TextInput, email, required, useResourceDefinitions } from 'react-admin';
+import { BooleanInput, NumberInput, ReferenceInput, SelectInput, TextInput, email, required, useResourceDefinitions } from 'react-admin';
+import { DateInput } from '../../components/DateInput';
 import { FormDataConsumer } from 'react-admin';
 import { Box } from '@mui/material';
 import { roleChoices } from './roleChoices';

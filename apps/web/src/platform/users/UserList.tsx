@@ -1,10 +1,11 @@
 import { Button } from '@mui/material';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import { Link } from 'react-router-dom';
-import { BooleanField, CreateButton, DataTable, DateField, ExportButton, List, SearchInput, SelectArrayInput, SelectField, SelectInput, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import { BooleanField, CreateButton, DataTable, DateField, List, SearchInput, SelectArrayInput, SelectField, SelectInput, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
 import { intlLocale } from '../../i18n/format';
 import { enabledChoices, roleChoices } from './roleChoices';
 import { ToggleEnabledButton } from './ToggleEnabledButton';
+import { ListExportButton, ResponsiveDataTable } from '../../components/listScaffolding';
 
 function UserListActions() {
   const translate = useTranslate();
@@ -14,7 +15,7 @@ function UserListActions() {
         {translate('users.invite.title')}
       </Button>
       <CreateButton />
-      <ExportButton />
+      <ListExportButton />
     </TopToolbar>
   );
 }
@@ -30,7 +31,14 @@ export function UserList() {
   const translate = useTranslate();
   return (
     <List filters={userFilters(translate)} sort={{ field: 'createdAt', order: 'DESC' }} actions={<UserListActions />} perPage={25}>
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <ResponsiveDataTable
+        bulkActionButtons={false}
+        phone={{
+          primaryText: (r) => [r.name, r.surname].filter(Boolean).join(' ') || String(r.email),
+          secondaryText: (r) => String(r.email ?? ''),
+          tertiaryText: (r) => translate(`roles.${String(r.role)}`, { _: String(r.role) }),
+        }}
+      >
         <DataTable.Col source="name" />
         <DataTable.Col source="surname" />
         <DataTable.Col source="email" />
@@ -46,7 +54,7 @@ export function UserList() {
         <DataTable.Col label="users.actions.column" disableSort>
           <ToggleEnabledButton />
         </DataTable.Col>
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 }

@@ -5,7 +5,6 @@ import {
   CreateButton,
   DataTable,
   Edit,
-  ExportButton,
   FilterButton,
   List,
   ReferenceManyField,
@@ -20,13 +19,14 @@ import { activeChoices } from '../shared/choices';
 import { DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { useCan } from '../../components/permissions';
 import { required, validCcp, validEmail, validIban, validIstatCode, validPhone, validProvince } from '../../components/validators';
+import { ListExportButton, ResponsiveDataTable } from '../../components/listScaffolding';
 
 function CityListActions() {
   return (
     <TopToolbar>
       <FilterButton />
       {useCan('cities', 'create') ? <CreateButton /> : null}
-      <ExportButton />
+      <ListExportButton />
     </TopToolbar>
   );
 }
@@ -40,7 +40,7 @@ export function CityList() {
   ];
   return (
     <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<CityListActions />}>
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <ResponsiveDataTable bulkActionButtons={false} phone={{ primaryText: (r) => String(r.name ?? ''), secondaryText: (r) => [r.province, r.contactEmail].filter(Boolean).join(' · ') }}>
         <DataTable.Col source="name" />
         <DataTable.Col source="istatCode" />
         <DataTable.Col source="province" />
@@ -49,7 +49,7 @@ export function CityList() {
         <DataTable.Col source="isActive">
           <BooleanField source="isActive" />
         </DataTable.Col>
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 }
@@ -108,7 +108,7 @@ export function CityEdit() {
   const canSave = useCan('cities', 'update');
   return (
     <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
-      <TtTabbedForm canSave={canSave} canDelete={useCan('cities', 'delete')}>
+      <TtTabbedForm canSave={canSave} canDelete={useCan('cities', 'delete')} readOnlyTabs={['structures']}>
         <TabbedForm.Tab label="touristTax.tabs.cityData">
           <CityFields readOnly={!canSave} isCreate={false} />
         </TabbedForm.Tab>

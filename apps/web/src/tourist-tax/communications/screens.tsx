@@ -23,6 +23,8 @@ import {
   useLocaleState,
   useRecordContext,
   useTranslate,
+  useNotify,
+  useRedirect,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -97,12 +99,23 @@ function StructurePicker() {
 
 export function CommunicationCreate() {
   const saveErrors = useSaveErrorNotification();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  // Says what happened (sent, to how many managers) instead of react-admin's generic "created".
+  const sent = {
+    ...saveErrors,
+    onSuccess: (record: { id: string; recipientsCount?: number }) => {
+      const count = record.recipientsCount;
+      notify(count === undefined ? 'communicationsSent.sent' : 'communicationsSent.sentTo', { type: 'success', messageArgs: { smart_count: count ?? 0 } });
+      redirect('edit', 'communications', record.id);
+    },
+  };
   const transform = (values: Record<string, unknown>) => ({
     ...values,
     structureIds: values.audience === 'structures' ? (values.structureIds ?? []) : [],
   });
   return (
-    <Create mutationOptions={saveErrors} redirect="edit" transform={transform} title="filings.communications.write">
+    <Create mutationOptions={sent} redirect="edit" transform={transform} title="filings.communications.write">
       <SimpleForm
         noValidate
         defaultValues={{ audience: 'all', structureIds: [], text: '' }}

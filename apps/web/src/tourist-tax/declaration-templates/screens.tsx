@@ -26,7 +26,6 @@ import {
   Create,
   CreateButton,
   DataTable,
-  DateInput,
   Edit,
   List,
   NumberInput,
@@ -40,12 +39,13 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { DateInput } from '../../components/DateInput';
 import { generatePeriods, type TPeriodFrequency } from '@app/domain/tourist-tax/periods';
 import { formatDate } from '../../i18n/format';
 import { useSelectedYear } from '../../session/useSession';
 import { DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
 import { CityFilterInput, CityInput, cityColumn } from '../shared/cityInputs';
-import { YearListTitle } from '../../components/listScaffolding';
+import { YearListTitle, YearListEmpty } from '../../components/listScaffolding';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { required, wholeNumber } from '../../components/validators';
 import { useMutation } from '@tanstack/react-query';
@@ -234,7 +234,7 @@ export function DeclarationTemplateList() {
   const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('filings.templates.search')} />, ...(isAdmin ? [<CityFilterInput key="cityId" />] : [])];
   return (
     <List filters={filters} sort={{ field: 'dateFrom', order: 'ASC' }} perPage={25} actions={<TemplateListActions />} title={<YearListTitle />} empty={false}>
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <DataTable rowClick="edit" bulkActionButtons={false} empty={<YearListEmpty />}>
         <DataTable.Col source="periodName" />
         <DataTable.Col source="dateFrom">
           <DayField source="dateFrom" />

@@ -20,7 +20,7 @@ import {
 } from 'react-admin';
 import { formatDate } from '../../i18n/format';
 import { DayField, DetailActions, FormGrid, FormIntro, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
-import { FilterCreateActions, YearListTitle } from '../../components/listScaffolding';
+import { FilterCreateActions, YearListTitle, YearListEmpty, ResponsiveDataTable } from '../../components/listScaffolding';
 import { formatEuros } from '../../components/format';
 import { required } from '../../components/validators';
 import { can } from '@app/domain/platform/access/access-table';
@@ -70,7 +70,19 @@ export function DeclarationList() {
   ];
   return (
     <List filters={filters} sort={{ field: 'dateFrom', order: 'DESC' }} perPage={25} actions={<FilterCreateActions />} title={<YearListTitle />} empty={false}>
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <ResponsiveDataTable
+        bulkActionButtons={false}
+        phone={{
+          primaryText: () => (
+            <ReferenceField source="structureId" reference="structures" link={false}>
+              <TextField source="name" />
+            </ReferenceField>
+          ),
+          secondaryText: (r) => `${formatDate(r.dateFrom as string, locale)} – ${formatDate(r.dateTo as string, locale)}`,
+          tertiaryText: () => <StatusCell />,
+        }}
+        empty={<YearListEmpty />}
+      >
         <DataTable.Col source="code" disableSort>
           <FunctionField render={(record: TDeclaration) => record.code ?? translate('filings.declarations.notSubmittedYet')} />
         </DataTable.Col>
@@ -106,7 +118,7 @@ export function DeclarationList() {
         <DataTable.Col source="paymentDate">
           <DayField source="paymentDate" />
         </DataTable.Col>
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 }

@@ -297,6 +297,7 @@ export const touristTaxEn = {
     DUPLICATE: 'An item with these data already exists.',
     IMPORT_INVALID: 'The file has rows that are not valid: no stay was imported.',
     IMPORT_UNREADABLE: 'The file cannot be read in the chosen format.',
+    IMPORT_TOO_LARGE: 'The file exceeds the import limits (columns, rows or size): no stay was imported.',
   },
   resources: {
     cities: {

@@ -301,6 +301,7 @@ export const touristTaxIt = {
     DUPLICATE: 'Esiste già un elemento con questi dati.',
     IMPORT_INVALID: 'Il file contiene righe non valide: nessun soggiorno è stato importato.',
     IMPORT_UNREADABLE: 'Il file non è leggibile nel formato scelto.',
+    IMPORT_TOO_LARGE: 'Il file supera i limiti di importazione (colonne, righe o dimensione): nessun soggiorno è stato importato.',
   },
   resources: {
     cities: {

@@ -36,7 +36,7 @@ import { parseEuroAmount } from '@app/domain/tourist-tax/money';
 import { formatCents, formatDate } from '../../i18n/format';
 import { useSelectedYear } from '../../session/useSession';
 import { DayField, DetailActions, FormGrid, FormIntro, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
-import { FilterCreateActions, YearListTitle } from '../../components/listScaffolding';
+import { FilterCreateActions, YearListTitle, YearListEmpty } from '../../components/listScaffolding';
 import { Fact, FactGrid, Panel } from '../../components/Panel';
 import { errorText } from '../../components/serverErrors';
 import { DownloadButton } from '../../components/DownloadButton';
@@ -77,7 +77,7 @@ export function Modello21List() {
   ];
   return (
     <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} actions={<FilterCreateActions />} title={<YearListTitle />} empty={false}>
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <DataTable rowClick="edit" bulkActionButtons={false} empty={<YearListEmpty />}>
         <DataTable.Col source="structureId">
           <ReferenceField source="structureId" reference="structures" link={false}>
             <RaTextField source="name" />

@@ -1,8 +1,9 @@
-import { CreateButton, DataTable, Edit, Create, ExportButton, List, SearchInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, Edit, Create, List, SearchInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
 import { DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { CityField, CityFilterInput, CityInput } from './cityInputs';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { required } from '../../components/validators';
+import { ListExportButton, ResponsiveDataTable } from '../../components/listScaffolding';
 
 /*
  * Screens of the per-comune registries that are a name and a note: structure types, structure
@@ -13,7 +14,7 @@ function RegistryListActions() {
   return (
     <TopToolbar>
       {useCanHere('create') ? <CreateButton /> : null}
-      <ExportButton />
+      <ListExportButton />
     </TopToolbar>
   );
 }
@@ -35,7 +36,7 @@ export function makeRegistryResource() {
     const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('touristTax.searchByName')} />, ...(isAdmin ? [<CityFilterInput key="cityId" />] : [])];
     return (
       <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<RegistryListActions />}>
-        <DataTable rowClick="edit" bulkActionButtons={false}>
+        <ResponsiveDataTable bulkActionButtons={false} phone={{ primaryText: (r) => String(r.name ?? ''), secondaryText: (r) => String(r.note ?? '') }}>
           <DataTable.Col source="name" />
           <DataTable.Col source="note" disableSort />
           {isAdmin ? (
@@ -43,7 +44,7 @@ export function makeRegistryResource() {
               <CityField />
             </DataTable.Col>
           ) : null}
-        </DataTable>
+        </ResponsiveDataTable>
       </List>
     );
   }

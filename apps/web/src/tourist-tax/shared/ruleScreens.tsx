@@ -1,23 +1,9 @@
-import {
-  Create,
-  DataTable,
-  DateInput,
-  Edit,
-  ExportButton,
-  FormDataConsumer,
-  FunctionField,
-  List,
-  NumberInput,
-  SearchInput,
-  SelectField,
-  SelectInput,
-  TextInput,
-  useLocaleState,
-  useTranslate,
-} from 'react-admin';
+import { Create, DataTable, Edit, FormDataConsumer, FunctionField, List, NumberInput, SearchInput, SelectField, SelectInput, TextInput, useLocaleState, useTranslate } from 'react-admin';
+import { formatDate } from '../../i18n/format';
+import { DateInput } from '../../components/DateInput';
 import { DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { CityFilterInput, CityInput, cityColumn } from './cityInputs';
-import { FilterCreateActions } from '../../components/listScaffolding';
+import { FilterCreateActions, ListExportButton, ResponsiveDataTable } from '../../components/listScaffolding';
 import { formatEuros, formatPercent } from '../../components/format';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { RegistryRefInputs, registryRefColumns, registryRefFilters } from './RegistryRefInputs';
@@ -46,7 +32,7 @@ export type TRuleScreensConfig = {
 function RuleListActions() {
   return (
     <FilterCreateActions>
-      <ExportButton />
+      <ListExportButton />
     </FilterCreateActions>
   );
 }
@@ -65,7 +51,14 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
     ];
     return (
       <List filters={filters} sort={{ field: 'validFrom', order: 'DESC' }} perPage={25} actions={<RuleListActions />}>
-        <DataTable rowClick="edit" bulkActionButtons={false}>
+        <ResponsiveDataTable
+          bulkActionButtons={false}
+          phone={{
+            primaryText: (r) => String(r.name ?? ''),
+            secondaryText: (r) => (r[typeSource] === 'flat' ? formatEuros(r[amountSource] as number, locale) : formatPercent(r.percentage as number, locale)),
+            tertiaryText: (r) => formatDate(r.validFrom as string, locale),
+          }}
+        >
           <DataTable.Col source="name" />
           <DataTable.Col source={typeSource}>
             <SelectField source={typeSource} choices={ruleTypeChoices} />
@@ -84,7 +77,7 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
           </DataTable.Col>
           <DataTable.Col source="maxNights" align="right" />
           {cityColumn(isAdmin)}
-        </DataTable>
+        </ResponsiveDataTable>
       </List>
     );
   }

@@ -2,7 +2,6 @@ import { Alert, Box } from '@mui/material';
 import {
   ArrayInput,
   BooleanInput,
-  DateInput,
   FormDataConsumer,
   NumberInput,
   RadioButtonGroupInput,
@@ -15,6 +14,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateInput } from '../../components/DateInput';
 import { useWatch } from 'react-hook-form';
 import { paymentStatusChoices, sexChoices } from '../shared/choices';
 import { FormGrid, SectionTitle, emptyToNull } from '../../components/forms';

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { YearListEmpty, ResponsiveDataTable } from '../../components/listScaffolding';
 import { Box, Button, Chip, Menu, MenuItem, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import LockIcon from '@mui/icons-material/Lock';
@@ -7,7 +8,6 @@ import {
   Create,
   CreateButton,
   DataTable,
-  DateInput,
   Edit,
   FilterButton,
   FunctionField,
@@ -25,6 +25,8 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { formatDate } from '../../i18n/format';
+import { DateInput } from '../../components/DateInput';
 import { quarterRange, type TQuarter } from '@app/domain/tourist-tax/periods';
 import { paymentStatusChoices } from '../shared/choices';
 import { DayField, DetailActions, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
@@ -169,8 +171,23 @@ export function StayList() {
     <SelectInput key="source" source="source" label="touristTax.fields.source" choices={['manual', 'xlsx', 'csv', 'alloggiati'].map((id) => ({ id, name: `touristTax.source.${id}` }))} />,
   ];
   return (
-    <List filters={filters} sort={{ field: 'checkOut', order: 'DESC' }} perPage={25} actions={<StayListActions />} title={<>{`${translate('resources.stays.name', { smart_count: 2 })} ${year}`}</>}>
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+    <List
+      filters={filters}
+      sort={{ field: 'checkOut', order: 'DESC' }}
+      perPage={25}
+      empty={false}
+      actions={<StayListActions />}
+      title={<>{`${translate('resources.stays.name', { smart_count: 2 })} ${year}`}</>}
+    >
+      <ResponsiveDataTable
+        bulkActionButtons={false}
+        phone={{
+          primaryText: (r) => [r.guest?.surname, r.guest?.name].filter(Boolean).join(' '),
+          secondaryText: (r) => `${formatDate(r.checkIn as string, locale)} – ${formatDate(r.checkOut as string, locale)}`,
+          tertiaryText: (r) => formatEuros(r.toPayAmount as number, locale),
+        }}
+        empty={<YearListEmpty />}
+      >
         <DataTable.Col source="guest" label="touristTax.fields.leadGuest" disableSort>
           <GuestName />
         </DataTable.Col>
@@ -199,7 +216,7 @@ export function StayList() {
         <DataTable.Col source="isLocked" label="touristTax.fields.isLocked" disableSort>
           <FunctionField render={(record: { isLocked?: boolean }) => (record.isLocked ? <LockIcon fontSize="small" color="action" titleAccess={translate('touristTax.stays.locked')} /> : null)} />
         </DataTable.Col>
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 }

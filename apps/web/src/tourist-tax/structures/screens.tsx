@@ -6,7 +6,6 @@ import {
   BooleanInput,
   Create,
   DataTable,
-  DateInput,
   Edit,
   FunctionField,
   List,
@@ -23,10 +22,11 @@ import {
   useResourceDefinitions,
   useTranslate,
 } from 'react-admin';
+import { DateInput } from '../../components/DateInput';
 import { activeChoices } from '../shared/choices';
 import { DayField, DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { CityFilterInput, CityInput, cityColumn } from '../shared/cityInputs';
-import { FilterCreateActions } from '../../components/listScaffolding';
+import { FilterCreateActions, ResponsiveDataTable } from '../../components/listScaffolding';
 import { DownloadButton } from '../../components/DownloadButton';
 import { formatDate } from '../../i18n/format';
 import { formatEuros } from '../../components/format';
@@ -62,7 +62,7 @@ export function StructureList() {
   ];
   return (
     <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<StructureListActions />}>
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <ResponsiveDataTable bulkActionButtons={false} phone={{ primaryText: (r) => String(r.name ?? ''), secondaryText: (r) => String(r.address ?? ''), tertiaryText: (r) => String(r.cin ?? '') }}>
         <DataTable.Col source="name" />
         <DataTable.Col source="cin" />
         <DataTable.Col source="address" />
@@ -72,7 +72,7 @@ export function StructureList() {
         <DataTable.Col source="isActive">
           <BooleanField source="isActive" />
         </DataTable.Col>
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 }
@@ -214,7 +214,7 @@ export function StructureEdit() {
   const canSave = useCan('structures', 'update');
   return (
     <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
-      <TtTabbedForm canSave={canSave} canDelete={useCan('structures', 'delete')}>
+      <TtTabbedForm canSave={canSave} canDelete={useCan('structures', 'delete')} readOnlyTabs={['declarations', 'modello21']}>
         <TabbedForm.Tab label="touristTax.tabs.structureDetail">
           <StructureFields readOnly={!canSave} isCreate={false} />
         </TabbedForm.Tab>

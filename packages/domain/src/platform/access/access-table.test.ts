@@ -38,8 +38,8 @@ const EXPECTED: Record<string, Record<string, string>> = {
     delete: 'all - - - - -',
   },
   settings: {
-    list: 'all all all all all all',
-    read: 'all all all all all all',
+    list: 'all published published published published published',
+    read: 'all published published published published published',
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
@@ -355,6 +355,35 @@ const EXPECTED: Record<string, Record<string, string>> = {
     manualReject: 'all - - - - all',
     unlock: 'all - - - - all',
   },
+  rdps: {
+    list: 'all - - ownAgency ownLaboratory all',
+    read: 'all - - ownAgency ownLaboratory all',
+    create: 'all - - - ownLaboratory all',
+    update: 'all - - - ownLaboratory all',
+    delete: 'all - - - ownLaboratory all',
+    uploadDraft: 'all - - - ownLaboratory -',
+    uploadSigned: 'all - - - ownLaboratory -',
+    approveDraft: 'all - - - - all',
+    rejectDraft: 'all - - - - all',
+    approveSigned: 'all - - - - all',
+    rejectSigned: 'all - - - - all',
+    confirmAccounting: 'all - - - - all',
+    totals: 'all - - - - all',
+    import: 'all - - - - all',
+    openNca: 'all - - - - all',
+  },
+  forms: {
+    list: 'all - - ownAgency - all',
+    read: 'all - - ownAgency - all',
+    create: 'all - - ownAgency - all',
+    update: 'all - - ownAgency - all',
+    delete: 'all - - ownAgency - all',
+    approve: 'all - - - - all',
+    reject: 'all - - - - all',
+    revoke: 'all - - - - -',
+    export: 'all - - ownAgency - all',
+    attachDocument: 'all - - ownAgency - all',
+  },
 };
 
 describe('access table', () => {
@@ -409,6 +438,8 @@ describe('permission keys', () => {
     expect(permissionKeyOf('lots', 'list')).toBe('lots.getAll');
     expect(permissionKeyOf('orders', 'create')).toBe('orders.create');
     expect(permissionKeyOf('agencies', 'read')).toBe('agencies.get');
+    expect(permissionKeyOf('forms', 'approve')).toBe('forms.update');
+    expect(permissionKeyOf('forms', 'export')).toBe('forms.getAll');
     expect(permissionKeyOf('laboratories', 'delete')).toBe('laboratories.delete');
     expect(permissionKeyOf('contracts', 'update')).toBe('contracts.update');
     expect(permissionKeyOf('environmental-settings', 'create')).toBe('settings.create');
@@ -426,6 +457,8 @@ describe('permission keys', () => {
     expect(permissionKeyOf('sign-requests', 'manualReject')).toBe('signs.update');
     expect(permissionKeyOf('sign-requests', 'sign')).toBeNull();
     expect(permissionKeyOf('contracts', 'export')).toBe('contracts.getAll');
+    expect(permissionKeyOf('rdps', 'approveDraft')).toBe('rdps.update');
+    expect(permissionKeyOf('rdps', 'import')).toBe('rdps.create');
     expect(permissionKeyOf('agencies', 'invite')).toBeNull();
   });
 
@@ -498,6 +531,14 @@ describe('routes derived from the table', () => {
     expect(openTo('nca-reports/:ncaReportId')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
     expect(openTo('corrective-actions')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
     expect(openTo('corrective-actions/create')).toEqual(['admin', 'agency_user', 'consortium_user']);
+    // Test reports: the laboratory its own, the agency those of its samples (read-only), the consortium all.
+    expect(openTo('rdps')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
+    expect(openTo('rdps/create')).toEqual(['admin', 'laboratory_user', 'consortium_user']);
+    expect(openTo('rdps/:rdpId')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
+    // Waste forms: the consortium reviews them all, a supplier agency registers its own.
+    expect(openTo('forms')).toEqual(['admin', 'agency_user', 'consortium_user']);
+    expect(openTo('forms/create')).toEqual(['admin', 'agency_user', 'consortium_user']);
+    expect(openTo('forms/:formId')).toEqual(['admin', 'agency_user', 'consortium_user']);
   });
 
   it('refuses anyone not signed in, reserved or unknown roles, and unknown routes', () => {

@@ -22,7 +22,7 @@ export type TArea = (typeof AREAS)[number];
  * - managedStructures: the structures a hotelier manages (`structures.userIds`) and what hangs off
  *   them (stays, declarations, Modello 21, the comuni, rules and documents of those structures);
  * - recipient: records addressed to the user (communications, notifications);
- * - published: records the owner made public (visible FAQs, active categories, confirmed events, or
+ * - published: records the owner made public (visible FAQs, active categories, settings other than feature flags, confirmed events, or
  *   the user's own events);
  * - self: the user's own record or own rows;
  * - permissionSystemOn: readable only while the permission system is switched on;
@@ -95,6 +95,8 @@ const PERMISSION_SYSTEM_READERS: TGrant = {
 /** NCA reports and what hangs off them: the consortium all, suppliers and laboratories those they take part in. */
 const NCA_READERS: TGrant = { admin: 'all', consortium_user: 'all', agency_user: 'ncaParticipant', laboratory_user: 'ncaParticipant' };
 const NCA_WRITERS: TGrant = { admin: 'all', consortium_user: 'all', agency_user: 'ncaParticipant' };
+/** Waste forms: the consortium all of them, a supplier agency those of its own agency. */
+const FORM_PARTIES: TGrant = { admin: 'all', consortium_user: 'all', agency_user: 'ownAgency' };
 /** Registries: the comune its own, hoteliers all of them. */
 const REGISTRY_READERS: TGrant = { admin: 'all', city: 'ownCity', user: 'all' };
 
@@ -138,7 +140,8 @@ export const ACCESS = {
   },
   roles: { area: 'platform', entity: 'roles', actions: collection(PERMISSION_SYSTEM_READERS, ADMIN) },
   permissions: { area: 'platform', entity: 'permissions', actions: collection(PERMISSION_SYSTEM_READERS, ADMIN) },
-  settings: { area: 'platform', entity: 'settings', actions: collection(EVERYONE_SIGNED_IN, ADMIN) },
+  // Feature flags are the administrator's switches: other roles read only the lists (published: not a flag).
+  settings: { area: 'platform', entity: 'settings', actions: collection(EVERYONE_PUBLISHED, ADMIN) },
   labels: { area: 'platform', entity: 'labels', actions: collection(ADMIN, ADMIN) },
   // The management landing page links to settings (everyone reads them), labels and roles.
   management: { area: 'platform', actions: { view: allow(EVERYONE_SIGNED_IN) } },
@@ -381,10 +384,48 @@ export const ACCESS = {
       unlock: allow(CONSORTIUM, 'signs.update'),
     },
   },
+  // Waste forms (FIR): a supplier agency registers and corrects the forms of its own agency's orders
+  // while they are pending; the consortium reviews them (approve, or send back with a reason) and
+  // only an administrator revokes an approval. An approved form is read-only (a rule of the form).
+  forms: {
+    area: 'environmental',
+    entity: 'forms',
+    actions: collection(FORM_PARTIES, FORM_PARTIES, {
+      approve: allow(CONSORTIUM, 'forms.update'),
+      reject: allow(CONSORTIUM, 'forms.update'),
+      revoke: allow(ADMIN, 'forms.update'),
+      export: allow(FORM_PARTIES, 'forms.getAll'),
+      // The signed FIR document (pdf) of a pending form.
+      attachDocument: allow(FORM_PARTIES, 'forms.update'),
+    }),
+  },
   // Landing pages: the supplier's own company.
   'my-company': { area: 'environmental', actions: { view: allow({ agency_user: 'ownAgency', laboratory_user: 'ownLaboratory' }) } },
   // The environmental part of the dashboard (registry figures, NCA figures): the consortium's overview.
   'environmental-dashboard': { area: 'environmental', actions: { view: allow(CONSORTIUM) } },
+  // Laboratory test reports (RDP): a laboratory keeps its own (data while in draft, the draft PDF and the signed
+  // file) and never approves; an agency reads those of its samples; the consortium reads all, approves, confirms
+  // the accounting (SAL) and imports reports in bulk.
+  rdps: {
+    area: 'environmental',
+    entity: 'rdps',
+    actions: collection(
+      { admin: 'all', consortium_user: 'all', laboratory_user: 'ownLaboratory', agency_user: 'ownAgency' },
+      { admin: 'all', consortium_user: 'all', laboratory_user: 'ownLaboratory' },
+      {
+        uploadDraft: allow({ admin: 'all', laboratory_user: 'ownLaboratory' }, 'rdps.update'),
+        uploadSigned: allow({ admin: 'all', laboratory_user: 'ownLaboratory' }, 'rdps.update'),
+        approveDraft: allow(CONSORTIUM, 'rdps.update'),
+        rejectDraft: allow(CONSORTIUM, 'rdps.update'),
+        approveSigned: allow(CONSORTIUM, 'rdps.update'),
+        rejectSigned: allow(CONSORTIUM, 'rdps.update'),
+        confirmAccounting: allow(CONSORTIUM, 'rdps.update'),
+        totals: allow(CONSORTIUM, 'rdps.getAll'),
+        import: allow(CONSORTIUM, 'rdps.create'),
+        openNca: allow(CONSORTIUM, 'rdps.update'),
+      },
+    ),
+  },
 } as const satisfies Record<string, TResourceAccess>;
 
 export type TResource = keyof typeof ACCESS;

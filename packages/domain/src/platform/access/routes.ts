@@ -86,6 +86,9 @@ export const ROUTE_ACCESS: Record<string, TRoute> = {
   ...collectionRoutes('nca-reports', 'nca-reports', 'ncaReportId'),
   ...collectionRoutes('corrective-actions', 'corrective-actions', 'correctiveActionId'),
   'my-signatures': to('sign-requests', 'mine'),
+  ...collectionRoutes('rdps', 'rdps', 'rdpId'),
+  // Waste forms: the consortium's review list and a supplier agency's own forms.
+  ...collectionRoutes('forms', 'forms', 'formId'),
   search: to('search', 'view'),
   documentation: to('documentation', 'view'),
   'documentation/theme/:page': to('documentation', 'view'),

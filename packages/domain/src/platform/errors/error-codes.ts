@@ -16,6 +16,8 @@ export const ERROR_STATUS_BY_CODE = {
   // A file that cannot be imported (stays, price lists): nothing is imported, the details name the rows.
   IMPORT_INVALID: 400,
   IMPORT_UNREADABLE: 400,
+  // A file that would expand beyond what an import may hold (columns, rows, shared strings, part size).
+  IMPORT_TOO_LARGE: 400,
   // An invitation link nobody issued.
   INVITE_TOKEN_INVALID: 400,
   // Tourist-tax rule errors about the caller's input (the stay, its guests, its amounts).
@@ -68,6 +70,9 @@ export const ERROR_STATUS_BY_CODE = {
   NOT_SUBMITTED: 409,
   MODELLO21_NOT_RECONCILED: 409,
   MODELLO21_LOCKED: 409,
+  // A waste form that fails RENTRI's checks cannot be approved; an approved one cannot change.
+  FORM_CHECKS_FAILED: 409,
+  FORM_LOCKED: 409,
   // An invitation link already used to accept.
   INVITE_TOKEN_USED: 409,
   // NCA reports and corrective actions: phase 2 left before every action is confirmed; an action
@@ -95,10 +100,14 @@ export const ERROR_STATUS_BY_CODE = {
   NO_TARIFF_FOR_NIGHT: 422,
   AMBIGUOUS_TARIFF: 422,
   INVALID_RULE: 422,
+  // A signed file (.p7m) whose integrity or signature fails, or that is not signed data at all; the message says why.
+  SIGNATURE_INVALID: 422,
 
   RATE_LIMITED: 429,
   // Too many wrong signing codes (5 per code, 10 per sign request): the consortium resets the request.
   OTP_LOCKED: 429,
+  // Too many failed sign-ins on the account or from the address: the next attempt needs a solved bot check.
+  BOT_CHECK_REQUIRED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 503>;

@@ -1,17 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isRole } from '@app/domain/platform/auth/roles';
-import { users } from '../../../db/schema/index.ts';
+import { sessions, users } from '../../../db/schema/index.ts';
+import { isUuid } from '../../../lib/collection/query.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { TActor } from '../../../lib/context.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 /**
- * Resolves the bearer token of a request into the acting user. The user row is read on every
- * request so that a disabled, deleted or password-changed account loses access at once.
+ * Resolves the bearer token of a request into the acting user. The user row and the token's session
+ * are read on every request (one query) so that a logout, a disabled, deleted or password-changed
+ * account ends access at once.
  */
 export async function actorFromToken(app: FastifyInstance, token: string): Promise<TActor> {
   const claims = await verifyAccessToken(app.services.config, token);
+  const ended = new AppError('UNAUTHORIZED', 'Your session has ended; sign in again');
+  // Tokens from before sessions existed carry no session: they are refused like ended ones.
+  if (!claims.sid || !isUuid(claims.sid) || !isUuid(claims.sub)) throw ended;
   const [user] = await app.services.db
     .select({
       id: users.id,
@@ -23,11 +28,16 @@ export async function actorFromToken(app: FastifyInstance, token: string): Promi
       isEnabled: users.isEnabled,
       deletedAt: users.deletedAt,
       passwordChangedAt: users.passwordChangedAt,
+      sessionUserId: sessions.userId,
+      sessionImpersonatorId: sessions.impersonatorId,
+      sessionRevokedAt: sessions.revokedAt,
     })
     .from(users)
+    .leftJoin(sessions, eq(sessions.id, claims.sid))
     .where(eq(users.id, claims.sub));
   if (!user || user.deletedAt || !isRole(user.role)) throw new AppError('UNAUTHORIZED', 'Your session is not valid; sign in again');
   if (!user.isEnabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled');
+  if (user.sessionUserId !== user.id || user.sessionRevokedAt || (user.sessionImpersonatorId ?? undefined) !== claims.imp) throw ended;
   // Tokens issued before the last password change are void (iat has second precision).
   if (user.passwordChangedAt && claims.iat * 1000 < Math.floor(user.passwordChangedAt.getTime() / 1000) * 1000) {
     throw new AppError('UNAUTHORIZED', 'Your password was changed; sign in again');
@@ -41,6 +51,7 @@ export async function actorFromToken(app: FastifyInstance, token: string): Promi
     agencyId: user.agencyId,
     laboratoryId: user.laboratoryId,
     impersonatorId: claims.imp ?? null,
+    sessionId: claims.sid,
   };
 }
 

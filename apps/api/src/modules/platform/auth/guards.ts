@@ -20,8 +20,9 @@ export function authGuardsOf(services: TServices): TAuthGuards {
   return g;
 }
 
-/** Requires a valid `x-altcha` payload, always or when the named feature flag is on. */
-export async function requireBotCheck(services: TServices, header: string | string[] | undefined, when: 'always' | TFeatureFlag) {
-  if (when !== 'always' && !(await isFeatureOn(services.db, when))) return;
+/** Requires a valid `x-altcha` payload, always or when the named feature flag is on; true when one was verified. */
+export async function requireBotCheck(services: TServices, header: string | string[] | undefined, when: 'always' | TFeatureFlag): Promise<boolean> {
+  if (when !== 'always' && !(await isFeatureOn(services.db, when))) return false;
   await verifyAltchaPayload(services.config, authGuardsOf(services).altchaReplay, Array.isArray(header) ? header[0] : header);
+  return true;
 }

@@ -4,7 +4,7 @@ import { ZPassword } from '@app/domain/platform/auth/password-policy';
 import { users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { revokeRefreshTokensOfUser } from './tokens.ts';
+import { endAllSessionsOfUser } from './sessions.ts';
 
 // argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum.
 const ARGON2ID = 2;
@@ -39,14 +39,14 @@ export function assertPasswordPolicy(password: string, path = 'password') {
 }
 
 /**
- * Stores a new password: clears the temporary-password flags, revokes every refresh token and moves
- * passwordChangedAt so access tokens issued before now stop working (see authenticate.ts).
+ * Stores a new password: clears the temporary-password flags, ends every session of the user (their
+ * access and refresh tokens stop working at once) and moves passwordChangedAt.
  */
 export async function replacePassword(tx: TDbOrTx, userId: string, password: string) {
   assertPasswordPolicy(password);
   const passwordHash = await hashPassword(password);
   const now = new Date();
   const [user] = await tx.update(users).set({ passwordHash, passwordChangedAt: now, needsPasswordChange: false, hasTemporaryPassword: false, updatedAt: now }).where(eq(users.id, userId)).returning();
-  await revokeRefreshTokensOfUser(tx, userId);
+  await endAllSessionsOfUser(tx, userId);
   return user;
 }

@@ -4,18 +4,18 @@ import { createAltchaReplayStore } from './altcha.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 
 describe('createRateLimiter (sliding window)', () => {
-  it('refuses the event over the limit with the seconds until the oldest one leaves the window', () => {
+  it('refuses the event over the limit with the seconds until the oldest one leaves the window', async () => {
     let now = 1_000_000;
-    const limiter = createRateLimiter(() => now);
+    const limiter = createRateLimiter(undefined, () => now);
     const rule = { limit: 3, windowMs: 60_000 };
-    limiter.consume('k', rule); // t=0
+    await limiter.consume('k', rule); // t=0
     now += 10_000;
-    limiter.consume('k', rule); // t=10s
+    await limiter.consume('k', rule); // t=10s
     now += 10_000;
-    limiter.consume('k', rule); // t=20s
+    await limiter.consume('k', rule); // t=20s
     let error: AppError | undefined;
     try {
-      limiter.consume('k', rule);
+      await limiter.consume('k', rule);
     } catch (e) {
       error = e as AppError;
     }
@@ -24,20 +24,22 @@ describe('createRateLimiter (sliding window)', () => {
     expect(error?.headers?.['retry-after']).toBe('40');
     // The window slides: once the first event is older than 60 s, one more is allowed.
     now += 40_001;
-    expect(() => limiter.consume('k', rule)).not.toThrow();
-    expect(() => limiter.consume('k', rule)).toThrow(AppError);
+    await expect(limiter.consume('k', rule)).resolves.toBeUndefined();
+    await expect(limiter.consume('k', rule)).rejects.toThrow(AppError);
   });
 
-  it('check does not count, reset clears, keys are independent', () => {
-    const limiter = createRateLimiter(() => 0);
+  it('check does not count, reset clears, keys are independent', async () => {
+    const limiter = createRateLimiter(undefined, () => 0);
     const rule = { limit: 1, windowMs: 1000 };
-    limiter.check('a', rule);
-    limiter.check('a', rule);
-    limiter.hit('a', rule);
-    expect(() => limiter.check('a', rule)).toThrow(AppError);
-    expect(() => limiter.check('b', rule)).not.toThrow();
-    limiter.reset('a');
-    expect(() => limiter.check('a', rule)).not.toThrow();
+    await limiter.check('a', rule);
+    await limiter.check('a', rule);
+    expect(await limiter.isOver('a', rule)).toBe(false);
+    await limiter.hit('a', rule);
+    expect(await limiter.isOver('a', rule)).toBe(true);
+    await expect(limiter.check('a', rule)).rejects.toThrow(AppError);
+    await expect(limiter.check('b', rule)).resolves.toBeUndefined();
+    await limiter.reset('a');
+    await expect(limiter.check('a', rule)).resolves.toBeUndefined();
   });
 });
 

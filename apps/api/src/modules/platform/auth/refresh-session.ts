@@ -1,9 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { refreshTokens, users } from '../../../db/schema/index.ts';
 import type { TServices } from '../../../lib/fastify-types.ts';
 import type { TActor } from '../../../lib/context.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { rotateRefreshToken, revokeRefreshTokensOfUser, sha256, signAccessToken } from './tokens.ts';
+import { endSessions } from './sessions.ts';
+import { rotateRefreshToken, sha256, signAccessToken } from './tokens.ts';
 
 /**
  * Exchanges a refresh token for a new access token and a new refresh token (rotation; reuse of a
@@ -16,36 +17,27 @@ export async function refreshSession(services: TServices, refreshToken: string) 
   const [user] = await services.db.select().from(users).where(eq(users.id, rotated.userId));
   if (!user || user.deletedAt) throw new AppError('UNAUTHORIZED', 'The refresh token is not valid; sign in again');
   if (!user.isEnabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled');
-  const token = await signAccessToken(services.config, user, rotated.impersonatorId);
+  const token = await signAccessToken(services.config, user, rotated.sessionId, rotated.impersonatorId);
   return { token, refreshToken: rotated.refreshToken };
 }
 
 /**
- * Ends sessions. With a refresh token, only that sign-in (its token family) ends; without one,
- * every refresh token of the user. Under impersonation only the impersonation's tokens are touched,
- * so the admin's acting does not sign the real user out of their devices.
+ * Signs out. The session of the access token used always ends (its access tokens stop working at
+ * once). With a refresh token of the user, that sign-in ends too; without one, every sign-in of the
+ * user ends. Under impersonation only the impersonation's sessions are touched, so the admin's
+ * acting does not sign the real user out of their devices.
  */
 export async function logout(services: TServices, actor: TActor, refreshToken?: string) {
-  const now = new Date();
-  if (refreshToken) {
-    const [row] = await services.db
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
-    if (row && row.userId === actor.id) {
-      await services.db
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+  await services.db.transaction(async (tx) => {
+    if (actor.sessionId) await endSessions(tx, { sessionId: actor.sessionId });
+    if (refreshToken) {
+      const [row] = await tx
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+      if (row && row.userId === actor.id) await endSessions(tx, { sessionId: row.familyId });
+      return;
     }
-    return;
-  }
-  if (actor.impersonatorId) {
-    await services.db
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.userId, actor.id), eq(refreshTokens.impersonatorId, actor.impersonatorId), isNull(refreshTokens.revokedAt)));
-    return;
-  }
-  await revokeRefreshTokensOfUser(services.db, actor.id);
+    await endSessions(tx, actor.impersonatorId ? { userId: actor.id, impersonatorId: actor.impersonatorId } : { userId: actor.id });
+  });
 }

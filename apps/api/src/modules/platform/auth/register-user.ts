@@ -39,7 +39,7 @@ const isUniqueViolation = (error: unknown): boolean => {
  * link. Registrations count per client address against the rate limit, successful or not.
  */
 export async function registerUser(services: TServices, ctx: Pick<TRequestContext, 'ip' | 'requestId'>, input: TRegisterBody) {
-  authGuardsOf(services).limiter.consume(addressKey('register', ctx.ip), AUTH_RATE_LIMITS.registrationPerAddress);
+  await authGuardsOf(services).limiter.consume(addressKey('register', ctx.ip), AUTH_RATE_LIMITS.registrationPerAddress);
   assertPasswordPolicy(input.password);
   if (await findUserByEmail(services.db, input.email)) throw emailTaken();
   const { password, ...fields } = input;

@@ -15,10 +15,10 @@ export async function requestPasswordReset(services: TServices, ctx: Pick<TReque
   const { limiter } = authGuardsOf(services);
   const perAccount = accountKey('password-reset', email);
   const perAddress = addressKey('password-reset', ctx.ip);
-  limiter.check(perAccount, AUTH_RATE_LIMITS.passwordResetPerAccount);
-  limiter.check(perAddress, AUTH_RATE_LIMITS.passwordResetPerAddress);
-  limiter.hit(perAccount, AUTH_RATE_LIMITS.passwordResetPerAccount);
-  limiter.hit(perAddress, AUTH_RATE_LIMITS.passwordResetPerAddress);
+  await limiter.check(perAccount, AUTH_RATE_LIMITS.passwordResetPerAccount);
+  await limiter.check(perAddress, AUTH_RATE_LIMITS.passwordResetPerAddress);
+  await limiter.hit(perAccount, AUTH_RATE_LIMITS.passwordResetPerAccount);
+  await limiter.hit(perAddress, AUTH_RATE_LIMITS.passwordResetPerAddress);
 
   const user = await findUserByEmail(services.db, email);
   if (!user || user.deletedAt || !user.isEnabled) return;

@@ -45,14 +45,15 @@ export function registerAuthRoutes(app: FastifyInstance) {
     schema: {
       tags: ['auth'],
       summary: 'Sign in with Basic authorization (e-mail:password)',
-      description: 'Bot check (`x-altcha`) required when the botCheckOnLogin feature is on. Failed attempts are rate limited per account and address (429 RATE_LIMITED with Retry-After).',
+      description:
+        'Bot check (`x-altcha`) required when the botCheckOnLogin feature is on, and after 5 failed attempts on the account or 30 from the address within 15 minutes (429 BOT_CHECK_REQUIRED until one is sent); no account is ever locked for the right password.',
       headers: botCheckHeader,
       response: { 200: ZSession, ...errorResponses(400, 401, 403, 429) },
     },
     handler: async (request) => {
       const { email, password } = parseBasicAuth(request.headers.authorization);
-      await requireBotCheck(services, request.headers['x-altcha'], 'botCheckOnLogin');
-      return login(services, requestCtx(request), email, password);
+      const passed = await requireBotCheck(services, request.headers['x-altcha'], 'botCheckOnLogin');
+      return login(services, requestCtx(request), email, password, { passed, header: request.headers['x-altcha'] });
     },
   });
 

@@ -79,3 +79,85 @@ describe('POST /api/auth/logout', () => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe('sessions: an ended session refuses its access tokens at once', () => {
+  const me = (token: string) => t.request('GET', '/api/users/me', { token });
+
+  it('logout ends the access token used for it on the very next request', async () => {
+    const a = await t.signedIn('hotelier2');
+    expect((await me(a.token)).status).toBe(200);
+    expect((await t.request('POST', '/api/auth/logout', { token: a.token, body: { refreshToken: a.refreshToken } })).status).toBe(200);
+    const after = await me(a.token);
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe('UNAUTHORIZED');
+  });
+
+  it('logout without a body ends every other sign-in of the user too, access tokens included', async () => {
+    const a = await t.signedIn('city2');
+    const b = await t.signedIn('city2');
+    await t.request('POST', '/api/auth/logout', { token: a.token });
+    expect((await me(b.token)).status).toBe(401);
+  });
+
+  it('a password change ends every other session at once and the returned session works', async () => {
+    const { users } = await import('../../../db/schema/index.ts');
+    const { hashPassword } = await import('./passwords.ts');
+    await t.db.insert(users).values({ email: 'changer@demo.test', role: 'user', name: 'C', passwordHash: await hashPassword('Start1234x') });
+    const other = await t.login('changer@demo.test', 'Start1234x');
+    const current = await t.login('changer@demo.test', 'Start1234x');
+    const res = await t.request('PUT', '/api/users/me/password', { headers: { authorization: t.basic('changer@demo.test', 'Start1234x') }, body: { password: 'Changed5678y' } });
+    expect(res.status).toBe(200);
+    expect((await me(other.token)).status).toBe(401);
+    expect((await me(current.token)).status).toBe(401);
+    expect((await me(res.body.token)).status).toBe(200);
+    expect((await refresh(other.refreshToken)).status).toBe(401);
+  });
+
+  it('disabling an account ends its sessions; enabling it again does not bring them back', async () => {
+    const admin = await t.signedIn('admin');
+    const agency = await t.login('agency2@demo.test');
+    expect((await me(agency.token)).status).toBe(200);
+    const disabled = await t.request('PUT', `/api/users/${agency.user._id}`, { token: admin.token, body: { isEnabled: false } });
+    expect(disabled.status).toBe(200);
+    expect((await me(agency.token)).status).toBe(403);
+    const enabled = await t.request('PUT', `/api/users/${agency.user._id}`, { token: admin.token, body: { isEnabled: true } });
+    expect(enabled.status).toBe(200);
+    const stale = await me(agency.token);
+    expect(stale.status).toBe(401);
+    expect(stale.body.code).toBe('UNAUTHORIZED');
+    expect((await refresh(agency.refreshToken)).status).toBe(401);
+    expect((await me((await t.login('agency2@demo.test')).token)).status).toBe(200);
+  });
+
+  it('a token signed with the right secret but naming no session, or an unknown one, is refused', async () => {
+    const { SignJWT } = await import('jose');
+    const admin = await t.signedIn('admin');
+    const secret = new TextEncoder().encode(t.config.jwtSecret);
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT({ role: 'admin', ...claims }).setProtectedHeader({ alg: 'HS256' }).setSubject(admin.user._id).setIssuedAt().setExpirationTime('1h').setAudience('api').sign(secret);
+    expect((await me(await sign({}))).status).toBe(401);
+    expect((await me(await sign({ sid: '00000000-0000-4000-8000-000000000000' }))).status).toBe(401);
+  });
+
+  it('a refreshed access token belongs to the same session: logout ends both', async () => {
+    const a = await t.signedIn('lab');
+    const renewed = await refresh(a.refreshToken);
+    expect(renewed.status).toBe(200);
+    await t.request('POST', '/api/auth/logout', { token: renewed.body.token });
+    expect((await me(a.token)).status).toBe(401);
+    expect((await me(renewed.body.token)).status).toBe(401);
+  });
+});
+
+describe('the development secret once written in the source', () => {
+  it('signs nothing this API accepts: a forged admin token with a real session id is refused', async () => {
+    const { SignJWT } = await import('jose');
+    const admin = await t.signedIn('admin');
+    const sid = JSON.parse(Buffer.from(admin.token.split('.')[1], 'base64url').toString()).sid as string;
+    const published = new TextEncoder().encode('development-only-secret-change-me-0123456789');
+    const forged = await new SignJWT({ role: 'admin', sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(admin.user._id).setIssuedAt().setExpirationTime('1h').setAudience('api').sign(published);
+    const res = await t.request('GET', '/api/users/me', { token: forged });
+    expect(res.status).toBe(401);
+    expect((await t.request('GET', '/api/users/me', { token: admin.token })).status).toBe(200);
+  });
+});

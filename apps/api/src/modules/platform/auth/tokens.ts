@@ -1,18 +1,20 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { refreshTokens } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TConfig } from '../../../config.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { endSessions } from './sessions.ts';
 
-export type TAccessClaims = { sub: string; role: string; imp?: string; iat: number; exp: number };
+/** `sid` names the session (sessions.ts); a token without one is refused. */
+export type TAccessClaims = { sub: string; role: string; sid?: string; imp?: string; iat: number; exp: number };
 
 const secretOf = (config: TConfig) => new TextEncoder().encode(config.jwtSecret);
 
-/** Short-lived access token (JWT, HS256). `imp` names the admin when the session is an impersonation. */
-export async function signAccessToken(config: TConfig, user: { id: string; role: string }, impersonatorId?: string | null) {
-  return new SignJWT({ role: user.role, ...(impersonatorId ? { imp: impersonatorId } : {}) })
+/** Short-lived access token (JWT, HS256) of one session. `imp` names the admin when the session is an impersonation. */
+export async function signAccessToken(config: TConfig, user: { id: string; role: string }, sessionId: string, impersonatorId?: string | null) {
+  return new SignJWT({ role: user.role, sid: sessionId, ...(impersonatorId ? { imp: impersonatorId } : {}) })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.id)
     .setIssuedAt()
@@ -33,13 +35,13 @@ export async function verifyAccessToken(config: TConfig, token: string): Promise
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const randomToken = () => randomBytes(32).toString('base64url');
 
-/** Issues a refresh token; only its hash is stored. A family ties the rotations of one sign-in. */
-export async function issueRefreshToken(db: TDbOrTx, config: TConfig, userId: string, options: { familyId?: string; impersonatorId?: string | null } = {}) {
+/** Issues a refresh token; only its hash is stored. Its family is the session of the sign-in (sessions.ts). */
+export async function issueRefreshToken(db: TDbOrTx, config: TConfig, userId: string, options: { familyId: string; impersonatorId?: string | null }) {
   const token = randomToken();
   await db.insert(refreshTokens).values({
     userId,
     tokenHash: sha256(token),
-    familyId: options.familyId ?? randomUUID(),
+    familyId: options.familyId,
     impersonatorId: options.impersonatorId ?? null,
     expiresAt: new Date(Date.now() + config.refreshTokenTtl * 1000),
   });
@@ -58,7 +60,7 @@ export async function rotateRefreshToken(db: TDbOrTx, config: TConfig, token: st
   const invalid = new AppError('UNAUTHORIZED', 'The refresh token is not valid; sign in again');
   if (!row || row.revokedAt || row.expiresAt.getTime() < Date.now()) throw invalid;
   if (row.usedAt) {
-    await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, row.familyId));
+    await endSessions(db, { sessionId: row.familyId });
     throw invalid;
   }
   const updated = await db
@@ -68,12 +70,5 @@ export async function rotateRefreshToken(db: TDbOrTx, config: TConfig, token: st
     .returning({ id: refreshTokens.id });
   if (updated.length === 0) throw invalid;
   const next = await issueRefreshToken(db, config, row.userId, { familyId: row.familyId, impersonatorId: row.impersonatorId });
-  return { userId: row.userId, impersonatorId: row.impersonatorId, refreshToken: next };
-}
-
-export async function revokeRefreshTokensOfUser(db: TDbOrTx, userId: string) {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  return { userId: row.userId, sessionId: row.familyId, impersonatorId: row.impersonatorId, refreshToken: next };
 }

@@ -22,11 +22,11 @@ const TEMPLATES = {
   invite: {
     it: {
       subject: 'Il tuo accesso al portale',
-      body: 'Ciao {name},\n\nè stato creato un account per te.\nIndirizzo: {link}\nE-mail: {email}\nPassword temporanea: {password}\n\nAl primo accesso ti sarà chiesto di sceglierne una nuova.',
+      body: 'Ciao {name},\n\nè stato creato un account per te ({email}).\nPer attivarlo scegli una password da questo collegamento, valido {days} giorni e utilizzabile una sola volta:\n{link}\n\nSe non attendevi questo messaggio, ignoralo.',
     },
     en: {
       subject: 'Your access to the portal',
-      body: 'Hello {name},\n\nan account has been created for you.\nAddress: {link}\nE-mail: {email}\nTemporary password: {password}\n\nAt your first sign-in you will be asked to choose a new one.',
+      body: 'Hello {name},\n\nan account has been created for you ({email}).\nTo activate it, choose a password from this link, valid for {days} days and usable once:\n{link}\n\nIf you were not expecting this message, ignore it.',
     },
   },
   companyInvite: {
@@ -67,6 +67,21 @@ const TEMPLATES = {
 } as const;
 
 export type TMailTemplate = keyof typeof TEMPLATES;
+
+/**
+ * Variables that carry a secret (a single-use link that sets a password or confirms an address).
+ * When the mail is delivered by SMTP, the outbox keeps the message with them masked, so that
+ * nobody who reads the outbox can use them; without SMTP the outbox is the only delivery channel
+ * (development and demo), so it keeps them.
+ */
+export const SECRET_MAIL_VARIABLES: Partial<Record<TMailTemplate, readonly string[]>> = {
+  confirmEmail: ['link'],
+  resetPassword: ['link'],
+  invite: ['link'],
+  companyInvite: ['link'],
+  colleagueInvite: ['link'],
+};
+export const MASKED_SECRET = '[link sent by e-mail, not kept]';
 
 // The mailer service (lib/services.ts) accepts exactly these template names.
 declare module '../../../lib/services.ts' {

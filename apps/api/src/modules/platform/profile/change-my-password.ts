@@ -2,7 +2,7 @@ import type { TServices } from '../../../lib/fastify-types.ts';
 import type { TRequestContext } from '../../../lib/context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { openSession, verifyCredentialsWithLimits } from '../auth/login.ts';
+import { openSession, verifyCredentialsWithLimits, type TBotCheckState } from '../auth/login.ts';
 import { assertPasswordPolicy, replacePassword } from '../auth/passwords.ts';
 
 /**
@@ -11,9 +11,9 @@ import { assertPasswordPolicy, replacePassword } from '../auth/passwords.ts';
  * (refresh tokens revoked, older access tokens void), and a fresh session is returned so the
  * caller stays signed in. Clears the temporary-password flags.
  */
-export async function changeMyPassword(services: TServices, ctx: Pick<TRequestContext, 'ip' | 'requestId'>, email: string, oldPassword: string, newPassword: string) {
+export async function changeMyPassword(services: TServices, ctx: Pick<TRequestContext, 'ip' | 'requestId'>, email: string, oldPassword: string, newPassword: string, botCheck?: TBotCheckState) {
   assertPasswordPolicy(newPassword);
-  const user = await verifyCredentialsWithLimits(services, ctx, email, oldPassword);
+  const user = await verifyCredentialsWithLimits(services, ctx, email, oldPassword, botCheck);
   if (newPassword === oldPassword) {
     throw new AppError('PASSWORD_POLICY', 'The new password must be different from the current one', {
       details: [{ path: 'password', message: 'validation.passwordMustBeDifferent' }],

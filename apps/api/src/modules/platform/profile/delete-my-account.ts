@@ -5,7 +5,7 @@ import type { TActor, TRequestContext } from '../../../lib/context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { requireGrant } from '../../../lib/access.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { revokeRefreshTokensOfUser } from '../auth/tokens.ts';
+import { endAllSessionsOfUser } from '../auth/sessions.ts';
 
 /** The address a deleted account keeps: unique, undeliverable (.invalid is reserved, RFC 2606). */
 export const deletedEmailOf = (userId: string) => `deleted-${userId}@deleted.invalid`;
@@ -48,7 +48,7 @@ export async function deleteMyAccount(services: TServices, ctx: Pick<TRequestCon
         updatedAt: now,
       })
       .where(eq(users.id, actor.id));
-    await revokeRefreshTokensOfUser(tx, actor.id);
+    await endAllSessionsOfUser(tx, actor.id);
     // The audit keeps that a deletion happened, not the erased values.
     await recordAudit(tx, ctx, { action: 'account_deleted', entityType: 'users', entityId: actor.id, changes: { emailDomain: before?.email.split('@')[1] ?? null } });
   });

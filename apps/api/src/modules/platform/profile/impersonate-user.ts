@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../../lib/errors.ts';
 import { isUuid } from '../../../lib/collection/query.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { signAccessToken } from '../auth/tokens.ts';
+import { startSession } from '../auth/sessions.ts';
 import { profileRecord } from './get-my-profile.ts';
 
 /**
@@ -24,6 +25,8 @@ export async function impersonateUser(services: TServices, ctx: Pick<TRequestCon
   if (target.role === 'admin') throw new AppError('CANNOT_IMPERSONATE_ADMIN', 'Administrators cannot be impersonated');
   if (!target.isEnabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled');
   await recordAudit(services.db, { ...ctx, actor: { ...admin, impersonatorId: null } }, { action: 'impersonate', entityType: 'users', entityId: target.id, actorId: admin.id });
-  const token = await signAccessToken(services.config, target, admin.id);
+  // Its own session, so that the admin's "stop acting" (logout) ends it at once.
+  const sessionId = await startSession(services.db, target.id, admin.id);
+  const token = await signAccessToken(services.config, target, sessionId, admin.id);
   return { token, user: await profileRecord(services, target, admin.id) };
 }

@@ -41,14 +41,15 @@ export function registerProfileRoutes(app: FastifyInstance) {
     schema: {
       tags: ['profile'],
       summary: "Change one's password: old password in Basic authorization (email:oldPassword), new one in the body",
-      description: 'Ends every other session and returns a fresh one; the web must replace its tokens with these. Wrong old password: 401 INVALID_CREDENTIALS, rate limited like sign-in.',
+      description:
+        'Ends every other session and returns a fresh one; the web must replace its tokens with these. Wrong old password: 401 INVALID_CREDENTIALS, limited like sign-in (past the limits a solved bot check in `x-altcha` is required: 429 BOT_CHECK_REQUIRED).',
       security: [],
       body: z.object({ password: z.string().max(200).describe('New password (PASSWORD_POLICY when it does not meet the rules)') }),
       response: { 200: ZSession, ...errorResponses(400, 401, 403, 429) },
     },
     handler: async (request) => {
       const { email, password: oldPassword } = parseBasicAuth(request.headers.authorization);
-      return changeMyPassword(services, { ip: request.ip, requestId: String(request.id) }, email, oldPassword, request.body.password);
+      return changeMyPassword(services, { ip: request.ip, requestId: String(request.id) }, email, oldPassword, request.body.password, { passed: false, header: request.headers['x-altcha'] });
     },
   });
 

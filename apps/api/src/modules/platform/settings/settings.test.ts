@@ -22,11 +22,16 @@ async function flag(code: string) {
 }
 
 describe('settings: feature flags', () => {
-  it('lists every flag as a system setting, readable by any signed-in user', async () => {
-    const res = await t.request('GET', '/api/settings?settingType=feature&limit=100&count=true', { token: hotelier });
+  it('lists every flag as a system setting to administrators, and none to other roles (not even by id)', async () => {
+    const res = await t.request('GET', '/api/settings?settingType=feature&limit=100&count=true', { token: admin });
     expect(res.status).toBe(200);
     expect(res.body.map((s: any) => s.code).sort()).toEqual(Object.keys(FEATURE_FLAGS).sort());
     expect(res.body.every((s: any) => s.isSystem)).toBe(true);
+    const hidden = await t.request('GET', '/api/settings?settingType=feature&limit=100&count=true', { token: hotelier });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body).toEqual([]);
+    expect(hidden.headers.get('x-total-count')).toBe('0');
+    expect((await t.request('GET', `/api/settings/${res.body[0]._id}`, { token: hotelier })).status).toBe(404);
     expect((await t.request('GET', '/api/settings')).status).toBe(401);
   });
 

@@ -130,6 +130,8 @@ export const settingsCollection = defineCollection({
     userId: settings.userId,
   },
   searchable: [settings.name, settings.code, settings.description],
+  // Feature flags configure the product: only administrators see them, not even by id.
+  scopes: { published: () => ne(settings.settingType, 'feature') },
   toRecord: (row) => ({ ...rowToRecord(row), userId: row.userId }),
   toRow: settingRowValues,
   async beforeDelete(setting, { tx }) {

@@ -37,6 +37,24 @@ export const FORMATS_BY_PURPOSE = {
 export type TUploadPurpose = keyof typeof FORMATS_BY_PURPOSE;
 export const UPLOAD_PURPOSES = Object.keys(FORMATS_BY_PURPOSE) as [TUploadPurpose, ...TUploadPurpose[]];
 
+/**
+ * The purpose of an upload that names none (the spec's payload: linkedEntityId, linkedEntityType,
+ * additionalInfo, tags), from the record it is linked to: a user's file is their picture.
+ */
+const PURPOSE_BY_LINKED_TYPE: Partial<Record<string, TUploadPurpose>> = { users: 'image' };
+
+/**
+ * The formats an upload accepts and the purpose it is stored with. A named purpose decides; without
+ * one, the linked record's type; without either, any format the content is recognised as, stored
+ * under the narrowest purpose that accepts it.
+ */
+export function uploadRules(purpose: TUploadPurpose | null | undefined, linkedEntityType: string | null | undefined) {
+  const chosen = purpose ?? (linkedEntityType ? PURPOSE_BY_LINKED_TYPE[linkedEntityType] : undefined);
+  const accepted: readonly TFileFormat[] = chosen ? FORMATS_BY_PURPOSE[chosen] : (Object.keys(FILE_FORMATS) as TFileFormat[]);
+  const purposeOf = (format: TFileFormat): TUploadPurpose => chosen ?? UPLOAD_PURPOSES.find((p) => (FORMATS_BY_PURPOSE[p] as readonly TFileFormat[]).includes(format))!;
+  return { accepted, purposeOf };
+}
+
 export type TDetectedFormat = { format: TFileFormat; mimeType: string } | { format: null; detected: string };
 
 // DER of OBJECT IDENTIFIER 1.2.840.113549.1.7.2 (id-signedData).

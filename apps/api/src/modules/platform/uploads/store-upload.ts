@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../../lib/errors.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import type { TServices } from '../../../lib/fastify-types.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { detectFileFormat, FORMATS_BY_PURPOSE } from './detect-file-format.ts';
+import { detectFileFormat, uploadRules } from './detect-file-format.ts';
 import { linkAccessFor } from './link-policies.ts';
 import { claimedExtension, safeBaseName, type TUploadData, type TUploadRow } from './upload-record.ts';
 
@@ -25,7 +25,7 @@ async function assertCanSeeLinkedRecord(services: TUploadServices, ctx: TSignedI
 
 /**
  * Stores an uploaded file: the linked record must be visible to the caller, the content must be
- * one of the formats its purpose accepts (checked on the bytes), the bytes go to storage under a
+ * one of the formats its purpose (named, or inferred from the linked record, see uploadRules) accepts (checked on the bytes), the bytes go to storage under a
  * generated key and the metadata row (with sha256) is written with its audit entry.
  */
 export async function storeUpload(services: TUploadServices, ctx: TSignedInContext, file: { bytes: Buffer; fileName: string | null }, data: TUploadData): Promise<TUploadRow> {
@@ -35,7 +35,7 @@ export async function storeUpload(services: TUploadServices, ctx: TSignedInConte
   const info = data.additionalInfo ?? {};
   const givenName = info.fullName ?? info.name ?? file.fileName;
   const detected = await detectFileFormat(file.bytes, claimedExtension(info.format, info.fullName ?? file.fileName ?? info.name));
-  const accepted: readonly string[] = FORMATS_BY_PURPOSE[data.purpose];
+  const { accepted, purposeOf } = uploadRules(data.purpose, data.linkedEntityType);
   if (!detected.format || !accepted.includes(detected.format)) {
     const what = detected.format ?? detected.detected;
     throw new AppError('UNSUPPORTED_FILE_TYPE', `This file is not accepted here: expected ${accepted.join(', ')}`, {
@@ -53,7 +53,7 @@ export async function storeUpload(services: TUploadServices, ctx: TSignedInConte
           ownerId: ctx.actor.id,
           linkedEntityId: data.linkedEntityId ?? null,
           linkedEntityType: data.linkedEntityType ?? null,
-          purpose: data.purpose,
+          purpose: purposeOf(detected.format!),
           name: safeBaseName(givenName),
           format: detected.format!,
           mimeType: detected.mimeType,

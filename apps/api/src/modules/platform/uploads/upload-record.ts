@@ -13,7 +13,7 @@ export const ZUploadData = z
   .object({
     linkedEntityId: z.preprocess(emptyToNull, z.uuid().nullish()),
     linkedEntityType: z.preprocess(emptyToNull, z.string().trim().min(1).max(64).nullish()),
-    purpose: z.enum(UPLOAD_PURPOSES),
+    purpose: z.enum(UPLOAD_PURPOSES).nullish().describe('Optional: without it the accepted formats follow the linked record and the detected content'),
     additionalInfo: z
       .object({
         name: z.string().max(255).nullish(),

@@ -235,3 +235,35 @@ describe('upload size limit', () => {
     }
   });
 });
+
+describe("POST /api/uploads with the spec's payload (no purpose)", () => {
+  it('accepts linkedEntityId, linkedEntityType, additionalInfo and tags alone; the format comes from the content', async () => {
+    const me = hotelier.user._id as string;
+    const pdf = await makePdf();
+    const res = await upload(pdf, {
+      fileName: 'scan.pdf',
+      data: { linkedEntityId: visibleFaq, linkedEntityType: 'faqs', additionalInfo: { name: 'Scansione', format: 'pdf', fullName: 'Scansione.pdf', size: pdf.length }, tags: ['spec'] },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ format: 'pdf', purpose: 'pdf', linkedEntityType: 'faqs', linkedEntityId: visibleFaq, tags: ['spec'], name: 'Scansione' });
+    // Without a link at all, any recognised format is accepted and stored under its narrowest purpose.
+    const sheet = await upload(await makeXlsx(), { fileName: 'dati.xlsx', data: { tags: [] } });
+    expect(sheet.status).toBe(201);
+    expect(sheet.body).toMatchObject({ format: 'xlsx', purpose: 'document' });
+    // Content nobody accepts is still refused.
+    const exe = await upload(makeExe(), { fileName: 'run.pdf', data: { additionalInfo: { fullName: 'run.pdf' } } });
+    expect(exe.status).toBe(415);
+    expect(exe.body.code).toBe('UNSUPPORTED_FILE_TYPE');
+    // A user's file is their picture: an image is accepted, a pdf is not.
+    const picture = await upload(PNG_1X1, { fileName: 'me.png', data: { linkedEntityId: me, linkedEntityType: 'users', tags: ['avatar'] } });
+    expect(picture.status).toBe(201);
+    expect(picture.body).toMatchObject({ format: 'png', purpose: 'image' });
+    const notPicture = await upload(pdf, { fileName: 'me.pdf', data: { linkedEntityId: me, linkedEntityType: 'users' } });
+    expect(notPicture.status).toBe(415);
+  });
+
+  it('still honours a purpose when one is sent', async () => {
+    const res = await upload(await makeXlsx(), { fileName: 'x.xlsx', data: { purpose: 'pdf' } });
+    expect(res.status).toBe(415);
+  });
+});

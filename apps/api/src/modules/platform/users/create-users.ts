@@ -1,31 +1,45 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { generateTemporaryPassword } from '@app/domain/platform/auth/password-policy';
 import { users } from '../../../db/schema/index.ts';
+import type { TDbOrTx } from '../../../db/client.ts';
 import type { TServices } from '../../../lib/fastify-types.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import type { TCollectionRuntime } from '../../../lib/collection/routes.ts';
 import { validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
-import { linkProblems, TEMPORARY_PASSWORD_INPUT } from './users.ts';
+import { issueOneTimeToken, ONE_TIME_TOKEN_TTL_MS } from '../auth/one-time-tokens.ts';
+import { linkProblems } from './users.ts';
 import { normaliseEmail, roleLinkProblems, ZUserCreate } from './user-input.ts';
 
 type TUserRow = typeof users.$inferSelect;
 
-/** Tells a new account its temporary password. Sent only after the account is committed. */
-export async function sendInvite(services: TServices, user: Pick<TUserRow, 'email' | 'name'>, temporaryPassword: string) {
+/**
+ * An invited account has no password until its owner chooses one: the invitation carries a
+ * single-use link (hashed in one_time_tokens, 7 days, like the suppliers' invitations) to the page
+ * that sets it (the password-reset page and POST /api/auth/reset-password, which accept it). No
+ * secret that signs in is generated, stored or mailed.
+ */
+async function issueInviteLink(tx: TDbOrTx, userId: string) {
+  return issueOneTimeToken(tx, userId, 'invite');
+}
+
+/** Mails the invitation link. Sent only after the account is committed. */
+export async function sendInvite(services: TServices, user: Pick<TUserRow, 'email' | 'name'>, token: string) {
   await services.mailer.send(user.email, 'invite', {
     name: user.name ?? user.email,
     email: user.email,
-    password: temporaryPassword,
-    link: services.config.publicUrl,
+    days: String(ONE_TIME_TOKEN_TTL_MS.invite / (24 * 3600_000)),
+    link: `${services.config.publicUrl}/on-boarding/reset-password/${token}`,
   });
 }
 
-/** One account; without a chosen password it gets a temporary one by e-mail and must change it. */
+/** One account; without a chosen password it gets an invitation link to choose one. */
 export async function createUser(services: TServices, runtime: TCollectionRuntime, ctx: TSignedInContext, input: Record<string, unknown>) {
-  const temporary = input.password ? undefined : generateTemporaryPassword();
-  const row = (await runtime.create(ctx, { ...input, [TEMPORARY_PASSWORD_INPUT]: temporary })) as TUserRow;
-  if (temporary) await sendInvite(services, row, temporary);
+  if (input.password) return (await runtime.create(ctx, input)) as TUserRow;
+  const { row, token } = await ctx.db.transaction(async (tx) => {
+    const created = (await runtime.create({ ...ctx, db: tx as never }, input)) as TUserRow;
+    return { row: created, token: await issueInviteLink(tx, created.id) };
+  });
+  await sendInvite(services, row, token);
   return row;
 }
 
@@ -97,8 +111,8 @@ export async function findInviteProblems(db: TSignedInContext['db'], rows: unkno
 
 /**
  * Invites a list of accounts, all or nothing: any bad row refuses the whole list with every problem
- * listed; otherwise all accounts are created in one transaction and each gets its temporary
- * password by e-mail once the transaction has committed.
+ * listed; otherwise all accounts are created in one transaction and each gets its invitation link
+ * by e-mail once the transaction has committed.
  */
 export async function inviteUsers(services: TServices, runtime: TCollectionRuntime, ctx: TSignedInContext, rows: unknown[]) {
   // Refuse callers who may not create accounts before telling them anything about the list.
@@ -108,14 +122,13 @@ export async function inviteUsers(services: TServices, runtime: TCollectionRunti
 
   const created = await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx as never };
-    const out: { row: TUserRow; password: string }[] = [];
+    const out: { row: TUserRow; token: string }[] = [];
     for (const { data } of valid) {
-      const password = generateTemporaryPassword();
-      const row = (await runtime.create(txCtx, { ...data, [TEMPORARY_PASSWORD_INPUT]: password })) as TUserRow;
-      out.push({ row, password });
+      const row = (await runtime.create(txCtx, data)) as TUserRow;
+      out.push({ row, token: await issueInviteLink(tx, row.id) });
     }
     return out;
   });
-  for (const { row, password } of created) await sendInvite(services, row, password);
+  for (const { row, token } of created) await sendInvite(services, row, token);
   return created.map((c) => c.row);
 }

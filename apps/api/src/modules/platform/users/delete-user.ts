@@ -1,5 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { refreshTokens, users } from '../../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import type { TCollectionRuntime } from '../../../lib/collection/routes.ts';
@@ -7,6 +7,7 @@ import { isUuid } from '../../../lib/collection/query.ts';
 import { allOf } from '../../../lib/collection/query.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { endAllSessionsOfUser } from '../auth/sessions.ts';
 
 /**
  * What an account becomes when it is deleted. The row stays (declarations, audit entries and
@@ -47,10 +48,7 @@ export function anonymisedUserValues(id: string, now = new Date()) {
 export async function anonymiseUser(tx: TDbOrTx, id: string) {
   const now = new Date();
   await tx.update(users).set(anonymisedUserValues(id, now)).where(eq(users.id, id));
-  await tx
-    .update(refreshTokens)
-    .set({ revokedAt: now, updatedAt: now })
-    .where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)));
+  await endAllSessionsOfUser(tx, id);
 }
 
 /** DELETE /api/users/{id}: soft deletion by anonymisation, never of yourself. */

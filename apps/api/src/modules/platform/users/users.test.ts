@@ -19,8 +19,18 @@ async function lastMailTo(email: string) {
   return mail;
 }
 
-function temporaryPasswordIn(text: string) {
-  return /(?:Password temporanea|Temporary password): (\S+)/.exec(text)?.[1];
+/** Opens an invitation link the way its page does: choose a password once, then sign in with it; the link is spent. */
+async function acceptInviteLink(text: string, email: string) {
+  const token = /\/on-boarding\/reset-password\/(\S+)/.exec(text)?.[1];
+  expect(token).toBeDefined();
+  await expect(t.login(email, 'Chosen9Password')).rejects.toThrow();
+  const set = await t.request('POST', '/api/auth/reset-password', { body: { token, password: 'Chosen9Password' } });
+  expect(set.status).toBe(200);
+  const session = await t.login(email, 'Chosen9Password');
+  expect(session.user.needsPasswordChange).toBe(false);
+  const again = await t.request('POST', '/api/auth/reset-password', { body: { token, password: 'Other9Password' } });
+  expect(again.status).toBe(400);
+  expect(again.body.code).toBe('TOKEN_INVALID');
 }
 
 beforeAll(async () => {
@@ -54,17 +64,16 @@ describe('users collection', () => {
     expect(JSON.stringify(audit.changes)).not.toContain('argon2');
   });
 
-  it('without a password generates a temporary one and e-mails it after commit', async () => {
+  it('without a password creates no password and e-mails a single-use link that sets one', async () => {
     const res = await t.request('POST', '/api/users', { token: admin, body: { email: 'invited@example.test', name: 'Ida', surname: 'Invitata', role: 'user' } });
     expect(res.status).toBe(201);
-    expect(res.body.hasTemporaryPassword).toBe(true);
-    expect(res.body.needsPasswordChange).toBe(true);
+    expect(res.body.hasTemporaryPassword).toBe(false);
     const mail = await lastMailTo('invited@example.test');
     expect(mail.template).toBe('invite');
-    const temporary = temporaryPasswordIn(mail.text);
-    expect(temporary).toMatch(/^[A-Za-z0-9]{14}$/);
-    const session = await t.login('invited@example.test', temporary!);
-    expect(session.user.needsPasswordChange).toBe(true);
+    expect(mail.text).not.toMatch(/password temporanea|temporary password/i);
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'invited@example.test'));
+    expect(row.passwordHash).toBeNull();
+    await acceptInviteLink(mail.text, 'invited@example.test');
   });
 
   it('refuses a registered e-mail whatever its case (409 EMAIL_TAKEN), on create and update', async () => {
@@ -201,7 +210,7 @@ describe('users collection', () => {
 });
 
 describe('bulk invite', () => {
-  it('creates every account in one go and e-mails each a temporary password', async () => {
+  it('creates every account in one go and e-mails each a single-use link to choose a password; the outbox holds no password', async () => {
     const res = await t.request('POST', '/api/users/bulk', {
       token: admin,
       body: {
@@ -213,12 +222,13 @@ describe('bulk invite', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.map((u: any) => [u.email, u.hasTemporaryPassword, u.needsPasswordChange])).toEqual([
-      ['bulk1@example.test', true, true],
-      ['bulk2@example.test', true, true],
+      ['bulk1@example.test', false, false],
+      ['bulk2@example.test', false, false],
     ]);
     for (const email of ['bulk1@example.test', 'bulk2@example.test']) {
       const mail = await lastMailTo(email);
-      await t.login(email, temporaryPasswordIn(mail.text)!);
+      expect(mail.text).not.toMatch(/password temporanea|temporary password/i);
+      await acceptInviteLink(mail.text, email);
     }
   });
 
@@ -253,5 +263,23 @@ describe('bulk invite', () => {
     expect(await lastMailTo('fine@example.test')).toBeUndefined();
     const empty = await t.request('POST', '/api/users/bulk', { token: admin, body: { users: [] } });
     expect(empty.status).toBe(400);
+  });
+});
+
+describe('invitations delivered by SMTP', () => {
+  it('keep no usable link in the outbox: the mail is delivered whole, the outbox copy is masked', async () => {
+    // Nothing listens on port 9: delivery fails fast, which is enough to see what the outbox kept.
+    const s = await startTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+    try {
+      const { token } = await s.signedIn('admin');
+      const res = await s.request('POST', '/api/users/bulk', { token, body: { users: [{ email: 'smtp-invite@example.test', name: 'S', surname: 'Mtp', role: 'user' }] } });
+      expect(res.status).toBe(201);
+      const [mail] = await s.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'smtp-invite@example.test'));
+      expect(mail.text).toContain('[link sent by e-mail, not kept]');
+      expect(mail.text).not.toMatch(/reset-password\/\S+/);
+      expect(mail.html).not.toMatch(/reset-password\//);
+    } finally {
+      await s.close();
+    }
   });
 });

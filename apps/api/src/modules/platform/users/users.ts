@@ -6,11 +6,12 @@ import { defineCollection, type TRowValues, type TSignedInContext } from '../../
 import { scopeCondition, type TScopeImplementations } from '../../../lib/access.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { endAllSessionsOfUser } from '../auth/sessions.ts';
 import { normaliseEmail, roleLinkProblems, ZUserCreate, ZUserUpdate } from './user-input.ts';
 import { userToRecord, ZUserRecord } from './user-record.ts';
 
 /** What toRow reads from a create or an update body, the internal temporary password included. */
-type TUserWriteInput = z.infer<typeof ZUserUpdate> & { password?: string; [TEMPORARY_PASSWORD_INPUT]?: string };
+type TUserWriteInput = z.infer<typeof ZUserUpdate> & { password?: string };
 type TVisibilityRule = (ctx: TSignedInContext) => SQL | undefined;
 type TVisibilityScope = 'ownCity';
 
@@ -83,12 +84,6 @@ export async function linkProblems(db: TDbOrTx, values: Partial<Record<TUserLink
 }
 
 /**
- * Internal input key carrying a generated temporary password from createUser to toRow. It is not in
- * the request schema, so a client cannot send it (zod strips unknown keys).
- */
-export const TEMPORARY_PASSWORD_INPUT = '__temporaryPassword';
-
-/**
  * Users. Admins manage every account; a municipality account reads its comune's
  * accounts; everybody else reads only themselves. Creation and deletion have their own routes
  * (invite e-mail after commit; deletion anonymises), served in routes.ts.
@@ -126,8 +121,8 @@ export const usersCollection = defineCollection({
   disabled: ['create', 'delete'],
   toRecord: (row) => userToRecord(row),
   async toRow({ input, tx, ctx, existing }) {
-    // The passwords are not columns; the temporary one rides along an internal create (see TEMPORARY_PASSWORD_INPUT).
-    const { password: chosen, [TEMPORARY_PASSWORD_INPUT]: temporary, ...fields }: TUserWriteInput = input;
+    // The password is not a column.
+    const { password: chosen, ...fields }: TUserWriteInput = input;
     const values: TRowValues<typeof users> = { ...fields };
     if (typeof input.email === 'string') {
       values.email = normaliseEmail(input.email);
@@ -145,13 +140,15 @@ export const usersCollection = defineCollection({
         throw new AppError('CONFLICT', 'You cannot change your own role', { details: [{ path: 'role', message: 'cannot change your own role' }] });
     }
 
+    // A disabled account's sessions end now, and stay ended if it is enabled again.
+    if (existing && input.isEnabled === false && existing.isEnabled) await endAllSessionsOfUser(tx, existing.id);
+
     if (!existing) {
-      const password = chosen ?? temporary;
-      // Without any password the account can only get one through the password-reset flow.
-      values.passwordHash = password ? await hashPassword(password) : null;
-      values.hasTemporaryPassword = !chosen && !!temporary;
-      values.needsPasswordChange = !chosen && !!temporary;
-      values.passwordChangedAt = password ? new Date() : null;
+      // Without a password the account gets one through its invitation link (create-users.ts) or a reset.
+      values.passwordHash = chosen ? await hashPassword(chosen) : null;
+      values.hasTemporaryPassword = false;
+      values.needsPasswordChange = false;
+      values.passwordChangedAt = chosen ? new Date() : null;
     }
     return values;
   },

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eurosToCents, parseEuroAmount } from '@app/domain/tourist-tax/money';
+import { eurosToCents } from '@app/domain/tourist-tax/money';
 import { collectionRuntime, registerCollection } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { contextOf, requireActor } from '../../../lib/context.ts';
 import { errorResponses, ZDateString, ZIdParams } from '../../../lib/schemas.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
+import { ZEuros } from '../registry/fields.ts';
 import { addDeclarationAttachment, listDeclarationAttachments, removeDeclarationAttachment, ZAttachmentInput, ZAttachmentRecord } from './attachments.ts';
 import { declarationTemplatesCollection, generateYearPeriods, ZGeneratePeriodsBody, ZTemplateRecord } from './declaration-templates.ts';
 import { declarationsCollection, declarationToRecord, overdueCondition, ZDeclarationRecord } from './declarations.ts';
@@ -27,13 +28,7 @@ const ZReturnBody = z.object({ reason: z.string().trim().min(1, 'validation.requ
 const ZPaymentBody = z.object({
   paymentDate: ZDateString,
   trn: z.string().trim().min(1, 'validation.required').max(100).describe('TRN / CRO of the transfer, or the PagoPA notice code'),
-  paidAmount: z
-    .number()
-    .min(0)
-    .refine((n) => parseEuroAmount(n) !== null, 'must have at most two decimals')
-    .nullable()
-    .optional()
-    .describe('Defaults to the tax collected from guests'),
+  paidAmount: ZEuros.nullable().optional().describe('Defaults to the tax collected from guests'),
   paymentReceiptUploadId: z.uuid().nullable().optional(),
 });
 const ZDeclarationListQuery = z.looseObject({

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { can } from '@app/domain/platform/access/access-table';
 import { canRecordPayment, declarationWorkflow, sideOf, type TDeclarationAction } from '@app/domain/tourist-tax/filings/declaration-flow';
 import { otherSide } from '@app/domain/tourist-tax/filings/filing-sides';
+import { formatItalianDate } from '@app/domain/tourist-tax/dates';
 import { formatEurosIt } from '@app/domain/tourist-tax/money';
 import { cities, declarations, stays, structures, uploads } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
@@ -25,7 +26,7 @@ function protocolCode(row: TDeclarationRow): string {
 /** The other side hears of every transition; the hotelier also by e-mail when the comune acts. */
 async function notifyOtherSide(tx: TTx, row: TDeclarationRow, action: TDeclarationAction, reason: string | undefined): Promise<TPendingNotifications> {
   const [structure] = await tx.select({ name: structures.name }).from(structures).where(eq(structures.id, row.structureId));
-  const what = `${structure?.name ?? 'Struttura'} – periodo ${row.dateFrom} / ${row.dateTo}`;
+  const what = `${structure?.name ?? 'Struttura'} – periodo dal ${formatItalianDate(row.dateFrom)} al ${formatItalianDate(row.dateTo)}`;
   const messages = {
     submit: ['Dichiarazione inviata', `${what}: dichiarazione ${row.code} inviata, imposta ${formatEurosIt(row.totalAmountCents)}.`],
     validate: ['Dichiarazione validata', `${what}: il Comune ha validato la dichiarazione ${row.code}.`],
@@ -157,7 +158,7 @@ export async function recordDeclarationPayment(
     });
     pending.rows = await notifyFilingSide(tx, updated, otherSide(sideOf('recordPayment')), {
       title: 'Pagamento registrato',
-      body: `Dichiarazione ${updated.code}: pagamento di ${formatEurosIt(updated.paidAmountCents ?? 0)} del ${updated.paymentDate}, TRN ${updated.trn}.`,
+      body: `Dichiarazione ${updated.code}: pagamento di ${formatEurosIt(updated.paidAmountCents ?? 0)} del ${updated.paymentDate ? formatItalianDate(updated.paymentDate) : ''}, TRN ${updated.trn}.`,
       event: 'declaration.payment',
       data: { declarationId: updated.id, structureId: updated.structureId },
     });

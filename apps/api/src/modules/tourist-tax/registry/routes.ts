@@ -177,11 +177,22 @@ export async function registerTouristTax(app: FastifyInstance) {
         description:
           'multipart/form-data with fields `structureId`, `format` (xlsx | csv | alloggiati) and a `file` part. ' +
           'Every bad row is reported (400 IMPORT_INVALID, details [{row, path (field), value, message}]) and nothing is written. ' +
-          'Stays already imported (same row fingerprint for the structure) are skipped. Synchronous: show upload progress, then wait.',
+          'Stays already imported (same row fingerprint for the structure) are skipped. An xlsx beyond the import bounds (columns, rows, shared strings, inflated part size) is refused with 400 IMPORT_TOO_LARGE before its rows are read. ' +
+          "Synchronous; while it runs, the user's sockets receive `stays-import-progress` events ({structureId, rowsRead, created, phase}).",
         consumes: ['multipart/form-data'],
         response: { 200: ZImportResult, ...errors, ...errorResponses(413) },
       },
-      handler: async (request) => importStays(signedInContext(request), await readImportRequest(request)),
+      handler: async (request) => {
+        const ctx = signedInContext(request);
+        // Progress goes to the importing user's sockets, at most a few times a second.
+        let last = 0;
+        return importStays(ctx, await readImportRequest(request), (progress) => {
+          const now = Date.now();
+          if (progress.phase === 'reading' && now - last < 250) return;
+          last = now;
+          app.services.realtime.toUser(ctx.actor.id, 'stays-import-progress', progress);
+        });
+      },
     });
   });
 }

@@ -68,6 +68,12 @@ export const ZStructureRecord = ZRecordBase.extend({
 /** Fields only the comune (or an admin) changes; a hotelier edits the rest of its own structures. */
 const COMUNE_ONLY_FIELDS = ['cityId', 'isActive', 'structureTypeId', 'structureClassId', 'relevantAreaId'] as const;
 
+const sameMembers = (a: readonly string[], b: readonly string[] | null) => {
+  const left = new Set(a);
+  const right = new Set(b ?? []);
+  return left.size === right.size && [...left].every((id) => right.has(id));
+};
+
 /**
  * Structures: the comune registers and classifies them; hoteliers listed in `userIds` see and edit
  * their own (a hotelier may also register one, listing itself). A structure with stays cannot be
@@ -107,12 +113,17 @@ export const structuresCollection = defineCollection({
           throw forbidden(`Only the comune can change ${field}`);
         }
       }
+      // Who manages a structure decides who sees its guests and files its declarations: only the
+      // comune or an administrator changes it. A hotelier's own new structure is managed by them alone.
+      if (existing && values.userIds !== undefined && !sameMembers(values.userIds, existing.userIds)) {
+        throw forbidden('Only the comune or an administrator changes who manages a structure');
+      }
       if (!existing) {
         delete values.structureTypeId;
         delete values.structureClassId;
         delete values.relevantAreaId;
-        const ids = values.userIds ?? [];
-        values.userIds = ids.includes(actor.id) ? ids : [actor.id, ...ids];
+        if ((values.userIds ?? []).some((id) => id !== actor.id)) throw forbidden('Only the comune or an administrator adds managers to a structure');
+        values.userIds = [actor.id];
       }
     }
     const cityId = values.cityId ?? existing?.cityId ?? (actor.role === 'city' ? actor.cityId : null);

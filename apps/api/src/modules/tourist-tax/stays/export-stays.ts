@@ -10,7 +10,7 @@ import { toEuros } from '../registry/fields.ts';
 import { findStructureInScope } from '../registry/scope.ts';
 import { excelDate, streamWorksheet } from '../../../lib/xlsx-stream.ts';
 
-const PAGE = 1000;
+const PAGE = 5000;
 const MONEY = '#,##0.00';
 const DATE = 'dd/mm/yyyy';
 
@@ -41,7 +41,8 @@ export type TStayExportQuery = { year: number; quarter?: TQuarter; structureId?:
 /**
  * The stays of a year, or of one quarter (Trim 1 = January-March ...), by checkOut, as xlsx. Rows
  * are read in pages of PAGE with a keyset on (checkOut, id) and written as they come, inside the
- * caller's scope (the stays collection's read conditions).
+ * caller's scope (the stays collection's read conditions). A comune's export walks the
+ * (city_id, check_out, id) index in order, so each page reads only its own rows.
  */
 const EXPORTED_STAY_COLUMNS = {
   id: stays.id,
@@ -70,7 +71,7 @@ export async function exportStays(ctx: TSignedInContext, reply: FastifyReply, ru
   return streamWorksheet(
     reply,
     { fileName, sheetName: query.quarter ? quarterLabel(query.quarter) : String(query.year), columns: STAY_EXPORT_COLUMNS },
-    async (add) => {
+    async (add, flush) => {
       const readPage = (after: { checkOut: string; id: string } | null) => {
         const keyset: SQL | undefined = after ? sql`(${stays.checkOut}, ${stays.id}) > (${after.checkOut}, ${after.id}::uuid)` : undefined;
         return (
@@ -110,6 +111,8 @@ export async function exportStays(ctx: TSignedInContext, reply: FastifyReply, ru
             toPayAmount: toEuros(stay.toPayAmountCents),
           });
         }
+        // The next page is read once the file has caught up with this one: memory stays flat.
+        await flush();
         if (page.length < PAGE) break;
         const last = page[page.length - 1].stay;
         after = { checkOut: last.checkOut, id: last.id };

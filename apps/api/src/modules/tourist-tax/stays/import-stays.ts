@@ -1,157 +1,136 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { isTaxRuleError } from '@app/domain/tourist-tax/errors';
-import { declarations, stays, structures } from '../../../db/schema/index.ts';
+import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import type { TErrorCode } from '@app/domain/platform/errors/error-codes';
+import { stays, structures } from '../../../db/schema/index.ts';
+import type { TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { requireAccess } from '../../../lib/access.ts';
-import { AppError } from '../../../lib/errors.ts';
+import { AppError, type TErrorDetail } from '../../../lib/errors.ts';
+import { startWorker, taskLimiter } from '../../../lib/worker-task.ts';
 import { recordAudit } from '../../platform/index.ts';
-import { loadCityRules, type TCityRules } from '../rules/city-rules.ts';
-import { computeTaxOfFacts, stayColumns, type TStayFacts } from './compute-stay.ts';
-import { readStayImportFile, type TImportedStay, type TImportFormat, type TImportRowError } from './read-stay-import-file.ts';
+import { loadCityRules } from '../rules/city-rules.ts';
+import type { TImportWorkerInput, TImportWorkerMessage } from './import-stays-worker.ts';
+import type { TImportFormat } from './read-stay-import-file.ts';
 import { structureForStay } from './stays.ts';
 
 export type TImportResult = { created: number; skipped: number; total: number };
 
-const INSERT_CHUNK = 500;
+/** How far an import has got, for the client's progress bar. */
+export type TImportProgress = { structureId: string; rowsRead: number; created: number; phase: 'reading' | 'done' };
 
-/** Exemption / reduction names as typed in a sheet, matched ignoring case, accents and spaces. */
-function nameKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
-}
+/** Rows per worker batch and per INSERT statement. */
+const BATCH_ROWS = 5000;
 
-/** Which column an engine error points at, in the file's own terms. */
-function fieldOfTaxError(code: string, format: TImportFormat): string {
-  const dates = format === 'alloggiati' ? 'arrivalDate' : 'checkIn';
-  switch (code) {
-    case 'NO_TARIFF_FOR_NIGHT':
-    case 'AMBIGUOUS_TARIFF':
-      return dates;
-    case 'INVALID_DATES':
-      return format === 'alloggiati' ? 'days' : 'checkOut';
-    case 'TOO_MANY_EXEMPT_OR_REDUCED':
-      return 'exemptCount';
-    case 'MISSING_ACCOMMODATION_AMOUNT':
-    case 'INVALID_ACCOMMODATION_AMOUNT':
-      return 'accommodationAmount';
-    default:
-      return 'record';
-  }
-}
+/** Imports running at once; more wait their turn (two cores are shared with every other request). */
+const limitImports = taskLimiter(2);
 
-/** Resolves names to the comune's rules and prices the stay; a problem becomes a row error. */
-function priceImportedStay(
-  item: TImportedStay,
-  structure: typeof structures.$inferSelect,
-  rules: TCityRules,
-  format: TImportFormat,
-  errors: TImportRowError[],
-): (ReturnType<typeof stayColumns> & { importFingerprint: string; source: string }) | null {
-  const row = item.rows[0];
-  const exemption = item.exemptionName ? rules.exemptions.find((e) => nameKey(e.name) === nameKey(item.exemptionName!)) : undefined;
-  const reduction = item.reductionName ? rules.reductions.find((r) => nameKey(r.name) === nameKey(item.reductionName!)) : undefined;
-  let ok = true;
-  if (item.exemptionName && !exemption) {
-    errors.push({ row, field: 'exemptionName', value: item.exemptionName, message: `Esenzione sconosciuta per questo comune; valori ammessi: ${rules.exemptions.map((e) => e.name).join(', ')}` });
-    ok = false;
-  }
-  if (item.reductionName && !reduction) {
-    errors.push({ row, field: 'reductionName', value: item.reductionName, message: `Riduzione sconosciuta per questo comune; valori ammessi: ${rules.reductions.map((r) => r.name).join(', ')}` });
-    ok = false;
-  }
-  if (!ok) return null;
-  const facts: TStayFacts = {
-    structureId: structure.id,
-    checkIn: item.checkIn,
-    checkOut: item.checkOut,
-    componentsNumber: item.componentsNumber,
-    guest: item.guest,
-    hasInvoice: false,
-    invoice: null,
-    paymentStatus: item.paymentStatus,
-    noPaymentReason: item.noPaymentReason,
-    attachments: [],
-    appliedExemptions: exemption && item.exemptCount > 0 ? [{ exemptionId: exemption.id, count: item.exemptCount }] : [],
-    appliedReductions: reduction && item.reducedCount > 0 ? [{ reductionId: reduction.id, count: item.reducedCount }] : [],
-    accommodationAmountCents: item.accommodationAmountCents,
-    notes: null,
-  };
-  try {
-    const tax = computeTaxOfFacts(facts, structure, rules);
-    return { ...stayColumns(facts, structure, tax), importFingerprint: item.fingerprint, source: format };
-  } catch (error) {
-    if (!isTaxRuleError(error)) throw error;
-    const detail = error.details.map((d) => d.message).join('; ');
-    errors.push({ row, field: fieldOfTaxError(error.code, format), value: error.date ?? '', message: `${error.code}: ${detail}` });
-    return null;
-  }
+/** Stay property -> SQL column, for the worker's JSON rows (the database client maps camelCase keys to snake_case). */
+const STAY_COLUMNS: Record<string, string> = Object.fromEntries(
+  Object.entries(getTableColumns(stays)).map(([key, column]) => [key, column.keyAsName ? key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : column.name]),
+);
+
+/**
+ * One batch of priced rows into stays, set-based: the rows arrive as one JSON array typed by the
+ * table's own row type, a stay already imported (same structure and fingerprint, from the table or
+ * earlier in the file) is skipped by the unique index, and the check-out dates of the inserted stays
+ * that fall in a period the structure has already declared come back (the import is then refused).
+ */
+async function insertBatch(tx: TTx, structureId: string, json: string, columns: string[]) {
+  const list = sql.raw(columns.map((column) => `"${column}"`).join(', '));
+  const table = sql.raw(`"${getTableName(stays)}"`);
+  const result = await tx.execute(sql`
+    with inserted as (
+      insert into ${table} (${list})
+      select ${list} from json_populate_recordset(null::${table}, ${json}::json)
+      on conflict (structure_id, import_fingerprint) do nothing
+      returning check_out
+    )
+    select count(*)::int as created,
+           array_agg(i.check_out::text order by i.check_out) filter (where exists (
+             select 1 from declarations d
+             where d.structure_id = ${structureId} and d.status in ('submitted', 'validated') and i.check_out between d.date_from and d.date_to)) as closed
+    from inserted i`);
+  const row = (result as unknown as { rows: { created: number; closed: string[] | null }[] }).rows[0];
+  return { created: Number(row.created), closed: row.closed ?? [] };
 }
 
 /**
- * Imports the stays of one structure from a file, all or nothing: the whole file is read and
- * checked first (format, every row, the comune's rules for every night) and every problem is
- * reported with its row, field and value; nothing is written unless all rows are valid. Then the
- * stays are inserted in one transaction. Each stay carries the fingerprint of its row(s), unique per
- * structure, so importing the same file again creates nothing new (`skipped` counts those).
+ * Imports the stays of one structure from a file, all or nothing, in one transaction: a worker
+ * thread reads the file in batches (an xlsx within the bounds of XLSX_IMPORT_LIMITS, else 400
+ * IMPORT_TOO_LARGE), validates every row, prices every stay with the comune's rules read in this
+ * transaction, and hands back batches of rows that are inserted as they come. Any bad row (reported
+ * with its row, field and value, all of them) or any stay in a period already declared makes the
+ * transaction roll back, so nothing is written. Each stay carries the fingerprint of its row(s),
+ * unique per structure, so importing the same file again creates nothing new (`skipped` counts those).
  *
- * The request is synchronous: the web shows the upload progress and then waits for this answer
- * (20,000 rows take a few seconds).
+ * The request is synchronous; `onProgress` hears how many rows have been read after each batch.
  */
-export async function importStays(ctx: TSignedInContext, input: { structureId: string; format: TImportFormat; bytes: Buffer }): Promise<TImportResult> {
+export async function importStays(
+  ctx: TSignedInContext,
+  input: { structureId: string; format: TImportFormat; bytes: Buffer },
+  onProgress?: (progress: TImportProgress) => void,
+): Promise<TImportResult> {
   await requireAccess(ctx, 'stays', 'import');
-  return ctx.db.transaction(async (tx) => {
-    const structure = await structureForStay(tx, ctx, input.structureId);
-    // One import per structure at a time: the fingerprint check below must see the other's rows.
-    await tx.select({ id: structures.id }).from(structures).where(eq(structures.id, structure.id)).for('update');
+  return limitImports(() =>
+    ctx.db.transaction(async (tx) => {
+      const structure = await structureForStay(tx, ctx, input.structureId);
+      // One import per structure at a time: the fingerprint check must see the other's rows.
+      await tx.select({ id: structures.id }).from(structures).where(eq(structures.id, structure.id)).for('update');
+      const rules = await loadCityRules(tx, structure.cityId);
 
-    const { stays: items, errors } = await readStayImportFile(input.format, input.bytes);
-    const rules = await loadCityRules(tx, structure.cityId);
-    const priced = items.map((item) => priceImportedStay(item, structure, rules, input.format, errors));
-    if (errors.length) {
-      errors.sort((a, b) => a.row - b.row);
-      const badRows = new Set(errors.map((e) => e.row)).size;
-      throw new AppError('IMPORT_INVALID', `${badRows} righe non valide: nessun soggiorno è stato importato`, {
-        details: errors.map((e) => ({ row: e.row, path: e.field, value: e.value, message: e.message })),
-      });
-    }
-
-    const rows = priced.filter((p): p is NonNullable<typeof p> => p !== null);
-    const fingerprints = [...new Set(rows.map((r) => r.importFingerprint))];
-    const existing = new Set<string>();
-    for (let i = 0; i < fingerprints.length; i += INSERT_CHUNK) {
-      const found = await tx
-        .select({ fingerprint: stays.importFingerprint })
-        .from(stays)
-        .where(and(eq(stays.structureId, structure.id), isNotNull(stays.importFingerprint), inArray(stays.importFingerprint, fingerprints.slice(i, i + INSERT_CHUNK))));
-      for (const f of found) existing.add(f.fingerprint!);
-    }
-    const fresh: typeof rows = [];
-    for (const row of rows) {
-      if (existing.has(row.importFingerprint)) continue;
-      existing.add(row.importFingerprint); // the same stay twice in one file is one stay
-      fresh.push(row);
-    }
-    // Stays checking out in a period the structure has already declared would change filed figures.
-    const declared = await tx
-      .select({ dateFrom: declarations.dateFrom, dateTo: declarations.dateTo })
-      .from(declarations)
-      .where(and(eq(declarations.structureId, structure.id), inArray(declarations.status, ['submitted', 'validated'])));
-    const closed = fresh.filter((r) => declared.some((d) => d.dateFrom <= String(r.checkOut) && String(r.checkOut) <= d.dateTo));
-    if (closed.length) {
-      throw new AppError('STAY_DECLARED', `${closed.length} soggiorni cadono in periodi già dichiarati: nessun soggiorno è stato importato`, {
-        details: closed.map((r) => ({ path: 'checkOut', value: r.checkOut, message: 'period already declared' })),
-      });
-    }
-    const now = new Date();
-    for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
-      await tx.insert(stays).values(fresh.slice(i, i + INSERT_CHUNK).map((r) => ({ ...r, createdAt: now, updatedAt: now })));
-    }
-    const result = { created: fresh.length, skipped: rows.length - fresh.length, total: rows.length };
-    await recordAudit(tx, ctx, { action: 'import', entityType: 'stays', entityId: structure.id, changes: { format: input.format, ...result } });
-    return result;
-  });
+      const workerInput: TImportWorkerInput = { format: input.format, bytes: new Uint8Array(input.bytes), structure, rules, columns: STAY_COLUMNS, batchSize: BATCH_ROWS };
+      const worker = startWorker(new URL(`./import-stays-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), workerInput, [workerInput.bytes.buffer as ArrayBuffer]);
+      let created = 0;
+      const closed: string[] = [];
+      try {
+        const outcome = await new Promise<Extract<TImportWorkerMessage, { type: 'done' }>>((resolve, reject) => {
+          // Batches are inserted one after the other, in file order, on the transaction's connection.
+          let chain = Promise.resolve();
+          worker.on('message', (message: TImportWorkerMessage) => {
+            chain = chain
+              .then(async () => {
+                if (message.type === 'rows') {
+                  const batch = await insertBatch(tx, structure.id, message.json, message.columns);
+                  created += batch.created;
+                  closed.push(...batch.closed);
+                  worker.postMessage({ type: 'ack' });
+                  onProgress?.({ structureId: structure.id, rowsRead: message.rowsRead, created, phase: 'reading' });
+                } else if (message.type === 'progress') {
+                  onProgress?.({ structureId: structure.id, rowsRead: message.rowsRead, created, phase: 'reading' });
+                } else if (message.type === 'done') {
+                  resolve(message);
+                } else {
+                  reject(
+                    message.code ? new AppError(message.code as TErrorCode, message.message, { details: message.details as TErrorDetail[] }) : new Error(`stays import worker: ${message.message}`),
+                  );
+                }
+              })
+              .catch(reject);
+          });
+          worker.on('error', reject);
+          worker.on('exit', (code) => reject(new Error(`stays import worker exited (${code})`)));
+        });
+        const { errors } = outcome;
+        if (errors.length) {
+          errors.sort((a, b) => a.row - b.row);
+          const badRows = new Set(errors.map((e) => e.row)).size;
+          throw new AppError('IMPORT_INVALID', `${badRows} righe non valide: nessun soggiorno è stato importato`, {
+            details: errors.map((e) => ({ row: e.row, path: e.field, value: e.value, message: e.message })),
+          });
+        }
+        // Stays checking out in a period the structure has already declared would change filed figures.
+        if (closed.length) {
+          throw new AppError('STAY_DECLARED', `${closed.length} soggiorni cadono in periodi già dichiarati: nessun soggiorno è stato importato`, {
+            details: closed.map((checkOut) => ({ path: 'checkOut', value: checkOut, message: 'period already declared' })),
+          });
+        }
+        const result = { created, skipped: outcome.total - created, total: outcome.total };
+        await recordAudit(tx, ctx, { action: 'import', entityType: 'stays', entityId: structure.id, changes: { format: input.format, ...result } });
+        onProgress?.({ structureId: structure.id, rowsRead: outcome.rowsRead, created, phase: 'done' });
+        return result;
+      } finally {
+        worker.removeAllListeners('exit');
+        await worker.terminate();
+      }
+    }),
+  );
 }

@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { parseAlloggiatiFile } from '@app/domain/tourist-tax/alloggiati';
 import { findMissingStayImportHeaders, stayImportFingerprint, validateStayImportRow } from '@app/domain/tourist-tax/stay-import';
 import type { TGuest } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { parseCsv } from '../../../lib/csv.ts';
+import { readFirstSheetRows, tooLarge, type TXlsxLimits } from '../../../lib/xlsx-read.ts';
 
 export type TImportFormat = 'xlsx' | 'csv' | 'alloggiati';
 
@@ -43,29 +42,43 @@ function decodeText(bytes: Buffer): string {
   }
 }
 
+/**
+ * Bounds of an xlsx import: what the template needs with a wide margin. A file beyond any of them is
+ * refused (400 IMPORT_TOO_LARGE) before its rows are read, or as soon as reading reaches the bound.
+ */
+export const XLSX_IMPORT_LIMITS: TXlsxLimits = {
+  maxColumns: 64,
+  maxRows: MAX_IMPORT_ROWS + 1,
+  maxSharedStrings: 1_000_000,
+  maxSharedStringChars: 32 * 1024 * 1024,
+  maxPartBytes: 256 * 1024 * 1024,
+};
+
+/** One batch of a file read in order: the good rows as stays, the bad ones as errors. */
+export type TStayImportBatch = { stays: TImportedStay[]; errors: TImportRowError[]; rowsRead: number };
+
 /** Spreadsheet-like rows (header row first) to stays, validating every row with the domain rules. */
-function readTemplateRows(rows: { row: number; cells: unknown[] }[], headers: string[]) {
-  const stays: TImportedStay[] = [];
-  const errors: TImportRowError[] = [];
+function templateRowReader(headers: string[]) {
   const missing = findMissingStayImportHeaders(headers);
   if (missing.length) {
     throw new AppError('IMPORT_INVALID', `Missing columns: ${missing.join(', ')}. Use the import template.`, {
       details: missing.map((header) => ({ path: 'header', row: 1, message: `Missing column "${header}"`, value: header })),
     });
   }
-  for (const { row, cells } of rows) {
-    if (cells.every((c) => c === null || c === undefined || String(c).trim() === '')) continue;
+  return (row: number, cells: unknown[], into: TStayImportBatch) => {
+    into.rowsRead++;
+    if (cells.every((c) => c === null || c === undefined || String(c).trim() === '')) return;
     const record: Record<string, unknown> = {};
     headers.forEach((header, i) => {
       if (header) record[header] = cells[i];
     });
     const result = validateStayImportRow(record, row);
     if (!result.ok) {
-      errors.push(...result.errors.map((e) => ({ row: e.row, field: e.field, value: e.value, message: e.message })));
-      continue;
+      into.errors.push(...result.errors.map((e) => ({ row: e.row, field: e.field, value: e.value, message: e.message })));
+      return;
     }
     const v = result.value;
-    stays.push({
+    into.stays.push({
       rows: [row],
       fingerprint: stayImportFingerprint(v),
       checkIn: v.checkIn,
@@ -80,60 +93,54 @@ function readTemplateRows(rows: { row: number; cells: unknown[] }[], headers: st
       reductionName: v.reductionName,
       accommodationAmountCents: v.accommodationAmountCents,
     });
-  }
-  return { stays, errors };
+  };
 }
+
+const emptyBatch = (): TStayImportBatch => ({ stays: [], errors: [], rowsRead: 0 });
 
 /**
- * Reads the first sheet with exceljs' streaming reader, so the row limit is enforced while reading:
- * loading a whole oversized workbook first would cost hundreds of megabytes before refusing it.
+ * Reads the first sheet a row at a time with the bounded reader (lib/xlsx-read.ts): columns, rows,
+ * shared strings and the inflated size of each part are checked before or while reading, so an
+ * oversized workbook is refused without being expanded.
  */
-async function readXlsx(bytes: Buffer) {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'emit',
-  });
-  const headers: string[] = [];
-  const rows: { row: number; cells: unknown[] }[] = [];
-  let sawSheet = false;
-  try {
-    for await (const sheet of reader) {
-      sawSheet = true;
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        if (row.number > MAX_IMPORT_ROWS + 1) throw unreadable(`At most ${MAX_IMPORT_ROWS} rows per file`);
-        if (row.number === 1) {
-          row.eachCell({ includeEmpty: true }, (cell, col) => {
-            headers[col - 1] = cell.text?.trim() ?? '';
-          });
-          continue;
-        }
-        if (!row.hasValues) continue;
-        const cells: unknown[] = [];
-        for (let col = 1; col <= headers.length; col++) cells.push(row.getCell(col).value);
-        rows.push({ row: row.number, cells });
-      }
-      break; // only the first sheet holds stays
+async function* readXlsx(bytes: Buffer, batchSize: number): AsyncGenerator<TStayImportBatch> {
+  let read: ReturnType<typeof templateRowReader> | null = null;
+  let batch = emptyBatch();
+  for await (const { row, cells } of readFirstSheetRows(bytes, XLSX_IMPORT_LIMITS)) {
+    if (!read) {
+      // Row 1 is the header row (a sheet starting lower has no headers, hence missing columns).
+      read = templateRowReader(row === 1 ? Array.from({ length: cells.length }, (_, i) => cellText(cells[i]).trim()) : []);
+      if (row === 1) continue;
     }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw unreadable('The file is not a readable xlsx workbook');
+    read(row, cells, batch);
+    if (batch.rowsRead >= batchSize) {
+      yield batch;
+      batch = emptyBatch();
+    }
   }
-  if (!sawSheet) throw unreadable('The workbook has no sheet');
-  return readTemplateRows(rows, headers);
+  if (!read) templateRowReader([]);
+  if (batch.rowsRead) yield batch;
 }
 
-function readCsv(bytes: Buffer) {
+/** A header cell as text (exceljs' `cell.text`). */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return 'error' in value ? String((value as { error: unknown }).error) : '';
+  return String(value);
+}
+
+function* readCsv(bytes: Buffer, batchSize: number): Generator<TStayImportBatch> {
   const table = parseCsv(decodeText(bytes));
   if (table.length === 0) throw unreadable('The file is empty');
-  if (table.length > MAX_IMPORT_ROWS + 1) throw unreadable(`At most ${MAX_IMPORT_ROWS} rows per file`);
+  if (table.length > MAX_IMPORT_ROWS + 1) throw tooLarge('rows', `At most ${MAX_IMPORT_ROWS} rows per file`, table.length, MAX_IMPORT_ROWS + 1);
   const [headers, ...body] = table;
-  return readTemplateRows(
-    body.map((cells, i) => ({ row: i + 2, cells })),
-    headers.map((h) => h.trim()),
-  );
+  const read = templateRowReader(headers.map((h) => h.trim()));
+  for (let i = 0; i < body.length; i += batchSize) {
+    const batch = emptyBatch();
+    body.slice(i, i + batchSize).forEach((cells, k) => read(i + k + 2, cells, batch));
+    yield batch;
+  }
 }
 
 function readAlloggiati(bytes: Buffer) {
@@ -170,10 +177,29 @@ function readAlloggiati(bytes: Buffer) {
   };
 }
 
+/**
+ * Reads an import file in batches of about `batchSize` rows, in file order; every bad row is in a
+ * batch's `errors`, every good one in its `stays`. Problems with the file as a whole (unreadable,
+ * missing columns, too large) are thrown.
+ */
+export async function* readStayImportBatches(format: TImportFormat, bytes: Buffer, batchSize = 5000): AsyncGenerator<TStayImportBatch> {
+  if (bytes.length === 0) throw unreadable('The file is empty');
+  if (format === 'xlsx') yield* readXlsx(bytes, batchSize);
+  else if (format === 'csv') yield* readCsv(bytes, batchSize);
+  else {
+    const all = readAlloggiati(bytes);
+    for (let i = 0; i < Math.max(all.stays.length, 1); i += batchSize) {
+      yield { stays: all.stays.slice(i, i + batchSize), errors: i === 0 ? all.errors : [], rowsRead: Math.min(batchSize, all.stays.length - i) };
+    }
+  }
+}
+
 /** Reads a whole import file; every bad row is in `errors`, every good one in `stays`. */
 export async function readStayImportFile(format: TImportFormat, bytes: Buffer): Promise<{ stays: TImportedStay[]; errors: TImportRowError[] }> {
-  if (bytes.length === 0) throw unreadable('The file is empty');
-  if (format === 'xlsx') return readXlsx(bytes);
-  if (format === 'csv') return readCsv(bytes);
-  return readAlloggiati(bytes);
+  const result: { stays: TImportedStay[]; errors: TImportRowError[] } = { stays: [], errors: [] };
+  for await (const batch of readStayImportBatches(format, bytes)) {
+    result.stays.push(...batch.stays);
+    result.errors.push(...batch.errors);
+  }
+  return result;
 }

@@ -1,4 +1,6 @@
-import { BooleanField, DataTable, List, SearchInput, SelectField, SelectInput, NullableBooleanInput } from 'react-admin';
+import { BooleanField, DataTable, List, SearchInput, SelectField, SelectInput, NullableBooleanInput, TopToolbar } from 'react-admin';
+import { ListExportButton } from '../../../components/listScaffolding';
+import { SettingNameField } from './settingName';
 import { settingTypeChoices } from './settingTypes';
 
 const filters = [
@@ -7,13 +9,22 @@ const filters = [
   <NullableBooleanInput key="isActive" source="isActive" label="resources.management/settings.fields.isActive" />,
 ];
 
-/** Feature flags and the NCA lookup settings. */
+function SettingListActions() {
+  return (
+    <TopToolbar>
+      <ListExportButton />
+    </TopToolbar>
+  );
+}
+
+/** Feature flags (administrators only; the API hides them from other roles) and the NCA lookup settings. */
 export function SettingList() {
   return (
-    <List filters={filters} sort={{ field: 'code', order: 'ASC' }} perPage={25}>
+    <List filters={filters} sort={{ field: 'settingType', order: 'ASC' }} perPage={25} actions={<SettingListActions />}>
       <DataTable rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="code" />
-        <DataTable.Col source="name" />
+        <DataTable.Col source="name" disableSort>
+          <SettingNameField />
+        </DataTable.Col>
         <DataTable.Col source="settingType">
           <SelectField source="settingType" choices={settingTypeChoices} />
         </DataTable.Col>

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, runMigrations } from '../src/db/client.ts';
+import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
+import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
+import { BENCH_DATABASE_URL, ensureBenchDatabase } from './lib.ts';
+import { ensureBenchComune, measureMemory, postImport, writeStaysXlsx } from './tourist-tax.ts';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_IMPORT_ROUNDS ?? 3);
+
+const percentile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+const minMedian = (values: number[], digits = 1) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `min ${sorted[0].toFixed(digits)}, median ${sorted[Math.floor(sorted.length / 2)].toFixed(digits)}`;
+};
+
+/** Latencies of one request repeated by `concurrency` callers until `until` settles. */
+async function probeWhile(until: Promise<unknown>, url: string, headers: Record<string, string>, concurrency = 2) {
+  const latencies: number[] = [];
+  let done = false;
+  void until.finally(() => (done = true));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (!done) {
+        const t0 = performance.now();
+        const res = await fetch(url, { headers });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${url}: ${res.status}`);
+        latencies.push(performance.now() - t0);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }),
+  );
+  return latencies;
+}
+
+/**
+ * Import of a ROWS-row xlsx (the template, as a hotelier fills it) through POST /api/stays/import,
+ * ROUNDS times: wall time and the process's RSS peak (app, worker thread and client in one process),
+ * and, while each import runs, the latency of GET /api/health and of a stays list page (p99 over
+ * the import). Sets up its own comune and structure; removes the imported stays after each round.
+ */
+export async function benchImport() {
+  await ensureBenchDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: BENCH_DATABASE_URL, SEED_DEMO: 'false' });
+  const database = await openDatabase({ databaseUrl: BENCH_DATABASE_URL, dataDir: null, poolSize: 10 });
+  await runMigrations(database);
+  await ensureFeatureFlags(database.db);
+  const raw = new pg.Pool({ connectionString: BENCH_DATABASE_URL, max: 4 });
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
+  const app = await buildApp({ config, database, logger: false });
+  try {
+    const setup = await ensureBenchComune(raw);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const hotelier = { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.hotelierId, role: 'user' })}` };
+    const file = path.join(tmp, 'soggiorni.xlsx');
+    const tw = performance.now();
+    await writeStaysXlsx(file, ROWS, 0);
+    const bytes = fs.readFileSync(file);
+    console.log(
+      `\nImport POST /api/stays/import, xlsx of ${ROWS.toLocaleString('en')} rows (${(bytes.length / 1024 / 1024).toFixed(1)} MB, written in ${((performance.now() - tw) / 1000).toFixed(1)} s), ${ROUNDS} rounds`,
+    );
+    const clean = () => raw.query('delete from stays where structure_id = $1', [setup.importStructureId]);
+    const listUrl = `${base}/api/stays?structureId=${setup.listStructureId}&sort=-checkOut&limit=25`;
+    const seconds: number[] = [];
+    const peaks: number[] = [];
+    const health: number[] = [];
+    const list: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      await clean();
+      let probes: Promise<[number[], number[]]> | null = null;
+      const measured = await measureMemory(async () => {
+        const importing = postImport(base, hotelier, setup.importStructureId, 'xlsx', bytes, 'soggiorni.xlsx');
+        probes = Promise.all([probeWhile(importing, `${base}/api/health`, {}), probeWhile(importing, listUrl, hotelier)]);
+        return importing;
+      });
+      const [h, l] = await probes!;
+      if (measured.result.status !== 200 || measured.result.body.created !== ROWS) throw new Error(`import: ${measured.result.status} ${JSON.stringify(measured.result.body).slice(0, 500)}`);
+      seconds.push(measured.seconds);
+      peaks.push(measured.peakMb);
+      health.push(percentile(h, 0.99));
+      list.push(percentile(l, 0.99));
+      console.log(
+        `  round ${round}: ${measured.seconds.toFixed(1)} s (${Math.round(ROWS / measured.seconds).toLocaleString('en')} rows/s), RSS peak +${measured.peakMb.toFixed(0)} MB; during it /api/health p99 ${percentile(h, 0.99).toFixed(0)} ms (${h.length} requests), list p99 ${percentile(l, 0.99).toFixed(0)} ms (${l.length} requests)`,
+      );
+    }
+    await clean();
+    console.log(`  import ${ROWS.toLocaleString('en')} rows: ${minMedian(seconds)} s   (target < 15 s)`);
+    console.log(`  RSS peak: ${minMedian(peaks, 0)} MB above start   (target < +300 MB)`);
+    console.log(`  p99 during the import: /api/health ${minMedian(health, 0)} ms; stays list page ${minMedian(list, 0)} ms`);
+  } finally {
+    await app.close();
+    await raw.end();
+    await database.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}

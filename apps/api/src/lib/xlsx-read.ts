@@ -1,0 +1,374 @@
+import { createInflateRaw } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { AppError } from './errors.ts';
+
+/**
+ * A bounded, streamed reader for the first worksheet of an xlsx file.
+ *
+ * An xlsx is a zip of XML parts, and a small file can expand enormously: a cell in column XFD makes a
+ * row 16,384 cells wide, a shared-strings part of a few MB can inflate to a gigabyte. So the reader
+ * checks what the file declares (zip directory sizes, the sheet's dimension) before any work, then
+ * counts what it actually inflates and parses, and refuses with 400 `IMPORT_TOO_LARGE` (the detail's
+ * `path` names the bound) as soon as a bound is passed. Only the shared strings are held in memory
+ * (bounded); the sheet is inflated and parsed a chunk at a time and handed out row by row.
+ *
+ * Cell values follow exceljs' conventions, which the import validators expect: strings, numbers,
+ * booleans, Dates (UTC) for numbers formatted as dates, `{ error }` for error cells; a formula cell
+ * gives its cached result.
+ */
+
+export type TXlsxLimits = {
+  /** Highest column number a cell may have (A = 1). */
+  maxColumns: number;
+  /** Highest row number a cell may have, header included. */
+  maxRows: number;
+  /** Entries in the shared-strings table. */
+  maxSharedStrings: number;
+  /** Characters in the shared-strings table, all entries together. */
+  maxSharedStringChars: number;
+  /** Uncompressed bytes of any one part of the zip. */
+  maxPartBytes: number;
+};
+
+export type TXlsxRow = { row: number; cells: unknown[] };
+
+type TZipEntry = { name: string; method: number; compressedSize: number; size: number; offset: number };
+
+/** Markup allowed around the longest shared string while it is being read. */
+const PENDING_SLACK = 64 * 1024;
+/** The longest row (its XML) the reader holds while looking for its end. */
+const MAX_PENDING_ROW_CHARS = 16 * 1024 * 1024;
+
+function unreadable(message: string): AppError {
+  return new AppError('IMPORT_UNREADABLE', message, { details: [{ path: 'file', message }] });
+}
+
+export function tooLarge(bound: string, message: string, value: number, limit: number): AppError {
+  return new AppError('IMPORT_TOO_LARGE', message, { details: [{ path: bound, message: `${message} (limit ${limit})`, value: String(value) }] });
+}
+
+/** The zip's central directory: every part with its declared sizes (no part is inflated here). */
+function readZipDirectory(bytes: Buffer): Map<string, TZipEntry> {
+  // The end-of-central-directory record is in the last 64 KB + 22 bytes (it may carry a comment).
+  let eocd = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65_557); i--) {
+    if (bytes.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw unreadable('The file is not a readable xlsx workbook');
+  const count = bytes.readUInt16LE(eocd + 10);
+  let at = bytes.readUInt32LE(eocd + 16);
+  const entries = new Map<string, TZipEntry>();
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) throw unreadable('The file is not a readable xlsx workbook');
+    const nameLength = bytes.readUInt16LE(at + 28);
+    const extraLength = bytes.readUInt16LE(at + 30);
+    const commentLength = bytes.readUInt16LE(at + 32);
+    const name = bytes.toString('utf8', at + 46, at + 46 + nameLength).replace(/\\/g, '/');
+    entries.set(name.replace(/^\//, ''), {
+      name,
+      method: bytes.readUInt16LE(at + 10),
+      compressedSize: bytes.readUInt32LE(at + 20),
+      size: bytes.readUInt32LE(at + 24),
+      offset: bytes.readUInt32LE(at + 42),
+    });
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+/** The compressed bytes of one part (after its local header). */
+function partData(bytes: Buffer, entry: TZipEntry): Buffer {
+  const at = entry.offset;
+  if (at + 30 > bytes.length || bytes.readUInt32LE(at) !== 0x04034b50) throw unreadable('The file is not a readable xlsx workbook');
+  const start = at + 30 + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28);
+  if (start + entry.compressedSize > bytes.length) throw unreadable('The file is not a readable xlsx workbook');
+  return bytes.subarray(start, start + entry.compressedSize);
+}
+
+/**
+ * The text of one part, a chunk at a time, counting the bytes actually inflated: the sizes in the
+ * zip directory are only what the file claims.
+ */
+async function* partText(bytes: Buffer, entry: TZipEntry, limits: TXlsxLimits): AsyncGenerator<string> {
+  const data = partData(bytes, entry);
+  const decoder = new TextDecoder('utf-8');
+  if (entry.method === 0) {
+    if (data.length > limits.maxPartBytes) throw tooLarge('partSize', `A part of the file expands beyond ${limits.maxPartBytes} bytes`, data.length, limits.maxPartBytes);
+    yield decoder.decode(data);
+    return;
+  }
+  if (entry.method !== 8) throw unreadable('The file is not a readable xlsx workbook');
+  const inflater = Readable.from([data]).pipe(createInflateRaw({ chunkSize: 256 * 1024 }));
+  let total = 0;
+  try {
+    for await (const chunk of inflater as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (total > limits.maxPartBytes) throw tooLarge('partSize', `A part of the file expands beyond ${limits.maxPartBytes} bytes`, total, limits.maxPartBytes);
+      yield decoder.decode(chunk, { stream: true });
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw unreadable('The file is not a readable xlsx workbook');
+  } finally {
+    inflater.destroy();
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+async function wholePart(bytes: Buffer, entry: TZipEntry, limits: TXlsxLimits): Promise<string> {
+  let text = '';
+  for await (const chunk of partText(bytes, entry, limits)) text += chunk;
+  return text;
+}
+
+const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** XML text to a string: entities and xlsx's `_xHHHH_` escapes of control characters. */
+function xmlText(text: string): string {
+  let out =
+    text.indexOf('&') < 0
+      ? text
+      : text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, e: string) => {
+          if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+          return ENTITY[e] ?? whole;
+        });
+  if (out.indexOf('_x') >= 0) out = out.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return out;
+}
+
+function attribute(attributes: string, name: string): string | undefined {
+  const match = new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attributes);
+  return match ? match[1] : undefined;
+}
+
+/** The text runs of a string item (`<si>` or `<is>`), phonetic runs left out. */
+function runsText(inner: string): string {
+  const cleaned = inner.indexOf('rPh') >= 0 ? inner.replace(/<(?:\w+:)?rPh\b[\s\S]*?<\/(?:\w+:)?rPh>/g, '') : inner;
+  let text = '';
+  const re = /<(?:\w+:)?t(?:\s[^>]*)?>([^<]*)<\/(?:\w+:)?t>/g;
+  for (let m = re.exec(cleaned); m; m = re.exec(cleaned)) text += m[1];
+  return xmlText(text);
+}
+
+/** Column number of a cell reference ("AB12" -> 28). */
+function columnOf(ref: string): number {
+  let col = 0;
+  for (let i = 0; i < ref.length; i++) {
+    const c = ref.charCodeAt(i);
+    if (c < 65 || c > 90) break;
+    col = col * 26 + (c - 64);
+  }
+  return col;
+}
+
+// Built-in number formats that show dates or times.
+const DATE_FORMAT_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+
+function isDateFormatCode(code: string): boolean {
+  const bare = code
+    .replace(/"[^"]*"/g, '')
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/\\./g, '');
+  return /[dmyhs]/i.test(bare) && !/^general$/i.test(bare.trim());
+}
+
+/** For each cell style index, whether its number format is a date. */
+function dateStyles(stylesXml: string): boolean[] {
+  const custom = new Map<number, string>();
+  const fmtRe = /<(?:\w+:)?numFmt\b([^>]*)\/?>/g;
+  for (let m = fmtRe.exec(stylesXml); m; m = fmtRe.exec(stylesXml)) {
+    const id = Number(attribute(m[1], 'numFmtId'));
+    const code = attribute(m[1], 'formatCode');
+    if (Number.isFinite(id) && code !== undefined) custom.set(id, xmlText(code));
+  }
+  const xfs = /<(?:\w+:)?cellXfs\b[^>]*>([\s\S]*?)<\/(?:\w+:)?cellXfs>/.exec(stylesXml)?.[1] ?? '';
+  const result: boolean[] = [];
+  const xfRe = /<(?:\w+:)?xf\b([^>]*)>/g;
+  for (let m = xfRe.exec(xfs); m; m = xfRe.exec(xfs)) {
+    const id = Number(attribute(m[1], 'numFmtId') ?? 0);
+    result.push(DATE_FORMAT_IDS.has(id) || (custom.has(id) && isDateFormatCode(custom.get(id)!)));
+  }
+  return result;
+}
+
+/** The first worksheet's part name, from the workbook and its relationships. */
+function firstSheetPath(workbookXml: string, relsXml: string): string | null {
+  const sheet = /<(?:\w+:)?sheet\b([^>]*)\/?>/.exec(workbookXml);
+  if (!sheet) return null;
+  const rid = /\br:id="([^"]*)"|\bid="([^"]*)"/.exec(sheet[1].replace(/\bsheetId="[^"]*"/, ''));
+  const id = rid?.[1] ?? rid?.[2];
+  const relRe = /<(?:\w+:)?Relationship\b([^>]*)\/?>/g;
+  for (let m = relRe.exec(relsXml); m; m = relRe.exec(relsXml)) {
+    if (attribute(m[1], 'Id') !== id) continue;
+    const target = attribute(m[1], 'Target') ?? '';
+    return target.startsWith('/') ? target.slice(1) : `xl/${target}`.replace(/\/\.\//g, '/');
+  }
+  return null;
+}
+
+async function readSharedStrings(bytes: Buffer, entry: TZipEntry | undefined, limits: TXlsxLimits): Promise<string[]> {
+  if (!entry) return [];
+  const strings: string[] = [];
+  let chars = 0;
+  let buffer = '';
+  const siRe = /<(?:\w+:)?si\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?si>)/g;
+  for await (const chunk of partText(bytes, entry, limits)) {
+    // Only complete items match; an item cut by the chunk boundary stays in the buffer. A chunk
+    // that ends no item (inside a long string) is not scanned again.
+    buffer += chunk;
+    const tail = Math.max(0, buffer.length - chunk.length - 4);
+    if (buffer.indexOf('si>', tail) < 0 && buffer.indexOf('/>', tail) < 0) {
+      if (buffer.length > limits.maxSharedStringChars + PENDING_SLACK) {
+        throw tooLarge('sharedStringsSize', `The file's shared strings exceed ${limits.maxSharedStringChars} characters`, buffer.length, limits.maxSharedStringChars);
+      }
+      continue;
+    }
+    let consumed = 0;
+    siRe.lastIndex = 0;
+    for (let m = siRe.exec(buffer); m; m = siRe.exec(buffer)) {
+      const text = m[1] === undefined ? '' : runsText(m[1]);
+      chars += text.length;
+      if (strings.length >= limits.maxSharedStrings) {
+        throw tooLarge('sharedStrings', `The file has more than ${limits.maxSharedStrings} shared strings`, strings.length + 1, limits.maxSharedStrings);
+      }
+      if (chars > limits.maxSharedStringChars) {
+        throw tooLarge('sharedStringsSize', `The file's shared strings exceed ${limits.maxSharedStringChars} characters`, chars, limits.maxSharedStringChars);
+      }
+      strings.push(text);
+      consumed = siRe.lastIndex;
+    }
+    buffer = buffer.slice(consumed);
+    // An unfinished item is itself bounded: rescanning an ever longer one would cost quadratic time.
+    if (buffer.length > limits.maxSharedStringChars + PENDING_SLACK) {
+      throw tooLarge('sharedStringsSize', `The file's shared strings exceed ${limits.maxSharedStringChars} characters`, buffer.length, limits.maxSharedStringChars);
+    }
+  }
+  return strings;
+}
+
+function serialToDate(serial: number, date1904: boolean): Date {
+  return new Date(Math.round((serial - (date1904 ? 24107 : 25569)) * 86_400_000));
+}
+
+/**
+ * The rows of the first worksheet, in order, each with its 1-based row number and its cells by
+ * column (index 0 = column A; blank cells are undefined). Empty rows are skipped.
+ */
+export async function* readFirstSheetRows(bytes: Buffer, limits: TXlsxLimits): AsyncGenerator<TXlsxRow> {
+  const entries = readZipDirectory(bytes);
+  for (const entry of entries.values()) {
+    if (entry.size > limits.maxPartBytes) {
+      throw tooLarge('partSize', `A part of the file (${entry.name}) expands beyond ${limits.maxPartBytes} bytes`, entry.size, limits.maxPartBytes);
+    }
+  }
+  const workbook = entries.get('xl/workbook.xml');
+  const rels = entries.get('xl/_rels/workbook.xml.rels');
+  if (!workbook || !rels) throw unreadable('The file is not a readable xlsx workbook');
+  const workbookXml = await wholePart(bytes, workbook, limits);
+  const sheetPath = firstSheetPath(workbookXml, await wholePart(bytes, rels, limits));
+  const sheet = sheetPath ? entries.get(sheetPath) : undefined;
+  if (!sheet) throw unreadable('The workbook has no sheet');
+  const date1904 = /date1904="(1|true)"/.test(workbookXml);
+  const styles = entries.get('xl/styles.xml');
+  const isDateStyle = styles ? dateStyles(await wholePart(bytes, styles, limits)) : [];
+
+  let buffer = '';
+  let checkedDimension = false;
+  let strings: string[] | null = null;
+  const rowRe = /<(?:\w+:)?row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?row>)/g;
+  const cellRe = /<(?:\w+:)?c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?c>)/g;
+  let lastRow = 0;
+  for await (const chunk of partText(bytes, sheet, limits)) {
+    buffer += chunk;
+    if (!checkedDimension) {
+      const sheetData = buffer.search(/<(?:\w+:)?sheetData\b/);
+      if (sheetData < 0) {
+        if (buffer.length > MAX_PENDING_ROW_CHARS) throw tooLarge('markupSize', `The sheet has markup longer than ${MAX_PENDING_ROW_CHARS} characters`, buffer.length, MAX_PENDING_ROW_CHARS);
+        continue;
+      }
+      checkedDimension = true;
+      // What the sheet declares it spans, checked before any row is read.
+      const dimension = /<(?:\w+:)?dimension\b[^>]*\bref="[A-Z]*\d*:?([A-Z]+)(\d+)"/.exec(buffer.slice(0, sheetData));
+      if (dimension) checkBounds(columnOf(dimension[1]), Number(dimension[2]), limits);
+      strings = await readSharedStrings(bytes, entries.get('xl/sharedStrings.xml'), limits);
+    }
+    // Only complete rows match; a row cut by the chunk boundary stays in the buffer for the next one.
+    // A chunk that ends no row (inside a long one) is not scanned again.
+    const tail = Math.max(0, buffer.length - chunk.length - 4);
+    if (buffer.indexOf('row>', tail) < 0 && buffer.indexOf('/>', tail) < 0) {
+      if (buffer.length > MAX_PENDING_ROW_CHARS) throw tooLarge('markupSize', `The sheet has markup longer than ${MAX_PENDING_ROW_CHARS} characters`, buffer.length, MAX_PENDING_ROW_CHARS);
+      continue;
+    }
+    let consumed = 0;
+    rowRe.lastIndex = 0;
+    for (let m = rowRe.exec(buffer); m; m = rowRe.exec(buffer)) {
+      consumed = rowRe.lastIndex;
+      const number = Number(attribute(m[1], 'r') ?? lastRow + 1);
+      lastRow = number;
+      if (number > limits.maxRows) checkBounds(0, number, limits);
+      if (!m[2]) continue;
+      const cells: unknown[] = [];
+      let nextColumn = 1;
+      let any = false;
+      cellRe.lastIndex = 0;
+      for (let c = cellRe.exec(m[2]); c; c = cellRe.exec(m[2])) {
+        const ref = attribute(c[1], 'r');
+        const column = ref ? columnOf(ref) : nextColumn;
+        nextColumn = column + 1;
+        if (column > limits.maxColumns) checkBounds(column, number, limits);
+        const value = cellValue(c[1], c[2], strings!, isDateStyle, date1904);
+        if (value === undefined) continue;
+        cells[column - 1] = value;
+        any = true;
+      }
+      if (any) yield { row: number, cells };
+    }
+    buffer = buffer.slice(consumed);
+    // What is left is the start of the next row, or only whitespace (dropped). A single row is bounded
+    // too: rescanning an ever longer unfinished one would cost quadratic time.
+    if (buffer.indexOf('<') < 0) buffer = '';
+    if (buffer.length > MAX_PENDING_ROW_CHARS) {
+      throw tooLarge('markupSize', `The sheet has markup longer than ${MAX_PENDING_ROW_CHARS} characters`, buffer.length, MAX_PENDING_ROW_CHARS);
+    }
+  }
+  if (!checkedDimension) throw unreadable('The workbook has no sheet');
+}
+
+function checkBounds(columns: number, rows: number, limits: TXlsxLimits) {
+  if (columns > limits.maxColumns) throw tooLarge('columns', `At most ${limits.maxColumns} columns per sheet`, columns, limits.maxColumns);
+  if (rows > limits.maxRows) throw tooLarge('rows', `At most ${limits.maxRows - 1} rows per file`, rows, limits.maxRows);
+}
+
+function cellValue(attributes: string, inner: string | undefined, strings: string[], isDateStyle: boolean[], date1904: boolean): unknown {
+  if (inner === undefined) return undefined;
+  const type = attribute(attributes, 't') ?? 'n';
+  if (type === 'inlineStr') {
+    const is = /<(?:\w+:)?is>([\s\S]*?)<\/(?:\w+:)?is>/.exec(inner);
+    return is ? runsText(is[1]) : undefined;
+  }
+  const v = /<(?:\w+:)?v(?:\s[^>]*)?>([^<]*)<\/(?:\w+:)?v>/.exec(inner);
+  if (!v) return undefined;
+  const raw = v[1];
+  switch (type) {
+    case 's':
+      return strings[Number(raw)];
+    case 'str':
+      return xmlText(raw);
+    case 'b':
+      return raw === '1' || raw === 'true';
+    case 'e':
+      return { error: xmlText(raw) };
+    case 'd':
+      return new Date(raw);
+    default: {
+      const n = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(n)) return xmlText(raw);
+      const style = Number(attribute(attributes, 's') ?? 0);
+      return isDateStyle[style] ? serialToDate(n, date1904) : n;
+    }
+  }
+}

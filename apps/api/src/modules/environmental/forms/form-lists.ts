@@ -1,0 +1,132 @@
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { eerDescription, findEerCode, formatEerCode } from '@app/domain/environmental/waste/eer';
+import type { TFormTotal } from '@app/domain/environmental/waste/form-schemas';
+import { z } from 'zod';
+import { agencies, lots, orders, wasteForms } from '../../../db/schema/index.ts';
+import type { TSignedInContext } from '../../../lib/collection/define.ts';
+import type { TCollectionRuntime } from '../../../lib/collection/routes.ts';
+import { allOf } from '../../../lib/collection/query.ts';
+import { ZDateString } from '../../../lib/schemas.ts';
+import { excelDate, worksheetStream } from '../../../lib/xlsx-stream.ts';
+
+/** The filters the totals and the export share with the list. */
+export const ZFormListFilters = z.object({
+  orderId: z.uuid().optional(),
+  lotId: z.uuid().optional(),
+  targetAgencyId: z.uuid().optional(),
+  cer: z
+    .string()
+    .regex(/^\d{6}$/, 'an EER code, 6 digits')
+    .optional(),
+  status: z.enum(['pending', 'approved']).optional(),
+  periodFrom: ZDateString.optional().describe('Forms whose reference period ends on or after this day'),
+  periodTo: ZDateString.optional().describe('Forms whose reference period starts on or before this day'),
+});
+export type TFormListFilters = z.infer<typeof ZFormListFilters>;
+
+/** The caller's scope (and permission filter) for listing, and the filters asked for. */
+async function conditionsOf(runtime: TCollectionRuntime, ctx: TSignedInContext, filters: TFormListFilters): Promise<SQL | undefined> {
+  return allOf([
+    await runtime.conditions(ctx, 'getAll'),
+    filters.orderId ? eq(wasteForms.orderId, filters.orderId) : undefined,
+    filters.lotId ? eq(wasteForms.lotId, filters.lotId) : undefined,
+    filters.targetAgencyId ? eq(wasteForms.targetAgencyId, filters.targetAgencyId) : undefined,
+    filters.cer ? eq(wasteForms.cer, filters.cer) : undefined,
+    filters.status ? eq(wasteForms.status, filters.status) : undefined,
+    filters.periodFrom ? gte(wasteForms.referencePeriodTo, filters.periodFrom) : undefined,
+    filters.periodTo ? lte(wasteForms.referencePeriodFrom, filters.periodTo) : undefined,
+  ]);
+}
+
+/**
+ * Quantity per EER code, unit and month (the month the reference period starts in), summed exactly
+ * by the database (numeric), over the forms the caller may list that match the filters.
+ */
+export async function formTotals(runtime: TCollectionRuntime, ctx: TSignedInContext, filters: TFormListFilters): Promise<TFormTotal[]> {
+  const period = sql<string>`to_char(${wasteForms.referencePeriodFrom}, 'YYYY-MM')`;
+  const rows = await ctx.db
+    .select({ cer: wasteForms.cer, unit: wasteForms.quantityUnit, period, quantity: sql<string>`sum(${wasteForms.quantity})::text`, forms: sql<number>`count(*)::int` })
+    .from(wasteForms)
+    .where(await conditionsOf(runtime, ctx, filters))
+    .groupBy(wasteForms.cer, wasteForms.quantityUnit, period)
+    .orderBy(period, wasteForms.cer, wasteForms.quantityUnit);
+  return rows.map((r) => ({
+    cer: r.cer,
+    cerDisplay: formatEerCode(r.cer),
+    unit: r.unit as TFormTotal['unit'],
+    period: r.period,
+    // numeric sums keep 4 decimals: drop the useless zeros.
+    quantity: r.quantity.includes('.') ? r.quantity.replace(/0+$/, '').replace(/\.$/, '') : r.quantity,
+    forms: Number(r.forms),
+  }));
+}
+
+const PAGE_SIZE = 500;
+const STATUS_IT = { pending: 'In attesa', approved: 'Approvato' } as Record<string, string>;
+
+/** The forms matching the filters as one xlsx sheet, read page by page. */
+export async function exportForms(runtime: TCollectionRuntime, ctx: TSignedInContext, filters: TFormListFilters, log: { error: (obj: object, msg: string) => void }) {
+  const where = await conditionsOf(runtime, ctx, filters);
+  const columns = [
+    { header: 'Numero FIR', key: 'code', width: 20 },
+    { header: 'Stato', key: 'status', width: 12 },
+    { header: 'Lotto', key: 'lot', width: 24 },
+    { header: 'Ordine', key: 'order', width: 28 },
+    { header: 'Impresa', key: 'agency', width: 28 },
+    { header: 'Dal', key: 'from', width: 12, numFmt: 'dd/mm/yyyy' },
+    { header: 'Al', key: 'to', width: 12, numFmt: 'dd/mm/yyyy' },
+    { header: 'Codice EER', key: 'cer', width: 12 },
+    { header: 'Descrizione EER', key: 'cerText', width: 40 },
+    { header: 'Caratteristiche di pericolo', key: 'hp', width: 18 },
+    { header: 'Quantità', key: 'quantity', width: 16, numFmt: '#,##0.0###' },
+    { header: 'Unità', key: 'unit', width: 8 },
+    { header: 'Produttore', key: 'producer', width: 28 },
+    { header: 'Trasportatore', key: 'transporter', width: 28 },
+    { header: 'Destinatario', key: 'receiver', width: 28 },
+    { header: 'Operazione', key: 'operation', width: 10 },
+    { header: 'Accettazione', key: 'acceptance', width: 12 },
+  ];
+  const stream = worksheetStream(
+    { sheetName: 'Formulari', columns },
+    async (add) => {
+      for (let offset = 0; ; offset += PAGE_SIZE) {
+        const page = await ctx.db
+          .select({ form: wasteForms, lot: lots.name, order: orders.name, agency: agencies.businessName })
+          .from(wasteForms)
+          .innerJoin(lots, eq(lots.id, wasteForms.lotId))
+          .innerJoin(orders, eq(orders.id, wasteForms.orderId))
+          .innerJoin(agencies, eq(agencies.id, wasteForms.targetAgencyId))
+          .where(and(where))
+          .orderBy(asc(wasteForms.referencePeriodFrom), asc(wasteForms.code))
+          .limit(PAGE_SIZE)
+          .offset(offset);
+        for (const { form, lot, order, agency } of page) {
+          const entry = findEerCode(form.cer);
+          add({
+            code: form.code,
+            status: STATUS_IT[form.status] ?? form.status,
+            lot,
+            order,
+            agency,
+            from: excelDate(form.referencePeriodFrom),
+            to: excelDate(form.referencePeriodTo),
+            cer: formatEerCode(form.cer),
+            cerText: entry ? eerDescription(entry, 'it') : '',
+            hp: form.dangerClass.join(', '),
+            // At most 14 significant digits: a spreadsheet number holds them exactly.
+            quantity: Number(form.quantity),
+            unit: form.quantityUnit,
+            producer: form.producer.name,
+            transporter: form.transporters.map((t) => t.name).join('; '),
+            receiver: form.receiver.name,
+            operation: form.wasteDestination,
+            acceptance: form.acceptance?.type ?? '',
+          });
+        }
+        if (page.length < PAGE_SIZE) break;
+      }
+    },
+    log,
+  );
+  return { fileName: `formulari-${new Date().toISOString().slice(0, 10)}.xlsx`, stream };
+}

@@ -1,0 +1,258 @@
+import ExcelJS from 'exceljs';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, orders, users, wasteForms } from '../../../db/schema/index.ts';
+import { makeP7mDer, makePdf } from '../../platform/index.ts';
+import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
+
+let t: TTestApp;
+let admin: TSession;
+let consortium: TSession;
+let edil: TSession; // agency@demo.test, Edil Strade Tirrenia
+let eco: TSession; // agency3@demo.test, Ecologia Garigliano
+let lab: TSession;
+let edilOrder: string;
+let ecoOnlyOrder: string;
+
+const orderId = async (name: string) => (await t.db.select({ id: orders.id }).from(orders).where(eq(orders.name, name)))[0].id;
+const formId = async (code: string) => (await t.db.select({ id: wasteForms.id }).from(wasteForms).where(eq(wasteForms.code, code)))[0].id;
+
+const party = { name: 'Consorzio Autostrade Tirreniche', taxCode: '00743110157', address: { city: 'Roma', street: 'Via Cristoforo Colombo', streetNumber: '440', postalCode: '00145' } };
+let serial = 500;
+const newForm = (overrides: Record<string, unknown> = {}) => ({
+  code: `XRBC ${String(serial++).padStart(6, '0')} HF`,
+  orderId: edilOrder,
+  referencePeriodFrom: '2026-11-01',
+  referencePeriodTo: '2026-11-15',
+  origin: 'S',
+  cer: '17 05 04',
+  physicalState: 'S',
+  quantity: { value: '12500.25', unit: 'kg' },
+  certificate: { type: 'Analisi', number: 'RDP-1', date: '2026-10-30' },
+  producer: party,
+  transporters: [{ ...party, name: 'Autotrasporti Formia S.r.l.', registrationNumber: 'RM/012345' }],
+  receiver: { ...party, name: 'Recuperi Inerti Lazio S.r.l.' },
+  wasteDestination: 'R5',
+  ...overrides,
+});
+
+async function upload(bytes: Buffer, token: string, fileName: string, data: Record<string, unknown>) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), fileName);
+  form.append('data', JSON.stringify(data));
+  const res = await fetch(`${t.baseUrl}/api/uploads`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, body: await res.json() };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  [admin, consortium, edil, eco, lab] = await Promise.all(['admin', 'consortium', 'agency', 'agency3', 'lab'].map((a) => t.signedIn(a as never)));
+  edilOrder = await orderId('ODL 01/2025 - Scavo galleria Monte Altino');
+  ecoOnlyOrder = await orderId('ODL 03/2025 - Gestione rifiuti di cantiere');
+});
+afterAll(() => t?.close());
+
+describe('scope', () => {
+  it('a supplier lists and reads only its own agency’s forms; the consortium all of them', async () => {
+    const mine = await t.request('GET', '/api/forms?count=true', { token: edil.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.every((f: any) => f.targetAgencyId === edil.user.agencyId)).toBe(true);
+    expect(mine.body.map((f: any) => f.code).sort()).toEqual(['XRBC 000101 HF', 'XRBC 000102 HF', 'XRBC 000103 HF']);
+    const all = await t.request('GET', '/api/forms?count=true', { token: consortium.token });
+    expect(all.headers.get('x-total-count')).toBe('6');
+    const others = await formId('XRBC 000104 HF');
+    expect((await t.request('GET', `/api/forms/${others}`, { token: edil.token })).status).toBe(404);
+    expect((await t.request('PUT', `/api/forms/${others}`, { token: edil.token, body: { notes: 'x' } })).status).toBe(404);
+    expect((await t.request('DELETE', `/api/forms/${others}`, { token: edil.token })).status).toBe(404);
+    expect((await t.request('GET', `/api/forms/${others}/pdf`, { token: edil.token })).status).toBe(404);
+    expect((await t.request('GET', '/api/forms', { token: lab.token })).status).toBe(403);
+  });
+
+  it('a supplier registers forms for its own agency on the orders given to it, and for no other', async () => {
+    const created = await t.request('POST', '/api/forms', { token: edil.token, body: newForm() });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ targetAgencyId: edil.user.agencyId, status: 'pending', cer: '170504', cerDisplay: '17 05 04', mirror: true, hazardous: false });
+    const otherAgency = await t.request('POST', '/api/forms', { token: edil.token, body: newForm({ targetAgencyId: eco.user.agencyId }) });
+    expect(otherAgency.status).toBe(400);
+    expect(otherAgency.body.details).toContainEqual(expect.objectContaining({ path: 'targetAgencyId' }));
+    const notItsOrder = await t.request('POST', '/api/forms', { token: edil.token, body: newForm({ orderId: ecoOnlyOrder }) });
+    expect(notItsOrder.status).toBe(400);
+    expect(notItsOrder.body.details).toEqual([expect.objectContaining({ path: 'orderId', message: 'the order is not given to this agency' })]);
+    // The consortium names the agency.
+    const byConsortium = await t.request('POST', '/api/forms', { token: consortium.token, body: newForm({ orderId: ecoOnlyOrder, targetAgencyId: eco.user.agencyId }) });
+    expect(byConsortium.status).toBe(201);
+    expect((await t.request('GET', `/api/forms/${byConsortium.body._id}`, { token: eco.token })).status).toBe(200);
+    expect((await t.request('GET', `/api/forms/${byConsortium.body._id}`, { token: edil.token })).status).toBe(404);
+  });
+});
+
+describe('RENTRI checks, each a 400 naming the field', () => {
+  const refusal = async (body: Record<string, unknown>) => {
+    const res = await t.request('POST', '/api/forms', { token: edil.token, body });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    return res.body.details.map((d: any) => d.path).sort();
+  };
+  it('refuses unknown codes, undescribed 99 codes, HP rules, mirror codes without analysis', async () => {
+    expect(await refusal(newForm({ cer: '999999' }))).toEqual(['cer']);
+    expect(await refusal(newForm({ cer: '020199', certificate: null }))).toEqual(['cerDescription']);
+    expect(await refusal(newForm({ cer: '170503' }))).toEqual(['dangerClass']);
+    expect(await refusal(newForm({ cer: '150106', dangerClass: ['HP14'], certificate: null }))).toEqual(['dangerClass']);
+    expect(await refusal(newForm({ certificate: null }))).toEqual(['certificate']);
+    expect(await refusal(newForm({ dangerClass: ['HP16'] }))).toEqual(['dangerClass']);
+  });
+  it('refuses a bad FIR number, quantity, tax code, operation and ADR data', async () => {
+    expect(await refusal(newForm({ code: 'ABCD 12 HF' }))).toEqual(['code']);
+    expect(await refusal(newForm({ quantity: { value: '1.00001', unit: 'kg' } }))).toEqual(['quantity.value']);
+    expect(await refusal(newForm({ quantity: { value: '12345678901', unit: 'kg' } }))).toEqual(['quantity.value']);
+    expect(await refusal(newForm({ producer: { ...party, taxCode: '00743110158' } }))).toEqual(['producer.taxCode']);
+    expect(await refusal(newForm({ receiver: { ...party, taxCode: 'RCCMNL83S18D969X' } }))).toEqual(['receiver.taxCode']);
+    expect(await refusal(newForm({ wasteDestination: 'R14' }))).toEqual(['wasteDestination']);
+    expect(await refusal(newForm({ adr: true }))).toEqual(['adrData.class', 'adrData.unNumber']);
+    expect(await refusal(newForm({ acceptance: { type: 'R' } }))).toEqual(['acceptance.rejectionCause', 'acceptance.rejectionReason']);
+  });
+  it('keeps the largest quantity exactly and refuses a duplicate FIR number', async () => {
+    const body = newForm({ quantity: { value: '9999999999.9999', unit: 'l' } });
+    const created = await t.request('POST', '/api/forms', { token: edil.token, body });
+    expect(created.status).toBe(201);
+    expect(created.body.quantity).toEqual({ value: '9999999999.9999', unit: 'l' });
+    const again = await t.request('POST', '/api/forms', { token: edil.token, body: { ...body, code: (body.code as string).toLowerCase() } });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('DUPLICATE');
+  });
+  it('checks an update on the form as it will be saved', async () => {
+    const created = (await t.request('POST', '/api/forms', { token: edil.token, body: newForm() })).body;
+    const res = await t.request('PUT', `/api/forms/${created._id}`, { token: edil.token, body: { cer: '170503' } });
+    expect(res.status).toBe(400);
+    expect(res.body.details.map((d: any) => d.path)).toEqual(['dangerClass']);
+    const fixed = await t.request('PUT', `/api/forms/${created._id}`, { token: edil.token, body: { cer: '170503', dangerClass: ['hp7'] } });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body).toMatchObject({ cerDisplay: '17 05 03*', dangerClass: ['HP07'], hazardous: true });
+  });
+});
+
+describe('review transitions', () => {
+  it('the consortium approves; the form is then read-only; a supplier cannot approve', async () => {
+    const created = (await t.request('POST', '/api/forms', { token: edil.token, body: newForm() })).body;
+    const byAgency = await t.request('POST', `/api/forms/${created._id}/approve`, { token: edil.token, body: {} });
+    expect(byAgency.status).toBe(403);
+    const approved = await t.request('POST', `/api/forms/${created._id}/approve`, { token: consortium.token, body: {} });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ status: 'approved', approvedById: consortium.user._id });
+    expect(approved.body.approvedAt).toBeTruthy();
+    const edit = await t.request('PUT', `/api/forms/${created._id}`, { token: edil.token, body: { notes: 'modifica' } });
+    expect(edit.status).toBe(409);
+    expect(edit.body.code).toBe('FORM_LOCKED');
+    expect((await t.request('PUT', `/api/forms/${created._id}`, { token: admin.token, body: { notes: 'modifica' } })).body.code).toBe('FORM_LOCKED');
+    expect((await t.request('DELETE', `/api/forms/${created._id}`, { token: edil.token })).body.code).toBe('FORM_LOCKED');
+    const twice = await t.request('POST', `/api/forms/${created._id}/approve`, { token: consortium.token, body: {} });
+    expect(twice.status).toBe(409);
+    expect(twice.body.code).toBe('INVALID_TRANSITION');
+  });
+
+  it('a rejection needs a reason, leaves the form pending with it, and notifies the agency', async () => {
+    const created = (await t.request('POST', '/api/forms', { token: edil.token, body: newForm() })).body;
+    expect((await t.request('POST', `/api/forms/${created._id}/reject`, { token: consortium.token, body: {} })).status).toBe(400);
+    expect((await t.request('POST', `/api/forms/${created._id}/reject`, { token: edil.token, body: { reason: 'x' } })).status).toBe(403);
+    const rejected = await t.request('POST', `/api/forms/${created._id}/reject`, { token: consortium.token, body: { reason: 'Targa del rimorchio mancante' } });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toMatchObject({ status: 'pending', rejectionReason: 'Targa del rimorchio mancante' });
+    const colleagues = await t.db.select({ id: users.id }).from(users).where(eq(users.agencyId, edil.user.agencyId));
+    for (const { id } of colleagues) {
+      const rows = await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, id), eq(notifications.event, 'form.reject')));
+      expect(rows.some((n) => n.data?.formId === created._id)).toBe(true);
+    }
+    // Corrected by the supplier, then approved: the reason is cleared.
+    expect((await t.request('PUT', `/api/forms/${created._id}`, { token: edil.token, body: { notes: 'targa rimorchio AB123CD' } })).status).toBe(200);
+    const approved = await t.request('POST', `/api/forms/${created._id}/approve`, { token: consortium.token, body: {} });
+    expect(approved.body).toMatchObject({ status: 'approved', rejectionReason: null });
+  });
+
+  it('only an administrator revokes an approval, with a reason; the form is pending again', async () => {
+    const id = await formId('XRBC 000102 HF');
+    expect((await t.request('POST', `/api/forms/${id}/revoke`, { token: consortium.token, body: { reason: 'x' } })).status).toBe(403);
+    expect((await t.request('POST', `/api/forms/${id}/revoke`, { token: admin.token, body: {} })).status).toBe(400);
+    const revoked = await t.request('POST', `/api/forms/${id}/revoke`, { token: admin.token, body: { reason: 'Quantità da rettificare' } });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toMatchObject({ status: 'pending', revokeReason: 'Quantità da rettificare', approvedAt: null });
+    expect((await t.request('PUT', `/api/forms/${id}`, { token: edil.token, body: { notes: 'rettifica' } })).status).toBe(200);
+  });
+
+  it('refuses to approve a saved form that no longer passes the checks', async () => {
+    const created = (await t.request('POST', '/api/forms', { token: edil.token, body: newForm() })).body;
+    await t.db.update(wasteForms).set({ certificate: null }).where(eq(wasteForms.id, created._id));
+    const res = await t.request('POST', `/api/forms/${created._id}/approve`, { token: consortium.token, body: {} });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'FORM_CHECKS_FAILED', details: [expect.objectContaining({ path: 'certificate' })] });
+  });
+});
+
+describe('link to an RDP', () => {
+  it('refuses an RDP reference while RDPs are not in the product, rather than storing it unchecked', async () => {
+    const res = await t.request('POST', '/api/forms', { token: edil.token, body: newForm({ certificate: null, analysisRdpId: '6f0c8a52-0000-4000-8000-000000000001' }) });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([expect.objectContaining({ path: 'analysisRdpId', message: expect.stringMatching(/not available/) })]);
+  });
+});
+
+describe('totals, export, PDF and the signed document', () => {
+  it('totals the quantity per EER code, unit and month exactly, within the caller’s scope', async () => {
+    const res = await t.request('GET', `/api/forms/totals?targetAgencyId=${eco.user.agencyId}&periodFrom=2026-10-01&periodTo=2026-10-31`, { token: consortium.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { cer: '130205', cerDisplay: '13 02 05*', unit: 'l', period: '2026-10', quantity: '420.25', forms: 1 },
+      { cer: '170904', cerDisplay: '17 09 04', unit: 'kg', period: '2026-10', quantity: '9800', forms: 1 },
+    ]);
+    const sums = await t.request('GET', '/api/forms/totals?cer=170504&periodTo=2026-10-31', { token: edil.token });
+    expect(sums.body).toEqual([{ cer: '170504', cerDisplay: '17 05 04', unit: 'kg', period: '2026-10', quantity: '25000.5', forms: 1 }]);
+    // A supplier's totals never include another agency's forms.
+    const own = await t.request('GET', `/api/forms/totals?targetAgencyId=${eco.user.agencyId}`, { token: edil.token });
+    expect(own.body).toEqual([]);
+    expect((await t.request('GET', '/api/forms/totals?periodFrom=31-10-2026', { token: edil.token })).status).toBe(400);
+  });
+
+  it('exports the forms the caller may list as xlsx', async () => {
+    const res = await fetch(`${t.baseUrl}/api/forms/export.xlsx?lotId=`, { headers: { authorization: `Bearer ${eco.token}` } });
+    expect(res.status).toBe(400);
+    const ok = await fetch(`${t.baseUrl}/api/forms/export.xlsx?status=approved`, { headers: { authorization: `Bearer ${eco.token}` } });
+    expect(ok.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await ok.arrayBuffer()) as never);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getRow(1).getCell(1).value).toBe('Numero FIR');
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(1).value).toBe('XRBC 000105 HF');
+    expect(sheet.getRow(2).getCell(8).value).toBe('13 02 05*');
+    expect(sheet.getRow(2).getCell(11).value).toBe(420.25);
+  });
+
+  it('prints the form as a PDF', async () => {
+    const res = await fetch(`${t.baseUrl}/api/forms/${await formId('XRBC 000105 HF')}/pdf`, { headers: { authorization: `Bearer ${eco.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('attaches a signed PDF; refuses p7m (not verifiable yet) and other files', async () => {
+    const id = await formId('XRBC 000106 HF');
+    const pdf = await upload(await makePdf(), eco.token, 'fir-firmato.pdf', { purpose: 'pdf', linkedEntityType: 'forms', linkedEntityId: id });
+    expect(pdf.status).toBe(201);
+    const attached = await t.request('POST', `/api/forms/${id}/document`, { token: eco.token, body: { uploadId: pdf.body._id } });
+    expect(attached.status).toBe(200);
+    expect(attached.body.document).toMatchObject({ uploadId: pdf.body._id, format: 'pdf' });
+    const p7m = await upload(makeP7mDer(), eco.token, 'fir.pdf.p7m', { purpose: 'p7m', linkedEntityType: 'forms', linkedEntityId: id });
+    expect(p7m.status).toBe(201);
+    const refused = await t.request('POST', `/api/forms/${id}/document`, { token: eco.token, body: { uploadId: p7m.body._id } });
+    expect(refused.status).toBe(415);
+    expect(refused.body.code).toBe('UNSUPPORTED_FILE_TYPE');
+    // Another agency's form is not there for the supplier.
+    expect((await t.request('POST', `/api/forms/${await formId('XRBC 000101 HF')}/document`, { token: eco.token, body: { uploadId: pdf.body._id } })).status).toBe(404);
+  });
+});

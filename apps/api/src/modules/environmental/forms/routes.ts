@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { formWorkflow } from '@app/domain/environmental/waste/form-flow';
+import { ZFormRecord, ZFormTotal } from '@app/domain/environmental/waste/form-schemas';
+import { requireAccess } from '../../../lib/access.ts';
+import type { TSignedInContext } from '../../../lib/collection/define.ts';
+import { registerCollection } from '../../../lib/collection/routes.ts';
+import { contextOf, requireActor } from '../../../lib/context.ts';
+import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
+import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
+import { sendXlsx } from '../../../lib/xlsx-stream.ts';
+import { attachFormDocument } from './attach-document.ts';
+import { exportForms, formTotals, ZFormListFilters } from './form-lists.ts';
+import { renderFormPdf } from './form-pdf.ts';
+import { formsCollection, formToRecord } from './forms.ts';
+import { formTransitions } from './transition-form.ts';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const tags = ['environmental'];
+
+function signedIn(request: FastifyRequest): TSignedInContext {
+  requireActor(request);
+  return contextOf(request) as TSignedInContext;
+}
+
+/** Waste forms (`/api/forms`): collection, review transitions, totals, xlsx export, PDF, signed document. */
+export async function registerFormRoutes(app: FastifyInstance) {
+  const runtime = registerCollection(app, formsCollection);
+  const transitions = formTransitions(app);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // The transitions' permission keys (forms.update) apply when the permission system is on.
+  await app.register(async (scope) => {
+    scope.addHook('preHandler', async (request) => {
+      const action = request.routeOptions.url?.split('/').pop();
+      if (formWorkflow.isAction(action)) await requireAccess(signedIn(request), 'forms', action);
+    });
+    registerWorkflowRoutes(scope, transitions, {
+      collection: 'forms',
+      tags,
+      record: ZFormRecord,
+      toRecord: formToRecord,
+      actions: {
+        approve: { summary: 'The consortium approves the form (refused while a RENTRI check fails); it becomes read-only', body: z.object({}).optional() },
+        reject: { summary: 'The consortium sends the form back with a reason; it stays pending', body: z.object({ reason: z.string().trim().min(1, 'validation.required').max(2000) }) },
+        revoke: { summary: 'An administrator revokes the approval with a reason; the form is pending again', body: z.object({ reason: z.string().trim().min(1, 'validation.required').max(2000) }) },
+      },
+    });
+  });
+
+  r.get('/api/forms/totals', {
+    schema: { tags, summary: 'Quantity per EER code, unit and month, over the forms you may list', querystring: ZFormListFilters, response: { 200: z.array(ZFormTotal), ...errors } },
+    handler: async (request) => formTotals(runtime, signedIn(request), request.query),
+  });
+  r.get('/api/forms/export.xlsx', {
+    schema: { tags, summary: 'The forms matching the filters as xlsx', querystring: ZFormListFilters, response: { 200: z.any(), ...errors } },
+    handler: async (request, reply) => {
+      const ctx = signedIn(request);
+      await requireAccess(ctx, 'forms', 'export');
+      const { fileName, stream } = await exportForms(runtime, ctx, request.query, reply.log);
+      return sendXlsx(reply, fileName, stream);
+    },
+  });
+  r.get('/api/forms/:id/pdf', {
+    schema: { tags, summary: 'The form as a PDF, in the order of RENTRI’s FIR (Italian)', params: ZIdParams, response: { 200: z.any().describe('application/pdf'), ...errors } },
+    handler: async (request, reply) => {
+      const ctx = signedIn(request);
+      const row = await ctx.db.transaction((tx) => transitions.loadForUpdate(tx, ctx, request.params.id, { lock: false }));
+      const pdf = await renderFormPdf(ctx.db, row);
+      const name = row.code.replace(/[^A-Za-z0-9_-]+/g, '-');
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="formulario-${name}.pdf"`).send(Buffer.from(pdf));
+    },
+  });
+  r.post('/api/forms/:id/document', {
+    schema: {
+      tags,
+      summary: 'Attach the signed FIR document (a PDF uploaded with linkedEntityType "forms"); p7m is not accepted yet',
+      params: ZIdParams,
+      body: z.object({ uploadId: z.uuid() }),
+      response: { 200: ZFormRecord, ...errors, ...errorResponses(415) },
+    },
+    handler: async (request) => formToRecord(await attachFormDocument(signedIn(request), request.params.id, request.body.uploadId)),
+  });
+}

@@ -1,0 +1,222 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { and, eq, inArray } from 'drizzle-orm';
+import { computeRdpPrice, MAX_RDP_IMPORT_ROWS, RDP_IMPORT_COLUMNS, validateRdpImportRows, type TRdpImportError, type TRdpImportGroup } from '@app/domain/environmental/rdp/index';
+import { agencies, contracts, laboratories, lots, rdps, settings } from '../../../db/schema/index.ts';
+import type { TTx } from '../../../db/client.ts';
+import type { TSignedInContext } from '../../../lib/collection/define.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { recordAudit } from '../../platform/index.ts';
+import { analyticColumns } from './rdps-collection.ts';
+import { notifyConsortiumOfOutOfLimits } from './rdp-notifications.ts';
+
+export const MAX_RDP_IMPORT_BYTES = 20 * 1024 * 1024;
+const MAX_COLUMNS = 60;
+const INSERT_CHUNK = 200;
+
+export type TRdpImportSummary = { created: number; updated: number; unchanged: number; reports: number; rows: number; outOfLimits: number };
+
+const unreadable = (message: string) => new AppError('IMPORT_UNREADABLE', message, { details: [{ path: 'file', message }] });
+
+/** The first sheet of the workbook as header cells and rows of cell values, read as a stream (limits enforced while reading). */
+export async function readRdpImportFile(bytes: Buffer) {
+  if (bytes.length === 0) throw unreadable('The file is empty');
+  if (bytes.length > MAX_RDP_IMPORT_BYTES) throw unreadable(`The file is larger than ${MAX_RDP_IMPORT_BYTES / 1024 / 1024} MB`);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
+  const headers: unknown[] = [];
+  const rows: { row: number; cells: unknown[] }[] = [];
+  let sawSheet = false;
+  try {
+    for await (const sheet of reader) {
+      sawSheet = true;
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        if (row.number > MAX_RDP_IMPORT_ROWS + 1) throw unreadable(`At most ${MAX_RDP_IMPORT_ROWS} rows per file`);
+        if (row.number === 1) {
+          row.eachCell({ includeEmpty: true }, (cell, col) => {
+            if (col <= MAX_COLUMNS) headers[col - 1] = cell.value;
+          });
+          continue;
+        }
+        if (!row.hasValues) continue;
+        const cells: unknown[] = [];
+        for (let col = 1; col <= headers.length; col++) cells.push(row.getCell(col).value);
+        rows.push({ row: row.number, cells });
+      }
+      break;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw unreadable('The file is not a readable xlsx workbook');
+  }
+  if (!sawSheet) throw unreadable('The workbook has no sheet');
+  if (headers.length === 0) throw unreadable('The first row must hold the column headers');
+  return { headers, rows };
+}
+
+async function importCatalogue(tx: TTx) {
+  const [labs, agencyRows, lotRows, settingRows] = await Promise.all([
+    tx.select({ id: laboratories.id, vatNumber: laboratories.vatNumber, businessName: laboratories.businessName }).from(laboratories),
+    tx.select({ id: agencies.id, vatNumber: agencies.vatNumber, businessName: agencies.businessName }).from(agencies),
+    tx.select({ id: lots.id, code: lots.code }).from(lots),
+    tx
+      .select({ id: settings.id, code: settings.code, name: settings.name, settingType: settings.settingType })
+      .from(settings)
+      .where(and(inArray(settings.settingType, ['matrix', 'analyticPackage']), eq(settings.isActive, true))),
+  ]);
+  return {
+    laboratories: labs,
+    agencies: agencyRows,
+    lots: lotRows,
+    matrices: settingRows.filter((s) => s.settingType === 'matrix').map((s) => ({ id: s.id, code: s.code ?? '', name: s.name })),
+    analyticPackages: settingRows.filter((s) => s.settingType === 'analyticPackage').map((s) => ({ id: s.id, code: s.code ?? '', name: s.name })),
+  };
+}
+
+const hashOf = (group: TRdpImportGroup) => createHash('sha256').update(JSON.stringify(group.input)).digest('hex');
+
+function invalid(errors: TRdpImportError[]): AppError {
+  const sorted = [...errors].sort((a, b) => a.row - b.row);
+  const badRows = new Set(sorted.map((e) => e.row)).size;
+  return new AppError('IMPORT_INVALID', `${badRows} righe non valide: nessun RDP è stato importato`, {
+    details: sorted.map((e) => ({ row: e.row, path: e.field, value: e.value, message: e.message })),
+  });
+}
+
+/**
+ * Imports test reports from xlsx, all or nothing, in the caller's transaction. The whole file is
+ * checked first (columns, every row, reports already approved that the file would change); any problem
+ * refuses the file with every bad row. A report is keyed by laboratory and code: re-importing the same
+ * rows changes nothing (the hash of the report's rows is kept), changed rows update a report still in
+ * processing. The consortium is notified of the new reports with values out of limits.
+ */
+export async function importRdps(tx: TTx, ctx: TSignedInContext, bytes: Buffer): Promise<TRdpImportSummary> {
+  const sheet = await readRdpImportFile(bytes);
+  const result = validateRdpImportRows(sheet, await importCatalogue(tx));
+  if (!result.ok) throw invalid(result.errors);
+  const groups = result.groups.map((group) => ({ group, hash: hashOf(group) }));
+
+  // Existing reports of the same laboratories and codes, locked until the end of the import.
+  const existing = new Map<string, { id: string; status: string; importHash: string | null; outOfLimits: boolean }>();
+  const labIds = [...new Set(groups.map((g) => g.group.laboratoryId))];
+  const codes = [...new Set(groups.map((g) => g.group.code))];
+  for (let i = 0; i < codes.length; i += 1000) {
+    const found = await tx
+      .select({ id: rdps.id, laboratoryId: rdps.laboratoryId, code: rdps.code, status: rdps.status, importHash: rdps.importHash, outOfLimits: rdps.outOfLimits })
+      .from(rdps)
+      .where(and(inArray(rdps.laboratoryId, labIds), inArray(rdps.code, codes.slice(i, i + 1000))))
+      .for('update');
+    for (const r of found) existing.set(`${r.laboratoryId}\u0000${r.code}`, r);
+  }
+  const locked: TRdpImportError[] = [];
+  for (const { group, hash } of groups) {
+    const current = existing.get(`${group.laboratoryId}\u0000${group.code}`);
+    if (current && current.importHash !== hash && current.status !== 'processing') {
+      locked.push({
+        row: group.rows[0],
+        field: 'code',
+        header: 'Codice RDP',
+        value: group.code,
+        message: `L'RDP ${group.code} esiste già ed è oltre la bozza (${current.status}): non può essere cambiato dall'importazione`,
+      });
+    }
+  }
+  if (locked.length) throw invalid(locked);
+
+  // Prices from the laboratories' price lists, read once.
+  const priceList = await tx
+    .select({
+      id: contracts.id,
+      laboratoryId: contracts.laboratoryId,
+      analyticPackageSettingId: contracts.analyticPackageSettingId,
+      matrixSettingId: contracts.matrixSettingId,
+      priceCents: contracts.priceCents,
+      code: contracts.code,
+      articleCode: contracts.articleCode,
+    })
+    .from(contracts)
+    .where(inArray(contracts.laboratoryId, labIds));
+  const valuesOf = (group: TRdpImportGroup, hash: string) => {
+    const { analyticData, ...input } = group.input;
+    const price = computeRdpPrice(
+      input.analyticPackageSettingIds ?? [],
+      input.matrixSettingId ?? null,
+      priceList.filter((p) => p.laboratoryId === group.laboratoryId),
+    );
+    return {
+      ...input,
+      analyticPackageSettingIds: [...new Set(input.analyticPackageSettingIds ?? [])],
+      ...analyticColumns(analyticData ?? []),
+      totalPriceCents: price.totalCents,
+      unpricedPackageIds: price.unpriced,
+      importHash: hash,
+    };
+  };
+
+  const summary: TRdpImportSummary = { created: 0, updated: 0, unchanged: 0, reports: groups.length, rows: groups.reduce((n, g) => n + g.group.rows.length, 0), outOfLimits: 0 };
+  const now = new Date();
+  const toInsert: ReturnType<typeof valuesOf>[] = [];
+  const newlyOut: { id: string; code: string; laboratoryId: string; outOfLimitsCount: number }[] = [];
+  for (const { group, hash } of groups) {
+    const current = existing.get(`${group.laboratoryId}\u0000${group.code}`);
+    if (current && current.importHash === hash) {
+      summary.unchanged++;
+      continue;
+    }
+    const values = valuesOf(group, hash);
+    if (values.outOfLimits) summary.outOfLimits++;
+    if (!current) {
+      toInsert.push(values);
+      continue;
+    }
+    const [saved] = await tx
+      .update(rdps)
+      .set({ ...values, updatedAt: now })
+      .where(and(eq(rdps.id, current.id), eq(rdps.status, 'processing')))
+      .returning({ id: rdps.id, code: rdps.code, laboratoryId: rdps.laboratoryId, outOfLimitsCount: rdps.outOfLimitsCount });
+    summary.updated++;
+    if (values.outOfLimits && !current.outOfLimits) newlyOut.push(saved);
+  }
+  for (let i = 0; i < toInsert.length; i += INSERT_CHUNK) {
+    const created = await tx
+      .insert(rdps)
+      .values(toInsert.slice(i, i + INSERT_CHUNK).map((v) => ({ ...v, createdById: ctx.actor.id, createdAt: now, updatedAt: now })))
+      .returning({ id: rdps.id, code: rdps.code, laboratoryId: rdps.laboratoryId, outOfLimits: rdps.outOfLimits, outOfLimitsCount: rdps.outOfLimitsCount });
+    summary.created += created.length;
+    newlyOut.push(...created.filter((c) => c.outOfLimits));
+  }
+  await notifyConsortiumOfOutOfLimits(tx, newlyOut);
+  await recordAudit(tx, ctx, { action: 'rdps.import', entityType: 'rdps', entityId: ctx.actor.id, changes: { ...summary } });
+  return summary;
+}
+
+/** The template: the import's headers, a help row and two example results of one report. */
+export function rdpImportTemplate(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('RDP');
+  sheet.columns = RDP_IMPORT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: Math.max(14, c.header.length + 4) }));
+  sheet.getRow(1).font = { bold: true };
+  const example = {
+    code: 'RDP-2026-0001',
+    laboratory: 'Laboratorio Analisi Ambientali Lazio S.r.l.',
+    lot: 'L01',
+    matrix: 'Terre e rocce da scavo',
+    sampleDate: '02/11/2026',
+    lat: 41.2567,
+    long: 13.6064,
+    cer: '17 05 04',
+    analyticPackages: 'Metalli pesanti',
+  };
+  sheet.addRow({ ...example, activity: 'Piombo', unit: 'mg/kg', method: 'EPA 6010D', upperLimit: 100, value: '35,2' });
+  sheet.addRow({ ...example, activity: 'Cadmio', unit: 'mg/kg', method: 'EPA 6010D', upperLimit: 2, value: '< LOQ' });
+  const help = workbook.addWorksheet('Istruzioni');
+  help.columns = [
+    { header: 'Colonna', key: 'header', width: 28 },
+    { header: 'Obbligatoria', key: 'required', width: 14 },
+    { header: 'Note', key: 'help', width: 80 },
+  ];
+  help.getRow(1).font = { bold: true };
+  for (const c of RDP_IMPORT_COLUMNS)
+    help.addRow({ header: c.header, required: c.required ? 'sì' : '', help: `${c.perRow ? 'Per ogni risultato. ' : 'Uguale su tutte le righe dello stesso RDP. '}${c.help}` });
+  return workbook.xlsx.writeBuffer().then((b) => Buffer.from(b));
+}

@@ -1,0 +1,189 @@
+import { deflateRawSync, createDeflateRaw } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TTestApp } from '../../../test/harness.ts';
+import { demoFixtures } from '../registry/test-fixtures.ts';
+import { XLSX_IMPORT_LIMITS } from './read-stay-import-file.ts';
+
+let t: TTestApp;
+let f: Awaited<ReturnType<typeof demoFixtures>>;
+beforeAll(async () => {
+  t = await startTestApp();
+  f = await demoFixtures(t);
+});
+afterAll(() => t?.close());
+
+const HEADERS = ['Data arrivo', 'Data partenza', 'Numero ospiti', 'Cognome', 'Nome', 'Stato pagamento'];
+
+type TPart = { name: string; text?: string; compressed?: Buffer; size?: number };
+
+/** A zip written by hand, so a test can make it lie about sizes or hold what no spreadsheet program writes. */
+function zipOf(parts: TPart[]): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const name = Buffer.from(part.name);
+    const data = part.compressed ?? deflateRawSync(Buffer.from(part.text ?? ''));
+    const size = part.size ?? Buffer.byteLength(part.text ?? '');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt16LE(8, 10);
+    entry.writeUInt32LE(data.length, 20);
+    entry.writeUInt32LE(size, 24);
+    entry.writeUInt16LE(name.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    locals.push(local, name, data);
+    central.push(entry, name);
+    offset += local.length + name.length + data.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+const headerRow = `<row r="1">${HEADERS.map((h, i) => inline(`${String.fromCharCode(65 + i)}1`, h)).join('')}</row>`;
+
+/** An xlsx with the template headers; `sheet` is the XML inside sheetData, `before` goes before it. */
+function workbook(options: { sheet?: string; before?: string; sharedStrings?: TPart; sheetPart?: Partial<TPart> } = {}): Buffer {
+  const sheetXml = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${options.before ?? ''}<sheetData>${headerRow}${options.sheet ?? ''}</sheetData></worksheet>`;
+  return zipOf([
+    {
+      name: 'xl/workbook.xml',
+      text: '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Soggiorni" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      text: '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    },
+    ...(options.sharedStrings ? [options.sharedStrings] : []),
+    { name: 'xl/worksheets/sheet1.xml', text: sheetXml, ...options.sheetPart },
+  ]);
+}
+
+function importRequest(structureId: string, format: string, bytes: Buffer | string) {
+  const form = new FormData();
+  form.append('structureId', structureId);
+  form.append('format', format);
+  form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), 'soggiorni');
+  return t.request('POST', '/api/stays/import', { token: f.tokens.hotelier, raw: form });
+}
+
+async function countStays(structureId: string) {
+  const res = await t.request('GET', `/api/stays?structureId=${structureId}&count=true&limit=1`, { token: f.tokens.admin });
+  return Number(res.headers.get('x-total-count'));
+}
+
+async function expectRefused(bytes: Buffer, bound: string) {
+  const res = await importRequest(f.structure('Hotel Serapo')._id, 'xlsx', bytes);
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expect(res.body.code).toBe('IMPORT_TOO_LARGE');
+  expect(res.body.details.map((d: { path: string }) => d.path)).toEqual([bound]);
+}
+
+describe('xlsx import bounds (400 IMPORT_TOO_LARGE before the rows are read)', () => {
+  it('a control file within the bounds is read and imported', async () => {
+    const res = await importRequest(
+      f.structure('Hotel Serapo')._id,
+      'xlsx',
+      workbook({
+        sheet: `<row r="2">${['01/03/2026', '03/03/2026'].map((d, i) => inline(`${'AB'[i]}2`, d)).join('')}<c r="C2"><v>2</v></c>${inline('D2', 'Bounds')}${inline('E2', 'Ada')}${inline('F2', 'Pagato')}</row>`,
+      }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ created: 1, skipped: 0, total: 1 });
+  });
+
+  it('refuses a cell in column XFD (a sheet declaring 16,384 columns), and one that only appears in a row', async () => {
+    await expectRefused(workbook({ before: '<dimension ref="A1:XFD100001"/>' }), 'columns');
+    await expectRefused(workbook({ sheet: `<row r="2">${inline('XFD2', 'x')}</row>` }), 'columns');
+  });
+
+  it('refuses more rows than an import takes, declared or found', async () => {
+    await expectRefused(workbook({ before: `<dimension ref="A1:F${XLSX_IMPORT_LIMITS.maxRows + 1}"/>` }), 'rows');
+    await expectRefused(workbook({ sheet: `<row r="${XLSX_IMPORT_LIMITS.maxRows + 1}">${inline('A1', 'x')}</row>` }), 'rows');
+  });
+
+  it('refuses a shared-strings table with too many entries', async () => {
+    const text = `<sst>${'<si><t>a</t></si>'.repeat(XLSX_IMPORT_LIMITS.maxSharedStrings + 1)}</sst>`;
+    await expectRefused(workbook({ sharedStrings: { name: 'xl/sharedStrings.xml', text } }), 'sharedStrings');
+  });
+
+  it('refuses shared strings that expand beyond their size bound (a few KB of zip)', async () => {
+    const text = `<sst><si><t>${'a'.repeat(XLSX_IMPORT_LIMITS.maxSharedStringChars + 1)}</t></si></sst>`;
+    const bytes = workbook({ sharedStrings: { name: 'xl/sharedStrings.xml', text } });
+    expect(bytes.length).toBeLessThan(100_000);
+    await expectRefused(bytes, 'sharedStringsSize');
+  });
+
+  it('refuses a part whose size is declared beyond the bound, and one that inflates beyond it while claiming less', async () => {
+    await expectRefused(workbook({ sheetPart: { size: XLSX_IMPORT_LIMITS.maxPartBytes + 1 } }), 'partSize');
+    // Spaces between rows: valid XML, 1 KB of zip per MB, declared as 1 KB.
+    const deflate = createDeflateRaw({ level: 9 });
+    const chunks: Buffer[] = [];
+    deflate.on('data', (c: Buffer) => chunks.push(c));
+    const done = new Promise((resolve) => deflate.on('end', resolve));
+    deflate.write(`<worksheet><sheetData>${headerRow}`);
+    const spaces = Buffer.alloc(1024 * 1024, ' ');
+    for (let written = 0; written <= XLSX_IMPORT_LIMITS.maxPartBytes; written += spaces.length) {
+      if (!deflate.write(spaces)) await new Promise((resolve) => deflate.once('drain', resolve));
+    }
+    deflate.end('</sheetData></worksheet>');
+    await done;
+    await expectRefused(workbook({ sheetPart: { compressed: Buffer.concat(chunks), size: 1024 } }), 'partSize');
+  });
+});
+
+describe('streamed import stays all or nothing', () => {
+  const rowsCsv = (n: number, from: string, bad?: number) => {
+    const lines = ['Data arrivo;Data partenza;Numero ospiti;Cognome;Nome;Stato pagamento'];
+    for (let i = 1; i <= n; i++) lines.push(`${from};${i === bad ? '31/02/2026' : '12/11/2026'};2;Batch${i};Ospite;Pagato`);
+    return lines.join('\r\n');
+  };
+
+  it('writes nothing when the only bad row comes after several inserted batches', async () => {
+    const structure = f.structure('Hotel Serapo');
+    const before = await countStays(structure._id);
+    const rows = 12_001; // batches of 5,000: the bad row is in the third
+    const res = await importRequest(structure._id, 'csv', rowsCsv(rows, '10/11/2026', rows));
+    expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(400);
+    expect(res.body.code).toBe('IMPORT_INVALID');
+    expect(res.body.details.map((d: any) => [d.row, d.path])).toEqual([[rows + 1, 'checkOut']]);
+    expect(await countStays(structure._id)).toBe(before);
+
+    const ok = await importRequest(structure._id, 'csv', rowsCsv(rows, '10/11/2026'));
+    expect(ok.status, JSON.stringify(ok.body).slice(0, 500)).toBe(200);
+    expect(ok.body).toEqual({ created: rows, skipped: 0, total: rows });
+    expect(await countStays(structure._id)).toBe(before + rows);
+  });
+
+  it('writes nothing when a stay of a later batch falls in a period already declared', async () => {
+    const declared = (await t.request('GET', '/api/declarations?year=2025&limit=100', { token: f.tokens.hotelier })).body.find((d: any) => d.status === 'submitted' || d.status === 'validated');
+    expect(declared).toBeTruthy();
+    const before = await countStays(declared.structureId);
+    const lines = ['Data arrivo;Data partenza;Numero ospiti;Cognome;Nome;Stato pagamento'];
+    for (let i = 1; i <= 6000; i++) lines.push(`10/11/2026;12/11/2026;1;Open${i};Ospite;Pagato`);
+    const [y, m, d] = declared.dateTo.split('-');
+    const dayBefore = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) - 1)).toISOString().slice(0, 10).split('-').reverse().join('/');
+    lines.push(`${dayBefore};${[d, m, y].join('/')};1;Closed;Ospite;Pagato`);
+    const res = await importRequest(declared.structureId, 'csv', lines.join('\r\n'));
+    expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(409);
+    expect(res.body.code).toBe('STAY_DECLARED');
+    expect(res.body.details).toEqual([{ path: 'checkOut', value: declared.dateTo, message: 'period already declared' }]);
+    expect(await countStays(declared.structureId)).toBe(before);
+  });
+});

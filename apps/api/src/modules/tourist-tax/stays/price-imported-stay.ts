@@ -1,0 +1,79 @@
+import { isTaxRuleError } from '@app/domain/tourist-tax/errors';
+import type { structures } from '../../../db/schema/index.ts';
+import type { TCityRules } from '../rules/city-rules.ts';
+import { computeTaxOfFacts, stayColumns, type TStayFacts } from './compute-stay.ts';
+import type { TImportedStay, TImportFormat, TImportRowError } from './read-stay-import-file.ts';
+
+/** The columns of an imported stay: what stayColumns gives, plus where it came from. */
+export type TPricedImportedStay = ReturnType<typeof stayColumns> & { importFingerprint: string; source: string };
+
+/** Exemption / reduction names as typed in a sheet, matched ignoring case, accents and spaces. */
+function nameKey(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+/** Which column an engine error points at, in the file's own terms. */
+function fieldOfTaxError(code: string, format: TImportFormat): string {
+  const dates = format === 'alloggiati' ? 'arrivalDate' : 'checkIn';
+  switch (code) {
+    case 'NO_TARIFF_FOR_NIGHT':
+    case 'AMBIGUOUS_TARIFF':
+      return dates;
+    case 'INVALID_DATES':
+      return format === 'alloggiati' ? 'days' : 'checkOut';
+    case 'TOO_MANY_EXEMPT_OR_REDUCED':
+      return 'exemptCount';
+    case 'MISSING_ACCOMMODATION_AMOUNT':
+    case 'INVALID_ACCOMMODATION_AMOUNT':
+      return 'accommodationAmount';
+    default:
+      return 'record';
+  }
+}
+
+/** Resolves names to the comune's rules and prices the stay; a problem becomes a row error. */
+export function priceImportedStay(item: TImportedStay, structure: typeof structures.$inferSelect, rules: TCityRules, format: TImportFormat, errors: TImportRowError[]): TPricedImportedStay | null {
+  const row = item.rows[0];
+  const exemption = item.exemptionName ? rules.exemptions.find((e) => nameKey(e.name) === nameKey(item.exemptionName!)) : undefined;
+  const reduction = item.reductionName ? rules.reductions.find((r) => nameKey(r.name) === nameKey(item.reductionName!)) : undefined;
+  let ok = true;
+  if (item.exemptionName && !exemption) {
+    errors.push({ row, field: 'exemptionName', value: item.exemptionName, message: `Esenzione sconosciuta per questo comune; valori ammessi: ${rules.exemptions.map((e) => e.name).join(', ')}` });
+    ok = false;
+  }
+  if (item.reductionName && !reduction) {
+    errors.push({ row, field: 'reductionName', value: item.reductionName, message: `Riduzione sconosciuta per questo comune; valori ammessi: ${rules.reductions.map((r) => r.name).join(', ')}` });
+    ok = false;
+  }
+  if (!ok) return null;
+  const facts: TStayFacts = {
+    structureId: structure.id,
+    checkIn: item.checkIn,
+    checkOut: item.checkOut,
+    componentsNumber: item.componentsNumber,
+    guest: item.guest,
+    hasInvoice: false,
+    invoice: null,
+    paymentStatus: item.paymentStatus,
+    noPaymentReason: item.noPaymentReason,
+    attachments: [],
+    appliedExemptions: exemption && item.exemptCount > 0 ? [{ exemptionId: exemption.id, count: item.exemptCount }] : [],
+    appliedReductions: reduction && item.reducedCount > 0 ? [{ reductionId: reduction.id, count: item.reducedCount }] : [],
+    accommodationAmountCents: item.accommodationAmountCents,
+    notes: null,
+  };
+  try {
+    const tax = computeTaxOfFacts(facts, structure, rules);
+    return { ...stayColumns(facts, structure, tax), importFingerprint: item.fingerprint, source: format };
+  } catch (error) {
+    if (!isTaxRuleError(error)) throw error;
+    const detail = error.details.map((d) => d.message).join('; ');
+    errors.push({ row, field: fieldOfTaxError(error.code, format), value: error.date ?? '', message: `${error.code}: ${detail}` });
+    return null;
+  }
+}

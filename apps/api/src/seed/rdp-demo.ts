@@ -1,0 +1,110 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { computeRdpPrice, withLimitChecks, type TAnalyticRowInput, type TRdpStatus } from '@app/domain/environmental/rdp/index';
+import { agencies, contracts, laboratories, lots, rdps, settings } from '../db/schema/index.ts';
+import type { TDemoSeeder } from './demo.ts';
+
+/**
+ * Demo test reports of the demo laboratory, one or more in each state and one with values out of
+ * limits. The seed has no file storage, so the reports past the draft carry no files: their label
+ * says so, and the screens show "no file" for them. The whole path with real files is what the
+ * laboratory account does in the demo (and what the e2e test runs).
+ */
+const METALS: TAnalyticRowInput[] = [
+  { activity: 'Arsenico', unit: 'mg/kg ss', method: 'UNI EN ISO 11885:2009', upperLimit: 20, value: '6,4', description: 'Col. A Tab. 1 All. 5 D.Lgs. 152/2006' },
+  { activity: 'Cadmio', unit: 'mg/kg ss', method: 'UNI EN ISO 11885:2009', upperLimit: 2, value: '< 0,5', description: null },
+  { activity: 'Piombo', unit: 'mg/kg ss', method: 'UNI EN ISO 11885:2009', upperLimit: 100, value: '38', description: null },
+  { activity: 'Zinco', unit: 'mg/kg ss', method: 'UNI EN ISO 11885:2009', upperLimit: 150, value: '112', description: null },
+];
+const HYDROCARBONS: TAnalyticRowInput[] = [
+  { activity: 'Idrocarburi C>12', unit: 'mg/kg ss', method: 'UNI EN ISO 16703:2011', upperLimit: 50, value: '< LOQ', description: null },
+  { activity: 'Idrocarburi C<12', unit: 'mg/kg ss', method: 'EPA 5021A + EPA 8015D', upperLimit: 10, value: '2,1', description: null },
+];
+const OUT_OF_LIMITS: TAnalyticRowInput[] = [
+  { activity: 'Piombo', unit: 'mg/kg ss', method: 'UNI EN ISO 11885:2009', upperLimit: 100, value: '142', description: 'Superamento Col. A' },
+  { activity: 'Zinco', unit: 'mg/kg ss', method: 'UNI EN ISO 11885:2009', upperLimit: 150, value: '151,5', description: null },
+  { activity: 'Cadmio', unit: 'mg/kg ss', method: 'UNI EN ISO 11885:2009', upperLimit: 2, value: '0,8', description: null },
+];
+
+const NO_FILES = 'Dato dimostrativo: file non caricati';
+
+export const seedRdpDemo: TDemoSeeder = async (tx, demoUsers) => {
+  const [lab] = await tx.select({ id: laboratories.id }).from(laboratories).where(eq(laboratories.managerEmail, 'lab@demo.test'));
+  const [agency] = await tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.businessName, 'Edil Strade Tirrenia S.p.A.'));
+  const lotRows = await tx.select({ id: lots.id, code: lots.code }).from(lots);
+  if (!lab || !agency || lotRows.length === 0) return;
+  const lot = (code: string) => lotRows.find((l) => l.code === code)?.id ?? null;
+  const named = await tx
+    .select({ id: settings.id, name: settings.name })
+    .from(settings)
+    .where(and(inArray(settings.settingType, ['matrix', 'analyticPackage'])));
+  const id = (name: string) => named.find((s) => s.name === name)!.id;
+  const soil = id('Terre e rocce da scavo');
+  const metals = id('Metalli pesanti');
+  const hydrocarbons = id('Idrocarburi C<12 e C>12');
+  const priceList = await tx.select().from(contracts).where(eq(contracts.laboratoryId, lab.id));
+
+  const reports: { code: string; status: TRdpStatus; lotCode: string; rows: TAnalyticRowInput[]; packages: string[]; sampleDate: string; sal?: string; where: [number, number, string] }[] = [
+    { code: 'RDP-2026-0101', status: 'processing', lotCode: 'L01', rows: METALS, packages: [metals], sampleDate: '2026-11-10', where: [41.2589, 13.6065, 'Formia, imbocco galleria lato nord'] },
+    { code: 'RDP-2026-0102', status: 'processing', lotCode: 'L01', rows: OUT_OF_LIMITS, packages: [metals], sampleDate: '2026-11-12', where: [41.2621, 13.6121, 'Formia, cumulo C3 area di deposito'] },
+    {
+      code: 'RDP-2026-0095',
+      status: 'approved',
+      lotCode: 'L02',
+      rows: [...METALS, ...HYDROCARBONS],
+      packages: [metals, hydrocarbons],
+      sampleDate: '2026-10-28',
+      where: [41.2186, 13.5706, 'Gaeta, svincolo rampa B'],
+    },
+    { code: 'RDP-2026-0090', status: 'p7mUploaded', lotCode: 'L02', rows: HYDROCARBONS, packages: [hydrocarbons], sampleDate: '2026-10-20', where: [41.2201, 13.5752, 'Gaeta, scotico area cantiere'] },
+    { code: 'RDP-2026-0081', status: 'completed', lotCode: 'L01', rows: METALS, packages: [metals], sampleDate: '2026-10-05', where: [41.2575, 13.6042, 'Formia, viadotto pila P4'] },
+    {
+      code: 'RDP-2026-0077',
+      status: 'completed',
+      lotCode: 'L03',
+      rows: [...METALS, ...HYDROCARBONS],
+      packages: [metals, hydrocarbons],
+      sampleDate: '2026-09-22',
+      sal: 'SAL 5/2026',
+      where: [41.2437, 13.7012, 'Minturno, vasca di laminazione V2'],
+    },
+  ];
+  for (const r of reports) {
+    const analyticData = withLimitChecks(r.rows);
+    const outOfLimitsCount = analyticData.filter((a) => a.outOfLimits).length;
+    const price = computeRdpPrice(r.packages, soil, priceList);
+    await tx.insert(rdps).values({
+      code: r.code,
+      status: r.status,
+      laboratoryId: lab.id,
+      agencyId: agency.id,
+      lotId: lot(r.lotCode),
+      wbs: `WBS-${r.lotCode}-${r.code.slice(-3)}`,
+      label: r.status === 'processing' ? `Campione ${r.code.slice(-4)}` : NO_FILES,
+      matrixSettingId: soil,
+      sampleManufacturer: 'Edil Strade Tirrenia S.p.A.',
+      samplingAgency: 'Laboratorio Analisi Ambientali Lazio S.r.l.',
+      samplingMethod: 'UNI 10802:2013',
+      sampler: 'Dott. Paolo Neri',
+      sampleDate: r.sampleDate,
+      samplingReportCode: `VC-${r.code.slice(-4)}`,
+      lat: r.where[0],
+      long: r.where[1],
+      sampleLocation: r.where[2],
+      receivingDate: r.sampleDate,
+      analysisStartDate: r.sampleDate,
+      analysisEndDate: r.sampleDate,
+      producer: 'Consorzio Variante Appia',
+      cer: '170504',
+      analyticPackageSettingIds: r.packages,
+      analyticData,
+      outOfLimits: outOfLimitsCount > 0,
+      outOfLimitsCount,
+      totalPriceCents: price.totalCents,
+      unpricedPackageIds: price.unpriced,
+      salConfirmedAt: r.sal ? new Date('2026-10-30T10:00:00Z') : null,
+      salConfirmedById: r.sal ? demoUsers['admin@demo.test'] : null,
+      salRef: r.sal ?? null,
+      createdById: demoUsers['lab@demo.test'],
+    });
+  }
+};

@@ -1,0 +1,138 @@
+import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ReplyIcon from '@mui/icons-material/Reply';
+import UndoIcon from '@mui/icons-material/Undo';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { useMutation } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { formWorkflow } from '@app/domain/environmental/waste/form-flow';
+import { checkWasteForm, rejectedForNonConformity } from '@app/domain/environmental/waste/form-rules';
+import type { TFormRecord } from '@app/domain/environmental/waste/form-schemas';
+import { DownloadButton } from '../../components/DownloadButton';
+import { FilePicker } from '../../components/FilePicker';
+import { Panel } from '../../components/Panel';
+import { WorkflowActions } from '../../components/WorkflowActions';
+import type { TAppDataProvider } from '../../dataProvider';
+import { apiRequest } from '../../dataProvider/httpClient';
+
+export type TFormWebRecord = TFormRecord & { id: string };
+
+export function FormStatusChip({ status }: { status: TFormRecord['status'] }) {
+  const translate = useTranslate();
+  return <Chip size="small" color={status === 'approved' ? 'success' : 'default'} label={translate(`forms.status.${status}`)} data-testid="form-status" />;
+}
+
+/**
+ * The consortium's review of a form: its status and the reasons it carries, the actions the
+ * workflow offers the signed-in role (approve, send back, revoke), and the PDF.
+ */
+export function FormReview({ record }: { record: TFormWebRecord }) {
+  const translate = useTranslate();
+  const facts = { issues: checkWasteForm(record) };
+  return (
+    <Panel
+      title={translate('forms.sections.review')}
+      testId="form-review"
+      action={<DownloadButton path={`/forms/${record.id}/pdf`} fileName={`formulario-${record.code}.pdf`} label="forms.pdf" icon={<PictureAsPdfIcon />} testId="form-pdf" />}
+    >
+      <Stack spacing={1.5}>
+        <Box>
+          <FormStatusChip status={record.status} />
+        </Box>
+        {record.status === 'approved' ? <Alert severity="success">{translate('forms.approvedReadOnly')}</Alert> : null}
+        {record.status === 'pending' && record.rejectionReason ? (
+          <Alert severity="warning" data-testid="form-rejection">
+            {translate('forms.rejectedBecause', { reason: record.rejectionReason })}
+          </Alert>
+        ) : null}
+        {record.status === 'pending' && record.revokeReason && !record.rejectionReason ? <Alert severity="info">{translate('forms.revokedBecause', { reason: record.revokeReason })}</Alert> : null}
+        {rejectedForNonConformity(record.acceptance) ? (
+          <Alert severity="error">
+            {translate('forms.rejectedAtDestination')} {translate('forms.ncaNotAvailable')}
+          </Alert>
+        ) : null}
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <WorkflowActions
+            workflow={formWorkflow}
+            resource="forms"
+            record={record}
+            facts={facts}
+            buttons={{
+              approve: {
+                label: 'forms.approve',
+                icon: <CheckCircleIcon />,
+                color: 'success',
+                testId: 'form-approve',
+                done: 'forms.done.approve',
+                confirm: { title: 'forms.approveTitle', content: 'forms.approveConfirm' },
+                translateOptions: { code: record.code },
+              },
+              reject: {
+                label: 'forms.reject',
+                icon: <ReplyIcon />,
+                variant: 'outlined',
+                color: 'warning',
+                testId: 'form-reject',
+                done: 'forms.done.reject',
+                reason: { intro: 'forms.rejectIntro', label: 'forms.reason' },
+              },
+              revoke: {
+                label: 'forms.revoke',
+                icon: <UndoIcon />,
+                variant: 'outlined',
+                color: 'warning',
+                testId: 'form-revoke',
+                done: 'forms.done.revoke',
+                reason: { intro: 'forms.revokeIntro', label: 'forms.reason' },
+              },
+            }}
+          />
+        </Stack>
+      </Stack>
+    </Panel>
+  );
+}
+
+/** The signed FIR document: download it, or upload it (a PDF) while the form is pending. */
+export function FormDocument({ record, canUpload }: { record: TFormWebRecord; canUpload: boolean }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<TAppDataProvider>();
+  const attach = useMutation({
+    mutationFn: async (file: File) => {
+      const { data: upload } = await dataProvider.upload(file, { link: { type: 'forms', id: record.id } });
+      await apiRequest(`/forms/${encodeURIComponent(record.id)}/document`, { method: 'POST', body: { uploadId: upload._id } });
+    },
+    onSuccess: () => {
+      notify('forms.uploaded', { type: 'success' });
+      refresh();
+    },
+    onError: (error) => notify((error as Error).message || 'genericError', { type: 'error' }),
+  });
+  return (
+    <Panel title={translate('forms.sections.document')} testId="form-document">
+      {record.document ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: canUpload ? 2 : 0 }}>
+          <Typography variant="body2">{record.document.fileName}</Typography>
+          <DownloadButton path={`/uploads/${record.document.uploadId}/download`} fileName={record.document.fileName} label="forms.download" />
+        </Stack>
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: canUpload ? 2 : 0 }}>
+          {translate('forms.noDocument')}
+        </Typography>
+      )}
+      {canUpload ? (
+        <>
+          <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
+            {translate('forms.upload')}
+          </Typography>
+          <FilePicker extensions={['pdf']} onFiles={(files) => files[0] && attach.mutate(files[0])} />
+          <Typography variant="caption" color="text.secondary">
+            {translate('forms.p7mNotYet')}
+          </Typography>
+        </>
+      ) : null}
+    </Panel>
+  );
+}

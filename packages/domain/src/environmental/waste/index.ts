@@ -1,0 +1,4 @@
+export * from './eer.ts';
+export * from './form-flow.ts';
+export * from './form-rules.ts';
+export * from './form-schemas.ts';
