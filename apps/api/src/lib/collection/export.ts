@@ -34,6 +34,9 @@ function columnsOf(runtime: TCollectionRuntime, first: Record<string, unknown> |
  */
 export function registerCollectionExport(app: FastifyInstance, runtime: TCollectionRuntime, tags: string[]): void {
   const name = runtime.def.name;
+  // A module that serves its own export of the collection (NCA reports: one lot's reports, the lot
+  // required) registers it first; the generic one then stays out of its way.
+  if (app.hasRoute({ method: 'GET', url: `/api/${name}/export` })) return;
   app.withTypeProvider<ZodTypeProvider>().get(`/api/${name}/export`, {
     schema: {
       tags,
