@@ -1,4 +1,6 @@
-// Screenshots of the environmental-compliance screens, for a person to look at: the consortium's lots,
+// Screenshots of the environmental-compliance screens, for a person to look at: the consortium's dashboard,
+// NCA reports (list, creation, a report waiting for signatures, an open one by tab), corrective actions and
+// "Le mie firme" (also the agency's), the consortium's lots,
 // orders, agencies (each tab), laboratories with their price list and NCA settings, the agency's and the
 // laboratory's My company, and the accept-invite page; in Italian and English, at 1366x768 and 390x844.
 //
@@ -98,9 +100,9 @@ async function findings(page) {
     const overflow = document.documentElement.scrollWidth - window.innerWidth;
     if (overflow > 1) problems.push(`page scrolls sideways by ${overflow}px`);
     const text = document.body.innerText;
-    const keys = text.match(/\b(?:environmental|forms|resources|errors|validation|ra|menu)\.[a-zA-Z0-9_.]+\b/g);
+    const keys = text.match(/(?:environmental|envDashboard|nca|forms|resources|errors|validation|ra|menu)\.[a-zA-Z0-9_.]+/g);
     if (keys) problems.push(`untranslated keys: ${[...new Set(keys)].join(', ')}`);
-    const codes = text.match(/\b(?:[A-Z]{3,}_[A-Z_]{3,}|to_invite|work_order|laboratory_user|agency_user|consortium_user)\b/g);
+    const codes = text.match(/\b(?:[A-Z]{3,}_[A-Z_]{3,}|to_invite|work_order|laboratory_user|agency_user|consortium_user|waiting_[a-z0-9_]+|in_progress|manual_rejected)\b/g);
     if (codes) problems.push(`raw codes: ${[...new Set(codes)].join(', ')}`);
     return problems;
   });
@@ -114,6 +116,55 @@ async function settle(page) {
     .waitFor({ state: 'detached', timeout: 5000 })
     .catch(() => undefined);
   await page.waitForTimeout(300);
+}
+
+/**
+ * NCA reports to look at (the demo data has none yet): one waiting for its phase-1 signatures (the
+ * consortium's and the agency's "Le mie firme" show it), and one opened by an admin without signatures
+ * where the agency wrote the cause analysis and proposed an action with a required document.
+ */
+async function ncaFixtures(consortium, agency, admin) {
+  const token = consortium.token;
+  const orders = await call('GET', '/api/orders?limit=100', { token });
+  const order = orders.find((o) => o.agencyIds.includes(agency.user.agencyId));
+  const setting = async (settingType, name) => (await call('GET', `/api/environmental-settings?settingType=${settingType}&limit=100`, { token })).find((s) => s.name === name)._id;
+  const base = {
+    lotId: order.lotId,
+    orderId: order._id,
+    targetAgencyId: agency.user.agencyId,
+    ambientSettingId: await setting('environmentalAspectType', 'Rumore e vibrazioni'),
+    warningLevelSettingId: await setting('severityLevel', 'Grave'),
+    systemSettingId: await setting('ncaType', 'Non conformità da sopralluogo'),
+    origin: 'audit',
+    wbs: 'WBS 2.3.1 - Rilevato nord',
+  };
+  const fn = await setting('companyFunction', 'Responsabile ambientale del consorzio');
+  const siteManager = await setting('companyFunction', 'Capo cantiere');
+  const waiting = await call('POST', '/api/nca-reports', { token, body: { ...base, description: 'Lavorazioni rumorose oltre le 20:00 senza deroga comunale, lato abitato di Penitro.' } });
+  await call('POST', `/api/nca-reports/${waiting._id}/requestPhase1Signs`, {
+    token,
+    body: {
+      signers: [
+        { userId: consortium.user._id, agencyFunctionSettingId: fn },
+        { userId: agency.user._id, agencyFunctionSettingId: siteManager },
+      ],
+    },
+  });
+  const open = await call('POST', '/api/nca-reports', { token, body: { ...base, description: 'Deposito temporaneo di terre da scavo senza teli di copertura né cartellonistica.' } });
+  await call('POST', `/api/nca-reports/${open._id}/forceOpen`, { token: admin.token, body: { reason: 'Firma del direttore dei lavori raccolta su carta durante il sopralluogo.' } });
+  await call('PUT', `/api/nca-reports/${open._id}`, { token: agency.token, body: { causeAnalysis: 'Teli esauriti in cantiere; il riordino settimanale non era stato fatto.' } });
+  const action = await call('POST', '/api/corrective-actions', {
+    token: agency.token,
+    body: {
+      reportId: open._id,
+      name: 'Coprire i cumuli e posare la cartellonistica',
+      actionType: 'treatment',
+      expires: true,
+      expireDate: '2026-12-05',
+      documents: [{ name: 'Foto dei cumuli coperti', isRequired: true }],
+    },
+  });
+  return { waiting: waiting._id, open: open._id, action: action._id };
 }
 
 async function main() {
@@ -139,11 +190,21 @@ async function main() {
   const formIdOf = async (code) => (await call('GET', `/api/forms?code=${encodeURIComponent(code)}`, { token }))[0]._id;
   const sentBackForm = await formIdOf('XRBC 000103 HF');
   const approvedForm = await formIdOf('XRBC 000102 HF');
+  const nca = await ncaFixtures(sessions.consortium, sessions.agency, admin);
 
   // account -> [shot name, path, tab index to open or null]
   const plan = {
     consortium: [
       ['dashboard', '/dashboard'],
+      ['nca-list', '/nca-reports'],
+      ['nca-create', '/nca-reports/create'],
+      ['nca-waiting-phase1', `/nca-reports/${nca.waiting}`],
+      ['nca-open-phase2', `/nca-reports/${nca.open}`],
+      ['nca-open-phase3', `/nca-reports/${nca.open}`, 2],
+      ['nca-open-timeline', `/nca-reports/${nca.open}`, 3],
+      ['actions-list', '/corrective-actions'],
+      ['action-page', `/corrective-actions/${nca.action}`],
+      ['my-signatures', '/my-signatures'],
       ['lots-list', '/lots'],
       ['lot-detail', `/lots/${lot._id}`],
       ['orders-list', '/orders'],
@@ -168,6 +229,9 @@ async function main() {
       ['form-create', '/forms/create'],
     ],
     agency: [
+      ['nca-list', '/nca-reports'],
+      ['nca-open-phase2', `/nca-reports/${nca.open}`],
+      ['my-signatures', '/my-signatures'],
       ['my-company-registry', '/my-company', 0],
       ['my-company-users', '/my-company', 1],
       ['my-company-orders', '/my-company', 3],

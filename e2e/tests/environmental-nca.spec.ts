@@ -21,7 +21,7 @@ async function signOut(page: Page) {
 
 /** Picks an option of a react-admin autocomplete by typing part of its text. */
 async function pick(page: Page, label: string, text: string) {
-  const input = page.getByLabel(label, { exact: true });
+  const input = page.getByRole('combobox', { name: label, exact: true });
   await input.click();
   await input.fill(text);
   await page
@@ -36,9 +36,9 @@ async function requestSignatures(page: Page, button: string, signers: { email: s
   for (const [index, signer] of signers.entries()) {
     if (index > 0) await page.getByTestId('signer-add').click();
     const row = page.getByTestId(`signer-row-${index}`);
-    await row.getByLabel('Firmatario').fill(signer.email);
+    await row.getByRole('combobox', { name: 'Firmatario' }).fill(signer.email);
     await page.getByRole('option', { name: new RegExp(signer.email) }).click();
-    await row.getByLabel('Funzione aziendale').fill(signer.fn);
+    await row.getByRole('combobox', { name: 'Funzione aziendale' }).fill(signer.fn);
     await page.getByRole('option', { name: signer.fn }).click();
   }
   await page.getByTestId('signers-submit').click();

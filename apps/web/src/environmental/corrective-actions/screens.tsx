@@ -338,7 +338,15 @@ function ActionBody() {
 export function ActionEdit() {
   const saveErrors = useSaveErrorNotification();
   return (
-    <Edit mutationOptions={saveErrors} mutationMode="pessimistic" title={<ActionTitle />} actions={<DetailActions />} redirect={false} component="div">
+    <Edit
+      mutationOptions={saveErrors}
+      mutationMode="pessimistic"
+      title={<ActionTitle />}
+      actions={<DetailActions />}
+      redirect={false}
+      component="div"
+      sx={{ '& .RaEdit-main, & .RaEdit-card': { minWidth: 0 } }}
+    >
       <ActionBody />
     </Edit>
   );

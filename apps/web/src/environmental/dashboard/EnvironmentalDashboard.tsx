@@ -107,7 +107,8 @@ function NcaFigures() {
   const body = (() => {
     if (isPending) return <Skeleton variant="rounded" height={160} />;
     if (error) return <Alert severity={isNotAvailable(error) ? 'info' : 'error'}>{isNotAvailable(error) ? translate('envDashboard.ncaNotYet') : errorText(translate, error)}</Alert>;
-    const open = data.openByStatus.reduce((sum, row) => sum + row.count, 0);
+    const openByStatus = data.byStatus.filter((row) => row.status !== 'closed');
+    const open = openByStatus.reduce((sum, row) => sum + row.count, 0);
     const chart = (title: string, testId: string, bars: TBar[]) => (
       <Panel title={title} headingComponent="h3" fillHeight testId={testId}>
         <CountBars locale={locale} ariaLabel={title} empty={translate('envDashboard.nca.none')} bars={bars} />
@@ -140,7 +141,7 @@ function NcaFigures() {
           {chart(
             translate('envDashboard.nca.byStatus'),
             'nca-by-status',
-            data.openByStatus.map((row) => ({ key: row.status, label: translate(`nca.status.${row.status}`), value: row.count })),
+            openByStatus.map((row) => ({ key: row.status, label: translate(`nca.status.${row.status}`), value: row.count })),
           )}
           {chart(
             translate('envDashboard.nca.bySeverity'),

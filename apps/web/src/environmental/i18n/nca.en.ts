@@ -58,7 +58,7 @@ export const ncaEn: typeof ncaIt = {
   },
   nca: {
     menu: { reports: 'NCA reports', actions: 'Corrective actions', mySignatures: 'My signatures' },
-    draft: 'Draft',
+    draft: 'New NCA',
     reportTitle: 'Report',
     status: {
       pending: 'Draft',
@@ -183,7 +183,15 @@ export const ncaEn: typeof ncaIt = {
       comment: 'Comment',
       change: 'Data changed',
       actions: transitions,
-      signature: { signed: 'Signed with a one-time code (OTP)', rejected: 'Signature rejected', manualReject: 'Rejection recorded by the consortium', codeSent: 'One-time code sent' },
+      signature: {
+        request: 'Signature requested',
+        sign: 'Signed with a one-time code (OTP)',
+        reject: 'Signature rejected',
+        manualReject: 'Rejection recorded by the consortium',
+        unlock: 'Sign request unlocked',
+        suspend: 'Sign request suspended',
+      },
+      changes: { created: 'Report created', updated: 'Data changed', actionProposed: 'Action proposed', actionUpdated: 'Action changed', actionDeleted: 'Action deleted' },
     },
     export: {
       button: 'Export (xlsx)',

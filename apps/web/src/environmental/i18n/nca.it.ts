@@ -57,7 +57,7 @@ export const ncaIt = {
   },
   nca: {
     menu: { reports: 'Segnalazioni NCA', actions: 'Azioni correttive', mySignatures: 'Le mie firme' },
-    draft: 'Bozza',
+    draft: 'Nuova NCA',
     reportTitle: 'Segnalazione',
     status: {
       pending: 'Bozza',
@@ -182,7 +182,15 @@ export const ncaIt = {
       comment: 'Commento',
       change: 'Dati modificati',
       actions: transitions,
-      signature: { signed: 'Firma con codice OTP', rejected: 'Firma rifiutata', manualReject: 'Rifiuto registrato dal consorzio', codeSent: 'Codice OTP inviato' },
+      signature: {
+        request: 'Firma richiesta',
+        sign: 'Firma con codice OTP',
+        reject: 'Firma rifiutata',
+        manualReject: 'Rifiuto registrato dal consorzio',
+        unlock: 'Richiesta di firma sbloccata',
+        suspend: 'Richiesta di firma sospesa',
+      },
+      changes: { created: 'Segnalazione creata', updated: 'Dati modificati', actionProposed: 'Azione proposta', actionUpdated: 'Azione modificata', actionDeleted: 'Azione eliminata' },
     },
     export: {
       button: 'Esporta (xlsx)',

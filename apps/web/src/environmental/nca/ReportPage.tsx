@@ -366,12 +366,16 @@ function TimelineTab({ record }: { record: TReport }) {
   const { data, error, isPending } = useTimeline(record.id);
   const [comment, setComment] = useState('');
   const [sending, setSending] = useState(false);
+  // Each entry names what happened to which record: the report, one of its actions or sign requests.
   const describe = (entry: NonNullable<typeof data>[number]) => {
-    if (entry.kind === 'transition' && entry.action) return translate(`nca.timeline.actions.${entry.action}`, { _: entry.action });
-    if (entry.kind === 'signature') return translate(`nca.timeline.signature.${entry.action ?? 'signed'}`, { _: entry.action ?? '' });
+    const action = entry.action ?? '';
     if (entry.kind === 'comment') return translate('nca.timeline.comment');
-    return translate('nca.timeline.change');
+    if (entry.entityType === 'sign-requests') return translate(`nca.timeline.signature.${action}`, { _: translate('nca.timeline.change') });
+    if (entry.kind === 'change') return translate(`nca.timeline.changes.${action}`, { _: translate('nca.timeline.change') });
+    return translate(`nca.timeline.actions.${action}`, { _: translate('nca.timeline.change') });
   };
+  const statusLabel = (entityType: string | null, status: string) =>
+    translate(entityType === 'sign-requests' ? `nca.signStatus.${status}` : entityType === 'corrective-actions' ? `nca.actionStatus.${status}` : `nca.status.${status}`);
   const send = async () => {
     setSending(true);
     try {
@@ -398,7 +402,7 @@ function TimelineTab({ record }: { record: TReport }) {
             <ListItem key={entry._id} divider>
               <ListItemText
                 primary={`${formatDateTime(entry.createdAt, locale)} · ${entry.actorName ?? translate('nca.timeline.system')} · ${describe(entry)}`}
-                secondary={[entry.fromStatus && entry.toStatus ? `${translate(`nca.status.${entry.fromStatus}`)} → ${translate(`nca.status.${entry.toStatus}`)}` : null, entry.message]
+                secondary={[entry.fromStatus && entry.toStatus ? `${statusLabel(entry.entityType, entry.fromStatus)} → ${statusLabel(entry.entityType, entry.toStatus)}` : null, entry.message]
                   .filter(Boolean)
                   .join(' · ')}
               />
@@ -432,7 +436,8 @@ function ReportBody() {
   if (!record) return null;
   const current = tab ?? tabOf(record.status);
   return (
-    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
+    // minWidth 0: the scrollable tabs must not widen the page on a phone.
+    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, minWidth: 0, maxWidth: '100%' }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', gap: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="h6" component="h2" data-testid="nca-heading">
@@ -446,7 +451,7 @@ function ReportBody() {
         </Stack>
       </Stack>
       <PdfButtons record={record} />
-      <Tabs value={current} onChange={(_event, value) => setTab(value)} variant="scrollable" allowScrollButtonsMobile>
+      <Tabs value={current} onChange={(_event, value) => setTab(value)} variant="scrollable" allowScrollButtonsMobile sx={{ minWidth: 0, maxWidth: '100%' }}>
         {TABS.map((name) => (
           <Tab key={name} value={name} label={translate(`nca.tabs.${name}`)} data-testid={`nca-tab-${name}`} />
         ))}
@@ -485,6 +490,8 @@ export function ReportEdit() {
       actions={<DetailActions />}
       redirect={false}
       component="div"
+      // The card would otherwise grow to its widest child (the tabs) and widen the page on a phone.
+      sx={{ '& .RaEdit-main, & .RaEdit-card': { minWidth: 0 } }}
     >
       <ReportBody />
     </Edit>

@@ -30,7 +30,10 @@ export type TTimelineEntry = {
 export type TMySignRequest = TSignRequestRecord & { reportDescription: string | null; reportStatus: string };
 
 export type TNcaDashboard = {
-  openByStatus: { status: string; count: number }[];
+  /** Every report, open or closed. */
+  total: number;
+  /** Reports per status, closed included. */
+  byStatus: { status: string; count: number }[];
   openByLot: { lotId: string; lotName: string; count: number }[];
   openByAgency: { agencyId: string; agencyName: string; count: number }[];
   openBySeverity: { settingId: string | null; name: string | null; color: string | null; count: number }[];

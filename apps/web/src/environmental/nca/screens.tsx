@@ -161,7 +161,7 @@ export function ReportList() {
         />
       ) : (
         <DataTable rowClick="edit" bulkActionButtons={false}>
-          <DataTable.Col source="code" render={(r: TReportRow) => r.code ?? translate('nca.draft')} />
+          <DataTable.Col source="code" sx={{ whiteSpace: 'nowrap' }} render={(r: TReportRow) => r.code ?? translate('nca.draft')} />
           <DataTable.Col source="status" render={(r: TReportRow) => <NcaStatusChip status={r.status} />} />
           {readsLots ? (
             <DataTable.Col source="lotId" disableSort>
