@@ -100,7 +100,7 @@ async function findings(page) {
     const overflow = document.documentElement.scrollWidth - window.innerWidth;
     if (overflow > 1) problems.push(`page scrolls sideways by ${overflow}px`);
     const text = document.body.innerText;
-    const keys = text.match(/(?:environmental|envDashboard|nca|forms|resources|errors|validation|ra|menu)\.[a-zA-Z0-9_.]+/g);
+    const keys = text.match(/\b(?:environmental|envDashboard|nca|forms|resources|errors|validation|ra|menu)\.[a-zA-Z0-9_.]+\b/g);
     if (keys) problems.push(`untranslated keys: ${[...new Set(keys)].join(', ')}`);
     const codes = text.match(/\b(?:[A-Z]{3,}_[A-Z_]{3,}|to_invite|work_order|laboratory_user|agency_user|consortium_user|waiting_[a-z0-9_]+|in_progress|manual_rejected)\b/g);
     if (codes) problems.push(`raw codes: ${[...new Set(codes)].join(', ')}`);
