@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_LIST_COLUMNS } from '@app/domain/environmental/price-list';
 import { classicCigOf } from '@app/domain/environmental/procurement-codes';
-import { agencies, inviteTokens, laboratories, mailOutbox, roles, permissions, users } from '../../../db/schema/index.ts';
+import { agencies, inviteTokens, laboratories, mailOutbox, ncaReports, roles, permissions, users } from '../../../db/schema/index.ts';
 import { setFeature } from '../../platform/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
 
@@ -44,8 +44,14 @@ describe('supplier scope', () => {
     const [row] = await t.db.select().from(agencies).where(eq(agencies.id, other));
     expect(row.contacts).toHaveLength(1);
     // Its own record carries the computed counts.
+    // Open NCA reports: those targeting the agency that left the consortium's draft and are not closed.
+    const open = await t.db
+      .select({ id: ncaReports.id })
+      .from(ncaReports)
+      .where(and(eq(ncaReports.targetAgencyId, own), notInArray(ncaReports.status, ['pending', 'closed'])));
+    expect(open.length).toBeGreaterThan(0); // the demo has some, so the count is not trivially zero
     const mine = await t.request('GET', `/api/agencies/${own}`, { token: agencyA.token });
-    expect(mine.body).toMatchObject({ _id: own, userCount: 2, openNcaCount: 0 });
+    expect(mine.body).toMatchObject({ _id: own, userCount: 2, openNcaCount: open.length });
   });
 
   it('a supplier edits its own contacts and sees its colleagues', async () => {

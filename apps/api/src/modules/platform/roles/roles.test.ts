@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWN_PERMISSION_KEYS } from '@app/domain/platform/auth/permissions';
-import { permissions, users } from '../../../db/schema/index.ts';
+import { faqs, permissions, users } from '../../../db/schema/index.ts';
 import { setFeature } from '../settings/features.ts';
 import { ensurePermissions } from '../permissions/permissions.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
@@ -135,6 +135,8 @@ describe('permission system on', () => {
   let readerRole: string;
 
   beforeAll(async () => {
+    // FAQs are read by hoteliers and administrators; the demo FAQs would change the counts below.
+    await t.db.delete(faqs);
     faqIds = [];
     for (const order of [0, 1, 2]) {
       const res = await t.request('POST', '/api/faqs', { token: admin, body: { question: `Q${order}`, answer: 'A', order } });
@@ -147,22 +149,22 @@ describe('permission system on', () => {
   afterAll(() => setFeature(t.db, 'permissionsSystem', false));
 
   it('a role grants exactly its keys; a denial overrides; a filter narrows rows', async () => {
-    expect((await t.request('GET', '/api/faqs', { token: city })).status).toBe(403);
-    const assigned = await t.request('PUT', `/api/auth/role/assign/employee/${cityId}`, { token: admin, body: { roleIds: [readerRole] } });
+    expect((await t.request('GET', '/api/faqs', { token: hotelier })).status).toBe(403);
+    const assigned = await t.request('PUT', `/api/auth/role/assign/employee/${hotelierId}`, { token: admin, body: { roleIds: [readerRole] } });
     expect(assigned.body.permissions).toEqual([{ key: 'faqs.getAll' }]);
-    const list = await t.request('GET', '/api/faqs?count=true', { token: city });
+    const list = await t.request('GET', '/api/faqs?count=true', { token: hotelier });
     expect(list.status).toBe(200);
     expect(list.headers.get('x-total-count')).toBe('3');
-    expect((await t.request('GET', `/api/faqs/${faqIds[0]}`, { token: city })).status).toBe(403);
-    expect((await t.request('POST', '/api/faqs', { token: city, body: { question: 'Q', answer: 'A' } })).status).toBe(403);
+    expect((await t.request('GET', `/api/faqs/${faqIds[0]}`, { token: hotelier })).status).toBe(403);
+    expect((await t.request('POST', '/api/faqs', { token: hotelier, body: { question: 'Q', answer: 'A' } })).status).toBe(403);
 
-    await t.request('PUT', `/api/auth/permission/assign/employee/${cityId}`, { token: admin, body: { permissions: [{ key: '!faqs.getAll' }] } });
-    expect((await t.request('GET', '/api/faqs', { token: city })).status).toBe(403);
-    await t.request('PUT', `/api/auth/permission/remove/employee/${cityId}`, { token: admin, body: { permissions: ['!faqs.getAll'] } });
-    expect((await t.request('GET', '/api/faqs', { token: city })).status).toBe(200);
+    await t.request('PUT', `/api/auth/permission/assign/employee/${hotelierId}`, { token: admin, body: { permissions: [{ key: '!faqs.getAll' }] } });
+    expect((await t.request('GET', '/api/faqs', { token: hotelier })).status).toBe(403);
+    await t.request('PUT', `/api/auth/permission/remove/employee/${hotelierId}`, { token: admin, body: { permissions: ['!faqs.getAll'] } });
+    expect((await t.request('GET', '/api/faqs', { token: hotelier })).status).toBe(200);
 
-    await t.request('PUT', `/api/auth/role/remove/employee/${cityId}`, { token: admin, body: { roleIds: [readerRole] } });
-    const filtered = await t.request('PUT', `/api/auth/permission/assign/employee/${cityId}`, {
+    await t.request('PUT', `/api/auth/role/remove/employee/${hotelierId}`, { token: admin, body: { roleIds: [readerRole] } });
+    const filtered = await t.request('PUT', `/api/auth/permission/assign/employee/${hotelierId}`, {
       token: admin,
       body: {
         permissions: [
@@ -172,11 +174,11 @@ describe('permission system on', () => {
       },
     });
     expect(filtered.body.direct.map((g: any) => g.key)).toEqual(['faqs.getAll', 'faqs.get']);
-    const narrowed = await t.request('GET', '/api/faqs?sort=order', { token: city });
+    const narrowed = await t.request('GET', '/api/faqs?sort=order', { token: hotelier });
     expect(narrowed.body.map((f: any) => f.question)).toEqual(['Q1', 'Q2']);
-    expect((await t.request('GET', `/api/faqs/${faqIds[1]}`, { token: city })).status).toBe(404);
-    expect((await t.request('GET', `/api/faqs/${faqIds[2]}`, { token: city })).status).toBe(200);
-    await t.request('PUT', `/api/auth/permission/remove/employee/${cityId}`, { token: admin, body: { permissions: ['faqs.getAll', 'faqs.get'] } });
+    expect((await t.request('GET', `/api/faqs/${faqIds[1]}`, { token: hotelier })).status).toBe(404);
+    expect((await t.request('GET', `/api/faqs/${faqIds[2]}`, { token: hotelier })).status).toBe(200);
+    await t.request('PUT', `/api/auth/permission/remove/employee/${hotelierId}`, { token: admin, body: { permissions: ['faqs.getAll', 'faqs.get'] } });
   });
 
   it('roles are readable with roles.getAll', async () => {
