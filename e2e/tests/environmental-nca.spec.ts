@@ -50,7 +50,10 @@ async function signWithCodeFromOutbox(page: Page, request: APIRequestContext, em
   await signOut(page);
   await signInThroughPage(page, email);
   await page.goto('/my-signatures');
-  const card = reportCode ? page.getByTestId(`my-signature-${reportCode}`) : page.locator('[data-testid^="my-signature-"]').first();
+  // Without the report's code (a draft has none yet), the newest request: the demo data gives signers others too.
+  const first = page.locator('[data-testid^="my-signature-"]').first();
+  await expect(first).toBeVisible();
+  const card = page.getByTestId(reportCode ? `my-signature-${reportCode}` : (await first.getAttribute('data-testid'))!);
   await expect(card).toBeVisible();
   await expect(page.getByText('firma digitale')).toHaveCount(0);
   await card.getByTestId('otp-send').click();

@@ -40,6 +40,10 @@ test('a hotelier imports an Alloggiati Web file', async ({ page }) => {
   await page.getByRole('option', { name: 'Hotel Serapo' }).click();
   await page.getByTestId('import-file').setInputFiles({ name: 'alloggiati-errato.txt', mimeType: 'text/plain', buffer: Buffer.from(broken, 'latin1') });
   await expect(page.getByTestId('import-format')).toContainText('Alloggiati Web');
+  // An Alloggiati file says nothing of payment: the hotelier states it before importing.
+  await expect(page.getByTestId('import-start')).toBeDisabled();
+  await page.getByTestId('import-payment-status').click();
+  await page.getByRole('option', { name: 'Pagato', exact: true }).click();
   await page.getByTestId('import-start').click();
   const errors = page.getByTestId('import-errors');
   await expect(errors).toContainText('nessun soggiorno è stato importato');
