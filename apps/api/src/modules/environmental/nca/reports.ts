@@ -7,6 +7,7 @@ import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { appendHistory } from './nca-history.ts';
 import { reportScopes } from './nca-scope.ts';
+import { mayHoldKey } from './report-workflow.ts';
 import { agencyProblems, registryProblems, settingProblems, userProblems } from './references.ts';
 
 export type TNcaReportRow = typeof ncaReports.$inferSelect;
@@ -106,6 +107,11 @@ export const ncaReportsCollection = defineCollection({
   },
   async toRow({ op, input, existing, tx, ctx }) {
     if (op === 'create') {
+      if (sideOf(ctx) === 'agency') {
+        // A supplier agency reports what it detected only holding nca.create with the permission system on.
+        if (!(await mayHoldKey(ctx, 'nca.create'))) throw new AppError('FORBIDDEN', 'Only agencies holding the nca.create permission may report a non-conformity');
+        input = { ...input, detectedByAgencyId: ctx.actor.agencyId ?? null };
+      }
       const problems = await referenceProblems(tx, input as Partial<TNcaReportRow>, { ...input, lotId: input.lotId });
       if (problems.length) throw validationFailed(problems);
       return { ...input, status: 'pending', openedById: ctx.actor.id, signRound: 0 };
