@@ -311,7 +311,8 @@ async function unconfirmActions(tx: TTx, ctx: TSignedInContext, report: TNcaRepo
     .from(correctiveActions)
     .where(and(eq(correctiveActions.reportId, report.id), inArray(correctiveActions.status, ['new', 'confirmed'])));
   const confirmed = actions.filter((a) => a.status === 'confirmed').map((a) => a.id);
-  if (confirmed.length > 0) await tx.update(correctiveActions).set({ status: 'new', confirmationDate: null, confirmedById: null, updatedAt: new Date() }).where(inArray(correctiveActions.id, confirmed));
+  if (confirmed.length > 0)
+    await tx.update(correctiveActions).set({ status: 'new', confirmationDate: null, confirmedById: null, updatedAt: new Date() }).where(inArray(correctiveActions.id, confirmed));
   for (const action of actions)
     await appendHistory(tx, ctx.actor, {
       reportId: report.id,
