@@ -275,6 +275,14 @@ function ActionWorkflow({ record }: { record: TActionRow }) {
               testId: 'action-reopen',
               reason: { intro: 'nca.reopenIntro', label: 'nca.force.reason' },
             },
+            rejectProposal: {
+              label: 'nca.actions.rejectProposal',
+              done: 'nca.done.rejectProposal',
+              variant: 'outlined',
+              color: 'warning',
+              testId: 'action-rejectProposal',
+              reason: { intro: 'nca.rejectProposalIntro', label: 'nca.rejectNote', confirmTestId: 'action-rejectProposal-confirm' },
+            },
             closeNotNeeded: {
               label: 'nca.actions.closeNotNeeded',
               done: 'nca.done.close',

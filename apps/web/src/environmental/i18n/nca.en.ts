@@ -28,6 +28,8 @@ const transitions = {
   close: 'Action closed',
   reopen: 'Action reopened',
   closeNotNeeded: 'Action closed as not needed',
+  rejectProposal: 'Proposal rejected',
+  returnedToAgency: 'Action sent back to the agency with the plan',
 };
 
 export const ncaEn: typeof ncaIt = {
@@ -100,6 +102,7 @@ export const ncaEn: typeof ncaIt = {
       close: 'Close (effectiveness check)',
       reopen: 'Reopen',
       closeNotNeeded: 'Close: not needed',
+      rejectProposal: 'Reject proposal',
     },
     done: {
       forceOpen: 'Report opened without signatures: reason recorded',
@@ -115,6 +118,7 @@ export const ncaEn: typeof ncaIt = {
       complete: 'Action completed',
       close: 'Action closed',
       reopen: 'Action reopened',
+      rejectProposal: 'Proposal rejected: its author was notified',
     },
     confirm: {
       recall: 'The open signature requests are suspended and the report goes back to the previous step. Continue?',
@@ -126,6 +130,8 @@ export const ncaEn: typeof ncaIt = {
     closeIntro: 'Describe how the action’s effectiveness was checked.',
     reopenIntro: 'Explain why the action must be resumed.',
     closeNotNeededIntro: 'Explain why the action is no longer needed.',
+    rejectProposalIntro: 'Tell the author why the proposal does not work: the action stays proposed, to be reworked.',
+    rejectNote: 'Note',
     effectiveness: 'Effectiveness check',
     overdueActions: '%{smart_count} overdue action |||| %{smart_count} overdue actions',
     noCauseAnalysis: 'The cause analysis has not been written yet.',

@@ -27,6 +27,8 @@ const transitions = {
   close: 'Azione chiusa',
   reopen: 'Azione riaperta',
   closeNotNeeded: 'Azione chiusa perché non necessaria',
+  rejectProposal: 'Proposta rifiutata',
+  returnedToAgency: 'Azione rimandata all’impresa con il piano',
 };
 
 export const ncaIt = {
@@ -99,6 +101,7 @@ export const ncaIt = {
       close: 'Chiudi (verifica efficacia)',
       reopen: 'Riapri',
       closeNotNeeded: 'Chiudi: non necessaria',
+      rejectProposal: 'Rifiuta proposta',
     },
     done: {
       forceOpen: 'Segnalazione aperta senza firme: motivo registrato',
@@ -114,6 +117,7 @@ export const ncaIt = {
       complete: 'Azione completata',
       close: 'Azione chiusa',
       reopen: 'Azione riaperta',
+      rejectProposal: 'Proposta rifiutata: l’autore è stato avvisato',
     },
     confirm: {
       recall: 'Le richieste di firma ancora aperte vengono sospese e la segnalazione torna alla fase precedente. Continuare?',
@@ -125,6 +129,8 @@ export const ncaIt = {
     closeIntro: 'Descrivi la verifica dell’efficacia dell’azione.',
     reopenIntro: 'Spiega perché l’azione va ripresa.',
     closeNotNeededIntro: 'Spiega perché l’azione non è più necessaria.',
+    rejectProposalIntro: 'Spiega all’autore perché la proposta non va bene: l’azione resta proposta, da rivedere.',
+    rejectNote: 'Nota',
     effectiveness: 'Verifica dell’efficacia',
     overdueActions: '%{smart_count} azione scaduta |||| %{smart_count} azioni scadute',
     noCauseAnalysis: 'L’analisi delle cause non è ancora stata scritta.',

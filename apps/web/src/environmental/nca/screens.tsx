@@ -26,7 +26,7 @@ import { AMBIENT_CATEGORIES } from '@app/domain/environmental/settings';
 import type { TNcaReportRecord } from '@app/domain/environmental/nca/index';
 import type { TAppDataProvider } from '../../dataProvider';
 import { TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
-import { useCan, useCanHere } from '../../components/permissions';
+import { useCan, useReachesAllHere } from '../../components/permissions';
 import { errorText } from '../../components/serverErrors';
 import { formatDate } from '../../i18n/format';
 import { isNotAvailable } from './api';
@@ -133,7 +133,8 @@ function ExportByLotButton() {
 }
 
 function ListActions() {
-  const canCreate = useCanHere('create');
+  // Agencies create only with the permission system on (their grant is ownAgency): not offered here yet.
+  const canCreate = useReachesAllHere('create');
   const canExport = useCan('nca-reports', 'export');
   return (
     <TopToolbar>

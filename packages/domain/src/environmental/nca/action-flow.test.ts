@@ -9,7 +9,7 @@ const AGENCY = { id: 'g', role: 'agency_user' };
 const LAB = { id: 'l', role: 'laboratory_user' };
 
 const EXPECTED: Record<string, Partial<Record<TCorrectiveActionAction, string>>> = {
-  new: { confirm: 'confirmed' },
+  new: { confirm: 'confirmed', rejectProposal: 'new' },
   confirmed: { start: 'in_progress', closeNotNeeded: 'closed' },
   in_progress: { complete: 'completed', closeNotNeeded: 'closed' },
   completed: { reopen: 'in_progress', close: 'closed' },
@@ -65,6 +65,21 @@ describe('correctiveActionWorkflow: who and guards', () => {
     expect(correctiveActionWorkflow.transition('in_progress', 'complete', { ...READY, evidenceCount: 0 }, ADMIN)).toMatchObject({ ok: false, code: 'REQUIRED_DOCUMENTS_MISSING' });
     expect(correctiveActionWorkflow.transition('in_progress', 'complete', { ...READY, evidenceCount: 0, isDocumentRequired: false }, ADMIN)).toMatchObject({ ok: true });
     expect(correctiveActionWorkflow.transition('completed', 'close', READY, ADMIN)).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', details: [{ path: 'reason' }] });
+  });
+});
+
+describe('correctiveActionWorkflow: rejecting a proposal', () => {
+  it('the consortium turns a proposed action down with a note; it stays new', () => {
+    expect(correctiveActionWorkflow.transition('new', 'rejectProposal', READY, CONSORTIUM, { reason: 'Tempi non credibili' })).toEqual({ ok: true, action: 'rejectProposal', from: 'new', to: 'new' });
+    expect(correctiveActionWorkflow.transition('new', 'rejectProposal', READY, CONSORTIUM)).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', details: [{ path: 'reason' }] });
+  });
+
+  it('suppliers and laboratories never reject; only proposals are rejected, and only while the plan is discussed', () => {
+    expect(correctiveActionWorkflow.transition('new', 'rejectProposal', READY, AGENCY, { reason: 'x' })).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(correctiveActionWorkflow.transition('new', 'rejectProposal', READY, LAB, { reason: 'x' })).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(correctiveActionWorkflow.transition('confirmed', 'rejectProposal', READY, ADMIN, { reason: 'x' })).toMatchObject({ ok: false, code: 'INVALID_TRANSITION' });
+    expect(correctiveActionWorkflow.transition('new', 'rejectProposal', { ...READY, reportStatus: 'closed' }, ADMIN, { reason: 'x' })).toMatchObject({ ok: false, code: 'INVALID_TRANSITION' });
+    expect(correctiveActionWorkflow.transition('new', 'rejectProposal', { ...READY, reportStatus: 'open' }, ADMIN, { reason: 'x' })).toMatchObject({ ok: true });
   });
 });
 

@@ -10,6 +10,9 @@ import type { TNcaReportStatus } from './report-flow.ts';
  *                        │                     └────────reopen──────────┘
  *                        └────── closeNotNeeded (also from in_progress) ─────────────> closed
  *
+ *   new ──rejectProposal (note)──> new: the consortium turns a proposal down; it stays proposed for
+ *   its author to rework (or delete), the note says why.
+ *
  * Confirming is the consortium's validation of the plan: refused while a required document is
  * missing. Work starts only once the report reached its execution phase (waiting_operations).
  */
@@ -58,6 +61,10 @@ const confirmable = (facts: TCorrectiveActionFacts): TGuardRefusal | null => {
   return null;
 };
 
+/** A proposal is turned down while the plan is discussed, like it is confirmed. */
+const underReview = (facts: TCorrectiveActionFacts): TGuardRefusal | null =>
+  CONFIRMING_REPORT_STATUSES.includes(facts.reportStatus) ? null : { code: 'INVALID_TRANSITION', message: `The report is ${facts.reportStatus}: its proposed actions cannot be rejected now` };
+
 const inExecution = (facts: TCorrectiveActionFacts): TGuardRefusal | null =>
   facts.reportStatus === 'waiting_operations' ? null : { code: 'INVALID_TRANSITION', message: `The report is ${facts.reportStatus}: actions start once its plan is signed (waiting_operations)` };
 
@@ -71,6 +78,7 @@ export const correctiveActionWorkflow = defineWorkflow({
   states: CORRECTIVE_ACTION_STATUSES,
   actions: {
     confirm: { from: 'new', to: 'confirmed', who: (actor: TWorkflowActor, facts: TCorrectiveActionFacts) => can(actor.role, 'corrective-actions', 'confirm') && facts.mayConfirm, guard: confirmable },
+    rejectProposal: { from: 'new', to: 'new', who: grantOf('rejectProposal'), guard: underReview, requiresReason: true },
     start: { from: 'confirmed', to: 'in_progress', who: consortiumOrAssignee('start'), guard: inExecution },
     complete: { from: 'in_progress', to: 'completed', who: consortiumOrAssignee('complete'), guard: evidenceUploaded },
     reopen: { from: 'completed', to: 'in_progress', who: grantOf('reopen'), requiresReason: true },

@@ -313,7 +313,8 @@ const EXPECTED: Record<string, Record<string, string>> = {
   'nca-reports': {
     list: 'all - - ncaParticipant ncaParticipant all',
     read: 'all - - ncaParticipant ncaParticipant all',
-    create: 'all - - - - all',
+    // Agencies only holding nca.create with the permission system on (the API checks it).
+    create: 'all - - ownAgency - all',
     update: 'all - - ncaParticipant - all',
     delete: 'all - - - - all',
     requestPhase1Signs: 'all - - - - all',
@@ -340,6 +341,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     delete: 'all - - ncaParticipant - all',
     // The consortium's grant; its staff confirm only holding actions.update with the permission system on.
     confirm: 'all - - - - all',
+    rejectProposal: 'all - - - - all',
     start: 'all - - ncaParticipant - all',
     complete: 'all - - ncaParticipant - all',
     reopen: 'all - - - - all',

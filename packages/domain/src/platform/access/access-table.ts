@@ -325,7 +325,9 @@ export const ACCESS = {
     actions: {
       list: allow(NCA_READERS),
       read: allow(NCA_READERS),
-      create: allow(CONSORTIUM),
+      // A supplier agency reports what it detected (the report's detectedByAgencyId is its own agency),
+      // only holding nca.create with the permission system on: the API refuses it otherwise.
+      create: allow({ admin: 'all', consortium_user: 'all', agency_user: 'ownAgency' }),
       update: allow({ admin: 'all', consortium_user: 'all', agency_user: 'ncaParticipant' }),
       delete: allow(CONSORTIUM),
       requestPhase1Signs: allow(CONSORTIUM, 'signs.create'),
@@ -361,6 +363,8 @@ export const ACCESS = {
       update: allow(NCA_WRITERS),
       delete: allow(NCA_WRITERS),
       confirm: allow(CONSORTIUM, 'actions.update'),
+      // Turning a proposal down (it stays new, with a note to its author).
+      rejectProposal: allow(CONSORTIUM, 'actions.update'),
       start: allow(NCA_WRITERS, 'actions.update'),
       complete: allow(NCA_WRITERS, 'actions.update'),
       reopen: allow(CONSORTIUM, 'actions.update'),

@@ -226,6 +226,7 @@ const CHANGES: Partial<Record<TCorrectiveActionAction, (args: { ctx: TSignedInCo
 
 const NOTICE: Partial<Record<TCorrectiveActionAction, string>> = {
   confirm: 'è stata confermata dal consorzio',
+  rejectProposal: 'è stata rifiutata dal consorzio: va rivista',
   complete: "è stata completata dall'esecutore: va verificata",
   reopen: 'è stata riaperta dal consorzio',
   close: 'è stata chiusa dopo la verifica di efficacia',
@@ -242,8 +243,13 @@ async function notifyStep(tx: TTx, ctx: TSignedInContext, action: TCorrectiveAct
     event: `nca.action.${action}`,
     data: { reportId: report.id, actionId: row.id },
   };
-  // The consortium hears of completions; the assignees of the rest.
-  const recipients = action === 'complete' ? await audienceOf(tx, report, ['consortium', 'author']) : [...(await usersOfAgencies(tx, row.agencyId ? [row.agencyId] : [])), ...row.userIds];
+  // The consortium hears of completions; the author of a rejected proposal; the assignees of the rest.
+  const recipients =
+    action === 'complete'
+      ? await audienceOf(tx, report, ['consortium', 'author'])
+      : action === 'rejectProposal'
+        ? [row.proposedById].filter((id): id is string => !!id)
+        : [...(await usersOfAgencies(tx, row.agencyId ? [row.agencyId] : [])), ...row.userIds];
   return [await notifyUsers(tx, recipients, input, action !== 'complete', ctx.actor.id)];
 }
 

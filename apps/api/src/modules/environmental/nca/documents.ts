@@ -81,6 +81,8 @@ const HISTORY_IT: Record<string, string> = {
   close: 'Azione chiusa',
   reopen: 'Azione riaperta',
   closeNotNeeded: 'Azione chiusa perché non necessaria',
+  rejectProposal: 'Proposta di azione rifiutata dal consorzio',
+  returnedToAgency: "Azione rimandata all'impresa con il piano",
 };
 
 /**

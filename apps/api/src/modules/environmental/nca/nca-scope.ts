@@ -46,6 +46,11 @@ export function signRequestsReadable(ctx: TSignedInContext): SQL {
   return sql`(${signRequests.userId} = ${ctx.actor.id} or ${reportOfRowReadable(ctx, signRequests.reportId)})`;
 }
 
-export const reportScopes = { ncaParticipant: { read: reportsReadable, write: reportsWritable } };
+/** The reports the caller's agency detected (what a supplier agency creates). */
+export function reportsDetectedByOwnAgency(ctx: TSignedInContext): SQL {
+  return ctx.actor.agencyId ? eq(ncaReports.detectedByAgencyId, ctx.actor.agencyId) : none;
+}
+
+export const reportScopes = { ncaParticipant: { read: reportsReadable, write: reportsWritable }, ownAgency: reportsDetectedByOwnAgency };
 export const actionScopes = { ncaParticipant: { read: actionsReadable, write: actionsWritable } };
 export const signRequestScopes = { ncaParticipant: signRequestsReadable };

@@ -300,6 +300,33 @@ async function notificationsOf(tx: TTx, action: TNcaReportAction, report: TNcaRe
 }
 
 /** The column changes of each step beyond its status. */
+/**
+ * Returning the plan to the agency reopens it as a whole: the actions the consortium confirmed meanwhile
+ * are unconfirmed (back to new, editable again by their author), and every action of the plan carries
+ * the reason in the report's history, in the transition's transaction.
+ */
+async function unconfirmActions(tx: TTx, ctx: TSignedInContext, report: TNcaReportRow, reason: string) {
+  const actions = await tx
+    .select()
+    .from(correctiveActions)
+    .where(and(eq(correctiveActions.reportId, report.id), inArray(correctiveActions.status, ['new', 'confirmed'])));
+  const confirmed = actions.filter((a) => a.status === 'confirmed').map((a) => a.id);
+  if (confirmed.length > 0)
+    await tx.update(correctiveActions).set({ status: 'new', confirmationDate: null, confirmedById: null, updatedAt: new Date() }).where(inArray(correctiveActions.id, confirmed));
+  for (const action of actions)
+    await appendHistory(tx, ctx.actor, {
+      reportId: report.id,
+      kind: 'transition',
+      action: 'returnedToAgency',
+      entityType: 'corrective-actions',
+      entityId: action.id,
+      fromStatus: action.status,
+      toStatus: 'new',
+      message: reason,
+      data: { name: action.name },
+    });
+}
+
 async function changesOf(
   tx: TTx,
   app: FastifyInstance,
@@ -337,6 +364,9 @@ async function changesOf(
     case 'phase2Rejected':
     case 'phase3Rejected':
       await suspendPending(tx, report, null, 'another signature of the round was rejected');
+      return {};
+    case 'returnToAgency':
+      await unconfirmActions(tx, ctx!, report, input.reason?.trim() ?? '');
       return {};
     default:
       return {};

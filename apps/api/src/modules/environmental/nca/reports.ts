@@ -7,6 +7,7 @@ import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { appendHistory } from './nca-history.ts';
 import { reportScopes } from './nca-scope.ts';
+import { mayHoldKey } from './report-workflow.ts';
 import { agencyProblems, registryProblems, settingProblems, userProblems } from './references.ts';
 
 export type TNcaReportRow = typeof ncaReports.$inferSelect;
@@ -106,9 +107,15 @@ export const ncaReportsCollection = defineCollection({
   },
   async toRow({ op, input, existing, tx, ctx }) {
     if (op === 'create') {
-      const problems = await referenceProblems(tx, input as Partial<TNcaReportRow>, { ...input, lotId: input.lotId });
+      const values = { ...input };
+      if (sideOf(ctx) === 'agency') {
+        // A supplier agency reports what it detected only holding nca.create with the permission system on.
+        if (!(await mayHoldKey(ctx, 'nca.create'))) throw new AppError('FORBIDDEN', 'Only agencies holding the nca.create permission may report a non-conformity');
+        values.detectedByAgencyId = ctx.actor.agencyId ?? null;
+      }
+      const problems = await referenceProblems(tx, values as Partial<TNcaReportRow>, { ...values, lotId: values.lotId });
       if (problems.length) throw validationFailed(problems);
-      return { ...input, status: 'pending', openedById: ctx.actor.id, signRound: 0 };
+      return { ...values, status: 'pending', openedById: ctx.actor.id, signRound: 0 };
     }
     const status = existing.status as TNcaReportStatus;
     const changed = Object.fromEntries(Object.entries(input).filter(([key, value]) => value !== undefined && !sameValue(value, existing[key as keyof TNcaReportRow])));

@@ -180,6 +180,7 @@ export function registerNcaRoutes(app: FastifyInstance) {
     toRecord: (row: TCorrectiveActionRow) => actionToRecord(row),
     actions: {
       confirm: { summary: 'Confirm (validate) a proposed action: its required documents must be uploaded', body: ZEmpty },
+      rejectProposal: { summary: 'Turn a proposed action down with a note (it stays new; its author is notified)', body: ZReason },
       start: { summary: 'Start the work (report in execution)', body: ZEmpty },
       complete: { summary: 'The work is done (evidence uploaded when required)', body: ZEmpty },
       reopen: { summary: 'Evidence insufficient: back to in progress', body: ZReason },
