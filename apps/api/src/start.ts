@@ -4,7 +4,7 @@ import { loadConfig, type TConfig } from './config.ts';
 import { openDatabase, runMigrations, type TDatabase } from './db/client.ts';
 import { ensureFeatureFlags } from './modules/platform/settings/features.ts';
 import { ensurePermissions } from './modules/platform/permissions/permissions.ts';
-import { actorFromToken } from './modules/platform/auth/authenticate.ts';
+import { socketIdentityFromToken } from './modules/platform/auth/authenticate.ts';
 import { seedProductionAdmin } from './seed/production-admin.ts';
 import { seedDemoOnce } from './seed/demo.ts';
 import { registerRunningVersion } from './modules/platform/app-versions/register-running-version.ts';
@@ -28,7 +28,7 @@ export async function startServer(config: TConfig = loadConfig(), options: { lis
     if (options.listen !== false) {
       startJobRunner(app, DAILY_JOBS);
       await app.listen({ port: config.port, host: config.host });
-      app.services.realtime.attach(app.server, async (token) => (await actorFromToken(app!, token)).id);
+      app.services.realtime.attach(app.server, (token) => socketIdentityFromToken(app!, token));
     }
     return { app, database };
   } catch (error) {

@@ -23,11 +23,14 @@ export type TMailer = {
 };
 
 export type TRealtime = {
-  attach(server: HttpServer, authenticate: (token: string) => Promise<string | null>): void;
+  /** `authenticate` resolves a socket's access token to its user and session, or null when it is not valid. */
+  attach(server: HttpServer, authenticate: (token: string) => Promise<{ userId: string; sessionId: string | null } | null>): void;
   /** Pushes an event to every socket of one user. */
   toUser(userId: string, event: string, payload: unknown): void;
   /** Pushes an event to every connected socket. */
   broadcast(event: string, payload: unknown): void;
+  /** Disconnects every open socket of these sessions, on every API process (they have ended). */
+  disconnectSessions(sessionIds: string[]): void;
   close(): Promise<void>;
 };
 

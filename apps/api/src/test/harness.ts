@@ -8,7 +8,7 @@ import { loadConfig, type TConfig } from '../config.ts';
 import { openDatabase, type TDatabase } from '../db/client.ts';
 import { setFeature, type TFeatureFlag } from '../modules/platform/settings/features.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/demo.ts';
-import { actorFromToken } from '../modules/platform/auth/authenticate.ts';
+import { socketIdentityFromToken } from '../modules/platform/auth/authenticate.ts';
 import { createPostgresDatabase, dropPostgresDatabase, prepareTestDatabase, testDatabaseName } from './test-database.ts';
 
 /**
@@ -103,7 +103,7 @@ export async function startTestApp(options: { env?: Record<string, string>; feat
     app = await buildApp({ config, database, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const started = app;
-    app.services.realtime.attach(app.server, async (token) => (await actorFromToken(started, token)).id);
+    app.services.realtime.attach(app.server, (token) => socketIdentityFromToken(started, token));
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

@@ -55,6 +55,12 @@ export async function actorFromToken(app: FastifyInstance, token: string): Promi
   };
 }
 
+/** The user and session of a socket's access token (the socket joins their rooms; see notifications/realtime.ts). */
+export async function socketIdentityFromToken(app: FastifyInstance, token: string) {
+  const actor = await actorFromToken(app, token);
+  return { userId: actor.id, sessionId: actor.sessionId ?? null };
+}
+
 /**
  * An impersonation token is only as good as the admin behind it: once that admin is disabled,
  * deleted, no longer an admin, or has changed password, the acting session ends too.

@@ -40,13 +40,14 @@ export function assertPasswordPolicy(password: string, path = 'password') {
 
 /**
  * Stores a new password: clears the temporary-password flags, ends every session of the user (their
- * access and refresh tokens stop working at once) and moves passwordChangedAt.
+ * access and refresh tokens stop working at once) and moves passwordChangedAt. Returns the user row and
+ * the ended sessions (for `realtime.disconnectSessions` after the commit).
  */
 export async function replacePassword(tx: TDbOrTx, userId: string, password: string) {
   assertPasswordPolicy(password);
   const passwordHash = await hashPassword(password);
   const now = new Date();
   const [user] = await tx.update(users).set({ passwordHash, passwordChangedAt: now, needsPasswordChange: false, hasTemporaryPassword: false, updatedAt: now }).where(eq(users.id, userId)).returning();
-  await endAllSessionsOfUser(tx, userId);
-  return user;
+  const endedSessionIds = await endAllSessionsOfUser(tx, userId);
+  return { user, endedSessionIds };
 }

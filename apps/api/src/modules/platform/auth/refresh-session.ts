@@ -28,16 +28,17 @@ export async function refreshSession(services: TServices, refreshToken: string) 
  * acting does not sign the real user out of their devices.
  */
 export async function logout(services: TServices, actor: TActor, refreshToken?: string) {
-  await services.db.transaction(async (tx) => {
-    if (actor.sessionId) await endSessions(tx, { sessionId: actor.sessionId });
+  const ended = await services.db.transaction(async (tx) => {
+    const ids = actor.sessionId ? await endSessions(tx, { sessionId: actor.sessionId }) : [];
     if (refreshToken) {
       const [row] = await tx
         .select()
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
-      if (row && row.userId === actor.id) await endSessions(tx, { sessionId: row.familyId });
-      return;
+      if (row && row.userId === actor.id) ids.push(...(await endSessions(tx, { sessionId: row.familyId })));
+      return ids;
     }
-    await endSessions(tx, actor.impersonatorId ? { userId: actor.id, impersonatorId: actor.impersonatorId } : { userId: actor.id });
+    return [...ids, ...(await endSessions(tx, actor.impersonatorId ? { userId: actor.id, impersonatorId: actor.impersonatorId } : { userId: actor.id }))];
   });
+  services.realtime.disconnectSessions(ended);
 }

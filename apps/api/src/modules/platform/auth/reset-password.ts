@@ -15,13 +15,15 @@ import { assertPasswordPolicy, replacePassword } from './passwords.ts';
  */
 export async function resetPassword(services: TServices, ctx: Pick<TRequestContext, 'ip' | 'requestId'>, token: string, password: string) {
   assertPasswordPolicy(password);
-  await services.db.transaction(async (tx) => {
+  const ended = await services.db.transaction(async (tx) => {
     const userId = await consumeOneTimeToken(tx, token, ['reset_password', 'invite']);
     const [user] = await tx.select({ deletedAt: users.deletedAt, isEnabled: users.isEnabled }).from(users).where(eq(users.id, userId));
     if (!user || user.deletedAt || !user.isEnabled) throw new AppError('TOKEN_INVALID', 'This link is not valid or has expired; ask for a new one');
-    await replacePassword(tx, userId, password);
+    const { endedSessionIds } = await replacePassword(tx, userId, password);
     await tx.update(users).set({ isConfirmed: true }).where(eq(users.id, userId));
     await recordAudit(tx, { actor: null, ...ctx }, { action: 'password_reset', entityType: 'users', entityId: userId, actorId: userId });
+    return endedSessionIds;
   });
+  services.realtime.disconnectSessions(ended);
   return { ok: true as const };
 }

@@ -18,7 +18,12 @@ export async function startSession(db: TDbOrTx, userId: string, impersonatorId: 
 /** Which sessions to end: one, every one of a user, or the ones an admin opened acting as the user. */
 export type TSessionSelector = { sessionId: string } | { userId: string; impersonatorId?: string };
 
-export async function endSessions(db: TDbOrTx, selector: TSessionSelector): Promise<void> {
+/**
+ * Ends the selected sessions and returns the ids of those that were still open. The caller passes
+ * them to `realtime.disconnectSessions` once its transaction has committed, so open sockets of those
+ * sessions are closed too (a socket is authenticated once, at connection).
+ */
+export async function endSessions(db: TDbOrTx, selector: TSessionSelector): Promise<string[]> {
   const now = new Date();
   const where =
     'sessionId' in selector
@@ -38,6 +43,7 @@ export async function endSessions(db: TDbOrTx, selector: TSessionSelector): Prom
       .update(refreshTokens)
       .set({ revokedAt: now })
       .where(and(tokensOf, isNull(refreshTokens.revokedAt)));
+  return ended.map((s) => s.id);
 }
 
 /** Ends every session of a user: password changed or reset, account disabled or deleted. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../../../db/schema/index.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
+import { DEMO_PASSWORD } from '../../../seed/demo.ts';
 import { notifyUser } from './notify-user.ts';
 import { createSocketClients, nextEvent, receives } from './socket-test-client.ts';
 
@@ -108,5 +109,30 @@ describe('notifications', () => {
     expect(copy?.text).toContain('http://localhost:3000/notifications');
     const without = await t.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'notification'));
     expect(without).toHaveLength(1);
+  });
+});
+
+describe('sockets of ended sessions', () => {
+  it('logout disconnects the open socket of that session; other sessions keep theirs', async () => {
+    const ending = await t.signedIn('hotelier');
+    const staying = await t.signedIn('city');
+    const endingSocket = await sockets.connectAndJoin(ending.token, ending.user._id);
+    const stayingSocket = await sockets.connectAndJoin(staying.token, staying.user._id);
+    const disconnected = nextEvent<string>(endingSocket, 'disconnect');
+
+    const res = await t.request('POST', '/api/auth/logout', { token: ending.token, body: { refreshToken: ending.refreshToken } });
+    expect(res.status).toBeLessThan(300);
+    expect(await disconnected).toBe('io server disconnect');
+    expect(stayingSocket.connected).toBe(true);
+  });
+
+  it('a password change disconnects the sockets of the sessions it ends', async () => {
+    const session = await t.signedIn('hotelier2');
+    const socket = await sockets.connectAndJoin(session.token, session.user._id);
+    const disconnected = nextEvent<string>(socket, 'disconnect');
+    const email = session.user.email as string;
+    const res = await t.request('PUT', '/api/users/me/password', { headers: { authorization: t.basic(email, DEMO_PASSWORD), 'x-forwarded-for': '203.0.113.77' }, body: { password: 'Changed5678y' } });
+    expect(res.status).toBe(200);
+    expect(await disconnected).toBe('io server disconnect');
   });
 });

@@ -9,7 +9,11 @@ import type { TRealtime } from '../../../lib/services.ts';
  * handshake (`auth: { token }`) and join a room per user; anonymous sockets only get broadcasts
  * (the app-versions channel is public). With Redis (REDIS_URL) rooms span every API process
  * (socket.io's Redis adapter): a push made by one process reaches the user's sockets on all of them.
+ * Each authenticated socket also joins a room per session, so ending a session (logout, password
+ * change, disabled account) disconnects its sockets wherever they are connected.
  */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
 export function createRealtime(log: FastifyBaseLogger, redis: TRedis | null = null): TRealtime {
   let io: Server | null = null;
   let adapterClients: TRedis[] = [];
@@ -24,9 +28,13 @@ export function createRealtime(log: FastifyBaseLogger, redis: TRedis | null = nu
       io.on('connection', async (socket) => {
         const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
         if (!token) return;
-        const userId = await authenticate(token).catch(() => null);
-        if (userId) await socket.join(`user:${userId}`);
-        else log.debug('socket with an invalid token stays anonymous');
+        const identity = await authenticate(token).catch(() => null);
+        if (!identity) {
+          log.debug('socket with an invalid token stays anonymous');
+          return;
+        }
+        await socket.join(identity.sessionId ? [`user:${identity.userId}`, sessionRoom(identity.sessionId)] : `user:${identity.userId}`);
+        socket.data.sessionId = identity.sessionId;
       });
     },
     toUser(userId, event, payload) {
@@ -34,6 +42,11 @@ export function createRealtime(log: FastifyBaseLogger, redis: TRedis | null = nu
     },
     broadcast(event, payload) {
       io?.emit(event, payload);
+    },
+    disconnectSessions(sessionIds) {
+      if (!io || sessionIds.length === 0) return;
+      // Through the adapter: with Redis the other processes close their sockets of these sessions too.
+      io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
     },
     async close() {
       await new Promise<void>((resolve, reject) => {

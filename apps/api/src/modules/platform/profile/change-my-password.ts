@@ -20,7 +20,7 @@ export async function changeMyPassword(services: TServices, ctx: Pick<TRequestCo
     });
   }
   const updated = await services.db.transaction(async (tx) => {
-    const row = await replacePassword(tx, user.id, newPassword);
+    const replaced = await replacePassword(tx, user.id, newPassword);
     await recordAudit(
       tx,
       { actor: null, ...ctx },
@@ -32,7 +32,8 @@ export async function changeMyPassword(services: TServices, ctx: Pick<TRequestCo
         changes: user.hasTemporaryPassword ? { hasTemporaryPassword: { from: true, to: false } } : undefined,
       },
     );
-    return row;
+    return replaced;
   });
-  return openSession(services, updated);
+  services.realtime.disconnectSessions(updated.endedSessionIds);
+  return openSession(services, updated.user);
 }

@@ -22,7 +22,7 @@ export async function deleteMyAccount(services: TServices, ctx: Pick<TRequestCon
   if (actor.impersonatorId) throw new AppError('FORBIDDEN', 'An account cannot be deleted while acting as its user');
   requireGrant(actor, 'profile', 'deleteAccount', 'Administrators cannot delete their own account; ask another administrator');
   const now = new Date();
-  await services.db.transaction(async (tx) => {
+  const ended = await services.db.transaction(async (tx) => {
     const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.id)).for('update');
     await tx
       .update(users)
@@ -48,9 +48,11 @@ export async function deleteMyAccount(services: TServices, ctx: Pick<TRequestCon
         updatedAt: now,
       })
       .where(eq(users.id, actor.id));
-    await endAllSessionsOfUser(tx, actor.id);
+    const endedSessionIds = await endAllSessionsOfUser(tx, actor.id);
     // The audit keeps that a deletion happened, not the erased values.
     await recordAudit(tx, ctx, { action: 'account_deleted', entityType: 'users', entityId: actor.id, changes: { emailDomain: before?.email.split('@')[1] ?? null } });
+    return endedSessionIds;
   });
+  services.realtime.disconnectSessions(ended);
   return { ok: true as const };
 }

@@ -44,18 +44,18 @@ export function anonymisedUserValues(id: string, now = new Date()) {
   } satisfies Partial<typeof users.$inferInsert>;
 }
 
-/** Anonymises one account and revokes its sessions, inside the caller's transaction. */
+/** Anonymises one account and revokes its sessions, inside the caller's transaction; returns the ended sessions. */
 export async function anonymiseUser(tx: TDbOrTx, id: string) {
   const now = new Date();
   await tx.update(users).set(anonymisedUserValues(id, now)).where(eq(users.id, id));
-  await endAllSessionsOfUser(tx, id);
+  return endAllSessionsOfUser(tx, id);
 }
 
-/** DELETE /api/users/{id}: soft deletion by anonymisation, never of yourself. */
+/** DELETE /api/users/{id}: soft deletion by anonymisation, never of yourself. Returns the ended sessions (to disconnect their sockets). */
 export async function deleteUser(runtime: TCollectionRuntime, ctx: TSignedInContext, id: string) {
   const scope = await runtime.conditions(ctx, 'delete');
   if (!isUuid(id)) throw notFound('User');
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: users.id })
       .from(users)
@@ -63,8 +63,9 @@ export async function deleteUser(runtime: TCollectionRuntime, ctx: TSignedInCont
       .for('update');
     if (!existing) throw notFound('User');
     if (existing.id === ctx.actor.id) throw new AppError('CANNOT_DELETE_YOURSELF', 'You cannot delete your own account');
-    await anonymiseUser(tx, id);
+    const ended = await anonymiseUser(tx, id);
     // The audit entry names the fields, not their old values: keeping those would undo the anonymisation.
     await recordAudit(tx, ctx, { action: 'delete', entityType: 'users', entityId: id, changes: { anonymised: { to: Object.keys(anonymisedUserValues(id)) } } });
+    return ended;
   });
 }

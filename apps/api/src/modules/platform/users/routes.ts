@@ -58,7 +58,7 @@ export function registerUserRoutes(app: FastifyInstance) {
       response: { 200: z.object({ _id: z.string() }), ...errors },
     },
     handler: async (request) => {
-      await deleteUser(runtime, signedIn(request), request.params.id);
+      app.services.realtime.disconnectSessions(await deleteUser(runtime, signedIn(request), request.params.id));
       return { _id: request.params.id };
     },
   });
