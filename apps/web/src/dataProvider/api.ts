@@ -53,10 +53,11 @@ export async function updateMe(patch: Partial<TUser>): Promise<TUser> {
  * The API voids every token issued before a password change and answers with a fresh session,
  * which must replace the stored one or the next request would be refused.
  */
-export async function changeMyPassword(email: string, oldPassword: string, newPassword: string): Promise<void> {
+export async function changeMyPassword(email: string, oldPassword: string, newPassword: string, botCheckPayload?: string | null): Promise<void> {
   const { json } = await apiRequest<TSessionResponse>('/users/me/password', {
     method: 'PUT',
     auth: { basic: { email, password: oldPassword } },
+    headers: botCheckPayload ? { 'x-altcha': botCheckPayload } : {},
     body: { password: newPassword },
   });
   updateSession({ token: json.token, refreshToken: json.refreshToken ?? null, user: json.user });

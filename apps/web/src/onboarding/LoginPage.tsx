@@ -3,10 +3,10 @@ import { Alert, Box, Button, Link as MuiLink, Stack, TextField } from '@mui/mate
 import { Link, useSearchParams } from 'react-router-dom';
 import { useLogin, useTranslate } from 'react-admin';
 import { useAppConfig } from '../config';
-import { BotCheck } from './BotCheck';
 import { loginErrorKey } from './loginError';
 import { OnboardingLayout } from './OnboardingLayout';
 import { PasswordTextField } from './PasswordInput';
+import { useBotCheck } from './useBotCheck';
 import { emailError, requiredError } from './validation';
 
 /** Sign-in; `firstAccess` shows the first-access wording (temporary password received by e-mail). */
@@ -16,11 +16,7 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
   const { features } = useAppConfig();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [botCheck, setBotCheck] = useState<string | null>(null);
-  // After too many failed attempts the API asks for the bot check (BOT_CHECK_REQUIRED) even when
-  // the feature is off; each solved check is accepted once, so a new widget follows every attempt.
-  const [botCheckRequired, setBotCheckRequired] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const botCheck = useBotCheck(features.botCheckOnLogin);
   const [submitted, setSubmitted] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -31,20 +27,17 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
     email: emailError(email, translate),
     password: requiredError(password, translate),
   };
-  const needsBotCheck = features.botCheckOnLogin || botCheckRequired;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (errors.email || errors.password || (needsBotCheck && !botCheck)) return;
+    if (errors.email || errors.password || botCheck.missing) return;
     setLoading(true);
     setError(null);
     try {
-      await login({ email: email.trim(), password, botCheckPayload: botCheck });
+      await login({ email: email.trim(), password, botCheckPayload: botCheck.payload });
     } catch (caught) {
-      if ((caught as { body?: { code?: string } })?.body?.code === 'BOT_CHECK_REQUIRED') setBotCheckRequired(true);
-      setBotCheck(null);
-      setAttempt((n) => n + 1);
+      botCheck.failed(caught);
       // Shown once, above the form (not also as a toast).
       setError(loginErrorKey(caught));
     } finally {
@@ -97,7 +90,7 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
           error={submitted && !!errors.password}
           helperText={submitted ? (errors.password ?? ' ') : ' '}
         />
-        {needsBotCheck ? <BotCheck key={attempt} onChange={setBotCheck} /> : null}
+        {botCheck.widget}
         <Button type="submit" fullWidth variant="contained" size="large" loading={loading} sx={{ mt: 1 }}>
           {translate('onboarding.login.submit')}
         </Button>

@@ -5,6 +5,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { PASSWORD_RULES, checkPassword, isPasswordValid, passwordsMatch } from '@app/domain/platform/auth/password-policy';
 import { changeMyPassword, fetchMe } from '../../dataProvider/api';
 import { PasswordTextField } from '../../onboarding/PasswordInput';
+import { useBotCheck } from '../../onboarding/useBotCheck';
 import { confirmPasswordError, newPasswordError } from '../../onboarding/validation';
 import { getSession, updateSession } from '../../session/store';
 
@@ -52,6 +53,12 @@ export function PasswordChecklist({ password }: { password: string }) {
   );
 }
 
+/** The notice of a failed change: the bot-check codes say what to do; anything else gets the generic message. */
+function changePasswordErrorKey(error: unknown): string {
+  const code = (error as { body?: { code?: string } } | null)?.body?.code;
+  return code === 'BOT_CHECK_REQUIRED' || code === 'BOT_CHECK_FAILED' ? `errors.${code}` : 'common.changePasswordError';
+}
+
 /**
  * Clicking outside does not close it; a failed change shows the error notice and keeps it open. With a temporary password the old-password
  * field is hidden and that password is sent as the old one.
@@ -67,6 +74,8 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   });
   const [dirty, setDirty] = useState<Record<TFieldName, boolean>>({ oldPassword: false, newPassword: false, confirmPassword: false });
   const [loading, setLoading] = useState(false);
+  // Wrong old passwords count like failed sign-ins: past the limit the API asks for a bot check.
+  const botCheck = useBotCheck();
 
   const oldPassword = temporaryPassword ?? values.oldPassword;
   const errors: Record<TFieldName, string | null> = {
@@ -74,7 +83,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     newPassword: newPasswordError(values.newPassword, translate),
     confirmPassword: confirmPasswordError(values.newPassword, values.confirmPassword, translate),
   };
-  const isValid = !!oldPassword && isPasswordValid(values.newPassword) && passwordsMatch(values.newPassword, values.confirmPassword);
+  const isValid = !!oldPassword && isPasswordValid(values.newPassword) && passwordsMatch(values.newPassword, values.confirmPassword) && !botCheck.missing;
 
   const change = (name: TFieldName) => (value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -84,6 +93,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const reset = () => {
     setValues({ oldPassword: '', newPassword: '', confirmPassword: '' });
     setDirty({ oldPassword: false, newPassword: false, confirmPassword: false });
+    botCheck.reset();
   };
 
   const submit = async () => {
@@ -91,14 +101,15 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     if (!isValid || !session) return;
     setLoading(true);
     try {
-      await changeMyPassword(session.user.email, oldPassword, values.newPassword);
+      await changeMyPassword(session.user.email, oldPassword, values.newPassword, botCheck.payload);
       const user = await fetchMe().catch(() => ({ ...session.user, needsPasswordChange: false, hasTemporaryPassword: false }));
       updateSession({ user, temporaryPassword: null });
       notify('common.changePasswordSuccess', { type: 'success' });
       reset();
       onClose();
-    } catch {
-      notify('common.changePasswordError', { type: 'error' });
+    } catch (caught) {
+      botCheck.failed(caught);
+      notify(changePasswordErrorKey(caught), { type: 'error' });
     } finally {
       setLoading(false);
     }
@@ -129,6 +140,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           <PasswordField name="newPassword" value={values.newPassword} onChange={change('newPassword')} error={dirty.newPassword ? errors.newPassword : null} autoFocus={!!temporaryPassword} />
           <PasswordChecklist password={values.newPassword} />
           <PasswordField name="confirmPassword" value={values.confirmPassword} onChange={change('confirmPassword')} error={dirty.confirmPassword ? errors.confirmPassword : null} />
+          {botCheck.widget}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={loading}>
