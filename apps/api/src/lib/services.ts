@@ -31,6 +31,8 @@ export type TRealtime = {
   broadcast(event: string, payload: unknown): void;
   /** Disconnects every open socket of these sessions, on every API process (they have ended). */
   disconnectSessions(sessionIds: string[]): void;
+  /** Disconnects every open socket of a user, on every API process (all their sessions have ended). */
+  disconnectUser(userId: string): void;
   close(): Promise<void>;
 };
 

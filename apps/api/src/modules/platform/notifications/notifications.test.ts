@@ -136,3 +136,15 @@ describe('sockets of ended sessions', () => {
     expect(await disconnected).toBe('io server disconnect');
   });
 });
+
+describe('sockets of a disabled account', () => {
+  it('an administrator disabling the account disconnects its open sockets', async () => {
+    const admin = await t.signedIn('admin');
+    const session = await t.signedIn('city2');
+    const socket = await sockets.connectAndJoin(session.token, session.user._id);
+    const disconnected = nextEvent<string>(socket, 'disconnect');
+    const res = await t.request('PUT', `/api/users/${session.user._id}`, { token: admin.token, body: { isEnabled: false } });
+    expect(res.status).toBe(200);
+    expect(await disconnected).toBe('io server disconnect');
+  });
+});

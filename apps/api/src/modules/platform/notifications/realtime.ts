@@ -48,6 +48,9 @@ export function createRealtime(log: FastifyBaseLogger, redis: TRedis | null = nu
       // Through the adapter: with Redis the other processes close their sockets of these sessions too.
       io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
     },
+    disconnectUser(userId) {
+      io?.in(`user:${userId}`).disconnectSockets(true);
+    },
     async close() {
       await new Promise<void>((resolve, reject) => {
         if (io) io.close(() => resolve()).catch(reject);

@@ -16,6 +16,13 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 /** /api/users: the generic list/get/update plus create (with invite e-mail), bulk invite and anonymising delete. */
 export function registerUserRoutes(app: FastifyInstance) {
   const runtime = registerCollection(app, usersCollection);
+  // Disabling an account ends all its sessions inside the generic update (users.ts, in its
+  // transaction); once the update has answered, and so committed, the account's open sockets close too.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'PUT' || request.routeOptions.url !== '/api/users/:id' || reply.statusCode !== 200) return;
+    if ((request.body as { isEnabled?: unknown } | null)?.isEnabled !== false) return;
+    app.services.realtime.disconnectUser((request.params as { id: string }).id);
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = (request: Parameters<typeof contextOf>[0]) => {
     requireActor(request);
