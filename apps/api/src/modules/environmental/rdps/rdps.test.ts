@@ -249,6 +249,11 @@ describe('RDP: apri NCA', () => {
     expect(nca.body.description).toContain('RDP-2026-0102');
     expect(nca.body.description).toContain('Piombo: 142');
     expect(nca.body.description).not.toContain('Cadmio');
+    // The report names its NCA; a second "apri NCA" is refused with the existing one.
+    expect((await t.request('GET', `/api/rdps/${rdp._id}`, { token: consortium.token })).body.ncaReportId).toBe(opened.body._id);
+    const again = await t.request('POST', `/api/rdps/${rdp._id}/openNca`, { token: consortium.token, body: { orderId: order._id } });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'DUPLICATE', details: [{ path: 'ncaReportId', value: opened.body._id }] });
     const within = await createRdp(lab);
     expect((await t.request('POST', `/api/rdps/${within._id}/openNca`, { token: consortium.token, body: { orderId: order._id } })).status).toBe(409);
   });
