@@ -10,6 +10,7 @@ import { users } from '../src/db/schema/index.ts';
 import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
 import { ensurePermissions } from '../src/modules/platform/permissions/permissions.ts';
 import { DEMO_PASSWORD, seedDemoOnce } from '../src/seed/demo.ts';
+import { createLocalStorage } from '../src/modules/platform/uploads/storage.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_DIST = path.resolve(process.env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'));
@@ -105,7 +106,7 @@ export async function benchWeb() {
   await runMigrations(database);
   await ensureFeatureFlags(database.db);
   await ensurePermissions(database.db);
-  await seedDemoOnce(database.db);
+  await seedDemoOnce(database.db, createLocalStorage(config.uploadDir));
   await database.db
     .insert(users)
     .values(Array.from({ length: EXTRA_USERS }, (_, i) => ({ email: `bench.user.${i}@bench.test`, role: 'user', name: 'Bench', surname: `User ${String(i).padStart(3, '0')}`, isConfirmed: true })));

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { systemState, users } from '../db/schema/index.ts';
 import type { TDb, TTx } from '../db/client.ts';
+import type { TFileStorage } from '../lib/services.ts';
 import { hashPassword } from '../modules/platform/auth/passwords.ts';
 import { seedTouristTaxDemo } from './tourist-tax-demo.ts';
 import { seedFilingsDemo } from './filings-demo.ts';
@@ -22,18 +23,39 @@ export const DEMO_ACCOUNTS = [
 
 /**
  * Demo data is seeded once per database, in one transaction. Feature areas add their demo rows by
- * appending a seeder to DEMO_SEEDERS; each gets the transaction and the demo users' ids.
+ * appending a seeder to DEMO_SEEDERS; each gets the transaction, the demo users' ids and the file
+ * storage (demo records with files store real bytes there, as an upload would).
  */
-export type TDemoSeeder = (tx: TTx, demoUsers: Record<(typeof DEMO_ACCOUNTS)[number]['email'], string>) => Promise<void>;
+export type TDemoSeeder = (tx: TTx, demoUsers: Record<(typeof DEMO_ACCOUNTS)[number]['email'], string>, storage: TFileStorage) => Promise<void>;
 
 export const DEMO_SEEDERS: TDemoSeeder[] = [seedTouristTaxDemo, seedFilingsDemo, seedEnvironmentalDemo, seedRdpDemo, seedFormsDemo, seedNcaDemo, seedAdministrationDemo];
 
 const SEEDED_KEY = 'demoSeeded';
 
-export async function seedDemoOnce(db: TDb): Promise<boolean> {
+/** Seeds the demo data once; files go to `storage`, and are removed again when the transaction fails. */
+export async function seedDemoOnce(db: TDb, storage: TFileStorage): Promise<boolean> {
   const [done] = await db.select().from(systemState).where(eq(systemState.key, SEEDED_KEY));
   if (done) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const written: string[] = [];
+  const tracked: TFileStorage = {
+    ...storage,
+    async put(bytes) {
+      const key = await storage.put(bytes);
+      written.push(key);
+      return key;
+    },
+  };
+  try {
+    await seedInTransaction(db, passwordHash, tracked);
+  } catch (error) {
+    for (const key of written) await storage.remove(key).catch(() => undefined);
+    throw error;
+  }
+  return true;
+}
+
+async function seedInTransaction(db: TDb, passwordHash: string, storage: TFileStorage) {
   await db.transaction(async (tx) => {
     const ids = {} as Record<(typeof DEMO_ACCOUNTS)[number]['email'], string>;
     for (const account of DEMO_ACCOUNTS) {
@@ -44,8 +66,7 @@ export async function seedDemoOnce(db: TDb): Promise<boolean> {
         .returning({ id: users.id });
       ids[account.email] = row?.id ?? (await tx.select({ id: users.id }).from(users).where(eq(users.email, account.email)))[0].id;
     }
-    for (const seeder of DEMO_SEEDERS) await seeder(tx, ids);
+    for (const seeder of DEMO_SEEDERS) await seeder(tx, ids, storage);
     await tx.insert(systemState).values({ key: SEEDED_KEY, value: { at: new Date().toISOString() } });
   });
-  return true;
 }

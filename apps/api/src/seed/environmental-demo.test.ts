@@ -22,9 +22,9 @@ async function counts() {
 
 describe('environmental demo data', () => {
   it('seeds a fresh database once: a second run changes nothing', async () => {
-    expect(await seedDemoOnce(t.db)).toBe(true);
+    expect(await seedDemoOnce(t.db, t.app.services.storage)).toBe(true);
     const first = await counts();
-    expect(await seedDemoOnce(t.db)).toBe(false);
+    expect(await seedDemoOnce(t.db, t.app.services.storage)).toBe(false);
     expect(await counts()).toEqual(first);
   });
 

@@ -1,13 +1,21 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { and, eq, inArray } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { computeRdpPrice, withLimitChecks, type TAnalyticRowInput, type TRdpStatus } from '@app/domain/environmental/rdp/index';
-import { agencies, contracts, laboratories, lots, rdps, settings } from '../db/schema/index.ts';
+import type { TSignatureCheck } from '@app/domain/environmental/rdp/rdps';
+import { agencies, contracts, laboratories, lots, rdps, settings, uploads } from '../db/schema/index.ts';
+import type { TTx } from '../db/client.ts';
+import type { TFileStorage } from '../lib/services.ts';
+import { verifySignedFile } from '../modules/environmental/signed-files/verify-signed-file.ts';
 import type { TDemoSeeder } from './demo.ts';
 
 /**
  * Demo test reports of the demo laboratory, one or more in each state and one with values out of
- * limits. The seed has no file storage, so the reports past the draft carry no files: their label
- * says so, and the screens show "no file" for them. The whole path with real files is what the
- * laboratory account does in the demo (and what the e2e test runs).
+ * limits. The reports past the draft carry real files in the file storage, as the upload routes
+ * store them: an approved report its draft PDF (generated here); a report with its signed file the
+ * committed test fixture (a .p7m signed by the fixtures' test CA), the PDF inside it, and that same
+ * PDF as its draft, so the signed content is byte-identical to the approved draft.
  */
 const METALS: TAnalyticRowInput[] = [
   { activity: 'Arsenico', unit: 'mg/kg ss', method: 'UNI EN ISO 11885:2009', upperLimit: 20, value: '6,4', description: 'Col. A Tab. 1 All. 5 D.Lgs. 152/2006' },
@@ -25,9 +33,84 @@ const OUT_OF_LIMITS: TAnalyticRowInput[] = [
   { activity: 'Cadmio', unit: 'mg/kg ss', method: 'UNI EN ISO 11885:2009', upperLimit: 2, value: '0,8', description: null },
 ];
 
-const NO_FILES = 'Dato dimostrativo: file non caricati';
+/**
+ * The signed-file fixture, read from the sources (resolved from src/seed and from dist/seed alike):
+ * the seed signs nothing itself, as a demo must not hold a signing key of its own.
+ */
+const SIGNED_FIXTURE = new URL('../../src/modules/environmental/signed-files/fixtures/doc.pdf.p7m', import.meta.url);
 
-export const seedRdpDemo: TDemoSeeder = async (tx, demoUsers) => {
+/** A one-page draft PDF naming the report and its analytic rows. */
+async function draftPdf(code: string, rows: TAnalyticRowInput[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Rapporto di prova ${code} (bozza)`);
+  const page = doc.addPage([595, 842]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  page.drawText(`Rapporto di prova ${code} - bozza`, { x: 56, y: 780, size: 16, font });
+  rows.forEach((r, i) => page.drawText(`${r.activity}: ${r.value ?? ''} ${r.unit ?? ''} (${r.method ?? ''})`, { x: 56, y: 740 - i * 18, size: 10, font }));
+  return Buffer.from(await doc.save());
+}
+
+type TDemoFile = { bytes: Buffer; name: string; format: 'pdf' | 'p7m'; tag: string };
+
+async function storeDemoFile(tx: TTx, storage: TFileStorage, ownerId: string, rdpId: string, file: TDemoFile) {
+  const [row] = await tx
+    .insert(uploads)
+    .values({
+      ownerId,
+      linkedEntityType: 'rdps',
+      linkedEntityId: rdpId,
+      purpose: file.format,
+      name: file.name,
+      format: file.format,
+      mimeType: file.format === 'pdf' ? 'application/pdf' : 'application/pkcs7-mime',
+      size: file.bytes.length,
+      storageKey: await storage.put(file.bytes),
+      sha256: createHash('sha256').update(file.bytes).digest('hex'),
+      tags: [file.tag],
+    })
+    .returning({ id: uploads.id });
+  return row.id;
+}
+
+/** The files of a report in `status`, stored, as the columns of its row. */
+async function demoFiles(tx: TTx, storage: TFileStorage, ownerId: string, rdpId: string, code: string, status: TRdpStatus, rows: TAnalyticRowInput[]) {
+  if (status === 'processing') return {};
+  const name = `RDP ${code}`;
+  if (status === 'approved') return { temporaryRdp: await storeDemoFile(tx, storage, ownerId, rdpId, { bytes: await draftPdf(code, rows), name, format: 'pdf', tag: 'rdp-draft' }) };
+  const signedBytes = await readFile(SIGNED_FIXTURE);
+  const now = new Date();
+  const verified = await verifySignedFile(signedBytes, { trustList: [], now, maxBytes: 16 * 2 ** 20 });
+  const draft = await storeDemoFile(tx, storage, ownerId, rdpId, { bytes: verified.contentBytes, name, format: 'pdf', tag: 'rdp-draft' });
+  const signed = await storeDemoFile(tx, storage, ownerId, rdpId, { bytes: signedBytes, name: `${name}.pdf`, format: 'p7m', tag: 'rdp-signed' });
+  const inner = await storeDemoFile(tx, storage, ownerId, rdpId, { bytes: verified.contentBytes, name, format: 'pdf', tag: 'rdp-signed-content' });
+  const signatureCheck: TSignatureCheck = {
+    verifiedAt: now.toISOString(),
+    fileName: `${name}.pdf.p7m`,
+    encoding: verified.encoding,
+    nested: verified.nested,
+    signers: verified.signers.map((s) => ({
+      index: s.index,
+      level: s.level,
+      name: s.name,
+      codiceFiscale: s.codiceFiscale,
+      organization: s.organization,
+      issuer: s.issuer,
+      serialNumber: s.serialNumber,
+      notBefore: s.notBefore,
+      notAfter: s.notAfter,
+      signingTime: s.signingTime,
+      signingCertificateV2: s.signingCertificateV2,
+      validNow: s.validNow,
+      trusted: s.trusted,
+    })),
+    warnings: verified.warnings,
+    innerSha256: verified.contentSha256,
+    identicalToDraft: true,
+  };
+  return { temporaryRdp: draft, signedRdp: signed, signedInnerPdf: inner, signatureCheck };
+}
+
+export const seedRdpDemo: TDemoSeeder = async (tx, demoUsers, storage) => {
   const [lab] = await tx.select({ id: laboratories.id }).from(laboratories).where(eq(laboratories.managerEmail, 'lab@demo.test'));
   const [agency] = await tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.businessName, 'Edil Strade Tirrenia S.p.A.'));
   const lotRows = await tx.select({ id: lots.id, code: lots.code }).from(lots);
@@ -72,39 +155,44 @@ export const seedRdpDemo: TDemoSeeder = async (tx, demoUsers) => {
     const analyticData = withLimitChecks(r.rows);
     const outOfLimitsCount = analyticData.filter((a) => a.outOfLimits).length;
     const price = computeRdpPrice(r.packages, soil, priceList);
-    await tx.insert(rdps).values({
-      code: r.code,
-      status: r.status,
-      laboratoryId: lab.id,
-      agencyId: agency.id,
-      lotId: lot(r.lotCode),
-      wbs: `WBS-${r.lotCode}-${r.code.slice(-3)}`,
-      label: r.status === 'processing' ? `Campione ${r.code.slice(-4)}` : NO_FILES,
-      matrixSettingId: soil,
-      sampleManufacturer: 'Edil Strade Tirrenia S.p.A.',
-      samplingAgency: 'Laboratorio Analisi Ambientali Lazio S.r.l.',
-      samplingMethod: 'UNI 10802:2013',
-      sampler: 'Dott. Paolo Neri',
-      sampleDate: r.sampleDate,
-      samplingReportCode: `VC-${r.code.slice(-4)}`,
-      lat: r.where[0],
-      long: r.where[1],
-      sampleLocation: r.where[2],
-      receivingDate: r.sampleDate,
-      analysisStartDate: r.sampleDate,
-      analysisEndDate: r.sampleDate,
-      producer: 'Consorzio Variante Appia',
-      cer: '170504',
-      analyticPackageSettingIds: r.packages,
-      analyticData,
-      outOfLimits: outOfLimitsCount > 0,
-      outOfLimitsCount,
-      totalPriceCents: price.totalCents,
-      unpricedPackageIds: price.unpriced,
-      salConfirmedAt: r.sal ? new Date('2026-10-30T10:00:00Z') : null,
-      salConfirmedById: r.sal ? demoUsers['admin@demo.test'] : null,
-      salRef: r.sal ?? null,
-      createdById: demoUsers['lab@demo.test'],
-    });
+    const [saved] = await tx
+      .insert(rdps)
+      .values({
+        code: r.code,
+        status: r.status,
+        laboratoryId: lab.id,
+        agencyId: agency.id,
+        lotId: lot(r.lotCode),
+        wbs: `WBS-${r.lotCode}-${r.code.slice(-3)}`,
+        label: `Campione ${r.code.slice(-4)}`,
+        matrixSettingId: soil,
+        sampleManufacturer: 'Edil Strade Tirrenia S.p.A.',
+        samplingAgency: 'Laboratorio Analisi Ambientali Lazio S.r.l.',
+        samplingMethod: 'UNI 10802:2013',
+        sampler: 'Dott. Paolo Neri',
+        sampleDate: r.sampleDate,
+        samplingReportCode: `VC-${r.code.slice(-4)}`,
+        lat: r.where[0],
+        long: r.where[1],
+        sampleLocation: r.where[2],
+        receivingDate: r.sampleDate,
+        analysisStartDate: r.sampleDate,
+        analysisEndDate: r.sampleDate,
+        producer: 'Consorzio Variante Appia',
+        cer: '170504',
+        analyticPackageSettingIds: r.packages,
+        analyticData,
+        outOfLimits: outOfLimitsCount > 0,
+        outOfLimitsCount,
+        totalPriceCents: price.totalCents,
+        unpricedPackageIds: price.unpriced,
+        salConfirmedAt: r.sal ? new Date('2026-10-30T10:00:00Z') : null,
+        salConfirmedById: r.sal ? demoUsers['admin@demo.test'] : null,
+        salRef: r.sal ?? null,
+        createdById: demoUsers['lab@demo.test'],
+      })
+      .returning({ id: rdps.id });
+    const files = await demoFiles(tx, storage, demoUsers['lab@demo.test'], saved.id, r.code, r.status, r.rows);
+    if (Object.keys(files).length) await tx.update(rdps).set(files).where(eq(rdps.id, saved.id));
   }
 };

@@ -21,14 +21,14 @@ export default async function setup(project: TestProject) {
 
 async function pgliteTemplates(): Promise<{ templates: TTestDatabaseTemplates; teardown: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-db-'));
-  const templates: TTestDatabaseTemplates = { kind: 'pglite', bare: path.join(dir, 'bare.tar'), demo: path.join(dir, 'demo.tar') };
+  const templates: TTestDatabaseTemplates = { kind: 'pglite', bare: path.join(dir, 'bare.tar'), demo: path.join(dir, 'demo.tar'), demoUploads: path.join(dir, 'demo-uploads') };
   const teardown = async () => fs.rmSync(dir, { recursive: true, force: true });
   try {
     const database = await openDatabase({ dataDir: null });
     try {
       await prepareTestDatabase(database, { seedDemo: false });
       fs.writeFileSync(templates.bare, Buffer.from(await (await database.dump!()).arrayBuffer()));
-      await prepareTestDatabase(database, { seedDemo: true });
+      await prepareTestDatabase(database, { seedDemo: true, uploadDir: templates.demoUploads });
       fs.writeFileSync(templates.demo, Buffer.from(await (await database.dump!()).arrayBuffer()));
     } finally {
       await database.close();
@@ -41,9 +41,11 @@ async function pgliteTemplates(): Promise<{ templates: TTestDatabaseTemplates; t
 }
 
 async function postgresTemplates(baseUrl: string): Promise<{ templates: TTestDatabaseTemplates; teardown: () => Promise<void> }> {
-  const templates: TTestDatabaseTemplates = { kind: 'postgres', bare: testDatabaseName('tpl_bare'), demo: testDatabaseName('tpl_demo') };
+  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-uploads-'));
+  const templates: TTestDatabaseTemplates = { kind: 'postgres', bare: testDatabaseName('tpl_bare'), demo: testDatabaseName('tpl_demo'), demoUploads: uploads };
   // Templates are dropped last, after every test file has dropped its copy; nothing is connected by then.
   const teardown = async () => {
+    fs.rmSync(uploads, { recursive: true, force: true });
     await dropPostgresDatabase(baseUrl, templates.demo, { force: true });
     await dropPostgresDatabase(baseUrl, templates.bare, { force: true });
   };
@@ -57,7 +59,7 @@ async function postgresTemplates(baseUrl: string): Promise<{ templates: TTestDat
     }
     const demo = await openDatabase({ databaseUrl: await createPostgresDatabase(baseUrl, templates.demo, templates.bare), dataDir: null, poolSize: 1 });
     try {
-      await prepareTestDatabase(demo, { seedDemo: true });
+      await prepareTestDatabase(demo, { seedDemo: true, uploadDir: templates.demoUploads });
     } finally {
       await demo.close();
     }

@@ -28,8 +28,9 @@ export type TSession = { token: string; refreshToken: string; user: Record<strin
 export type TDemoAccount = (typeof DEMO_ACCOUNTS)[number]['email'] extends `${infer Name}@demo.test` ? Name | 'city2' | 'hotelier2' : never;
 
 /** Opens this test's database: a copy of the prepared template, or a new one prepared here. */
-async function openTestDatabase(seedDemo: boolean): Promise<{ database: TDatabase; prepared: boolean; url?: string; drop?: () => Promise<void> }> {
+async function openTestDatabase(seedDemo: boolean): Promise<{ database: TDatabase; prepared: boolean; demoUploads?: string; url?: string; drop?: () => Promise<void> }> {
   const templates = inject('testDatabaseTemplates') ?? null;
+  const demoUploads = seedDemo ? templates?.demoUploads : undefined;
   const pgBase = process.env.TEST_DATABASE_URL;
   if (pgBase) {
     const template = templates?.kind === 'postgres' ? (seedDemo ? templates.demo : templates.bare) : undefined;
@@ -40,11 +41,11 @@ async function openTestDatabase(seedDemo: boolean): Promise<{ database: TDatabas
       await drop();
       throw error;
     });
-    return { database, prepared: Boolean(template), url, drop };
+    return { database, prepared: Boolean(template), demoUploads, url, drop };
   }
   const dump = templates?.kind === 'pglite' ? (seedDemo ? templates.demo : templates.bare) : undefined;
   const database = await openDatabase({ dataDir: null, snapshot: dump ? new Blob([fs.readFileSync(dump)]) : undefined });
-  return { database, prepared: Boolean(dump) };
+  return { database, prepared: Boolean(dump), demoUploads };
 }
 
 /**
@@ -90,7 +91,6 @@ export async function startTestApp(options: { env?: Record<string, string>; feat
   try {
     const opened = await openTestDatabase(seedDemo);
     ({ database, url: databaseUrl, drop } = opened);
-    if (!opened.prepared) await prepareTestDatabase(database, { seedDemo });
     config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -99,6 +99,9 @@ export async function startTestApp(options: { env?: Record<string, string>; feat
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     });
+    // The demo seed's files: stored now when this test prepares its own database, else a copy of the template's.
+    if (!opened.prepared) await prepareTestDatabase(database, seedDemo ? { seedDemo, uploadDir: config.uploadDir } : { seedDemo });
+    else if (opened.demoUploads && fs.existsSync(opened.demoUploads)) fs.cpSync(opened.demoUploads, config.uploadDir, { recursive: true });
     for (const [flag, on] of Object.entries(options.features ?? {})) await setFeature(database.db, flag as TFeatureFlag, on!);
     app = await buildApp({ config, database, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });

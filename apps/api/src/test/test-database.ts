@@ -4,13 +4,15 @@ import { runMigrations, type TDatabase } from '../db/client.ts';
 import { ensureFeatureFlags } from '../modules/platform/settings/features.ts';
 import { ensurePermissions } from '../modules/platform/permissions/permissions.ts';
 import { seedDemoOnce } from '../seed/demo.ts';
+import { createLocalStorage } from '../modules/platform/uploads/storage.ts';
 
 /**
  * The databases the API tests start from, prepared once per vitest run by global-setup.ts:
  * migrated, feature flags and permissions ensured, and (`demo`) the demo data seeded or (`bare`) not.
- * PGlite: paths of data-folder tarballs; PostgreSQL: names of template databases.
+ * PGlite: paths of data-folder tarballs; PostgreSQL: names of template databases. `demoUploads` is the
+ * folder of the files the demo seed stored: each test copies it into its own upload folder.
  */
-export type TTestDatabaseTemplates = { kind: 'pglite' | 'postgres'; demo: string; bare: string };
+export type TTestDatabaseTemplates = { kind: 'pglite' | 'postgres'; demo: string; bare: string; demoUploads: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,11 +21,11 @@ declare module 'vitest' {
 }
 
 /** What every API test database holds before its tests run. */
-export async function prepareTestDatabase(database: TDatabase, options: { seedDemo: boolean }) {
+export async function prepareTestDatabase(database: TDatabase, options: { seedDemo: false } | { seedDemo: true; uploadDir: string }) {
   await runMigrations(database);
   await ensureFeatureFlags(database.db);
   await ensurePermissions(database.db);
-  if (options.seedDemo) await seedDemoOnce(database.db);
+  if (options.seedDemo) await seedDemoOnce(database.db, createLocalStorage(options.uploadDir));
 }
 
 /**

@@ -3,6 +3,7 @@ import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, 
 import type { TAnalyticRow, TSignatureCheck } from '@app/domain/environmental/rdp/rdps';
 import { recordColumns, timestamptz } from '../columns.ts';
 import { agencies, laboratories, lots } from './environmental.ts';
+import { ncaReports } from './environmental-nca.ts';
 import { settings, users } from './platform.ts';
 
 export type TRdpRejection = { reason: string; at: string; byId: string | null; step: 'draft' | 'signed' };
@@ -64,6 +65,8 @@ export const rdps = pgTable(
     salConfirmedAt: timestamptz(),
     salConfirmedById: uuid().references(() => users.id),
     salRef: text(),
+    /** The NCA report opened from this report ("apri NCA"): one per report. */
+    ncaReportId: uuid().references(() => ncaReports.id, { onDelete: 'set null' }),
     /** SHA-256 of the imported rows of this report: re-importing the same rows changes nothing. */
     importHash: text(),
     createdById: uuid().references(() => users.id),

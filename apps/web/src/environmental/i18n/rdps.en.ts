@@ -124,6 +124,7 @@ export const rdpsEn = {
         missingLotOrAgency: 'Give the test report its lot and agency first.',
         noOrder: "The lot has no order for this report's agency.",
         confirm: 'Create the NCA',
+        linked: 'See the opened NCA',
       },
       import: {
         button: 'Import reports',

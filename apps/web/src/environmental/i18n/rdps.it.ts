@@ -124,6 +124,7 @@ export const rdpsIt = {
         missingLotOrAgency: 'Indica prima il lotto e l’impresa del rapporto di prova.',
         noOrder: 'Il lotto non ha ordini per l’impresa di questo rapporto.',
         confirm: 'Crea la NCA',
+        linked: 'Vedi la NCA aperta',
       },
       import: {
         button: 'Importa RDP',

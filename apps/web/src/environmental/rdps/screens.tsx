@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography } from '@mui/material';
 import CalculateIcon from '@mui/icons-material/Calculate';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Link as RouterLink } from 'react-router-dom';
 import {
   ArrayInput,
   AutocompleteArrayInput,
@@ -497,6 +498,8 @@ function RdpDetail() {
   const canUpdate = useCanHere('update');
   const canDelete = useCanHere('delete');
   const canOpenNca = useCan('rdps', 'openNca');
+  // The link is for who reads NCA reports; the NCA page itself answers within the reader's scope.
+  const readsNca = useCan('nca-reports', 'read');
   if (!record) return null;
   const editable = canUpdate && record.status === 'processing';
   const tabs = ['rdp', 'accounting', 'phase1', 'phase2', 'phase3'];
@@ -514,7 +517,12 @@ function RdpDetail() {
             {formatDate(record.sampleDate, locale)}
           </Typography>
         ) : null}
-        {record.outOfLimits && canOpenNca ? <OpenNcaButton record={record} /> : null}
+        {record.ncaReportId && readsNca ? (
+          <Button component={RouterLink} to={`/nca-reports/${record.ncaReportId}`} size="small" variant="outlined" color="error" data-testid="rdp-nca-link">
+            {translate('environmental.rdps.openNca.linked')}
+          </Button>
+        ) : null}
+        {record.outOfLimits && canOpenNca && !record.ncaReportId ? <OpenNcaButton record={record} /> : null}
       </Stack>
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" scrollButtons="auto" sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         {tabs.map((t) => (

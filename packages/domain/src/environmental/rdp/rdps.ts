@@ -189,6 +189,8 @@ export const ZRdpRecord = ZRecordBase.extend({
   salConfirmedAt: z.string().nullable(),
   salConfirmedById: z.string().nullable(),
   salRef: z.string().nullable(),
+  /** The NCA report opened from this report ("apri NCA"), if any. */
+  ncaReportId: z.string().nullable().optional(),
 });
 export type TRdpRecord = z.infer<typeof ZRdpRecord>;
 

@@ -22,11 +22,15 @@ export function ncaDescriptionOf(rdp: TRdpRow, laboratoryName: string): string {
   ].join('\n');
 }
 
+const alreadyOpen = (ncaReportId: string) =>
+  new AppError('DUPLICATE', 'An NCA report is already open for this test report', { details: [{ path: 'ncaReportId', message: 'already exists', value: ncaReportId }] });
+
 /**
  * "Apri NCA" on a report with values out of limits: creates a pending NCA report through the NCA
  * collection's own create (its checks and grants apply: the order must belong to the lot, the agency
  * must be one of the order's), prefilled with the lot, the agency, the WBS and a description naming the
  * report and its failing rows. The order is the caller's choice when the lot has several for the agency.
+ * The NCA is linked to the report (ncaReportId) in the same transaction; a second one is refused (409 DUPLICATE).
  */
 export async function openNcaFromRdp(app: FastifyInstance, ctx: TSignedInContext, rdpId: string, body: { orderId?: string | null }) {
   await requireAccess(ctx, 'rdps', 'openNca');
@@ -36,6 +40,7 @@ export async function openNcaFromRdp(app: FastifyInstance, ctx: TSignedInContext
     .from(rdps)
     .where(allOf([eq(rdps.id, rdpId), rdpReadScope(ctx)])!);
   if (!rdp) throw notFound('test report');
+  if (rdp.ncaReportId) throw alreadyOpen(rdp.ncaReportId);
   if (!rdp.outOfLimits) throw new AppError('CONFLICT', 'No value of this report is out of its limits', { details: [{ path: 'outOfLimits', message: 'no value out of limits' }] });
   const missing = [!rdp.lotId ? { path: 'lotId', message: 'the report names no lot' } : null, !rdp.agencyId ? { path: 'agencyId', message: 'the report names no agency' } : null].filter(
     (d) => d !== null,
@@ -71,8 +76,15 @@ export async function openNcaFromRdp(app: FastifyInstance, ctx: TSignedInContext
   });
   const ncaReports = app.services.collections.get('nca-reports');
   if (!ncaReports) throw new AppError('SERVICE_UNAVAILABLE', 'NCA reports are not available in this deployment');
-  // The runtime's create answers with the inserted row (`id`), as the collection route maps it afterwards.
-  const row = (await ncaReports.create(ctx, input)) as { id: string };
-  await ctx.db.transaction((tx) => recordAudit(tx, ctx, { action: 'rdps.openNca', entityType: 'rdps', entityId: rdp.id, changes: { ncaReportId: { to: row.id } } }));
+  // The report is locked while its NCA is created and linked: two clicks open one NCA, the second gets DUPLICATE.
+  const row = await ctx.db.transaction(async (tx) => {
+    const [locked] = await tx.select({ ncaReportId: rdps.ncaReportId }).from(rdps).where(eq(rdps.id, rdp.id)).for('update');
+    if (locked?.ncaReportId) throw alreadyOpen(locked.ncaReportId);
+    // The runtime's create answers with the inserted row (`id`), as the collection route maps it afterwards.
+    const created = (await ncaReports.create({ ...ctx, db: tx as never }, input)) as { id: string };
+    await tx.update(rdps).set({ ncaReportId: created.id, updatedAt: new Date() }).where(eq(rdps.id, rdp.id));
+    await recordAudit(tx, ctx, { action: 'rdps.openNca', entityType: 'rdps', entityId: rdp.id, changes: { ncaReportId: { from: null, to: created.id } } });
+    return created;
+  });
   return { _id: row.id };
 }

@@ -249,7 +249,38 @@ describe('RDP: apri NCA', () => {
     expect(nca.body.description).toContain('RDP-2026-0102');
     expect(nca.body.description).toContain('Piombo: 142');
     expect(nca.body.description).not.toContain('Cadmio');
+    // The report names its NCA; a second "apri NCA" is refused with the existing one.
+    expect((await t.request('GET', `/api/rdps/${rdp._id}`, { token: consortium.token })).body.ncaReportId).toBe(opened.body._id);
+    const again = await t.request('POST', `/api/rdps/${rdp._id}/openNca`, { token: consortium.token, body: { orderId: order._id } });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'DUPLICATE', details: [{ path: 'ncaReportId', value: opened.body._id }] });
     const within = await createRdp(lab);
     expect((await t.request('POST', `/api/rdps/${within._id}/openNca`, { token: consortium.token, body: { orderId: order._id } })).status).toBe(409);
+  });
+});
+
+describe('RDP: demo data with files', () => {
+  it('the seeded reports past the draft have their files stored and served; the signed content is identical to the draft', async () => {
+    const approved = (await t.request('GET', '/api/rdps?code=RDP-2026-0095', { token: consortium.token })).body[0];
+    expect(approved).toMatchObject({ status: 'approved' });
+    expect(approved.label).not.toContain('file non caricati');
+    const approvedDraft = await t.request('GET', `/api/rdps/${approved._id}/files/draft`, { token: consortium.token });
+    expect(approvedDraft.status).toBe(200);
+    expect(approvedDraft.headers.get('content-type')).toBe('application/pdf');
+    expect(String(approvedDraft.body).startsWith('%PDF-')).toBe(true);
+    expect((await t.request('GET', `/api/rdps/${approved._id}/files/signed`, { token: consortium.token })).status).toBe(404);
+
+    for (const code of ['RDP-2026-0090', 'RDP-2026-0081', 'RDP-2026-0077']) {
+      const rdp = (await t.request('GET', `/api/rdps?code=${code}`, { token: lab.token })).body[0];
+      expect(rdp.signatureCheck, code).toMatchObject({ identicalToDraft: true, encoding: 'der' });
+      const signed = await fetch(`${t.baseUrl}/api/rdps/${rdp._id}/files/signed`, { headers: { authorization: `Bearer ${lab.token}` } });
+      expect(signed.status, code).toBe(200);
+      expect(Buffer.from(await signed.arrayBuffer()).equals(fixture('doc.pdf.p7m'))).toBe(true);
+      for (const file of ['draft', 'signed-content']) {
+        const res = await fetch(`${t.baseUrl}/api/rdps/${rdp._id}/files/${file}`, { headers: { authorization: `Bearer ${lab.token}` } });
+        expect(res.status, `${code} ${file}`).toBe(200);
+        expect(Buffer.from(await res.arrayBuffer()).equals(draftPdf), `${code} ${file}`).toBe(true);
+      }
+    }
   });
 });
