@@ -3,11 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { computeRdpPrice, withLimitChecks, type TAnalyticRowInput, type TRdpStatus } from '@app/domain/environmental/rdp/index';
-import type { TSignatureCheck } from '@app/domain/environmental/rdp/rdps';
 import { agencies, contracts, laboratories, lots, rdps, settings, uploads } from '../db/schema/index.ts';
 import type { TTx } from '../db/client.ts';
 import type { TFileStorage } from '../lib/services.ts';
 import { verifySignedFile } from '../modules/environmental/signed-files/verify-signed-file.ts';
+import { signatureCheckOf } from '../modules/environmental/rdps/signature-check.ts';
 import type { TDemoSeeder } from './demo.ts';
 
 /**
@@ -83,30 +83,8 @@ async function demoFiles(tx: TTx, storage: TFileStorage, ownerId: string, rdpId:
   const draft = await storeDemoFile(tx, storage, ownerId, rdpId, { bytes: verified.contentBytes, name, format: 'pdf', tag: 'rdp-draft' });
   const signed = await storeDemoFile(tx, storage, ownerId, rdpId, { bytes: signedBytes, name: `${name}.pdf`, format: 'p7m', tag: 'rdp-signed' });
   const inner = await storeDemoFile(tx, storage, ownerId, rdpId, { bytes: verified.contentBytes, name, format: 'pdf', tag: 'rdp-signed-content' });
-  const signatureCheck: TSignatureCheck = {
-    verifiedAt: now.toISOString(),
-    fileName: `${name}.pdf.p7m`,
-    encoding: verified.encoding,
-    nested: verified.nested,
-    signers: verified.signers.map((s) => ({
-      index: s.index,
-      level: s.level,
-      name: s.name,
-      codiceFiscale: s.codiceFiscale,
-      organization: s.organization,
-      issuer: s.issuer,
-      serialNumber: s.serialNumber,
-      notBefore: s.notBefore,
-      notAfter: s.notAfter,
-      signingTime: s.signingTime,
-      signingCertificateV2: s.signingCertificateV2,
-      validNow: s.validNow,
-      trusted: s.trusted,
-    })),
-    warnings: verified.warnings,
-    innerSha256: verified.contentSha256,
-    identicalToDraft: true,
-  };
+  // The demo's draft is the signed file's inner PDF, so the two are byte-identical.
+  const signatureCheck = signatureCheckOf(verified, { fileName: `${name}.pdf.p7m`, now, identicalToDraft: true });
   return { temporaryRdp: draft, signedRdp: signed, signedInnerPdf: inner, signatureCheck };
 }
 

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rdpWorkflow, type TRdpAction, type TRdpFacts } from '@app/domain/environmental/rdp/index';
-import type { TSignatureCheck } from '@app/domain/environmental/rdp/rdps';
 import { rdps, uploads } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -13,6 +12,7 @@ import { pushNotification, recordAudit, type TNotificationRow } from '../../plat
 import { signatureInvalid, verifySignedFile } from '../signed-files/verify-signed-file.ts';
 import { priceOfRdp, rdpReadScope, type TRdpRow } from './rdps-collection.ts';
 import { notifyConsortium, notifyLaboratory } from './rdp-notifications.ts';
+import { signatureCheckOf } from './signature-check.ts';
 
 /** A file sent with an upload action: its bytes and the name the client gave it. */
 export type TRdpFile = { bytes: Buffer; fileName: string | null };
@@ -142,30 +142,7 @@ export function rdpTransitions(app: FastifyInstance) {
           const name = baseName(file.fileName, `RDP ${row.code}`);
           const signed = await insertUpload(tx, ctx, row.id, { bytes: file.bytes, name: `${name}.pdf`, format: 'p7m', storageKey: await store(file.bytes), tags: ['rdp-signed'] });
           const inner = await insertUpload(tx, ctx, row.id, { bytes: verified.contentBytes, name, format: 'pdf', storageKey: await store(verified.contentBytes), tags: ['rdp-signed-content'] });
-          const signatureCheck: TSignatureCheck = {
-            verifiedAt: now.toISOString(),
-            fileName: `${signed.name}.p7m`,
-            encoding: verified.encoding,
-            nested: verified.nested,
-            signers: verified.signers.map((s) => ({
-              index: s.index,
-              level: s.level,
-              name: s.name,
-              codiceFiscale: s.codiceFiscale,
-              organization: s.organization,
-              issuer: s.issuer,
-              serialNumber: s.serialNumber,
-              notBefore: s.notBefore,
-              notAfter: s.notAfter,
-              signingTime: s.signingTime,
-              signingCertificateV2: s.signingCertificateV2,
-              validNow: s.validNow,
-              trusted: s.trusted,
-            })),
-            warnings: verified.warnings,
-            innerSha256: verified.contentSha256,
-            identicalToDraft: draft?.sha256 === verified.contentSha256,
-          };
+          const signatureCheck = signatureCheckOf(verified, { fileName: `${signed.name}.p7m`, now, identicalToDraft: draft?.sha256 === verified.contentSha256 });
           return { signedRdp: signed.id, signedInnerPdf: inner.id, signatureCheck, lastRejection: null };
         },
         ...toConsortium(
