@@ -10,7 +10,6 @@ import {
   BooleanInput,
   Create,
   DataTable,
-  DateInput,
   Edit,
   List,
   NullableBooleanInput,
@@ -27,6 +26,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateInput } from '../../components/DateInput';
 import { useWatch } from 'react-hook-form';
 import {
   CONFIRMING_REPORT_STATUSES,

@@ -10,7 +10,6 @@ import {
   Create,
   CreateButton,
   DataTable,
-  DateInput,
   Edit,
   FunctionField,
   List,
@@ -27,6 +26,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateInput } from '../../components/DateInput';
 import { rdpWorkflow, type TRdpAction } from '@app/domain/environmental/rdp/rdp-flow';
 import { RDP_STATUSES, type TAnalyticRow, type TRdpRecord, type TRdpStatus } from '@app/domain/environmental/rdp/rdps';
 import { DayField, DetailActions, emptyToNull, EurosField, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
