@@ -25,4 +25,4 @@ function ExemptionConditionInputs({ readOnly }: { readOnly: boolean }) {
   );
 }
 
-export const exemptionsScreens = makeRegistryResource(ExemptionConditionInputs);
+export const exemptionsScreens = makeRegistryResource(ExemptionConditionInputs, { prices: true });

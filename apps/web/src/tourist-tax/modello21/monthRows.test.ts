@@ -15,7 +15,19 @@ const month = (number: number, collected: number, paid: number, extra: Partial<T
   ...extra,
 });
 
-const owner: TOwnerDraft = { ownerName: 'Giulia', ownerSurname: 'A', ownerTaxCode: '12003400590', ownerVatNumber: '', ownerAddress: '', signatureDate: '2026-01-15', notes: '' };
+const owner: TOwnerDraft = {
+  ownerName: 'Giulia',
+  ownerSurname: 'A',
+  ownerTaxCode: '12003400590',
+  ownerVatNumber: '',
+  ownerAddress: '',
+  ownerCompanyName: '',
+  ownerLegalRepresentative: '',
+  ownerRole: '',
+  openingBalance: '0,00',
+  signatureDate: '2026-01-15',
+  notes: '',
+};
 const twelve = (override: Record<number, TM21MonthRecord> = {}) => Array.from({ length: 12 }, (_, i) => override[i + 1] ?? month(i + 1, 0, 0));
 
 describe('Modello 21 draft check (mirrors the server reconciliation)', () => {
@@ -56,6 +68,20 @@ describe('Modello 21 draft check (mirrors the server reconciliation)', () => {
     const result = checkDraft(2025, months, { ...owner, signatureDate: '2026-02-10' }, '2026-03-01');
     expect(result.problems).toEqual({});
     expect(result.warnings.signatureDate).toBe('filings.m21.issues.lateSignature');
+  });
+
+  it('sends a company as agente contabile and the opening balance carried from the previous year', () => {
+    const months = twelve().map((m) => draftOfMonth(m, 'it'));
+    const company = { ...owner, ownerCompanyName: ' Laguna Srl ', ownerLegalRepresentative: 'Giulia Rossi', ownerRole: 'amministratore unico', openingBalance: '310,50' };
+    expect(checkDraft(2025, months, company, '2026-02-01').problems).toEqual({});
+    expect(updatePayload(months, company)).toMatchObject({ ownerCompanyName: 'Laguna Srl', ownerLegalRepresentative: 'Giulia Rossi', ownerRole: 'amministratore unico', openingBalance: 310.5 });
+    expect(updatePayload(months, owner)).toMatchObject({ ownerCompanyName: null, ownerLegalRepresentative: null, ownerRole: null, openingBalance: 0 });
+  });
+
+  it('refuses an opening balance that is not an amount', () => {
+    const months = twelve().map((m) => draftOfMonth(m, 'it'));
+    expect(checkDraft(2025, months, { ...owner, openingBalance: '12,345' }, '2026-02-01').problems).toEqual({ openingBalance: 'validation.twoDecimals' });
+    expect(checkDraft(2025, months, { ...owner, openingBalance: '-5' }, '2026-02-01').problems).toEqual({ openingBalance: 'validation.notNegative' });
   });
 
   it('formats euros for typing in the active language', () => {

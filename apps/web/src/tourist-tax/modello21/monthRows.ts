@@ -12,7 +12,21 @@ import { centsToEuros, parseEuroAmount } from '@app/domain/tourist-tax/money';
 export type TM21MonthRecord = TModello21MonthRecord;
 
 export type TMonthDraft = { number: number; collected: string; paid: string; paymentDate: string; trn: string; note: string };
-export type TOwnerDraft = { ownerName: string; ownerSurname: string; ownerTaxCode: string; ownerVatNumber: string; ownerAddress: string; signatureDate: string; notes: string };
+export type TOwnerDraft = {
+  ownerName: string;
+  ownerSurname: string;
+  ownerTaxCode: string;
+  ownerVatNumber: string;
+  ownerAddress: string;
+  /** A company as agente contabile: ragione sociale, legale rappresentante and qualifica of the signer. */
+  ownerCompanyName: string;
+  ownerLegalRepresentative: string;
+  ownerRole: string;
+  /** Euros as typed: the previous year's tax paid to the treasury this year (prefilled by the server). */
+  openingBalance: string;
+  signatureDate: string;
+  notes: string;
+};
 
 /** Euros as the hotelier types them: comma decimals in Italian, no grouping (so "1.234" is never ambiguous). */
 export function eurosToText(euros: number, locale: string): string {
@@ -53,6 +67,9 @@ export function checkDraft(year: number, months: readonly TMonthDraft[], owner: 
       note: m.note.trim() || null,
     };
   });
+  const openingBalance = parseEuroAmount(owner.openingBalance);
+  if (openingBalance === null) problems.openingBalance = 'validation.twoDecimals';
+  else if (openingBalance < 0) problems.openingBalance = 'validation.notNegative';
   const { issues, warnings } = reconcileModello21(
     {
       year,
@@ -99,6 +116,10 @@ export function updatePayload(months: readonly TMonthDraft[], owner: TOwnerDraft
     ownerTaxCode: orNull(owner.ownerTaxCode),
     ownerVatNumber: orNull(owner.ownerVatNumber),
     ownerAddress: orNull(owner.ownerAddress),
+    ownerCompanyName: orNull(owner.ownerCompanyName),
+    ownerLegalRepresentative: orNull(owner.ownerLegalRepresentative),
+    ownerRole: orNull(owner.ownerRole),
+    openingBalance: euros(owner.openingBalance),
     signatureDate: owner.signatureDate || null,
     notes: orNull(owner.notes),
   };

@@ -11,6 +11,7 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ReplyIcon from '@mui/icons-material/Reply';
 import EditNoteIcon from '@mui/icons-material/EditNote';
+import PreviewIcon from '@mui/icons-material/Preview';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
   Create,
@@ -47,7 +48,8 @@ import { required, wholeNumber } from '../../components/validators';
 import type { TAppDataProvider } from '../../dataProvider';
 import type { TModello21Info } from '../../dataProvider/filings';
 import { FilingStatusChip, LateChip, ReferencedName } from '../shared/filingParts';
-import { checkDraft, draftOfMonth, todayInItaly, updatePayload, type TMonthDraft, type TOwnerDraft } from './monthRows';
+import { CaricoScarico, MonthPayments, MonthReceipts } from './monthDetails';
+import { checkDraft, draftOfMonth, eurosToText, todayInItaly, updatePayload, type TMonthDraft, type TOwnerDraft } from './monthRows';
 
 /** A Modello 21 as the screens receive it: the API record plus react-admin's `id`. */
 export type TModello21 = TRaRecordOf<TModello21Record>;
@@ -131,13 +133,17 @@ export function Modello21Create() {
 
 // ---------------------------------------------------------------- detail
 
-function ownerDraftOf(record: TModello21): TOwnerDraft {
+function ownerDraftOf(record: TModello21, locale: string): TOwnerDraft {
   return {
     ownerName: record.ownerName ?? '',
     ownerSurname: record.ownerSurname ?? '',
     ownerTaxCode: record.ownerTaxCode ?? '',
     ownerVatNumber: record.ownerVatNumber ?? '',
     ownerAddress: record.ownerAddress ?? '',
+    ownerCompanyName: record.ownerCompanyName ?? '',
+    ownerLegalRepresentative: record.ownerLegalRepresentative ?? '',
+    ownerRole: record.ownerRole ?? '',
+    openingBalance: eurosToText(record.openingBalance, locale),
     signatureDate: record.signatureDate ?? '',
     notes: record.notes ?? '',
   };
@@ -171,13 +177,14 @@ function MonthTable({
         <TableHead>
           <TableRow>
             <TableCell>{field('month')}</TableCell>
-            <TableCell align="right">{field('receipts')}</TableCell>
+            <TableCell>{field('receipts')}</TableCell>
             <TableCell align="right" sx={{ width: 120 }}>
               {field('collected')}
             </TableCell>
             <TableCell align="right" sx={{ width: 120 }}>
               {field('paid')}
             </TableCell>
+            <TableCell sx={{ minWidth: 220 }}>{field('payments')}</TableCell>
             <TableCell sx={{ width: 150 }}>{field('paymentDate')}</TableCell>
             <TableCell sx={{ width: 190 }}>{field('trn')}</TableCell>
             <TableCell>{field('note')}</TableCell>
@@ -203,7 +210,9 @@ function MonthTable({
                     </Tooltip>
                   ) : null}
                 </TableCell>
-                <TableCell align="right">{source.receiptsCount}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <MonthReceipts month={source} />
+                </TableCell>
                 {editable ? (
                   <>
                     <TableCell>
@@ -225,6 +234,9 @@ function MonthTable({
                         helperText={cellProblem('paid')}
                         slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `${field('paid')} ${source.name}`, style: { textAlign: 'right' } } }}
                       />
+                    </TableCell>
+                    <TableCell>
+                      <MonthPayments month={source} />
                     </TableCell>
                     <TableCell>
                       <TextField
@@ -273,6 +285,9 @@ function MonthTable({
                   <>
                     <TableCell align="right">{formatCents(cents(month.collected), locale)}</TableCell>
                     <TableCell align="right">{formatCents(cents(month.paid), locale)}</TableCell>
+                    <TableCell>
+                      <MonthPayments month={source} />
+                    </TableCell>
                     <TableCell>{formatDate(month.paymentDate || null, locale) || '—'}</TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>{month.trn || '—'}</TableCell>
                     <TableCell>{month.note || '—'}</TableCell>
@@ -285,14 +300,14 @@ function MonthTable({
         <TableFooter>
           <TableRow sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }}>
             <TableCell>{translate('filings.m21.total')}</TableCell>
-            <TableCell align="right">{record.receiptsCount}</TableCell>
+            <TableCell>{record.receiptsCount}</TableCell>
             <TableCell align="right" data-testid="m21-total-collected">
               {formatCents(totals.collected, locale)}
             </TableCell>
             <TableCell align="right" data-testid="m21-total-paid">
               {formatCents(totals.paid, locale)}
             </TableCell>
-            <TableCell colSpan={editable ? 4 : 3}>
+            <TableCell colSpan={editable ? 5 : 4}>
               {translate('filings.m21.dueLabel')}: <span data-testid="m21-due">{formatCents(totals.collected - totals.paid, locale)}</span>
             </TableCell>
           </TableRow>
@@ -323,6 +338,11 @@ function OwnerPanel({
     return (
       <Panel title={translate('filings.m21.owner')}>
         <FactGrid>
+          <Fact label={label('ownerCompanyName')} testId="m21-owner-company">
+            {owner.ownerCompanyName}
+          </Fact>
+          <Fact label={label('ownerLegalRepresentative')}>{owner.ownerLegalRepresentative}</Fact>
+          <Fact label={label('ownerRole')}>{owner.ownerRole}</Fact>
           <Fact label={label('ownerSurname')}>{owner.ownerSurname}</Fact>
           <Fact label={label('ownerName')}>{owner.ownerName}</Fact>
           <Fact label={label('ownerTaxCode')}>{owner.ownerTaxCode}</Fact>
@@ -356,15 +376,61 @@ function OwnerPanel({
         {input('ownerVatNumber')}
         {input('ownerAddress')}
         {input('signatureDate', { type: 'date', required: true, slotProps: { inputLabel: { shrink: true } } })}
+      </Box>
+      {/* A company is the agente contabile through its legale rappresentante, whose name goes under the signature. */}
+      <Typography variant="subtitle2" sx={{ mt: 1, mb: 0.5 }}>
+        {translate('filings.m21.company')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {translate('filings.m21.companyHelp')}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, columnGap: 2 }}>
+        {input('ownerCompanyName', { slotProps: { htmlInput: { maxLength: 300 } } })}
+        {input('ownerLegalRepresentative', { slotProps: { htmlInput: { maxLength: 200 } } })}
+        {input('ownerRole', { placeholder: translate('filings.m21.ownerRolePlaceholder'), slotProps: { htmlInput: { maxLength: 100 } } })}
         {input('notes', { multiline: true, minRows: 2, sx: { gridColumn: '1 / -1' } })}
       </Box>
     </Panel>
   );
 }
 
+/** The opening balance carried from the previous year (prefilled, correctable) and the carico/scarico it gives. */
+function OpeningBalance({
+  value,
+  months,
+  editable,
+  problem,
+  onChange,
+}: {
+  value: string;
+  months: readonly TMonthDraft[];
+  editable: boolean;
+  problem: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', md: editable ? '260px 1fr' : '1fr' }, gap: 2, alignItems: 'start' }}>
+      {editable ? (
+        <TextField
+          size="small"
+          label={translate('resources.twentyOneModels.fields.openingBalance')}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          error={!!problem}
+          helperText={problem ? translate(problem) : translate('filings.m21.openingBalanceHelp')}
+          slotProps={{ htmlInput: { inputMode: 'decimal', style: { textAlign: 'right' }, 'data-testid': 'm21-opening-balance-input' } }}
+        />
+      ) : null}
+      <CaricoScarico months={months} openingBalance={value} />
+    </Box>
+  );
+}
+
 /** The comune's side: validation number (visto di regolarità) and notes, then validate, or a return with a reason. */
 function ComunePanel({ record, facts }: { record: TModello21; facts: TModello21Facts }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const [validationNumber, setValidationNumber] = useState(record.validationNumber ?? '');
   const [cityNotes, setCityNotes] = useState(record.cityNotes ?? '');
   const [touched, setTouched] = useState(false);
@@ -374,9 +440,12 @@ function ComunePanel({ record, facts }: { record: TModello21; facts: TModello21F
     if (record.status !== 'validated') return null;
     return (
       <Panel title={translate('filings.m21.comuneTitle')}>
-        <FactGrid columns={2}>
+        <FactGrid columns={3}>
           <Fact label={translate('resources.twentyOneModels.fields.validationNumber')} testId="m21-validation-number">
             {record.validationNumber}
+          </Fact>
+          <Fact label={translate('resources.twentyOneModels.fields.validatedAt')} testId="m21-validated-at">
+            {formatDate(record.validatedAt ? todayInItaly(new Date(record.validatedAt)) : null, locale)}
           </Fact>
           <Fact label={translate('resources.twentyOneModels.fields.cityNotes')}>{record.cityNotes}</Fact>
         </FactGrid>
@@ -508,7 +577,7 @@ function Modello21Body() {
   useEffect(() => {
     if (!record) return;
     setMonths(record.months.map((m) => draftOfMonth(m, locale)));
-    setOwner(ownerDraftOf(record));
+    setOwner(ownerDraftOf(record, locale));
     setDirty(false);
     // A new version of the record (after save, refresh, submit) replaces the draft; the same version
     // fetched again (a new object) must not discard the user's unsaved edits, hence updatedAt, not record.
@@ -568,6 +637,16 @@ function Modello21Body() {
           }}
           onReset={reset}
         />
+        <OpeningBalance
+          value={owner.openingBalance}
+          months={months}
+          editable={editable}
+          problem={check.problems.openingBalance}
+          onChange={(openingBalance) => {
+            setOwner((current) => (current ? { ...current, openingBalance } : current));
+            setDirty(true);
+          }}
+        />
       </Panel>
       <OwnerPanel
         owner={owner}
@@ -621,6 +700,17 @@ function Modello21Body() {
             ) : null}
             {reconciled && !dirty ? (
               <DownloadButton path={`/twenty-one-models/${record.id}/pdf`} fileName={`modello21-${record.year}.pdf`} label="filings.m21.pdf" icon={<PictureAsPdfIcon />} testId="m21-pdf" />
+            ) : null}
+            {/* The preview prints the saved model as it is, reconciled or not, watermarked "bozza". */}
+            {record.status === 'draft' ? (
+              <DownloadButton
+                path={`/twenty-one-models/${record.id}/pdf`}
+                query={{ draft: 'true' }}
+                fileName={`modello21-${record.year}-bozza.pdf`}
+                label={dirty ? 'filings.m21.pdfDraftSaved' : 'filings.m21.pdfDraft'}
+                icon={<PreviewIcon />}
+                testId="m21-pdf-draft"
+              />
             ) : null}
           </Stack>
         </Box>

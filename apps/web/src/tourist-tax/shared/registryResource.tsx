@@ -4,6 +4,7 @@ import { CityField, CityFilterInput, CityInput } from './cityInputs';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { required } from '../../components/validators';
 import { ListExportButton, ResponsiveDataTable } from '../../components/listScaffolding';
+import { RepriceRuleButton, useRepriceAfterSave } from './RepriceDialog';
 
 /*
  * Screens of the per-comune registries that are a name and a note: structure types, structure
@@ -32,8 +33,11 @@ function RegistryFields({ readOnly, isCreate, extraFields: ExtraFields }: { read
   );
 }
 
-/** `extraFields`: inputs of one registry only (exemptions: their condition). */
-export function makeRegistryResource(extraFields?: TExtraFields) {
+/**
+ * `extraFields`: inputs of one registry only (exemptions: their condition). `prices`: the registry
+ * prices stays (exemptions), so its edit page offers to reprice them after a save.
+ */
+export function makeRegistryResource(extraFields?: TExtraFields, { prices = false }: { prices?: boolean } = {}) {
   function RegistryList() {
     const translate = useTranslate();
     const isAdmin = useReachesAllHere('list');
@@ -56,11 +60,19 @@ export function makeRegistryResource(extraFields?: TExtraFields) {
   function RegistryEdit() {
     const saveErrors = useSaveErrorNotification();
     const canSave = useCanHere('update');
+    const reprice = useRepriceAfterSave(saveErrors.onError);
     return (
-      <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
+      <Edit
+        mutationOptions={prices ? reprice.mutationOptions : saveErrors}
+        title={<RecordTitle />}
+        actions={<DetailActions>{prices ? <RepriceRuleButton /> : null}</DetailActions>}
+        mutationMode="pessimistic"
+        redirect="list"
+      >
         <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
           <RegistryFields readOnly={!canSave} isCreate={false} extraFields={extraFields} />
         </TtSimpleForm>
+        {prices ? reprice.dialog : null}
       </Edit>
     );
   }

@@ -9,6 +9,7 @@ import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { RegistryRefInputs, registryRefColumns, registryRefFilters } from './RegistryRefInputs';
 import { dateAfter, required, validEuros, validPercent, wholeNumber } from '../../components/validators';
 import { ruleTypeChoices } from './choices';
+import { RepriceCityButton, RepriceRuleButton, useRepriceAfterSave } from './RepriceDialog';
 
 /*
  * Screens of the per-comune rate rules, tariffs and reductions: both are a flat amount per night or a
@@ -36,6 +37,7 @@ export type TRuleScreensConfig = {
 function RuleListActions() {
   return (
     <FilterCreateActions>
+      <RepriceCityButton />
       <ListExportButton />
     </FilterCreateActions>
   );
@@ -128,11 +130,24 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
   function RuleEdit() {
     const saveErrors = useSaveErrorNotification();
     const canSave = useCanHere('update');
+    // Saved stays keep their amounts: after a save the comune sees the ones this rule priced and may reprice them.
+    const reprice = useRepriceAfterSave(saveErrors.onError);
     return (
-      <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list" transform={transform}>
+      <Edit
+        mutationOptions={reprice.mutationOptions}
+        title={<RecordTitle />}
+        actions={
+          <DetailActions>
+            <RepriceRuleButton />
+          </DetailActions>
+        }
+        mutationMode="pessimistic"
+        transform={transform}
+      >
         <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
           <RuleFields readOnly={!canSave} isCreate={false} />
         </TtSimpleForm>
+        {reprice.dialog}
       </Edit>
     );
   }
