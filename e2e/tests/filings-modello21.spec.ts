@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEMO, api, saveScreenshot, signInWithStoredSession } from './helpers';
+import { DEMO, api, apiSignIn, saveScreenshot, signInWithStoredSession } from './helpers';
 import { ARTIFACTS, chooseOption } from './tourist-tax-support';
 
 test('a hotelier fills the Modello 21, reconciles every month, downloads the PDF and sends it', async ({ page }) => {
@@ -80,4 +80,75 @@ test('a hotelier fills the Modello 21, reconciles every month, downloads the PDF
   await expect(page.getByLabel('Riscosso Dicembre')).toHaveCount(0);
   expect((await api(page.request, 'GET', `/api/twenty-one-models/${id}`, { token: hotelier.token })).status).toBe('submitted');
   await saveScreenshot(page, 'filings-modello21');
+});
+
+test('the demo Modello 21: a company as agente contabile, opening balance, receipts and treasury payments per month, draft preview, then validated with number and date', async ({ page }) => {
+  test.setTimeout(150_000);
+  const hotelier = await signInWithStoredSession(page, DEMO.hotelier);
+  await page.addInitScript(() => {
+    if (!window.sessionStorage.getItem('e2e.yearPlanted')) {
+      window.localStorage.setItem('backoffice.year', '2025');
+      window.sessionStorage.setItem('e2e.yearPlanted', '1');
+    }
+  });
+  const [structure] = await api(page.request, 'GET', `/api/structures?q=${encodeURIComponent('Hotel Serapo')}`, { token: hotelier.token });
+  const [model] = await api<{ _id: string }[]>(page.request, 'GET', `/api/twenty-one-models?year=2025&structureId=${structure._id}`, { token: hotelier.token });
+  await page.goto(`/twentyOneModels/${model._id}`);
+
+  // January: receipt n. 1 of 10/01, paid with the first quarter on 30/04 with reversale and quietanza.
+  await expect(page.getByTestId('m21-receipts-1')).toContainText('n. 1');
+  await expect(page.getByTestId('m21-receipts-1')).toContainText('10/01/2025');
+  const january = page.getByTestId('m21-payments-1');
+  await expect(january).toContainText('30/04/2025');
+  await expect(january).toContainText('Reversale / ordinativo REV-2025-03');
+  await expect(january).toContainText('Quietanza Q-2025-03');
+
+  // Not reconciled yet: no final PDF, but the draft preview prints.
+  await expect(page.getByTestId('m21-not-reconciled')).toBeVisible();
+  await expect(page.getByTestId('m21-pdf')).toHaveCount(0);
+  const [draft] = await Promise.all([page.waitForEvent('download'), page.getByTestId('m21-pdf-draft').click()]);
+  expect(draft.suggestedFilename()).toBe('modello21-2025-bozza.pdf');
+  const draftPath = path.join(ARTIFACTS, 'filings-modello21-bozza.pdf');
+  await draft.saveAs(draftPath);
+  expect(fs.readFileSync(draftPath).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The company, the opening balance carried from 2024 (carico and scarico follow it), the note, the signature.
+  await page.getByLabel('Ragione sociale').fill('Serapo Hotels S.r.l.');
+  await page.getByLabel('Legale rappresentante').fill('Giulia Albergatrice');
+  await page.getByLabel('Qualifica del firmatario').fill('amministratore unico');
+  await page.getByTestId('m21-opening-balance-input').fill('12,50');
+  await expect(page.getByTestId('m21-carico')).toHaveText('62,50 €');
+  await expect(page.getByTestId('m21-scarico')).toHaveText('42,50 €');
+  await expect(page.getByTestId('m21-closingBalance')).toHaveText('20,00 €');
+  await page.getByLabel('Note Ottobre').fill('Versato con la dichiarazione del 4° trimestre');
+  await page.getByLabel('Data di firma').fill('2026-01-20');
+  await expect(page.getByTestId('m21-reconciled')).toBeVisible();
+  await page.getByTestId('m21-save').click();
+  await expect(page.getByTestId('m21-reconciled')).toContainText('puoi stampare e inviare');
+  const saved = await api(page.request, 'GET', `/api/twenty-one-models/${model._id}`, { token: hotelier.token });
+  expect(saved).toMatchObject({
+    ownerCompanyName: 'Serapo Hotels S.r.l.',
+    ownerLegalRepresentative: 'Giulia Albergatrice',
+    ownerRole: 'amministratore unico',
+    openingBalance: 12.5,
+    carico: 62.5,
+    scarico: 42.5,
+  });
+  await saveScreenshot(page, 'filings-modello21-company');
+
+  // Sent, then validated by the comune: the page shows the number and the date, the PDF prints them.
+  await page.getByTestId('m21-submit').click();
+  await page.getByRole('dialog').filter({ hasText: 'Inviare il Modello 21?' }).getByRole('button', { name: 'Conferma' }).click();
+  await expect(page.getByTestId('m21-status')).toHaveText('Presentata');
+  await expect(page.getByTestId('m21-pdf-draft')).toHaveCount(0);
+  const city = await apiSignIn(page.request, DEMO.city);
+  await api(page.request, 'POST', `/api/twenty-one-models/${model._id}/validate`, { token: city.token, body: { validationNumber: 'PROT-2026-204' } });
+  await page.reload();
+  await expect(page.getByTestId('m21-validation-number')).toHaveText('PROT-2026-204');
+  const today = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Rome' }).format(new Date());
+  await expect(page.getByTestId('m21-validated-at')).toHaveText(today);
+  await expect(page.getByTestId('m21-owner-company')).toHaveText('Serapo Hotels S.r.l.');
+  const [validated] = await Promise.all([page.waitForEvent('download'), page.getByTestId('m21-pdf').click()]);
+  await validated.saveAs(path.join(ARTIFACTS, 'filings-modello21-validato.pdf'));
+  await saveScreenshot(page, 'filings-modello21-validated');
 });

@@ -78,6 +78,7 @@ export const rulesEn = {
     m21: {
       columns: { payments: 'Payments to the treasury' },
       receiptsCount: '%{smart_count} receipt |||| %{smart_count} receipts',
+      receiptOne: 'no. %{number}',
       receiptsRange: 'no. %{from} to no. %{to}',
       receiptsDates: '%{from} – %{to}',
       account: { openingBalance: 'Opening balance', carico: 'Charge (carico)', scarico: 'Discharge (scarico)', closingBalance: 'Balance carried forward' },

@@ -81,6 +81,7 @@ export const rulesIt = {
     m21: {
       columns: { payments: 'Versamenti in tesoreria' },
       receiptsCount: 'n. %{smart_count} ricevuta |||| n. %{smart_count} ricevute',
+      receiptOne: 'n. %{number}',
       receiptsRange: 'dal n. %{from} al n. %{to}',
       receiptsDates: '%{from} – %{to}',
       account: { openingBalance: 'Fondo iniziale', carico: 'Carico', scarico: 'Scarico', closingBalance: 'Rimanenza' },

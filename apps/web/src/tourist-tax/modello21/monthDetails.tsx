@@ -23,7 +23,7 @@ export function MonthReceipts({ month }: { month: TM21MonthRecord }) {
   if (!receipts || month.corrected) return <>{translate('filings.m21.receiptsCount', { smart_count: month.receiptsCount })}</>;
   return (
     <Box data-testid={`m21-receipts-${month.number}`}>
-      {translate('filings.m21.receiptsRange', { from: receipts.from, to: receipts.to })}
+      {receipts.from === receipts.to ? translate('filings.m21.receiptOne', { number: receipts.from }) : translate('filings.m21.receiptsRange', { from: receipts.from, to: receipts.to })}
       {receipts.dateFrom && receipts.dateTo ? (
         <Typography variant="caption" color="text.secondary" component="div">
           {receipts.dateFrom === receipts.dateTo

@@ -88,13 +88,14 @@ export async function renderModello21Pdf(db: TDbOrTx, row: TModello21Row, option
   return kit.doc.save();
 }
 
-/** "dal n. 1 al n. 12 (03/01 – 30/01)"; the count alone for a hand-corrected month. */
+/** "dal n. 1 al n. 12 (03/01 – 30/01)", "n. 5 (19/10)" for a single receipt; the count alone for a hand-corrected month. */
 function receiptsText(m: TModello21Row['months'][number]): string {
   const r = m.prefill.receipts;
   if (m.receiptsCount === 0) return '—';
   if (!r || m.corrected) return `n. ${m.receiptsCount}`;
-  const dates = r.dateFrom && r.dateTo ? ` (${italianDate(r.dateFrom).slice(0, 5)} – ${italianDate(r.dateTo).slice(0, 5)})` : '';
-  return `dal n. ${r.from} al n. ${r.to}${dates}`;
+  const day = (iso: string) => italianDate(iso).slice(0, 5);
+  const dates = r.dateFrom && r.dateTo ? ` (${r.dateFrom === r.dateTo ? day(r.dateFrom) : `${day(r.dateFrom)} – ${day(r.dateTo)}`})` : '';
+  return `${r.from === r.to ? `n. ${r.from}` : `dal n. ${r.from} al n. ${r.to}`}${dates}`;
 }
 
 /** The period of management within the year: the structure's own dates when it opened or closed during it. */
