@@ -1,3 +1,4 @@
+import type { TDeadlineRule } from '@app/domain/tourist-tax/filings/deadline-rules';
 import type { TQueryValue } from './httpClient';
 import { apiRequest } from './httpClient';
 import { downloadFile, uploadWithProgress } from './files';
@@ -109,7 +110,18 @@ export type TAttachment = {
 
 export type TAttachmentInput = { uploadId: string; fileName: string; fileDescription: string | null; documentType: TAttachmentDocumentType };
 
-export type TGeneratePeriodsInput = { year: number; frequency: 'quarterly' | 'monthly' | 'fourMonthly'; submitOffsetDays: number; payOffsetDays: number; cityId?: string };
+export type TGeneratePeriodsInput = {
+  year: number;
+  frequency: 'quarterly' | 'monthly' | 'fourMonthly';
+  submitOffsetDays: number;
+  payOffsetDays: number;
+  /** A deadline as the regulation writes it ("by the 16th of the following month"); overrides the offset. */
+  submitRule?: TDeadlineRule;
+  payRule?: TDeadlineRule;
+  /** Move a deadline off Saturdays, Sundays and Italian public holidays (the API's default: true). */
+  workingDays?: boolean;
+  cityId?: string;
+};
 
 export type TCommunicationRecipient = { userId: string; email: string; name: string | null; surname: string | null; commercialName: string | null; readAt: string | null; hasRead: boolean };
 

@@ -3,6 +3,7 @@ import {
   Alert,
   Box,
   Button,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
@@ -51,6 +52,7 @@ import { required, wholeNumber } from '../../components/validators';
 import { useMutation } from '@tanstack/react-query';
 import type { TAppDataProvider } from '../../dataProvider';
 import { dateInYear, dateToNotBeforeFrom, deadlineNotBeforeEnd } from './periodValidation';
+import { DEADLINE_KINDS, deadlineBody, deadlineRuleOf, deadlineValueProblem, type TDeadlineKind } from './deadlineChoices';
 
 /*
  * Declaration periods of a comune (declaration templates): the comune writes them, its hoteliers
@@ -59,11 +61,63 @@ import { dateInYear, dateToNotBeforeFrom, deadlineNotBeforeEnd } from './periodV
 
 const FREQUENCIES: TPeriodFrequency[] = ['quarterly', 'monthly', 'fourMonthly'];
 
-type TGenerateState = { frequency: TPeriodFrequency; submitOffsetDays: string; payOffsetDays: string; cityId: string };
+type TGenerateState = {
+  frequency: TPeriodFrequency;
+  submitKind: TDeadlineKind;
+  submitOffsetDays: string;
+  payKind: TDeadlineKind;
+  payOffsetDays: string;
+  workingDays: boolean;
+  cityId: string;
+};
 
-function offsetProblem(value: string): string | undefined {
-  if (value.trim() === '') return 'validation.required';
-  return wholeNumber(0, 366)(value);
+/** One deadline of the dialog: its kind (as the regulation writes it) and the number it needs. */
+function DeadlineInputs({
+  which,
+  kind,
+  value,
+  problem,
+  onChange,
+}: {
+  which: 'submit' | 'pay';
+  kind: TDeadlineKind;
+  value: string;
+  problem: string | undefined;
+  onChange: (patch: Partial<TGenerateState>) => void;
+}) {
+  const translate = useTranslate();
+  const kindKey = which === 'submit' ? 'submitKind' : 'payKind';
+  const valueKey = which === 'submit' ? 'submitOffsetDays' : 'payOffsetDays';
+  return (
+    <Stack spacing={1}>
+      <MuiTextField
+        select
+        size="small"
+        label={translate(`filings.templates.${which}Deadline`)}
+        value={kind}
+        onChange={(event) => onChange({ [kindKey]: event.target.value as TDeadlineKind })}
+        slotProps={{ htmlInput: { 'data-testid': `${which}-kind` } }}
+      >
+        {DEADLINE_KINDS.map((k) => (
+          <MenuItem key={k} value={k}>
+            {translate(`filings.templates.deadlineKinds.${k}`)}
+          </MenuItem>
+        ))}
+      </MuiTextField>
+      {kind === 'endOfMonthAfter' ? null : (
+        <MuiTextField
+          label={translate(kind === 'daysAfter' ? `filings.templates.${valueKey}` : 'filings.templates.dayOfMonth')}
+          type="number"
+          size="small"
+          value={value}
+          onChange={(event) => onChange({ [valueKey]: event.target.value })}
+          error={!!problem}
+          helperText={translate(problem ?? (kind === 'daysAfter' ? 'filings.templates.offsetHelp' : 'filings.templates.dayOfMonthHelp'))}
+          slotProps={{ htmlInput: kind === 'daysAfter' ? { min: 0, max: 366 } : { min: 1, max: 31 } }}
+        />
+      )}
+    </Stack>
+  );
 }
 
 export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -74,7 +128,15 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
   const year = useSelectedYear();
   const isAdmin = useReachesAllHere('list');
   const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: isAdmin && open });
-  const [state, setState] = useState<TGenerateState>({ frequency: 'quarterly', submitOffsetDays: '30', payOffsetDays: '30', cityId: '' });
+  const [state, setState] = useState<TGenerateState>({
+    frequency: 'quarterly',
+    submitKind: 'daysAfter',
+    submitOffsetDays: '30',
+    payKind: 'daysAfter',
+    payOffsetDays: '30',
+    workingDays: true,
+    cityId: '',
+  });
   const { total: existing = 0 } = useGetList(
     'declaration-templates',
     { pagination: { page: 1, perPage: 1 }, sort: { field: 'dateFrom', order: 'ASC' }, filter: isAdmin ? { cityId: state.cityId } : {}, meta: { year } },
@@ -83,25 +145,35 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
   const dataProvider = useDataProvider<TAppDataProvider>();
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const problems = {
-    submitOffsetDays: offsetProblem(state.submitOffsetDays),
-    payOffsetDays: offsetProblem(state.payOffsetDays),
+    submitOffsetDays: deadlineValueProblem(state.submitKind, state.submitOffsetDays),
+    payOffsetDays: deadlineValueProblem(state.payKind, state.payOffsetDays),
     cityId: isAdmin && !state.cityId ? 'validation.required' : undefined,
   };
-  const valid = !problems.submitOffsetDays && !problems.payOffsetDays && !problems.cityId;
+  const submitRule = deadlineRuleOf(state.submitKind, state.submitOffsetDays);
+  const payRule = deadlineRuleOf(state.payKind, state.payOffsetDays);
+  const valid = !!submitRule && !!payRule && !problems.cityId;
+  // The preview is the domain's own generatePeriods, the function the API runs on confirm.
   const preview = useMemo(
-    () => (valid ? generatePeriods(year, state.frequency, Number(state.submitOffsetDays), Number(state.payOffsetDays)) : []),
-    [valid, year, state.frequency, state.submitOffsetDays, state.payOffsetDays],
+    () => (submitRule && payRule && valid ? generatePeriods(year, state.frequency, 0, 0, { submitRule, payRule, workingDays: state.workingDays }) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the rules are derived from these fields
+    [valid, year, state.frequency, state.submitKind, state.submitOffsetDays, state.payKind, state.payOffsetDays, state.workingDays],
   );
 
   const generation = useMutation({
-    mutationFn: () =>
-      dataProvider.generatePeriods({
+    mutationFn: () => {
+      const submit = deadlineBody(submitRule!);
+      const pay = deadlineBody(payRule!);
+      return dataProvider.generatePeriods({
         year,
         frequency: state.frequency,
-        submitOffsetDays: Number(state.submitOffsetDays),
-        payOffsetDays: Number(state.payOffsetDays),
+        submitOffsetDays: submit.offsetDays,
+        payOffsetDays: pay.offsetDays,
+        ...(submit.rule ? { submitRule: submit.rule } : {}),
+        ...(pay.rule ? { payRule: pay.rule } : {}),
+        workingDays: state.workingDays,
         ...(isAdmin ? { cityId: state.cityId } : {}),
-      }),
+      });
+    },
     onSuccess: ({ data: rows }) => {
       notify('filings.templates.generated', { type: 'success', messageArgs: { smart_count: rows.length, year } });
       refresh();
@@ -149,28 +221,11 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
               ))}
             </RadioGroup>
           </FormControl>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-            <MuiTextField
-              label={translate('filings.templates.submitOffsetDays')}
-              type="number"
-              size="small"
-              value={state.submitOffsetDays}
-              onChange={(event) => set({ submitOffsetDays: event.target.value })}
-              error={!!problems.submitOffsetDays}
-              helperText={translate(problems.submitOffsetDays ?? 'filings.templates.offsetHelp')}
-              slotProps={{ htmlInput: { min: 0, max: 366 } }}
-            />
-            <MuiTextField
-              label={translate('filings.templates.payOffsetDays')}
-              type="number"
-              size="small"
-              value={state.payOffsetDays}
-              onChange={(event) => set({ payOffsetDays: event.target.value })}
-              error={!!problems.payOffsetDays}
-              helperText={translate(problems.payOffsetDays ?? 'filings.templates.offsetHelp')}
-              slotProps={{ htmlInput: { min: 0, max: 366 } }}
-            />
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+            <DeadlineInputs which="submit" kind={state.submitKind} value={state.submitOffsetDays} problem={problems.submitOffsetDays} onChange={set} />
+            <DeadlineInputs which="pay" kind={state.payKind} value={state.payOffsetDays} problem={problems.payOffsetDays} onChange={set} />
           </Box>
+          <FormControlLabel control={<Checkbox checked={state.workingDays} onChange={(event) => set({ workingDays: event.target.checked })} />} label={translate('filings.templates.workingDays')} />
           {preview.length > 0 ? (
             <Table size="small" aria-label={translate('filings.templates.preview')} data-testid="generate-preview">
               <TableHead>

@@ -75,6 +75,18 @@ export const rulesEn = {
     },
   },
   filings: {
+    templates: {
+      submitDeadline: 'Submission deadline',
+      payDeadline: 'Payment deadline',
+      deadlineKinds: {
+        daysAfter: 'Days after the end of the period',
+        dayOfMonthAfter: 'On a day of the following month',
+        endOfMonthAfter: 'By the end of the following month',
+      },
+      dayOfMonth: 'Day of the month',
+      dayOfMonthHelp: '1 to 31 (e.g. 16: "by the 16th of the following month")',
+      workingDays: 'A deadline on a Saturday, Sunday or public holiday moves to the next working day',
+    },
     m21: {
       columns: { payments: 'Payments to the treasury' },
       receiptsCount: '%{smart_count} receipt |||| %{smart_count} receipts',

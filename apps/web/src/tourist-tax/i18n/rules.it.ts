@@ -78,6 +78,18 @@ export const rulesIt = {
     },
   },
   filings: {
+    templates: {
+      submitDeadline: 'Scadenza di presentazione',
+      payDeadline: 'Scadenza di versamento',
+      deadlineKinds: {
+        daysAfter: 'Giorni dopo la fine del periodo',
+        dayOfMonthAfter: 'Un giorno del mese successivo',
+        endOfMonthAfter: 'Entro la fine del mese successivo',
+      },
+      dayOfMonth: 'Giorno del mese',
+      dayOfMonthHelp: 'Da 1 a 31 (es. 16: "entro il 16 del mese successivo")',
+      workingDays: 'Una scadenza di sabato, domenica o festivo slitta al primo giorno lavorativo successivo',
+    },
     m21: {
       columns: { payments: 'Versamenti in tesoreria' },
       receiptsCount: 'n. %{smart_count} ricevuta |||| n. %{smart_count} ricevute',
