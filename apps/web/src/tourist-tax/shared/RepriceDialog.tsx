@@ -22,12 +22,12 @@ import {
 } from '@mui/material';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useLocaleState, useNotify, useRecordContext, useRedirect, useResourceContext, useTranslate } from 'react-admin';
+import { useListContext, useLocaleState, useNotify, useRecordContext, useRedirect, useResourceContext, useTranslate } from 'react-admin';
 import { can } from '@app/domain/platform/access/access-table';
 import { apiRequest } from '../../dataProvider/httpClient';
 import { formatDate } from '../../i18n/format';
 import { formatEuros } from '../../components/format';
-import { currentRole } from '../../components/permissions';
+import { currentRole, useReachesAllHere } from '../../components/permissions';
 import { errorText } from '../../components/serverErrors';
 
 /*
@@ -241,17 +241,23 @@ export function RepriceRuleButton() {
   );
 }
 
-/** On a rules list: every stay of the comune not yet declared against the current rules. */
+/**
+ * On a rules list: every stay of the comune not yet declared against the current rules. A comune user
+ * reprices its own comune; an admin, who sees every comune, the one chosen in the list's filter.
+ */
 export function RepriceCityButton() {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  if (!canReprice()) return null;
+  const reachesAll = useReachesAllHere('list');
+  const { filterValues } = useListContext();
+  const cityId = typeof filterValues?.cityId === 'string' && filterValues.cityId ? filterValues.cityId : undefined;
+  if (!canReprice() || (reachesAll && !cityId)) return null;
   return (
     <>
       <Button size="small" startIcon={<PriceChangeIcon />} onClick={() => setOpen(true)} data-testid="reprice-city-open">
         {translate('touristTax.reprice.cityButton')}
       </Button>
-      {open ? <RepriceDialog scope={{}} title="touristTax.reprice.cityTitle" open onClose={() => setOpen(false)} /> : null}
+      {open ? <RepriceDialog scope={reachesAll ? { cityId } : {}} title="touristTax.reprice.cityTitle" open onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
