@@ -22,7 +22,7 @@ import { AppError, validationFailed, type TErrorDetail } from '../../../lib/erro
 import { defineWorkflowRuntime } from '../../../lib/workflow/run-transition.ts';
 import { authorizeAction, recordAudit } from '../../platform/index.ts';
 import { appendHistory } from './nca-history.ts';
-import { audienceOf, deliverNca, notifyUsers, usersOfAgencies, type TPendingNca } from './nca-notifications.ts';
+import { assigneesOf, audienceOf, deliverNca, notifyUsers, type TPendingNca } from './nca-notifications.ts';
 import { reportScopes } from './nca-scope.ts';
 import { renderPhasePdf } from './nca-pdf.ts';
 import { todayInItaly, type TNcaReportRow } from './reports.ts';
@@ -273,14 +273,7 @@ async function notificationsOf(tx: TTx, action: TNcaReportAction, report: TNcaRe
     case 'phase2Complete':
     case 'forcePhase3': {
       const actions = await tx.select().from(correctiveActions).where(eq(correctiveActions.reportId, report.id));
-      const assignees = [
-        ...(await usersOfAgencies(
-          tx,
-          actions.map((a) => a.agencyId).filter((id): id is string => !!id),
-        )),
-        ...actions.flatMap((a) => a.userIds),
-      ];
-      await send(assignees, `NCA ${label(report)}: azioni da eseguire`, 'Il piano delle azioni è approvato: puoi avviare le azioni correttive assegnate.', true);
+      await send(await assigneesOf(tx, actions), `NCA ${label(report)}: azioni da eseguire`, 'Il piano delle azioni è approvato: puoi avviare le azioni correttive assegnate.', true);
       await send(await audienceOf(tx, report, ['observers']), `NCA ${label(report)} in esecuzione`, 'Il piano delle azioni è approvato.', false);
       break;
     }
