@@ -5,7 +5,7 @@ import { agencies, laboratories, notifications, settings, users } from '../../..
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
 
 // The signed files are the fixtures of the verifier (made with openssl by make-fixtures.sh).
-const fixture = (name: string) => readFileSync(new URL(`../signed-files/fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => readFileSync(new URL(`../../../../fixtures/signed-files/${name}`, import.meta.url));
 const draftPdf = fixture('doc.pdf');
 
 let t: TTestApp;
