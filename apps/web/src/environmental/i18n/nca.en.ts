@@ -223,6 +223,11 @@ export const ncaEn: typeof ncaIt = {
       rejected: 'Rejection recorded',
       openReport: 'Open the report',
     },
+    supplierCreate: {
+      intro: 'Report a non-conformity your company detected: your company is its detector and the lot is that of the chosen order. The consortium reviews it and asks for the signatures.',
+      detector: 'Your company, which detected the non-conformity',
+      notGranted: 'Your company can report non-conformities only when the consortium grants it the NCA creation permission (permission system on). Ask the consortium.',
+    },
     notAvailable: {
       workflow: 'The status actions are not available yet (the reports service does not answer yet).',
       signatures: 'This report’s signatures are not available yet.',

@@ -222,6 +222,11 @@ export const ncaIt = {
       rejected: 'Rifiuto registrato',
       openReport: 'Apri la segnalazione',
     },
+    supplierCreate: {
+      intro: 'Segnali una non conformità rilevata dalla tua impresa: la tua impresa ne è il rilevatore e il lotto è quello dell’ordine scelto. Il consorzio la esamina e ne richiede le firme.',
+      detector: 'La tua impresa, che ha rilevato la non conformità',
+      notGranted: 'La tua impresa può segnalare non conformità solo se il consorzio le concede il permesso di creazione delle NCA (sistema dei permessi attivo). Chiedilo al consorzio.',
+    },
     notAvailable: {
       workflow: 'Le azioni di stato non sono ancora disponibili (il servizio delle segnalazioni non risponde ancora).',
       signatures: 'Le firme di questa segnalazione non sono ancora disponibili.',
