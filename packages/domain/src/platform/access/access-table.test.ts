@@ -374,6 +374,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     totals: 'all - - - - all',
     import: 'all - - - - all',
     openNca: 'all - - - - all',
+    sampleChoices: 'all - - - ownLaboratory all',
   },
   forms: {
     list: 'all - - ownAgency - all',

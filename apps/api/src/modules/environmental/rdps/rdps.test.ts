@@ -218,6 +218,21 @@ describe('RDP: scope', () => {
   });
 });
 
+describe('RDP: the lot and agency a laboratory names', () => {
+  it('a laboratory reads them by name (it reads neither registry) and names them on its report; an agency may not', async () => {
+    expect((await t.request('GET', '/api/lots', { token: lab.token })).status).toBe(403);
+    const res = await t.request('GET', '/api/rdps/sample-choices', { token: lab.token });
+    expect(res.status).toBe(200);
+    const lot = res.body.lots[0];
+    expect(Object.keys(lot).sort()).toEqual(['_id', 'code', 'name']);
+    expect(res.body.agencies.map((a: { _id: string }) => a._id)).toEqual(expect.arrayContaining([agencyId, otherAgencyId]));
+    expect(Object.keys(res.body.agencies[0]).sort()).toEqual(['_id', 'businessName']);
+    expect((await t.request('GET', '/api/rdps/sample-choices', { token: agency.token })).status).toBe(403);
+    const rdp = await createRdp(lab, { lotId: lot._id, agencyId: otherAgencyId });
+    expect(rdp).toMatchObject({ lotId: lot._id, agencyId: otherAgencyId });
+  });
+});
+
 describe('RDP: out of limits', () => {
   it('flags the row and the report, filters the list and notifies the consortium', async () => {
     const rdp = await createRdp(lab, { analyticData: [{ activity: 'Piombo', unit: 'mg/kg', upperLimit: 100, value: '120' }] });
