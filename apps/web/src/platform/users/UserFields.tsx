@@ -62,7 +62,12 @@ export function AccountFields({ create = false }: { create?: boolean }) {
         <FormDataConsumer>
           {({ formData }) =>
             FUNCTION_HOLDER_ROLES.includes(formData.role) ? (
-              <ReferenceArrayInput source="companyFunctionSettingIds" reference="environmental-settings" filter={{ settingType: 'companyFunction', isActive: true }} sort={{ field: 'name', order: 'ASC' }}>
+              <ReferenceArrayInput
+                source="companyFunctionSettingIds"
+                reference="environmental-settings"
+                filter={{ settingType: 'companyFunction', isActive: true }}
+                sort={{ field: 'name', order: 'ASC' }}
+              >
                 <AutocompleteArrayInput optionText="name" label="resources.users.fields.companyFunctionSettingIds" helperText="resources.users.fields.companyFunctionSettingIdsHelp" />
               </ReferenceArrayInput>
             ) : null

@@ -245,11 +245,7 @@ async function notifyStep(tx: TTx, ctx: TSignedInContext, action: TCorrectiveAct
   };
   // The consortium hears of completions; the author of a rejected proposal; the assignees of the rest.
   const recipients =
-    action === 'complete'
-      ? await audienceOf(tx, report, ['consortium', 'author'])
-      : action === 'rejectProposal'
-        ? [row.proposedById].filter((id): id is string => !!id)
-        : await assigneesOf(tx, [row]);
+    action === 'complete' ? await audienceOf(tx, report, ['consortium', 'author']) : action === 'rejectProposal' ? [row.proposedById].filter((id): id is string => !!id) : await assigneesOf(tx, [row]);
   return [await notifyUsers(tx, recipients, input, action !== 'complete', ctx.actor.id)];
 }
 

@@ -166,6 +166,10 @@ describe('demo signature rounds', () => {
     const newest = phaseRounds.sort((a, b) => b.round - a.round)[0];
     const res = await fetch(`${t.baseUrl}/api/nca-reports/${latest.reportId}/pdf?phase=${latest.phase}`, { headers: { authorization: `Bearer ${consortium.token}` } });
     expect(res.status).toBe(200);
-    expect(createHash('sha256').update(Buffer.from(await res.arrayBuffer())).digest('hex')).toBe(newest.pdfSha256);
+    expect(
+      createHash('sha256')
+        .update(Buffer.from(await res.arrayBuffer()))
+        .digest('hex'),
+    ).toBe(newest.pdfSha256);
   });
 });

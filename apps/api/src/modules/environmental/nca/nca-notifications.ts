@@ -70,7 +70,12 @@ export async function assigneesOf(
   const roleIds = [...new Set(actions.flatMap((a) => a.roleIds))];
   const functionIds = [...new Set(actions.flatMap((a) => a.agencyFunctionSettingIds))];
   const holding = [roleIds.length ? arrayOverlaps(users.roleIds, roleIds) : undefined, functionIds.length ? arrayOverlaps(users.companyFunctionSettingIds, functionIds) : undefined].filter((c) => !!c);
-  if (holding.length) for (const u of await db.select({ id: users.id }).from(users).where(and(or(...holding), active))) ids.add(u.id);
+  if (holding.length)
+    for (const u of await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(or(...holding), active)))
+      ids.add(u.id);
   return [...ids];
 }
 

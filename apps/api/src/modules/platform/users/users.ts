@@ -84,10 +84,7 @@ export async function findEmailOwner(db: TDbOrTx, email: string, exceptId?: stri
 export const emailTaken = (path = 'email', value?: string) => new AppError('EMAIL_TAKEN', 'This e-mail address is already registered', { details: [{ path, message: 'errors.EMAIL_TAKEN', value }] });
 
 /** Link-existence problems for the linked ids present in `values`. */
-export async function linkProblems(
-  db: TDbOrTx,
-  values: Partial<Record<TUserLinkField, string | null | undefined>> & { companyFunctionSettingIds?: readonly string[] },
-): Promise<TErrorDetail[]> {
+export async function linkProblems(db: TDbOrTx, values: Partial<Record<TUserLinkField, string | null | undefined>> & { companyFunctionSettingIds?: readonly string[] }): Promise<TErrorDetail[]> {
   const problems: TErrorDetail[] = [];
   for (const field of ['cityId', 'agencyId', 'laboratoryId'] as const) {
     const id = values[field];
