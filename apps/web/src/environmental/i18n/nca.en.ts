@@ -153,6 +153,8 @@ export const ncaEn: typeof ncaIt = {
       remove: 'Remove the signer',
       submit: 'Request the signatures',
       requested: 'Signature requests sent',
+      noFunctions: 'This person holds no company function: an administrator assigns them on the user screen',
+      pickUserFirst: 'Pick the signer first',
     },
     signatures: {
       title: 'Signatures',

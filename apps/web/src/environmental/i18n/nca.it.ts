@@ -152,6 +152,8 @@ export const ncaIt = {
       remove: 'Togli firmatario',
       submit: 'Richiedi le firme',
       requested: 'Richieste di firma inviate',
+      noFunctions: 'Questa persona non ricopre funzioni aziendali: un amministratore le assegna nella scheda dell’utente',
+      pickUserFirst: 'Scegli prima il firmatario',
     },
     signatures: {
       title: 'Firme',

@@ -14,11 +14,19 @@ let admin: TSession;
 let consortium: TSession;
 let agency3: TSession;
 let fx: Awaited<ReturnType<typeof ncaFixtures>>;
+/** A company function no demo user holds, and the functions agency3 holds in the demo. */
+let unheld: string;
+let agency3Functions: string[];
 
 beforeAll(async () => {
   t = await startTestApp();
   [admin, consortium, agency3] = await Promise.all(['admin', 'consortium', 'agency3'].map((a) => t.signedIn(a as never)));
   fx = await ncaFixtures(t);
+  [{ id: unheld }] = await t.db
+    .select({ id: settings.id })
+    .from(settings)
+    .where(and(eq(settings.settingType, 'companyFunction'), eq(settings.name, 'Referente ambientale dell’impresa')));
+  agency3Functions = (await get(admin, `/api/users/${agency3.user._id}`)).body.companyFunctionSettingIds;
 });
 afterAll(() => t?.close());
 
@@ -34,8 +42,8 @@ describe('company functions of users', () => {
     expect(wrong.body.code).toBe('VALIDATION_FAILED');
     expect(wrong.body.details).toEqual([expect.objectContaining({ path: 'companyFunctionSettingIds', value: matrix.id })]);
     // A user cannot give themselves a function.
-    expect((await t.request('PUT', `/api/users/${agency3.user._id}`, { token: agency3.token, body: { companyFunctionSettingIds: [fx.agencyFunction] } })).status).toBe(403);
-    expect((await get(admin, `/api/users/${agency3.user._id}`)).body.companyFunctionSettingIds).toEqual([]);
+    expect((await t.request('PUT', `/api/users/${agency3.user._id}`, { token: agency3.token, body: { companyFunctionSettingIds: [unheld] } })).status).toBe(403);
+    expect((await get(admin, `/api/users/${agency3.user._id}`)).body.companyFunctionSettingIds).toEqual(agency3Functions);
   });
 
   it('the holders of the function an action names read, start and complete it, and are told when it can start', async () => {
@@ -49,7 +57,7 @@ describe('company functions of users', () => {
       reportId,
       name: 'Verifica della copertura da parte del direttore tecnico',
       actionType: 'internal',
-      agencyFunctionSettingIds: [fx.agencyFunction],
+      agencyFunctionSettingIds: [unheld],
     });
     expect(action.status, JSON.stringify(action.body)).toBe(201);
     const actionId = action.body._id as string;
@@ -59,9 +67,9 @@ describe('company functions of users', () => {
     expect((await get(agency3, `/api/corrective-actions/${actionId}`)).status).toBe(404);
     expect((await get(agency3, `/api/nca-reports/${reportId}`)).status).toBe(404);
 
-    const given = await putUser({ companyFunctionSettingIds: [fx.agencyFunction] });
+    const given = await putUser({ companyFunctionSettingIds: [...agency3Functions, unheld] });
     expect(given.status, JSON.stringify(given.body)).toBe(200);
-    expect(given.body.companyFunctionSettingIds).toEqual([fx.agencyFunction]);
+    expect(given.body.companyFunctionSettingIds).toEqual([...agency3Functions, unheld]);
     try {
       expect((await get(agency3, `/api/corrective-actions/${actionId}`)).status).toBe(200);
       expect((await get(agency3, `/api/nca-reports/${reportId}`)).status).toBe(200);
@@ -87,9 +95,31 @@ describe('company functions of users', () => {
       // Verifying effectiveness stays the consortium's.
       expect((await post(agency3, `/api/corrective-actions/${actionId}/close`, { reason: 'Efficace' })).status).toBe(403);
     } finally {
-      expect((await putUser({ companyFunctionSettingIds: [] })).status).toBe(200);
+      expect((await putUser({ companyFunctionSettingIds: agency3Functions })).status).toBe(200);
     }
     // Once the function is taken away, the action is out of reach again.
     expect((await get(agency3, `/api/corrective-actions/${actionId}`)).status).toBe(404);
+  });
+
+  it('N4: a signer is asked to sign only in a company function they hold', async () => {
+    const created = await post(consortium, '/api/nca-reports', fx.phase1);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const refused = await post(consortium, `/api/nca-reports/${created.body._id}/requestPhase1Signs`, {
+      signers: [
+        { userId: consortium.user._id, agencyFunctionSettingId: fx.consortiumFunction },
+        { userId: agency3.user._id, agencyFunctionSettingId: unheld },
+      ],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([expect.objectContaining({ path: 'signers.1.agencyFunctionSettingId', value: unheld })]);
+    expect((await get(consortium, `/api/nca-reports/${created.body._id}`)).body.status).toBe('pending');
+    const asked = await post(consortium, `/api/nca-reports/${created.body._id}/requestPhase1Signs`, {
+      signers: [
+        { userId: consortium.user._id, agencyFunctionSettingId: fx.consortiumFunction },
+        { userId: agency3.user._id, agencyFunctionSettingId: fx.agencyFunction },
+      ],
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(asked.body.status).toBe('waiting_phase1_signs');
   });
 });

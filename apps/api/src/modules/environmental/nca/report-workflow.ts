@@ -141,7 +141,7 @@ async function openRound(tx: TTx, app: FastifyInstance, ctx: TSignedInContext, r
   }
   const problems: TErrorDetail[] = [];
   const people = await tx
-    .select({ id: users.id, isEnabled: users.isEnabled, deletedAt: users.deletedAt })
+    .select({ id: users.id, isEnabled: users.isEnabled, deletedAt: users.deletedAt, functionIds: users.companyFunctionSettingIds })
     .from(users)
     .where(
       inArray(
@@ -165,6 +165,9 @@ async function openRound(tx: TTx, app: FastifyInstance, ctx: TSignedInContext, r
     const fn = functions.find((f) => f.id === s.agencyFunctionSettingId);
     if (!fn || fn.settingType !== 'companyFunction') problems.push({ path: `signers.${i}.agencyFunctionSettingId`, message: 'not a company function', value: s.agencyFunctionSettingId });
     else if (!fn.isActive) problems.push({ path: `signers.${i}.agencyFunctionSettingId`, message: 'this company function is not active', value: s.agencyFunctionSettingId });
+    // A signer acts in a function they hold (an administrator sets them on the user).
+    else if (person && !person.functionIds.includes(fn.id))
+      problems.push({ path: `signers.${i}.agencyFunctionSettingId`, message: 'the signer does not hold this company function', value: s.agencyFunctionSettingId });
   });
   if (problems.length) throw validationFailed(problems);
   const round = report.signRound + 1;
