@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HttpError } from 'ra-core';
+import { permissionKeyOf } from '@app/domain/platform/access/access-table';
 import { hasPermission, type TPermissionGrant } from '@app/domain/platform/auth/permissions';
 import type { TCorrectiveActionFacts, TNcaReportFacts, TSignRequestFacts, TSignRequestRecord } from '@app/domain/environmental/nca/index';
 import { apiRequest } from '../../dataProvider/httpClient';
@@ -94,7 +95,8 @@ export function useSupplierMayReport(enabled: boolean) {
   return useQuery({
     queryKey: ['permissions', 'me'],
     queryFn: () => get<{ permissionsSystem: boolean; permissions: TPermissionGrant[] }>('/auth/permission/employee/me'),
-    select: (mine) => mine.permissionsSystem && hasPermission(mine.permissions, 'nca.create'),
+    // The key of the table's create action on reports (nca.create).
+    select: (mine) => mine.permissionsSystem && hasPermission(mine.permissions, permissionKeyOf('nca-reports', 'create') ?? ''),
     enabled,
     retry: false,
   });
