@@ -7,7 +7,7 @@
 //   node e2e/screenshots/environmental.mjs [outDir]      (default /tmp/shots)
 //
 // Starts the built product on a fresh embedded database with the demo data, like run-e2e.mjs (set
-// SHOTS_BASE_URL to use a product already running; SHOTS_ONLY=<text> keeps the shots whose file name has it). Drives Debian's Chromium (CHROMIUM_PATH) headless.
+// SHOTS_BASE_URL to use a product already running; SHOTS_ONLY=<text>[,<text>...] keeps the shots whose file name has one of them). Drives Debian's Chromium (CHROMIUM_PATH) headless.
 // Besides the PNGs it prints, per shot, what a reviewer should look at: horizontal overflow, text that
 // looks like an untranslated message key, and raw error or status codes on the page.
 /* global document, window -- page.evaluate and addInitScript callbacks run in the browser */
@@ -314,7 +314,7 @@ async function main() {
           if (account === 'agencyGranted') await permissionsSystem(true);
           for (const [name, url, tab] of shots) {
             const fileName = `${language}-${viewport.name}-${account}-${name}.png`;
-            if (process.env.SHOTS_ONLY && !fileName.includes(process.env.SHOTS_ONLY)) continue;
+            if (process.env.SHOTS_ONLY && !process.env.SHOTS_ONLY.split(',').some((text) => fileName.includes(text))) continue;
             await page.goto(baseUrl + url);
             await settle(page);
             if (typeof tab === 'number') {
