@@ -1,13 +1,13 @@
 // Screenshots of the environmental-compliance screens, for a person to look at: the consortium's dashboard,
 // NCA reports (list, creation, a report waiting for signatures, an open one by tab), corrective actions and
-// "Le mie firme" (also the agency's), the consortium's lots,
+// "Le mie firme" (also the agency's), the signers dialog, a supplier agency creating a report (allowed or not), the consortium's lots,
 // orders, agencies (each tab), laboratories with their price list and NCA settings, the agency's and the
 // laboratory's My company, and the accept-invite page; in Italian and English, at 1366x768 and 390x844.
 //
 //   node e2e/screenshots/environmental.mjs [outDir]      (default /tmp/shots)
 //
 // Starts the built product on a fresh embedded database with the demo data, like run-e2e.mjs (set
-// SHOTS_BASE_URL to use a product already running; SHOTS_ONLY=<text> keeps the shots whose file name has it). Drives Debian's Chromium (CHROMIUM_PATH) headless.
+// SHOTS_BASE_URL to use a product already running; SHOTS_ONLY=<text>[,<text>...] keeps the shots whose file name has one of them). Drives Debian's Chromium (CHROMIUM_PATH) headless.
 // Besides the PNGs it prints, per shot, what a reviewer should look at: horizontal overflow, text that
 // looks like an untranslated message key, and raw error or status codes on the page.
 /* global document, window -- page.evaluate and addInitScript callbacks run in the browser */
@@ -164,7 +164,36 @@ async function ncaFixtures(consortium, agency, admin) {
       documents: [{ name: 'Foto dei cumuli coperti', isRequired: true }],
     },
   });
-  return { waiting: waiting._id, open: open._id, action: action._id };
+  const draft = await call('POST', '/api/nca-reports', { token, body: { ...base, description: 'Scarico di acque di lavaggio betoniere nel fosso di guardia.' } });
+  return { waiting: waiting._id, open: open._id, action: action._id, draft: draft._id };
+}
+
+/**
+ * A supplier agency allowed to report non-conformities: a supplier role with the NCA keys (and the
+ * reads its form needs), used while the permission system is on (switched on around its shots only).
+ */
+async function grantSupplierReports(admin, supplier) {
+  const keys = await call('GET', '/api/permissions?limit=500', { token: admin.token });
+  const role = await call('POST', '/api/roles', {
+    token: admin.token,
+    body: {
+      name: 'Segnalazioni NCA (screenshots)',
+      roleType: 'supplier',
+      permissionIds: keys.filter((k) => /^(nca\.(create|update)|(nca|orders|settings|agencies)\.(get|getAll))$/.test(k.key)).map((k) => k._id),
+    },
+  });
+  await call('PUT', `/api/auth/role/assign/employee/${supplier.user._id}`, { token: admin.token, body: { roleIds: [role._id] } });
+  const [flag] = await call('GET', '/api/settings?settingType=feature&code=permissionsSystem', { token: admin.token });
+  return (on) => call('PUT', `/api/settings/${flag._id}`, { token: admin.token, body: { isActive: on } });
+}
+
+/** The signers dialog of a draft, with a signer picked: the functions offered are those the signer holds. */
+async function openSignersDialog(page) {
+  await page.getByTestId('nca-requestPhase1Signs').click();
+  const row = page.getByTestId('signer-row-0');
+  await row.getByRole('combobox').first().fill('agency@demo.test');
+  await page.getByRole('option', { name: /agency@demo\.test/ }).click();
+  await row.getByRole('combobox').nth(1).click();
 }
 
 async function main() {
@@ -176,6 +205,7 @@ async function main() {
     consortium: await signIn('consortium@demo.test'),
     agency: await signIn('agency@demo.test'),
     lab: await signIn('lab@demo.test'),
+    agencyGranted: await signIn('agency3@demo.test'),
   };
   const admin = await signIn('admin@demo.test');
   sessions.admin = admin;
@@ -191,6 +221,7 @@ async function main() {
   const sentBackForm = await formIdOf('XRBC 000103 HF');
   const approvedForm = await formIdOf('XRBC 000102 HF');
   const nca = await ncaFixtures(sessions.consortium, sessions.agency, admin);
+  const permissionsSystem = await grantSupplierReports(admin, sessions.agencyGranted);
 
   // account -> [shot name, path, tab index to open or null]
   const plan = {
@@ -198,6 +229,7 @@ async function main() {
       ['dashboard', '/dashboard'],
       ['nca-list', '/nca-reports'],
       ['nca-create', '/nca-reports/create'],
+      ['nca-signers-dialog', `/nca-reports/${nca.draft}`, openSignersDialog],
       ['nca-waiting-phase1', `/nca-reports/${nca.waiting}`],
       ['nca-open-phase2', `/nca-reports/${nca.open}`],
       ['nca-open-phase3', `/nca-reports/${nca.open}`, 2],
@@ -231,6 +263,7 @@ async function main() {
     agency: [
       ['nca-list', '/nca-reports'],
       ['nca-open-phase2', `/nca-reports/${nca.open}`],
+      ['nca-create-not-granted', '/nca-reports/create'],
       ['my-signatures', '/my-signatures'],
       ['my-company-registry', '/my-company', 0],
       ['my-company-users', '/my-company', 1],
@@ -243,11 +276,17 @@ async function main() {
       ['my-company-information', '/my-company', 0],
       ['my-company-price-list', '/my-company', 1],
       ['rdps-list', '/rdps'],
+      ['rdp-create', '/rdps/create'],
       ['rdp-tab1-rdp', `/rdps/${rdp.processing}`, 0],
       ['rdp-tab3-phase1', `/rdps/${rdp.processing}`, 2],
     ],
-    // The admin's dashboard: both areas' parts.
-    admin: [['dashboard', '/dashboard']],
+    // A supplier agency holding nca.create (with the permission system on) reports what it detected.
+    agencyGranted: [['nca-create', '/nca-reports/create']],
+    // The admin's dashboard: both areas' parts; a supplier's account with its company functions.
+    admin: [
+      ['dashboard', '/dashboard'],
+      ['user-edit-functions', `/users/${sessions.agency.user._id}`],
+    ],
     anonymous: [['accept-invite', invitePath]],
   };
 
@@ -272,13 +311,17 @@ async function main() {
             { session: session ?? null, language },
           );
           const page = await context.newPage();
+          if (account === 'agencyGranted') await permissionsSystem(true);
           for (const [name, url, tab] of shots) {
             const fileName = `${language}-${viewport.name}-${account}-${name}.png`;
-            if (process.env.SHOTS_ONLY && !fileName.includes(process.env.SHOTS_ONLY)) continue;
+            if (process.env.SHOTS_ONLY && !process.env.SHOTS_ONLY.split(',').some((text) => fileName.includes(text))) continue;
             await page.goto(baseUrl + url);
             await settle(page);
             if (typeof tab === 'number') {
               await page.getByRole('tab').nth(tab).click();
+              await settle(page);
+            } else if (typeof tab === 'function') {
+              await tab(page);
               await settle(page);
             }
             const file = path.join(outDir, fileName);
@@ -287,6 +330,7 @@ async function main() {
             report.push({ file: path.basename(file), problems });
             console.log(`${path.basename(file)}${problems.length ? `  <- ${problems.join('; ')}` : ''}`);
           }
+          if (account === 'agencyGranted') await permissionsSystem(false);
           await context.close();
         }
       }

@@ -165,3 +165,52 @@ test('an NCA report from draft to closed, with signatures by one-time codes', as
   execFileSync('pdftoppm', ['-png', '-r', '80', pdf, prefix]);
   expect(fs.existsSync(`${prefix}-1.png`)).toBe(true);
 });
+
+test('a supplier agency holding nca.create reports a non-conformity it detected; its agency is the detector', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const admin = await apiSignIn(request, DEMO.admin);
+  const supplier = await apiSignIn(request, 'agency3@demo.test');
+  const agencyRecord = await api<{ businessName: string }>(request, 'GET', `/api/agencies/${supplier.user.agencyId as string}`, { token: admin.token });
+  const [order] = await api<{ name: string }[]>(request, 'GET', '/api/orders?limit=1&sort=name', { token: supplier.token });
+
+  // Without the key (the permission system is off by default) the page says so plainly.
+  await signInThroughPage(page, 'agency3@demo.test');
+  await page.goto('/nca-reports/create');
+  await expect(page.getByTestId('nca-create-not-granted')).toBeVisible();
+
+  const [flag] = await api<{ _id: string }[]>(request, 'GET', '/api/settings?settingType=feature&code=permissionsSystem', { token: admin.token });
+  const keys = await api<{ _id: string; key: string }[]>(request, 'GET', '/api/permissions?limit=500', { token: admin.token });
+  // With the permission system on, a supplier's screens read what its role's keys allow: the reports and what the form names.
+  const role = await api<{ _id: string }>(request, 'POST', '/api/roles', {
+    token: admin.token,
+    body: {
+      name: `Segnalazioni NCA e2e ${Date.now().toString(36)}`,
+      roleType: 'supplier',
+      permissionIds: keys.filter((k) => /^(nca\.(create|update)|(nca|orders|settings|agencies)\.(get|getAll))$/.test(k.key)).map((k) => k._id),
+    },
+  });
+  await api(request, 'PUT', `/api/auth/role/assign/employee/${supplier.user._id}`, { token: admin.token, body: { roleIds: [role._id] } });
+  await api(request, 'PUT', `/api/settings/${flag._id}`, { token: admin.token, body: { isActive: true } });
+  try {
+    await page.goto('/nca-reports');
+    await page.getByRole('link', { name: 'Crea' }).click();
+    await expect(page).toHaveURL(/\/nca-reports\/create$/);
+    await expect(page.getByRole('combobox', { name: 'Impresa che l’ha rilevata', exact: true })).toHaveValue(agencyRecord.businessName);
+    await pick(page, 'Ordine', order.name);
+    await expect(page.getByRole('combobox', { name: 'Impresa', exact: true })).toHaveValue(agencyRecord.businessName);
+    await pick(page, 'Aspetto ambientale', 'Rumore e vibrazioni');
+    await pick(page, 'Gravità', 'Lieve');
+    await pick(page, 'Tipo di NCA', 'Segnalazione esterna');
+    await page.getByLabel('Descrizione', { exact: true }).fill('Sversamento di olio idraulico da un escavatore, contenuto con panni assorbenti');
+    await saveScreenshot(page, 'nca-report-create-supplier');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page).toHaveURL(/\/nca-reports\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('nca-status')).toHaveText('Bozza');
+    const reportId = /\/nca-reports\/([0-9a-f-]{36})$/.exec(page.url())![1];
+    const report = await api<{ detectedByAgencyId: string; openedById: string; lotId: string }>(request, 'GET', `/api/nca-reports/${reportId}`, { token: admin.token });
+    expect(report).toMatchObject({ detectedByAgencyId: supplier.user.agencyId, openedById: supplier.user._id });
+  } finally {
+    await api(request, 'PUT', `/api/settings/${flag._id}`, { token: admin.token, body: { isActive: false } });
+    await api(request, 'PUT', `/api/auth/role/remove/employee/${supplier.user._id}`, { token: admin.token, body: { roleIds: [role._id] } });
+  }
+});

@@ -7,9 +7,9 @@ import { api, apiSignIn, DEMO, saveScreenshot, signInWithStoredSession } from '.
  * A laboratory test report (RDP) end to end with real files: the laboratory uploads the draft PDF, the
  * consortium approves it, the laboratory uploads the signed .p7m and sees its signer and the PDF inside,
  * the consortium approves the signed file and confirms the SAL. The files are the verifier's fixtures
- * (made with openssl by apps/api/src/modules/environmental/signed-files/fixtures/make-fixtures.sh).
+ * (made with openssl by apps/api/fixtures/signed-files/make-fixtures.sh).
  */
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/src/modules/environmental/signed-files/fixtures');
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/fixtures/signed-files');
 
 async function openTab(page: Page, rdpId: string, tab: string) {
   await page.goto(`/rdps/${rdpId}`);

@@ -19,7 +19,7 @@ const DATABASE_URL = process.env.BENCH_RDP_DATABASE_URL ?? 'postgres://postgres@
 const SIGNED_MB = Number(process.env.BENCH_RDP_SIGNED_MB ?? 20);
 const IMPORT_ROWS = Number(process.env.BENCH_RDP_IMPORT_ROWS ?? 10_000);
 const ROWS_PER_REPORT = 10;
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/modules/environmental/signed-files/fixtures');
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/signed-files');
 
 /** A SIGNED_MB MB PDF-like document signed with openssl as a streamed BER .p7m (indefinite lengths), as large signed reports arrive. */
 function makeLargeP7m(dir: string): string {

@@ -289,6 +289,19 @@ export const seedEnvironmentalDemo: TDemoSeeder = async (tx, demoUsers) => {
 
   const director = setting.companyFunction['Direttore dei lavori'];
   const environmentalManager = setting.companyFunction['Responsabile ambientale del consorzio'];
+  // The company functions the demo's people hold: a signer signs in a function they hold.
+  const held: Record<string, string[]> = {
+    'consortium@demo.test': ['Responsabile ambientale del consorzio', 'Direttore dei lavori'],
+    'ambiente@demo.test': ['Responsabile ambientale del consorzio'],
+    'agency@demo.test': ['Direttore tecnico di cantiere', 'Capo cantiere'],
+    'agency2@demo.test': ['Capo cantiere'],
+    'agency3@demo.test': ['Direttore tecnico di cantiere'],
+  };
+  for (const [email, names] of Object.entries(held))
+    await tx
+      .update(users)
+      .set({ companyFunctionSettingIds: names.map((name) => setting.companyFunction[name]) })
+      .where(eq(users.id, people[email]));
   await tx.insert(orders).values([
     {
       name: 'ODL 01/2025 - Scavo galleria Monte Altino',

@@ -12,9 +12,9 @@ import type { TDemoSeeder } from './demo.ts';
  * NCA demo data: reports in every status across the three demo lots, corrective actions in every
  * status (one overdue), and signatures given, pending, rejected and suspended, with their evidence
  * chain and the reports' history. Signers: consortium@ and ambiente@ (consortium), agency@ (Edil
- * Strade Tirrenia) and agency3@ (Ecologia Garigliano). lab@ takes part in none. The phase PDFs of
- * seeded rounds are not stored (the demo has no file storage at seed time): the PDF route renders
- * them from the data instead, and their evidence carries the hash of the PDF rendered at seed time.
+ * Strade Tirrenia) and agency3@ (Ecologia Garigliano). lab@ takes part in none. Each seeded round
+ * stores the phase PDF its signers were asked to sign through the file storage, as requesting a round
+ * does, so the PDF's SHA-256 in the requests and the evidence is that of the file the report serves.
  */
 
 type TSigner = { email: string; fn: string; outcome: 'signed' | 'pending' | 'rejected' | 'suspended' };
@@ -232,7 +232,7 @@ const AGENCY_NAMES = { edil: 'Edil Strade Tirrenia S.p.A.', eco: 'Ecologia Garig
 const dayOffset = (days: number) => new Date(Date.now() - days * 86_400_000);
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
-export const seedNcaDemo: TDemoSeeder = async (tx: TTx) => {
+export const seedNcaDemo: TDemoSeeder = async (tx: TTx, _demoUsers, storage) => {
   const person = async (email: string) => (await tx.select().from(users).where(eq(users.email, email)))[0];
   const settingId = async (type: string, name: string) =>
     (
@@ -317,8 +317,25 @@ export const seedNcaDemo: TDemoSeeder = async (tx: TTx) => {
     for (const [r, round] of (seed.rounds ?? []).entries()) {
       const snapshot = await phaseSnapshot(tx, { ...report, code: round.phase === 'first' ? null : report.code }, round.phase);
       const snapshotHash = snapshotHashOf(snapshot);
-      const pdf = await renderPhasePdf(snapshot, snapshotHash, [], created);
+      // The document of the round as requesting it renders it: the phase's data and its signers, all still to sign.
+      const signers = await Promise.all(round.signers.map(async (s) => ({ person: await person(s.email), fn: s.fn })));
+      const pdf = await renderPhasePdf(
+        snapshot,
+        snapshotHash,
+        signers.map(({ person: p, fn }) => ({
+          phase: round.phase,
+          round: r + 1,
+          signer: [p.name, p.surname].filter(Boolean).join(' ') || p.email,
+          functionName: fn,
+          status: 'pending',
+          signedAt: null,
+          explanation: null,
+          snapshotHash,
+        })),
+        created,
+      );
       const pdfSha256 = sha256Hex(pdf);
+      const pdfStorageKey = await storage.put(Buffer.from(pdf));
       for (const s of round.signers) {
         const signer = await person(s.email);
         const fnId = await settingId('companyFunction', s.fn);
@@ -338,7 +355,7 @@ export const seedNcaDemo: TDemoSeeder = async (tx: TTx) => {
             agencyFunctionName: s.fn,
             snapshotHash,
             pdfSha256,
-            pdfStorageKey: '',
+            pdfStorageKey,
             consentText: CONSENT_TEXT,
             consentVersion: CONSENT_VERSION,
             challengeId: randomUUID(),
@@ -369,7 +386,7 @@ export const seedNcaDemo: TDemoSeeder = async (tx: TTx) => {
           explanationsRequest: s.outcome === 'rejected' ? 'La descrizione non corrisponde a quanto rilevato: lo scolo è nel fosso di cantiere, non in quello pubblico.' : null,
           snapshotHash,
           pdfSha256,
-          pdfStorageKey: '',
+          pdfStorageKey,
           requestedById: author.id,
           decidedById: s.outcome === 'rejected' ? signer.id : null,
           evidenceId,

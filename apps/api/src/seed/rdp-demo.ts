@@ -34,10 +34,11 @@ const OUT_OF_LIMITS: TAnalyticRowInput[] = [
 ];
 
 /**
- * The signed-file fixture, read from the sources (resolved from src/seed and from dist/seed alike):
- * the seed signs nothing itself, as a demo must not hold a signing key of its own.
+ * The signed-file fixture, beside the migrations in apps/api/fixtures (resolved from src/seed and from
+ * dist/seed alike, so a built tree without sources finds it): the seed signs nothing itself, as a demo
+ * must not hold a signing key of its own.
  */
-const SIGNED_FIXTURE = new URL('../../src/modules/environmental/signed-files/fixtures/doc.pdf.p7m', import.meta.url);
+const SIGNED_FIXTURE = new URL('../../fixtures/signed-files/doc.pdf.p7m', import.meta.url);
 
 /** A one-page draft PDF naming the report and its analytic rows. */
 async function draftPdf(code: string, rows: TAnalyticRowInput[]): Promise<Buffer> {

@@ -457,6 +457,8 @@ export const enMessages: TranslationMessages = {
         role: 'Role',
         cityId: 'Municipality',
         agencyId: 'Agency',
+        companyFunctionSettingIds: 'Company functions',
+        companyFunctionSettingIdsHelp: 'Holders of a function start and complete the corrective actions assigned to that function',
         mobilephone: 'Mobile phone',
         phone: 'Phone',
         address: 'Address',

@@ -457,6 +457,8 @@ export const itMessages: TranslationMessages = {
         role: 'Ruolo',
         cityId: 'Comune',
         agencyId: 'Impresa',
+        companyFunctionSettingIds: 'Funzioni aziendali',
+        companyFunctionSettingIdsHelp: 'Chi ricopre una funzione avvia e completa le azioni correttive assegnate a quella funzione',
         mobilephone: 'Cellulare',
         phone: 'Telefono',
         address: 'Indirizzo',

@@ -41,6 +41,11 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /** The company functions (settings of type companyFunction) the user holds: who carries out actions assigned to a function. */
+    companyFunctionSettingIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** Direct permission grants (keys with optional filters), on top of the roles' permissions. */
     permissionGrants: jsonb().$type<{ key: string; filters?: unknown[] }[]>().notNull().default([]),
     deletedAt: timestamptz(),

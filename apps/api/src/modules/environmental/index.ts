@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, or } from 'drizzle-orm';
-import { contracts, orders } from '../../db/schema/index.ts';
+import { and, arrayContains, eq, inArray, isNull, or } from 'drizzle-orm';
+import { contracts, orders, settings, users } from '../../db/schema/index.ts';
 import type { TDbOrTx } from '../../db/client.ts';
-import { registerSettingUsageCheck, registerUserLinkCheck, type TDailyJob, type TSettingUsageCheck } from '../platform/index.ts';
+import { registerSettingUsageCheck, registerUserFunctionCheck, registerUserLinkCheck, type TDailyJob, type TSettingUsageCheck } from '../platform/index.ts';
 import { companyExists } from './companies/company-tables.ts';
 import { runNcaReminders } from './nca/nca-reminders.ts';
 import { registerNcaRoutes } from './nca/routes.ts';
@@ -26,8 +26,24 @@ const settingsUsedByEnvironmentalRecords: TSettingUsageCheck = async (db: TDbOrT
     .where(or(eq(contracts.matrixSettingId, setting.id), eq(contracts.analyticPackageSettingId, setting.id)))
     .limit(5);
   used.push(...byContracts.map((c) => `Price list ${c.code}, article ${c.articleCode}`));
+  const holders = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(arrayContains(users.companyFunctionSettingIds, [setting.id]), isNull(users.deletedAt)))
+    .limit(5);
+  used.push(...holders.map((u) => `User ${u.email}`));
   return used;
 };
+
+/** The ids among those given that are not active company functions (what a user may hold). */
+async function notActiveCompanyFunctions(db: TDbOrTx, ids: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: settings.id })
+    .from(settings)
+    .where(and(inArray(settings.id, [...ids]), eq(settings.settingType, 'companyFunction'), eq(settings.isActive, true)));
+  const found = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !found.has(id));
+}
 
 const agencyExists = (db: TDbOrTx, id: string) => companyExists(db, 'agency', id);
 const laboratoryExists = (db: TDbOrTx, id: string) => companyExists(db, 'laboratory', id);
@@ -35,6 +51,7 @@ const laboratoryExists = (db: TDbOrTx, id: string) => companyExists(db, 'laborat
 export async function registerEnvironmentalArea(app: FastifyInstance) {
   registerUserLinkCheck('agencyId', agencyExists);
   registerUserLinkCheck('laboratoryId', laboratoryExists);
+  registerUserFunctionCheck(notActiveCompanyFunctions);
   registerSettingUsageCheck(settingsUsedByEnvironmentalRecords);
   await registerEnvironmentalRegistry(app);
   registerNcaRoutes(app);

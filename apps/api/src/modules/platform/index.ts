@@ -59,5 +59,5 @@ export { normaliseEmail } from './users/user-input.ts';
 export { findSettingUsages, registerSettingUsageCheck, settingRowValues, type TSettingUsageCheck } from './settings/settings.ts';
 export { setFeature } from './settings/features.ts';
 export { sendInvite as sendAccountInvite } from './users/create-users.ts';
-export { addUserVisibilityRule, emailTaken, findEmailOwner, registerUserLinkCheck } from './users/users.ts';
+export { addUserVisibilityRule, emailTaken, findEmailOwner, registerUserFunctionCheck, registerUserLinkCheck } from './users/users.ts';
 export { authorizeAction } from './permissions/authorize.ts';

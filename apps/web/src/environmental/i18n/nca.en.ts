@@ -153,6 +153,8 @@ export const ncaEn: typeof ncaIt = {
       remove: 'Remove the signer',
       submit: 'Request the signatures',
       requested: 'Signature requests sent',
+      noFunctions: 'This person holds no company function: an administrator assigns them on the user screen',
+      pickUserFirst: 'Pick the signer first',
     },
     signatures: {
       title: 'Signatures',
@@ -222,6 +224,11 @@ export const ncaEn: typeof ncaIt = {
       explanation: 'Reason for rejecting',
       rejected: 'Rejection recorded',
       openReport: 'Open the report',
+    },
+    supplierCreate: {
+      intro: 'Report a non-conformity your company detected: your company is its detector and the lot is that of the chosen order. The consortium reviews it and asks for the signatures.',
+      detector: 'Your company, which detected the non-conformity',
+      notGranted: 'Your company can report non-conformities only when the consortium grants it the NCA creation permission (permission system on). Ask the consortium.',
     },
     notAvailable: {
       workflow: 'The status actions are not available yet (the reports service does not answer yet).',

@@ -152,6 +152,8 @@ export const ncaIt = {
       remove: 'Togli firmatario',
       submit: 'Richiedi le firme',
       requested: 'Richieste di firma inviate',
+      noFunctions: 'Questa persona non ricopre funzioni aziendali: un amministratore le assegna nella scheda dell’utente',
+      pickUserFirst: 'Scegli prima il firmatario',
     },
     signatures: {
       title: 'Firme',
@@ -221,6 +223,11 @@ export const ncaIt = {
       explanation: 'Motivo del rifiuto',
       rejected: 'Rifiuto registrato',
       openReport: 'Apri la segnalazione',
+    },
+    supplierCreate: {
+      intro: 'Segnali una non conformità rilevata dalla tua impresa: la tua impresa ne è il rilevatore e il lotto è quello dell’ordine scelto. Il consorzio la esamina e ne richiede le firme.',
+      detector: 'La tua impresa, che ha rilevato la non conformità',
+      notGranted: 'La tua impresa può segnalare non conformità solo se il consorzio le concede il permesso di creazione delle NCA (sistema dei permessi attivo). Chiedilo al consorzio.',
     },
     notAvailable: {
       workflow: 'Le azioni di stato non sono ancora disponibili (il servizio delle segnalazioni non risponde ancora).',

@@ -8,9 +8,10 @@ import type { TAppDataProvider } from '../../dataProvider';
 import { errorText } from '../../components/serverErrors';
 
 /*
- * The consortium names the signers of a phase: each a user acting in a company function. One
- * request per user per phase and round: the dialog does not offer a user twice (the API refuses it
- * with DUPLICATE_SIGNATURE anyway).
+ * The consortium names the signers of a phase: each a user acting in a company function they hold
+ * (an administrator sets them on the user; the API refuses any other). One request per user per
+ * phase and round: the dialog does not offer a user twice (the API refuses it with
+ * DUPLICATE_SIGNATURE anyway).
  */
 
 type TOption = { id: string; label: string };
@@ -36,6 +37,15 @@ export function SignersDialog({ reportId, action, onClose }: { reportId: string;
   );
   const userOptions: TOption[] = users.filter((u) => ['admin', 'consortium_user', 'agency_user', 'laboratory_user'].includes(u.role)).map((u) => ({ id: String(u.id), label: userLabel(u) }));
   const functionOptions: TOption[] = functions.map((f) => ({ id: String(f.id), label: String(f.name) }));
+  const functionsOf = (userId: string | undefined): TOption[] => {
+    const held = (users.find((u) => String(u.id) === userId)?.companyFunctionSettingIds as string[] | undefined) ?? [];
+    return functionOptions.filter((f) => held.includes(f.id));
+  };
+  // Picking a signer who holds a single function picks that function too.
+  const pickUser = (index: number, user: TOption | null) => {
+    const held = functionsOf(user?.id);
+    update(index, { user, fn: held.length === 1 ? held[0] : null });
+  };
   const chosen = new Set(rows.map((r) => r.user?.id).filter(Boolean));
   const complete = rows.length > 0 && rows.every((r) => r.user && r.fn);
 
@@ -62,17 +72,18 @@ export function SignersDialog({ reportId, action, onClose }: { reportId: string;
               <Autocomplete
                 options={userOptions.filter((o) => o.id === row.user?.id || !chosen.has(o.id))}
                 value={row.user}
-                onChange={(_event, value) => update(index, { user: value })}
+                onChange={(_event, value) => pickUser(index, value)}
                 isOptionEqualToValue={(a, b) => a.id === b.id}
                 renderInput={(params) => <TextField {...params} label={translate('nca.signers.user')} required />}
                 sx={{ flex: 2, minWidth: 0 }}
                 data-testid={`signer-user-${index}`}
               />
               <Autocomplete
-                options={functionOptions}
+                options={functionsOf(row.user?.id)}
                 value={row.fn}
                 onChange={(_event, value) => update(index, { fn: value })}
                 isOptionEqualToValue={(a, b) => a.id === b.id}
+                noOptionsText={translate(row.user ? 'nca.signers.noFunctions' : 'nca.signers.pickUserFirst')}
                 renderInput={(params) => <TextField {...params} label={translate('nca.signers.function')} required />}
                 sx={{ flex: 1, minWidth: 0 }}
                 data-testid={`signer-function-${index}`}

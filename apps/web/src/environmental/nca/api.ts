@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HttpError } from 'ra-core';
+import { permissionKeyOf } from '@app/domain/platform/access/access-table';
+import { hasPermission, type TPermissionGrant } from '@app/domain/platform/auth/permissions';
 import type { TCorrectiveActionFacts, TNcaReportFacts, TSignRequestFacts, TSignRequestRecord } from '@app/domain/environmental/nca/index';
 import { apiRequest } from '../../dataProvider/httpClient';
 import { uploadWithProgress } from '../../dataProvider/files';
@@ -83,6 +85,21 @@ export function useMySignatures() {
 }
 export function useNcaDashboard(lotId?: string) {
   return useQuery({ queryKey: ['nca-reports', 'dashboard', lotId ?? ''], queryFn: () => get<TNcaDashboard>('/nca-reports/dashboard', { lotId }), retry: false });
+}
+
+/**
+ * Whether the signed-in supplier may report a non-conformity it detected: the API allows it only
+ * holding nca.create with the permission system on (the consortium always may).
+ */
+export function useSupplierMayReport(enabled: boolean) {
+  return useQuery({
+    queryKey: ['permissions', 'me'],
+    queryFn: () => get<{ permissionsSystem: boolean; permissions: TPermissionGrant[] }>('/auth/permission/employee/me'),
+    // The key of the table's create action on reports (nca.create).
+    select: (mine) => mine.permissionsSystem && hasPermission(mine.permissions, permissionKeyOf('nca-reports', 'create') ?? ''),
+    enabled,
+    retry: false,
+  });
 }
 
 export async function addComment(reportId: string, text: string): Promise<void> {

@@ -1,9 +1,11 @@
 import { Chip } from '@mui/material';
+import { useEffect } from 'react';
 import { AutocompleteArrayInput, AutocompleteInput, ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, useGetOne, useRecordContext, useTranslate } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { NCA_ORIGINS, NCA_REPORT_STATUSES, PHASE1_REQUIRED_FIELDS, type TNcaReportStatus } from '@app/domain/environmental/nca/index';
 import { emptyToNull, FormGrid } from '../../components/forms';
 import { required } from '../../components/validators';
+import { useCan } from '../../components/permissions';
 
 /* The NCA report's status chip and its phase-1 fields (the registry of the finding), shared by create and the report page. */
 
@@ -41,6 +43,18 @@ function TargetAgencyInput({ readOnly }: { readOnly: boolean }) {
   );
 }
 
+/** A supplier does not read the lots: the report's lot is its order's, set when the order is picked. */
+function LotOfOrder({ readOnly }: { readOnly: boolean }) {
+  const orderId = useWatch({ name: 'orderId' }) as string | undefined;
+  const { data: order } = useGetOne('orders', { id: orderId ?? '' }, { enabled: !!orderId && !readOnly });
+  const { setValue } = useFormContext();
+  const lotId = order?.lotId as string | undefined;
+  useEffect(() => {
+    if (lotId) setValue('lotId', lotId, { shouldDirty: true });
+  }, [lotId, setValue]);
+  return null;
+}
+
 function OrderInput({ readOnly }: { readOnly: boolean }) {
   const lotId = useWatch({ name: 'lotId' }) as string | undefined;
   return (
@@ -61,12 +75,18 @@ function SettingInput({ source, settingType, readOnly }: { source: string; setti
 /** Phase 1: what was found, where, how serious. Frozen once the report leaves `pending` (the signatures cover it). */
 export function Phase1Fields({ readOnly }: { readOnly: boolean }) {
   const record = useRecordContext();
+  // A supplier agency (it reads no lots) reports for its own orders, and its agency is the detector.
+  const supplier = !useCan('lots', 'list');
   return (
     <FormGrid>
       {record?.code ? <TextInput source="code" readOnly /> : null}
-      <ReferenceInput source="lotId" reference="lots" sort={{ field: 'name', order: 'ASC' }}>
-        <AutocompleteInput optionText="name" validate={required} readOnly={readOnly} />
-      </ReferenceInput>
+      {supplier ? (
+        <LotOfOrder readOnly={readOnly} />
+      ) : (
+        <ReferenceInput source="lotId" reference="lots" sort={{ field: 'name', order: 'ASC' }}>
+          <AutocompleteInput optionText="name" validate={required} readOnly={readOnly} />
+        </ReferenceInput>
+      )}
       <OrderInput readOnly={readOnly} />
       <TargetAgencyInput readOnly={readOnly} />
       <ReferenceInput source="announcementId" reference="orders" filter={{ orderType: 'announcement' }} sort={{ field: 'name', order: 'ASC' }}>
@@ -82,7 +102,7 @@ export function Phase1Fields({ readOnly }: { readOnly: boolean }) {
       </ReferenceArrayInput>
       <TextInput source="detectorName" parse={emptyToNull} readOnly={readOnly} />
       <ReferenceInput source="detectedByAgencyId" reference="agencies" sort={{ field: 'businessName', order: 'ASC' }}>
-        <AutocompleteInput optionText="businessName" parse={emptyToNull} readOnly={readOnly} />
+        <AutocompleteInput optionText="businessName" parse={emptyToNull} readOnly={readOnly || supplier} helperText={supplier ? 'nca.supplierCreate.detector' : undefined} />
       </ReferenceInput>
       <TextInput source="twentyOneDigitsCode" parse={emptyToNull} readOnly={readOnly} helperText="nca.help.twentyOneDigitsCode" />
       <TextInput source="description" parse={emptyToNull} validate={required} multiline minRows={4} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />

@@ -26,10 +26,11 @@ import { AMBIENT_CATEGORIES } from '@app/domain/environmental/settings';
 import type { TNcaReportRecord } from '@app/domain/environmental/nca/index';
 import type { TAppDataProvider } from '../../dataProvider';
 import { TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
-import { useCan, useReachesAllHere } from '../../components/permissions';
+import { useCan, useCanHere, useReachesAllHere } from '../../components/permissions';
+import { useSession } from '../../session/useSession';
 import { errorText } from '../../components/serverErrors';
 import { formatDate } from '../../i18n/format';
-import { isNotAvailable } from './api';
+import { isNotAvailable, useSupplierMayReport } from './api';
 import { NCA_STATUS_CHOICES, NcaStatusChip, ObserversInput, Phase1Fields } from './fields';
 
 /*
@@ -132,15 +133,22 @@ function ExportByLotButton() {
   );
 }
 
+/** The consortium creates reports; a supplier agency only holding nca.create with the permission system on. */
+function useMayCreate() {
+  const consortium = useReachesAllHere('create');
+  const supplier = useCanHere('create') && !consortium;
+  const { data: supplierMay = false, isPending } = useSupplierMayReport(supplier);
+  return { may: consortium || supplierMay, supplier, checking: supplier && isPending };
+}
+
 function ListActions() {
-  // Agencies create only with the permission system on (their grant is ownAgency): not offered here yet.
-  const canCreate = useReachesAllHere('create');
+  const { may } = useMayCreate();
   const canExport = useCan('nca-reports', 'export');
   return (
     <TopToolbar>
       <FilterButton />
       {canExport ? <ExportByLotButton /> : null}
-      {canCreate ? <CreateButton /> : null}
+      {may ? <CreateButton /> : null}
     </TopToolbar>
   );
 }
@@ -186,13 +194,32 @@ export function ReportList() {
   );
 }
 
+/**
+ * A new report (phase 1, as a draft). A supplier agency reports what it detected: its agency is the
+ * detector (the API sets it), the lot is its order's; the consortium names the observers later.
+ */
 export function ReportCreate() {
   const saveErrors = useSaveErrorNotification();
+  const translate = useTranslate();
+  const { may, supplier, checking } = useMayCreate();
+  const agencyId = useSession()?.user.agencyId ?? null;
+  if (checking) return null;
+  if (!may)
+    return (
+      <Alert severity="info" sx={{ mt: 2 }} data-testid="nca-create-not-granted">
+        {translate('nca.supplierCreate.notGranted')}
+      </Alert>
+    );
   return (
     <Create mutationOptions={saveErrors} redirect="edit">
-      <TtSimpleForm defaultValues={{ origin: 'audit' }}>
+      <TtSimpleForm defaultValues={supplier ? { origin: 'audit', detectedByAgencyId: agencyId, targetAgencyId: agencyId } : { origin: 'audit' }}>
+        {supplier ? (
+          <Alert severity="info" sx={{ width: '100%', mb: 1 }}>
+            {translate('nca.supplierCreate.intro')}
+          </Alert>
+        ) : null}
         <Phase1Fields readOnly={false} />
-        <ObserversInput readOnly={false} />
+        {supplier ? null : <ObserversInput readOnly={false} />}
       </TtSimpleForm>
     </Create>
   );

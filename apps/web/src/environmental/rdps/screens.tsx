@@ -3,6 +3,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, Stack, Tab, Table, TableBo
 import CalculateIcon from '@mui/icons-material/Calculate';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Link as RouterLink } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import {
   ArrayInput,
   AutocompleteArrayInput,
@@ -27,6 +28,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { DateInput } from '../../components/DateInput';
+import { apiRequest } from '../../dataProvider/httpClient';
 import { rdpWorkflow, type TRdpAction } from '@app/domain/environmental/rdp/rdp-flow';
 import { RDP_STATUSES, type TAnalyticRow, type TRdpRecord, type TRdpStatus } from '@app/domain/environmental/rdp/rdps';
 import { DayField, DetailActions, emptyToNull, EurosField, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
@@ -164,11 +166,25 @@ export function RdpList() {
 
 // ---- the report's data (create, and the RDP tab while in processing) ----
 
+type TSampleChoices = { lots: { _id: string; name: string; code: string }[]; agencies: { _id: string; businessName: string }[] };
+
+/** The lots and agencies by name, for a laboratory: it reads neither registry, yet names them on its reports. */
+function useSampleChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: ['rdps', 'sample-choices'],
+    queryFn: async () => (await apiRequest<TSampleChoices>('/rdps/sample-choices')).json,
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
 function RdpFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolean }) {
   const translate = useTranslate();
-  // The lot and the agency are the consortium's registries: a laboratory cannot read them, so it does not pick them.
+  // The lot and the agency are the consortium's registries: a laboratory picks them from their names only.
   const readsLots = useCan('lots', 'list');
   const readsAgencies = useCan('agencies', 'list');
+  const { data: choices } = useSampleChoices(useCan('rdps', 'sampleChoices') && (!readsLots || !readsAgencies));
   return (
     <>
       <FormGrid columns={3}>
@@ -181,11 +197,15 @@ function RdpFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolea
           <ReferenceInput source="lotId" reference="lots">
             <AutocompleteInput optionText="name" parse={emptyToNull} readOnly={readOnly} />
           </ReferenceInput>
+        ) : choices ? (
+          <AutocompleteInput source="lotId" choices={choices.lots} optionValue="_id" optionText="name" parse={emptyToNull} readOnly={readOnly} />
         ) : null}
         {readsAgencies ? (
           <ReferenceInput source="agencyId" reference="agencies">
             <AutocompleteInput optionText="businessName" parse={emptyToNull} readOnly={readOnly} />
           </ReferenceInput>
+        ) : choices ? (
+          <AutocompleteInput source="agencyId" choices={choices.agencies} optionValue="_id" optionText="businessName" parse={emptyToNull} readOnly={readOnly} />
         ) : null}
         <TextInput source="wbs" parse={emptyToNull} readOnly={readOnly} />
         <TextInput source="label" parse={emptyToNull} readOnly={readOnly} />

@@ -1,5 +1,5 @@
 import { isValidPhone } from '@app/domain/platform/identifiers/phone';
-import { BooleanInput, NumberInput, ReferenceInput, SelectInput, TextInput, email, required, useResourceDefinitions } from 'react-admin';
+import { AutocompleteArrayInput, BooleanInput, NumberInput, ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, email, required, useResourceDefinitions } from 'react-admin';
 import { DateInput } from '../../components/DateInput';
 import { FormDataConsumer } from 'react-admin';
 import { Box } from '@mui/material';
@@ -31,6 +31,9 @@ export function PersonalFields() {
   );
 }
 
+/** The roles that act in the environmental area, hence may hold company functions. */
+const FUNCTION_HOLDER_ROLES: readonly unknown[] = ['admin', 'consortium_user', 'agency_user'];
+
 /** Account fields only an administrator edits. */
 export function AccountFields({ create = false }: { create?: boolean }) {
   const resources = useResourceDefinitions();
@@ -53,6 +56,23 @@ export function AccountFields({ create = false }: { create?: boolean }) {
         <ReferenceInput source="agencyId" reference="agencies">
           <SelectInput optionText="businessName" label="resources.users.fields.agencyId" />
         </ReferenceInput>
+      ) : null}
+      {resources['environmental-settings'] ? (
+        // The company functions the person holds: who carries out the corrective actions assigned to a function.
+        <FormDataConsumer>
+          {({ formData }) =>
+            FUNCTION_HOLDER_ROLES.includes(formData.role) ? (
+              <ReferenceArrayInput
+                source="companyFunctionSettingIds"
+                reference="environmental-settings"
+                filter={{ settingType: 'companyFunction', isActive: true }}
+                sort={{ field: 'name', order: 'ASC' }}
+              >
+                <AutocompleteArrayInput optionText="name" label="resources.users.fields.companyFunctionSettingIds" helperText="resources.users.fields.companyFunctionSettingIdsHelp" />
+              </ReferenceArrayInput>
+            ) : null
+          }
+        </FormDataConsumer>
       ) : null}
     </Box>
   );

@@ -374,6 +374,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     totals: 'all - - - - all',
     import: 'all - - - - all',
     openNca: 'all - - - - all',
+    sampleChoices: 'all - - - ownLaboratory all',
   },
   forms: {
     list: 'all - - ownAgency - all',
@@ -535,7 +536,7 @@ describe('routes derived from the table', () => {
     expect(openTo('my-company')).toEqual(['agency_user', 'laboratory_user']);
     // NCA: the consortium keeps the reports; suppliers open those they take part in (the API's scope).
     expect(openTo('nca-reports')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
-    expect(openTo('nca-reports/create')).toEqual(['admin', 'consortium_user']);
+    expect(openTo('nca-reports/create')).toEqual(['admin', 'agency_user', 'consortium_user']);
     expect(openTo('nca-reports/:ncaReportId')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
     expect(openTo('corrective-actions')).toEqual(['admin', 'agency_user', 'laboratory_user', 'consortium_user']);
     expect(openTo('corrective-actions/create')).toEqual(['admin', 'agency_user', 'consortium_user']);

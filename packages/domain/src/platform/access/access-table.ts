@@ -432,6 +432,9 @@ export const ACCESS = {
         totals: allow(CONSORTIUM, 'rdps.getAll'),
         import: allow(CONSORTIUM, 'rdps.create'),
         openNca: allow(CONSORTIUM, 'rdps.update'),
+        // The lots and agencies a report's sample may belong to, by name: a laboratory reads neither
+        // registry, yet names them on the reports it writes.
+        sampleChoices: allow({ admin: 'all', consortium_user: 'all', laboratory_user: 'ownLaboratory' }, 'rdps.create'),
       },
     ),
   },

@@ -87,9 +87,9 @@ export const ROUTE_ACCESS: Record<string, TRoute> = {
   // NCA reports (the report's page is its detail route, with the phases as tabs), their corrective
   // actions, and the signatures waiting for the signed-in user.
   ...collectionRoutes('nca-reports', 'nca-reports', 'ncaReportId'),
-  // A supplier agency creates reports only holding nca.create with the permission system on: the web
-  // does not offer that screen to agencies yet (a 403 while the system is off, the default).
-  'nca-reports/create': to('nca-reports', 'create', ['ownAgency']),
+  // A supplier agency creates reports only holding nca.create with the permission system on: the page
+  // is open to it, and says so plainly (no form) while it does not hold the key.
+  'nca-reports/create': to('nca-reports', 'create'),
   ...collectionRoutes('corrective-actions', 'corrective-actions', 'correctiveActionId'),
   'my-signatures': to('sign-requests', 'mine'),
   ...collectionRoutes('rdps', 'rdps', 'rdpId'),

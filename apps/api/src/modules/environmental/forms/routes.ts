@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formWorkflow } from '@app/domain/environmental/waste/form-flow';
@@ -6,13 +6,13 @@ import { ZNcaReportRecord } from '@app/domain/environmental/nca/report-schemas';
 import { ZFormRecord, ZFormTotal } from '@app/domain/environmental/waste/form-schemas';
 import { requireAccess } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { registerCollection } from '../../../lib/collection/routes.ts';
+import { collectionRuntime, registerCollection } from '../../../lib/collection/routes.ts';
 import { contextOf, requireActor } from '../../../lib/context.ts';
 import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { sendXlsx } from '../../../lib/xlsx-stream.ts';
 import { attachFormDocument } from './attach-document.ts';
-import { exportForms, formTotals, ZFormListFilters } from './form-lists.ts';
+import { exportForms, formTotals, ZFormListFilters, type TFormListFilters } from './form-lists.ts';
 import { renderFormPdf } from './form-pdf.ts';
 import { formsCollection, formToRecord } from './forms.ts';
 import { ncaReportsRuntime, openNcaFromForm } from './open-nca.ts';
@@ -28,9 +28,23 @@ function signedIn(request: FastifyRequest): TSignedInContext {
 
 /** Waste forms (`/api/forms`): collection, review transitions, totals, xlsx export, PDF, signed document. */
 export async function registerFormRoutes(app: FastifyInstance) {
-  const runtime = registerCollection(app, formsCollection);
-  const transitions = formTransitions(app);
+  const runtime = collectionRuntime(formsCollection);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // One export, two addresses: the collection contract's /export and the older /export.xlsx. Declared
+  // before the collection, so the collection keeps this one instead of its generic export.
+  const exportXlsx = {
+    schema: { tags, summary: 'The forms matching the filters as xlsx', querystring: ZFormListFilters, response: { 200: z.any().describe('xlsx file'), ...errors } },
+    handler: async (request: FastifyRequest<{ Querystring: TFormListFilters }>, reply: FastifyReply) => {
+      const ctx = signedIn(request);
+      await requireAccess(ctx, 'forms', 'export');
+      const { fileName, stream } = await exportForms(runtime, ctx, request.query, reply.log);
+      return sendXlsx(reply, fileName, stream);
+    },
+  };
+  r.get('/api/forms/export', exportXlsx);
+  r.get('/api/forms/export.xlsx', exportXlsx);
+  registerCollection(app, formsCollection);
+  const transitions = formTransitions(app);
 
   // The transitions' permission keys (forms.update) apply when the permission system is on.
   await app.register(async (scope) => {
@@ -54,15 +68,6 @@ export async function registerFormRoutes(app: FastifyInstance) {
   r.get('/api/forms/totals', {
     schema: { tags, summary: 'Quantity per EER code, unit and month, over the forms you may list', querystring: ZFormListFilters, response: { 200: z.array(ZFormTotal), ...errors } },
     handler: async (request) => formTotals(runtime, signedIn(request), request.query),
-  });
-  r.get('/api/forms/export.xlsx', {
-    schema: { tags, summary: 'The forms matching the filters as xlsx', querystring: ZFormListFilters, response: { 200: z.any(), ...errors } },
-    handler: async (request, reply) => {
-      const ctx = signedIn(request);
-      await requireAccess(ctx, 'forms', 'export');
-      const { fileName, stream } = await exportForms(runtime, ctx, request.query, reply.log);
-      return sendXlsx(reply, fileName, stream);
-    },
   });
   r.get('/api/forms/:id/pdf', {
     schema: { tags, summary: 'The form as a PDF, in the order of RENTRI’s FIR (Italian)', params: ZIdParams, response: { 200: z.any().describe('application/pdf'), ...errors } },

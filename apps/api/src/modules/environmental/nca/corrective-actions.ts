@@ -26,7 +26,7 @@ import { AppError, notFound, validationFailed } from '../../../lib/errors.ts';
 import { defineWorkflowRuntime } from '../../../lib/workflow/run-transition.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { appendHistory } from './nca-history.ts';
-import { audienceOf, deliverNca, notifyUsers, usersOfAgencies, type TPendingNca } from './nca-notifications.ts';
+import { assigneesOf, audienceOf, deliverNca, notifyUsers, type TPendingNca } from './nca-notifications.ts';
 import { actionScopes, reportsReadable } from './nca-scope.ts';
 import { agencyProblems, userProblems, settingProblems } from './references.ts';
 import { inTx, mayHoldKey } from './report-workflow.ts';
@@ -187,13 +187,13 @@ export const correctiveActionsCollection = defineCollection({
   },
 });
 
-/** Whether the actor is among the action's assignees: its agency, a named user, a holder of a named role. */
+/** Whether the actor is among the action's assignees: its agency, a named user, a holder of a named role or company function. */
 async function isAssignee(db: TDbOrTx, ctx: TSignedInContext, row: TCorrectiveActionRow): Promise<boolean> {
   if (row.agencyId && row.agencyId === ctx.actor.agencyId) return true;
   if (row.userIds.includes(ctx.actor.id)) return true;
-  if (row.roleIds.length === 0) return false;
-  const [me] = await db.select({ roleIds: users.roleIds }).from(users).where(eq(users.id, ctx.actor.id));
-  return !!me && me.roleIds.some((id) => row.roleIds.includes(id));
+  if (row.roleIds.length === 0 && row.agencyFunctionSettingIds.length === 0) return false;
+  const [me] = await db.select({ roleIds: users.roleIds, functionIds: users.companyFunctionSettingIds }).from(users).where(eq(users.id, ctx.actor.id));
+  return !!me && (me.roleIds.some((id) => row.roleIds.includes(id)) || me.functionIds.some((id) => row.agencyFunctionSettingIds.includes(id)));
 }
 
 export async function actionFacts(db: TDbOrTx, ctx: TSignedInContext, row: TCorrectiveActionRow): Promise<TCorrectiveActionFacts> {
@@ -245,11 +245,7 @@ async function notifyStep(tx: TTx, ctx: TSignedInContext, action: TCorrectiveAct
   };
   // The consortium hears of completions; the author of a rejected proposal; the assignees of the rest.
   const recipients =
-    action === 'complete'
-      ? await audienceOf(tx, report, ['consortium', 'author'])
-      : action === 'rejectProposal'
-        ? [row.proposedById].filter((id): id is string => !!id)
-        : [...(await usersOfAgencies(tx, row.agencyId ? [row.agencyId] : [])), ...row.userIds];
+    action === 'complete' ? await audienceOf(tx, report, ['consortium', 'author']) : action === 'rejectProposal' ? [row.proposedById].filter((id): id is string => !!id) : await assigneesOf(tx, [row]);
   return [await notifyUsers(tx, recipients, input, action !== 'complete', ctx.actor.id)];
 }
 

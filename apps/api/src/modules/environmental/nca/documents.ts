@@ -101,7 +101,7 @@ export async function reportPdf(app: FastifyInstance, ctx: TSignedInContext, id:
       .orderBy(desc(signRequests.round))
       .limit(1);
     const fileName = `${base}-fase-${phase === 'first' ? 1 : phase === 'second' ? 2 : 3}.pdf`;
-    // Seeded demo rounds have no stored file: their document is rendered from the data.
+    // Before any round of the phase there is no stored document yet: the phase's data as they stand.
     if (latest?.key) return { fileName, body: app.services.storage.read(latest.key) };
     const snapshot = await phaseSnapshot(ctx.db, report, phase);
     return { fileName, body: await renderPhasePdf(snapshot, snapshotHashOf(snapshot), [], new Date()) };

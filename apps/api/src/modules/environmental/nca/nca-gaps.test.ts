@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ncaHistory, notifications, permissions, roles, users } from '../../../db/schema/index.ts';
+import { ncaHistory, notifications, permissions, roles, signatureEvidence, signRequests, users } from '../../../db/schema/index.ts';
 import { setFeature } from '../../platform/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
 import { ncaFixtures } from './nca-test-fixtures.ts';
@@ -138,5 +140,36 @@ describe('A4: rejecting a proposed action', () => {
     expect((await post(agency, `/api/corrective-actions/${action}/rejectProposal`, { reason: 'x' })).status).toBe(403);
     expect((await post(admin, `/api/corrective-actions/${action}/confirm`)).status).toBe(200);
     expect((await post(consortium, `/api/corrective-actions/${action}/rejectProposal`, { reason: 'x' })).body.code).toBe('INVALID_TRANSITION');
+  });
+});
+
+describe('demo signature rounds', () => {
+  it('store the phase PDF that was signed: its SHA-256 in the requests and the evidence is that of the file the report serves', async () => {
+    const requests = await t.db.select().from(signRequests);
+    const rounds = new Map(requests.map((r) => [`${r.reportId}|${r.phase}|${r.round}`, r]));
+    expect(rounds.size).toBeGreaterThan(3);
+    for (const r of requests) {
+      expect(r.pdfStorageKey, `request ${r.id}`).not.toBe('');
+      const stored = await buffer(t.app.services.storage.read(r.pdfStorageKey));
+      expect(stored.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(createHash('sha256').update(stored).digest('hex')).toBe(r.pdfSha256);
+    }
+    const evidence = await t.db.select().from(signatureEvidence);
+    expect(evidence.length).toBeGreaterThan(0);
+    for (const e of evidence) {
+      const request = requests.find((r) => r.id === e.signRequestId)!;
+      expect([e.pdfSha256, e.pdfStorageKey]).toEqual([request.pdfSha256, request.pdfStorageKey]);
+    }
+    // The download of the latest round of a phase is byte for byte the stored document.
+    const latest = [...rounds.values()].sort((a, b) => b.round - a.round).find((r) => r.status === 'signed')!;
+    const phaseRounds = requests.filter((r) => r.reportId === latest.reportId && r.phase === latest.phase);
+    const newest = phaseRounds.sort((a, b) => b.round - a.round)[0];
+    const res = await fetch(`${t.baseUrl}/api/nca-reports/${latest.reportId}/pdf?phase=${latest.phase}`, { headers: { authorization: `Bearer ${consortium.token}` } });
+    expect(res.status).toBe(200);
+    expect(
+      createHash('sha256')
+        .update(Buffer.from(await res.arrayBuffer()))
+        .digest('hex'),
+    ).toBe(newest.pdfSha256);
   });
 });

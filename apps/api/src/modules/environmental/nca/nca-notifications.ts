@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { settings, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
@@ -44,13 +44,39 @@ export async function audienceOf(db: TDbOrTx, report: TNcaReportRow, groups: rea
 }
 
 /** Agency users of the given agencies (assignees of corrective actions). */
-export async function usersOfAgencies(db: TDbOrTx, agencyIds: readonly string[]): Promise<string[]> {
+async function usersOfAgencies(db: TDbOrTx, agencyIds: readonly string[]): Promise<string[]> {
   if (agencyIds.length === 0) return [];
   const rows = await db
     .select({ id: users.id })
     .from(users)
     .where(and(inArray(users.agencyId, [...agencyIds]), active));
   return rows.map((r) => r.id);
+}
+
+/**
+ * The assignees of corrective actions: the users of each action's agency, the users named on it,
+ * and the active holders of a role or a company function it names.
+ */
+export async function assigneesOf(
+  db: TDbOrTx,
+  actions: readonly { agencyId: string | null; userIds: readonly string[]; roleIds: readonly string[]; agencyFunctionSettingIds: readonly string[] }[],
+): Promise<string[]> {
+  const ids = new Set(actions.flatMap((a) => a.userIds));
+  for (const id of await usersOfAgencies(
+    db,
+    actions.map((a) => a.agencyId).filter((id): id is string => !!id),
+  ))
+    ids.add(id);
+  const roleIds = [...new Set(actions.flatMap((a) => a.roleIds))];
+  const functionIds = [...new Set(actions.flatMap((a) => a.agencyFunctionSettingIds))];
+  const holding = [roleIds.length ? arrayOverlaps(users.roleIds, roleIds) : undefined, functionIds.length ? arrayOverlaps(users.companyFunctionSettingIds, functionIds) : undefined].filter((c) => !!c);
+  if (holding.length)
+    for (const u of await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(or(...holding), active)))
+      ids.add(u.id);
+  return [...ids];
 }
 
 /** Active accounts among the ids (a deleted or disabled account hears nothing). */

@@ -3,7 +3,7 @@ import { SIGNING_STATUS_OF_PHASE, type TSignPhase } from '@app/domain/environmen
 import { correctiveActions, ncaReports, sentReminders, signRequests } from '../../../db/schema/index.ts';
 import type { TDb } from '../../../db/client.ts';
 import { createNotification, pushNotification, type TJobDeps, type TNotificationRow } from '../../platform/index.ts';
-import { audienceOf, usersOfAgencies } from './nca-notifications.ts';
+import { assigneesOf, audienceOf } from './nca-notifications.ts';
 import { actionCode } from './snapshot.ts';
 
 /** Assignees are reminded this many days before an action's expiry date. */
@@ -61,7 +61,7 @@ export async function runNcaReminders(deps: TJobDeps, today: string) {
       if (rows.length) counts.actionOverdue++;
       pushes.push(...rows);
     } else {
-      const assignees = [...(await usersOfAgencies(db, action.agencyId ? [action.agencyId] : [])), ...action.userIds];
+      const assignees = await assigneesOf(db, [action]);
       const rows = await sendOnce(db, { subjectKey: `nca-action:${action.id}`, kind: 'nca_action_due', dueDate: action.expireDate! }, assignees, {
         title: 'Azione correttiva in scadenza',
         body: `L'azione ${label} scade il ${italian(action.expireDate!)}.`,

@@ -223,6 +223,7 @@ describe('signatures and one-time codes', () => {
           passwordHash,
           isConfirmed: true,
           isProfileComplete: true,
+          companyFunctionSettingIds: [fx.consortiumFunction],
         })),
       )
       .returning();

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { correctiveActions, ncaReports, settings, signRequests } from '../../../db/schema/index.ts';
+import { correctiveActions, ncaReports, settings, signRequests, users } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 
 /*
@@ -8,6 +8,8 @@ import type { TSignedInContext } from '../../../lib/collection/define.ts';
  * leave the consortium's draft, the reports their agency detected, the reports they observe (named,
  * or as a default observer), and those they are asked to sign. Writes reach less: the target agency
  * writes its reports' cause analysis, and its own agency's corrective actions or those assigned to the user.
+ * Whoever is assigned a corrective action (by name, or holding one of its roles or company functions)
+ * reads its report too, so that they can start and complete it.
  */
 
 const none = sql`false`;
@@ -19,7 +21,10 @@ export function reportsReadable(ctx: TSignedInContext): SQL {
   return sql`(${byAgency}
     or ${userId}::uuid = any(${ncaReports.observerUsersIds})
     or exists (select 1 from ${settings} where ${settings.settingType} = 'defaultObserver' and ${settings.isActive} and ${settings.userId} = ${userId})
-    or exists (select 1 from ${signRequests} where ${signRequests.reportId} = ${ncaReports.id} and ${signRequests.userId} = ${userId}))`;
+    or exists (select 1 from ${signRequests} where ${signRequests.reportId} = ${ncaReports.id} and ${signRequests.userId} = ${userId})
+    or exists (select 1 from ${correctiveActions} assigned, ${users} me
+      where assigned.report_id = ${ncaReports.id} and me.id = ${userId}
+        and (${userId}::uuid = any(assigned.user_ids) or assigned.role_ids && me.role_ids or assigned.agency_function_setting_ids && me.company_function_setting_ids)))`;
 }
 
 /** The reports whose cause analysis the caller writes: those that target the caller's agency, out of the draft. */
@@ -36,10 +41,12 @@ export function actionsReadable(ctx: TSignedInContext): SQL {
   return reportOfRowReadable(ctx, correctiveActions.reportId);
 }
 
-/** The corrective actions of the caller's agency, or assigned to the caller by name. */
+/** The corrective actions of the caller's agency, or assigned to the caller by name, role or company function. */
 export function actionsWritable(ctx: TSignedInContext): SQL {
   const own = ctx.actor.agencyId ? eq(correctiveActions.agencyId, ctx.actor.agencyId) : none;
-  return and(sql`(${own} or ${ctx.actor.id}::uuid = any(${correctiveActions.userIds}))`, actionsReadable(ctx))!;
+  const holder = sql`exists (select 1 from ${users} me where me.id = ${ctx.actor.id}
+    and (${correctiveActions.roleIds} && me.role_ids or ${correctiveActions.agencyFunctionSettingIds} && me.company_function_setting_ids))`;
+  return and(sql`(${own} or ${ctx.actor.id}::uuid = any(${correctiveActions.userIds}) or ${holder})`, actionsReadable(ctx))!;
 }
 
 export function signRequestsReadable(ctx: TSignedInContext): SQL {

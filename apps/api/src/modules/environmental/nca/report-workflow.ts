@@ -22,7 +22,7 @@ import { AppError, validationFailed, type TErrorDetail } from '../../../lib/erro
 import { defineWorkflowRuntime } from '../../../lib/workflow/run-transition.ts';
 import { authorizeAction, recordAudit } from '../../platform/index.ts';
 import { appendHistory } from './nca-history.ts';
-import { audienceOf, deliverNca, notifyUsers, usersOfAgencies, type TPendingNca } from './nca-notifications.ts';
+import { assigneesOf, audienceOf, deliverNca, notifyUsers, type TPendingNca } from './nca-notifications.ts';
 import { reportScopes } from './nca-scope.ts';
 import { renderPhasePdf } from './nca-pdf.ts';
 import { todayInItaly, type TNcaReportRow } from './reports.ts';
@@ -141,7 +141,7 @@ async function openRound(tx: TTx, app: FastifyInstance, ctx: TSignedInContext, r
   }
   const problems: TErrorDetail[] = [];
   const people = await tx
-    .select({ id: users.id, isEnabled: users.isEnabled, deletedAt: users.deletedAt })
+    .select({ id: users.id, isEnabled: users.isEnabled, deletedAt: users.deletedAt, functionIds: users.companyFunctionSettingIds })
     .from(users)
     .where(
       inArray(
@@ -165,6 +165,9 @@ async function openRound(tx: TTx, app: FastifyInstance, ctx: TSignedInContext, r
     const fn = functions.find((f) => f.id === s.agencyFunctionSettingId);
     if (!fn || fn.settingType !== 'companyFunction') problems.push({ path: `signers.${i}.agencyFunctionSettingId`, message: 'not a company function', value: s.agencyFunctionSettingId });
     else if (!fn.isActive) problems.push({ path: `signers.${i}.agencyFunctionSettingId`, message: 'this company function is not active', value: s.agencyFunctionSettingId });
+    // A signer acts in a function they hold (an administrator sets them on the user).
+    else if (person && !person.functionIds.includes(fn.id))
+      problems.push({ path: `signers.${i}.agencyFunctionSettingId`, message: 'the signer does not hold this company function', value: s.agencyFunctionSettingId });
   });
   if (problems.length) throw validationFailed(problems);
   const round = report.signRound + 1;
@@ -273,14 +276,7 @@ async function notificationsOf(tx: TTx, action: TNcaReportAction, report: TNcaRe
     case 'phase2Complete':
     case 'forcePhase3': {
       const actions = await tx.select().from(correctiveActions).where(eq(correctiveActions.reportId, report.id));
-      const assignees = [
-        ...(await usersOfAgencies(
-          tx,
-          actions.map((a) => a.agencyId).filter((id): id is string => !!id),
-        )),
-        ...actions.flatMap((a) => a.userIds),
-      ];
-      await send(assignees, `NCA ${label(report)}: azioni da eseguire`, 'Il piano delle azioni è approvato: puoi avviare le azioni correttive assegnate.', true);
+      await send(await assigneesOf(tx, actions), `NCA ${label(report)}: azioni da eseguire`, 'Il piano delle azioni è approvato: puoi avviare le azioni correttive assegnate.', true);
       await send(await audienceOf(tx, report, ['observers']), `NCA ${label(report)} in esecuzione`, 'Il piano delle azioni è approvato.', false);
       break;
     }

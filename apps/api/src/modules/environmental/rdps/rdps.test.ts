@@ -5,7 +5,7 @@ import { agencies, laboratories, notifications, settings, users } from '../../..
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
 
 // The signed files are the fixtures of the verifier (made with openssl by make-fixtures.sh).
-const fixture = (name: string) => readFileSync(new URL(`../signed-files/fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => readFileSync(new URL(`../../../../fixtures/signed-files/${name}`, import.meta.url));
 const draftPdf = fixture('doc.pdf');
 
 let t: TTestApp;
@@ -215,6 +215,21 @@ describe('RDP: scope', () => {
     expect((await t.request('POST', '/api/rdps', { token: agency.token, body: { code: 'AG-1', laboratoryId: labId } })).status).toBe(403);
     expect((await upload(lab, theirs._id, 'uploadDraft', draftPdf, 'a.pdf')).status).toBe(404);
     expect((await t.request('GET', `/api/rdps/${theirs._id}/files/draft`, { token: lab.token })).status).toBe(404);
+  });
+});
+
+describe('RDP: the lot and agency a laboratory names', () => {
+  it('a laboratory reads them by name (it reads neither registry) and names them on its report; an agency may not', async () => {
+    expect((await t.request('GET', '/api/lots', { token: lab.token })).status).toBe(403);
+    const res = await t.request('GET', '/api/rdps/sample-choices', { token: lab.token });
+    expect(res.status).toBe(200);
+    const lot = res.body.lots[0];
+    expect(Object.keys(lot).sort()).toEqual(['_id', 'code', 'name']);
+    expect(res.body.agencies.map((a: { _id: string }) => a._id)).toEqual(expect.arrayContaining([agencyId, otherAgencyId]));
+    expect(Object.keys(res.body.agencies[0]).sort()).toEqual(['_id', 'businessName']);
+    expect((await t.request('GET', '/api/rdps/sample-choices', { token: agency.token })).status).toBe(403);
+    const rdp = await createRdp(lab, { lotId: lot._id, agencyId: otherAgencyId });
+    expect(rdp).toMatchObject({ lotId: lot._id, agencyId: otherAgencyId });
   });
 });
 

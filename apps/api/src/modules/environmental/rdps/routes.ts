@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZConfirmAccounting, ZRdpRecord } from '@app/domain/environmental/rdp/rdps';
 import { ZDateString } from '@app/domain/platform/records/fields';
-import { uploads } from '../../../db/schema/index.ts';
+import { agencies, lots, uploads } from '../../../db/schema/index.ts';
 import { requireAccess } from '../../../lib/access.ts';
 import { registerCollection, type TCollectionRuntime } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -55,6 +55,26 @@ const FILES = { draft: 'temporaryRdp', signed: 'signedRdp', 'signed-content': 's
 export async function registerRdps(app: FastifyInstance): Promise<TCollectionRuntime> {
   const runtime = registerCollection(app, rdpsCollection);
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/rdps/sample-choices', {
+    schema: {
+      tags,
+      summary: 'The lots and agencies a report may name (ids and names), for whoever writes reports: a laboratory reads neither registry',
+      response: {
+        200: z.object({ lots: z.array(z.object({ _id: z.string(), name: z.string(), code: z.string() })), agencies: z.array(z.object({ _id: z.string(), businessName: z.string() })) }),
+        ...errors,
+      },
+    },
+    handler: async (request) => {
+      const ctx = signedIn(request);
+      await requireAccess(ctx, 'rdps', 'sampleChoices');
+      const [lotRows, agencyRows] = await Promise.all([
+        ctx.db.select({ _id: lots.id, name: lots.name, code: lots.code }).from(lots).orderBy(asc(lots.name)),
+        ctx.db.select({ _id: agencies.id, businessName: agencies.businessName }).from(agencies).orderBy(asc(agencies.businessName)),
+      ]);
+      return { lots: lotRows, agencies: agencyRows };
+    },
+  });
 
   registerWorkflowRoutes(app, rdpTransitions(app), {
     collection: 'rdps',

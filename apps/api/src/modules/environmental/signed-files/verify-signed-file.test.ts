@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/errors.ts';
 import { verifySignedFile } from './verify-signed-file.ts';
 
-// The fixtures are made by make-fixtures.sh beside them (openssl cms -sign -cades ...).
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+// The fixtures are made by apps/api/fixtures/signed-files/make-fixtures.sh (openssl cms -sign -cades ...).
+const fixture = (name: string) => readFileSync(new URL(`../../../../fixtures/signed-files/${name}`, import.meta.url));
 const original = fixture('doc.pdf');
 const ca = fixture('ca.pem').toString('utf8');
 const otherCa = fixture('other-ca.pem').toString('utf8');

@@ -38,6 +38,8 @@ export const ZUserLinks = z.object({
   cityId: z.uuid().nullable().optional(),
   agencyId: z.uuid().nullable().optional(),
   laboratoryId: z.uuid().nullable().optional(),
+  /** The company functions the user holds (environmental settings of type companyFunction); an administrator sets them. */
+  companyFunctionSettingIds: z.array(z.uuid()).max(20).optional(),
 });
 
 export const ZUserCreate = ZUserProfileInput.extend({

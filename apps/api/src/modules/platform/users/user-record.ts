@@ -33,6 +33,7 @@ export const ZUserRecord = ZRecordBase.extend({
   isProfileComplete: z.boolean(),
   hasTemporaryPassword: z.boolean(),
   roleIds: z.array(z.string()),
+  companyFunctionSettingIds: z.array(z.string()),
   lastLoginAt: z.string().nullable(),
 });
 

@@ -38,6 +38,17 @@ export function registerUserLinkCheck(field: TUserLinkField, exists: (db: TDbOrT
   linkChecks[field] = exists;
 }
 
+/**
+ * The check of the company functions a user holds (the environmental area's settings): it returns the
+ * ids that are not active company functions. Without a registered check any UUID is accepted.
+ */
+type TFunctionCheck = (db: TDbOrTx, ids: readonly string[]) => Promise<string[]>;
+let functionCheck: TFunctionCheck | undefined;
+
+export function registerUserFunctionCheck(check: TFunctionCheck) {
+  functionCheck = check;
+}
+
 const alive = isNull(users.deletedAt);
 
 function visibleBy(scope: TVisibilityScope, ctx: TSignedInContext, own: SQL[]): SQL {
@@ -73,12 +84,15 @@ export async function findEmailOwner(db: TDbOrTx, email: string, exceptId?: stri
 export const emailTaken = (path = 'email', value?: string) => new AppError('EMAIL_TAKEN', 'This e-mail address is already registered', { details: [{ path, message: 'errors.EMAIL_TAKEN', value }] });
 
 /** Link-existence problems for the linked ids present in `values`. */
-export async function linkProblems(db: TDbOrTx, values: Partial<Record<TUserLinkField, string | null | undefined>>): Promise<TErrorDetail[]> {
+export async function linkProblems(db: TDbOrTx, values: Partial<Record<TUserLinkField, string | null | undefined>> & { companyFunctionSettingIds?: readonly string[] }): Promise<TErrorDetail[]> {
   const problems: TErrorDetail[] = [];
   for (const field of ['cityId', 'agencyId', 'laboratoryId'] as const) {
     const id = values[field];
     const exists = linkChecks[field];
     if (id && exists && !(await exists(db, id))) problems.push({ path: field, message: 'does not exist', value: id });
+  }
+  if (values.companyFunctionSettingIds?.length && functionCheck) {
+    for (const id of await functionCheck(db, values.companyFunctionSettingIds)) problems.push({ path: 'companyFunctionSettingIds', message: 'not an active company function', value: id });
   }
   return problems;
 }
@@ -129,7 +143,7 @@ export const usersCollection = defineCollection({
       if (await findEmailOwner(tx, input.email, existing?.id)) throw emailTaken('email', input.email);
     }
     const merged = existing ? { ...existing, ...values } : { ...values, role: input.role };
-    const touchesLinks = !existing || ['role', 'cityId', 'agencyId', 'laboratoryId'].some((k) => k in input);
+    const touchesLinks = !existing || ['role', 'cityId', 'agencyId', 'laboratoryId', 'companyFunctionSettingIds'].some((k) => k in input);
     const problems = touchesLinks ? [...roleLinkProblems(merged), ...(await linkProblems(tx, input))] : [];
     if (problems.length > 0) throw validationFailed(problems);
 
