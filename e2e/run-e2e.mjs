@@ -28,7 +28,7 @@ const server = spawn(process.execPath, [serverEntry], {
 });
 
 async function waitForReady() {
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 360; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
       if (res.ok) return;
