@@ -1,4 +1,4 @@
-import { asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { quarterLabel, quarterRange, type TQuarter } from '@app/domain/tourist-tax/periods';
 import { stays, structures } from '../../../db/schema/index.ts';
