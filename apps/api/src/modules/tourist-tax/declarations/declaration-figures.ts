@@ -8,7 +8,7 @@ import {
   type TStayForFigures,
 } from '@app/domain/tourist-tax/filings/declaration-figures';
 import { stays } from '../../../db/schema/index.ts';
-import type { TDbOrTx } from '../../../db/client.ts';
+import type { TDb, TDbOrTx } from '../../../db/client.ts';
 import { validationFailed } from '../../../lib/errors.ts';
 
 /** The stays a declaration counts: checked out in the period, not already counted by another declaration. */
@@ -137,11 +137,17 @@ export async function computeStructureFigures(db: TDbOrTx, structureId: string, 
 
 /**
  * What every structure of a comune would declare for a period (its stays not yet counted by a
- * declaration), in two queries whatever the number of structures. Structures without such stays
- * are absent.
+ * declaration), in two queries whatever the number of structures, run side by side (hence the
+ * database, not a transaction). Structures without such stays are absent.
  */
-export async function computeComuneFigures(db: TDbOrTx, cityId: string, dateFrom: string, dateTo: string): Promise<Map<string, TDeclarationFigures>> {
-  return figuresByStructure(db, undeclaredStaysOfComuneWhere(cityId, dateFrom, dateTo));
+export async function computeComuneFigures(db: TDb, cityId: string, dateFrom: string, dateTo: string): Promise<Map<string, TDeclarationFigures>> {
+  const where = undeclaredStaysOfComuneWhere(cityId, dateFrom, dateTo);
+  const [figures, rejected] = await Promise.all([sumFiguresByStructure(db, where), loadRejectedLines(db, where)]);
+  for (const [structureId, lines] of rejected) {
+    const entry = figures.get(structureId);
+    if (entry) entry.rejectedDetails = lines;
+  }
+  return figures;
 }
 
 /** Totals a hotelier typed by hand: the domain's shape, checked by checkManualFigures. */
