@@ -75,3 +75,13 @@ export async function measurePeakMemory<T>(fn: () => Promise<T>): Promise<{ resu
     clearInterval(timer);
   }
 }
+
+/**
+ * The URL of a bench database of a section's own (BENCH_DATABASE_URL's database name + `_section`),
+ * so the rows one section seeds never change the figures of another.
+ */
+export function sectionDatabaseUrl(section: string, url = BENCH_DATABASE_URL): string {
+  const target = new URL(url);
+  target.pathname = `${target.pathname}_${section}`;
+  return target.toString();
+}

@@ -1,4 +1,5 @@
 import { benchCollectionList } from './collection-list.ts';
+import { benchExport } from './export.ts';
 import { benchDeclarations } from './filings.ts';
 import { benchImport } from './import.ts';
 import { benchRdp } from './rdp.ts';
@@ -14,7 +15,7 @@ const sections: Record<string, () => Promise<void>> = {
   'collection-list': benchCollectionList,
   filings: benchDeclarations,
   'tourist-tax': () => benchTouristTax(),
-  export: () => benchTouristTax(['export']),
+  export: benchExport,
   'stays-list': () => benchTouristTax(['list']),
   import: benchImport,
   rdp: benchRdp,

@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import { MAX_IMPORT_ROWS } from '../src/modules/tourist-tax/stays/read-stay-import-file.ts';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import ExcelJS from 'exceljs';
@@ -31,7 +29,7 @@ const IMPORT_MAX_ROWS = MAX_IMPORT_ROWS;
 const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 const CITY = 'Bench – Comune turistico';
-const EXPORT_YEAR = 2025;
+export const EXPORT_YEAR = 2025;
 const RULE_YEARS = [2024, 2025, 2026];
 const TYPES = ['Albergo', 'Bed and breakfast', 'Casa vacanze'];
 const CLASSES = ['3 stelle', '4 stelle'];
@@ -344,7 +342,7 @@ export async function ensureBenchComune(raw: pg.Pool): Promise<TBenchSetup> {
  * the engine would (generic seasonal tariff per night, at most 7 nights so the cap never bites, one
  * exempt child in 1 stay of 10) with the stored breakdown, as saved stays carry it.
  */
-async function seedExportStays(raw: pg.Pool, setup: TBenchSetup) {
+export async function seedExportStays(raw: pg.Pool, setup: TBenchSetup) {
   const scope = `city_id = $1 and structure_id <> '${setup.importStructureId}'::uuid`;
   const have = Number((await raw.query<{ n: string }>(`select count(*) as n from stays where ${scope}`, [setup.cityId])).rows[0].n);
   if (have < EXPORT_STAYS) await insertExportStays(raw, setup, have);
@@ -530,34 +528,15 @@ export async function measureMemory<T>(fn: () => Promise<T>): Promise<TMeasured<
 
 const fmt = (m: TMeasured<unknown>) => `${m.seconds.toFixed(2)} s, RSS peak +${m.peakMb.toFixed(0)} MB (from ${m.startMb.toFixed(0)} MB), JS heap+buffers peak +${m.heapPeakMb.toFixed(0)} MB`;
 
-/** RSS samples over time, to see whether memory grows with the rows or stays flat. */
-function sampleRss() {
-  const samples: { t: number; rss: number }[] = [];
-  const t0 = performance.now();
-  const timer = setInterval(() => samples.push({ t: performance.now() - t0, rss: memoryMb() }), 50);
-  return {
-    stop() {
-      clearInterval(timer);
-      // The last sample taken before a share q of the run (0 when there is none).
-      const at = (q: number) => {
-        const end = samples.at(-1)?.t ?? 0;
-        return samples.filter((s) => s.t <= end * q).at(-1)?.rss ?? 0;
-      };
-      return { at };
-    },
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Tourist tax figures: the engine alone (stays/s), the xlsx export of 1,000,000 stays of a comune
- * (time, process memory over the run), the stays list under load next to the same SQL, and the
+ * Tourist tax figures: the engine alone (stays/s), the stays list under load next to the same SQL, and the
  * stays import of an Alloggiati Web file and of 100,000 xlsx rows through POST /api/stays/import
  * (time, memory). Everything goes over HTTP to an app on the bench PostgreSQL, in this process;
  * the bench comune, its rules and the 1,000,000 stays are created once and reused.
  */
-export async function benchTouristTax(parts: ('engine' | 'export' | 'list' | 'imports')[] = ['engine', 'export', 'list', 'imports']) {
+export async function benchTouristTax(parts: ('engine' | 'list' | 'imports')[] = ['engine', 'list', 'imports']) {
   if (parts.includes('engine')) benchEngine();
   if (!parts.some((p) => p !== 'engine')) return;
 
@@ -578,7 +557,6 @@ export async function benchTouristTax(parts: ('engine' | 'export' | 'list' | 'im
     const comune = { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.cityUserId, role: 'city' })}` };
 
     // Heavy in-memory work last, so earlier figures do not start from an inflated heap.
-    if (parts.includes('export')) await benchExport(base, comune, raw, setup);
     if (parts.includes('list')) await benchList(base, hotelier, comune, raw, setup);
     if (parts.includes('imports')) await benchImports(base, hotelier, raw, setup, tmp);
   } finally {
@@ -587,45 +565,6 @@ export async function benchTouristTax(parts: ('engine' | 'export' | 'list' | 'im
     await database.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
-}
-
-// 3. Export.
-async function benchExport(base: string, auth: Record<string, string>, raw: pg.Pool, setup: TBenchSetup) {
-  const inYear = Number(
-    (await raw.query<{ n: string }>(`select count(*) as n from stays where city_id = $1 and check_out between $2 and $3`, [setup.cityId, `${EXPORT_YEAR}-01-01`, `${EXPORT_YEAR}-12-31`])).rows[0].n,
-  );
-  // Warm-up (first fetch of the process, first workbook): module loading is not part of the figure.
-  const warm = await fetch(`${base}/api/stays/export.xlsx?year=${EXPORT_YEAR}&quarter=1&structureId=${setup.listStructureId}`, { headers: auth });
-  if (!warm.ok) throw new Error(`export failed: ${warm.status} ${await warm.text()}`);
-  await warm.arrayBuffer();
-  const rss = sampleRss();
-  let tail = Buffer.alloc(0);
-  const exported = await measureMemory(async () => {
-    const res = await fetch(`${base}/api/stays/export.xlsx?year=${EXPORT_YEAR}`, { headers: auth });
-    if (!res.ok || !res.body) throw new Error(`export failed: ${res.status} ${await res.text()}`);
-    let bytes = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        bytes += chunk.length;
-        tail = Buffer.concat([tail, chunk]).subarray(-64);
-        done(null, chunk);
-      },
-    });
-    await pipeline(Readable.fromWeb(res.body as never), counter, fs.createWriteStream('/dev/null'));
-    return bytes;
-  });
-  const curve = rss.stop();
-  const { result, seconds } = exported;
-  // A finished zip ends with its end-of-central-directory record; a broken stream would not.
-  const complete = tail.includes(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  console.log(`\nExport GET /api/stays/export.xlsx?year=${EXPORT_YEAR} as the comune (${inYear.toLocaleString('en')} stays; streamed, body counted and dropped)`);
-  console.log(
-    `  ${seconds.toFixed(1)} s, ${(result / 1024 / 1024).toFixed(1)} MB xlsx, ${Math.round(inYear / seconds).toLocaleString('en')} rows/s (target >= 50,000 rows/s, memory flat); zip complete: ${complete ? 'yes' : 'NO'}`,
-  );
-  console.log(
-    `  memory of the process (server and client): ${fmt(exported).replace(/^[^,]+, /, '')}; RSS at 10% / 50% / 90% / 100% of the time: ${[0.1, 0.5, 0.9, 1].map((q) => curve.at(q).toFixed(0)).join(' / ')} MB`,
-  );
-  if (!complete) throw new Error('the export did not end with a complete zip');
 }
 
 // 4. List under load.

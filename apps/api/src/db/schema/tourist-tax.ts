@@ -267,6 +267,11 @@ export const stays = pgTable(
     index('stays_structure_checkin_idx').on(t.structureId, t.checkIn, t.id),
     index('stays_city_checkin_idx').on(t.cityId, t.checkIn, t.id),
     index('stays_checkout_idx').on(t.checkOut, t.id),
+    index('stays_city_checkout_unpaid_idx')
+      .on(t.cityId, t.checkOut)
+      .where(sql`${t.paymentStatus} <> 'paid'`),
+    // Also stays_city_checkout_figures_idx (migration 0017): (city_id, check_out) INCLUDE the columns the
+    // declaration figures add up; the index builder cannot express INCLUDE, so it lives in the SQL only.
     uniqueIndex('stays_structure_fingerprint_unique').on(t.structureId, t.importFingerprint),
   ],
 );

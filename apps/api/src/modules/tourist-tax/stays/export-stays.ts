@@ -1,16 +1,19 @@
-import { asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { quarterLabel, quarterOf, quarterRange, type TQuarter } from '@app/domain/tourist-tax/periods';
+import { quarterLabel, quarterRange, type TQuarter } from '@app/domain/tourist-tax/periods';
 import { stays, structures } from '../../../db/schema/index.ts';
+import type { TDbOrTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import type { TCollectionRuntime } from '../../../lib/collection/routes.ts';
 import { allOf } from '../../../lib/collection/query.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { toEuros } from '../registry/fields.ts';
 import { findStructureInScope } from '../registry/scope.ts';
-import { excelDate, streamWorksheet } from '../../../lib/xlsx-stream.ts';
+import { streamWorksheet } from '../../../lib/xlsx-stream.ts';
 
-const PAGE = 5000;
+// Measured on 250,000 rows: pages of 5,000 cost twice the CPU of pages of 1,000 (rows that outlive
+// a young-generation collection are promoted, and the old generation's collections dominate).
+const PAGE = 1000;
 const MONEY = '#,##0.00';
 const DATE = 'dd/mm/yyyy';
 
@@ -38,30 +41,65 @@ export const STAY_EXPORT_COLUMNS = [
 
 export type TStayExportQuery = { year: number; quarter?: TQuarter; structureId?: string };
 
+type TExportedStay = {
+  id: string;
+  check_out: string;
+  check_in_day: number;
+  check_out_day: number;
+  quarter: number;
+  nights_number: number;
+  taxable_nights: number;
+  components_number: number;
+  exempt_guests: number;
+  reduced_guests: number;
+  paying_guests: number;
+  surname: string | null;
+  name: string | null;
+  tax_code: string | null;
+  payment_status: 'paid' | 'not_paid';
+  no_payment_reason: string | null;
+  tariff_import_cents: number;
+  reduction_import_cents: number;
+  to_pay_amount_cents: number;
+  structure: string;
+  cin: string | null;
+};
+
+/**
+ * One page of the export: PAGE rows after `after` in (checkOut, id) order, only the exported values,
+ * already in the shape of the cells (dates as Excel day numbers, days since 1899-12-30; the guest's
+ * fields out of the jsonb; the stored breakdown never read). Plain rows, not mapped by the ORM: per
+ * row the server does little more than write the cells.
+ */
+async function readExportPage(db: TDbOrTx, where: SQL | undefined, after: TExportedStay | null): Promise<TExportedStay[]> {
+  const keyset: SQL | undefined = after ? sql`(${stays.checkOut}, ${stays.id}) > (${after.check_out}, ${after.id}::uuid)` : undefined;
+  const result = await db.execute(sql`
+    select ${stays.id} as id, ${stays.checkOut}::text as check_out,
+           ${stays.checkIn} - date '1899-12-30' as check_in_day, ${stays.checkOut} - date '1899-12-30' as check_out_day,
+           extract(quarter from ${stays.checkOut})::int as quarter,
+           ${stays.nightsNumber} as nights_number, ${stays.taxableNights} as taxable_nights, ${stays.componentsNumber} as components_number,
+           ${stays.exemptGuests} as exempt_guests, ${stays.reducedGuests} as reduced_guests, ${stays.payingGuests} as paying_guests,
+           ${stays.guest}->>'surname' as surname, ${stays.guest}->>'name' as name, ${stays.guest}->>'taxCode' as tax_code,
+           ${stays.paymentStatus} as payment_status, ${stays.noPaymentReason} as no_payment_reason,
+           ${stays.tariffImportCents} as tariff_import_cents, ${stays.reductionImportCents} as reduction_import_cents, ${stays.toPayAmountCents} as to_pay_amount_cents,
+           ${structures.name} as structure, ${structures.cin} as cin
+    from ${stays} inner join ${structures} on ${structures.id} = ${stays.structureId}
+    where ${allOf([where, keyset]) ?? sql`true`}
+    order by ${stays.checkOut}, ${stays.id}
+    limit ${PAGE}`);
+  return (result as unknown as { rows: TExportedStay[] }).rows;
+}
+
+const QUARTER_LABELS = ([1, 2, 3, 4] as const).map((q) => quarterLabel(q));
+
 /**
  * The stays of a year, or of one quarter (Trim 1 = January-March ...), by checkOut, as xlsx. Rows
  * are read in pages of PAGE with a keyset on (checkOut, id) and written as they come, inside the
  * caller's scope (the stays collection's read conditions). A comune's export walks the
- * (city_id, check_out, id) index in order, so each page reads only its own rows.
+ * (city_id, check_out, id) index in order, so each page reads only its own rows. The next page is
+ * read while the current one is written, so the database and the writer work at the same time;
+ * memory holds two pages at most.
  */
-const EXPORTED_STAY_COLUMNS = {
-  id: stays.id,
-  checkIn: stays.checkIn,
-  checkOut: stays.checkOut,
-  nightsNumber: stays.nightsNumber,
-  taxableNights: stays.taxableNights,
-  componentsNumber: stays.componentsNumber,
-  exemptGuests: stays.exemptGuests,
-  reducedGuests: stays.reducedGuests,
-  payingGuests: stays.payingGuests,
-  guest: stays.guest,
-  paymentStatus: stays.paymentStatus,
-  noPaymentReason: stays.noPaymentReason,
-  tariffImportCents: stays.tariffImportCents,
-  reductionImportCents: stays.reductionImportCents,
-  toPayAmountCents: stays.toPayAmountCents,
-};
-
 export async function exportStays(ctx: TSignedInContext, reply: FastifyReply, runtime: TCollectionRuntime, query: TStayExportQuery) {
   const scope = await runtime.conditions(ctx, 'getAll');
   if (query.structureId && !(await findStructureInScope(ctx.db, ctx, query.structureId))) throw notFound('Structure');
@@ -72,50 +110,37 @@ export async function exportStays(ctx: TSignedInContext, reply: FastifyReply, ru
     reply,
     { fileName, sheetName: query.quarter ? quarterLabel(query.quarter) : String(query.year), columns: STAY_EXPORT_COLUMNS },
     async (add, flush) => {
-      const readPage = (after: { checkOut: string; id: string } | null) => {
-        const keyset: SQL | undefined = after ? sql`(${stays.checkOut}, ${stays.id}) > (${after.checkOut}, ${after.id}::uuid)` : undefined;
-        return (
-          ctx.db
-            // Only the exported columns: the stored breakdown (jsonb) would triple the read time.
-            .select({ stay: EXPORTED_STAY_COLUMNS, structure: { name: structures.name, cin: structures.cin } })
-            .from(stays)
-            .innerJoin(structures, eq(structures.id, stays.structureId))
-            .where(allOf([where, keyset]))
-            .orderBy(asc(stays.checkOut), asc(stays.id))
-            .limit(PAGE)
-        );
-      };
-      let after: { checkOut: string; id: string } | null = null;
-      for (;;) {
-        const page = await readPage(after);
-        for (const { stay, structure } of page) {
+      let next: Promise<TExportedStay[]> | null = readExportPage(ctx.db, where, null);
+      while (next) {
+        const page: TExportedStay[] = await next;
+        next = page.length === PAGE ? readExportPage(ctx.db, where, page[page.length - 1]) : null;
+        // A failed read of the next page must not go unhandled while this one is written.
+        next?.catch(() => undefined);
+        for (const stay of page) {
           add({
-            structure: structure.name,
-            cin: structure.cin,
-            quarter: quarterLabel(quarterOf(stay.checkOut)),
-            checkIn: excelDate(stay.checkIn),
-            checkOut: excelDate(stay.checkOut),
-            nightsNumber: stay.nightsNumber,
-            taxableNights: stay.taxableNights,
-            componentsNumber: stay.componentsNumber,
-            exemptGuests: stay.exemptGuests,
-            reducedGuests: stay.reducedGuests,
-            payingGuests: stay.payingGuests,
-            surname: stay.guest.surname,
-            name: stay.guest.name,
-            taxCode: stay.guest.taxCode ?? null,
-            paymentStatus: stay.paymentStatus === 'paid' ? 'Pagato' : 'Non pagato',
-            noPaymentReason: stay.noPaymentReason,
-            tariffImport: toEuros(stay.tariffImportCents),
-            reductionImport: toEuros(stay.reductionImportCents),
-            toPayAmount: toEuros(stay.toPayAmountCents),
+            structure: stay.structure,
+            cin: stay.cin,
+            quarter: QUARTER_LABELS[stay.quarter - 1],
+            checkIn: stay.check_in_day,
+            checkOut: stay.check_out_day,
+            nightsNumber: stay.nights_number,
+            taxableNights: stay.taxable_nights,
+            componentsNumber: stay.components_number,
+            exemptGuests: stay.exempt_guests,
+            reducedGuests: stay.reduced_guests,
+            payingGuests: stay.paying_guests,
+            surname: stay.surname,
+            name: stay.name,
+            taxCode: stay.tax_code,
+            paymentStatus: stay.payment_status === 'paid' ? 'Pagato' : 'Non pagato',
+            noPaymentReason: stay.no_payment_reason,
+            tariffImport: toEuros(stay.tariff_import_cents),
+            reductionImport: toEuros(stay.reduction_import_cents),
+            toPayAmount: toEuros(stay.to_pay_amount_cents),
           });
         }
-        // The next page is read once the file has caught up with this one: memory stays flat.
+        // The next page is written once the file has caught up with this one: memory stays flat.
         await flush();
-        if (page.length < PAGE) break;
-        const last = page[page.length - 1].stay;
-        after = { checkOut: last.checkOut, id: last.id };
       }
     },
     reply.log,

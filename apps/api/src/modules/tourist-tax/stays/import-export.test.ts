@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAlloggiatiFile, type TAlloggiatiRecordInput } from '@app/domain/tourist-tax/alloggiati';
 import { stays } from '../../../db/schema/index.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
-import { demoFixtures } from '../registry/test-fixtures.ts';
+import { demoFixtures, VALID_CF } from '../registry/test-fixtures.ts';
 
 let t: TTestApp;
 let f: Awaited<ReturnType<typeof demoFixtures>>;
@@ -260,6 +260,57 @@ describe('exports', () => {
     expect(one.rows.every((r) => r['Struttura'] === 'Hotel Serapo')).toBe(true);
     expect((await download(`/api/stays/export.xlsx?year=2025&structureId=${f.structure('Hotel Summit')._id}`, f.tokens.hotelier)).status).toBe(404);
     expect((await download('/api/stays/export.xlsx?year=2025&quarter=5', f.tokens.hotelier)).status).toBe(400);
+  });
+
+  it('writes every cell of a stay as exceljs reads it back: text, counts, dates as dates, money in euros with their formats', async () => {
+    const structure = f.structure('Hotel Serapo');
+    const created = await t.request('POST', '/api/stays', {
+      token: f.tokens.hotelier,
+      body: {
+        structureId: structure._id,
+        checkIn: '2026-09-25',
+        checkOut: '2026-10-10',
+        componentsNumber: 3,
+        guest: { name: 'Zoë', surname: "D'Amico & <Figli>", taxCode: VALID_CF },
+        paymentStatus: 'not_paid',
+        noPaymentReason: 'Rifiutato "in toto"',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const stay = created.body;
+    const res = await download(`/api/stays/export.xlsx?year=2026&quarter=4&structureId=${structure._id}`, f.tokens.hotelier);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.bytes);
+    const ws = wb.worksheets[0];
+    const { rows } = await readXlsx(res.bytes);
+    const index = rows.findIndex((r) => r['Cognome'] === "D'Amico & <Figli>");
+    expect(rows[index]).toEqual({
+      Struttura: 'Hotel Serapo',
+      CIN: structure.cin,
+      Trimestre: 'Trim 4',
+      'Data arrivo': new Date(Date.UTC(2026, 8, 25)),
+      'Data partenza': new Date(Date.UTC(2026, 9, 10)),
+      Notti: 15,
+      'Notti imponibili': stay.taxableNights,
+      Ospiti: 3,
+      Esenti: 0,
+      Ridotti: 0,
+      Paganti: 3,
+      Cognome: "D'Amico & <Figli>",
+      Nome: 'Zoë',
+      'Codice fiscale': VALID_CF,
+      'Stato pagamento': 'Non pagato',
+      'Motivo mancato pagamento': 'Rifiutato "in toto"',
+      'Imposta lorda': stay.tariffImport,
+      Riduzioni: stay.reductionImport,
+      'Imposta dovuta': stay.toPayAmount,
+    });
+    expect(stay.taxableNights).toBe(10); // 15 nights, the comune's cap is 10
+    expect(stay.toPayAmount).toBeGreaterThan(0);
+    const row = ws.getRow(index + 2);
+    expect(row.getCell(4).numFmt).toBe('dd/mm/yyyy');
+    expect(row.getCell(5).numFmt).toBe('dd/mm/yyyy');
+    expect([17, 18, 19].map((c) => row.getCell(c).numFmt)).toEqual(['#,##0.00', '#,##0.00', '#,##0.00']);
   });
 
   it('pages through many rows (ties on checkOut included) without losing or repeating any', async () => {

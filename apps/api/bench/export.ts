@@ -1,0 +1,97 @@
+import os from 'node:os';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, runMigrations } from '../src/db/client.ts';
+import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
+import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
+import { BENCH_DATABASE_URL, ensureBenchDatabase, memoryMb } from './lib.ts';
+import { ensureBenchComune, EXPORT_YEAR, measureMemory, seedExportStays } from './tourist-tax.ts';
+
+const ROUNDS = Math.max(3, Number(process.env.BENCH_EXPORT_ROUNDS ?? 3));
+const TARGET_ROWS_PER_SECOND = 50_000;
+
+/** Min and median of a list of numbers. */
+function minMedian(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { min: sorted[0], median: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+}
+
+/**
+ * GET /api/stays/export.xlsx of a whole comune's year (the 1,000,000 stays of the tourist-tax bench
+ * comune, seeded by seedExportStays when missing), over HTTP to an app in this process, ROUNDS times
+ * after a warm-up: rows/s (min and median) next to the target, the RSS peak of each round above its
+ * start (server and client share the process), and whether each file ends as a complete zip.
+ */
+export async function benchExport() {
+  await ensureBenchDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: BENCH_DATABASE_URL, SEED_DEMO: 'false' });
+  const database = await openDatabase({ databaseUrl: BENCH_DATABASE_URL, dataDir: null, poolSize: 10 });
+  await runMigrations(database);
+  await ensureFeatureFlags(database.db);
+  const raw = new pg.Pool({ connectionString: BENCH_DATABASE_URL, max: 4 });
+  const app = await buildApp({ config, database, logger: false });
+  try {
+    const setup = await ensureBenchComune(raw);
+    await seedExportStays(raw, setup);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const auth = { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.cityUserId, role: 'city' })}` };
+    const count = async (where: string, params: unknown[]) => Number((await raw.query<{ n: string }>(`select count(*) as n from stays where ${where}`, params)).rows[0].n);
+    const inYear = await count('city_id = $1 and check_out between $2 and $3', [setup.cityId, `${EXPORT_YEAR}-01-01`, `${EXPORT_YEAR}-12-31`]);
+    const inTable = await count('true', []);
+
+    /** One export, the body counted and dropped; true when it ends with a zip's end-of-central-directory record. */
+    const exportOnce = async (query: string) => {
+      const res = await fetch(`${base}/api/stays/export.xlsx?${query}`, { headers: auth });
+      if (!res.ok || !res.body) throw new Error(`export failed: ${res.status} ${await res.text()}`);
+      let bytes = 0;
+      let tail = Buffer.alloc(0);
+      const sink = new Writable({
+        write(chunk: Buffer, _enc, done) {
+          bytes += chunk.length;
+          tail = Buffer.concat([tail.subarray(-3), chunk.subarray(-64)]);
+          done();
+        },
+      });
+      await pipeline(Readable.fromWeb(res.body as never), sink);
+      return { bytes, complete: tail.includes(Buffer.from([0x50, 0x4b, 0x05, 0x06])) };
+    };
+
+    // Warm-up (first fetch of the process, first workbook): module loading is not part of the figure.
+    await exportOnce(`year=${EXPORT_YEAR}&quarter=1&structureId=${setup.listStructureId}`);
+
+    console.log(
+      `\nExport GET /api/stays/export.xlsx?year=${EXPORT_YEAR} as the comune: ${inYear.toLocaleString('en')} stays in the file (${inTable.toLocaleString('en')} in the table); ${ROUNDS} rounds, body streamed, counted and dropped`,
+    );
+    const rates: number[] = [];
+    const cpuRates: number[] = [];
+    const peaks: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const cpu0 = process.cpuUsage();
+      const m = await measureMemory(() => exportOnce(`year=${EXPORT_YEAR}`));
+      const cpu = process.cpuUsage(cpu0);
+      const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+      if (!m.result.complete) throw new Error('the export did not end with a complete zip');
+      rates.push(inYear / m.seconds);
+      cpuRates.push(inYear / cpuSeconds);
+      peaks.push(m.peakMb);
+      console.log(
+        `  round ${round}: ${m.seconds.toFixed(1)} s, ${Math.round(inYear / m.seconds).toLocaleString('en')} rows/s; process CPU ${cpuSeconds.toFixed(1)} s (${Math.round(inYear / cpuSeconds).toLocaleString('en')} rows per CPU-second); ${(m.result.bytes / 1024 / 1024).toFixed(1)} MB xlsx (complete zip); RSS peak +${m.peakMb.toFixed(0)} MB from ${m.startMb.toFixed(0)} MB, JS heap+buffers peak +${m.heapPeakMb.toFixed(0)} MB`,
+      );
+    }
+    const r = minMedian(rates);
+    const c = minMedian(cpuRates);
+    const p = minMedian(peaks);
+    const verdict = r.median >= TARGET_ROWS_PER_SECOND ? 'meets' : 'BELOW';
+    console.log(
+      `  rows/s: min ${Math.round(r.min).toLocaleString('en')}, median ${Math.round(r.median).toLocaleString('en')} (target >= ${TARGET_ROWS_PER_SECOND.toLocaleString('en')}: median ${verdict}); rows per CPU-second of this process (server and client; less sensitive to a loaded machine): min ${Math.round(c.min).toLocaleString('en')}, median ${Math.round(c.median).toLocaleString('en')}; load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores; RSS peak above start: median +${p.median.toFixed(0)} MB, max +${p.max.toFixed(0)} MB (target: flat); RSS now ${memoryMb().toFixed(0)} MB`,
+    );
+  } finally {
+    await app.close();
+    await raw.end();
+    await database.close();
+  }
+}
