@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link as MuiLink, TextField } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { useNotify, useTranslate } from 'react-admin';
+import { useOnboardingText } from './onboardingText';
 import { requestPasswordReset } from '../dataProvider/api';
 import { BotCheck } from './BotCheck';
 import { OnboardingLayout } from './OnboardingLayout';
@@ -9,8 +9,7 @@ import { emailError } from './validation';
 
 /** Password recovery, always behind the bot-check. The answer never says whether the address exists. */
 export function ForgotPasswordPage() {
-  const translate = useTranslate();
-  const notify = useNotify();
+  const { translate, notify } = useOnboardingText();
   const [email, setEmail] = useState('');
   const [botCheck, setBotCheck] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { useTranslate } from 'react-admin';
+import { useOnboardingText } from './onboardingText';
 
 /** A plain password field with the show/hide toggle, for the onboarding forms and the change-password dialog. */
 export function PasswordTextField(props: TextFieldProps) {
-  const translate = useTranslate();
+  const { translate } = useOnboardingText();
   const [visible, setVisible] = useState(false);
   return (
     <TextField
