@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink, TextField } from '@mui/material';
+import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useOnboardingText } from './onboardingText';
 import { requestPasswordReset } from '../dataProvider/api';
 import { BotCheck } from './BotCheck';
+import { FormField } from './FormField';
 import { OnboardingLayout } from './OnboardingLayout';
 import { emailError } from './validation';
 
@@ -44,7 +45,7 @@ export function ForgotPasswordPage() {
         </Alert>
       ) : (
         <Box component="form" noValidate onSubmit={submit} data-testid="forgot-password-form">
-          <TextField
+          <FormField
             fullWidth
             margin="normal"
             name="email"

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Link as MuiLink, Stack } from '@mui/material';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getConfig, useAppConfig } from '../config';
 import { signIn } from '../dataProvider/api';
 import { postSignInPath, startSession } from '../session/landing';
 import { useShell } from '../shellContext';
 import { loginErrorKey } from './loginError';
+import { FormField } from './FormField';
 import { OnboardingLayout } from './OnboardingLayout';
 import { useOnboardingText } from './onboardingText';
 import { PasswordTextField } from './PasswordInput';
@@ -72,7 +73,7 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
             {translate(error)}
           </Alert>
         ) : null}
-        <TextField
+        <FormField
           fullWidth
           margin="normal"
           name="email"

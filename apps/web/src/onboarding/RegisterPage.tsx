@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Link as MuiLink, Stack } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useAppConfig } from '../config';
 import { register } from '../dataProvider/api';
 import { postSignInPath, startSession } from '../session/landing';
 import { useShell } from '../shellContext';
 import { BotCheck } from './BotCheck';
+import { FormField } from './FormField';
 import { OnboardingLayout } from './OnboardingLayout';
 import { useOnboardingText } from './onboardingText';
 import { PasswordChecklist } from './PasswordChecklist';
@@ -61,7 +62,7 @@ export function RegisterPage() {
           </Alert>
         ) : null}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-          <TextField
+          <FormField
             fullWidth
             margin="dense"
             name="name"
@@ -72,7 +73,7 @@ export function RegisterPage() {
             error={submitted && !!errors.name}
             helperText={show('name')}
           />
-          <TextField
+          <FormField
             fullWidth
             margin="dense"
             name="surname"
@@ -84,7 +85,7 @@ export function RegisterPage() {
             helperText={show('surname')}
           />
         </Stack>
-        <TextField
+        <FormField
           fullWidth
           margin="dense"
           name="email"
