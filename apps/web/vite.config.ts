@@ -5,25 +5,15 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
-// Vendor code is split by library family so the sign-in page only pulls the shared shell;
-// every screen is a lazy chunk of its own (see src/components/lazyPage.tsx).
+// Only libraries every page needs (React, the router) and two loaded on demand (the bot check,
+// the socket) get chunks of their own. react-admin and MUI are left to the bundler: the sign-in
+// page (the onboarding part, src/Shell.tsx) imports a few MUI components and no react-admin, and
+// a manual chunk also claims the modules its members import, so a react-admin chunk took MUI's
+// Box and TextField with it and the sign-in page loaded the whole of react-admin for them.
 function vendorChunkFor(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
   if (/node_modules\/(altcha)\//.test(id)) return 'vendor-altcha';
   if (/node_modules\/(socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io)\//.test(id)) return 'vendor-socket';
-  // Charts (MUI X and its d3 parts) get no chunk of their own: the bundler leaves them in the lazy
-  // dashboard chunks that import them (a manual chunk pulled in MUI helpers and made a chunk cycle
-  // with vendor-mui that stopped the app at start: "cannot access before initialization").
-  if (/node_modules\/(@mui\/x-charts|@mui\/x-charts-vendor|bezier-easing)\//.test(id)) return undefined;
-  // Small libraries MUI, the date pickers and the charts all use live with MUI, so that no chunk imports from a chunk
-  // that imports it back (rollup would otherwise put them in whichever manual chunk reached them first).
-  if (/node_modules\/(@mui|@emotion|@popperjs|react-transition-group|stylis|clsx|prop-types|@babel\/runtime|reselect|use-sync-external-store|date-fns)\//.test(id)) return 'vendor-mui';
-  if (
-    /node_modules\/(react-admin|ra-core|ra-ui-materialui|ra-i18n-polyglot|ra-language-english|node-polyglot|react-hook-form|@tanstack|lodash|query-string|jsonexport|react-dropzone|inflection|react-error-boundary|dompurify)\//.test(
-      id,
-    )
-  )
-    return 'vendor-react-admin';
   if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|react-is)\//.test(id)) return 'vendor-react';
   return undefined;
 }

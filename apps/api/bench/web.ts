@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, runMigrations } from '../src/db/client.ts';
@@ -54,6 +57,7 @@ function collectScripts(page: Page) {
   };
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 function printScripts(label: string, load: TScriptLoad, target?: string) {
   console.log(
@@ -62,14 +66,120 @@ function printScripts(label: string, load: TScriptLoad, target?: string) {
   console.log(`    largest: ${load.largest.map((file) => `${file.name} ${kb(file.gzipBytes)}`).join(', ')}`);
 }
 
-async function signedInContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
-  const response = await fetch(`${baseUrl}/api/auth`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`admin@demo.test:${DEMO_PASSWORD}`).toString('base64')}` } });
-  if (!response.ok) throw new Error(`admin sign-in failed: ${response.status} ${await response.text()}`);
+/** The value the app keeps in local storage after signing in as `email` (signed in through the API). */
+async function storedSession(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${email}:${DEMO_PASSWORD}`).toString('base64')}` } });
+  if (!response.ok) throw new Error(`${email} sign-in failed: ${response.status} ${await response.text()}`);
   const session = (await response.json()) as { token: string; refreshToken: string | null; user: unknown };
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'it-IT' });
+  return JSON.stringify({ ...session, temporaryPassword: null, realSession: null });
+}
+
+async function signedInContext(browser: Browser, baseUrl: string, email = 'admin@demo.test', viewport = { width: 1366, height: 900 }): Promise<BrowserContext> {
+  const session = await storedSession(baseUrl, email);
+  const context = await browser.newContext({ viewport, locale: 'it-IT' });
   // The app keeps its session in local storage: plant it before the app boots, as after a sign-in.
-  await context.addInitScript((value) => window.localStorage.setItem('backoffice.session', value), JSON.stringify({ ...session, temporaryPassword: null, realSession: null }));
+  await context.addInitScript((value) => window.localStorage.setItem('backoffice.session', value), session);
   return context;
+}
+
+type TPageLoad = { name: string; path: string; ready: (page: Page) => Promise<unknown>; email?: string };
+
+/** The two pages issue 13 scores: the sign-in page (signed out) and the hotelier's stays list. */
+const SCORED_PAGES: TPageLoad[] = [
+  { name: 'sign-in', path: '/on-boarding/login', ready: (page) => page.getByRole('button', { name: 'Accedi' }).waitFor() },
+  { name: 'stays list', path: '/stays', email: 'hotelier@demo.test', ready: (page) => page.locator('table tbody tr, .MuiList-root li').first().waitFor({ timeout: 60_000 }) },
+];
+
+const FORM_FACTORS = [
+  { name: 'mobile', viewport: { width: 412, height: 823 } },
+  { name: 'desktop', viewport: { width: 1350, height: 940 } },
+] as const;
+
+/**
+ * Lighthouse-equivalent timings from the browser's Performance API: first and largest contentful
+ * paint, and total blocking time (the part over 50 ms of each long task up to the page being ready).
+ * No network or CPU throttling (Lighthouse's mobile run throttles both), so these are lower bounds.
+ */
+async function paintTimings(browser: Browser, baseUrl: string, target: TPageLoad, viewport: { width: number; height: number }) {
+  const context = target.email ? await signedInContext(browser, baseUrl, target.email, viewport) : await browser.newContext({ viewport, locale: 'it-IT' });
+  await context.addInitScript(() => {
+    const w = window as unknown as { __lcp: number; __tbt: number };
+    w.__lcp = 0;
+    w.__tbt = 0;
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => (w.__lcp = Math.max(w.__lcp, entry.startTime)))).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => (w.__tbt += Math.max(0, entry.duration - 50)))).observe({ type: 'longtask', buffered: true });
+  });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}${target.path}`);
+  await target.ready(page);
+  await page.waitForTimeout(500);
+  const timings = await page.evaluate(() => {
+    const w = window as unknown as { __lcp: number; __tbt: number };
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+    return { fcp, lcp: w.__lcp, tbt: w.__tbt };
+  });
+  await context.close();
+  return timings;
+}
+
+/**
+ * Lighthouse's performance score with Debian's Chromium, mobile (its default throttling) and
+ * desktop; a signed-in page gets the session planted in local storage first (storage is not reset).
+ * Returns null with the reason when Lighthouse cannot run here.
+ */
+async function lighthouseScores(baseUrl: string, target: TPageLoad): Promise<{ mobile: number; desktop: number; lcpMobile: number; runs: number } | { error: string }> {
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
+  try {
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    if (target.email) {
+      const session = await storedSession(baseUrl, target.email);
+      await page.goto(`${baseUrl}/on-boarding/login`);
+      await page.evaluate((value) => window.localStorage.setItem('backoffice.session', value), session);
+    }
+    const flags = { port: chrome.port, onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' as const, output: 'json' as const };
+    // The machine is shared and noisy: the median of three runs of each form factor.
+    const mobile: number[] = [];
+    const desktop: number[] = [];
+    const lcp: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const onMobile = await lighthouse(`${baseUrl}${target.path}`, flags, undefined, page);
+      const onDesktop = await lighthouse(`${baseUrl}${target.path}`, flags, desktopConfig, page);
+      mobile.push(Math.round((onMobile?.lhr.categories.performance.score ?? 0) * 100));
+      desktop.push(Math.round((onDesktop?.lhr.categories.performance.score ?? 0) * 100));
+      lcp.push(onMobile?.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
+    }
+    await browser.disconnect();
+    return { mobile: median(mobile), desktop: median(desktop), lcpMobile: median(lcp), runs: mobile.length };
+  } catch (error) {
+    return { error: (error as Error).message.split('\n')[0] };
+  } finally {
+    chrome?.kill();
+  }
+}
+
+async function printPageSpeed(browser: Browser, baseUrl: string) {
+  console.log('\nPage speed (Performance API in Chromium, no throttling; Lighthouse performance score, target >= 90)');
+  for (const target of SCORED_PAGES) {
+    for (const form of FORM_FACTORS) {
+      const runs: { fcp: number; lcp: number; tbt: number }[] = [];
+      for (let run = 0; run < 3; run++) runs.push(await paintTimings(browser, baseUrl, target, form.viewport));
+      const med = (key: 'fcp' | 'lcp' | 'tbt') => median(runs.map((timing) => timing[key])).toFixed(0);
+      console.log(
+        `  ${`${target.name}, ${form.name} viewport`.padEnd(34)} FCP ${med('fcp').padStart(5)} ms   LCP ${med('lcp').padStart(5)} ms   TBT ${med('tbt').padStart(5)} ms   (median of ${runs.length})`,
+      );
+    }
+    const scores = await lighthouseScores(baseUrl, target);
+    if ('error' in scores) console.log(`  ${`${target.name}, Lighthouse`.padEnd(34)} did not run here: ${scores.error}`);
+    else
+      console.log(
+        `  ${`${target.name}, Lighthouse`.padEnd(34)} mobile ${scores.mobile}   desktop ${scores.desktop}   (target >= 90; median of ${scores.runs}; mobile LCP ${scores.lcpMobile.toFixed(0)} ms, simulated slow 4G and 4x CPU)`,
+      );
+  }
 }
 
 /** Milliseconds from navigation start to the 100th row of the users list being in the DOM. */
@@ -79,8 +189,6 @@ async function timeToHundredRows(page: Page, baseUrl: string): Promise<number> {
   await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length >= 100, undefined, { timeout: 60_000, polling: 'raf' });
   return performance.now() - started;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * The web app as a browser gets it: gzipped JavaScript loaded by the sign-in page and by the users
@@ -129,6 +237,7 @@ export async function benchWeb() {
       printScripts('sign-in page (/on-boarding/login)', await scripts(), '<= 200 KB compressed on the wire');
       await context.close();
     }
+    await printPageSpeed(browser, baseUrl);
     {
       const context = await signedInContext(browser, baseUrl);
       const page = await context.newPage();

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { BrowserRouter, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { ConfigContext, type TAppConfig } from './config';
 import { dataProvider } from './dataProvider';
@@ -10,8 +10,8 @@ import { ReloadTranslationsContext } from './i18n/ReloadTranslations';
 import { Layout } from './layout/Layout';
 import { ForbiddenPage, NotFoundPage } from './layout/StatusPages';
 import { Toast } from './layout/Toast';
-import { FirstAccessPage, ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage } from './onboarding';
 import { publicPages } from './public';
+import { LeaveForOnboarding } from './shellContext';
 import { appTheme } from './theme';
 import { users, userPages } from './platform/users';
 import { profilePages } from './platform/profile';
@@ -71,13 +71,8 @@ export function App({ config }: { config: TAppConfig }) {
               <Route path="/" element={<publicPages.HomePage />} />
               <Route path="/delete-user" element={<publicPages.DeleteUserPage />} />
               <Route path="/test" element={<publicPages.TestPage />} />
-              <Route path="/on-boarding" element={<Navigate to="/on-boarding/login" replace />} />
-              <Route path="/on-boarding/login" element={<LoginPage />} />
-              <Route path="/on-boarding/first-access" element={<FirstAccessPage />} />
-              <Route path="/on-boarding/register" element={<RegisterPage />} />
-              <Route path="/on-boarding/forgot-password" element={<ForgotPasswordPage />} />
-              <Route path="/on-boarding/reset-password/:token" element={<ResetPasswordPage />} />
-              <Route path="/on-boarding/accept-invite/:token" element={<environmentalPages.AcceptInvitePage />} />
+              {/* The onboarding pages are their own small app without react-admin (Shell.tsx): a sign-out lands there. */}
+              <Route path="/on-boarding/*" element={<LeaveForOnboarding />} />
             </CustomRoutes>
             <CustomRoutes>
               <Route path="/invite-users" element={<userPages.InviteUsersPage />} />

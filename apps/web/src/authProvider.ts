@@ -1,35 +1,13 @@
 import type { AuthProvider } from 'ra-core';
-import { getConfig, type TFeatureFlags } from './config';
+import { getConfig } from './config';
 import { signIn, signOutOnServer } from './dataProvider/api';
-import { canAccessResource, enabledAreas } from './routeAccess';
-import { homePathForRole } from '@app/domain/platform/auth/roles';
-import { clearPersistedState, getSession, setSession } from './session/store';
-import type { TSessionResponse } from './dataProvider/api';
-import type { TUser } from './session/types';
+import { canAccessResource } from './routeAccess';
+import { postSignInPath, startSession } from './session/landing';
+import { clearPersistedState, getSession } from './session/store';
+
+export { postSignInPath, startSession } from './session/landing';
 
 export const LOGIN_PATH = '/on-boarding/login';
-
-/**
- * The root redirect after sign-in: incomplete non-admin profiles first (when the control is on), then
- * by role among the enabled areas.
- */
-export function postSignInPath(user: TUser, features: Pick<TFeatureFlags, 'profileCompletionControl' | 'touristTaxArea' | 'environmentalArea'>): string {
-  if (features.profileCompletionControl && user.role !== 'admin' && !user.isProfileComplete) {
-    return `/complete-profile/${user._id}`;
-  }
-  return homePathForRole(user.role, enabledAreas(features));
-}
-
-/** Stores a fresh session; the typed password is kept only while it is a temporary one. */
-export function startSession(response: TSessionResponse, typedPassword?: string): void {
-  setSession({
-    token: response.token,
-    refreshToken: response.refreshToken ?? null,
-    user: response.user,
-    temporaryPassword: response.user.hasTemporaryPassword && typedPassword ? typedPassword : null,
-    realSession: null,
-  });
-}
 
 export type TLoginParams = { email: string; password: string; botCheckPayload?: string | null };
 

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
 import { loadConfig } from './config';
-import { initialLocale, loadOverrides } from './i18n';
+import { initialLocale, loadOverrides } from './i18n/locale';
+import { Shell } from './Shell';
 
 /**
  * Start-up: boot steps run first, then the app mounts into #q-app. A failing boot step
@@ -11,12 +11,12 @@ import { initialLocale, loadOverrides } from './i18n';
 async function boot(): Promise<void> {
   const element = document.getElementById('q-app');
   if (!element) throw new Error('#q-app not found');
-  const config = await loadConfig();
-  await loadOverrides(initialLocale());
-  document.documentElement.lang = initialLocale();
+  const locale = initialLocale();
+  const [config] = await Promise.all([loadConfig(), loadOverrides(locale)]);
+  document.documentElement.lang = locale;
   createRoot(element).render(
     <StrictMode>
-      <App config={config} />
+      <Shell config={config} />
     </StrictMode>,
   );
 }

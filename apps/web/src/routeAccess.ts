@@ -1,18 +1,14 @@
 import { can } from '@app/domain/platform/access/access-table';
-import type { TArea } from '@app/domain/platform/access/access-table';
 import { canAccessRoute, homePathForRole, isAreaEnabled, routeNameForPath } from '@app/domain/platform/auth/roles';
 import { tableResourceOf } from './components/permissions';
-import { getConfig, type TFeatureFlags } from './config';
+import { enabledAreas } from './session/landing';
+
+export { enabledAreas } from './session/landing';
 
 /*
  * Route access is derived from the access table in @app/domain (platform/access/routes.ts) and the
  * business areas the server has switched on (its touristTaxArea / environmentalArea settings).
  */
-
-/** The areas on in this deployment, from the flags of /api/config (the platform is always on). */
-export function enabledAreas(features: Pick<TFeatureFlags, 'touristTaxArea' | 'environmentalArea'> = getConfig().features): TArea[] {
-  return [...(features.touristTaxArea ? (['touristTax'] as const) : []), ...(features.environmentalArea ? (['environmental'] as const) : [])];
-}
 
 /** A known route the role may open. Unknown paths answer true so the not-found page can show. */
 export function canAccessPath(role: string | null | undefined, path: string): boolean {

@@ -1,4 +1,18 @@
-import { HttpError } from 'ra-core';
+/**
+ * An HTTP error of the API, with react-admin's HttpError shape (message, status, body with the field
+ * errors): react-admin reads those fields, not the class. Our own class because the sign-in page
+ * loads this module without react-admin (ra-core is one module: importing its HttpError brings it all).
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+  constructor(message: string, status: number, body: Record<string, unknown> = {}) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.body = body;
+  }
+}
 
 export type TApiErrorBody = {
   statusCode?: number;

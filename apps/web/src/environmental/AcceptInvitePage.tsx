@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link as MuiLink, Typography } from '@mui/material';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useNotify, useTranslate } from 'react-admin';
+import { useOnboardingText } from '../onboarding/onboardingText';
 import { apiRequest } from '../dataProvider/httpClient';
-import { PasswordChecklist } from '../platform';
+import { PasswordChecklist } from '../onboarding/PasswordChecklist';
 import { OnboardingLayout } from '../onboarding/OnboardingLayout';
 import { PasswordTextField } from '../onboarding/PasswordInput';
 import { confirmPasswordError, newPasswordError } from '../onboarding/validation';
@@ -16,8 +16,7 @@ type TInvite = { companyKind: 'agency' | 'laboratory'; businessName: string; ema
  * shows the server's reason.
  */
 export function AcceptInvitePage() {
-  const translate = useTranslate();
-  const notify = useNotify();
+  const { translate, notify } = useOnboardingText();
   const navigate = useNavigate();
   const { token = '' } = useParams();
   const [invite, setInvite] = useState<TInvite | null>(null);

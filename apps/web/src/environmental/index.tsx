@@ -71,7 +71,6 @@ export const environmentalPages = {
   NcaSettingsPage: lazyPage(() => import('./settings/screens').then((m) => m.NcaSettingsPage)),
   LabAnalysisSettingsPage: lazyPage(() => import('./settings/screens').then((m) => m.LabAnalysisSettingsPage)),
   MyCompanyPage: lazyPage(() => import('./MyCompanyPage').then((m) => m.MyCompanyPage)),
-  AcceptInvitePage: lazyPage(() => import('./AcceptInvitePage').then((m) => m.AcceptInvitePage)),
 };
 /** The environmental part of the dashboard page (apps/web/src/dashboard). */
 export const environmentalDashboard = {

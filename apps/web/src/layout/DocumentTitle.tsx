@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
+import { documentTitle } from './documentTitleText';
 
-/** "<page> · <app name>" in the browser tab, or the app name alone. */
-export function documentTitle(page: string | null | undefined, appName: string): string {
-  const trimmed = page?.replace(/\s+/g, ' ').trim();
-  return trimmed && trimmed !== appName ? `${trimmed} · ${appName}` : appName;
-}
+// The sign-in pages use the function without this module's react-admin import.
+export { documentTitle } from './documentTitleText';
 
 /** Pages outside the admin layout (sign-in, public pages) name the tab after their heading. */
 export function useDocumentTitle(page: string | null | undefined): void {

@@ -3,6 +3,7 @@ import { Layout as RaLayout } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LOGIN_PATH } from '../authProvider';
 import { NotificationCountProvider } from '../platform/notifications/NotificationCountProvider';
+import { AdminOnboardingText } from '../onboarding/AdminOnboardingText';
 import { ChangePasswordProvider } from '../platform/profile/ChangePasswordProvider';
 import { canAccessPath } from '../routeAccess';
 import { useSession } from '../session/useSession';
@@ -29,17 +30,19 @@ export function Layout({ children }: { children: ReactNode }) {
   const { features } = useAppConfig();
   if (!session?.token) return <Navigate to={LOGIN_PATH} replace />;
   return (
-    <NotificationCountProvider>
-      <ChangePasswordProvider>
-        <NavigationEffects />
-        <DocumentTitleFromPage />
-        <RaLayout appBar={AppBar} menu={Menu} sx={{ '& .RaLayout-content': { pt: 0 } }}>
-          <ImpersonationBar />
-          <VersionBanner />
-          <RouteGuard>{children}</RouteGuard>
-        </RaLayout>
-        {features.floatingSidebarToggle ? <FloatingSidebarToggle /> : null}
-      </ChangePasswordProvider>
-    </NotificationCountProvider>
+    <AdminOnboardingText>
+      <NotificationCountProvider>
+        <ChangePasswordProvider>
+          <NavigationEffects />
+          <DocumentTitleFromPage />
+          <RaLayout appBar={AppBar} menu={Menu} sx={{ '& .RaLayout-content': { pt: 0 } }}>
+            <ImpersonationBar />
+            <VersionBanner />
+            <RouteGuard>{children}</RouteGuard>
+          </RaLayout>
+          {features.floatingSidebarToggle ? <FloatingSidebarToggle /> : null}
+        </ChangePasswordProvider>
+      </NotificationCountProvider>
+    </AdminOnboardingText>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Snackbar } from '@mui/material';
-import { CloseNotificationContext, type NotificationPayload, undoableEventEmitter, useNotificationContext, useTakeUndoableMutation, useTranslate } from 'react-admin';
+import { CloseNotificationContext, type NotificationPayload, undoableEventEmitter, useNotificationContext, useNotify, useTakeUndoableMutation, useTranslate } from 'react-admin';
+import { takeHandoverNotice } from '../shellContext';
 
 export const TOAST_DURATION_MS = 3000;
 
@@ -16,6 +17,13 @@ export function Toast() {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [current, setCurrent] = useState<NotificationPayload | undefined>(undefined);
+  const notify = useNotify();
+
+  // A notice the sign-in pages left when they handed over to the admin app (registration's welcome).
+  useEffect(() => {
+    const notice = takeHandoverNotice();
+    if (notice) notify(notice, { type: 'success' });
+  }, [notify]);
 
   useEffect(() => {
     if (notifications.length && !current) {

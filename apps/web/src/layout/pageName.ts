@@ -1,4 +1,4 @@
-import { routeNameForPath } from '@app/domain/platform/auth/roles';
+import { routeNameForPath } from '@app/domain/platform/access/routes';
 
 const PUBLIC_PAGES: Record<string, string> = {
   '': 'home',

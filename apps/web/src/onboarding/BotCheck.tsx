@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, CircularProgress } from '@mui/material';
-import { useLocaleState } from 'react-admin';
+import { useOnboardingText } from './onboardingText';
 
 const CHALLENGE_URL = '/api/auth/altcha-challenge';
 
@@ -9,7 +9,7 @@ const CHALLENGE_URL = '/api/auth/altcha-challenge';
  * loaded on demand. `onChange` receives the payload to send as `x-altcha`, or null while unverified.
  */
 export function BotCheck({ onChange }: { onChange: (payload: string | null) => void }) {
-  const [locale] = useLocaleState();
+  const { locale } = useOnboardingText();
   const [ready, setReady] = useState(false);
   const widget = useRef<HTMLElement | null>(null);
   const onChangeRef = useRef(onChange);

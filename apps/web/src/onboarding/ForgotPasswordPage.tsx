@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink, TextField } from '@mui/material';
+import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { useNotify, useTranslate } from 'react-admin';
+import { useOnboardingText } from './onboardingText';
 import { requestPasswordReset } from '../dataProvider/api';
 import { BotCheck } from './BotCheck';
+import { FormField } from './FormField';
 import { OnboardingLayout } from './OnboardingLayout';
 import { emailError } from './validation';
 
 /** Password recovery, always behind the bot-check. The answer never says whether the address exists. */
 export function ForgotPasswordPage() {
-  const translate = useTranslate();
-  const notify = useNotify();
+  const { translate, notify } = useOnboardingText();
   const [email, setEmail] = useState('');
   const [botCheck, setBotCheck] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -45,7 +45,7 @@ export function ForgotPasswordPage() {
         </Alert>
       ) : (
         <Box component="form" noValidate onSubmit={submit} data-testid="forgot-password-form">
-          <TextField
+          <FormField
             fullWidth
             margin="normal"
             name="email"

@@ -1,18 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Link as MuiLink, Stack } from '@mui/material';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useLogin, useTranslate } from 'react-admin';
-import { useAppConfig } from '../config';
+import { getConfig, useAppConfig } from '../config';
+import { signIn } from '../dataProvider/api';
+import { postSignInPath, startSession } from '../session/landing';
+import { useShell } from '../shellContext';
 import { loginErrorKey } from './loginError';
+import { FormField } from './FormField';
 import { OnboardingLayout } from './OnboardingLayout';
+import { useOnboardingText } from './onboardingText';
 import { PasswordTextField } from './PasswordInput';
 import { useBotCheck } from './useBotCheck';
 import { emailError, requiredError } from './validation';
 
 /** Sign-in; `firstAccess` shows the first-access wording (temporary password received by e-mail). */
 export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
-  const translate = useTranslate();
-  const login = useLogin();
+  const { translate } = useOnboardingText();
+  const { showAdmin } = useShell();
   const { features } = useAppConfig();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -35,7 +39,10 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
     setLoading(true);
     setError(null);
     try {
-      await login({ email: email.trim(), password, botCheckPayload: botCheck.payload });
+      const response = await signIn(email.trim(), password, botCheck.payload);
+      startSession(response, password);
+      // The role's landing page, in the admin app (fetched now).
+      showAdmin(postSignInPath(response.user, getConfig().features));
     } catch (caught) {
       botCheck.failed(caught);
       // Shown once, above the form (not also as a toast).
@@ -66,7 +73,7 @@ export function LoginPage({ firstAccess = false }: { firstAccess?: boolean }) {
             {translate(error)}
           </Alert>
         ) : null}
-        <TextField
+        <FormField
           fullWidth
           margin="normal"
           name="email"

@@ -1,15 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Navigate } from 'react-router-dom';
-import { useLocaleState, useTranslate } from 'react-admin';
 import { useAppConfig } from '../config';
-import { LOCALES } from '../i18n';
+import { LOCALES } from '../i18n/locale';
+import { documentTitle } from '../layout/documentTitleText';
 import { NavigationEffects } from '../layout/NavigationEffects';
-import { useDocumentTitle } from '../layout/DocumentTitle';
 import { getSession } from '../session/store';
+import { useOnboardingText } from './onboardingText';
 
 export function LanguageSwitch() {
-  const [locale, setLocale] = useLocaleState();
+  const { locale, setLocale } = useOnboardingText();
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
       {LOCALES.map((option) => (
@@ -34,12 +34,15 @@ export function LanguageSwitch() {
  * home when the public site is on, otherwise to the profile.
  */
 export function OnboardingLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
-  const translate = useTranslate();
+  const { translate } = useOnboardingText();
   const { features } = useAppConfig();
   // Only a visitor who arrives already signed in is sent away. A session started on this page
   // (registration) navigates by itself; redirecting on that change too raced it and won (-> /profile).
   const [signedInOnArrival] = useState(() => Boolean(getSession()?.token));
-  useDocumentTitle(title);
+  const appName = translate('app.name');
+  useEffect(() => {
+    document.title = documentTitle(title, appName);
+  }, [title, appName]);
   if (signedInOnArrival) return <Navigate to={features.publicSite ? '/' : '/profile'} replace />;
   return (
     <Box

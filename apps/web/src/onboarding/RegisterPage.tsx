@@ -1,21 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink, Stack, TextField } from '@mui/material';
-import { Link, useNavigate } from 'react-router-dom';
-import { useNotify, useTranslate } from 'react-admin';
-import { postSignInPath, startSession } from '../authProvider';
+import { Alert, Box, Button, Link as MuiLink, Stack } from '@mui/material';
+import { Link } from 'react-router-dom';
 import { useAppConfig } from '../config';
 import { register } from '../dataProvider/api';
-import { PasswordChecklist } from '../platform/profile/ChangePasswordDialog';
+import { postSignInPath, startSession } from '../session/landing';
+import { useShell } from '../shellContext';
 import { BotCheck } from './BotCheck';
+import { FormField } from './FormField';
 import { OnboardingLayout } from './OnboardingLayout';
+import { useOnboardingText } from './onboardingText';
+import { PasswordChecklist } from './PasswordChecklist';
 import { PasswordTextField } from './PasswordInput';
 import { confirmPasswordError, emailError, newPasswordError, requiredError } from './validation';
 
 /** Registration signs the new user in at once. */
 export function RegisterPage() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const navigate = useNavigate();
+  const { translate } = useOnboardingText();
+  const { showAdmin } = useShell();
   const { features } = useAppConfig();
   const [values, setValues] = useState({ name: '', surname: '', email: '', password: '', confirmPassword: '' });
   const [botCheck, setBotCheck] = useState<string | null>(null);
@@ -43,12 +44,10 @@ export function RegisterPage() {
     try {
       const response = await register({ name: values.name.trim(), surname: values.surname.trim(), email: values.email.trim(), password: values.password }, botCheck);
       startSession(response, values.password);
-      notify('onboarding.register.success', { type: 'success' });
-      void navigate(postSignInPath(response.user, features), { replace: true });
+      showAdmin(postSignInPath(response.user, features), { notice: 'onboarding.register.success', replace: true });
     } catch (caught) {
-      const message = (caught as Error).message || 'genericError';
-      setError(message);
-      notify(message, { type: 'error' });
+      // Shown once, above the form (not also as a toast).
+      setError((caught as Error).message || 'genericError');
     } finally {
       setLoading(false);
     }
@@ -63,7 +62,7 @@ export function RegisterPage() {
           </Alert>
         ) : null}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-          <TextField
+          <FormField
             fullWidth
             margin="dense"
             name="name"
@@ -74,7 +73,7 @@ export function RegisterPage() {
             error={submitted && !!errors.name}
             helperText={show('name')}
           />
-          <TextField
+          <FormField
             fullWidth
             margin="dense"
             name="surname"
@@ -86,7 +85,7 @@ export function RegisterPage() {
             helperText={show('surname')}
           />
         </Stack>
-        <TextField
+        <FormField
           fullWidth
           margin="dense"
           name="email"

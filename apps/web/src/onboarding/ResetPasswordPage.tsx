@@ -1,16 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Link as MuiLink } from '@mui/material';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useNotify, useTranslate } from 'react-admin';
+import { useOnboardingText } from './onboardingText';
 import { resetPassword } from '../dataProvider/api';
-import { PasswordChecklist } from '../platform/profile/ChangePasswordDialog';
+import { PasswordChecklist } from './PasswordChecklist';
 import { OnboardingLayout } from './OnboardingLayout';
 import { PasswordTextField } from './PasswordInput';
 import { confirmPasswordError, newPasswordError } from './validation';
 
 export function ResetPasswordPage() {
-  const translate = useTranslate();
-  const notify = useNotify();
+  const { translate, notify } = useOnboardingText();
   const navigate = useNavigate();
   const { token = '' } = useParams();
   const [password, setPassword] = useState('');

@@ -1,4 +1,4 @@
-import { PASSWORD_RULES, passwordsMatch } from '@app/domain/platform/auth/password-policy';
+import { PASSWORD_RULES, passwordsMatch } from '@app/domain/platform/auth/password-rules';
 
 export type TTranslate = (key: string, options?: Record<string, unknown>) => string;
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { NavigationEffects } from '../layout/NavigationEffects';
 import { DocumentTitleFromPage } from '../layout/DocumentTitle';
+import { AdminOnboardingText } from '../onboarding/AdminOnboardingText';
 import { LanguageSwitch } from '../onboarding/OnboardingLayout';
 import { useSession } from '../session/useSession';
 
@@ -20,7 +21,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             {translate('app.name')}
           </Typography>
           <Box sx={{ '& button': { color: 'inherit' } }}>
-            <LanguageSwitch />
+            <AdminOnboardingText>
+              <LanguageSwitch />
+            </AdminOnboardingText>
           </Box>
           <Button color="inherit" variant="outlined" component={Link} to={session ? '/profile' : '/on-boarding/login'}>
             {translate(session ? 'publicSite.openBackOffice' : 'publicSite.signIn')}

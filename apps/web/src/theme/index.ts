@@ -1,19 +1,7 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { baseThemeOptions, palette, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from './base';
 
-/** The project's palette, type scale and spacing: shown live on the documentation pages. */
-export const palette = {
-  primary: { main: '#0d4f8b', light: '#3f7bbf', dark: '#06325c', contrastText: '#ffffff' },
-  secondary: { main: '#c2571a', light: '#f08749', dark: '#8c3500', contrastText: '#ffffff' },
-  success: { main: '#2e7d32' },
-  error: { main: '#c62828' },
-  warning: { main: '#ed6c02' },
-  info: { main: '#0277bd' },
-  background: { default: '#f4f6f9', paper: '#ffffff' },
-} as const;
-
-export const SPACING_UNIT = 8;
-export const SIDEBAR_WIDTH = 248;
-export const SIDEBAR_CLOSED_WIDTH = 56;
+export { palette, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH, SPACING_UNIT } from './base';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -29,23 +17,11 @@ function mergeDeep<T extends Record<string, unknown>>(base: T, extra: Record<str
 }
 
 export const appTheme: RaThemeOptions = mergeDeep(defaultTheme as Record<string, unknown>, {
-  palette: { mode: 'light', ...palette },
-  spacing: SPACING_UNIT,
-  shape: { borderRadius: 8 },
-  typography: {
-    fontFamily: '"Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    h1: { fontSize: '2.25rem', fontWeight: 600 },
-    h2: { fontSize: '1.875rem', fontWeight: 600 },
-    h3: { fontSize: '1.5rem', fontWeight: 600 },
-    h4: { fontSize: '1.375rem', fontWeight: 600 },
-    h5: { fontSize: '1.125rem', fontWeight: 600 },
-    h6: { fontSize: '1rem', fontWeight: 600 },
-  },
+  ...baseThemeOptions,
   sidebar: { width: SIDEBAR_WIDTH, closedWidth: SIDEBAR_CLOSED_WIDTH },
   components: {
     MuiAppBar: { styleOverrides: { colorSecondary: { backgroundColor: palette.primary.main, color: '#fff' } } },
-    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
-    MuiPaper: { styleOverrides: { elevation1: { boxShadow: '0 1px 3px rgba(16, 24, 40, 0.12)' } } },
+    ...baseThemeOptions.components,
     // react-admin's grey[300] form toolbar left the red Delete button at 4.25:1 contrast (WCAG AA needs 4.5).
     RaToolbar: { styleOverrides: { root: { backgroundColor: '#f5f5f5' } } },
     // react-admin lets a wide table widen the whole page (the app bar and buttons then sit off to one

@@ -99,14 +99,6 @@ export const environmentalEn = {
       stakeholderRelations: 'Stakeholder relations',
     },
     agencyFunctionType: { consortium: 'Consortium', agencies: 'Agencies' },
-    acceptInvite: {
-      title: 'Accept the invitation',
-      subtitle: { agency: 'You were invited as the manager of %{company}', laboratory: 'You were invited as the manager of the laboratory %{company}' },
-      colleagueSubtitle: { agency: '%{company} invited you to the portal', laboratory: 'The laboratory %{company} invited you to the portal' },
-      account: 'Your account will be %{email}. Choose a password.',
-      submit: 'Accept and set the password',
-      success: 'Invitation accepted: sign in with your e-mail and new password',
-    },
   },
   menu: { groups: { environmental: 'Environmental compliance' } },
   resources: {

@@ -99,14 +99,6 @@ export const environmentalIt = {
       stakeholderRelations: 'Rapporti con le parti interessate',
     },
     agencyFunctionType: { consortium: 'Consorzio', agencies: 'Imprese' },
-    acceptInvite: {
-      title: 'Accetta l’invito',
-      subtitle: { agency: 'Sei stato invitato come responsabile di %{company}', laboratory: 'Sei stato invitato come responsabile del laboratorio %{company}' },
-      colleagueSubtitle: { agency: '%{company} ti ha invitato al portale', laboratory: 'Il laboratorio %{company} ti ha invitato al portale' },
-      account: 'Il tuo account sarà %{email}. Scegli una password.',
-      submit: 'Accetta e imposta la password',
-      success: 'Invito accettato: accedi con la tua email e la nuova password',
-    },
   },
   menu: { groups: { environmental: 'Ambiente' } },
   resources: {

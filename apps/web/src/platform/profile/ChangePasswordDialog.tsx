@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemIcon, ListItemText } from '@mui/material';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { PASSWORD_RULES, checkPassword, isPasswordValid, passwordsMatch } from '@app/domain/platform/auth/password-policy';
+import { isPasswordValid, passwordsMatch } from '@app/domain/platform/auth/password-rules';
 import { changeMyPassword, fetchMe } from '../../dataProvider/api';
+import { PasswordChecklist } from '../../onboarding/PasswordChecklist';
 import { PasswordTextField } from '../../onboarding/PasswordInput';
 import { useBotCheck } from '../../onboarding/useBotCheck';
 import { confirmPasswordError, newPasswordError } from '../../onboarding/validation';
 import { getSession, updateSession } from '../../session/store';
+
+export { PasswordChecklist } from '../../onboarding/PasswordChecklist';
 
 type TFieldName = 'oldPassword' | 'newPassword' | 'confirmPassword';
 
@@ -26,30 +28,6 @@ function PasswordField(props: { name: TFieldName; value: string; error?: string 
       error={!!props.error}
       helperText={props.error ?? ' '}
     />
-  );
-}
-
-/**
- * The live checklist of the four password rules (length, lowercase, digit, uppercase): grey before
- * anything is typed (nothing is wrong yet), then red until a rule is met, green once it is.
- */
-export function PasswordChecklist({ password }: { password: string }) {
-  const translate = useTranslate();
-  const results = checkPassword(password);
-  return (
-    <List dense disablePadding data-testid="password-checklist">
-      {PASSWORD_RULES.map((rule, index) => {
-        const met = results[index].met;
-        return (
-          <ListItem key={rule.key} disableGutters sx={{ py: 0 }} data-rule={rule.key} data-met={met}>
-            <ListItemIcon sx={{ minWidth: 32 }}>
-              <CheckCircleIcon fontSize="small" sx={{ color: met ? 'success.main' : password === '' ? 'text.disabled' : 'error.main' }} />
-            </ListItemIcon>
-            <ListItemText primary={translate(rule.messageKey, rule.params ?? {})} />
-          </ListItem>
-        );
-      })}
-    </List>
   );
 }
 

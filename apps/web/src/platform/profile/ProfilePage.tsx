@@ -5,7 +5,7 @@ import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { useNavigate } from 'react-router-dom';
 import { Confirm, Form, SaveButton, Title, Toolbar, useLogout, useNotify, useTranslate } from 'react-admin';
-import { HttpError } from 'ra-core';
+import { HttpError } from '../../dataProvider/errors';
 import { homePath } from '../../routeAccess';
 import { useAppConfig } from '../../config';
 import { deleteMyAccount, fetchMe, updateMe, uploadFile } from '../../dataProvider/api';

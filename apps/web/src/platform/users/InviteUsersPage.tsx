@@ -17,7 +17,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { HttpError } from 'ra-core';
+import { HttpError } from '../../dataProvider/errors';
 import { inviteUsers, type TInvitedUser } from '../../dataProvider/api';
 import { getSession } from '../../session/store';
 import { roleChoices } from './roleChoices';

@@ -1,7 +1,7 @@
 import { Box, Card, CardContent } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
 import { Form, SaveButton, SelectInput, TextInput, Title, Toolbar, required, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { HttpError } from 'ra-core';
+import { HttpError } from '../../../dataProvider/errors';
 import { useReloadTranslations } from '../../../i18n/ReloadTranslations';
 import { platformChoices } from './labelChoices';
 
