@@ -16,6 +16,8 @@ export const palette = {
 export const SPACING_UNIT = 8;
 export const SIDEBAR_WIDTH = 248;
 export const SIDEBAR_CLOSED_WIDTH = 56;
+/** MUI's `theme.breakpoints.down('sm')`, for style overrides written before the theme exists. */
+const PHONE = '@media (max-width:599.95px)';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -58,6 +60,30 @@ export const appTheme: RaThemeOptions = mergeDeep(defaultTheme as Record<string,
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
     // A read-only field is rendered disabled, but its help still has to be readable (MUI greys it to 2.7:1).
     MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled:not(.Mui-error)': { color: 'rgba(0, 0, 0, 0.6)' } } } },
-    RaDataTable: { styleOverrides: { root: { maxWidth: '100%', '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
+    RaDataTable: {
+      styleOverrides: {
+        root: {
+          maxWidth: '100%',
+          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+          // On a phone every table is a simple list, not a table scrolling sideways: one block per record, its first
+          // column on the first line and the other values wrapped after it. The header is only hidden from sight, so
+          // screen readers keep the column names; lists with their own phone layout (ResponsiveDataTable) never get here.
+          [PHONE]: {
+            '& .RaDataTable-tableWrapper': { overflowX: 'visible' },
+            '& .RaDataTable-table, & .RaDataTable-tbody': { display: 'block', width: '100%' },
+            '& .RaDataTable-thead': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+            '& .RaDataTable-row': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: '12px', rowGap: '2px', padding: '10px 16px', borderBottom: '1px solid rgba(0, 0, 0, 0.12)' },
+            '& .RaDataTable-rowCell': { display: 'block', border: 0, padding: 0, minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere', fontSize: '0.875rem', color: 'rgba(0, 0, 0, 0.6)' },
+            '& .RaDataTable-rowCell:not(.MuiTableCell-paddingCheckbox):first-of-type, & .MuiTableCell-paddingCheckbox + .RaDataTable-rowCell': {
+              flexBasis: '100%',
+              fontSize: '1rem',
+              fontWeight: 500,
+              color: 'rgba(0, 0, 0, 0.87)',
+            },
+            '& .RaDataTable-rowCell:empty': { display: 'none' },
+          },
+        },
+      },
+    },
   },
 });
