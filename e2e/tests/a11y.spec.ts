@@ -45,7 +45,8 @@ test('user detail', async ({ page }) => {
  */
 for (const email of [DEMO.admin, DEMO.city, DEMO.hotelier, DEMO.agency, DEMO.lab, DEMO.consortium]) {
   test(`every menu entry of ${email}`, async ({ page }) => {
-    test.setTimeout(240_000);
+    // The admin's menu has about 45 pages, each loaded and analysed; on a busy machine that took over 4 minutes.
+    test.setTimeout(600_000);
     await signInWithStoredSession(page, email);
     await page.goto('/profile');
     const links = page.locator('.RaSidebar-fixed a[href], .MuiDrawer-paper a[href]');
