@@ -33,7 +33,7 @@ export function DashboardPage() {
   return (
     <Box sx={{ p: 2 }}>
       <Title title="menu.dashboard" />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         {translate('menu.dashboard')}
       </Typography>
       <Stack spacing={4}>

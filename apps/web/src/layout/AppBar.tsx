@@ -134,7 +134,8 @@ export function AppBar() {
         {/* Production needs no badge; a demo or development server says what it is. */}
         {environment === 'PROD' ? null : <Chip size="small" label={environment} data-testid="environment-label" sx={{ bgcolor: 'rgba(255,255,255,0.2)', color: '#fff', fontWeight: 600 }} />}
       </Box>
-      <TitlePortal variant="body1" sx={{ opacity: 0.85 }} />
+      {/* The page's title (react-admin's <Title> renders into it) is the page's one <h1>: lists, shows, edits and custom pages alike. */}
+      <TitlePortal component="h1" variant="body1" sx={{ opacity: 0.85 }} />
     </RaAppBar>
   );
 }

@@ -13,7 +13,7 @@ function StatusCard({ icon, title, text, testId }: { icon: ReactNode; title: str
       <Card sx={{ maxWidth: 520, width: '100%', textAlign: 'center' }}>
         <CardContent sx={{ py: 5 }}>
           <Box sx={{ color: 'text.secondary', '& svg': { fontSize: 64 } }}>{icon}</Box>
-          <Typography variant="h5" component="h1" sx={{ mt: 2 }}>
+          <Typography variant="h5" component="h2" sx={{ mt: 2 }}>
             {title}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>

@@ -5,10 +5,12 @@
 /** The project's palette, type scale and spacing: shown live on the documentation pages. */
 export const palette = {
   primary: { main: '#0d4f8b', light: '#3f7bbf', dark: '#06325c', contrastText: '#ffffff' },
-  secondary: { main: '#c2571a', light: '#f08749', dark: '#8c3500', contrastText: '#ffffff' },
+  // White text on a filled chip or button, and the colour itself as text on white or the page background, reach
+  // WCAG AA (4.5:1): MUI's stock orange #ed6c02 gave white-on-orange chips 3.1:1, the first orange 4.49:1.
+  secondary: { main: '#b34e15', light: '#f08749', dark: '#8c3500', contrastText: '#ffffff' },
   success: { main: '#2e7d32' },
   error: { main: '#c62828' },
-  warning: { main: '#ed6c02' },
+  warning: { main: '#b35000', light: '#ed6c02', dark: '#8a3d00', contrastText: '#ffffff' },
   info: { main: '#0277bd' },
   background: { default: '#f4f6f9', paper: '#ffffff' },
 } as const;

@@ -2,6 +2,8 @@ import { defaultTheme, type RaThemeOptions } from 'react-admin';
 import { baseThemeOptions, palette, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from './base';
 
 export { palette, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH, SPACING_UNIT } from './base';
+/** MUI's `theme.breakpoints.down('sm')`, for style overrides written before the theme exists. */
+const PHONE = '@media (max-width:599.95px)';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -28,6 +30,34 @@ export const appTheme: RaThemeOptions = mergeDeep(defaultTheme as Record<string,
     // side on a phone); the page keeps the screen's width and a wide table scrolls sideways in its card.
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } } },
     RaList: { styleOverrides: { root: { minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } } } },
-    RaDataTable: { styleOverrides: { root: { maxWidth: '100%', '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
+    // react-admin's empty-list message is text.disabled grey (2.6:1); text.secondary reads at 5:1.
+    RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
+    // A read-only field is rendered disabled, but its help still has to be readable (MUI greys it to 2.7:1).
+    MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled:not(.Mui-error)': { color: 'rgba(0, 0, 0, 0.6)' } } } },
+    RaDataTable: {
+      styleOverrides: {
+        root: {
+          maxWidth: '100%',
+          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+          // On a phone every table is a simple list, not a table scrolling sideways: one block per record, its first
+          // column on the first line and the other values wrapped after it. The header is only hidden from sight, so
+          // screen readers keep the column names; lists with their own phone layout (ResponsiveDataTable) never get here.
+          [PHONE]: {
+            '& .RaDataTable-tableWrapper': { overflowX: 'visible' },
+            '& .RaDataTable-table, & .RaDataTable-tbody': { display: 'block', width: '100%' },
+            '& .RaDataTable-thead': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+            '& .RaDataTable-row': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: '12px', rowGap: '2px', padding: '10px 16px', borderBottom: '1px solid rgba(0, 0, 0, 0.12)' },
+            '& .RaDataTable-rowCell': { display: 'block', border: 0, padding: 0, minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere', fontSize: '0.875rem', color: 'rgba(0, 0, 0, 0.6)' },
+            '& .RaDataTable-rowCell:not(.MuiTableCell-paddingCheckbox):first-of-type, & .MuiTableCell-paddingCheckbox + .RaDataTable-rowCell': {
+              flexBasis: '100%',
+              fontSize: '1rem',
+              fontWeight: 500,
+              color: 'rgba(0, 0, 0, 0.87)',
+            },
+            '& .RaDataTable-rowCell:empty': { display: 'none' },
+          },
+        },
+      },
+    },
   },
 });

@@ -119,7 +119,8 @@ function FormTotals() {
           {translate('forms.noTotals')}
         </Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        // On a phone the table scrolls sideways: a keyboard user must be able to focus it to scroll (axe scrollable-region-focusable).
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('forms.sections.totals')}>
           <Table size="small" sx={{ maxWidth: 720 }}>
             <TableHead>
               <TableRow>

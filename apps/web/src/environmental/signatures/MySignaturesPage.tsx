@@ -148,7 +148,7 @@ export function MySignaturesPage() {
   return (
     <Box sx={{ p: 2 }}>
       <Title title="nca.menu.mySignatures" />
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
         {translate('nca.menu.mySignatures')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

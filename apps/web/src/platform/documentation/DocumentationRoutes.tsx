@@ -1,4 +1,5 @@
-import { Box, Card, CardActionArea, CardContent, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { ButtonList } from '../../components/ButtonList';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 import { NotFoundPage } from '../../layout/StatusPages';
@@ -50,7 +51,7 @@ export function DocumentationRoutes() {
     <Box sx={{ display: 'flex', gap: 2, mt: 2, alignItems: 'flex-start' }}>
       <Title title={translate('documentation.title')} />
       <Card sx={{ width: 220, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>
-        <List dense>
+        <ButtonList dense>
           <ListItemButton component={Link} to="/documentation" selected={location.pathname === '/documentation'}>
             <ListItemText primary={translate('documentation.overview')} />
           </ListItemButton>
@@ -59,7 +60,7 @@ export function DocumentationRoutes() {
               <ListItemText primary={translate(page.key)} />
             </ListItemButton>
           ))}
-        </List>
+        </ButtonList>
       </Card>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Routes>

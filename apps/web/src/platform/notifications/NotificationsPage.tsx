@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Box, Button, Card, CircularProgress, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { ButtonList } from '../../components/ButtonList';
+import { Box, Button, Card, CircularProgress, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import CircleIcon from '@mui/icons-material/Circle';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
@@ -86,7 +87,7 @@ export function NotificationsPage() {
         </Button>
       </Box>
       <Card>
-        <List disablePadding data-testid="notification-list">
+        <ButtonList disablePadding data-testid="notification-list">
           {items.map((notification) => (
             <ListItemButton
               key={notification._id}
@@ -120,7 +121,7 @@ export function NotificationsPage() {
               />
             </ListItemButton>
           ))}
-        </List>
+        </ButtonList>
         {!loading && done && items.length === 0 ? (
           <Typography sx={{ p: 3 }} color="text.secondary">
             {translate('notifications.empty')}

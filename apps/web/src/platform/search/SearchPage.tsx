@@ -73,7 +73,8 @@ export function SearchPage() {
                   </InputAdornment>
                 ),
               },
-              htmlInput: { 'data-testid': 'search-input' },
+              // No visible label: the placeholder alone is not a name (axe label-title-only).
+              htmlInput: { 'data-testid': 'search-input', 'aria-label': translate('search.placeholder') },
             }}
           />
           {loading ? <CircularProgress size={24} sx={{ mt: 2 }} /> : null}

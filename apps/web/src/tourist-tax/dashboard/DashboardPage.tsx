@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, CardContent, List as MuiList, ListItemButton, ListItemText, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography, useTheme } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, ListItemButton, ListItemText, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography, useTheme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Loading, useDataProvider, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { ButtonList } from '../../components/ButtonList';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { TAppDataProvider } from '../../dataProvider';
 import type { TDashboardStructureItem, TDashboards, THotelierDashboard } from '../../dataProvider/filings';
@@ -68,13 +69,13 @@ function StructureLinks({ items, empty }: { items: TDashboardStructureItem[]; em
       </Typography>
     );
   return (
-    <MuiList dense disablePadding>
+    <ButtonList dense disablePadding>
       {items.map((item) => (
         <ListItemButton key={item.structureId} component={RouterLink} to={`/structures/${item.structureId}/declarations`}>
           <ListItemText primary={item.name} />
         </ListItemButton>
       ))}
-    </MuiList>
+    </ButtonList>
   );
 }
 
@@ -98,7 +99,7 @@ function ToValidate({ year, cityId }: { year: number; cityId?: string }) {
           {translate('filings.dashboard.nothingToValidate')}
         </Typography>
       ) : null}
-      <MuiList dense disablePadding>
+      <ButtonList dense disablePadding>
         {data.map((declaration) => (
           <ListItemButton key={declaration.id} onClick={() => setOpen(declaration.id)} data-testid={`to-validate-${declaration.code}`}>
             <ListItemText
@@ -111,7 +112,7 @@ function ToValidate({ year, cityId }: { year: number; cityId?: string }) {
             </Stack>
           </ListItemButton>
         ))}
-      </MuiList>
+      </ButtonList>
       <DeclarationReviewDialog id={open} onClose={() => setOpen(null)} />
     </Section>
   );
@@ -267,13 +268,13 @@ function CityDashboard({ cityId }: { cityId?: string }) {
               {translate('filings.dashboard.nothingToCheck')}
             </Typography>
           ) : null}
-          <MuiList dense disablePadding>
+          <ButtonList dense disablePadding>
             {data.toCheck.map((item) => (
               <ListItemButton key={`${item.structureId}-${item.reason}`} component={RouterLink} to={`/structures/${item.structureId}/declarations`}>
                 <ListItemText primary={item.name} secondary={translate(`filings.dashboard.reasons.${item.reason}`)} />
               </ListItemButton>
             ))}
-          </MuiList>
+          </ButtonList>
         </Section>
         {data.lists ? (
           <>
@@ -331,13 +332,13 @@ function HotelierDashboard() {
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 2fr' }, gap: 2, alignItems: 'start' }}>
       <Stack spacing={2}>
         <Section title={translate('filings.dashboard.myStructures', { smart_count: data.structures.length })} testId="dashboard-structures">
-          <MuiList dense disablePadding>
+          <ButtonList dense disablePadding>
             {data.structures.map((structure) => (
               <ListItemButton key={structure._id} component={RouterLink} to={`/structures/${structure._id}`}>
                 <ListItemText primary={structure.name} secondary={structure.cityName} />
               </ListItemButton>
             ))}
-          </MuiList>
+          </ButtonList>
         </Section>
         <Section title={translate('filings.dashboard.nextDeadlines')} testId="dashboard-deadlines">
           {data.nextDeadlines.length === 0 ? (
@@ -345,7 +346,7 @@ function HotelierDashboard() {
               {translate('filings.dashboard.noDeadlines')}
             </Typography>
           ) : null}
-          <MuiList dense disablePadding>
+          <ButtonList dense disablePadding>
             {data.nextDeadlines.map((deadline) => (
               <ListItemText
                 key={`${deadline.structureId}-${deadline.declarationTemplateId}-${deadline.kind}`}
@@ -354,7 +355,7 @@ function HotelierDashboard() {
                 secondary={`${deadline.structureName} · ${translate('filings.m21.daysLeft', { smart_count: deadline.daysLeft })}`}
               />
             ))}
-          </MuiList>
+          </ButtonList>
         </Section>
       </Stack>
       <Section title={translate('filings.dashboard.toDo', { smart_count: data.toDo.length })} testId="dashboard-todo">
@@ -363,7 +364,7 @@ function HotelierDashboard() {
             {translate('filings.dashboard.allDone')}
           </Typography>
         ) : null}
-        <MuiList dense disablePadding>
+        <ButtonList dense disablePadding>
           {data.toDo.map((item, index) => (
             <ListItemButton key={`${item.structureId}-${item.action}-${item.declarationTemplateId ?? item.year}-${index}`} component={RouterLink} to={TODO_LINKS[item.action](item)} divider>
               <ListItemText
@@ -373,7 +374,7 @@ function HotelierDashboard() {
               {item.overdue ? <LateChip label="filings.dashboard.overdue" /> : null}
             </ListItemButton>
           ))}
-        </MuiList>
+        </ButtonList>
       </Section>
     </Box>
   );

@@ -188,7 +188,7 @@ export function DocumentationAreaPage() {
     <Box sx={{ p: 2 }}>
       <Title title="menu.documentArea" />
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component="h2">
           {translate('menu.documentArea')}
         </Typography>
         {mayPublish ? (
