@@ -158,7 +158,7 @@ describe('streamed import stays all or nothing', () => {
   it('writes nothing when the only bad row comes after several inserted batches', async () => {
     const structure = f.structure('Hotel Serapo');
     const before = await countStays(structure._id);
-    const rows = 12_001; // batches of 5,000: the bad row is in the third
+    const rows = 12_001; // batches of 2,000: the bad row is in the seventh
     const res = await importRequest(structure._id, 'csv', rowsCsv(rows, '10/11/2026', rows));
     expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(400);
     expect(res.body.code).toBe('IMPORT_INVALID');
