@@ -57,7 +57,7 @@ async function run(input: TImportWorkerInput) {
     const records: string[] = [];
     let columns: string[] = [];
     for (const item of batch.stays) {
-      const priced = priceImportedStay(item, input.structure, input.rules, input.format, errors);
+      const priced = priceImportedStay(item, input.structure, input.rules, input.format, errors, input.options?.language ?? 'it');
       if (!priced) continue;
       total++;
       if (errors.length) continue;

@@ -89,6 +89,7 @@ export async function importStays(
       const worker = startWorker(new URL(`./import-stays-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), workerInput, transfer, WORKER_LIMITS);
       let created = 0;
       const closed: string[] = [];
+      const italian = (input.options?.language ?? 'it') === 'it';
       try {
         const outcome = await new Promise<Extract<TImportWorkerMessage, { type: 'done' }>>((resolve, reject) => {
           // Batches are inserted one after the other, in file order, on the transaction's connection.
@@ -121,13 +122,17 @@ export async function importStays(
         if (errors.length) {
           errors.sort((a, b) => a.row - b.row);
           const badRows = new Set(errors.map((e) => e.row)).size;
-          throw new AppError('IMPORT_INVALID', `${badRows} righe non valide: nessun soggiorno è stato importato`, {
+          const message = italian ? `${badRows} righe non valide: nessun soggiorno è stato importato` : `${badRows} rows not valid: no stay was imported`;
+          throw new AppError('IMPORT_INVALID', message, {
             details: errors.map((e) => ({ row: e.row, path: e.field, value: e.value, message: e.message })),
           });
         }
         // Stays checking out in a period the structure has already declared would change filed figures.
         if (closed.length) {
-          throw new AppError('STAY_DECLARED', `${closed.length} soggiorni cadono in periodi già dichiarati: nessun soggiorno è stato importato`, {
+          const message = italian
+            ? `${closed.length} soggiorni cadono in periodi già dichiarati: nessun soggiorno è stato importato`
+            : `${closed.length} stays fall in periods already declared: no stay was imported`;
+          throw new AppError('STAY_DECLARED', message, {
             details: closed.map((checkOut) => ({ path: 'checkOut', value: checkOut, message: 'period already declared' })),
           });
         }

@@ -113,11 +113,12 @@ export const XLSX_IMPORT_LIMITS: TXlsxLimits = {
 export type TStayImportBatch = { stays: TImportedStay[]; errors: TImportRowError[]; rowsRead: number; rowsExpected?: number };
 
 /** Spreadsheet-like rows (header row first) to stays, validating every row with the domain rules. */
-function templateRowReader(headers: string[]) {
+function templateRowReader(headers: string[], language: 'it' | 'en') {
   const missing = findMissingStayImportHeaders(headers);
   if (missing.length) {
-    throw new AppError('IMPORT_INVALID', `Missing columns: ${missing.join(', ')}. Use the import template.`, {
-      details: missing.map((header) => ({ path: 'header', row: 1, message: `Missing column "${header}"`, value: header })),
+    const it = language === 'it';
+    throw new AppError('IMPORT_INVALID', it ? `Colonne mancanti: ${missing.join(', ')}. Usare il modello di importazione.` : `Missing columns: ${missing.join(', ')}. Use the import template.`, {
+      details: missing.map((header) => ({ path: 'header', row: 1, message: it ? `Manca la colonna "${header}"` : `Missing column "${header}"`, value: header })),
     });
   }
   return (row: number, cells: unknown[], into: TStayImportBatch) => {
@@ -127,7 +128,7 @@ function templateRowReader(headers: string[]) {
     headers.forEach((header, i) => {
       if (header) record[header] = cells[i];
     });
-    const result = validateStayImportRow(record, row);
+    const result = validateStayImportRow(record, row, { language });
     if (!result.ok) {
       into.errors.push(...result.errors.map((e) => ({ row: e.row, field: e.field, value: e.value, message: e.message })));
       return;
@@ -158,7 +159,7 @@ const emptyBatch = (): TStayImportBatch => ({ stays: [], errors: [], rowsRead: 0
  * shared strings and the inflated size of each part are checked before or while reading, so an
  * oversized workbook is refused without being expanded.
  */
-async function* readXlsx(file: TImportFile, batchSize: number): AsyncGenerator<TStayImportBatch> {
+async function* readXlsx(file: TImportFile, batchSize: number, language: 'it' | 'en'): AsyncGenerator<TStayImportBatch> {
   let read: ReturnType<typeof templateRowReader> | null = null;
   let batch = emptyBatch();
   // The rows the sheet declares (its dimension, header row left out), when it declares them.
@@ -166,7 +167,7 @@ async function* readXlsx(file: TImportFile, batchSize: number): AsyncGenerator<T
   for await (const { row, cells } of readFirstSheetRows(file, XLSX_IMPORT_LIMITS, declared)) {
     if (!read) {
       // Row 1 is the header row (a sheet starting lower has no headers, hence missing columns).
-      read = templateRowReader(row === 1 ? Array.from({ length: cells.length }, (_, i) => cellText(cells[i]).trim()) : []);
+      read = templateRowReader(row === 1 ? Array.from({ length: cells.length }, (_, i) => cellText(cells[i]).trim()) : [], language);
       if (row === 1) continue;
     }
     read(row, cells, batch);
@@ -175,7 +176,7 @@ async function* readXlsx(file: TImportFile, batchSize: number): AsyncGenerator<T
       batch = { ...emptyBatch(), rowsExpected: batch.rowsExpected };
     }
   }
-  if (!read) templateRowReader([]);
+  if (!read) templateRowReader([], language);
   if (batch.rowsRead) yield batch;
 }
 
@@ -191,7 +192,7 @@ function cellText(value: unknown): string {
  * Reads a CSV a chunk at a time (one pass first for the encoding and the line count), handing out
  * batches as their rows complete: the file is never held whole as text.
  */
-function* readCsv(file: TImportFile, batchSize: number): Generator<TStayImportBatch> {
+function* readCsv(file: TImportFile, batchSize: number, language: 'it' | 'en'): Generator<TStayImportBatch> {
   const { encoding, lines } = scanText(file);
   const decoder = new TextDecoder(encoding);
   const csv = csvRowReader();
@@ -203,7 +204,11 @@ function* readCsv(file: TImportFile, batchSize: number): Generator<TStayImportBa
     for (const cells of rows) {
       line++;
       if (line > MAX_IMPORT_ROWS + 1) throw tooLarge('rows', `At most ${MAX_IMPORT_ROWS} rows per file`, line, MAX_IMPORT_ROWS + 1);
-      if (!read) read = templateRowReader(cells.map((h) => h.trim()));
+      if (!read)
+        read = templateRowReader(
+          cells.map((h) => h.trim()),
+          language,
+        );
       else read(line, cells, batch);
     }
   };
@@ -270,8 +275,9 @@ function readAlloggiati(bytes: Buffer, options: TImportOptions) {
  */
 export async function* readStayImportBatches(format: TImportFormat, file: TImportFile, batchSize = 5000, options: TImportOptions = {}): AsyncGenerator<TStayImportBatch> {
   if (fileSize(file) === 0) throw unreadable('The file is empty');
-  if (format === 'xlsx') yield* readXlsx(file, batchSize);
-  else if (format === 'csv') yield* readCsv(file, batchSize);
+  const language = options.language ?? 'it';
+  if (format === 'xlsx') yield* readXlsx(file, batchSize, language);
+  else if (format === 'csv') yield* readCsv(file, batchSize, language);
   else {
     // A police file is read whole (at most the upload limit): a family's records are grouped across lines.
     const all = readAlloggiati(typeof file === 'string' ? fs.readFileSync(file) : file, options);
