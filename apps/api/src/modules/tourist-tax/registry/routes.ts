@@ -194,7 +194,8 @@ export async function registerTouristTax(app: FastifyInstance) {
           '(paid | not_paid, required: the police file does not say) and `noPaymentReason` when not_paid; optional `language` (it | en) of the row messages. ' +
           'Every bad row is reported (400 IMPORT_INVALID, details [{row, path (field), value, message}]) and nothing is written. ' +
           'Stays already imported (same row fingerprint for the structure) are skipped. An xlsx beyond the import bounds (columns, rows, shared strings, inflated part size) is refused with 400 IMPORT_TOO_LARGE before its rows are read. ' +
-          "Synchronous; while it runs, the user's sockets receive `stays-import-progress` events ({structureId, rowsRead, created, phase}).",
+          'The file is streamed to a temporary file and read from it a part at a time; the rows are checked, priced and inserted in one transaction. ' +
+          "Synchronous; while it runs, the user's sockets receive `stays-import-progress` events ({structureId, rowsRead, rowsExpected (when the file announces its rows), created, phase}).",
         consumes: ['multipart/form-data'],
         response: { 200: ZImportResult, ...errors, ...errorResponses(413) },
       },

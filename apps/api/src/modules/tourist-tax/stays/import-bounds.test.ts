@@ -150,6 +150,9 @@ describe('xlsx import bounds (400 IMPORT_TOO_LARGE before the rows are read)', (
   });
 });
 
+/** Tens of thousands of rows on a shared two-core machine: a timeout that load cannot trip. */
+const LARGE_FILE_MS = 300_000;
+
 describe('streamed import stays all or nothing', () => {
   const rowsCsv = (n: number, from: string, bad?: number) => {
     const lines = ['Data arrivo;Data partenza;Numero ospiti;Cognome;Nome;Stato pagamento'];
@@ -171,7 +174,7 @@ describe('streamed import stays all or nothing', () => {
     expect(ok.status, JSON.stringify(ok.body).slice(0, 500)).toBe(200);
     expect(ok.body).toEqual({ created: rows, skipped: 0, total: rows });
     expect(await countStays(structure._id)).toBe(before + rows);
-  });
+  }, LARGE_FILE_MS);
 
   it('writes nothing from a 10,000-row xlsx whose bad rows are in the middle and on the last row, and lists each with row, field and value in the chosen language', async () => {
     const structure = f.structure('Hotel Serapo');
@@ -210,7 +213,7 @@ describe('streamed import stays all or nothing', () => {
     expect(good.status, JSON.stringify(good.body).slice(0, 500)).toBe(200);
     expect(good.body).toEqual({ created: rows, skipped: 0, total: rows });
     expect(await countStays(structure._id)).toBe(before + rows);
-  });
+  }, LARGE_FILE_MS);
 
   it('writes nothing when a stay of a later batch falls in a period already declared', async () => {
     const declared = (await t.request('GET', '/api/declarations?year=2025&limit=100', { token: f.tokens.hotelier })).body.find((d: any) => d.status === 'submitted' || d.status === 'validated');
