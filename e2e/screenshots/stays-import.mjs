@@ -64,7 +64,10 @@ async function main() {
         await context.addInitScript(
           ({ session, language }) => {
             window.localStorage.setItem('backoffice.locale', JSON.stringify(language));
-            window.localStorage.setItem('backoffice.session', JSON.stringify({ token: session.token, refreshToken: session.refreshToken ?? null, user: session.user, temporaryPassword: null, realSession: null }));
+            window.localStorage.setItem(
+              'backoffice.session',
+              JSON.stringify({ token: session.token, refreshToken: session.refreshToken ?? null, user: session.user, temporaryPassword: null, realSession: null }),
+            );
           },
           { session: hotelier, language },
         );
@@ -82,7 +85,10 @@ async function main() {
         await page.getByTestId('import-file').setInputFiles({ name: 'soggiorni.csv', mimeType: 'text/csv', buffer: good });
         await page.getByTestId('import-start').click();
         // The server's rows: "n di N righe" / "n of N rows" once the first batch is checked.
-        await page.getByTestId('import-progress-text').filter({ hasText: /\d+ (di|of) / }).waitFor({ timeout: 120_000 });
+        await page
+          .getByTestId('import-progress-text')
+          .filter({ hasText: /\d+ (di|of) / })
+          .waitFor({ timeout: 120_000 });
         await shot('progress');
         await page.getByTestId('import-result').waitFor({ timeout: 300_000 });
         await shot('done');

@@ -1,5 +1,23 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useLocaleState, useRefresh, useTranslate } from 'react-admin';
 import { DownloadButton } from './DownloadButton';
@@ -203,30 +221,7 @@ export function FileImportDialog<R>({
             <Alert severity="error" sx={{ mb: phase.rows.length ? 1 : 0 }}>
               {phase.message}
             </Alert>
-            {phase.rows.length ? (
-              <TableContainer sx={{ maxHeight: 320 }}>
-                <Table size="small" stickyHeader>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('row')}</TableCell>
-                      <TableCell>{t('field')}</TableCell>
-                      <TableCell>{t('value')}</TableCell>
-                      <TableCell>{t('message')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {phase.rows.map((row, index) => (
-                      <TableRow key={index}>
-                        <TableCell>{row.row ?? '—'}</TableCell>
-                        <TableCell>{fieldLabel(row.path)}</TableCell>
-                        <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{row.value === undefined || row.value === null ? '' : String(row.value)}</TableCell>
-                        <TableCell>{row.message}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-            ) : null}
+            {phase.rows.length ? <RowErrors rows={phase.rows} t={t} fieldLabel={fieldLabel} /> : null}
           </Box>
         ) : null}
       </DialogContent>
@@ -239,5 +234,65 @@ export function FileImportDialog<R>({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+const valueText = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+/**
+ * The bad rows: a table, or on a phone one block per row (a four-column table does not fit 390 px).
+ * Short values never break inside; long ones (a whole police record) break anywhere.
+ */
+function RowErrors({ rows, t, fieldLabel }: { rows: TImportRowError[]; t: (key: string) => string; fieldLabel: (path: string) => string }) {
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const valueSx = (value: string) => ({ fontFamily: 'monospace', ...(value.length > 24 ? { wordBreak: 'break-all' } : { whiteSpace: 'nowrap' }) }) as const;
+  if (narrow) {
+    return (
+      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, maxHeight: 360, overflowY: 'auto' }}>
+        {rows.map((row, index) => (
+          <Box component="li" key={index} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+            <Typography variant="body2" sx={{ fontWeight: 500 }}>
+              {t('row')} {row.row ?? '—'} · {fieldLabel(row.path)}
+              {valueText(row.value) ? (
+                <>
+                  {': '}
+                  <Box component="span" sx={valueSx(valueText(row.value))}>
+                    {valueText(row.value)}
+                  </Box>
+                </>
+              ) : null}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {row.message}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <TableContainer sx={{ maxHeight: 320 }}>
+      <Table size="small" stickyHeader>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('row')}</TableCell>
+            <TableCell>{t('field')}</TableCell>
+            <TableCell>{t('value')}</TableCell>
+            <TableCell>{t('message')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row, index) => (
+            <TableRow key={index}>
+              <TableCell>{row.row ?? '—'}</TableCell>
+              <TableCell>{fieldLabel(row.path)}</TableCell>
+              <TableCell sx={valueSx(valueText(row.value))}>{valueText(row.value)}</TableCell>
+              <TableCell>{row.message}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }

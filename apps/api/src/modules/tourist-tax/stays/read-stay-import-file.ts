@@ -73,8 +73,10 @@ function scanText(file: TImportFile): { encoding: 'utf-8' | 'latin1'; lines: num
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let encoding: 'utf-8' | 'latin1' = 'utf-8';
   let lines = 0;
+  let last = 10;
   for (const chunk of fileChunks(file)) {
     for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) lines++;
+    if (chunk.length) last = chunk[chunk.length - 1];
     if (encoding === 'utf-8') {
       try {
         decoder.decode(chunk, { stream: true });
@@ -90,7 +92,8 @@ function scanText(file: TImportFile): { encoding: 'utf-8' | 'latin1'; lines: num
       encoding = 'latin1';
     }
   }
-  return { encoding, lines };
+  // A last line without a line break is a line too.
+  return { encoding, lines: last === 10 ? lines : lines + 1 };
 }
 
 function fileSize(file: TImportFile): number {
