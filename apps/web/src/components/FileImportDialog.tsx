@@ -253,7 +253,8 @@ function RowErrors({ rows, t, fieldLabel }: { rows: TImportRowError[]; t: (key: 
         {rows.map((row, index) => (
           <Box component="li" key={index} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
             <Typography variant="body2" sx={{ fontWeight: 500 }}>
-              {t('row')} {row.row ?? '—'} · {fieldLabel(row.path)}
+              {row.row !== undefined ? `${t('row')} ${row.row} · ` : ''}
+              {fieldLabel(row.path)}
               {valueText(row.value) ? (
                 <>
                   {': '}

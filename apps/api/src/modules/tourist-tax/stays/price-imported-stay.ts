@@ -57,29 +57,24 @@ export function priceImportedStay(
   language: 'it' | 'en' = 'it',
 ): TPricedImportedStay | null {
   const row = item.rows[0];
-  const exemption = item.exemptionName ? rules.exemptions.find((e) => nameKey(e.name) === nameKey(item.exemptionName!)) : undefined;
-  const reduction = item.reductionName ? rules.reductions.find((r) => nameKey(r.name) === nameKey(item.reductionName!)) : undefined;
-  let ok = true;
-  if (item.exemptionName && !exemption) {
-    const allowed = rules.exemptions.map((e) => e.name).join(', ');
+  // A name the comune does not know is a row error that lists the names it does know.
+  const resolve = <T extends { id: string; name: string }>(field: 'exemptionName' | 'reductionName', name: string | null, known: T[]) => {
+    if (!name) return { ok: true, rule: undefined };
+    const rule = known.find((k) => nameKey(k.name) === nameKey(name));
+    if (rule) return { ok: true, rule };
+    const allowed = known.map((k) => k.name).join(', ');
+    const [it, en] = field === 'exemptionName' ? ['Esenzione', 'Exemption'] : ['Riduzione', 'Reduction'];
     errors.push({
       row,
-      field: 'exemptionName',
-      value: item.exemptionName,
-      message: language === 'it' ? `Esenzione sconosciuta per questo comune; valori ammessi: ${allowed}` : `Exemption unknown to this comune; allowed values: ${allowed}`,
+      field,
+      value: name,
+      message: language === 'it' ? `${it} sconosciuta per questo comune; valori ammessi: ${allowed}` : `${en} unknown to this comune; allowed values: ${allowed}`,
     });
-    ok = false;
-  }
-  if (item.reductionName && !reduction) {
-    const allowed = rules.reductions.map((r) => r.name).join(', ');
-    errors.push({
-      row,
-      field: 'reductionName',
-      value: item.reductionName,
-      message: language === 'it' ? `Riduzione sconosciuta per questo comune; valori ammessi: ${allowed}` : `Reduction unknown to this comune; allowed values: ${allowed}`,
-    });
-    ok = false;
-  }
+    return { ok: false, rule: undefined };
+  };
+  const { ok: exemptionOk, rule: exemption } = resolve('exemptionName', item.exemptionName, rules.exemptions);
+  const { ok: reductionOk, rule: reduction } = resolve('reductionName', item.reductionName, rules.reductions);
+  const ok = exemptionOk && reductionOk;
   if (!ok) return null;
   const facts: TStayFacts = {
     structureId: structure.id,
