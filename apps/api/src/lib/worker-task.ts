@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
  * the bench) the worker first registers tsx, and resolves `@app/domain` to its sources as the
  * parent does ("source" export condition); Node 20 does not apply `--import` to a worker's entry.
  */
-export function startWorker(moduleUrl: URL, workerData: unknown, transferList: ArrayBuffer[] = []): Worker {
-  if (!moduleUrl.pathname.endsWith('.ts')) return new Worker(fileURLToPath(moduleUrl), { workerData, transferList });
+export function startWorker(moduleUrl: URL, workerData: unknown, transferList: ArrayBuffer[] = [], resourceLimits?: ResourceLimits): Worker {
+  if (!moduleUrl.pathname.endsWith('.ts')) return new Worker(fileURLToPath(moduleUrl), { workerData, transferList, resourceLimits });
   const tsx = import.meta.resolve('tsx/esm/api');
   const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(moduleUrl.href)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData, transferList, execArgv: ['--conditions=source'] });
+  return new Worker(bootstrap, { eval: true, workerData, transferList, resourceLimits, execArgv: ['--conditions=source'] });
 }
 
 /** At most `size` tasks at once; the others wait their turn (the machine's cores are shared with the server). */

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createInflateRaw } from 'node:zlib';
 import { Readable } from 'node:stream';
 import { AppError } from './errors.ts';
@@ -47,19 +48,53 @@ export function tooLarge(bound: string, message: string, value: number, limit: n
   return new AppError('IMPORT_TOO_LARGE', message, { details: [{ path: bound, message: `${message} (limit ${limit})`, value: String(value) }] });
 }
 
+/**
+ * Where the zip's bytes are: in memory, or in a file read a range at a time (an uploaded import is
+ * streamed to a temporary file, never held whole in memory).
+ */
+type TZipSource = { size: number; read(position: number, length: number): Buffer; stream(start: number, length: number): Readable };
+
+function bufferSource(bytes: Buffer): TZipSource {
+  return {
+    size: bytes.length,
+    read: (position, length) => bytes.subarray(position, position + length),
+    stream: (start, length) => Readable.from([bytes.subarray(start, start + length)]),
+  };
+}
+
+function fileSource(file: string): TZipSource & { close(): void } {
+  const fd = fs.openSync(file, 'r');
+  return {
+    size: fs.fstatSync(fd).size,
+    read(position, length) {
+      const out = Buffer.alloc(Math.max(0, length));
+      return out.subarray(0, fs.readSync(fd, out, 0, out.length, position));
+    },
+    // Each part is streamed through a descriptor of its own, closed when the stream ends or is destroyed.
+    stream: (start, length) => (length > 0 ? fs.createReadStream(file, { start, end: start + length - 1, highWaterMark: 256 * 1024 }) : Readable.from([])),
+    close: () => fs.closeSync(fd),
+  };
+}
+
 /** The zip's central directory: every part with its declared sizes (no part is inflated here). */
-function readZipDirectory(bytes: Buffer): Map<string, TZipEntry> {
+function readZipDirectory(source: TZipSource): Map<string, TZipEntry> {
   // The end-of-central-directory record is in the last 64 KB + 22 bytes (it may carry a comment).
+  const tailStart = Math.max(0, source.size - 65_557);
+  const tail = source.read(tailStart, source.size - tailStart);
   let eocd = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65_557); i--) {
-    if (bytes.readUInt32LE(i) === 0x06054b50) {
+  for (let i = tail.length - 22; i >= 0; i--) {
+    if (tail.readUInt32LE(i) === 0x06054b50) {
       eocd = i;
       break;
     }
   }
   if (eocd < 0) throw unreadable('The file is not a readable xlsx workbook');
-  const count = bytes.readUInt16LE(eocd + 10);
-  let at = bytes.readUInt32LE(eocd + 16);
+  const count = tail.readUInt16LE(eocd + 10);
+  const directorySize = tail.readUInt32LE(eocd + 12);
+  const directoryAt = tail.readUInt32LE(eocd + 16);
+  if (directoryAt + directorySize > source.size) throw unreadable('The file is not a readable xlsx workbook');
+  const bytes = source.read(directoryAt, directorySize);
+  let at = 0;
   const entries = new Map<string, TZipEntry>();
   for (let n = 0; n < count; n++) {
     if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) throw unreadable('The file is not a readable xlsx workbook');
@@ -79,29 +114,32 @@ function readZipDirectory(bytes: Buffer): Map<string, TZipEntry> {
   return entries;
 }
 
-/** The compressed bytes of one part (after its local header). */
-function partData(bytes: Buffer, entry: TZipEntry): Buffer {
+/** The compressed bytes of one part (after its local header), as a stream. */
+function partData(source: TZipSource, entry: TZipEntry): Readable {
   const at = entry.offset;
-  if (at + 30 > bytes.length || bytes.readUInt32LE(at) !== 0x04034b50) throw unreadable('The file is not a readable xlsx workbook');
-  const start = at + 30 + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28);
-  if (start + entry.compressedSize > bytes.length) throw unreadable('The file is not a readable xlsx workbook');
-  return bytes.subarray(start, start + entry.compressedSize);
+  const header = source.read(at, 30);
+  if (header.length < 30 || header.readUInt32LE(0) !== 0x04034b50) throw unreadable('The file is not a readable xlsx workbook');
+  const start = at + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  if (start + entry.compressedSize > source.size) throw unreadable('The file is not a readable xlsx workbook');
+  return source.stream(start, entry.compressedSize);
 }
 
 /**
  * The text of one part, a chunk at a time, counting the bytes actually inflated: the sizes in the
  * zip directory are only what the file claims.
  */
-async function* partText(bytes: Buffer, entry: TZipEntry, limits: TXlsxLimits): AsyncGenerator<string> {
-  const data = partData(bytes, entry);
+async function* partText(source: TZipSource, entry: TZipEntry, limits: TXlsxLimits): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
   if (entry.method === 0) {
-    if (data.length > limits.maxPartBytes) throw tooLarge('partSize', `A part of the file expands beyond ${limits.maxPartBytes} bytes`, data.length, limits.maxPartBytes);
-    yield decoder.decode(data);
+    if (entry.compressedSize > limits.maxPartBytes) throw tooLarge('partSize', `A part of the file expands beyond ${limits.maxPartBytes} bytes`, entry.compressedSize, limits.maxPartBytes);
+    for await (const chunk of partData(source, entry) as AsyncIterable<Buffer>) yield decoder.decode(chunk, { stream: true });
+    const rest = decoder.decode();
+    if (rest) yield rest;
     return;
   }
   if (entry.method !== 8) throw unreadable('The file is not a readable xlsx workbook');
-  const inflater = Readable.from([data]).pipe(createInflateRaw({ chunkSize: 256 * 1024 }));
+  const data = partData(source, entry);
+  const inflater = data.pipe(createInflateRaw({ chunkSize: 256 * 1024 }));
   let total = 0;
   try {
     for await (const chunk of inflater as AsyncIterable<Buffer>) {
@@ -114,14 +152,16 @@ async function* partText(bytes: Buffer, entry: TZipEntry, limits: TXlsxLimits): 
     throw unreadable('The file is not a readable xlsx workbook');
   } finally {
     inflater.destroy();
+    data.unpipe(inflater);
+    data.destroy();
   }
   const rest = decoder.decode();
   if (rest) yield rest;
 }
 
-async function wholePart(bytes: Buffer, entry: TZipEntry, limits: TXlsxLimits): Promise<string> {
+async function wholePart(source: TZipSource, entry: TZipEntry, limits: TXlsxLimits): Promise<string> {
   let text = '';
-  for await (const chunk of partText(bytes, entry, limits)) text += chunk;
+  for await (const chunk of partText(source, entry, limits)) text += chunk;
   return text;
 }
 
@@ -210,13 +250,13 @@ function firstSheetPath(workbookXml: string, relsXml: string): string | null {
   return null;
 }
 
-async function readSharedStrings(bytes: Buffer, entry: TZipEntry | undefined, limits: TXlsxLimits): Promise<string[]> {
+async function readSharedStrings(source: TZipSource, entry: TZipEntry | undefined, limits: TXlsxLimits): Promise<string[]> {
   if (!entry) return [];
   const strings: string[] = [];
   let chars = 0;
   let buffer = '';
   const siRe = /<(?:\w+:)?si\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?si>)/g;
-  for await (const chunk of partText(bytes, entry, limits)) {
+  for await (const chunk of partText(source, entry, limits)) {
     // Only complete items match; an item cut by the chunk boundary stays in the buffer. A chunk
     // that ends no item (inside a long string) is not scanned again.
     buffer += chunk;
@@ -256,10 +296,25 @@ function serialToDate(serial: number, date1904: boolean): Date {
 
 /**
  * The rows of the first worksheet, in order, each with its 1-based row number and its cells by
- * column (index 0 = column A; blank cells are undefined). Empty rows are skipped.
+ * column (index 0 = column A; blank cells are undefined). Empty rows are skipped. `file` is the
+ * workbook's bytes or the path of a file holding them (read a range at a time). `onDimension`
+ * hears the last row the sheet declares, when it declares one (for a progress bar).
  */
-export async function* readFirstSheetRows(bytes: Buffer, limits: TXlsxLimits): AsyncGenerator<TXlsxRow> {
-  const entries = readZipDirectory(bytes);
+export async function* readFirstSheetRows(file: Buffer | string, limits: TXlsxLimits, onDimension?: (lastRow: number) => void): AsyncGenerator<TXlsxRow> {
+  if (typeof file !== 'string') {
+    yield* readSheetRows(bufferSource(file), limits, onDimension);
+    return;
+  }
+  const source = fileSource(file);
+  try {
+    yield* readSheetRows(source, limits, onDimension);
+  } finally {
+    source.close();
+  }
+}
+
+async function* readSheetRows(source: TZipSource, limits: TXlsxLimits, onDimension?: (lastRow: number) => void): AsyncGenerator<TXlsxRow> {
+  const entries = readZipDirectory(source);
   for (const entry of entries.values()) {
     if (entry.size > limits.maxPartBytes) {
       throw tooLarge('partSize', `A part of the file (${entry.name}) expands beyond ${limits.maxPartBytes} bytes`, entry.size, limits.maxPartBytes);
@@ -268,13 +323,13 @@ export async function* readFirstSheetRows(bytes: Buffer, limits: TXlsxLimits): A
   const workbook = entries.get('xl/workbook.xml');
   const rels = entries.get('xl/_rels/workbook.xml.rels');
   if (!workbook || !rels) throw unreadable('The file is not a readable xlsx workbook');
-  const workbookXml = await wholePart(bytes, workbook, limits);
-  const sheetPath = firstSheetPath(workbookXml, await wholePart(bytes, rels, limits));
+  const workbookXml = await wholePart(source, workbook, limits);
+  const sheetPath = firstSheetPath(workbookXml, await wholePart(source, rels, limits));
   const sheet = sheetPath ? entries.get(sheetPath) : undefined;
   if (!sheet) throw unreadable('The workbook has no sheet');
   const date1904 = /date1904="(1|true)"/.test(workbookXml);
   const styles = entries.get('xl/styles.xml');
-  const isDateStyle = styles ? dateStyles(await wholePart(bytes, styles, limits)) : [];
+  const isDateStyle = styles ? dateStyles(await wholePart(source, styles, limits)) : [];
 
   let buffer = '';
   let checkedDimension = false;
@@ -282,7 +337,7 @@ export async function* readFirstSheetRows(bytes: Buffer, limits: TXlsxLimits): A
   const rowRe = /<(?:\w+:)?row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?row>)/g;
   const cellRe = /<(?:\w+:)?c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?c>)/g;
   let lastRow = 0;
-  for await (const chunk of partText(bytes, sheet, limits)) {
+  for await (const chunk of partText(source, sheet, limits)) {
     buffer += chunk;
     if (!checkedDimension) {
       const sheetData = buffer.search(/<(?:\w+:)?sheetData\b/);
@@ -293,8 +348,11 @@ export async function* readFirstSheetRows(bytes: Buffer, limits: TXlsxLimits): A
       checkedDimension = true;
       // What the sheet declares it spans, checked before any row is read.
       const dimension = /<(?:\w+:)?dimension\b[^>]*\bref="[A-Z]*\d*:?([A-Z]+)(\d+)"/.exec(buffer.slice(0, sheetData));
-      if (dimension) checkBounds(columnOf(dimension[1]), Number(dimension[2]), limits);
-      strings = await readSharedStrings(bytes, entries.get('xl/sharedStrings.xml'), limits);
+      if (dimension) {
+        checkBounds(columnOf(dimension[1]), Number(dimension[2]), limits);
+        onDimension?.(Number(dimension[2]));
+      }
+      strings = await readSharedStrings(source, entries.get('xl/sharedStrings.xml'), limits);
     }
     // Only complete rows match; a row cut by the chunk boundary stays in the buffer for the next one.
     // A chunk that ends no row (inside a long one) is not scanned again.

@@ -85,6 +85,18 @@ describe('validateStayImportRow', () => {
     }
   });
 
+  it('answers in Italian by default and in English when asked', () => {
+    const bad = { ...ROW, 'Data arrivo': '31/02/2026', 'Stato pagamento': 'forse' };
+    const messages = (language?: 'it' | 'en') => {
+      const result = validateStayImportRow(bad, 4, language ? { language } : {});
+      return result.ok ? [] : result.errors.map((e) => e.message);
+    };
+    expect(messages()).toEqual(['Data non valida (usare GG/MM/AAAA)', 'Usare "Pagato" o "Non pagato"']);
+    expect(messages('en')).toEqual(['Not a valid date (use DD/MM/YYYY)', 'Use "Pagato" (paid) or "Non pagato" (not paid)']);
+    const missing = validateStayImportRow({}, 9, { language: 'en' });
+    expect(missing.ok ? [] : missing.errors[0].message).toBe('Data arrivo is required');
+  });
+
   it('reports bad values with field and value', () => {
     expect(errorsOf({ ...ROW, 'Data arrivo': '31/02/2026' })).toEqual([['checkIn', '31/02/2026']]);
     expect(errorsOf({ ...ROW, 'Data partenza': '10/07/2026' })).toEqual([['checkOut', '10/07/2026']]);

@@ -112,7 +112,28 @@ export function findMissingStayImportHeaders(headers: readonly string[]): string
 const PAID = new Set(['pagato', 'pagata', 'si', 'sì', 'paid', 'yes', 'true', '1']);
 const NOT_PAID = new Set(['non pagato', 'non pagata', 'no', 'rifiutato', 'notpaid', 'not paid', 'unpaid', 'false', '0']);
 
-export function validateStayImportRow(row: Record<string, unknown>, rowNumber: number): TStayImportResult {
+/** The messages of a template row, Italian and English (the import answers in the user's language). */
+const ROW_MESSAGES = {
+  required: { it: '{header} è obbligatorio', en: '{header} is required' },
+  date: { it: 'Data non valida (usare GG/MM/AAAA)', en: 'Not a valid date (use DD/MM/YYYY)' },
+  checkOutAfterCheckIn: { it: 'La data di partenza deve essere successiva alla data di arrivo', en: 'The check-out date must be after the check-in date' },
+  componentsNumber: { it: 'Deve essere un numero intero di almeno 1', en: 'Must be a whole number of at least 1' },
+  taxCode: { it: 'Codice fiscale non valido', en: 'Not a valid tax code (codice fiscale)' },
+  birthAfterCheckIn: { it: 'La data di nascita è successiva alla data di arrivo', en: 'The birth date is after the check-in date' },
+  paymentStatus: { it: 'Usare "Pagato" o "Non pagato"', en: 'Use "Pagato" (paid) or "Non pagato" (not paid)' },
+  noPaymentReason: { it: 'Indicare il motivo del mancato pagamento', en: 'Give the reason the tax was not paid' },
+  exemptionName: { it: 'Indicare il tipo di esenzione', en: 'Give the kind of exemption' },
+  reductionName: { it: 'Indicare il tipo di riduzione', en: 'Give the kind of reduction' },
+  tooManyExemptOrReduced: { it: 'Esenti più ridotti superano il numero di ospiti', en: 'Exempt plus reduced guests exceed the number of guests' },
+  amount: { it: 'Importo non valido (es. 250,00)', en: 'Not a valid amount (e.g. 250,00)' },
+  count: { it: 'Deve essere un numero intero (0 o più)', en: 'Must be a whole number (0 or more)' },
+} as const;
+
+export type TStayImportLanguage = 'it' | 'en';
+
+export function validateStayImportRow(row: Record<string, unknown>, rowNumber: number, options: { language?: TStayImportLanguage } = {}): TStayImportResult {
+  const language = options.language ?? 'it';
+  const say = (key: keyof typeof ROW_MESSAGES, params: Record<string, string> = {}) => ROW_MESSAGES[key][language].replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
   const cells = new Map<TStayImportKey, unknown>();
   for (const [header, value] of Object.entries(row)) {
     const key = stayImportKeyOfHeader(header);
@@ -126,53 +147,53 @@ export function validateStayImportRow(row: Record<string, unknown>, rowNumber: n
   };
 
   for (const column of STAY_IMPORT_COLUMNS) {
-    if (column.required && !cells.has(column.key)) fail(column.key, `${column.header} è obbligatorio`);
+    if (column.required && !cells.has(column.key)) fail(column.key, say('required', { header: column.header }));
   }
 
   const checkIn = cells.has('checkIn') ? readDate(cells.get('checkIn')) : null;
-  if (cells.has('checkIn') && !checkIn) fail('checkIn', 'Data non valida (usare GG/MM/AAAA)');
+  if (cells.has('checkIn') && !checkIn) fail('checkIn', say('date'));
   const checkOut = cells.has('checkOut') ? readDate(cells.get('checkOut')) : null;
-  if (cells.has('checkOut') && !checkOut) fail('checkOut', 'Data non valida (usare GG/MM/AAAA)');
-  if (checkIn && checkOut && checkOut <= checkIn) fail('checkOut', 'La data di partenza deve essere successiva alla data di arrivo');
+  if (cells.has('checkOut') && !checkOut) fail('checkOut', say('date'));
+  if (checkIn && checkOut && checkOut <= checkIn) fail('checkOut', say('checkOutAfterCheckIn'));
 
   const componentsNumber = cells.has('componentsNumber') ? readWholeNumber(cells.get('componentsNumber')) : null;
   if (cells.has('componentsNumber') && (componentsNumber === null || componentsNumber < 1)) {
-    fail('componentsNumber', 'Deve essere un numero intero di almeno 1');
+    fail('componentsNumber', say('componentsNumber'));
   }
 
   const taxCodeText = text('taxCode');
   const taxCode = taxCodeText ? normalizeCodiceFiscale(taxCodeText) : null;
-  if (taxCode && !isValidCodiceFiscale(taxCode)) fail('taxCode', 'Codice fiscale non valido');
+  if (taxCode && !isValidCodiceFiscale(taxCode)) fail('taxCode', say('taxCode'));
 
   const birthDate = cells.has('birthDate') ? readDate(cells.get('birthDate')) : null;
-  if (cells.has('birthDate') && !birthDate) fail('birthDate', 'Data non valida (usare GG/MM/AAAA)');
-  else if (birthDate && checkIn && birthDate > checkIn) fail('birthDate', 'La data di nascita è successiva alla data di arrivo');
+  if (cells.has('birthDate') && !birthDate) fail('birthDate', say('date'));
+  else if (birthDate && checkIn && birthDate > checkIn) fail('birthDate', say('birthAfterCheckIn'));
 
   let paymentStatus: 'paid' | 'notPaid' | null = null;
   const statusText = text('paymentStatus');
   if (statusText) {
     const s = statusText.toLowerCase().replace(/\s+/g, ' ');
     paymentStatus = PAID.has(s) ? 'paid' : NOT_PAID.has(s) ? 'notPaid' : null;
-    if (!paymentStatus) fail('paymentStatus', 'Usare "Pagato" o "Non pagato"');
+    if (!paymentStatus) fail('paymentStatus', say('paymentStatus'));
   }
   const noPaymentReason = text('noPaymentReason');
-  if (paymentStatus === 'notPaid' && !noPaymentReason) fail('noPaymentReason', 'Indicare il motivo del mancato pagamento');
+  if (paymentStatus === 'notPaid' && !noPaymentReason) fail('noPaymentReason', say('noPaymentReason'));
 
   const exemptCount = readCount('exemptCount');
   const reducedCount = readCount('reducedCount');
   const exemptionName = text('exemptionName');
   const reductionName = text('reductionName');
-  if (exemptCount && exemptCount > 0 && !exemptionName) fail('exemptionName', 'Indicare il tipo di esenzione');
-  if (reducedCount && reducedCount > 0 && !reductionName) fail('reductionName', 'Indicare il tipo di riduzione');
+  if (exemptCount && exemptCount > 0 && !exemptionName) fail('exemptionName', say('exemptionName'));
+  if (reducedCount && reducedCount > 0 && !reductionName) fail('reductionName', say('reductionName'));
   if (componentsNumber !== null && exemptCount !== null && reducedCount !== null && exemptCount + reducedCount > componentsNumber) {
-    fail('exemptCount', 'Esenti più ridotti superano il numero di ospiti');
+    fail('exemptCount', say('tooManyExemptOrReduced'));
   }
 
   let accommodationAmountCents: number | null = null;
   if (cells.has('accommodationAmount')) {
     accommodationAmountCents = parseEuroAmount(cells.get('accommodationAmount'));
     if (accommodationAmountCents === null || accommodationAmountCents < 0) {
-      fail('accommodationAmount', 'Importo non valido (es. 250,00)');
+      fail('accommodationAmount', say('amount'));
     }
   }
 
@@ -203,7 +224,7 @@ export function validateStayImportRow(row: Record<string, unknown>, rowNumber: n
     if (!cells.has(field)) return 0;
     const n = readWholeNumber(cells.get(field));
     if (n === null || n < 0) {
-      fail(field, 'Deve essere un numero intero (0 o più)');
+      fail(field, say('count'));
       return null;
     }
     return n;

@@ -218,6 +218,8 @@ export const touristTaxEn = {
       start: 'Import',
       uploading: 'Uploading %{percent}%',
       processing: 'Checking and importing…',
+      rowsRead: 'Checking and importing: %{read} rows read…',
+      rowsReadOf: 'Checking and importing: %{read} of %{expected} rows (%{percent}%)…',
       done: 'Import complete: %{created} stays created, %{skipped} already there (of %{total}).',
       invalidRows: '%{smart_count} row is not valid: no stay was imported. |||| %{smart_count} rows are not valid: no stay was imported.',
       row: 'Row',

@@ -222,6 +222,8 @@ export const touristTaxIt = {
       start: 'Importa',
       uploading: 'Caricamento %{percent}%',
       processing: 'Controllo e importazione in corso…',
+      rowsRead: 'Controllo e importazione: %{read} righe lette…',
+      rowsReadOf: 'Controllo e importazione: %{read} di %{expected} righe (%{percent}%)…',
       done: 'Importazione completata: %{created} soggiorni creati, %{skipped} già presenti (su %{total}).',
       invalidRows: '%{smart_count} riga non valida: nessun soggiorno è stato importato. |||| %{smart_count} righe non valide: nessun soggiorno è stato importato.',
       row: 'Riga',

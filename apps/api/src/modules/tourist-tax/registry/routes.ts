@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,28 +44,33 @@ const ZImportResult = z.object({
 const ZXlsxFile = z.any().describe('xlsx file');
 const ZBool = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-/** Reads the `structureId` and `format` fields and the `file` part of the import request. */
-async function readImportRequest(request: FastifyRequest): Promise<{ structureId: string; format: TImportFormat; bytes: Buffer; options: TImportOptions }> {
+const tooLargeUpload = () => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_IMPORT_BYTES} bytes`, { details: [{ path: 'file', message: `at most ${MAX_IMPORT_BYTES} bytes` }] });
+
+/**
+ * Reads the `structureId` and `format` fields and the `file` part of the import request. The file is
+ * streamed to a temporary file (never held whole in memory), which `removeUpload` deletes.
+ */
+async function readImportRequest(request: FastifyRequest, folder: string): Promise<{ structureId: string; format: TImportFormat; file: string; options: TImportOptions }> {
   if (!request.isMultipart()) {
     throw new AppError('VALIDATION_FAILED', 'Send multipart/form-data with structureId, format and file', { details: [{ path: 'file', message: 'multipart/form-data expected' }] });
   }
   const fields: Record<string, string> = {};
-  let bytes: Buffer | undefined;
+  let file: string | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file' || bytes) throw new AppError('VALIDATION_FAILED', 'Send one file part named file', { details: [{ path: part.fieldname, message: 'unexpected file part' }] });
-        bytes = await part.toBuffer();
+        if (part.fieldname !== 'file' || file) throw new AppError('VALIDATION_FAILED', 'Send one file part named file', { details: [{ path: part.fieldname, message: 'unexpected file part' }] });
+        file = path.join(folder, 'upload');
+        await pipeline(part.file, fs.createWriteStream(file));
+        if (part.file.truncated) throw tooLargeUpload();
       } else fields[part.fieldname] = String(part.value);
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_IMPORT_BYTES} bytes`, { details: [{ path: 'file', message: `at most ${MAX_IMPORT_BYTES} bytes` }] });
-    }
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLargeUpload();
     throw error;
   }
   const details: TErrorDetail[] = [];
-  if (!bytes) details.push({ path: 'file', message: 'validation.required' });
+  if (!file) details.push({ path: 'file', message: 'validation.required' });
   if (!z.uuid().safeParse(fields.structureId).success) details.push({ path: 'structureId', message: 'must be a structure id', value: fields.structureId });
   const format = ZImportFormat.safeParse(fields.format);
   if (!format.success) details.push({ path: 'format', message: 'must be xlsx, csv or alloggiati', value: fields.format });
@@ -72,7 +81,7 @@ async function readImportRequest(request: FastifyRequest): Promise<{ structureId
   if (paymentStatus === 'not_paid' && !fields.noPaymentReason?.trim()) details.push({ path: 'noPaymentReason', message: 'validation.required: give the reason the guests did not pay' });
   if (details.length) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid', { details });
   const language = fields.language === 'en' || (fields.language === undefined && /^en\b/i.test(request.headers['accept-language'] ?? '')) ? 'en' : 'it';
-  return { structureId: fields.structureId, format: format.data!, bytes: bytes!, options: { paymentStatus, noPaymentReason: fields.noPaymentReason?.trim() || null, language } };
+  return { structureId: fields.structureId, format: format.data!, file: file!, options: { paymentStatus, noPaymentReason: fields.noPaymentReason?.trim() || null, language } };
 }
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
@@ -185,7 +194,8 @@ export async function registerTouristTax(app: FastifyInstance) {
           '(paid | not_paid, required: the police file does not say) and `noPaymentReason` when not_paid; optional `language` (it | en) of the row messages. ' +
           'Every bad row is reported (400 IMPORT_INVALID, details [{row, path (field), value, message}]) and nothing is written. ' +
           'Stays already imported (same row fingerprint for the structure) are skipped. An xlsx beyond the import bounds (columns, rows, shared strings, inflated part size) is refused with 400 IMPORT_TOO_LARGE before its rows are read. ' +
-          "Synchronous; while it runs, the user's sockets receive `stays-import-progress` events ({structureId, rowsRead, created, phase}).",
+          'The file is streamed to a temporary file and read from it a part at a time; the rows are checked, priced and inserted in one transaction. ' +
+          "Synchronous; while it runs, the user's sockets receive `stays-import-progress` events ({structureId, rowsRead, rowsExpected (when the file announces its rows), created, phase}).",
         consumes: ['multipart/form-data'],
         response: { 200: ZImportResult, ...errors, ...errorResponses(413) },
       },
@@ -193,12 +203,17 @@ export async function registerTouristTax(app: FastifyInstance) {
         const ctx = signedInContext(request);
         // Progress goes to the importing user's sockets, at most a few times a second.
         let last = 0;
-        return importStays(ctx, await readImportRequest(request), (progress) => {
-          const now = Date.now();
-          if (progress.phase === 'reading' && now - last < 250) return;
-          last = now;
-          app.services.realtime.toUser(ctx.actor.id, 'stays-import-progress', progress);
-        });
+        const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'stays-import-'));
+        try {
+          return await importStays(ctx, await readImportRequest(request, folder), (progress) => {
+            const now = Date.now();
+            if (progress.phase === 'reading' && now - last < 250) return;
+            last = now;
+            app.services.realtime.toUser(ctx.actor.id, 'stays-import-progress', progress);
+          });
+        } finally {
+          await fs.promises.rm(folder, { recursive: true, force: true });
+        }
       },
     });
   });

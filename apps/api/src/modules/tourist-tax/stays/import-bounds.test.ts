@@ -1,4 +1,5 @@
 import { deflateRawSync, createDeflateRaw } from 'node:zlib';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
 import { demoFixtures } from '../registry/test-fixtures.ts';
@@ -75,10 +76,11 @@ function workbook(options: { sheet?: string; before?: string; sharedStrings?: TP
   ]);
 }
 
-function importRequest(structureId: string, format: string, bytes: Buffer | string) {
+function importRequest(structureId: string, format: string, bytes: Buffer | string, language?: 'it' | 'en') {
   const form = new FormData();
   form.append('structureId', structureId);
   form.append('format', format);
+  if (language) form.append('language', language);
   form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), 'soggiorni');
   return t.request('POST', '/api/stays/import', { token: f.tokens.hotelier, raw: form });
 }
@@ -148,6 +150,9 @@ describe('xlsx import bounds (400 IMPORT_TOO_LARGE before the rows are read)', (
   });
 });
 
+/** Tens of thousands of rows on a shared two-core machine: a timeout that load cannot trip. */
+const LARGE_FILE_MS = 300_000;
+
 describe('streamed import stays all or nothing', () => {
   const rowsCsv = (n: number, from: string, bad?: number) => {
     const lines = ['Data arrivo;Data partenza;Numero ospiti;Cognome;Nome;Stato pagamento'];
@@ -155,21 +160,68 @@ describe('streamed import stays all or nothing', () => {
     return lines.join('\r\n');
   };
 
-  it('writes nothing when the only bad row comes after several inserted batches', async () => {
-    const structure = f.structure('Hotel Serapo');
-    const before = await countStays(structure._id);
-    const rows = 12_001; // batches of 5,000: the bad row is in the third
-    const res = await importRequest(structure._id, 'csv', rowsCsv(rows, '10/11/2026', rows));
-    expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(400);
-    expect(res.body.code).toBe('IMPORT_INVALID');
-    expect(res.body.details.map((d: any) => [d.row, d.path])).toEqual([[rows + 1, 'checkOut']]);
-    expect(await countStays(structure._id)).toBe(before);
+  it(
+    'writes nothing when the only bad row comes after several inserted batches',
+    async () => {
+      const structure = f.structure('Hotel Serapo');
+      const before = await countStays(structure._id);
+      const rows = 12_001; // batches of 2,000: the bad row is in the seventh
+      const res = await importRequest(structure._id, 'csv', rowsCsv(rows, '10/11/2026', rows));
+      expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(400);
+      expect(res.body.code).toBe('IMPORT_INVALID');
+      expect(res.body.details.map((d: any) => [d.row, d.path])).toEqual([[rows + 1, 'checkOut']]);
+      expect(await countStays(structure._id)).toBe(before);
 
-    const ok = await importRequest(structure._id, 'csv', rowsCsv(rows, '10/11/2026'));
-    expect(ok.status, JSON.stringify(ok.body).slice(0, 500)).toBe(200);
-    expect(ok.body).toEqual({ created: rows, skipped: 0, total: rows });
-    expect(await countStays(structure._id)).toBe(before + rows);
-  });
+      const ok = await importRequest(structure._id, 'csv', rowsCsv(rows, '10/11/2026'));
+      expect(ok.status, JSON.stringify(ok.body).slice(0, 500)).toBe(200);
+      expect(ok.body).toEqual({ created: rows, skipped: 0, total: rows });
+      expect(await countStays(structure._id)).toBe(before + rows);
+    },
+    LARGE_FILE_MS,
+  );
+
+  it(
+    'writes nothing from a 10,000-row xlsx whose bad rows are in the middle and on the last row, and lists each with row, field and value in the chosen language',
+    async () => {
+      const structure = f.structure('Hotel Serapo');
+      const before = await countStays(structure._id);
+      const rows = 10_000; // batches of 2,000: the first two are inserted before the first bad row is read
+      const write = async (bad: boolean) => {
+        const wb = new ExcelJS.Workbook();
+        const ws = wb.addWorksheet('Soggiorni');
+        ws.addRow([...HEADERS, 'Esenti', 'Tipo esenzione']);
+        for (let i = 1; i <= rows; i++) {
+          if (bad && i === 4_500) ws.addRow(['10/11/2026', '12/11/2026', 3, `Xlsx${i}`, 'Ospite', 'Pagato', 1, 'Neonati']);
+          else if (bad && i === rows) ws.addRow(['10/11/2026', '31/02/2026', 2, `Xlsx${i}`, 'Ospite', 'Pagato']);
+          else ws.addRow(['10/11/2026', '12/11/2026', 2, `Xlsx${i}`, 'Ospite', 'Pagato']);
+        }
+        return Buffer.from(await wb.xlsx.writeBuffer());
+      };
+      const bad = await write(true);
+      const res = await importRequest(structure._id, 'xlsx', bad, 'en');
+      expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(400);
+      expect(res.body.code).toBe('IMPORT_INVALID');
+      expect(res.body.message).toBe('2 rows not valid: no stay was imported');
+      expect(res.body.details.map((d: any) => [d.row, d.path, d.value])).toEqual([
+        [4_501, 'exemptionName', 'Neonati'],
+        [rows + 1, 'checkOut', '31/02/2026'],
+      ]);
+      expect(res.body.details[0].message).toMatch(/^Exemption unknown to this comune; allowed values: /);
+      expect(res.body.details[1].message).toBe('Not a valid date (use DD/MM/YYYY)');
+      expect(await countStays(structure._id)).toBe(before);
+
+      const italian = await importRequest(structure._id, 'xlsx', bad, 'it');
+      expect(italian.body.message).toBe('2 righe non valide: nessun soggiorno è stato importato');
+      expect(italian.body.details[1].message).toBe('Data non valida (usare GG/MM/AAAA)');
+      expect(await countStays(structure._id)).toBe(before);
+
+      const good = await importRequest(structure._id, 'xlsx', await write(false));
+      expect(good.status, JSON.stringify(good.body).slice(0, 500)).toBe(200);
+      expect(good.body).toEqual({ created: rows, skipped: 0, total: rows });
+      expect(await countStays(structure._id)).toBe(before + rows);
+    },
+    LARGE_FILE_MS,
+  );
 
   it('writes nothing when a stay of a later batch falls in a period already declared', async () => {
     const declared = (await t.request('GET', '/api/declarations?year=2025&limit=100', { token: f.tokens.hotelier })).body.find((d: any) => d.status === 'submitted' || d.status === 'validated');

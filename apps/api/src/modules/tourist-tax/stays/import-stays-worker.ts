@@ -15,7 +15,8 @@ import { readStayImportBatches, type TImportFormat, type TImportOptions, type TI
 
 export type TImportWorkerInput = {
   format: TImportFormat;
-  bytes: Uint8Array;
+  /** The path of the uploaded file (read from disk a chunk at a time), or its bytes. */
+  file: string | Uint8Array;
   structure: typeof structures.$inferSelect;
   rules: TCityRules;
   /** Stay property -> SQL column name. */
@@ -26,8 +27,8 @@ export type TImportWorkerInput = {
 };
 
 export type TImportWorkerMessage =
-  | { type: 'rows'; json: string; columns: string[]; count: number; rowsRead: number }
-  | { type: 'progress'; rowsRead: number }
+  | { type: 'rows'; json: string; columns: string[]; count: number; rowsRead: number; rowsExpected?: number }
+  | { type: 'progress'; rowsRead: number; rowsExpected?: number }
   | { type: 'done'; errors: TImportRowError[]; total: number; rowsRead: number }
   | { type: 'failed'; code?: string; message: string; details?: unknown };
 
@@ -48,14 +49,15 @@ async function run(input: TImportWorkerInput) {
   const errors: TImportRowError[] = [];
   let total = 0;
   let rowsRead = 0;
-  const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
-  for await (const batch of readStayImportBatches(input.format, bytes, input.batchSize, input.options)) {
+  const file = typeof input.file === 'string' ? input.file : Buffer.from(input.file.buffer, input.file.byteOffset, input.file.byteLength);
+  for await (const batch of readStayImportBatches(input.format, file, input.batchSize, input.options)) {
     rowsRead += batch.rowsRead;
+    const { rowsExpected } = batch;
     errors.push(...batch.errors);
     const records: string[] = [];
     let columns: string[] = [];
     for (const item of batch.stays) {
-      const priced = priceImportedStay(item, input.structure, input.rules, input.format, errors);
+      const priced = priceImportedStay(item, input.structure, input.rules, input.format, errors, input.options?.language ?? 'it');
       if (!priced) continue;
       total++;
       if (errors.length) continue;
@@ -69,12 +71,12 @@ async function run(input: TImportWorkerInput) {
       records.push(JSON.stringify(record));
     }
     if (errors.length || records.length === 0) {
-      send({ type: 'progress', rowsRead });
+      send({ type: 'progress', rowsRead, rowsExpected });
       continue;
     }
     while (unacked >= MAX_UNACKED) await new Promise<void>((resolve) => (wake = resolve));
     unacked++;
-    send({ type: 'rows', json: `[${records.join(',')}]`, columns, count: records.length, rowsRead });
+    send({ type: 'rows', json: `[${records.join(',')}]`, columns, count: records.length, rowsRead, rowsExpected });
   }
   send({ type: 'done', errors, total, rowsRead });
 }

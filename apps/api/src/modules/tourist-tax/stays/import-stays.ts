@@ -14,11 +14,17 @@ import { structureForStay } from './stays.ts';
 
 export type TImportResult = { created: number; skipped: number; total: number };
 
-/** How far an import has got, for the client's progress bar. */
-export type TImportProgress = { structureId: string; rowsRead: number; created: number; phase: 'reading' | 'done' };
+/**
+ * How far an import has got, for the client's progress bar. `rowsExpected` is what the file
+ * announces (an xlsx's declared dimension, a CSV's line count, an Alloggiati file's stays), when known.
+ */
+export type TImportProgress = { structureId: string; rowsRead: number; created: number; phase: 'reading' | 'done'; rowsExpected?: number };
 
 /** Rows per worker batch and per INSERT statement. */
-const BATCH_ROWS = 5000;
+const BATCH_ROWS = 2000;
+
+/** The worker's heap: enough for a batch in flight, small enough that garbage is collected early (RSS stays flat). */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 16 };
 
 /** Imports running at once; more wait their turn (two cores are shared with every other request). */
 const limitImports = taskLimiter(2);
@@ -66,7 +72,7 @@ async function insertBatch(tx: TTx, structureId: string, json: string, columns: 
  */
 export async function importStays(
   ctx: TSignedInContext,
-  input: { structureId: string; format: TImportFormat; bytes: Buffer; options?: TImportOptions },
+  input: { structureId: string; format: TImportFormat; options?: TImportOptions } & ({ file: string } | { bytes: Buffer }),
   onProgress?: (progress: TImportProgress) => void,
 ): Promise<TImportResult> {
   await requireAccess(ctx, 'stays', 'import');
@@ -77,10 +83,13 @@ export async function importStays(
       await tx.select({ id: structures.id }).from(structures).where(eq(structures.id, structure.id)).for('update');
       const rules = await loadCityRules(tx, structure.cityId);
 
-      const workerInput: TImportWorkerInput = { format: input.format, bytes: new Uint8Array(input.bytes), structure, rules, columns: STAY_COLUMNS, batchSize: BATCH_ROWS, options: input.options };
-      const worker = startWorker(new URL(`./import-stays-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), workerInput, [workerInput.bytes.buffer as ArrayBuffer]);
+      const file = 'file' in input ? input.file : new Uint8Array(input.bytes);
+      const workerInput: TImportWorkerInput = { format: input.format, file, structure, rules, columns: STAY_COLUMNS, batchSize: BATCH_ROWS, options: input.options };
+      const transfer = typeof file === 'string' ? [] : [file.buffer as ArrayBuffer];
+      const worker = startWorker(new URL(`./import-stays-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), workerInput, transfer, WORKER_LIMITS);
       let created = 0;
       const closed: string[] = [];
+      const italian = (input.options?.language ?? 'it') === 'it';
       try {
         const outcome = await new Promise<Extract<TImportWorkerMessage, { type: 'done' }>>((resolve, reject) => {
           // Batches are inserted one after the other, in file order, on the transaction's connection.
@@ -93,9 +102,9 @@ export async function importStays(
                   created += batch.created;
                   closed.push(...batch.closed);
                   worker.postMessage({ type: 'ack' });
-                  onProgress?.({ structureId: structure.id, rowsRead: message.rowsRead, created, phase: 'reading' });
+                  onProgress?.({ structureId: structure.id, rowsRead: message.rowsRead, rowsExpected: message.rowsExpected, created, phase: 'reading' });
                 } else if (message.type === 'progress') {
-                  onProgress?.({ structureId: structure.id, rowsRead: message.rowsRead, created, phase: 'reading' });
+                  onProgress?.({ structureId: structure.id, rowsRead: message.rowsRead, rowsExpected: message.rowsExpected, created, phase: 'reading' });
                 } else if (message.type === 'done') {
                   resolve(message);
                 } else {
@@ -113,19 +122,23 @@ export async function importStays(
         if (errors.length) {
           errors.sort((a, b) => a.row - b.row);
           const badRows = new Set(errors.map((e) => e.row)).size;
-          throw new AppError('IMPORT_INVALID', `${badRows} righe non valide: nessun soggiorno è stato importato`, {
+          const message = italian ? `${badRows} righe non valide: nessun soggiorno è stato importato` : `${badRows} rows not valid: no stay was imported`;
+          throw new AppError('IMPORT_INVALID', message, {
             details: errors.map((e) => ({ row: e.row, path: e.field, value: e.value, message: e.message })),
           });
         }
         // Stays checking out in a period the structure has already declared would change filed figures.
         if (closed.length) {
-          throw new AppError('STAY_DECLARED', `${closed.length} soggiorni cadono in periodi già dichiarati: nessun soggiorno è stato importato`, {
+          const message = italian
+            ? `${closed.length} soggiorni cadono in periodi già dichiarati: nessun soggiorno è stato importato`
+            : `${closed.length} stays fall in periods already declared: no stay was imported`;
+          throw new AppError('STAY_DECLARED', message, {
             details: closed.map((checkOut) => ({ path: 'checkOut', value: checkOut, message: 'period already declared' })),
           });
         }
         const result = { created, skipped: outcome.total - created, total: outcome.total };
         await recordAudit(tx, ctx, { action: 'import', entityType: 'stays', entityId: structure.id, changes: { format: input.format, ...result } });
-        onProgress?.({ structureId: structure.id, rowsRead: outcome.rowsRead, created, phase: 'done' });
+        onProgress?.({ structureId: structure.id, rowsRead: outcome.rowsRead, rowsExpected: outcome.rowsRead, created, phase: 'done' });
         return result;
       } finally {
         worker.removeAllListeners('exit');
