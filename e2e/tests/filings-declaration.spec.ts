@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEMO, api, saveScreenshot, signInWithStoredSession } from './helpers';
+import { DEMO, api, fillDate, saveScreenshot, signInWithStoredSession } from './helpers';
 import { ARTIFACTS, chooseOption } from './tourist-tax-support';
 
 /** A one-page PDF: the API checks uploads on their bytes, so the attachment must really be a PDF. */
@@ -77,7 +77,7 @@ test('a hotelier declares a quarter, attaches a document, submits it and records
   // Payment: date and TRN.
   await page.getByTestId('action-payment').click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Data versamento').fill(`${year}-07-20`);
+  await fillDate(page, 'Data versamento', `${year}-07-20`);
   await dialog.getByRole('button', { name: 'Salva' }).click();
   await expect(dialog.getByText('Campo obbligatorio')).toBeVisible();
   await dialog.getByLabel('TRN/CRO').fill('0306909606202607200001');

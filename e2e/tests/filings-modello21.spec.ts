@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEMO, api, apiSignIn, saveScreenshot, signInWithStoredSession } from './helpers';
+import { DEMO, api, apiSignIn, fillDate, saveScreenshot, signInWithStoredSession } from './helpers';
 import { ARTIFACTS, chooseOption } from './tourist-tax-support';
 
 test('a hotelier fills the Modello 21, reconciles every month, downloads the PDF and sends it', async ({ page }) => {
@@ -56,7 +56,7 @@ test('a hotelier fills the Modello 21, reconciles every month, downloads the PDF
         .nth(2)
         .fill(`${year}-${String(month).padStart(2, '0')}-28`);
   }
-  await page.getByLabel('Data di firma').fill(`${year + 1}-01-20`);
+  await fillDate(page, 'Data di firma', `${year + 1}-01-20`);
   await expect(page.getByTestId('m21-reconciled')).toBeVisible();
   // Reconciled but not saved: submit waits for the save.
   await expect(page.getByTestId('m21-submit')).toBeDisabled();
@@ -121,7 +121,7 @@ test('the demo Modello 21: a company as agente contabile, opening balance, recei
   await expect(page.getByTestId('m21-scarico')).toHaveText('42,50 €');
   await expect(page.getByTestId('m21-closingBalance')).toHaveText('20,00 €');
   await page.getByLabel('Note Ottobre').fill('Versato con la dichiarazione del 4° trimestre');
-  await page.getByLabel('Data di firma').fill('2026-01-20');
+  await fillDate(page, 'Data di firma', '2026-01-20');
   await expect(page.getByTestId('m21-reconciled')).toBeVisible();
   await page.getByTestId('m21-save').click();
   await expect(page.getByTestId('m21-reconciled')).toContainText('puoi stampare e inviare');

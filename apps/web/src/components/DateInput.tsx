@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { SxProps, Theme } from '@mui/material';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
@@ -36,15 +36,101 @@ export type TDateInputProps = {
   resource?: string;
 };
 
+export type TCalendarDateFieldProps = {
+  /** 'YYYY-MM-DD', or '' for no date. */
+  value: string;
+  /** Gets 'YYYY-MM-DD', '' when emptied, or INCOMPLETE_DATE while the typed text is not a whole real day. */
+  onChange: (value: string) => void;
+  label?: ReactNode;
+  /** The label names the field for assistive technology only (a table cell under its column heading). */
+  hideLabel?: boolean;
+  error?: boolean;
+  helperText?: ReactNode;
+  required?: boolean;
+  readOnly?: boolean;
+  disabled?: boolean;
+  onBlur?: () => void;
+  id?: string;
+  name?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  sx?: SxProps<Theme>;
+  fullWidth?: boolean;
+  variant?: 'filled' | 'outlined' | 'standard';
+  margin?: 'dense' | 'none' | 'normal';
+  className?: string;
+};
+
+/** What a calendar date field holds while the typed text is not a whole real day: never a date the API gets. */
+export const INCOMPLETE_DATE = INCOMPLETE;
+
+/** Hides a label from sight while it still names the field. */
+const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
+
+/**
+ * The calendar date picker itself, for state a component keeps on its own (dialogs, editable tables):
+ * typed and shown in the user's language (gg/mm/aaaa in Italian), held as 'YYYY-MM-DD'.
+ */
+export function CalendarDateField({
+  value,
+  onChange,
+  label,
+  hideLabel,
+  error,
+  helperText,
+  required,
+  readOnly,
+  disabled,
+  onBlur,
+  id,
+  name,
+  inputRef,
+  sx,
+  fullWidth,
+  variant = 'outlined',
+  margin = 'none',
+  className,
+}: TCalendarDateFieldProps) {
+  const [locale] = useLocaleState();
+  const english = locale.toLowerCase().startsWith('en');
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={english ? enUS : it} localeText={(english ? pickerEn : pickerIt).components.MuiLocalizationProvider.defaultProps.localeText}>
+      <DatePicker
+        value={toDate(value)}
+        onChange={(date) => onChange(date === null ? '' : isValid(date) ? format(date, 'yyyy-MM-dd') : INCOMPLETE)}
+        onClose={onBlur}
+        readOnly={readOnly}
+        disabled={disabled}
+        label={label}
+        slotProps={{
+          textField: {
+            id,
+            name,
+            onBlur,
+            inputRef,
+            error,
+            required,
+            size: 'small',
+            variant,
+            margin,
+            fullWidth,
+            helperText,
+            sx: { minWidth: 160, ...sx },
+            className,
+            ...(hideLabel ? { slotProps: { inputLabel: { sx: visuallyHidden } } } : {}),
+          },
+        }}
+      />
+    </LocalizationProvider>
+  );
+}
+
 /**
  * The one date input of every form and filter: a calendar date held as 'YYYY-MM-DD' (what the API
  * takes), typed and shown in the user's language (gg/mm/aaaa in Italian) with a calendar to pick
  * from. The browser's native date input followed the browser's language instead (mm/dd/yyyy).
  */
 export function DateInput({ source, label, validate, readOnly, disabled, helperText, parse: parseValue, defaultValue, sx, fullWidth, resource: resourceProp }: TDateInputProps) {
-  const [locale] = useLocaleState();
   const resource = useResourceContext({ resource: resourceProp });
-  const english = locale.toLowerCase().startsWith('en');
   const validators = [...(Array.isArray(validate) ? validate : validate ? [validate] : []), wholeDate];
   const { field, fieldState, formState, isRequired, id } = useInput({
     source,
@@ -56,32 +142,25 @@ export function DateInput({ source, label, validate, readOnly, disabled, helperT
   });
   const showError = fieldState.invalid && (fieldState.isTouched || formState.isSubmitted);
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={english ? enUS : it} localeText={(english ? pickerEn : pickerIt).components.MuiLocalizationProvider.defaultProps.localeText}>
-      <DatePicker
-        value={toDate(field.value)}
-        onChange={(date) => field.onChange(date === null ? null : isValid(date) ? format(date, 'yyyy-MM-dd') : INCOMPLETE)}
-        onClose={field.onBlur}
-        readOnly={readOnly}
-        disabled={disabled}
-        label={label === false ? undefined : <FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />}
-        slotProps={{
-          textField: {
-            id,
-            name: field.name,
-            onBlur: field.onBlur,
-            inputRef: field.ref,
-            error: showError,
-            size: 'small',
-            variant: 'filled',
-            margin: 'dense',
-            fullWidth,
-            helperText:
-              helperText === false && !showError ? undefined : <InputHelperText error={showError ? fieldState.error?.message : undefined} helperText={helperText === false ? undefined : helperText} />,
-            sx: { minWidth: 180, ...sx },
-            className: 'ra-input',
-          },
-        }}
-      />
-    </LocalizationProvider>
+    <CalendarDateField
+      value={typeof field.value === 'string' ? field.value : ''}
+      onChange={(value) => field.onChange(value === '' ? null : value)}
+      onBlur={field.onBlur}
+      readOnly={readOnly}
+      disabled={disabled}
+      label={label === false ? undefined : <FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />}
+      id={id}
+      name={field.name}
+      inputRef={field.ref}
+      error={showError}
+      variant="filled"
+      margin="dense"
+      fullWidth={fullWidth}
+      helperText={
+        helperText === false && !showError ? undefined : <InputHelperText error={showError ? fieldState.error?.message : undefined} helperText={helperText === false ? undefined : helperText} />
+      }
+      sx={{ minWidth: 180, ...sx }}
+      className="ra-input"
+    />
   );
 }

@@ -10,6 +10,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { useMutation } from '@tanstack/react-query';
 import { DeleteWithConfirmButton, useDataProvider, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { can } from '@app/domain/platform/access/access-table';
+import { CalendarDateField } from '../../components/DateInput';
 import { canRecordPayment, declarationWorkflow } from '@app/domain/tourist-tax/filings/declaration-flow';
 import { centsToEuros, parseEuroAmount } from '@app/domain/tourist-tax/money';
 import { FilePicker } from '../../components/FilePicker';
@@ -87,14 +88,12 @@ export function PaymentDialog({ record, open, onClose, onDone }: { record: TDecl
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{translate('filings.declarations.paymentIntro', { amount: formatEuros(record.toPayAmount, locale), iban: record.iban ?? '—' })}</DialogContentText>
         <Stack spacing={2}>
-          <TextField
+          <CalendarDateField
             label={translate('resources.declarations.fields.paymentDate')}
-            type="date"
             value={paymentDate}
-            onChange={(event) => setPaymentDate(event.target.value)}
+            onChange={setPaymentDate}
             error={!!show('paymentDate')}
             helperText={show('paymentDate') ?? ' '}
-            slotProps={{ inputLabel: { shrink: true } }}
             required
           />
           <TextField

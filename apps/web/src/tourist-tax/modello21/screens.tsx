@@ -36,6 +36,7 @@ import { MODELLO21_STATUSES, modello21Workflow, type TModello21Facts } from '@ap
 import { parseEuroAmount } from '@app/domain/tourist-tax/money';
 import { formatCents, formatDate } from '../../i18n/format';
 import { useSelectedYear } from '../../session/useSession';
+import { CalendarDateField } from '../../components/DateInput';
 import { DayField, DetailActions, FormGrid, FormIntro, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
 import { FilterCreateActions, YearListTitle, YearListEmpty } from '../../components/listScaffolding';
 import { Fact, FactGrid, Panel } from '../../components/Panel';
@@ -239,14 +240,13 @@ function MonthTable({
                       <MonthPayments month={source} />
                     </TableCell>
                     <TableCell>
-                      <TextField
-                        size="small"
-                        type="date"
+                      <CalendarDateField
                         value={month.paymentDate}
-                        onChange={(event) => onChange(index, { paymentDate: event.target.value })}
+                        onChange={(value) => onChange(index, { paymentDate: value })}
+                        label={`${field('paymentDate')} ${source.name}`}
+                        hideLabel
                         error={!!cellProblem('paymentDate')}
                         helperText={cellProblem('paymentDate')}
-                        slotProps={{ htmlInput: { 'aria-label': `${field('paymentDate')} ${source.name}` } }}
                       />
                     </TableCell>
                     <TableCell>
@@ -375,7 +375,14 @@ function OwnerPanel({
         {input('ownerTaxCode', { required: true })}
         {input('ownerVatNumber')}
         {input('ownerAddress')}
-        {input('signatureDate', { type: 'date', required: true, slotProps: { inputLabel: { shrink: true } } })}
+        <CalendarDateField
+          value={owner.signatureDate}
+          onChange={(value) => onChange({ signatureDate: value })}
+          label={label('signatureDate')}
+          required
+          error={!!problems.signatureDate}
+          helperText={problem('signatureDate') ?? ' '}
+        />
       </Box>
       {/* A company is the agente contabile through its legale rappresentante, whose name goes under the signature. */}
       <Typography variant="subtitle2" sx={{ mt: 1, mb: 0.5 }}>
