@@ -55,6 +55,8 @@ export { runDueJobs, type TDailyJob, type TJobDeps } from './jobs/job-runner.ts'
 export { createMailer } from './mail/mailer.ts';
 export { createNotification, pushNotification, type TNotificationRow } from './notifications/notify-user.ts';
 export { makeP7mDer, makePdf } from './uploads/test-files.ts';
+export { requireChangeToAttach } from './uploads/link-policies.ts';
+export { findVisibleUpload } from './uploads/store-upload.ts';
 export { normaliseEmail } from './users/user-input.ts';
 export { findSettingUsages, registerSettingUsageCheck, settingRowValues, type TSettingUsageCheck } from './settings/settings.ts';
 export { setFeature } from './settings/features.ts';
