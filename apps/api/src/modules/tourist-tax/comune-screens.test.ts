@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../test/harness.ts';
-import { makePdf } from '../platform/index.ts';
-import { PNG_1X1 } from '../platform/uploads/test-files.ts';
+import { makePdf, PNG_1X1 } from '../platform/index.ts';
 import { filingWorld, insertStay, insertStructure } from './declarations/test-fixtures.ts';
 
 /*

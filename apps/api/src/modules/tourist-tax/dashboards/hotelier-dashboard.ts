@@ -35,7 +35,7 @@ export async function hotelierDashboard(ctx: TSignedInContext) {
     );
   const byKey = new Map(decls.map((d) => [`${d.structureId}:${d.declarationTemplateId}`, d]));
   const nextDeadlines: unknown[] = [];
-  const toDo: { overdue: boolean; dueDate: string; structureName: string }[] = [];
+  const toDo: ({ overdue: boolean; dueDate: string; structureName: string } & Record<string, unknown>)[] = [];
   for (const s of mine) {
     for (const p of periods.filter((x) => x.cityId === s.cityId)) {
       const d = byKey.get(`${s._id}:${p.id}`);
