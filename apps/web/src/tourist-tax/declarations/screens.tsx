@@ -13,6 +13,7 @@ import {
   TextField,
   TextInput,
   BooleanInput,
+  useListContext,
   useLocaleState,
   useRecordContext,
   useShowContext,
@@ -52,7 +53,15 @@ function StatusCell() {
   );
 }
 
-/** declarations: the filings of the selected year, by structure, period, status, lateness. */
+/** The year in the title, or "all years" while that filter is on. */
+function DeclarationListTitle() {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  if (!filterValues.allYears) return <YearListTitle />;
+  return <>{`${translate('resources.declarations.name', { smart_count: 2 })} · ${translate('filings.declarations.allYearsTitle')}`}</>;
+}
+
+/** declarations: the filings of the selected year (or of every year), by structure, period, status, lateness, code or structure name. */
 export function DeclarationList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -66,10 +75,12 @@ export function DeclarationList() {
     <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
     <SelectInput key="overdue" source="overdue" label="filings.declarations.overdue" choices={overdueChoices} alwaysOn />,
     <SelectInput key="type" source="type" choices={typeChoices} />,
-    <TextInput key="q" source="q" label="filings.declarations.searchCode" />,
+    <TextInput key="q" source="q" label="filings.declarations.searchCodeOrStructure" alwaysOn />,
+    // The comune browses every year at once (the year selector picks one otherwise).
+    <BooleanInput key="allYears" source="allYears" label="filings.declarations.allYears" alwaysOn />,
   ];
   return (
-    <List filters={filters} sort={{ field: 'dateFrom', order: 'DESC' }} perPage={25} actions={<FilterCreateActions />} title={<YearListTitle />} empty={false}>
+    <List filters={filters} sort={{ field: 'dateFrom', order: 'DESC' }} perPage={25} actions={<FilterCreateActions />} title={<DeclarationListTitle />} empty={false}>
       <ResponsiveDataTable
         bulkActionButtons={false}
         phone={{
