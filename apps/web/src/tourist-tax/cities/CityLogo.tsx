@@ -47,9 +47,8 @@ export function CityLogoImage({ uploadId, name, size = 56 }: { uploadId: string 
   );
 }
 
-/** "Comune di X" with its logo: the head of the comune's dashboard. */
+/** The comune's name (already "Comune di X") with its logo: the head of the comune's dashboard. */
 export function ComuneIdentity({ cityId }: { cityId: string | null | undefined }) {
-  const translate = useTranslate();
   const { data: city } = useGetOne<{ id: string; name: string; logo: string | null; province: string | null }>('cities', { id: cityId ?? '' }, { enabled: !!cityId });
   if (!city) return null;
   return (
@@ -57,7 +56,7 @@ export function ComuneIdentity({ cityId }: { cityId: string | null | undefined }
       <CityLogoImage uploadId={city.logo} name={city.name} size={48} />
       <Box>
         <Typography variant="h6" component="p" sx={{ lineHeight: 1.2 }}>
-          {translate('touristTax.logo.comuneOf', { name: city.name })}
+          {city.name}
         </Typography>
         {city.province ? (
           <Typography variant="body2" color="text.secondary">

@@ -30,14 +30,13 @@ const ACTION_ORDER: readonly TAction[] = ['fix_returned', 'pay', 'submit', 'crea
 
 export type TToDoGroup = { action: TAction; items: TToDoItem[]; late: number };
 
-/** Groups by action; groups with late items first (most late first), then the fixed order of actions. */
+/** Groups by action: the groups with late items first, each part in the order of ACTION_ORDER. */
 export function groupToDo(items: readonly TToDoItem[]): TToDoGroup[] {
   const groups = ACTION_ORDER.map((action) => {
     const of = items.filter((item) => item.action === action);
     return { action, items: of, late: of.filter((item) => item.overdue).length };
   }).filter((group) => group.items.length > 0);
-  const rank = (group: TToDoGroup) => (group.action === 'fix_returned' ? 0 : 1);
-  return groups.sort((a, b) => rank(a) - rank(b) || b.late - a.late || ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action));
+  return [...groups.filter((group) => group.late > 0), ...groups.filter((group) => group.late === 0)];
 }
 
 function ItemRow({ item }: { item: TToDoItem }) {

@@ -53,6 +53,27 @@ function StatusCell() {
   );
 }
 
+/**
+ * The period's name and dates. The dates come with the declaration: periods are read for the selected
+ * year, so with "all years" the name of another year's period is not loaded.
+ */
+function PeriodCell() {
+  const record = useRecordContext<TDeclaration>();
+  const [locale] = useLocaleState();
+  if (!record) return null;
+  return (
+    <Box>
+      <ReferenceField source="declarationTemplateId" reference="declaration-templates" link={false}>
+        <TextField source="periodName" />
+      </ReferenceField>
+      <Box
+        component="span"
+        sx={{ display: 'block', whiteSpace: 'nowrap', color: 'text.secondary', fontSize: '0.75rem' }}
+      >{`${formatDate(record.dateFrom, locale)} – ${formatDate(record.dateTo, locale)}`}</Box>
+    </Box>
+  );
+}
+
 /** The year in the title, or "all years" while that filter is on. */
 function DeclarationListTitle() {
   const translate = useTranslate();
@@ -103,9 +124,7 @@ export function DeclarationList() {
           </ReferenceField>
         </DataTable.Col>
         <DataTable.Col source="declarationTemplateId" disableSort>
-          <ReferenceField source="declarationTemplateId" reference="declaration-templates" link={false}>
-            <TextField source="periodName" />
-          </ReferenceField>
+          <PeriodCell />
         </DataTable.Col>
         <DataTable.Col source="status">
           <StatusCell />

@@ -46,7 +46,6 @@ export const screensEn = {
     logo: {
       title: 'Municipal logo',
       alt: 'Logo of %{name}',
-      comuneOf: 'Comune di %{name}',
       help: 'A PNG, JPG or GIF image: it appears on the comune’s dashboard.',
       saveToKeep: 'Save to use this image as the logo.',
       remove: 'Remove the logo',

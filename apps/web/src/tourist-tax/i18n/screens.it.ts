@@ -50,7 +50,6 @@ export const screensIt = {
     logo: {
       title: 'Stemma del comune',
       alt: 'Stemma di %{name}',
-      comuneOf: 'Comune di %{name}',
       help: 'Immagine PNG, JPG o GIF: appare sulla dashboard del comune.',
       saveToKeep: 'Salva per usare questa immagine come stemma.',
       remove: 'Rimuovi lo stemma',
