@@ -33,6 +33,7 @@ import { DeclarationStatusChip, OverdueBadges, type TDeclaration } from '../decl
 import { HorizontalBars, MonthlyStackedBars } from './charts';
 import { HotelierToDo } from './HotelierToDo';
 import { ComuneIdentity } from '../cities/CityLogo';
+import { ChosenCity } from '../shared/cityInputs';
 import { can, scopeOf } from '@app/domain/platform/access/access-table';
 
 /*
@@ -310,25 +311,6 @@ function CityDashboard({ cityId }: { cityId?: string }) {
   );
 }
 
-function AdminCityPicker() {
-  const translate = useTranslate();
-  const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } });
-  const [cityId, setCityId] = useState('');
-  const chosen = cityId || (cities[0] ? String(cities[0].id) : '');
-  return (
-    <Stack spacing={2}>
-      <TextField select size="small" label={translate('touristTax.fields.cityId')} value={chosen} onChange={(event) => setCityId(event.target.value)} sx={{ maxWidth: 320 }}>
-        {cities.map((city) => (
-          <MenuItem key={city.id} value={String(city.id)}>
-            {city.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      {chosen ? <CityDashboard key={chosen} cityId={chosen} /> : null}
-    </Stack>
-  );
-}
-
 /** How many of a structure's to-dos are late: the per-structure summary of the to-do list. */
 function StructureLateCount({ count }: { count: number }) {
   const translate = useTranslate();
@@ -397,7 +379,7 @@ export function TouristTaxDashboard() {
   return (
     <Box data-testid="tourist-tax-dashboard">
       {comune === 'ownCity' ? <CityDashboard /> : null}
-      {comune === 'all' ? <AdminCityPicker /> : null}
+      {comune === 'all' ? <ChosenCity>{(cityId) => <CityDashboard cityId={cityId} />}</ChosenCity> : null}
       {can(role, 'dashboard', 'hotelier') ? <HotelierDashboard /> : null}
     </Box>
   );

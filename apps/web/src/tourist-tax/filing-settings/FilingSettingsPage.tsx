@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import { Link as RouterLink } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import { Loading, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { TAppDataProvider } from '../../dataProvider';
 import type { TFilingSettings } from '../../dataProvider/recordFiles';
 import { useCan, useReachesAll } from '../../components/permissions';
 import { errorText } from '../../components/serverErrors';
+import { ChosenCity } from '../shared/cityInputs';
 
 /*
  * filing-settings: when the comune's hoteliers get their reminders (on or off, how many days before a
@@ -123,34 +124,6 @@ function SettingsForm({ cityId, canEdit }: { cityId: string | undefined; canEdit
   );
 }
 
-/** An admin chooses the comune whose settings to see. */
-function AdminCityChoice() {
-  const translate = useTranslate();
-  const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
-  const [cityId, setCityId] = useState('');
-  const chosen = cityId || (cities[0] ? String(cities[0].id) : '');
-  return (
-    <Stack spacing={2}>
-      <TextField
-        select
-        size="small"
-        label={translate('touristTax.fields.cityId')}
-        value={chosen}
-        onChange={(event) => setCityId(event.target.value)}
-        sx={{ maxWidth: 320 }}
-        data-testid="filing-settings-city"
-      >
-        {cities.map((city) => (
-          <MenuItem key={city.id} value={String(city.id)}>
-            {city.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      {chosen ? <SettingsForm key={chosen} cityId={chosen} canEdit /> : null}
-    </Stack>
-  );
-}
-
 export function FilingSettingsPage() {
   const translate = useTranslate();
   const canEdit = useCan('filing-settings', 'update');
@@ -161,7 +134,7 @@ export function FilingSettingsPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {translate('menu.filingSettings')}
       </Typography>
-      {reachesAll ? <AdminCityChoice /> : <SettingsForm cityId={undefined} canEdit={canEdit} />}
+      {reachesAll ? <ChosenCity testId="filing-settings-city">{(cityId) => <SettingsForm cityId={cityId} canEdit={canEdit} />}</ChosenCity> : <SettingsForm cityId={undefined} canEdit={canEdit} />}
     </Box>
   );
 }
