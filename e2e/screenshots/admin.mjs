@@ -156,7 +156,7 @@ async function main() {
   // Down to the exemptions of the stay form: the breakdown (laptop) or the summary bar (phone) stays in view.
   const scrollToExemptions = async (page) => {
     await page
-      .getByRole('heading', { name: /Esenzioni|Exemptions/ })
+      .getByRole('heading', { name: /esenzioni|exemptions/i })
       .first()
       .scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 300);
