@@ -1,7 +1,9 @@
 // Screenshots of the administration screens and the shell, for a person to look at: FAQs, categories,
 // events, customers (each tab), projects, short links, settings, the role editor, the user's roles tab,
-// the stays list and form, declarations, the dashboard and the sign-in page; in Italian and English, at
-// 1366x768 and 390x844.
+// the stays list and form, declarations, the dashboard and the sign-in page; the comune's dashboard
+// (with its logo), filing settings, comune page and all-years declarations; the stay form scrolled
+// (sticky breakdown, phone summary bar and its breakdown, the stay's documents); in Italian and
+// English, at 1366x768 and 390x844. A shot with an action runs it and shows the window as it is then.
 //
 //   node e2e/screenshots/admin.mjs [outDir]      (default /tmp/shots-admin)
 //
@@ -78,6 +80,30 @@ async function signIn(email) {
   return response.json();
 }
 
+/** A drawn crest as the demo comune's logo (uploaded once; the comune screen shows it). */
+async function giveTheComuneALogo(cityId, token) {
+  const city = await call('GET', `/api/cities/${cityId}`, { token });
+  if (city.logo) return;
+  const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+  let png;
+  try {
+    const page = await browser.newPage({ viewport: { width: 96, height: 96 } });
+    await page.setContent(
+      '<body style="margin:0"><svg width="96" height="96" viewBox="0 0 96 96"><path d="M8 8h80v40c0 22-18 36-40 44C26 84 8 70 8 48z" fill="#1565c0"/><path d="M8 8h40v84C26 84 8 70 8 48z" fill="#fbc02d"/><circle cx="48" cy="44" r="16" fill="#fff"/></svg></body>',
+    );
+    png = await page.screenshot({ omitBackground: true });
+  } finally {
+    await browser.close();
+  }
+  const form = new FormData();
+  form.append('data', JSON.stringify({ linkedEntityType: 'cities', linkedEntityId: cityId, purpose: 'image' }));
+  form.append('file', new Blob([png]), 'stemma.png');
+  const response = await fetch(`${baseUrl}/api/uploads`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`logo upload answered ${response.status}`);
+  const upload = await response.json();
+  await call('PUT', `/api/cities/${cityId}`, { token, body: { logo: upload._id, updatedAt: city.updatedAt } });
+}
+
 /** What a reviewer should look at on the page as shown. */
 async function findings(page) {
   return page.evaluate(() => {
@@ -123,6 +149,28 @@ async function main() {
   const flag = await first('/api/settings?settingType=feature&code=permissionsSystem');
   const [role] = await call('GET', '/api/roles?limit=1', { token });
   const hotelier = sessions.hotelier.user;
+  const cityId = sessions.city.user.cityId;
+  const [stay] = await call('GET', '/api/stays?sort=-checkIn&limit=1', { token: sessions.hotelier.token });
+  await giveTheComuneALogo(cityId, sessions.city.token);
+  const allYears = `/declarations?filter=${encodeURIComponent(JSON.stringify({ allYears: true }))}`;
+  // Down to the exemptions of the stay form: the breakdown (laptop) or the summary bar (phone) stays in view.
+  const scrollToExemptions = async (page) => {
+    await page
+      .getByRole('heading', { name: /esenzioni|exemptions/i })
+      .first()
+      .scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(400);
+  };
+  const openSummary = async (page) => {
+    await scrollToExemptions(page);
+    if (await page.getByTestId('tax-summary-open').isVisible()) await page.getByTestId('tax-summary-open').click();
+    await page.waitForTimeout(500);
+  };
+  const scrollToFiles = async (page) => {
+    await page.getByTestId('stay-files').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+  };
 
   // account -> [shot name, path, tab index to open or null]
   const plan = {
@@ -147,8 +195,13 @@ async function main() {
       ['roles-create', '/roles/create'],
       ['user-roles-tab', `/users/${hotelier._id}/roles`],
       ['users-list', '/users'],
+      ['filing-settings', '/filing-settings'],
     ],
     city: [
+      ['dashboard', '/dashboard'],
+      ['filing-settings', '/filing-settings'],
+      ['city-edit', `/cities/${cityId}`],
+      ['declarations-all-years', allYears],
       ['declarations-list', '/declarations'],
       ['structures-list', '/structures'],
       ['categories-list', '/categories'],
@@ -157,6 +210,10 @@ async function main() {
       ['dashboard', '/dashboard'],
       ['stays-list', '/stays'],
       ['stay-create', '/stays/create'],
+      ['stay-edit', `/stays/${stay._id}`],
+      ['stay-edit-scrolled', `/stays/${stay._id}`, scrollToExemptions],
+      ['stay-edit-breakdown', `/stays/${stay._id}`, openSummary],
+      ['stay-edit-files', `/stays/${stay._id}`, scrollToFiles],
       ['faqs-list', '/faqs'],
       ['events-list', '/events'],
     ],
@@ -196,8 +253,9 @@ async function main() {
               await page.getByRole('tab').nth(tab).click();
               await settle(page);
             }
+            if (typeof tab === 'function') await tab(page);
             const file = path.join(outDir, fileName);
-            await page.screenshot({ path: file, fullPage: true });
+            await page.screenshot({ path: file, fullPage: typeof tab !== 'function' });
             const problems = await findings(page);
             report.push({ file: path.basename(file), problems });
             console.log(`${path.basename(file)}${problems.length ? `  <- ${problems.join('; ')}` : ''}`);

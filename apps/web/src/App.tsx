@@ -35,6 +35,7 @@ import { declarations } from './tourist-tax/declarations';
 import { modello21 } from './tourist-tax/modello21';
 import { communications } from './tourist-tax/communications';
 import { documentationArea } from './tourist-tax/documentation-area';
+import { filingSettingsPages } from './tourist-tax/filing-settings';
 import { dashboardPages } from './dashboard';
 import { agencies, contracts, correctiveActions, environmentalPages, environmentalSettings, forms, laboratories, lots, ncaPages, ncaReports, orders, rdps } from './environmental';
 
@@ -88,6 +89,7 @@ export function App({ config }: { config: TAppConfig }) {
               <Route path="/nca-settings" element={<environmentalPages.NcaSettingsPage />} />
               <Route path="/lab-analysis-settings" element={<environmentalPages.LabAnalysisSettingsPage />} />
               <Route path="/my-signatures" element={<ncaPages.MySignaturesPage />} />
+              <Route path="/filing-settings" element={<filingSettingsPages.FilingSettingsPage />} />
             </CustomRoutes>
             <Resource name="users" {...users} />
             <Resource name="roles" {...roles} />

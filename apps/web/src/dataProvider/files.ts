@@ -18,8 +18,8 @@ function fileNameFrom(disposition: string | null, fallback: string): string {
   return match ? decodeURIComponent(match[1]) : fallback;
 }
 
-/** GET a file and hand it to the browser as a download. */
-export async function downloadFile(path: string, query: Record<string, TQueryValue>, fallbackName: string): Promise<void> {
+/** GET a file of the API (bearer token, API errors mapped like the JSON client's). */
+async function fetchFile(path: string, query: Record<string, TQueryValue>): Promise<Response> {
   const response = await fetch(buildUrl(path, query), { headers: authHeaders() });
   if (!response.ok) {
     let body: TApiErrorBody | null;
@@ -30,6 +30,17 @@ export async function downloadFile(path: string, query: Record<string, TQueryVal
     }
     throw toHttpError(response.status, body);
   }
+  return response;
+}
+
+/** The bytes of a file of the API, e.g. an image to show (an <img> cannot send the bearer token). */
+export async function fetchFileBlob(path: string): Promise<Blob> {
+  return (await fetchFile(path, {})).blob();
+}
+
+/** GET a file and hand it to the browser as a download. */
+export async function downloadFile(path: string, query: Record<string, TQueryValue>, fallbackName: string): Promise<void> {
+  const response = await fetchFile(path, query);
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

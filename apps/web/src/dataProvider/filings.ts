@@ -54,6 +54,10 @@ export type THotelierDashboard = {
     deadline?: string;
     submitBy?: string;
     payBy?: string;
+    /** The deadline of this item (submission, payment or Modello 21). */
+    dueDate?: string;
+    /** A payment of a declaration that was submitted after its deadline. */
+    submittedLate?: boolean;
   }[];
 };
 

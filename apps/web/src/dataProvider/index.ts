@@ -1,5 +1,6 @@
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 import { filingMethods, type TFilingMethods } from './filings';
+import { recordFileMethods, type TRecordFileMethods } from './recordFiles';
 import { apiRequest } from './httpClient';
 import { changedFields, collectionFor, filtersToQuery, fromApi, paginationToQuery, sortToQuery, toApi, type TApiRecord } from './query';
 
@@ -32,7 +33,8 @@ async function list(resource: string, params: { pagination?: { page: number; per
  * and the filings calls beyond CRUD (dashboards, attachments, payment, uploads and downloads...).
  */
 export type TAppDataProvider = DataProvider &
-  TFilingMethods & {
+  TFilingMethods &
+  TRecordFileMethods & {
     transition<T extends RaRecord = RaRecord>(resource: string, params: { id: Identifier; action: string; data?: Record<string, unknown> }): Promise<{ data: T }>;
   };
 
@@ -88,4 +90,5 @@ export const dataProvider: TAppDataProvider = {
   },
 
   ...filingMethods,
+  ...recordFileMethods,
 };

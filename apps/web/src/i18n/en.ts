@@ -383,6 +383,8 @@ import { addTouristTaxEn } from '../tourist-tax/i18n/touristTax.en';
 addTouristTaxEn(enMessages);
 import { addFilingsEn } from '../tourist-tax/i18n/filings.en';
 addFilingsEn(enMessages);
+import { addScreensEn } from '../tourist-tax/i18n/screens.en';
+addScreensEn(enMessages);
 import { addRulesEn } from '../tourist-tax/i18n/rules.en';
 addRulesEn(enMessages);
 import { addEnvironmentalEn } from '../environmental/i18n/environmental.en';

@@ -383,6 +383,8 @@ import { addTouristTaxIt } from '../tourist-tax/i18n/touristTax.it';
 addTouristTaxIt(itMessages);
 import { addFilingsIt } from '../tourist-tax/i18n/filings.it';
 addFilingsIt(itMessages);
+import { addScreensIt } from '../tourist-tax/i18n/screens.it';
+addScreensIt(itMessages);
 import { addRulesIt } from '../tourist-tax/i18n/rules.it';
 addRulesIt(itMessages);
 import { addEnvironmentalIt } from '../environmental/i18n/environmental.it';

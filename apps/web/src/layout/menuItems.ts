@@ -37,6 +37,7 @@ export const MENU_ITEMS: readonly TMenuItem[] = [
   { labelKey: 'menu.structureTypes', path: '/structure-types', group: 'touristTax', icon: 'category', resource: 'structure-types' },
   { labelKey: 'menu.structureClasses', path: '/structure-classes', group: 'touristTax', icon: 'star', resource: 'structure-classes' },
   { labelKey: 'menu.declarationTemplates', path: '/declaration-templates', group: 'touristTax', icon: 'event', resource: 'declaration-templates' },
+  { labelKey: 'menu.filingSettings', path: '/filing-settings', group: 'touristTax', icon: 'tune' },
   { labelKey: 'menu.communications', path: '/communications', group: 'touristTax', icon: 'campaign', resource: 'communications' },
   { labelKey: 'menu.documentArea', path: '/documentation-area', group: 'touristTax', icon: 'folder', resource: 'documentation-area' },
 

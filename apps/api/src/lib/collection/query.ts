@@ -140,6 +140,11 @@ export type TListQuery = {
   orderBy: SQL[];
 };
 
+/** An ILIKE pattern matching text that contains `text` literally (its %, _ and backslash escaped). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 export function parseListQuery(query: Record<string, unknown>, options: { filterable: TFieldMap; sortable: TFieldMap; searchable: PgColumn[]; idColumn: PgColumn }): TListQuery {
   const errors: TErrorDetail[] = [];
   const where: SQL[] = [];
@@ -185,7 +190,7 @@ export function parseListQuery(query: Record<string, unknown>, options: { filter
   if (q) {
     if (options.searchable.length === 0) errors.push({ path: 'q', message: 'this collection has no free-text search' });
     else {
-      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(q);
       where.push(or(...options.searchable.map((c) => ilike(c, pattern)))!);
     }
   }

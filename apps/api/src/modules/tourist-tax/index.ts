@@ -8,7 +8,7 @@ import { registerModello21Routes } from './modello21/routes.ts';
 import { registerTouristTax } from './registry/routes.ts';
 import { registerRepriceRoutes } from './reprice/routes.ts';
 import { runFilingReminders } from './declarations/filing-reminders.ts';
-import type { TDailyJob } from '../platform/index.ts';
+import { requireChangeToAttach, type TDailyJob } from '../platform/index.ts';
 
 /** The tourist-tax area: comuni and their rules, structures, stays, declarations, Modello 21. */
 export async function registerTouristTaxArea(app: FastifyInstance) {
@@ -19,6 +19,9 @@ export async function registerTouristTaxArea(app: FastifyInstance) {
   registerCommunicationRoutes(app);
   registerDashboardRoutes(app);
   registerRepriceRoutes(app);
+  // A stay's documents are its hotelier's; a comune's logo is the comune's (both read more widely).
+  requireChangeToAttach('stays');
+  requireChangeToAttach('cities');
 }
 
 /** Reminds hoteliers and comuni of filing deadlines every morning. */

@@ -20,6 +20,7 @@ import { DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTab
 import { useCan } from '../../components/permissions';
 import { required, validCcp, validEmail, validIban, validIstatCode, validPhone, validProvince } from '../../components/validators';
 import { ListExportButton, ResponsiveDataTable } from '../../components/listScaffolding';
+import { CityLogoInput } from './CityLogo';
 
 function CityListActions() {
   return (
@@ -72,6 +73,8 @@ function CityFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boole
       <TextInput source="location" {...text} />
       <TextInput source="referentTributes" {...text} />
       <BooleanInput source="isActive" readOnly={readOnly || !mayActivate} defaultValue={isCreate ? true : undefined} />
+      {/* The logo is uploaded for an existing comune (the file is linked to it). */}
+      {isCreate ? null : <CityLogoInput readOnly={readOnly} />}
       <BooleanInput source="modello21Required" readOnly={readOnly} helperText="touristTax.help.modello21Required" />
       <SelectInput source="taxCapMode" choices={capModeChoices} defaultValue="stay" readOnly={readOnly} helperText="touristTax.help.taxCapMode" />
       <SectionTitle>

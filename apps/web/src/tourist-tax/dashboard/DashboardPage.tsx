@@ -1,21 +1,23 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, CardContent, ListItemButton, ListItemText, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography, useTheme } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, ListItemButton, ListItemText, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography, useTheme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Loading, useDataProvider, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { ButtonList } from '../../components/ButtonList';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { TAppDataProvider } from '../../dataProvider';
-import type { TDashboardStructureItem, TDashboards, THotelierDashboard } from '../../dataProvider/filings';
+import type { TDashboardStructureItem, TDashboards } from '../../dataProvider/filings';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { useSelectedYear, useSession } from '../../session/useSession';
 import { formatEuros } from '../../components/format';
 import { Panel } from '../../components/Panel';
 import { errorText } from '../../components/serverErrors';
-import { LateChip } from '../shared/filingParts';
 import { DeclarationReviewDialog } from '../declarations/ReviewDialog';
 import { DeclarationStatusChip, OverdueBadges, type TDeclaration } from '../declarations/components';
 import { HorizontalBars, MonthlyStackedBars } from './charts';
+import { HotelierToDo } from './HotelierToDo';
+import { ComuneIdentity } from '../cities/CityLogo';
+import { ChosenCity } from '../shared/cityInputs';
 import { can, scopeOf } from '@app/domain/platform/access/access-table';
 
 /*
@@ -120,6 +122,7 @@ function ToValidate({ year, cityId }: { year: number; cityId?: string }) {
 
 function CityDashboard({ cityId }: { cityId?: string }) {
   const translate = useTranslate();
+  const ownCityId = useSession()?.user.cityId;
   const theme = useTheme();
   const [locale] = useLocaleState();
   const year = useSelectedYear();
@@ -157,6 +160,7 @@ function CityDashboard({ cityId }: { cityId?: string }) {
   const euros = (n: number) => formatEuros(n, locale);
   return (
     <Stack spacing={2}>
+      <ComuneIdentity cityId={cityId ?? ownCityId} />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
         <TextField
           select
@@ -291,33 +295,12 @@ function CityDashboard({ cityId }: { cityId?: string }) {
   );
 }
 
-function AdminCityPicker() {
+/** How many of a structure's to-dos are late: the per-structure summary of the to-do list. */
+function StructureLateCount({ count }: { count: number }) {
   const translate = useTranslate();
-  const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } });
-  const [cityId, setCityId] = useState('');
-  const chosen = cityId || (cities[0] ? String(cities[0].id) : '');
-  return (
-    <Stack spacing={2}>
-      <TextField select size="small" label={translate('touristTax.fields.cityId')} value={chosen} onChange={(event) => setCityId(event.target.value)} sx={{ maxWidth: 320 }}>
-        {cities.map((city) => (
-          <MenuItem key={city.id} value={String(city.id)}>
-            {city.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      {chosen ? <CityDashboard key={chosen} cityId={chosen} /> : null}
-    </Stack>
-  );
+  if (count === 0) return null;
+  return <Chip size="small" color="error" variant="outlined" label={translate('filings.dashboard.lateCount', { smart_count: count })} data-testid="structure-late-count" />;
 }
-
-const TODO_LINKS: Record<THotelierDashboard['toDo'][number]['action'], (item: THotelierDashboard['toDo'][number]) => string> = {
-  create: (item) => `/declarations/create?source=${encodeURIComponent(JSON.stringify({ structureId: item.structureId, declarationTemplateId: item.declarationTemplateId }))}`,
-  submit: (item) => `/declarations/${item.declarationId}`,
-  fix_returned: (item) => `/declarations/${item.declarationId}`,
-  pay: (item) => `/declarations/${item.declarationId}`,
-  modello21: (item) =>
-    item.twentyOneModelId ? `/twentyOneModels/${item.twentyOneModelId}` : `/twentyOneModels/create?source=${encodeURIComponent(JSON.stringify({ structureId: item.structureId, year: item.year }))}`,
-};
 
 function HotelierDashboard() {
   const translate = useTranslate();
@@ -329,13 +312,15 @@ function HotelierDashboard() {
   if (!data) return null;
   if (data.structures.length === 0) return <Alert severity="info">{translate('filings.dashboard.noStructures')}</Alert>;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 2fr' }, gap: 2, alignItems: 'start' }}>
-      <Stack spacing={2}>
+    // What to do comes first on a phone; on a laptop it takes the wider column on the right.
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 2fr' }, gridTemplateAreas: { xs: '"todo" "side"', lg: '"side todo"' }, gap: 2, alignItems: 'start' }}>
+      <Stack spacing={2} sx={{ gridArea: 'side' }}>
         <Section title={translate('filings.dashboard.myStructures', { smart_count: data.structures.length })} testId="dashboard-structures">
           <ButtonList dense disablePadding>
             {data.structures.map((structure) => (
               <ListItemButton key={structure._id} component={RouterLink} to={`/structures/${structure._id}`}>
                 <ListItemText primary={structure.name} secondary={structure.cityName} />
+                <StructureLateCount count={data.toDo.filter((item) => item.structureId === structure._id && item.overdue).length} />
               </ListItemButton>
             ))}
           </ButtonList>
@@ -358,24 +343,11 @@ function HotelierDashboard() {
           </ButtonList>
         </Section>
       </Stack>
-      <Section title={translate('filings.dashboard.toDo', { smart_count: data.toDo.length })} testId="dashboard-todo">
-        {data.toDo.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {translate('filings.dashboard.allDone')}
-          </Typography>
-        ) : null}
-        <ButtonList dense disablePadding>
-          {data.toDo.map((item, index) => (
-            <ListItemButton key={`${item.structureId}-${item.action}-${item.declarationTemplateId ?? item.year}-${index}`} component={RouterLink} to={TODO_LINKS[item.action](item)} divider>
-              <ListItemText
-                primary={translate(`filings.dashboard.todo.${item.action}`, { period: item.periodName ?? '', year: item.year ?? '' })}
-                secondary={[item.structureName, item.reason ? translate('filings.declarations.returnedBecause', { reason: item.reason }) : null].filter(Boolean).join(' · ')}
-              />
-              {item.overdue ? <LateChip label="filings.dashboard.overdue" /> : null}
-            </ListItemButton>
-          ))}
-        </ButtonList>
-      </Section>
+      <Box sx={{ gridArea: 'todo' }}>
+        <Section title={translate('filings.dashboard.toDo', { smart_count: data.toDo.length })} testId="dashboard-todo">
+          <HotelierToDo items={data.toDo} />
+        </Section>
+      </Box>
     </Box>
   );
 }
@@ -391,7 +363,7 @@ export function TouristTaxDashboard() {
   return (
     <Box data-testid="tourist-tax-dashboard">
       {comune === 'ownCity' ? <CityDashboard /> : null}
-      {comune === 'all' ? <AdminCityPicker /> : null}
+      {comune === 'all' ? <ChosenCity>{(cityId) => <CityDashboard cityId={cityId} />}</ChosenCity> : null}
       {can(role, 'dashboard', 'hotelier') ? <HotelierDashboard /> : null}
     </Box>
   );

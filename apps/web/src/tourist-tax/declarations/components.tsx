@@ -70,11 +70,14 @@ export function DeclarationStatusChip({ status }: { status: TDeclaration['status
 }
 
 /** "Late" badges: not submitted after submitBy, or not paid after payBy. */
-export function OverdueBadges({ record }: { record: Pick<TDeclaration, 'isSubmitOverdue' | 'isPaymentOverdue'> }) {
-  if (!record.isSubmitOverdue && !record.isPaymentOverdue) return null;
+export function OverdueBadges({ record }: { record: Pick<TDeclaration, 'isSubmitOverdue' | 'isPaymentOverdue' | 'isSubmittedLate'> }) {
+  const translate = useTranslate();
+  if (!record.isSubmitOverdue && !record.isPaymentOverdue && !record.isSubmittedLate) return null;
   return (
     <Stack direction="row" spacing={0.5} sx={{ display: 'inline-flex' }}>
       {record.isSubmitOverdue ? <LateChip label="filings.declarations.overdueSubmission" testId="overdue-submission" /> : null}
+      {/* Sent after the deadline: no longer overdue, but the comune still sees it came late. */}
+      {record.isSubmittedLate ? <Chip size="small" variant="outlined" color="warning" label={translate('filings.declarations.submittedLate')} data-testid="submitted-late" /> : null}
       {record.isPaymentOverdue ? <LateChip label="filings.declarations.overduePayment" testId="overdue-payment" /> : null}
     </Stack>
   );

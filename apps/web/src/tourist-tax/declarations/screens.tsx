@@ -13,6 +13,7 @@ import {
   TextField,
   TextInput,
   BooleanInput,
+  useListContext,
   useLocaleState,
   useRecordContext,
   useShowContext,
@@ -52,7 +53,36 @@ function StatusCell() {
   );
 }
 
-/** declarations: the filings of the selected year, by structure, period, status, lateness. */
+/**
+ * The period's name and dates. The dates come with the declaration: periods are read for the selected
+ * year, so with "all years" the name of another year's period is not loaded.
+ */
+function PeriodCell() {
+  const record = useRecordContext<TDeclaration>();
+  const [locale] = useLocaleState();
+  if (!record) return null;
+  return (
+    <Box>
+      <ReferenceField source="declarationTemplateId" reference="declaration-templates" link={false}>
+        <TextField source="periodName" />
+      </ReferenceField>
+      <Box
+        component="span"
+        sx={{ display: 'block', whiteSpace: 'nowrap', color: 'text.secondary', fontSize: '0.75rem' }}
+      >{`${formatDate(record.dateFrom, locale)} – ${formatDate(record.dateTo, locale)}`}</Box>
+    </Box>
+  );
+}
+
+/** The year in the title, or "all years" while that filter is on. */
+function DeclarationListTitle() {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  if (!filterValues.allYears) return <YearListTitle />;
+  return <>{`${translate('resources.declarations.name', { smart_count: 2 })} · ${translate('filings.declarations.allYearsTitle')}`}</>;
+}
+
+/** declarations: the filings of the selected year (or of every year), by structure, period, status, lateness, code or structure name. */
 export function DeclarationList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -66,10 +96,12 @@ export function DeclarationList() {
     <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
     <SelectInput key="overdue" source="overdue" label="filings.declarations.overdue" choices={overdueChoices} alwaysOn />,
     <SelectInput key="type" source="type" choices={typeChoices} />,
-    <TextInput key="q" source="q" label="filings.declarations.searchCode" />,
+    <TextInput key="q" source="q" label="filings.declarations.searchCodeOrStructure" alwaysOn />,
+    // The comune browses every year at once (the year selector picks one otherwise).
+    <BooleanInput key="allYears" source="allYears" label="filings.declarations.allYears" alwaysOn />,
   ];
   return (
-    <List filters={filters} sort={{ field: 'dateFrom', order: 'DESC' }} perPage={25} actions={<FilterCreateActions />} title={<YearListTitle />} empty={false}>
+    <List filters={filters} sort={{ field: 'dateFrom', order: 'DESC' }} perPage={25} actions={<FilterCreateActions />} title={<DeclarationListTitle />} empty={false}>
       <ResponsiveDataTable
         bulkActionButtons={false}
         phone={{
@@ -92,9 +124,7 @@ export function DeclarationList() {
           </ReferenceField>
         </DataTable.Col>
         <DataTable.Col source="declarationTemplateId" disableSort>
-          <ReferenceField source="declarationTemplateId" reference="declaration-templates" link={false}>
-            <TextField source="periodName" />
-          </ReferenceField>
+          <PeriodCell />
         </DataTable.Col>
         <DataTable.Col source="status">
           <StatusCell />

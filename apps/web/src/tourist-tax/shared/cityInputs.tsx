@@ -1,4 +1,6 @@
-import { DataTable, ReferenceField, ReferenceInput, SelectInput, TextField } from 'react-admin';
+import { Fragment, useState, type ReactNode } from 'react';
+import { MenuItem, Stack, TextField as MuiTextField } from '@mui/material';
+import { DataTable, ReferenceField, ReferenceInput, SelectInput, TextField, useGetList, useTranslate } from 'react-admin';
 import { useReachesAllHere } from '../../components/permissions';
 import { required } from '../../components/validators';
 
@@ -35,4 +37,27 @@ export function cityColumn(shown: boolean) {
       <CityField />
     </DataTable.Col>
   ) : null;
+}
+
+/**
+ * For an admin, whose grant reaches every comune: a choice of the comune (the first one to start
+ * with), and what `children` shows for the chosen one (remounted when the choice changes).
+ */
+export function ChosenCity({ children, testId }: { children: (cityId: string) => ReactNode; testId?: string }) {
+  const translate = useTranslate();
+  const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
+  const [cityId, setCityId] = useState('');
+  const chosen = cityId || (cities[0] ? String(cities[0].id) : '');
+  return (
+    <Stack spacing={2}>
+      <MuiTextField select size="small" label={translate('touristTax.fields.cityId')} value={chosen} onChange={(event) => setCityId(event.target.value)} sx={{ maxWidth: 320 }} data-testid={testId}>
+        {cities.map((city) => (
+          <MenuItem key={city.id} value={String(city.id)}>
+            {city.name}
+          </MenuItem>
+        ))}
+      </MuiTextField>
+      {chosen ? <Fragment key={chosen}>{children(chosen)}</Fragment> : null}
+    </Stack>
+  );
 }

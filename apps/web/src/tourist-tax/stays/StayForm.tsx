@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Alert, Box } from '@mui/material';
 import {
   ArrayInput,
@@ -19,7 +20,8 @@ import { useWatch } from 'react-hook-form';
 import { paymentStatusChoices, sexChoices } from '../shared/choices';
 import { FormGrid, SectionTitle, emptyToNull } from '../../components/forms';
 import { dateAfter, required, validEmail, validEuros, validPersonalTaxCode, validPhone, validTaxCode, validVatNumber, wholeNumber } from '../../components/validators';
-import { LiveTaxBreakdown, SavedTaxBreakdown } from './TaxBreakdown';
+import { LiveTaxPreview, SavedTaxPreview, TaxBreakdown, TaxSummaryBar } from './TaxBreakdown';
+import { StayFiles } from './StayFiles';
 import type { TStayComputation } from './preview';
 
 const countParse = (value: string) => (value === '' || value === null ? null : Number(value));
@@ -189,46 +191,61 @@ export function useDefaultStructureId(): string | undefined {
 export function StayFields({ readOnly }: { readOnly: boolean }) {
   const translate = useTranslate();
   const record = useRecordContext<TStayComputation & { breakdown?: Pick<TStayComputation, 'nights' | 'categories' | 'guestLines'> | null; isLocked?: boolean }>();
-  return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 3, width: '100%', alignItems: 'start' }}>
-      <Box>
-        {record?.isLocked ? (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {translate('touristTax.stays.locked')}
-          </Alert>
-        ) : null}
-        <FormGrid>
-          <SectionTitle>{translate('touristTax.sections.stay')}</SectionTitle>
-          <StructureSelect readOnly={readOnly} />
-          <NumberInput source="componentsNumber" step={1} min={1} parse={countParse} validate={[required, wholeNumber(1, 10_000)]} helperText="touristTax.help.componentsNumber" readOnly={readOnly} />
-          <DateInput source="checkIn" validate={required} readOnly={readOnly} />
-          <DateInput source="checkOut" validate={[required, dateAfter('checkIn', 'touristTax.validation.checkOutAfterCheckIn')]} readOnly={readOnly} />
-          <NumberInput source="accommodationAmount" step={0.01} min={0} parse={countParse} validate={validEuros} helperText="touristTax.help.accommodationAmount" readOnly={readOnly} />
-          <AppliedRulesInputs readOnly={readOnly} />
-          <GuestInputs readOnly={readOnly} />
-          <OtherGuestsInputs readOnly={readOnly} />
-          <SectionTitle>{translate('touristTax.sections.payment')}</SectionTitle>
-          <RadioButtonGroupInput source="paymentStatus" label={false} choices={paymentStatusChoices} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
-          <FormDataConsumer>
-            {({ formData }) =>
-              formData.paymentStatus === 'not_paid' ? <TextInput source="noPaymentReason" multiline minRows={2} validate={required} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} /> : null
-            }
-          </FormDataConsumer>
-          <SectionTitle>{translate('touristTax.sections.invoice')}</SectionTitle>
-          <BooleanInput source="hasInvoice" readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
-          <FormDataConsumer>{({ formData }) => (formData.hasInvoice ? <InvoiceInputs readOnly={readOnly} /> : null)}</FormDataConsumer>
-          <TextInput source="notes" multiline minRows={2} parse={emptyToNull} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
-        </FormGrid>
-      </Box>
-      <Box>
-        {readOnly && record ? (
-          <SavedTaxBreakdown computation={{ ...record, nights: record.breakdown?.nights ?? [], categories: record.breakdown?.categories ?? [], guestLines: record.breakdown?.guestLines ?? [] }} />
-        ) : (
-          <LiveTaxBreakdown />
-        )}
+  const saved = useMemo(
+    () => (readOnly && record ? { ...record, nights: record.breakdown?.nights ?? [], categories: record.breakdown?.categories ?? [], guestLines: record.breakdown?.guestLines ?? [] } : null),
+    [readOnly, record],
+  );
+  const content = (
+    // The summary bar sits outside the grid so that it can stay at the top along the whole form.
+    <Box sx={{ width: '100%' }}>
+      <TaxSummaryBar />
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 3, width: '100%', alignItems: 'start' }}>
+        <Box>
+          {record?.isLocked ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {translate('touristTax.stays.locked')}
+            </Alert>
+          ) : null}
+          <FormGrid>
+            <SectionTitle>{translate('touristTax.sections.stay')}</SectionTitle>
+            <StructureSelect readOnly={readOnly} />
+            <NumberInput
+              source="componentsNumber"
+              step={1}
+              min={1}
+              parse={countParse}
+              validate={[required, wholeNumber(1, 10_000)]}
+              helperText="touristTax.help.componentsNumber"
+              readOnly={readOnly}
+            />
+            <DateInput source="checkIn" validate={required} readOnly={readOnly} />
+            <DateInput source="checkOut" validate={[required, dateAfter('checkIn', 'touristTax.validation.checkOutAfterCheckIn')]} readOnly={readOnly} />
+            <NumberInput source="accommodationAmount" step={0.01} min={0} parse={countParse} validate={validEuros} helperText="touristTax.help.accommodationAmount" readOnly={readOnly} />
+            <AppliedRulesInputs readOnly={readOnly} />
+            <GuestInputs readOnly={readOnly} />
+            <OtherGuestsInputs readOnly={readOnly} />
+            <SectionTitle>{translate('touristTax.sections.payment')}</SectionTitle>
+            <RadioButtonGroupInput source="paymentStatus" label={false} choices={paymentStatusChoices} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
+            <FormDataConsumer>
+              {({ formData }) =>
+                formData.paymentStatus === 'not_paid' ? <TextInput source="noPaymentReason" multiline minRows={2} validate={required} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} /> : null
+              }
+            </FormDataConsumer>
+            <SectionTitle>{translate('touristTax.sections.invoice')}</SectionTitle>
+            <BooleanInput source="hasInvoice" readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
+            <FormDataConsumer>{({ formData }) => (formData.hasInvoice ? <InvoiceInputs readOnly={readOnly} /> : null)}</FormDataConsumer>
+            <TextInput source="notes" multiline minRows={2} parse={emptyToNull} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
+            <StayFiles />
+          </FormGrid>
+        </Box>
+        {/* Stretched to the form's height, so that the sticky panel can travel along it. */}
+        <Box sx={{ display: { xs: 'none', lg: 'block' }, alignSelf: 'stretch' }}>
+          <TaxBreakdown sticky />
+        </Box>
       </Box>
     </Box>
   );
+  return saved ? <SavedTaxPreview computation={saved}>{content}</SavedTaxPreview> : <LiveTaxPreview>{content}</LiveTaxPreview>;
 }
 
 /** What the form sends: the invoice only with hasInvoice, the reason only when not paid. */

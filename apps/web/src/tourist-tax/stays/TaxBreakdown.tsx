@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Chip, LinearProgress, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Chip, CircularProgress, Drawer, LinearProgress, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { formatDate } from '../../i18n/format';
@@ -13,13 +13,17 @@ type TPreviewState = { kind: 'incomplete' } | { kind: 'loading'; last: TStayComp
 
 const WATCHED = ['structureId', 'checkIn', 'checkOut', 'componentsNumber', 'appliedExemptions', 'appliedReductions', 'accommodationAmount', 'guest', 'guests', 'id'] as const;
 
+/** What the breakdown shows: the live preview of the form, or the saved computation. */
+const PreviewContext = createContext<{ state: TPreviewState; saved: boolean }>({ state: { kind: 'incomplete' }, saved: false });
+
 /**
  * The tax of the stay being typed, recomputed by the server (POST /api/stays/preview) 300 ms after
  * the last change: totals, one row per night and one per guest category. Rule problems
  * (NO_TARIFF_FOR_NIGHT, a missing accommodation amount, too many exempt guests) show here, in place
- * of the breakdown. Answers to superseded requests are dropped.
+ * of the breakdown. Answers to superseded requests are dropped. The state is shared with the panel
+ * and the phone's summary bar through a context, so typing re-renders them and not the whole form.
  */
-export function LiveTaxBreakdown() {
+export function LiveTaxPreview({ children }: { children: ReactNode }) {
   const values = useWatch({ name: [...WATCHED] });
   const key = JSON.stringify(values);
   const [state, setState] = useState<TPreviewState>({ kind: 'incomplete' });
@@ -51,19 +55,81 @@ export function LiveTaxBreakdown() {
     return () => clearTimeout(timer);
   }, [key]);
 
-  return <BreakdownPanel state={state} />;
+  const value = useMemo(() => ({ state, saved: false }), [state]);
+  return <PreviewContext.Provider value={value}>{children}</PreviewContext.Provider>;
 }
 
 /** The saved computation of a stay (read-only detail). */
-export function SavedTaxBreakdown({ computation }: { computation: TStayComputation }) {
-  return <BreakdownPanel state={{ kind: 'ready', computation }} saved />;
+export function SavedTaxPreview({ computation, children }: { computation: TStayComputation; children: ReactNode }) {
+  const value = useMemo(() => ({ state: { kind: 'ready', computation } as const, saved: true }), [computation]);
+  return <PreviewContext.Provider value={value}>{children}</PreviewContext.Provider>;
 }
 
-function BreakdownPanel({ state, saved = false }: { state: TPreviewState; saved?: boolean }) {
+/** The full breakdown of the preview around it. */
+export function TaxBreakdown({ sticky = false }: { sticky?: boolean }) {
+  const { state, saved } = useContext(PreviewContext);
+  return <BreakdownPanel state={state} saved={saved} sticky={sticky} />;
+}
+
+/**
+ * Below the laptop layout the breakdown would come after every field: a bar that stays at the top of
+ * the form with the tax to pay, and a button that opens the whole breakdown over the form.
+ */
+export function TaxSummaryBar() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { state, saved } = useContext(PreviewContext);
+  const [open, setOpen] = useState(false);
+  const computation = state.kind === 'ready' ? state.computation : state.kind === 'loading' ? state.last : null;
+  const status = state.kind === 'error' ? translate('touristTax.breakdown.problem') : state.kind === 'incomplete' || !computation ? translate('touristTax.breakdown.incompleteShort') : null;
+  return (
+    <>
+      <Paper
+        elevation={3}
+        sx={{ position: 'sticky', top: 0, zIndex: 2, display: { xs: 'flex', lg: 'none' }, alignItems: 'center', gap: 1, px: 2, py: 1, mb: 2 }}
+        data-testid="tax-summary-bar"
+        aria-live="polite"
+      >
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography variant="caption" color="text.secondary" component="div">
+            {translate('touristTax.breakdown.toPay')}
+          </Typography>
+          <Typography
+            variant="h6"
+            component="div"
+            data-testid="tax-summary-to-pay"
+            sx={{ fontVariantNumeric: 'tabular-nums', lineHeight: 1.2, color: state.kind === 'error' ? 'warning.main' : undefined }}
+          >
+            {status ?? formatEuros(computation!.toPayAmount, locale)}
+          </Typography>
+        </Box>
+        {state.kind === 'loading' ? <CircularProgress size={20} aria-label={translate('touristTax.breakdown.computing')} /> : null}
+        <Button type="button" variant="outlined" size="small" onClick={() => setOpen(true)} data-testid="tax-summary-open">
+          {translate('touristTax.breakdown.open')}
+        </Button>
+      </Paper>
+      <Drawer anchor="bottom" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { maxHeight: '85vh' } } }}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 1, pt: 1 }}>
+          <Button type="button" onClick={() => setOpen(false)} data-testid="tax-summary-close">
+            {translate('ra.action.close')}
+          </Button>
+        </Box>
+        <Box sx={{ px: 1, pb: 2 }}>
+          <BreakdownPanel state={state} saved={saved} />
+        </Box>
+      </Drawer>
+    </>
+  );
+}
+
+function BreakdownPanel({ state, saved = false, sticky = false }: { state: TPreviewState; saved?: boolean; sticky?: boolean }) {
   const translate = useTranslate();
   const computation = state.kind === 'ready' ? state.computation : state.kind === 'loading' ? state.last : null;
+  // On a laptop the panel stays in view while the form scrolls; taller than the window, it scrolls
+  // inside itself with the totals at its top.
+  const stickySx = sticky ? { position: 'sticky', top: 72, maxHeight: 'calc(100vh - 88px)', overflowY: 'auto' } : {};
   return (
-    <Paper variant="outlined" sx={{ p: 2, position: { lg: 'sticky' }, top: { lg: 80 } }} data-testid="tax-breakdown" aria-live="polite">
+    <Paper variant="outlined" sx={{ p: 2, ...stickySx }} data-testid="tax-breakdown" aria-live="polite">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {translate('touristTax.breakdown.title')}

@@ -229,6 +229,9 @@ function StayTitle() {
   return <>{`${name}: ${[record.guest?.surname, record.guest?.name].filter(Boolean).join(' ')}`}</>;
 }
 
+// A card clips its content (overflow hidden), which would keep the tax breakdown from sticking.
+const STICKY_FRIENDLY = { '& .RaEdit-card, & .RaCreate-card': { overflow: 'visible' } };
+
 function StayEditForm() {
   const record = useRecordContext<{ isLocked?: boolean }>();
   const canSave = useCan('stays', 'update') && !record?.isLocked;
@@ -243,7 +246,7 @@ function StayEditForm() {
 export function StayEdit() {
   const saveErrors = useSaveErrorNotification();
   return (
-    <Edit mutationOptions={saveErrors} title={<StayTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list" transform={stayPayload}>
+    <Edit mutationOptions={saveErrors} title={<StayTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list" transform={stayPayload} sx={STICKY_FRIENDLY}>
       <StayEditForm />
     </Edit>
   );
@@ -254,7 +257,7 @@ export function StayCreate() {
   const translate = useTranslate();
   const structureId = useDefaultStructureId();
   return (
-    <Create mutationOptions={saveErrors} redirect="list" transform={stayPayload}>
+    <Create mutationOptions={saveErrors} redirect="list" transform={stayPayload} sx={STICKY_FRIENDLY}>
       <Box sx={{ px: 2, pt: 2 }}>
         <Typography variant="body2" color="text.secondary">
           {translate('touristTax.stays.createIntro')}

@@ -501,6 +501,8 @@ describe('routes derived from the table', () => {
     expect(openTo('declarations')).toEqual(['admin', 'city', 'user']);
     expect(openTo('cities/create')).toEqual(['admin']);
     expect(openTo('documentation-area')).toEqual(['admin', 'city', 'user']);
+    // The filing settings: the comune's own, and any comune for an admin; never a hotelier.
+    expect(openTo('filing-settings')).toEqual(['admin', 'city']);
     expect(openTo('communications/create')).toEqual(['admin', 'city']);
     expect(openTo('invite-users')).toEqual(['admin']);
     // Users list: a role that would see only itself is not offered the screen; its own record is.

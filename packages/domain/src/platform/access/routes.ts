@@ -58,6 +58,7 @@ export const ROUTE_ACCESS: Record<string, TRoute> = {
   ...collectionRoutes('twentyOneModels', 'twentyOneModels', 'twentyOneModelId'),
   ...collectionRoutes('communications', 'communications', 'communicationId'),
   'documentation-area': to('documents', 'list'),
+  'filing-settings': to('filing-settings', 'read'),
   ...collectionRoutes('categories', 'categories', 'categoryId'),
   ...collectionRoutes('faqs', 'faqs', 'faqId'),
   ...collectionRoutes('events', 'events', 'eventId'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineState, italianDateOf, italianHourOf, modello21Deadline, reminderFor } from './deadlines.ts';
+import { deadlineState, italianDateOf, italianHourOf, modello21Deadline, reminderFor, wasSubmittedLate } from './deadlines.ts';
 
 const period = { submitBy: '2025-04-30', payBy: '2025-05-15', paymentDate: null, toPayAmountCents: 1000 };
 
@@ -35,5 +35,15 @@ describe('dates', () => {
     expect(italianDateOf(new Date('2025-03-31T22:30:00Z'))).toBe('2025-04-01'); // CEST, UTC+2
     expect(italianDateOf(new Date('2025-01-31T22:30:00Z'))).toBe('2025-01-31'); // CET, UTC+1
     expect(italianHourOf(new Date('2025-01-31T22:30:00Z'))).toBe(23);
+  });
+});
+
+describe('wasSubmittedLate', () => {
+  it('compares the Italian day of the submission with the deadline, and keeps the mark once submitted', () => {
+    expect(wasSubmittedLate({ submittedAt: null, submitBy: '2025-04-30' })).toBe(false);
+    expect(wasSubmittedLate({ submittedAt: '2025-04-30T21:59:00.000Z', submitBy: '2025-04-30' })).toBe(false);
+    // 22:30 UTC on 30 April is already 1 May in Rome (summer time).
+    expect(wasSubmittedLate({ submittedAt: '2025-04-30T22:30:00.000Z', submitBy: '2025-04-30' })).toBe(true);
+    expect(wasSubmittedLate({ submittedAt: new Date('2025-06-10T08:00:00Z'), submitBy: '2025-04-30' })).toBe(true);
   });
 });

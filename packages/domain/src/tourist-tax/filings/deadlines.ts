@@ -3,6 +3,7 @@
  * is the comune's calendar date (Europe/Rome), not an instant.
  */
 import { addDays, daysBetween } from '../dates.ts';
+import { italianDateOf } from '../../platform/time/index.ts';
 import type { TDeclarationStatus } from './declaration-flow.ts';
 
 export type TDeadlineState = {
@@ -35,6 +36,15 @@ export function deadlineState(input: TDeclarationDeadlineInput, today: string): 
     daysToSubmitBy: daysBetween(today, input.submitBy),
     daysToPayBy: daysBetween(today, input.payBy),
   };
+}
+
+/**
+ * Submitted after its deadline: the mark stays once the declaration is sent (the comune still sees it
+ * came late). `submittedAt` is the instant; the comune's calendar day of it is compared.
+ */
+export function wasSubmittedLate(input: { submittedAt: Date | string | null; submitBy: string }): boolean {
+  if (!input.submittedAt) return false;
+  return italianDateOf(new Date(input.submittedAt)) > input.submitBy;
 }
 
 /** A payment is owed for a submitted declaration with tax collected and no payment recorded. */

@@ -101,6 +101,7 @@ export const ZDeclarationRecord = ZRecordBase.extend({
   notes: str,
   isSubmitOverdue: z.boolean(),
   isPaymentOverdue: z.boolean(),
+  isSubmittedLate: z.boolean().optional().describe('Submitted (or validated) after submitBy: the late mark it keeps'),
   availableActions: z.array(z.enum(declarationWorkflow.actions)),
 });
 

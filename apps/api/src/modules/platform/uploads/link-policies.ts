@@ -8,6 +8,16 @@ import type { TCollectionRuntime } from '../../../lib/collection/routes.ts';
 export type TUploadLinkPolicy = (ctx: TSignedInContext, linkedEntityId: string) => Promise<boolean>;
 
 const policies = new Map<string, { canSee: TUploadLinkPolicy; canModify?: TUploadLinkPolicy }>();
+const attachNeedsChange = new Set<string>();
+
+/**
+ * Files linked to records of this type are added only by who may change the record (its update
+ * scope), not by everyone who may read it: a comune reads its hoteliers' stays but does not attach
+ * files to them, and a hotelier reads its comune but does not upload its logo.
+ */
+export function requireChangeToAttach(linkedEntityType: string) {
+  attachNeedsChange.add(linkedEntityType);
+}
 
 /**
  * Lets a module decide who may see uploads linked to its records (`linkedEntityType`), and
@@ -51,14 +61,15 @@ function defaultPolicy(runtime: TCollectionRuntime) {
   };
 }
 
-export type TLinkAccess = { known: boolean; canSee: TUploadLinkPolicy; canModify: TUploadLinkPolicy };
+export type TLinkAccess = { known: boolean; canSee: TUploadLinkPolicy; canModify: TUploadLinkPolicy; attachNeedsChange: boolean };
 
 /** The rules for one linked type: a registered policy first, then the collection of that name. */
 export function linkAccessFor(collections: Map<string, TCollectionRuntime>, linkedEntityType: string): TLinkAccess {
+  const attach = attachNeedsChange.has(linkedEntityType);
   const registered = policies.get(linkedEntityType);
-  if (registered) return { known: true, canSee: registered.canSee, canModify: registered.canModify ?? (async () => false) };
+  if (registered) return { known: true, canSee: registered.canSee, canModify: registered.canModify ?? (async () => false), attachNeedsChange: attach };
   const runtime = collections.get(linkedEntityType);
-  if (runtime) return { known: true, ...defaultPolicy(runtime) };
+  if (runtime) return { known: true, ...defaultPolicy(runtime), attachNeedsChange: attach };
   const no = async () => false;
-  return { known: false, canSee: no, canModify: no };
+  return { known: false, canSee: no, canModify: no, attachNeedsChange: attach };
 }

@@ -21,6 +21,7 @@ async function assertCanSeeLinkedRecord(services: TUploadServices, ctx: TSignedI
     });
   }
   if (!(await access.canSee(ctx, linkedEntityId))) throw notFound('Linked record');
+  if (access.attachNeedsChange && !(await access.canModify(ctx, linkedEntityId))) throw new AppError('FORBIDDEN', 'Only who may change this record may attach files to it');
 }
 
 /**

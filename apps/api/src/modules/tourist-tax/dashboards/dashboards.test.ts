@@ -82,6 +82,19 @@ describe("the hotelier's dashboard", () => {
     expect(todo).toEqual(expect.arrayContaining([['Trim 1 2024', 'pay']]));
     expect((await t.request('GET', '/api/dashboards/hotelier', { token: tok.city })).status).toBe(403);
   });
+
+  it('puts what is late first, then the nearest deadline; a declaration submitted late keeps its mark', async () => {
+    const { toDo } = (await t.request('GET', '/api/dashboards/hotelier', { token: tok.hotelier })).body;
+    const firstOnTime = toDo.findIndex((x: any) => !x.overdue);
+    if (firstOnTime >= 0) expect(toDo.slice(firstOnTime).every((x: any) => !x.overdue)).toBe(true);
+    const late = toDo.filter((x: any) => x.overdue).map((x: any) => x.dueDate);
+    expect(late).toEqual([...late].sort());
+    // Q1 2024 was submitted in this test run, long after its deadline: to pay, and marked late.
+    const pay = toDo.find((x: any) => x.periodName === 'Trim 1 2024' && x.action === 'pay');
+    expect(pay).toMatchObject({ submittedLate: true, overdue: true, dueDate: q1.payBy });
+    const declaration = (await t.request('GET', `/api/declarations/${pay.declarationId}`, { token: tok.city })).body;
+    expect(declaration).toMatchObject({ status: 'submitted', isSubmitOverdue: false, isSubmittedLate: true });
+  });
 });
 
 describe('exports', () => {

@@ -1,6 +1,5 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { deadlineState } from '@app/domain/tourist-tax/filings/deadlines';
-import { modello21Deadline } from '@app/domain/tourist-tax/filings/deadlines';
+import { deadlineState, modello21Deadline, wasSubmittedLate } from '@app/domain/tourist-tax/filings/deadlines';
 import { cities, declarations, declarationTemplates, structures, modello21 } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { requireGrant } from '../../../lib/access.ts';
@@ -36,7 +35,7 @@ export async function hotelierDashboard(ctx: TSignedInContext) {
     );
   const byKey = new Map(decls.map((d) => [`${d.structureId}:${d.declarationTemplateId}`, d]));
   const nextDeadlines: unknown[] = [];
-  const toDo: unknown[] = [];
+  const toDo: ({ overdue: boolean; dueDate: string; structureName: string } & Record<string, unknown>)[] = [];
   for (const s of mine) {
     for (const p of periods.filter((x) => x.cityId === s.cityId)) {
       const d = byKey.get(`${s._id}:${p.id}`);
@@ -53,8 +52,9 @@ export async function hotelierDashboard(ctx: TSignedInContext) {
       };
       const submitted = d?.status === 'submitted' || d?.status === 'validated';
       if (!submitted && p.dateTo < today)
-        toDo.push({ ...base, action: d?.status === 'returned' ? 'fix_returned' : d ? 'submit' : 'create', overdue: state.submitOverdue, reason: d?.returnReason ?? null });
-      else if (submitted && d.paymentDate === null && d.toPayAmountCents > 0) toDo.push({ ...base, action: 'pay', overdue: state.paymentOverdue, reason: null });
+        toDo.push({ ...base, action: d?.status === 'returned' ? 'fix_returned' : d ? 'submit' : 'create', overdue: state.submitOverdue, dueDate: p.submitBy, reason: d?.returnReason ?? null });
+      else if (submitted && d.paymentDate === null && d.toPayAmountCents > 0)
+        toDo.push({ ...base, action: 'pay', overdue: state.paymentOverdue, dueDate: p.payBy, submittedLate: wasSubmittedLate(d), reason: null });
       if (p.submitBy >= today && !submitted) nextDeadlines.push({ ...base, kind: 'submit', date: p.submitBy, daysLeft: state.daysToSubmitBy });
       else if (p.payBy >= today && submitted && d.paymentDate === null && d.toPayAmountCents > 0) nextDeadlines.push({ ...base, kind: 'pay', date: p.payBy, daysLeft: state.daysToPayBy });
     }
@@ -73,11 +73,14 @@ export async function hotelierDashboard(ctx: TSignedInContext) {
           year: lastYear,
           twentyOneModelId: model?.id ?? null,
           deadline: modello21Deadline(lastYear),
+          dueDate: modello21Deadline(lastYear),
           overdue: today > modello21Deadline(lastYear),
         });
       }
     }
   }
+  // What to do first: what is already late, then the nearest deadline.
+  toDo.sort((a, b) => Number(b.overdue) - Number(a.overdue) || a.dueDate.localeCompare(b.dueDate) || a.structureName.localeCompare(b.structureName, 'it'));
   (nextDeadlines as { date: string }[]).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   return { structures: mine.map(({ modello21Required: _m, ...s }) => s), nextDeadlines: nextDeadlines.slice(0, 10), toDo };
 }

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { availableActions, isEditableByHotelier } from '@app/domain/tourist-tax/filings/declaration-flow';
 import { ZDeclarationCreate, ZDeclarationRecord, ZDeclarationUpdate, type TDeclarationRecord, type TManualFiguresInput } from '@app/domain/tourist-tax/filings/declaration-schemas';
-import { deadlineState } from '@app/domain/tourist-tax/filings/deadlines';
+import { deadlineState, wasSubmittedLate } from '@app/domain/tourist-tax/filings/deadlines';
 import { centsToEuros, eurosToCents } from '@app/domain/tourist-tax/money';
-import { declarations, declarationTemplates } from '../../../db/schema/index.ts';
+import { declarations, declarationTemplates, structures } from '../../../db/schema/index.ts';
+import { containsPattern } from '../../../lib/collection/query.ts';
 import { defineCollection } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
@@ -28,6 +29,16 @@ export function overdueCondition(value: string, today = todayInItaly()) {
   throw new AppError('INVALID_FILTER', 'overdue must be submission or payment', { details: [{ path: 'overdue', message: 'submission | payment', value }] });
 }
 
+/** Free-text search of the list: the code, the payment's TRN, or the structure's name. */
+export function declarationSearch(text: string) {
+  const pattern = containsPattern(text);
+  return or(
+    ilike(declarations.code, pattern),
+    ilike(declarations.trn, pattern),
+    inArray(declarations.structureId, sql`(select ${structures.id} from ${structures} where ${structures.name} ilike ${pattern})`),
+  );
+}
+
 export function declarationToRecord(row: TDeclarationRow, today = todayInItaly()): TDeclarationRecord {
   const { tariffCents, reductionCents, totalAmountCents, toPayAmountCents, unpaidAmountCents, paidAmountCents, rejectedDetails, ...rest } = row;
   const state = deadlineState(row, today);
@@ -42,6 +53,7 @@ export function declarationToRecord(row: TDeclarationRow, today = todayInItaly()
     rejectedDetails: rejectedDetails.map((d) => ({ stayId: d.stayId, guest: d.guest, checkOut: d.checkOut, amount: centsToEuros(d.amountCents), reason: d.reason })),
     isSubmitOverdue: state.submitOverdue,
     isPaymentOverdue: state.paymentOverdue,
+    isSubmittedLate: wasSubmittedLate(row),
     availableActions: availableActions(row.status),
   };
 }

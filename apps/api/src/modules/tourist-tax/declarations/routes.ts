@@ -10,7 +10,8 @@ import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts'
 import { ZEuros } from '../registry/fields.ts';
 import { addDeclarationAttachment, listDeclarationAttachments, removeDeclarationAttachment, ZAttachmentInput, ZAttachmentRecord } from './attachments.ts';
 import { declarationTemplatesCollection, generateYearPeriods, ZGeneratePeriodsBody, ZTemplateRecord } from './declaration-templates.ts';
-import { declarationsCollection, declarationToRecord, overdueCondition, ZDeclarationRecord } from './declarations.ts';
+import { declarationSearch, declarationsCollection, declarationToRecord, overdueCondition, ZDeclarationRecord } from './declarations.ts';
+import { allOf } from '../../../lib/collection/query.ts';
 import { readFilingSettings, updateFilingSettings, ZFilingSettings, ZFilingSettingsUpdate } from './filing-settings.ts';
 import { renderDeclarationReceipt } from './receipt-pdf.ts';
 import { listDeclarationPayments, ZPaymentRecord } from './payments.ts';
@@ -42,6 +43,7 @@ const ZDeclarationListQuery = z.looseObject({
   count: z.string().optional(),
   year: z.string().optional(),
   overdue: z.enum(['submission', 'payment']).optional().describe('submission: not submitted after submitBy; payment: not paid after payBy'),
+  allYears: z.enum(['true', 'false']).optional().describe('true: every year, whatever `year` says (the comune browses all its declarations)'),
 });
 const declarationsList = collectionRuntime(declarationsCollection);
 const ZAttachmentParams = z.object({ id: z.string(), attachmentId: z.string() });
@@ -64,14 +66,16 @@ export function registerDeclarationRoutes(app: FastifyInstance) {
   r.get('/api/declarations', {
     schema: {
       tags,
-      summary: 'List declarations (generic list query, plus overdue=submission|payment)',
+      summary: 'List declarations (generic list query, plus overdue=submission|payment and allYears=true; q also finds the structure by name)',
       querystring: ZDeclarationListQuery,
       response: { 200: z.array(ZDeclarationRecord), ...errors },
     },
     handler: async (request, reply) => {
-      const ctx = signedIn(request);
-      const { overdue, ...query } = request.query as Record<string, unknown>;
-      const { rows, total } = await declarationsList.list(ctx, query, overdue === undefined ? undefined : overdueCondition(String(overdue)));
+      const signed = signedIn(request);
+      const { overdue, allYears, q, ...query } = request.query as Record<string, unknown>;
+      const ctx = allYears === 'true' ? { ...signed, year: null } : signed;
+      const extra = allOf([overdue === undefined ? undefined : overdueCondition(String(overdue)), typeof q === 'string' && q.trim() ? declarationSearch(q.trim()) : undefined]);
+      const { rows, total } = await declarationsList.list(ctx, query, extra);
       if (total !== undefined) reply.header('X-Total-Count', String(total));
       return rows.map((row) => declarationToRecord(row as never));
     },

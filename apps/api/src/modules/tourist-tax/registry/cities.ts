@@ -1,10 +1,11 @@
 import { can } from '@app/domain/platform/access/access-table';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { cities, structures, users } from '../../../db/schema/index.ts';
+import { cities, structures, uploads, users } from '../../../db/schema/index.ts';
 import { defineCollection } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
-import { AppError, forbidden } from '../../../lib/errors.ts';
+import { AppError, forbidden, validationFailed } from '../../../lib/errors.ts';
+import type { TDbOrTx } from '../../../db/client.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
 import { ZEmailField, ZIban, ZOptionalText, ZPhone, ZRequiredName, optionalPattern, pickDefined } from './fields.ts';
 import { cityScopes } from './scope.ts';
@@ -63,6 +64,17 @@ export const ZCityRecord = ZRecordBase.extend({
 });
 
 /**
+ * A logo is an image uploaded for this comune (POST /api/uploads linked to it, which only who may
+ * change the comune can do): a file of another record, or not an image, would show as the comune's.
+ */
+async function assertLogoOfCity(tx: TDbOrTx, uploadId: string, cityId: string | undefined) {
+  const [file] = await tx.select({ linkedEntityType: uploads.linkedEntityType, linkedEntityId: uploads.linkedEntityId, purpose: uploads.purpose }).from(uploads).where(eq(uploads.id, uploadId));
+  if (!file || file.linkedEntityType !== 'cities' || !cityId || file.linkedEntityId !== cityId || file.purpose !== 'image') {
+    throw validationFailed([{ path: 'logo', message: 'validation.logo: upload an image linked to this comune first', value: uploadId }]);
+  }
+}
+
+/**
  * Comuni (tenants). Admins create and delete them; a city user reads and edits its own comune (not
  * its active flag); hoteliers read the active comuni and those of their structures, without the
  * comune's internal notes and account.
@@ -88,6 +100,7 @@ export const citiesCollection = defineCollection({
       throw forbidden('Only an administrator can activate or deactivate a comune');
     }
     const values = pickDefined(input);
+    if (values.logo) await assertLogoOfCity(tx, values.logo, existing?.id);
     if (values.istatCode) {
       const [clash] = await tx.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.istatCode, values.istatCode));
       if (clash && clash.id !== existing?.id) {
