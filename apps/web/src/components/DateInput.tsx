@@ -116,7 +116,8 @@ export function CalendarDateField({
             helperText,
             sx: { minWidth: 160, ...sx },
             className,
-            ...(hideLabel ? { slotProps: { inputLabel: { sx: visuallyHidden } } } : {}),
+            // A filled field with its label hidden keeps no room (nor an outline notch) for it.
+            ...(hideLabel ? { hiddenLabel: true, slotProps: { inputLabel: { sx: visuallyHidden } } } : {}),
           },
         }}
       />

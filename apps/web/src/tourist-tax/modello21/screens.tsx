@@ -245,6 +245,8 @@ function MonthTable({
                         onChange={(value) => onChange(index, { paymentDate: value })}
                         label={`${field('paymentDate')} ${source.name}`}
                         hideLabel
+                        variant="filled"
+                        sx={{ minWidth: 150 }}
                         error={!!cellProblem('paymentDate')}
                         helperText={cellProblem('paymentDate')}
                       />
@@ -379,6 +381,7 @@ function OwnerPanel({
           value={owner.signatureDate}
           onChange={(value) => onChange({ signatureDate: value })}
           label={label('signatureDate')}
+          variant="filled"
           required
           error={!!problems.signatureDate}
           helperText={problem('signatureDate') ?? ' '}
