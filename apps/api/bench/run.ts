@@ -2,6 +2,7 @@ import { benchCollectionList } from './collection-list.ts';
 import { benchDeclarations } from './filings.ts';
 import { benchImport } from './import.ts';
 import { benchRdp } from './rdp.ts';
+import { benchStaysList } from './stays-list.ts';
 import { benchTouristTax } from './tourist-tax.ts';
 import { benchWeb } from './web.ts';
 
@@ -15,7 +16,7 @@ const sections: Record<string, () => Promise<void>> = {
   filings: benchDeclarations,
   'tourist-tax': () => benchTouristTax(),
   export: () => benchTouristTax(['export']),
-  'stays-list': () => benchTouristTax(['list']),
+  'stays-list': benchStaysList,
   import: benchImport,
   rdp: benchRdp,
   web: benchWeb,

@@ -27,6 +27,12 @@ export type TDatabase = {
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, to open copies of it with `snapshot` (tests). */
   dump?(): Promise<Blob>;
+  /**
+   * LISTENs on a channel (PostgreSQL: on a connection of its own, outside the pool). `onLost` is
+   * called if that connection breaks: from then on no notification arrives, so callers must stop
+   * relying on them. Resolves to the function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void): Promise<() => Promise<void>>;
 };
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -55,6 +61,25 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
+      listen: async (channel, onNotify, onLost) => {
+        const client = new pg.Client({ connectionString: options.databaseUrl });
+        let stopped = false;
+        const lost = (error: Error) => {
+          if (!stopped) onLost(error);
+          stopped = true;
+        };
+        client.on('error', lost);
+        client.on('end', () => lost(new Error('the LISTEN connection closed')));
+        client.on('notification', (message) => {
+          if (message.channel === channel) onNotify(message.payload ?? '');
+        });
+        await client.connect();
+        await client.query(`listen "${channel.replace(/"/g, '')}"`);
+        return async () => {
+          stopped = true;
+          await client.end().catch(() => undefined);
+        };
+      },
       close: async () => {
         const closed = new Promise<void>((resolve) => (allClosed = resolve));
         await pool.end();
@@ -84,6 +109,13 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    // One process owns an embedded database: its notifications arrive with the statement that commits.
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     dump: async () => {
       await client.exec('checkpoint');
       return client.dumpDataDir('none');

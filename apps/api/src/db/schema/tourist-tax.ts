@@ -267,6 +267,12 @@ export const stays = pgTable(
     index('stays_structure_checkin_idx').on(t.structureId, t.checkIn, t.id),
     index('stays_city_checkin_idx').on(t.cityId, t.checkIn, t.id),
     index('stays_checkout_idx').on(t.checkOut, t.id),
+    // The other sorts of the stays list over a whole comune (migration 0019, which also adds the write-notify trigger of the cached list counts).
+    index('stays_city_nights_idx').on(t.cityId, t.nightsNumber, t.id),
+    index('stays_city_components_idx').on(t.cityId, t.componentsNumber, t.id),
+    index('stays_city_to_pay_idx').on(t.cityId, t.toPayAmountCents, t.id),
+    index('stays_city_payment_status_idx').on(t.cityId, t.paymentStatus, t.id),
+    index('stays_city_structure_idx').on(t.cityId, t.structureId, t.id),
     uniqueIndex('stays_structure_fingerprint_unique').on(t.structureId, t.importFingerprint),
   ],
 );
