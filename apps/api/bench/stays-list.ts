@@ -21,7 +21,7 @@ const YEAR = 2025;
 const CITY = 'Bench list – Comune';
 const JWT_SECRET = 'bench-list-jwt-secret-0123456789abcdef';
 /** What the web list of stays asks for (apps/web/src/tourist-tax/stays/screens.tsx): no breakdown, no other guests, no invoice. */
-const LIST_FIELDS = '_id,guest,structureId,checkIn,checkOut,nightsNumber,componentsNumber,toPayAmount,paymentStatus,source,isLocked';
+const LIST_FIELDS = '_id,guest,structureId,checkIn,checkOut,nightsNumber,componentsNumber,toPayAmount,paymentStatus,noPaymentReason,source,isLocked';
 
 /**
  * Stays lists under load (32 connections), the product next to a raw node-postgres server running
