@@ -47,7 +47,8 @@ export async function benchStaysList() {
     const heavy = new Set(Object.values(STAY_LIST_HEAVY_FIELDS).map((c) => c.name));
     const columns = Object.values(getTableColumns(stays))
       .filter((c) => !heavy.has(c.name))
-      .map((c) => `"${c.name}"`)
+      // The schema names columns in camelCase and the database in snake_case (drizzle's casing option).
+      .map((c) => `"${c.name.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`)}"`)
       .join(', ');
     const inYear = `check_out between '${YEAR}-01-01' and '${YEAR}-12-31'`;
     const hotelierScope = `structure_id in (select id from structures where $1::uuid = any(user_ids))`;
