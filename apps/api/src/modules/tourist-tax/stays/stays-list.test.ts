@@ -81,10 +81,11 @@ describe('stays list: cached counts stay exact after writes', () => {
   it('counts are cached, and a write outside the API (an import, another process) reaches them through the database trigger', async () => {
     const query = 'year=2026&paymentStatus=not_paid';
     const before = await total(query, f.tokens.city);
+    // The database's own result (node-postgres and PGlite both answer { rows }).
     const [victim] = (
-      await t.db.execute<{ id: string }>(
+      (await t.db.execute(
         sql`select s.id from stays s join cities c on c.id = s.city_id where c.name = 'Comune di Gaeta' and s.payment_status = 'paid' and s.check_out >= '2026-01-01' limit 1`,
-      )
+      )) as unknown as { rows: { id: string }[] }
     ).rows;
     expect(victim).toBeDefined();
 
