@@ -35,13 +35,36 @@ export async function signAccessToken(config: TConfig, user: { id: string; role:
     .sign(await secretOf(config));
 }
 
+/**
+ * Tokens whose signature and claims were verified, until they expire: a client sends the same token
+ * with every request for its lifetime, and checking the signature again each time was a tenth of a
+ * list request's CPU. Expiry is still checked on every use; the session and the user are read per
+ * request by authenticate.ts (logout, disabling, password changes end access at once).
+ */
+const verifiedTokens = new Map<string, { secret: string; claims: TAccessClaims }>();
+const MAX_VERIFIED_TOKENS = 10_000;
+
 export async function verifyAccessToken(config: TConfig, token: string): Promise<TAccessClaims> {
+  const invalid = () => new AppError('UNAUTHORIZED', 'Your session is not valid or has expired; sign in again');
+  const known = verifiedTokens.get(token);
+  if (known && known.secret === config.jwtSecret) {
+    // jose's rule: expired when exp <= now (seconds).
+    if (known.claims.exp > Math.floor(Date.now() / 1000)) return known.claims;
+    verifiedTokens.delete(token);
+    throw invalid();
+  }
+  let claims: TAccessClaims;
   try {
     const { payload } = await jwtVerify(token, await secretOf(config), { algorithms: ['HS256'], audience: 'api' });
-    return payload as unknown as TAccessClaims;
+    claims = payload as unknown as TAccessClaims;
   } catch {
-    throw new AppError('UNAUTHORIZED', 'Your session is not valid or has expired; sign in again');
+    throw invalid();
   }
+  if (typeof claims.exp === 'number') {
+    if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+    verifiedTokens.set(token, { secret: config.jwtSecret, claims });
+  }
+  return claims;
 }
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
