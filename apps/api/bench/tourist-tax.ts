@@ -19,7 +19,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase, runMigrations } from '../src/db/client.ts';
 import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
 import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
-import { BENCH_DATABASE_URL, ensureBenchDatabase, loadFunction, loadTest, measurePeakMemory, memoryMb, printRow } from './lib.ts';
+import { BENCH_DATABASE_URL, ensureBenchDatabase, measurePeakMemory, memoryMb } from './lib.ts';
 
 const EXPORT_STAYS = Number(process.env.BENCH_TT_EXPORT_STAYS ?? 1_000_000);
 const EXPORT_STRUCTURES = 100;
