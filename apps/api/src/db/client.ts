@@ -30,9 +30,11 @@ export type TDatabase = {
   /**
    * LISTENs on a channel (PostgreSQL: on a connection of its own, outside the pool). `onLost` is
    * called if that connection breaks: from then on no notification arrives, so callers must stop
-   * relying on them. Resolves to the function that stops listening.
+   * relying on them. `sync()` resolves once every notification of a transaction committed before the
+   * call has been handed to `onNotify` (PostgreSQL delivers pending notifications before answering
+   * the listening connection's next statement). `stop()` ends the listening.
    */
-  listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void): Promise<{ sync(): Promise<void>; stop(): Promise<void> }>;
 };
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -75,9 +77,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
         });
         await client.connect();
         await client.query(`listen "${channel.replace(/"/g, '')}"`);
-        return async () => {
-          stopped = true;
-          await client.end().catch(() => undefined);
+        return {
+          sync: async () => void (await client.query('select 1')),
+          stop: async () => {
+            stopped = true;
+            await client.end().catch(() => undefined);
+          },
         };
       },
       close: async () => {
@@ -111,9 +116,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     ping: async () => void (await client.query('select 1')),
     // One process owns an embedded database: its notifications arrive with the statement that commits.
     listen: async (channel, onNotify) => {
-      const stop = await client.listen(channel, onNotify);
-      return async () => {
-        if (!client.closed) await stop();
+      const unlisten = await client.listen(channel, onNotify);
+      return {
+        sync: async () => undefined,
+        stop: async () => {
+          if (!client.closed) await unlisten();
+        },
       };
     },
     dump: async () => {

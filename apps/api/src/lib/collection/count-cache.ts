@@ -29,13 +29,14 @@ export type TCountCache = {
  * to a cached table (imports, declarations and any other process included), and PostgreSQL delivers
  * the notification only after the commit is visible. A count that was running while a write
  * committed is not kept (the table's generation moved on), and without a live LISTEN connection
- * nothing is cached at all. Writes of this process through the collection runtime also invalidate
- * at once, so a client reads its own writes without waiting for the notification.
+ * nothing is cached at all. Before a cached count is answered, one round trip on the LISTEN
+ * connection makes sure every notification of a write committed before the request has arrived, so
+ * a client always reads its own writes, whichever path (import, declaration, SQL) made them.
  */
 export function createCountCache(database: Pick<TDatabase, 'listen'>, log: { warn(obj: object, msg: string): void }): TCountCache {
   const tables = new Map<string, TTableCounts>();
   let live = false;
-  let unlisten: (() => Promise<void>) | undefined;
+  let listening: { sync(): Promise<void>; stop(): Promise<void> } | undefined;
 
   const tableOf = (table: string) => {
     let entry = tables.get(table);
@@ -56,8 +57,15 @@ export function createCountCache(database: Pick<TDatabase, 'listen'>, log: { war
     async count(table, key, compute) {
       if (!live) return compute();
       const entry = tableOf(table);
-      const hit = entry.counts.get(key);
-      if (hit !== undefined) return hit;
+      if (entry.counts.has(key)) {
+        try {
+          await listening!.sync();
+        } catch {
+          return compute();
+        }
+        const hit = live ? entry.counts.get(key) : undefined;
+        if (hit !== undefined) return hit;
+      }
       const generation = entry.generation;
       const total = await compute();
       if (live && entry.generation === generation) {
@@ -68,9 +76,9 @@ export function createCountCache(database: Pick<TDatabase, 'listen'>, log: { war
     },
     invalidate,
     async start() {
-      if (unlisten) return;
+      if (listening) return;
       try {
-        unlisten = await database.listen(TABLE_WRITES_CHANNEL, invalidate, (error) => {
+        listening = await database.listen(TABLE_WRITES_CHANNEL, invalidate, (error) => {
           live = false;
           forgetAll();
           log.warn({ err: error }, 'list counts are no longer cached: the LISTEN connection to the database was lost');
@@ -83,9 +91,9 @@ export function createCountCache(database: Pick<TDatabase, 'listen'>, log: { war
     async stop() {
       live = false;
       forgetAll();
-      const stop = unlisten;
-      unlisten = undefined;
-      await stop?.();
+      const current = listening;
+      listening = undefined;
+      await current?.stop();
     },
   };
 }
