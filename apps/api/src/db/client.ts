@@ -77,8 +77,27 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
         });
         await client.connect();
         await client.query(`listen "${channel.replace(/"/g, '')}"`);
+        // One round trip at a time on the connection; every caller that arrives meanwhile shares the next one (sent after it arrived).
+        let running: Promise<void> | undefined;
+        let waiting: Promise<void> | undefined;
+        const roundTrip = () => {
+          running = client
+            .query('select 1')
+            .then(() => undefined)
+            .finally(() => (running = undefined));
+          return running;
+        };
         return {
-          sync: async () => void (await client.query('select 1')),
+          sync: () => {
+            if (!running) return roundTrip();
+            waiting ??= running
+              .catch(() => undefined)
+              .then(() => {
+                waiting = undefined;
+                return roundTrip();
+              });
+            return waiting;
+          },
           stop: async () => {
             stopped = true;
             await client.end().catch(() => undefined);
