@@ -77,11 +77,55 @@ export async function measurePeakMemory<T>(fn: () => Promise<T>): Promise<{ resu
 }
 
 /**
- * The URL of a bench database of a section's own (BENCH_DATABASE_URL's database name + `_section`),
- * so the rows one section seeds never change the figures of another.
+ * The database of one bench section: the server of BENCH_DATABASE_URL, the database name suffixed with
+ * the section, so a section's data never depends on what other sections left (or are doing).
  */
-export function sectionDatabaseUrl(section: string, url = BENCH_DATABASE_URL): string {
+export function sectionDatabaseUrl(section: string, url = BENCH_DATABASE_URL) {
   const target = new URL(url);
-  target.pathname = `${target.pathname}_${section}`;
+  target.pathname = `/${target.pathname.slice(1)}_${section.replace(/[^a-z0-9_]/gi, '_')}`;
   return target.toString();
+}
+
+/** Minimum and median of a list of figures (a noisy machine: the median is the figure, the minimum the floor). */
+export function minMedian(values: number[]): { min: number; median: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length === 0 ? NaN : sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { min: sorted[0] ?? NaN, median };
+}
+
+/**
+ * Runs each contender in turn, `rounds` times (A, B, A, B, ...), so that a noisy neighbour on the
+ * machine hits all of them alike; answers every round's result per contender.
+ */
+export async function interleaved<TName extends string>(contenders: Record<TName, () => Promise<TLoadResult>>, rounds = 3): Promise<Record<TName, TLoadResult[]>> {
+  const names = Object.keys(contenders) as TName[];
+  const results = Object.fromEntries(names.map((n) => [n, [] as TLoadResult[]])) as Record<TName, TLoadResult[]>;
+  for (let round = 0; round < rounds; round++) {
+    for (const name of names) results[name].push(await contenders[name]());
+  }
+  return results;
+}
+
+/** One line per contender: throughput and p50 as min / median over the rounds. */
+export function printRounds(label: string, results: TLoadResult[]) {
+  const rps = minMedian(results.map((r) => r.rps));
+  const p50 = minMedian(results.map((r) => r.p50));
+  const errors = results.reduce((a, r) => a + r.errors + r.non2xx, 0);
+  console.log(
+    `${label.padEnd(58)} req/s min ${rps.min.toFixed(0).padStart(6)} median ${rps.median.toFixed(0).padStart(6)}   p50 median ${p50.median.toFixed(1).padStart(6)} ms   (${results.length} rounds)${errors ? `   errors/non-2xx ${errors}` : ''}`,
+  );
+}
+
+/**
+ * A figure next to its target: the per-round ratios (min and median) and whether the median meets
+ * the target (`atLeast`: higher is better; `atMost`: lower is better).
+ */
+export function printTarget(label: string, ratios: number[], target: { atLeast?: number; atMost?: number; unit?: string }) {
+  const { min, median } = minMedian(ratios);
+  const unit = target.unit ?? 'x';
+  const goal = target.atLeast !== undefined ? `>= ${target.atLeast}${unit}` : `<= ${target.atMost}${unit}`;
+  const met = target.atLeast !== undefined ? median >= target.atLeast : median <= target.atMost!;
+  console.log(`${label.padEnd(58)} min ${min.toFixed(2)}${unit}  median ${median.toFixed(2)}${unit}   target ${goal}: ${met ? 'met' : 'NOT met'}`);
+  return met;
 }

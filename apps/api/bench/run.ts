@@ -3,6 +3,7 @@ import { benchExport } from './export.ts';
 import { benchDeclarations } from './filings.ts';
 import { benchImport } from './import.ts';
 import { benchRdp } from './rdp.ts';
+import { benchStaysList } from './stays-list.ts';
 import { benchTouristTax } from './tourist-tax.ts';
 import { benchWeb } from './web.ts';
 
@@ -16,7 +17,7 @@ const sections: Record<string, () => Promise<void>> = {
   filings: benchDeclarations,
   'tourist-tax': () => benchTouristTax(),
   export: benchExport,
-  'stays-list': () => benchTouristTax(['list']),
+  'stays-list': benchStaysList,
   import: benchImport,
   rdp: benchRdp,
   web: benchWeb,

@@ -17,7 +17,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase, runMigrations } from '../src/db/client.ts';
 import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
 import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
-import { BENCH_DATABASE_URL, ensureBenchDatabase, loadFunction, loadTest, measurePeakMemory, memoryMb, printRow } from './lib.ts';
+import { BENCH_DATABASE_URL, ensureBenchDatabase, measurePeakMemory, memoryMb } from './lib.ts';
 
 const EXPORT_STAYS = Number(process.env.BENCH_TT_EXPORT_STAYS ?? 1_000_000);
 const EXPORT_STRUCTURES = 100;
@@ -531,12 +531,12 @@ const fmt = (m: TMeasured<unknown>) => `${m.seconds.toFixed(2)} s, RSS peak +${m
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Tourist tax figures: the engine alone (stays/s), the stays list under load next to the same SQL, and the
+ * Tourist tax figures: the engine alone (stays/s) and the
  * stays import of an Alloggiati Web file and of 100,000 xlsx rows through POST /api/stays/import
  * (time, memory). Everything goes over HTTP to an app on the bench PostgreSQL, in this process;
  * the bench comune, its rules and the 1,000,000 stays are created once and reused.
  */
-export async function benchTouristTax(parts: ('engine' | 'list' | 'imports')[] = ['engine', 'list', 'imports']) {
+export async function benchTouristTax(parts: ('engine' | 'imports')[] = ['engine', 'imports']) {
   if (parts.includes('engine')) benchEngine();
   if (!parts.some((p) => p !== 'engine')) return;
 
@@ -557,7 +557,6 @@ export async function benchTouristTax(parts: ('engine' | 'list' | 'imports')[] =
     const comune = { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.cityUserId, role: 'city' })}` };
 
     // Heavy in-memory work last, so earlier figures do not start from an inflated heap.
-    if (parts.includes('list')) await benchList(base, hotelier, comune, raw, setup);
     if (parts.includes('imports')) await benchImports(base, hotelier, raw, setup, tmp);
   } finally {
     await app.close();
@@ -565,43 +564,6 @@ export async function benchTouristTax(parts: ('engine' | 'list' | 'imports')[] =
     await database.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
-}
-
-// 4. List under load.
-async function benchList(base: string, hotelier: Record<string, string>, comune: Record<string, string>, raw: pg.Pool, setup: TBenchSetup) {
-  const from = `${EXPORT_YEAR}-04-01`;
-  const to = `${EXPORT_YEAR}-06-30`;
-  const period = `checkOut%5Bgte%5D=${from}&checkOut%5Blte%5D=${to}`;
-  const structureUrl = `${base}/api/stays?structureId=${setup.listStructureId}&${period}&sort=-checkOut&limit=25&count=true`;
-  const comuneUrl = `${base}/api/stays?${period}&sort=-checkOut&limit=25&skip=50&count=true`;
-  const probe = async (url: string, headers: Record<string, string>) => {
-    const res = await fetch(url, { headers });
-    if (!res.ok) throw new Error(`list request failed: ${res.status} ${await res.text()}`);
-    const body = (await res.json()) as unknown[];
-    return { total: res.headers.get('x-total-count'), rows: body.length };
-  };
-  const p1 = await probe(structureUrl, hotelier);
-  const p2 = await probe(comuneUrl, comune);
-  const total = Number((await raw.query<{ n: string }>('select count(*) as n from stays')).rows[0].n);
-
-  // What the API sends for the hotelier (scope: its structures), written out by hand.
-  const hotelierScope = `structure_id in (select id from structures where $1::uuid = any(user_ids))`;
-  const listSql = `select * from stays where ${hotelierScope} and structure_id = $2 and check_out >= $3 and check_out <= $4 order by check_out desc, id asc limit 25`;
-  const countSql = `select count(*) from stays where ${hotelierScope} and structure_id = $2 and check_out >= $3 and check_out <= $4`;
-  const args = [setup.hotelierId, setup.listStructureId, from, to];
-  console.log(`\nStays list, one structure and a quarter (hotelier; sort -checkOut, 25 rows, count=true; X-Total-Count ${p1.total}; ${total.toLocaleString('en')} stays in the table)`);
-  printRow('  node-postgres, same two queries (20 concurrent)', await loadFunction(() => Promise.all([raw.query(listSql, args), raw.query(countSql, args)]), { concurrency: 20, seconds: 10 }));
-  printRow('  API GET /api/stays (20 concurrent connections)', await loadTest(structureUrl, hotelier, { connections: 20, seconds: 10 }));
-
-  const cityListSql = `select * from stays where city_id = $1 and check_out >= $2 and check_out <= $3 order by check_out desc, id asc limit 25 offset 50`;
-  const cityCountSql = `select count(*) from stays where city_id = $1 and check_out >= $2 and check_out <= $3`;
-  const cityArgs = [setup.cityId, from, to];
-  console.log(`Stays list, the whole comune for a quarter (comune user; sort -checkOut, page 3, count=true; X-Total-Count ${p2.total})`);
-  printRow(
-    '  node-postgres, same two queries (20 concurrent)',
-    await loadFunction(() => Promise.all([raw.query(cityListSql, cityArgs), raw.query(cityCountSql, cityArgs)]), { concurrency: 20, seconds: 10 }),
-  );
-  printRow('  API GET /api/stays (20 concurrent connections)', await loadTest(comuneUrl, comune, { connections: 20, seconds: 10 }));
 }
 
 // 2. Imports.

@@ -11,6 +11,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, json
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
+import { createCountCache } from './lib/collection/count-cache.ts';
 import { findUnsafeInput } from './lib/schemas.ts';
 import { connectRedis } from './lib/redis.ts';
 import type { TServices } from './lib/fastify-types.ts';
@@ -44,6 +45,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     database,
     db: database.db,
     collections: new Map(),
+    countCache: createCountCache(database, app.log),
     permissions: permissionGate,
     areas: enabledAreas,
     mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
@@ -52,6 +54,8 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     redis,
   };
   app.decorate('services', services);
+  app.addHook('onReady', () => services.countCache.start());
+  app.addHook('onClose', () => services.countCache.stop());
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {

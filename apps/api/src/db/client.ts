@@ -27,6 +27,14 @@ export type TDatabase = {
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, to open copies of it with `snapshot` (tests). */
   dump?(): Promise<Blob>;
+  /**
+   * LISTENs on a channel (PostgreSQL: on a connection of its own, outside the pool). `onLost` is
+   * called if that connection breaks: from then on no notification arrives, so callers must stop
+   * relying on them. `sync()` resolves once every notification of a transaction committed before the
+   * call has been handed to `onNotify` (PostgreSQL delivers pending notifications before answering
+   * the listening connection's next statement). `stop()` ends the listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void): Promise<{ sync(): Promise<void>; stop(): Promise<void> }>;
 };
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -55,6 +63,47 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
+      listen: async (channel, onNotify, onLost) => {
+        const client = new pg.Client({ connectionString: options.databaseUrl });
+        let stopped = false;
+        const lost = (error: Error) => {
+          if (!stopped) onLost(error);
+          stopped = true;
+        };
+        client.on('error', lost);
+        client.on('end', () => lost(new Error('the LISTEN connection closed')));
+        client.on('notification', (message) => {
+          if (message.channel === channel) onNotify(message.payload ?? '');
+        });
+        await client.connect();
+        await client.query(`listen "${channel.replace(/"/g, '')}"`);
+        // One round trip at a time on the connection; every caller that arrives meanwhile shares the next one (sent after it arrived).
+        let running: Promise<void> | undefined;
+        let waiting: Promise<void> | undefined;
+        const roundTrip = () => {
+          running = client
+            .query('select 1')
+            .then(() => undefined)
+            .finally(() => (running = undefined));
+          return running;
+        };
+        return {
+          sync: () => {
+            if (!running) return roundTrip();
+            waiting ??= running
+              .catch(() => undefined)
+              .then(() => {
+                waiting = undefined;
+                return roundTrip();
+              });
+            return waiting;
+          },
+          stop: async () => {
+            stopped = true;
+            await client.end().catch(() => undefined);
+          },
+        };
+      },
       close: async () => {
         const closed = new Promise<void>((resolve) => (allClosed = resolve));
         await pool.end();
@@ -84,6 +133,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    // One process owns an embedded database: its notifications arrive with the statement that commits.
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return {
+        sync: async () => undefined,
+        stop: async () => {
+          if (!client.closed) await unlisten();
+        },
+      };
+    },
     dump: async () => {
       await client.exec('checkpoint');
       return client.dumpDataDir('none');

@@ -2,6 +2,7 @@ import type { TConfig } from '../config.ts';
 import type { TDatabase, TDb } from '../db/client.ts';
 import type { TActor } from './context.ts';
 import type { TCollectionRuntime } from './collection/routes.ts';
+import type { TCountCache } from './collection/count-cache.ts';
 import type { TFileStorage, TMailer, TRealtime } from './services.ts';
 import type { TAreaGate, TPermissionGate } from './access.ts';
 import type { TRedis } from './redis.ts';
@@ -11,6 +12,8 @@ export type TServices = {
   database: TDatabase;
   db: TDb;
   collections: Map<string, TCollectionRuntime>;
+  /** Exact list counts kept until the next write to their table (collections that declare `cachedCounts`). */
+  countCache: TCountCache;
   permissions: TPermissionGate;
   areas: TAreaGate;
   mailer: TMailer;

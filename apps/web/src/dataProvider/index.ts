@@ -16,11 +16,14 @@ function totalFrom(headers: Headers, fallback: number): number {
 }
 
 async function list(resource: string, params: { pagination?: { page: number; perPage: number }; sort?: { field: string; order: string }; filter?: Record<string, unknown>; meta?: unknown }) {
+  // `meta.fields`: a list screen that shows few fields asks only for them (the API's `?fields=`).
+  const fields = (params.meta as { fields?: string[] } | undefined)?.fields;
   const query = {
     ...filtersToQuery(params.filter),
     ...paginationToQuery(params.pagination),
     sort: sortToQuery(params.sort),
     count: true,
+    ...(fields ? { fields: fields.join(',') } : {}),
   };
   const { json, headers } = await apiRequest<TApiRecord[]>(path(resource), { query });
   const data = (json ?? []).map(fromApi);

@@ -272,6 +272,12 @@ export const stays = pgTable(
       .where(sql`${t.paymentStatus} <> 'paid'`),
     // Also stays_city_checkout_figures_idx (migration 0017): (city_id, check_out) INCLUDE the columns the
     // declaration figures add up; the index builder cannot express INCLUDE, so it lives in the SQL only.
+    // The other sorts of the stays list over a whole comune (migration 0019, which also adds the write-notify trigger of the cached list counts).
+    index('stays_city_nights_idx').on(t.cityId, t.nightsNumber, t.id),
+    index('stays_city_components_idx').on(t.cityId, t.componentsNumber, t.id),
+    index('stays_city_to_pay_idx').on(t.cityId, t.toPayAmountCents, t.id),
+    index('stays_city_payment_status_idx').on(t.cityId, t.paymentStatus, t.id),
+    index('stays_city_structure_idx').on(t.cityId, t.structureId, t.id),
     uniqueIndex('stays_structure_fingerprint_unique').on(t.structureId, t.importFingerprint),
   ],
 );

@@ -90,6 +90,16 @@ export type TCollection<
   disabled?: TOperation[];
   /** Extra list conditions from the query string that are not plain column filters. */
   customFilters?: Record<string, (value: string, ctx: TSignedInContext) => SQL>;
+  /**
+   * Record fields held in heavy columns (large JSON), keyed by record field: a list with `?fields=`
+   * naming none of them does not read the column, so `toRecord` must accept a row without it.
+   */
+  heavyFields?: Record<string, PgColumn>;
+  /**
+   * List counts are cached per filter until the next write to the table (lib/collection/count-cache.ts).
+   * Only for a table that carries the `notify_table_write` trigger (migration 0019 puts it on stays).
+   */
+  cachedCounts?: boolean;
 };
 
 export function defineCollection<TTable extends TRecordTable, TCreate extends z.ZodObject, TRecord extends z.ZodType, TUpdate extends z.ZodObject | undefined = undefined>(

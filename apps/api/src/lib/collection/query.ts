@@ -8,7 +8,7 @@ import { MAX_STORABLE_INTEGER } from '../schemas.ts';
  * Turns the query string of a list request into SQL, using only the fields a collection declared.
  * Every value is coerced by the column's type and bound as a parameter; an unknown field is a 400.
  */
-export const RESERVED_QUERY_KEYS = new Set(['limit', 'skip', 'sort', 'q', 'count', 'year']);
+export const RESERVED_QUERY_KEYS = new Set(['limit', 'skip', 'sort', 'q', 'count', 'year', 'fields']);
 export const DEFAULT_LIMIT = 25;
 export const MAX_LIMIT = 500;
 

@@ -1,6 +1,7 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../errors.ts';
 import { contextOf, requireActor } from '../context.ts';
@@ -11,6 +12,7 @@ import { partialWithoutDefaults, ZErrorBody, ZIdParams } from '../schemas.ts';
 import { allOf, isUuid, parseListQuery } from './query.ts';
 import { rowToRecord } from './serialize.ts';
 import { registerCollectionExport } from './export.ts';
+import type { TCountCache } from './count-cache.ts';
 import type { TAnyCollection, TCollection, TOperation, TRecordTable, TSignedInContext } from './define.ts';
 
 const ZListQuery = z.looseObject({
@@ -20,6 +22,10 @@ const ZListQuery = z.looseObject({
   q: z.string().optional().describe('Free text over the search fields'),
   count: z.string().optional().describe('`true` adds X-Total-Count'),
   year: z.string().optional().describe('Selected year (2021-2050); year-scoped collections filter by it'),
+  fields: z
+    .string()
+    .optional()
+    .describe("Comma-separated record fields to answer (`_id` always comes); default all. A list that leaves out heavy fields (a stay's `breakdown`) is lighter to read and send"),
 });
 
 const errorResponses = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
@@ -49,7 +55,7 @@ export type TCollectionRuntime = {
   /** Grant check (403) and the scope + permission conditions of one operation. */
   conditions(ctx: TSignedInContext, op: TOperation): Promise<SQL | undefined>;
   /** `extra` narrows the list further (e.g. a route's own filters that are not column filters). */
-  list(ctx: TSignedInContext, query: Record<string, unknown>, extra?: SQL): Promise<{ rows: Record<string, unknown>[]; total?: number }>;
+  list(ctx: TSignedInContext, query: Record<string, unknown>, extra?: SQL): Promise<{ rows: Record<string, unknown>[]; total?: number; fields?: string[] }>;
   getById(ctx: TSignedInContext, id: string): Promise<Record<string, unknown>>;
   create(ctx: TSignedInContext, input: Record<string, unknown>): Promise<Record<string, unknown>>;
   update(ctx: TSignedInContext, id: string, input: Record<string, unknown>, expected?: Date): Promise<Record<string, unknown>>;
@@ -59,9 +65,33 @@ export type TCollectionRuntime = {
   present(rows: Record<string, unknown>[], ctx: TSignedInContext): Promise<unknown[]>;
 };
 
+/** The record fields a `?fields=` list asks for (`_id` first), checked against the record schema; undefined: all. */
+function requestedFields(raw: unknown, record: z.ZodType): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const names = String(Array.isArray(raw) ? raw[raw.length - 1] : raw)
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  const known = record instanceof z.ZodObject ? new Set(Object.keys(record.shape)) : undefined;
+  const unknown = known ? names.filter((f) => !known.has(f)) : names;
+  if (unknown.length > 0 || names.length === 0) {
+    throw new AppError('UNKNOWN_FIELD', 'The list request has invalid parameters', {
+      details: names.length === 0 ? [{ path: 'fields', message: 'must name at least one field' }] : unknown.map((f) => ({ path: 'fields', message: `unknown field ${f}`, value: f })),
+    });
+  }
+  return ['_id', ...new Set(names.filter((f) => f !== '_id'))];
+}
+
+function pickFields(record: Record<string, unknown>, fields: string[]) {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) if (field in record) out[field] = record[field];
+  return out;
+}
+
 /** The use cases behind the five generic routes, usable from other modules and tests too. */
 export function collectionRuntime<TTable extends TRecordTable, TCreate extends z.ZodObject, TUpdate extends z.ZodObject | undefined, TRecord extends z.ZodType>(
   definition: TCollection<TTable, TCreate, TUpdate, TRecord>,
+  options: { counts?: TCountCache } = {},
 ): TCollectionRuntime {
   // The declaration's hooks are typed from its table and schemas; here rows and inputs are plain objects.
   const def = definition as unknown as TAnyCollection;
@@ -73,6 +103,19 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
   const entity = entityOf(def.resource);
   if (!entity) throw new Error(`collection ${def.name}: access-table resource ${def.resource} has no entity name`);
   const permissionFields = { ...def.filterable, _id: table.id };
+  const tableName = getTableName(table);
+  const counts = def.cachedCounts ? options.counts : undefined;
+  // After a committed write: this process's next list counts again (other processes hear the trigger's notification).
+  const forgetCounts = () => counts?.invalidate(tableName);
+  const allColumns = getTableColumns(table);
+  const heavyColumnNames = new Set(Object.values(def.heavyFields ?? {}).map((c) => c.name));
+
+  /** The columns a list reads: all of them, less the heavy ones whose field `fields` leaves out. */
+  function listColumns(fields: string[] | undefined) {
+    if (!fields || heavyColumnNames.size === 0) return undefined;
+    const wanted = new Set(fields.flatMap((f) => (def.heavyFields?.[f] ? [def.heavyFields[f].name] : [])));
+    return Object.fromEntries(Object.entries(allColumns).filter(([, column]) => !heavyColumnNames.has(column.name) || wanted.has(column.name)));
+  }
 
   async function conditions(ctx: TSignedInContext, op: TOperation): Promise<SQL | undefined> {
     const action = ACTION_OF[op];
@@ -123,34 +166,41 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
       const customKeys = new Set(Object.keys(def.customFilters ?? {}));
       const columnQuery = Object.fromEntries(Object.entries(query).filter(([key]) => !customKeys.has(key)));
       const parsed = parseListQuery(columnQuery, { filterable, sortable, searchable: def.searchable ?? [], idColumn: table.id });
+      const fields = requestedFields(query.fields, def.record);
+      const columns = listColumns(fields);
       const custom: SQL[] = [];
       for (const [key, build] of Object.entries(def.customFilters ?? {})) {
         const value = query[key];
         if (value !== undefined) custom.push(build(String(value), ctx));
       }
       const where = allOf([await conditions(ctx, 'getAll'), yearCondition(ctx), extra, ...parsed.where, ...custom]);
-      const rowsQuery = ctx.db
-        .select()
+      const rowsQuery = (columns ? ctx.db.select(columns) : ctx.db.select())
         .from(table as never)
         .where(where)
         .orderBy(...parsed.orderBy)
         .limit(parsed.limit)
         .offset(parsed.skip);
-      const countQuery = parsed.count
-        ? ctx.db
-            .select({ total: count() })
-            .from(table as never)
-            .where(where)
-        : undefined;
-      const [rows, totals] = await Promise.all([rowsQuery, countQuery]);
-      return { rows: rows as Record<string, unknown>[], total: totals ? Number((totals as { total: number }[])[0].total) : undefined };
+      const countQuery = ctx.db
+        .select({ total: count() })
+        .from(table as never)
+        .where(where);
+      const countRows = async () => Number(((await countQuery) as { total: number }[])[0].total);
+      const counted = () => {
+        if (!parsed.count) return undefined;
+        if (!counts) return countRows();
+        // The filter's SQL and parameters (scope and year included) are the cache key.
+        const { sql: text, params } = countQuery.toSQL();
+        return counts.count(tableName, `${text}\u0000${JSON.stringify(params)}`, countRows);
+      };
+      const [rows, total] = await Promise.all([rowsQuery, counted()]);
+      return { rows: rows as Record<string, unknown>[], total, fields };
     },
     async getById(ctx, id) {
       return findInScope(ctx, ctx.db, id, await conditions(ctx, 'get'));
     },
     async create(ctx, input) {
       const scope = await conditions(ctx, 'create');
-      return ctx.db.transaction(async (tx) => {
+      const created = await ctx.db.transaction(async (tx) => {
         const txCtx = { ...ctx, db: tx as never };
         const values = def.toRow ? await def.toRow({ op: 'create', input, tx, ctx: txCtx }) : input;
         const now = new Date();
@@ -163,10 +213,12 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
         await recordAudit(tx, ctx, { action: 'create', entityType: entity, entityId: String(row.id), changes: diffFields(undefined, row, def.auditOmit) });
         return row;
       });
+      forgetCounts();
+      return created;
     },
     async update(ctx, id, input, expected) {
       const scope = await conditions(ctx, 'update');
-      return ctx.db.transaction(async (tx) => {
+      const updated = await ctx.db.transaction(async (tx) => {
         const txCtx = { ...ctx, db: tx as never };
         const existing = await findInScope(ctx, tx as never, id, scope, true);
         if (expected && (existing.updatedAt as Date).getTime() !== expected.getTime()) {
@@ -185,6 +237,8 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
         await recordAudit(tx, ctx, { action: 'update', entityType: entity, entityId: id, changes: diffFields(existing, row, def.auditOmit) });
         return row;
       });
+      forgetCounts();
+      return updated;
     },
     async remove(ctx, id) {
       const scope = await conditions(ctx, 'delete');
@@ -196,6 +250,7 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
         await def.afterWrite?.('delete', existing, { tx, ctx: txCtx, existing });
         await recordAudit(tx, ctx, { action: 'delete', entityType: entity, entityId: id, changes: diffFields(existing, undefined, def.auditOmit) });
       });
+      forgetCounts();
     },
   };
 }
@@ -205,7 +260,7 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
   app: FastifyInstance,
   definition: TCollection<TTable, TCreate, TUpdate, TRecord>,
 ): TCollectionRuntime {
-  const runtime = collectionRuntime(definition);
+  const runtime = collectionRuntime(definition, { counts: app.services.countCache });
   const def = runtime.def;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [def.tag ?? def.name];
@@ -214,14 +269,18 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
   const update = def.update ?? partialWithoutDefaults(def.create);
 
   if (!disabled.has('getAll')) {
+    // With `?fields=` a record carries only the fields asked for: the answer is checked against the record schema with every field optional.
+    const listItem = def.record instanceof z.ZodObject ? def.record.partial() : def.record;
     r.get(url, {
       schema: { tags, summary: `List ${def.name}`, querystring: ZListQuery, response: { 200: z.array(def.record), ...errorResponses } },
+      serializerCompiler: (route) => serializerCompiler({ ...route, schema: route.httpStatus === '200' ? z.array(listItem) : (route.schema as unknown as z.ZodType) }),
       handler: async (request, reply) => {
         requireActor(request);
         const ctx = signedIn(contextOf(request));
-        const { rows, total } = await runtime.list(ctx, request.query as Record<string, unknown>);
+        const { rows, total, fields } = await runtime.list(ctx, request.query as Record<string, unknown>);
         if (total !== undefined) reply.header('X-Total-Count', String(total));
-        return runtime.present(rows, ctx);
+        const records = await runtime.present(rows, ctx);
+        return fields ? records.map((record) => pickFields(record as Record<string, unknown>, fields)) : records;
       },
     });
     // An area that declares its own export for a collection (the NCA register, one lot at a time) keeps it.

@@ -156,6 +156,9 @@ function PaymentStatusChip() {
   return record.noPaymentReason ? <Tooltip title={record.noPaymentReason}>{chip}</Tooltip> : chip;
 }
 
+/** What the list shows (rows and phone view): the list leaves out each stay's breakdown, other guests and invoice. */
+const STAY_LIST_FIELDS = ['guest', 'structureId', 'checkIn', 'checkOut', 'nightsNumber', 'componentsNumber', 'toPayAmount', 'paymentStatus', 'noPaymentReason', 'source', 'isLocked'];
+
 export function StayList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -174,6 +177,7 @@ export function StayList() {
     <List
       filters={filters}
       sort={{ field: 'checkOut', order: 'DESC' }}
+      queryOptions={{ meta: { fields: STAY_LIST_FIELDS } }}
       perPage={25}
       empty={false}
       actions={<StayListActions />}

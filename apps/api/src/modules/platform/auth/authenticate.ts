@@ -1,23 +1,20 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isRole } from '@app/domain/platform/auth/roles';
 import { sessions, users } from '../../../db/schema/index.ts';
+import type { TDb } from '../../../db/client.ts';
 import { isUuid } from '../../../lib/collection/query.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { TActor } from '../../../lib/context.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 /**
- * Resolves the bearer token of a request into the acting user. The user row and the token's session
- * are read on every request (one query) so that a logout, a disabled, deleted or password-changed
- * account ends access at once.
+ * The one query of every authenticated request, built once per database and prepared (named on
+ * PostgreSQL, so each connection parses and plans it once) instead of built by the ORM per request.
  */
-export async function actorFromToken(app: FastifyInstance, token: string): Promise<TActor> {
-  const claims = await verifyAccessToken(app.services.config, token);
-  const ended = new AppError('UNAUTHORIZED', 'Your session has ended; sign in again');
-  // Tokens from before sessions existed carry no session: they are refused like ended ones.
-  if (!claims.sid || !isUuid(claims.sid) || !isUuid(claims.sub)) throw ended;
-  const [user] = await app.services.db
+const actorQueries = new WeakMap<TDb, ReturnType<typeof prepareActorQuery>>();
+function prepareActorQuery(db: TDb) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -33,8 +30,25 @@ export async function actorFromToken(app: FastifyInstance, token: string): Promi
       sessionRevokedAt: sessions.revokedAt,
     })
     .from(users)
-    .leftJoin(sessions, eq(sessions.id, claims.sid))
-    .where(eq(users.id, claims.sub));
+    .leftJoin(sessions, eq(sessions.id, sql.placeholder('sid')))
+    .where(eq(users.id, sql.placeholder('sub')))
+    .prepare('auth_actor_of_token');
+}
+
+/**
+ * Resolves the bearer token of a request into the acting user. The user row and the token's session
+ * are read on every request (one query) so that a logout, a disabled, deleted or password-changed
+ * account ends access at once.
+ */
+export async function actorFromToken(app: FastifyInstance, token: string): Promise<TActor> {
+  const claims = await verifyAccessToken(app.services.config, token);
+  const ended = new AppError('UNAUTHORIZED', 'Your session has ended; sign in again');
+  // Tokens from before sessions existed carry no session: they are refused like ended ones.
+  if (!claims.sid || !isUuid(claims.sid) || !isUuid(claims.sub)) throw ended;
+  const db = app.services.db;
+  let actorQuery = actorQueries.get(db);
+  if (!actorQuery) actorQueries.set(db, (actorQuery = prepareActorQuery(db)));
+  const [user] = await actorQuery.execute({ sid: claims.sid, sub: claims.sub });
   if (!user || user.deletedAt || !isRole(user.role)) throw new AppError('UNAUTHORIZED', 'Your session is not valid; sign in again');
   if (!user.isEnabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled');
   if (user.sessionUserId !== user.id || user.sessionRevokedAt || (user.sessionImpersonatorId ?? undefined) !== claims.imp) throw ended;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidPersonalCodiceFiscale, normalizeCodiceFiscale } from '@app/domain/platform/identifiers/codice-fiscale';
 import type { TStayCategory, TStayGuestLine, TStayNight, TStayTax } from '@app/domain/tourist-tax/types';
-import type { stays } from '../../../db/schema/index.ts';
+import { stays } from '../../../db/schema/index.ts';
 import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
 import { ZEmailField, ZEuros, ZOptionalText, ZPhone, ZRequiredName, ZTaxCode, ZVatNumber, toEuros, toPercent } from '../registry/fields.ts';
 
@@ -273,6 +273,13 @@ export const ZStayRecord = ZRecordBase.extend({
   isLocked: z.boolean().describe('Counted in a submitted declaration: edits and deletes answer 409 STAY_DECLARED'),
 });
 
+/**
+ * The heavy fields of a stay, left out of a list that does not ask for them (`?fields=`): the
+ * computation per night and category, the other guests, the invoice. GET one always has them.
+ */
+export const STAY_LIST_HEAVY_FIELDS = { breakdown: stays.breakdown, guests: stays.guests, invoice: stays.invoice };
+
+/** A stay's record; a list row read without a heavy column gives that field null or empty (it is then not answered). */
 export function stayToRecord(row: typeof stays.$inferSelect): z.infer<typeof ZStayRecord> {
   return {
     _id: row.id,

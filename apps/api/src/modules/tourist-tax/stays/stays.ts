@@ -7,7 +7,7 @@ import type { TDbOrTx } from '../../../db/client.ts';
 import { loadCityRules } from '../rules/city-rules.ts';
 import { attachmentProblems, computeTaxOfFacts, linkAttachments, previousNightsOf, stayColumns, stayFactsFrom, stayFactsProblems } from './compute-stay.ts';
 import { findStructureInScope, structureChildScopes } from '../registry/scope.ts';
-import { ZStayInput, ZStayRecord, stayToRecord } from './stay-shapes.ts';
+import { STAY_LIST_HEAVY_FIELDS, ZStayInput, ZStayRecord, stayToRecord } from './stay-shapes.ts';
 import { withTaxErrors } from './tax-errors.ts';
 
 export function assertStayNotLocked(row: { lockedAt: Date | null; declarationId: string | null }) {
@@ -88,6 +88,9 @@ export const staysCollection = defineCollection({
   searchable: [sql`(${stays.guest}->>'surname')`, sql`(${stays.guest}->>'name')`, sql`(${stays.guest}->>'taxCode')`] as unknown as PgColumn[],
   scopes: structureChildScopes(stays.structureId, stays.cityId),
   toRecord: (row) => stayToRecord(row),
+  heavyFields: STAY_LIST_HEAVY_FIELDS,
+  // A comune's quarter is some 250,000 stays: counted once per filter until the next write (migration 0019's trigger).
+  cachedCounts: true,
   toRow: async ({ input, tx, ctx, existing: current }) => {
     if (current) assertStayNotLocked(current);
     const facts = stayFactsFrom(input, current);

@@ -1,0 +1,211 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getTableColumns } from 'drizzle-orm';
+import pg from 'pg';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, runMigrations } from '../src/db/client.ts';
+import { stays } from '../src/db/schema/index.ts';
+import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
+import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
+import { STAY_LIST_HEAVY_FIELDS } from '../src/modules/tourist-tax/stays/stay-shapes.ts';
+import { ensureBenchDatabase, interleaved, loadTest, minMedian, printRounds, printTarget, sectionDatabaseUrl, type TLoadResult } from './lib.ts';
+
+const SMALL = Number(process.env.BENCH_LIST_SMALL ?? 100_000);
+const LARGE = Number(process.env.BENCH_LIST_LARGE ?? 1_000_000);
+const STRUCTURES = 100;
+const ROUNDS = Number(process.env.BENCH_LIST_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_LIST_SECONDS ?? 5);
+const CONNECTIONS = 32;
+const YEAR = 2025;
+const CITY = 'Bench list – Comune';
+const JWT_SECRET = 'bench-list-jwt-secret-0123456789abcdef';
+/** What the web list of stays asks for (apps/web/src/tourist-tax/stays/screens.tsx): no breakdown, no other guests, no invoice. */
+const LIST_FIELDS = '_id,guest,structureId,checkIn,checkOut,nightsNumber,componentsNumber,toPayAmount,paymentStatus,noPaymentReason,source,isLocked';
+
+/**
+ * Stays lists under load (32 connections), the product next to a raw node-postgres server running
+ * the same SQL, each in its own process. Each size has its own database (the section's name and
+ * the size), seeded here once with the same deterministic rows and reused by later runs: one
+ * structure sorted by check-in (hotelier) at LARGE stays, and a whole comune's quarter (comune
+ * user) at SMALL and at LARGE stays, to see how each grows with the table.
+ */
+export async function benchStaysList() {
+  const small = await atSize(SMALL, async (run) => {
+    const comune = await run(`Stays list, a whole comune, Q2 ${YEAR} (comune user; sort -checkOut, page 3, count=true)`, 'comune');
+    printTarget('  API / raw, per round', ratios(comune.api, comune.raw), { atLeast: 0.85 });
+    return comune;
+  });
+  await atSize(LARGE, async (run) => {
+    const structure = await run(`Stays list, one structure, ${YEAR}, sort by check-in (hotelier; 25 rows, count=true)`, 'structure');
+    printTarget('  API / raw, per round', ratios(structure.api, structure.raw), { atLeast: 0.85 });
+    console.log('  (Directus 11 is not in this bench: it did not install from the registry on this machine in the time allowed; the raw server is the reference.)');
+    const large = await run(`Stays list, a whole comune, Q2 ${YEAR} (comune user; sort -checkOut, page 3, count=true)`, 'comune');
+    printTarget('  API / raw, per round', ratios(large.api, large.raw), { atLeast: 0.85 });
+    // Growth: how much slower a request got from SMALL to LARGE stays (median of the per-round p50 latencies), API next to raw.
+    const growth = (later: TLoadResult[], earlier: TLoadResult[]) => minMedian(later.map((r) => r.p50)).median / minMedian(earlier.map((r) => r.p50)).median;
+    const apiGrowth = growth(large.api, small.api);
+    const rawGrowth = growth(large.raw, small.raw);
+    console.log(
+      `  comune list, ${SMALL.toLocaleString('en')} -> ${LARGE.toLocaleString('en')} stays, median p50 grows: API x${apiGrowth.toFixed(2)}, raw x${rawGrowth.toFixed(2)}   target API <= raw: ${apiGrowth <= rawGrowth ? 'met' : 'NOT met'}`,
+    );
+  });
+}
+
+const ratios = (api: TLoadResult[], base: TLoadResult[]) => api.map((r, i) => r.rps / base[i].rps);
+
+type TRun = (label: string, name: 'structure' | 'comune') => Promise<Record<'raw' | 'api', TLoadResult[]>>;
+
+/** Opens (seeding if needed) the database of `size` stays, starts the API and the raw server on it, and hands `body` a runner of interleaved rounds. */
+async function atSize<T>(size: number, body: (run: TRun) => Promise<T>): Promise<T> {
+  const url = sectionDatabaseUrl(`stays_list_${size}`);
+  await ensureBenchDatabase(url);
+  const database = await openDatabase({ databaseUrl: url, dataDir: null, poolSize: 2 });
+  await runMigrations(database);
+  await ensureFeatureFlags(database.db);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, SEED_DEMO: 'false', JWT_SECRET });
+  const raw = new pg.Pool({ connectionString: url, max: 4 });
+  const children: ChildProcess[] = [];
+  try {
+    const setup = await seedComune(raw, size);
+    await growStays(raw, setup, size);
+    const tokens = {
+      structure: { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.hotelierId, role: 'user' })}` },
+      comune: { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.cityUserId, role: 'city' })}` },
+    };
+
+    // The columns the API selects for the list fields: every column but the heavy ones, as the raw server selects them.
+    const heavy = new Set(Object.values(STAY_LIST_HEAVY_FIELDS).map((c) => c.name));
+    const columns = Object.values(getTableColumns(stays))
+      .filter((c) => !heavy.has(c.name))
+      // The schema names columns in camelCase and the database in snake_case (drizzle's casing option).
+      .map((c) => `"${c.name.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`)}"`)
+      .join(', ');
+    const inYear = `check_out between '${YEAR}-01-01' and '${YEAR}-12-31'`;
+    const hotelierScope = `structure_id in (select id from structures where $1::uuid = any(user_ids))`;
+    const from = `${YEAR}-04-01`;
+    const to = `${YEAR}-06-30`;
+    const queries = {
+      structure: {
+        list: `select ${columns} from stays where ${hotelierScope} and ${inYear} and structure_id = $2 order by check_in asc, id asc limit 25`,
+        count: `select count(*) as n from stays where ${hotelierScope} and ${inYear} and structure_id = $2`,
+        args: [setup.hotelierId, setup.listStructureId],
+      },
+      comune: {
+        list: `select ${columns} from stays where city_id = $1 and ${inYear} and check_out >= $2 and check_out <= $3 order by check_out desc, id asc limit 25 offset 50`,
+        count: `select count(*) as n from stays where city_id = $1 and ${inYear} and check_out >= $2 and check_out <= $3`,
+        args: [setup.cityId, from, to],
+      },
+    };
+    const apiUrl = {
+      structure: `/api/stays?year=${YEAR}&structureId=${setup.listStructureId}&sort=checkIn&limit=25&count=true&fields=${LIST_FIELDS}`,
+      comune: `/api/stays?year=${YEAR}&checkOut%5Bgte%5D=${from}&checkOut%5Blte%5D=${to}&sort=-checkOut&limit=25&skip=50&count=true&fields=${LIST_FIELDS}`,
+    };
+
+    const env = { ...process.env, BENCH_LIST_DATABASE_URL: url, JWT_SECRET, BENCH_RAW_QUERIES: JSON.stringify(queries) };
+    const apiPort = await startServer('api', env, children);
+    const rawPort = await startServer('raw', env, children);
+    const api = (name: keyof typeof apiUrl) => `http://127.0.0.1:${apiPort}${apiUrl[name]}`;
+    const rawUrl = (name: keyof typeof queries) => `http://127.0.0.1:${rawPort}/${name}`;
+
+    const probe = async (target: string, headers: Record<string, string>) => {
+      const res = await fetch(target, { headers });
+      if (!res.ok) throw new Error(`list request failed: ${res.status} ${await res.text()}`);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      return { total: res.headers.get('x-total-count'), rows: (JSON.parse(bytes.toString()) as unknown[]).length, kb: bytes.length / 1024 };
+    };
+    const tableRows = Number((await raw.query<{ n: string }>('select count(*) as n from stays')).rows[0].n);
+    return await body(async (label, name) => {
+      const a = await probe(api(name), tokens[name]);
+      const r = await probe(rawUrl(name), {});
+      if (a.total !== r.total || a.rows !== r.rows) throw new Error(`${name}: the API answers ${a.rows} rows of ${a.total}, the raw server ${r.rows} of ${r.total}`);
+      console.log(`\n${label} (${tableRows.toLocaleString('en')} stays in the table; X-Total-Count ${a.total}; page ${a.kb.toFixed(1)} KB from the API, ${r.kb.toFixed(1)} KB raw)`);
+      const results = await interleaved(
+        {
+          raw: () => loadTest(rawUrl(name), {}, { connections: CONNECTIONS, seconds: SECONDS }),
+          api: () => loadTest(api(name), tokens[name], { connections: CONNECTIONS, seconds: SECONDS }),
+        },
+        ROUNDS,
+      );
+      printRounds(`  raw node-postgres server, same SQL (${CONNECTIONS} connections)`, results.raw);
+      printRounds(`  API GET /api/stays (${CONNECTIONS} connections)`, results.api);
+      return results;
+    });
+  } finally {
+    for (const child of children) child.kill();
+    await raw.end();
+    await database.close();
+  }
+}
+
+async function startServer(kind: 'api' | 'raw', env: NodeJS.ProcessEnv, children: ChildProcess[]): Promise<number> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'list-server.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', script, kind], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    child.on('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+}
+
+type TSetup = { cityId: string; listStructureId: string; hotelierId: string; cityUserId: string };
+
+/** The comune, its STRUCTURES structures (the hotelier manages three), a comune user; a table of more than `size` stays starts again empty. */
+async function seedComune(raw: pg.Pool, size: number): Promise<TSetup> {
+  if (Number((await raw.query<{ n: string }>('select count(*) as n from stays')).rows[0].n) > size) await raw.query('truncate stays');
+  const one = async (text: string, values: unknown[]) => (await raw.query<{ id: string }>(text, values)).rows[0]?.id;
+  const cityId = (await one('select id from cities where name = $1', [CITY])) ?? (await one(`insert into cities (name, province) values ($1, 'LT') returning id`, [CITY]))!;
+  if (!(await one('select id from structures where city_id = $1 limit 1', [cityId]))) {
+    await raw.query(`insert into structures (city_id, name) select $1, 'Bench lista struttura ' || lpad(g::text, 3, '0') from generate_series(1, ${STRUCTURES}) g`, [cityId]);
+  }
+  const user = async (email: string, role: string, city: string | null) =>
+    (await one('select id from users where lower(email) = $1', [email])) ??
+    (await one(`insert into users (email, name, surname, role, city_id, is_confirmed, is_profile_complete) values ($1, 'Bench', $2, $2, $3, true, true) returning id`, [email, role, city]))!;
+  const hotelierId = await user('bench-list-hotelier@bench.test', 'user', null);
+  const cityUserId = await user('bench-list-comune@bench.test', 'city', cityId);
+  await raw.query(`update structures set user_ids = case when name <= 'Bench lista struttura 003' then array[$2::uuid] else '{}' end where city_id = $1`, [cityId, hotelierId]);
+  const listStructureId = (await one(`select id from structures where city_id = $1 and name = 'Bench lista struttura 001'`, [cityId]))!;
+  return { cityId, listStructureId, hotelierId, cityUserId };
+}
+
+/**
+ * Adds stays up to `total`: check-outs over YEAR, 1-7 nights, 1-4 guests, spread over the
+ * structures, each with the stored breakdown of its nights as saved stays carry it.
+ */
+async function growStays(raw: pg.Pool, setup: TSetup, total: number) {
+  const have = Number((await raw.query<{ n: string }>('select count(*) as n from stays')).rows[0].n);
+  const t0 = performance.now();
+  for (let from = have + 1; from <= total; from += 100_000) {
+    const to = Math.min(total, from + 99_999);
+    await raw.query(
+      `with s as (select array_agg(id order by name) as ids from structures where city_id = $1)
+       insert into stays (structure_id, city_id, check_in, check_out, components_number, guest, payment_status, no_payment_reason,
+                          nights_number, taxable_nights, paying_guests, tariff_import_cents, reduction_import_cents, to_pay_amount_cents, breakdown, source)
+       select s.ids[1 + g % array_length(s.ids, 1)], $1::uuid, b.check_out - b.nights, b.check_out, b.comps,
+              jsonb_build_object('name', 'Ospite', 'surname', 'Cognome ' || g, 'taxCode', null, 'birthDate', ('1950-01-01'::date + (g % 20000))::text, 'citizenship', 'Italia'),
+              case when g % 25 = 0 then 'not_paid' else 'paid' end, case when g % 25 = 0 then 'Rifiutato dall''ospite' end,
+              b.nights, b.nights, b.comps, 200 * b.nights * b.comps, 0, 200 * b.nights * b.comps,
+              jsonb_build_object(
+                'nights', (select jsonb_agg(jsonb_build_object('date', (b.check_out - b.nights + k)::text, 'tariffId', null, 'tariffName', 'Tariffa ordinaria', 'tariffType', 'flat',
+                                                               'nightlyPriceCents', 200, 'percentageBasisPoints', null, 'taxable', true, 'tariffCents', 200 * b.comps,
+                                                               'reductionCents', 0, 'toPayCents', 200 * b.comps) order by k)
+                           from generate_series(0, b.nights - 1) k),
+                'categories', jsonb_build_array(jsonb_build_object('kind', 'full', 'id', null, 'name', 'Ospiti paganti', 'guests', b.comps, 'taxableGuestNights', b.comps * b.nights,
+                                                                   'tariffCents', 200 * b.nights * b.comps, 'reductionCents', 0, 'toPayCents', 200 * b.nights * b.comps))),
+              case when g % 3 = 0 then 'xlsx' else 'manual' end
+       from generate_series($2::int, $3::int) g
+       cross join s
+       cross join lateral (select '${YEAR}-01-08'::date + (g % 358) as check_out, 1 + g % 7 as nights, 1 + (g / 7) % 4 as comps) b`,
+      [setup.cityId, from, to],
+    );
+    process.stdout.write(`  seeding stays: ${to.toLocaleString('en')} / ${total.toLocaleString('en')}\r`);
+  }
+  if (total > have) console.log(`seeded ${(total - have).toLocaleString('en')} stays in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  // As autovacuum leaves a table in use: with the visibility map, counts read the index only.
+  await raw.query('vacuum (analyze) stays');
+}

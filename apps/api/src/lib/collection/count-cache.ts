@@ -1,0 +1,99 @@
+import type { TDatabase } from '../../db/client.ts';
+
+/** The channel the `notify_table_write` trigger (migration 0019) notifies, with the table's name as payload. */
+export const TABLE_WRITES_CHANNEL = 'table_writes';
+
+/** Filters kept per table; past that the oldest goes (a comune browsing its pages uses a handful). */
+const MAX_COUNTS_PER_TABLE = 500;
+
+type TTableCounts = { generation: number; counts: Map<string, number> };
+
+export type TCountCache = {
+  /**
+   * The exact count of one list filter (`key`: its SQL text and parameters) on `table`: the cached
+   * one when no write to the table happened since it was counted, else `compute()`'s.
+   */
+  count(table: string, key: string, compute: () => Promise<number>): Promise<number>;
+  /** Forgets the table's counts (a write to it committed). */
+  invalidate(table: string): void;
+  /** Starts listening to the table writes the database notifies; counts are cached only while it listens. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Exact list counts, cached per filter until the next write to their table, so that paging through
+ * a comune's quarter (249,000 stays) does not count them again on every page.
+ *
+ * Correctness rests on the database: the trigger of migration 0019 notifies every committed write
+ * to a cached table (imports, declarations and any other process included), and PostgreSQL delivers
+ * the notification only after the commit is visible. A count that was running while a write
+ * committed is not kept (the table's generation moved on), and without a live LISTEN connection
+ * nothing is cached at all. Before a cached count is answered, one round trip on the LISTEN
+ * connection makes sure every notification of a write committed before the request has arrived, so
+ * a client always reads its own writes, whichever path (import, declaration, SQL) made them.
+ */
+export function createCountCache(database: Pick<TDatabase, 'listen'>, log: { warn(obj: object, msg: string): void }): TCountCache {
+  const tables = new Map<string, TTableCounts>();
+  let live = false;
+  let listening: { sync(): Promise<void>; stop(): Promise<void> } | undefined;
+
+  const tableOf = (table: string) => {
+    let entry = tables.get(table);
+    if (!entry) tables.set(table, (entry = { generation: 0, counts: new Map() }));
+    return entry;
+  };
+  const invalidate = (table: string) => {
+    const entry = tables.get(table);
+    if (!entry) return;
+    entry.generation++;
+    entry.counts.clear();
+  };
+  const forgetAll = () => {
+    for (const table of tables.keys()) invalidate(table);
+  };
+
+  return {
+    async count(table, key, compute) {
+      if (!live) return compute();
+      const entry = tableOf(table);
+      if (entry.counts.has(key)) {
+        try {
+          await listening!.sync();
+        } catch {
+          return compute();
+        }
+        const hit = live ? entry.counts.get(key) : undefined;
+        if (hit !== undefined) return hit;
+      }
+      const generation = entry.generation;
+      const total = await compute();
+      if (live && entry.generation === generation) {
+        if (entry.counts.size >= MAX_COUNTS_PER_TABLE) entry.counts.delete(entry.counts.keys().next().value!);
+        entry.counts.set(key, total);
+      }
+      return total;
+    },
+    invalidate,
+    async start() {
+      if (listening) return;
+      try {
+        listening = await database.listen(TABLE_WRITES_CHANNEL, invalidate, (error) => {
+          live = false;
+          forgetAll();
+          log.warn({ err: error }, 'list counts are no longer cached: the LISTEN connection to the database was lost');
+        });
+        live = true;
+      } catch (error) {
+        log.warn({ err: error }, 'list counts are not cached: LISTEN failed');
+      }
+    },
+    async stop() {
+      live = false;
+      forgetAll();
+      const current = listening;
+      listening = undefined;
+      await current?.stop();
+    },
+  };
+}
