@@ -554,7 +554,6 @@ export async function benchTouristTax(parts: ('engine' | 'imports')[] = ['engine
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const hotelier = { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.hotelierId, role: 'user' })}` };
-    const comune = { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.cityUserId, role: 'city' })}` };
 
     // Heavy in-memory work last, so earlier figures do not start from an inflated heap.
     if (parts.includes('imports')) await benchImports(base, hotelier, raw, setup, tmp);
