@@ -62,3 +62,39 @@ test('a hotelier enters a stay and sees the tax breakdown update as they type', 
   await expect(row).toContainText('Non pagato');
   await saveScreenshot(page, 'tourist-tax-stay');
 });
+
+test('a hotelier gives each night of a stay its own price, and the stay keeps them', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'hotelier@demo.test');
+  await page.goto('/stays/create');
+  await chooseOption(page, 'Struttura', 'Hotel Serapo');
+  await fillDate(page, 'Arrivo', '2026-08-10');
+  await fillDate(page, 'Partenza', '2026-08-13');
+  await page.getByLabel('Ospiti', { exact: true }).fill('2');
+  await expect(page.getByTestId('tax-to-pay')).toHaveText('18,00 €');
+
+  const prices = page.getByTestId('nightly-prices');
+  await prices.getByLabel('Prezzo diverso per ogni notte').check();
+  await expect(prices.getByRole('textbox')).toHaveCount(3);
+  await prices.getByLabel('Prezzo della notte del 10/08/2026 (€)').fill('150');
+  await prices.getByLabel('Prezzo della notte del 11/08/2026 (€)').fill('180,5');
+  await expect(prices).toContainText('Indica un prezzo');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page).toHaveURL(/\/stays\/create$/);
+  await prices.getByLabel('Prezzo della notte del 12/08/2026 (€)').fill('120');
+  await expect(prices).toContainText('Totale delle notti: 450,50 €');
+  // A flat tariff does not look at the price: the tax stays what it was.
+  await expect(page.getByTestId('tax-to-pay')).toHaveText('18,00 €');
+  await page.getByLabel('Cognome').fill('Notti');
+  await page.getByLabel('Nome', { exact: true }).fill('Prezzi');
+  await saveScreenshot(page, 'tourist-tax-stay-nightly-prices');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page).toHaveURL(/\/stays$/);
+
+  const saved = await page.evaluate(async () => {
+    const session = JSON.parse(localStorage.getItem('backoffice.session') ?? '{}') as { token?: string };
+    const res = await fetch('/api/stays?q=Notti&limit=5', { headers: { authorization: `Bearer ${session.token}` } });
+    return (await res.json()) as { nightlyPrices: number[] | null; checkIn: string }[];
+  });
+  expect(saved.find((s) => s.checkIn === '2026-08-10')?.nightlyPrices).toEqual([150, 180.5, 120]);
+});

@@ -158,6 +158,14 @@ export const touristTaxEn = {
       phone: 'Phone',
       fax: 'Fax',
     },
+    nightlyPrices: {
+      toggle: 'A different price for each night',
+      help: 'For percentage tariffs: the percentage applies to the price of each night instead of the price of the stay split over its nights.',
+      tooMany: 'Prices per night can be given for stays of up to %{max} nights; longer stays use the price of the stay.',
+      night: 'Price of the night of %{date} (€)',
+      total: 'Total of the nights: %{amount}',
+      invalid: 'Enter a price (euros, at most two decimals) for every night of the stay',
+    },
     validation: {
       checkOutAfterCheckIn: 'Check-out must be after check-in',
       dateToAfterDateFrom: 'The closing date cannot be before the opening date',
@@ -387,6 +395,7 @@ export const touristTaxEn = {
         nightsNumber: 'Nights',
         componentsNumber: 'Guests',
         accommodationAmount: 'Stay amount (€)',
+        nightlyPrices: 'Prices per night (€)',
         toPayAmount: 'Tax',
         paymentStatus: 'Payment',
         noPaymentReason: 'Reason not paid',

@@ -162,6 +162,14 @@ export const touristTaxIt = {
       phone: 'Telefono',
       fax: 'Fax',
     },
+    nightlyPrices: {
+      toggle: 'Prezzo diverso per ogni notte',
+      help: 'Per le tariffe a percentuale: la percentuale si applica al prezzo di ciascuna notte invece che al prezzo del soggiorno diviso per le notti.',
+      tooMany: 'Il prezzo per notte si indica per soggiorni fino a %{max} notti; per quelli più lunghi vale il prezzo del soggiorno.',
+      night: 'Prezzo della notte del %{date} (€)',
+      total: 'Totale delle notti: %{amount}',
+      invalid: 'Indica un prezzo (euro, al più due decimali) per ogni notte del soggiorno',
+    },
     validation: {
       checkOutAfterCheckIn: "La partenza deve essere successiva all'arrivo",
       dateToAfterDateFrom: 'La data di chiusura non può precedere quella di apertura',
@@ -391,6 +399,7 @@ export const touristTaxIt = {
         nightsNumber: 'Notti',
         componentsNumber: 'Ospiti',
         accommodationAmount: 'Importo soggiorno (€)',
+        nightlyPrices: 'Prezzi per notte (€)',
         toPayAmount: 'Imposta',
         paymentStatus: 'Pagamento',
         noPaymentReason: 'Motivo mancato pagamento',

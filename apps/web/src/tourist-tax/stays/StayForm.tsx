@@ -22,6 +22,7 @@ import { FormGrid, SectionTitle, emptyToNull } from '../../components/forms';
 import { dateAfter, required, validEmail, validEuros, validPersonalTaxCode, validPhone, validTaxCode, validVatNumber, wholeNumber } from '../../components/validators';
 import { LiveTaxPreview, SavedTaxPreview, TaxBreakdown, TaxSummaryBar } from './TaxBreakdown';
 import { StayFiles } from './StayFiles';
+import { NightlyPricesInput } from './NightlyPricesInput';
 import type { TStayComputation } from './preview';
 
 const countParse = (value: string) => (value === '' || value === null ? null : Number(value));
@@ -221,6 +222,7 @@ export function StayFields({ readOnly }: { readOnly: boolean }) {
             <DateInput source="checkIn" validate={required} readOnly={readOnly} />
             <DateInput source="checkOut" validate={[required, dateAfter('checkIn', 'touristTax.validation.checkOutAfterCheckIn')]} readOnly={readOnly} />
             <NumberInput source="accommodationAmount" step={0.01} min={0} parse={countParse} validate={validEuros} helperText="touristTax.help.accommodationAmount" readOnly={readOnly} />
+            <NightlyPricesInput readOnly={readOnly} />
             <AppliedRulesInputs readOnly={readOnly} />
             <GuestInputs readOnly={readOnly} />
             <OtherGuestsInputs readOnly={readOnly} />

@@ -11,7 +11,7 @@ export const PREVIEW_DEBOUNCE_MS = 300;
 
 type TPreviewState = { kind: 'incomplete' } | { kind: 'loading'; last: TStayComputation | null } | { kind: 'ready'; computation: TStayComputation } | { kind: 'error'; error: TPreviewError };
 
-const WATCHED = ['structureId', 'checkIn', 'checkOut', 'componentsNumber', 'appliedExemptions', 'appliedReductions', 'accommodationAmount', 'guest', 'guests', 'id'] as const;
+const WATCHED = ['structureId', 'checkIn', 'checkOut', 'componentsNumber', 'appliedExemptions', 'appliedReductions', 'accommodationAmount', 'guest', 'guests', 'id', 'nightlyPrices'] as const;
 
 /** What the breakdown shows: the live preview of the form, or the saved computation. */
 const PreviewContext = createContext<{ state: TPreviewState; saved: boolean }>({ state: { kind: 'incomplete' }, saved: false });
@@ -31,8 +31,8 @@ export function LiveTaxPreview({ children }: { children: ReactNode }) {
   const lastComputation = useRef<TStayComputation | null>(null);
 
   useEffect(() => {
-    const [structureId, checkIn, checkOut, componentsNumber, appliedExemptions, appliedReductions, accommodationAmount, guest, guests, id] = JSON.parse(key) as unknown[];
-    const input = previewInputFrom({ structureId, checkIn, checkOut, componentsNumber, appliedExemptions, appliedReductions, accommodationAmount, guest, guests, id });
+    const [structureId, checkIn, checkOut, componentsNumber, appliedExemptions, appliedReductions, accommodationAmount, guest, guests, id, nightlyPrices] = JSON.parse(key) as unknown[];
+    const input = previewInputFrom({ structureId, checkIn, checkOut, componentsNumber, appliedExemptions, appliedReductions, accommodationAmount, guest, guests, id, nightlyPrices });
     const current = ++sequence.current;
     if (!input) {
       setState({ kind: 'incomplete' });

@@ -10,6 +10,8 @@ export type TPreviewInput = {
   appliedExemptions: { exemptionId: string; count: number }[];
   appliedReductions: { reductionId: string; count: number }[];
   accommodationAmount?: number | null;
+  /** The price of each night when it varies (euros), one per night; null: the stay's amount split evenly. */
+  nightlyPrices?: number[] | null;
   guest?: TPreviewGuest;
   guests?: TPreviewGuest[];
   stayId?: string | null;
@@ -130,7 +132,22 @@ export function previewInputFrom(values: Record<string, unknown>): TPreviewInput
     .map(guestOf)
     .filter((g): g is TPreviewGuest => g !== null);
   const stayId = typeof values.id === 'string' ? values.id : null;
-  return { structureId, checkIn, checkOut, componentsNumber, appliedExemptions, appliedReductions, accommodationAmount, ...(guest ? { guest } : {}), guests, stayId };
+  // Prices per night are sent once every night has one; until then the preview prices the stay without them.
+  const prices = values.nightlyPrices;
+  const nightlyPrices = Array.isArray(prices) && prices.length > 0 && prices.every((p) => typeof p === 'number' && Number.isFinite(p) && p >= 0) ? (prices as number[]) : null;
+  return {
+    structureId,
+    checkIn,
+    checkOut,
+    componentsNumber,
+    appliedExemptions,
+    appliedReductions,
+    accommodationAmount,
+    ...(nightlyPrices ? { nightlyPrices } : {}),
+    ...(guest ? { guest } : {}),
+    guests,
+    stayId,
+  };
 }
 
 export async function previewStayTax(input: TPreviewInput): Promise<TStayComputation> {
