@@ -30,6 +30,6 @@ test('admin multi-tenant search: three letters needed, hoteliers and municipalit
 test('the search page is for admins only', async ({ page }) => {
   await signInWithStoredSession(page, DEMO.city);
   await page.goto('/search');
-  await expect(page.getByRole('heading', { name: 'Accesso non consentito' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Accesso non consentito' })).toBeVisible();
   await expect(page.getByTestId('search-input')).toHaveCount(0);
 });

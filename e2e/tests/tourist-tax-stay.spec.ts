@@ -78,8 +78,10 @@ test('a hotelier gives each night of a stay its own price, and the stay keeps th
   await expect(prices.getByRole('textbox')).toHaveCount(3);
   await prices.getByLabel('Prezzo della notte del 10/08/2026 (€)').fill('150');
   await prices.getByLabel('Prezzo della notte del 11/08/2026 (€)').fill('180,5');
-  await expect(prices).toContainText('Indica un prezzo');
+  await expect(prices).toContainText('Totale delle notti: —');
+  // A night without a price stops the save, with the reason under the prices.
   await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(prices).toContainText('Indica un prezzo');
   await expect(page).toHaveURL(/\/stays\/create$/);
   await prices.getByLabel('Prezzo della notte del 12/08/2026 (€)').fill('120');
   await expect(prices).toContainText('Totale delle notti: 450,50 €');

@@ -131,7 +131,7 @@ export function FilingSettingsPage() {
   return (
     <Box sx={{ p: 2 }}>
       <Title title="menu.filingSettings" />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         {translate('menu.filingSettings')}
       </Typography>
       {reachesAll ? <ChosenCity testId="filing-settings-city">{(cityId) => <SettingsForm cityId={cityId} canEdit={canEdit} />}</ChosenCity> : <SettingsForm cityId={undefined} canEdit={canEdit} />}
