@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { computeRdpPrice, withLimitChecks, type TAnalyticRowInput, type TRdpStatus } from '@app/domain/environmental/rdp/index';
-import { agencies, contracts, laboratories, lots, rdps, settings, uploads } from '../db/schema/index.ts';
+import { agencies, contracts, laboratories, lots, rdps, settings } from '../db/schema/index.ts';
 import type { TTx } from '../db/client.ts';
 import type { TFileStorage } from '../lib/services.ts';
 import { verifySignedFile } from '../modules/environmental/signed-files/verify-signed-file.ts';
 import { signatureCheckOf } from '../modules/environmental/rdps/signature-check.ts';
+import { insertRdpUploadRow } from '../modules/environmental/rdps/rdp-upload.ts';
 import type { TDemoSeeder } from './demo.ts';
 
 /**
@@ -54,22 +54,7 @@ async function draftPdf(code: string, rows: TAnalyticRowInput[]): Promise<Buffer
 type TDemoFile = { bytes: Buffer; name: string; format: 'pdf' | 'p7m'; tag: string };
 
 async function storeDemoFile(tx: TTx, storage: TFileStorage, ownerId: string, rdpId: string, file: TDemoFile) {
-  const [row] = await tx
-    .insert(uploads)
-    .values({
-      ownerId,
-      linkedEntityType: 'rdps',
-      linkedEntityId: rdpId,
-      purpose: file.format,
-      name: file.name,
-      format: file.format,
-      mimeType: file.format === 'pdf' ? 'application/pdf' : 'application/pkcs7-mime',
-      size: file.bytes.length,
-      storageKey: await storage.put(file.bytes),
-      sha256: createHash('sha256').update(file.bytes).digest('hex'),
-      tags: [file.tag],
-    })
-    .returning({ id: uploads.id });
+  const row = await insertRdpUploadRow(tx, ownerId, rdpId, { bytes: file.bytes, name: file.name, format: file.format, storageKey: await storage.put(file.bytes), tags: [file.tag] });
   return row.id;
 }
 

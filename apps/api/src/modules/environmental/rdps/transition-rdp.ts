@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +12,7 @@ import { signatureInvalid, verifySignedFile } from '../signed-files/verify-signe
 import { priceOfRdp, rdpReadScope, type TRdpRow } from './rdps-collection.ts';
 import { notifyConsortium, notifyLaboratory } from './rdp-notifications.ts';
 import { signatureCheckOf } from './signature-check.ts';
+import { insertRdpUploadRow, type TRdpUploadFile } from './rdp-upload.ts';
 
 /** A file sent with an upload action: its bytes and the name the client gave it. */
 export type TRdpFile = { bytes: Buffer; fileName: string | null };
@@ -37,23 +37,8 @@ async function trustList(app: FastifyInstance): Promise<string[]> {
   return [await readFile(file, 'utf8')];
 }
 
-async function insertUpload(tx: TTx, ctx: TSignedInContext, rdpId: string, file: { bytes: Buffer; name: string; format: 'pdf' | 'p7m'; storageKey: string; tags: string[] }) {
-  const [row] = await tx
-    .insert(uploads)
-    .values({
-      ownerId: ctx.actor.id,
-      linkedEntityType: 'rdps',
-      linkedEntityId: rdpId,
-      purpose: file.format,
-      name: file.name,
-      format: file.format,
-      mimeType: file.format === 'pdf' ? 'application/pdf' : 'application/pkcs7-mime',
-      size: file.bytes.length,
-      storageKey: file.storageKey,
-      sha256: createHash('sha256').update(file.bytes).digest('hex'),
-      tags: file.tags,
-    })
-    .returning();
+async function insertUpload(tx: TTx, ctx: TSignedInContext, rdpId: string, file: TRdpUploadFile) {
+  const row = await insertRdpUploadRow(tx, ctx.actor.id, rdpId, file);
   await recordAudit(tx, ctx, { action: 'create', entityType: 'uploads', entityId: row.id, changes: { name: { to: row.name }, sha256: { to: row.sha256 }, linkedEntityId: { to: rdpId } } });
   return row;
 }
