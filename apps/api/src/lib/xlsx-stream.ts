@@ -14,7 +14,7 @@ export type TWorksheetOptions = { sheetName: string; columns: { header: string; 
  */
 export function worksheetStream(
   options: TWorksheetOptions,
-  writeRows: (add: (values: Record<string, unknown>) => void, flush: () => Promise<void>) => Promise<void>,
+  writeRows: (add: (values: Record<string, unknown> | readonly unknown[]) => void, flush: () => Promise<void>) => Promise<void>,
   log: { error: (obj: object, msg: string) => void },
 ): PassThrough {
   const stream = new PassThrough({ highWaterMark: 256 * 1024 });
@@ -37,7 +37,7 @@ export function sendXlsx(reply: FastifyReply, fileName: string, stream: NodeJS.R
 export function streamWorksheet(
   reply: FastifyReply,
   options: TWorksheetOptions & { fileName: string },
-  writeRows: (add: (values: Record<string, unknown>) => void, flush: () => Promise<void>) => Promise<void>,
+  writeRows: (add: (values: Record<string, unknown> | readonly unknown[]) => void, flush: () => Promise<void>) => Promise<void>,
   log: { error: (obj: object, msg: string) => void },
 ): FastifyReply {
   return sendXlsx(reply, options.fileName, worksheetStream(options, writeRows, log));

@@ -43,10 +43,8 @@ export type TStayExportQuery = { year: number; quarter?: TQuarter; structureId?:
 
 type TExportedStay = {
   id: string;
-  check_out: string;
   check_in_day: number;
   check_out_day: number;
-  quarter: number;
   nights_number: number;
   taxable_nights: number;
   components_number: number;
@@ -65,6 +63,9 @@ type TExportedStay = {
   cin: string | null;
 };
 
+// Excel's day 0.
+const EXCEL_EPOCH = sql`date '1899-12-30'`;
+
 /**
  * One page of the export: PAGE rows after `after` in (checkOut, id) order, only the exported values,
  * already in the shape of the cells (dates as Excel day numbers, days since 1899-12-30; the guest's
@@ -72,11 +73,10 @@ type TExportedStay = {
  * row the server does little more than write the cells.
  */
 async function readExportPage(db: TDbOrTx, where: SQL | undefined, after: TExportedStay | null): Promise<TExportedStay[]> {
-  const keyset: SQL | undefined = after ? sql`(${stays.checkOut}, ${stays.id}) > (${after.check_out}, ${after.id}::uuid)` : undefined;
+  const keyset: SQL | undefined = after ? sql`(${stays.checkOut}, ${stays.id}) > (${EXCEL_EPOCH} + ${after.check_out_day}::int, ${after.id}::uuid)` : undefined;
   const result = await db.execute(sql`
-    select ${stays.id} as id, ${stays.checkOut}::text as check_out,
-           ${stays.checkIn} - date '1899-12-30' as check_in_day, ${stays.checkOut} - date '1899-12-30' as check_out_day,
-           extract(quarter from ${stays.checkOut})::int as quarter,
+    select ${stays.id} as id,
+           ${stays.checkIn} - ${EXCEL_EPOCH} as check_in_day, ${stays.checkOut} - ${EXCEL_EPOCH} as check_out_day,
            ${stays.nightsNumber} as nights_number, ${stays.taxableNights} as taxable_nights, ${stays.componentsNumber} as components_number,
            ${stays.exemptGuests} as exempt_guests, ${stays.reducedGuests} as reduced_guests, ${stays.payingGuests} as paying_guests,
            ${stays.guest}->>'surname' as surname, ${stays.guest}->>'name' as name, ${stays.guest}->>'taxCode' as tax_code,
@@ -91,6 +91,17 @@ async function readExportPage(db: TDbOrTx, where: SQL | undefined, after: TExpor
 }
 
 const QUARTER_LABELS = ([1, 2, 3, 4] as const).map((q) => quarterLabel(q));
+const quarterOfDay = new Map<number, string>();
+
+/** The quarter label ('Trim 1' ...) of an Excel day number, worked out once per day. */
+function quarterLabelOfDay(day: number): string {
+  let label = quarterOfDay.get(day);
+  if (label === undefined) {
+    label = QUARTER_LABELS[Math.floor(new Date((day - 25569) * 86_400_000).getUTCMonth() / 3)];
+    quarterOfDay.set(day, label);
+  }
+  return label;
+}
 
 /**
  * The stays of a year, or of one quarter (Trim 1 = January-March ...), by checkOut, as xlsx. Rows
@@ -110,6 +121,8 @@ export async function exportStays(ctx: TSignedInContext, reply: FastifyReply, ru
     reply,
     { fileName, sheetName: query.quarter ? quarterLabel(query.quarter) : String(query.year), columns: STAY_EXPORT_COLUMNS },
     async (add, flush) => {
+      // One array for every row, in column order: the writer reads it before `add` returns.
+      const cells: unknown[] = new Array(STAY_EXPORT_COLUMNS.length);
       let next: Promise<TExportedStay[]> | null = readExportPage(ctx.db, where, null);
       while (next) {
         const page: TExportedStay[] = await next;
@@ -117,27 +130,26 @@ export async function exportStays(ctx: TSignedInContext, reply: FastifyReply, ru
         // A failed read of the next page must not go unhandled while this one is written.
         next?.catch(() => undefined);
         for (const stay of page) {
-          add({
-            structure: stay.structure,
-            cin: stay.cin,
-            quarter: QUARTER_LABELS[stay.quarter - 1],
-            checkIn: stay.check_in_day,
-            checkOut: stay.check_out_day,
-            nightsNumber: stay.nights_number,
-            taxableNights: stay.taxable_nights,
-            componentsNumber: stay.components_number,
-            exemptGuests: stay.exempt_guests,
-            reducedGuests: stay.reduced_guests,
-            payingGuests: stay.paying_guests,
-            surname: stay.surname,
-            name: stay.name,
-            taxCode: stay.tax_code,
-            paymentStatus: stay.payment_status === 'paid' ? 'Pagato' : 'Non pagato',
-            noPaymentReason: stay.no_payment_reason,
-            tariffImport: toEuros(stay.tariff_import_cents),
-            reductionImport: toEuros(stay.reduction_import_cents),
-            toPayAmount: toEuros(stay.to_pay_amount_cents),
-          });
+          cells[0] = stay.structure;
+          cells[1] = stay.cin;
+          cells[2] = quarterLabelOfDay(stay.check_out_day);
+          cells[3] = stay.check_in_day;
+          cells[4] = stay.check_out_day;
+          cells[5] = stay.nights_number;
+          cells[6] = stay.taxable_nights;
+          cells[7] = stay.components_number;
+          cells[8] = stay.exempt_guests;
+          cells[9] = stay.reduced_guests;
+          cells[10] = stay.paying_guests;
+          cells[11] = stay.surname;
+          cells[12] = stay.name;
+          cells[13] = stay.tax_code;
+          cells[14] = stay.payment_status === 'paid' ? 'Pagato' : 'Non pagato';
+          cells[15] = stay.no_payment_reason;
+          cells[16] = toEuros(stay.tariff_import_cents);
+          cells[17] = toEuros(stay.reduction_import_cents);
+          cells[18] = toEuros(stay.to_pay_amount_cents);
+          add(cells);
         }
         // The next page is written once the file has caught up with this one: memory stays flat.
         await flush();
