@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -20,10 +21,37 @@ function minMedian(values: number[]) {
 }
 
 /**
+ * CPU ticks (1/100 s) used so far by each PostgreSQL backend of the bench database, read from /proc:
+ * null when the server is not on this machine. A backend that ends during a round is not counted.
+ */
+async function databaseCpuTicks(raw: pg.Pool): Promise<Map<number, number> | null> {
+  const pids = (await raw.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()')).rows.map((r) => r.pid);
+  const ticks = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      // Fields 14 and 15 (utime, stime) after the parenthesised command name.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      return null;
+    }
+  }
+  return ticks;
+}
+
+function databaseCpuSecondsBetween(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (!before || !after) return null;
+  let ticks = 0;
+  for (const [pid, total] of after) ticks += total - (before.get(pid) ?? 0);
+  return ticks / 100;
+}
+
+/**
  * GET /api/stays/export.xlsx of a whole comune's year (the 1,000,000 stays of the tourist-tax bench
  * comune, seeded by seedExportStays when missing), over HTTP to an app in this process, ROUNDS times
  * after a warm-up: rows/s (min and median) next to the target, the RSS peak of each round above its
- * start (server and client share the process), and whether each file ends as a complete zip.
+ * start (server and client share the process), the database backends' CPU (when PostgreSQL runs on
+ * this machine), and whether each file ends as a complete zip.
  */
 export async function benchExport() {
   await ensureBenchDatabase();
@@ -69,17 +97,21 @@ export async function benchExport() {
     const rates: number[] = [];
     const cpuRates: number[] = [];
     const peaks: number[] = [];
+    const dbSeconds: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
+      const db0 = await databaseCpuTicks(raw);
       const cpu0 = process.cpuUsage();
       const m = await measureMemory(() => exportOnce(`year=${EXPORT_YEAR}`));
       const cpu = process.cpuUsage(cpu0);
+      const db = databaseCpuSecondsBetween(db0, await databaseCpuTicks(raw));
+      if (db !== null) dbSeconds.push(db);
       const cpuSeconds = (cpu.user + cpu.system) / 1e6;
       if (!m.result.complete) throw new Error('the export did not end with a complete zip');
       rates.push(inYear / m.seconds);
       cpuRates.push(inYear / cpuSeconds);
       peaks.push(m.peakMb);
       console.log(
-        `  round ${round}: ${m.seconds.toFixed(1)} s, ${Math.round(inYear / m.seconds).toLocaleString('en')} rows/s; process CPU ${cpuSeconds.toFixed(1)} s (${Math.round(inYear / cpuSeconds).toLocaleString('en')} rows per CPU-second); ${(m.result.bytes / 1024 / 1024).toFixed(1)} MB xlsx (complete zip); RSS peak +${m.peakMb.toFixed(0)} MB from ${m.startMb.toFixed(0)} MB, JS heap+buffers peak +${m.heapPeakMb.toFixed(0)} MB`,
+        `  round ${round}: ${m.seconds.toFixed(1)} s, ${Math.round(inYear / m.seconds).toLocaleString('en')} rows/s; process CPU ${cpuSeconds.toFixed(1)} s (${Math.round(inYear / cpuSeconds).toLocaleString('en')} rows per CPU-second)${db === null ? '' : `, database CPU ${db.toFixed(1)} s`}; ${(m.result.bytes / 1024 / 1024).toFixed(1)} MB xlsx (complete zip); RSS peak +${m.peakMb.toFixed(0)} MB from ${m.startMb.toFixed(0)} MB, JS heap+buffers peak +${m.heapPeakMb.toFixed(0)} MB`,
       );
     }
     const r = minMedian(rates);
@@ -87,7 +119,7 @@ export async function benchExport() {
     const p = minMedian(peaks);
     const verdict = r.median >= TARGET_ROWS_PER_SECOND ? 'meets' : 'BELOW';
     console.log(
-      `  rows/s: min ${Math.round(r.min).toLocaleString('en')}, median ${Math.round(r.median).toLocaleString('en')} (target >= ${TARGET_ROWS_PER_SECOND.toLocaleString('en')}: median ${verdict}); rows per CPU-second of this process (server and client; less sensitive to a loaded machine): min ${Math.round(c.min).toLocaleString('en')}, median ${Math.round(c.median).toLocaleString('en')}; load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores; RSS peak above start: median +${p.median.toFixed(0)} MB, max +${p.max.toFixed(0)} MB (target: flat); RSS now ${memoryMb().toFixed(0)} MB`,
+      `  rows/s: min ${Math.round(r.min).toLocaleString('en')}, median ${Math.round(r.median).toLocaleString('en')} (target >= ${TARGET_ROWS_PER_SECOND.toLocaleString('en')}: median ${verdict}); rows per CPU-second of this process (server and client; less sensitive to a loaded machine): min ${Math.round(c.min).toLocaleString('en')}, median ${Math.round(c.median).toLocaleString('en')}${dbSeconds.length ? `; database CPU per round: median ${minMedian(dbSeconds).median.toFixed(1)} s` : ''}; load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores; RSS peak above start: median +${p.median.toFixed(0)} MB, max +${p.max.toFixed(0)} MB (target: flat); RSS now ${memoryMb().toFixed(0)} MB`,
     );
   } finally {
     await app.close();
