@@ -39,17 +39,14 @@ export type TImportWorkerMessage =
 const MAX_UNACKED = 2;
 
 /**
- * The PostgreSQL array literal of one column's values (`{"a","b",NULL}`), as the server reads it for
- * an array of the column's type: every element quoted (any type reads a quoted element), null as
- * NULL, a jsonb value as its JSON text, an array value as its own literal (cast back per row).
+ * One element of a PostgreSQL array literal (`{"a","b",NULL}`), as the server reads it for an array of
+ * the column's type: quoted (any type reads a quoted element), null as NULL, a jsonb value as its
+ * JSON text, an array value as its own literal (the insert casts it back per row).
  */
-function arrayLiteral(values: unknown[], type: string): string {
-  const parts = values.map((value) => {
-    if (value === null || value === undefined) return 'NULL';
-    const text = type === 'jsonb' ? JSON.stringify(value) : Array.isArray(value) ? arrayLiteral(value, type.slice(0, -2)) : String(value);
-    return text.includes('"') || text.includes('\\') ? `"${text.replace(/["\\]/g, '\\$&')}"` : `"${text}"`;
-  });
-  return `{${parts.join(',')}}`;
+function arrayElement(value: unknown, type: string): string {
+  if (value === null || value === undefined) return 'NULL';
+  const text = type === 'jsonb' ? JSON.stringify(value) : Array.isArray(value) ? `{${value.map((v) => arrayElement(v, type.slice(0, -2))).join(',')}}` : String(value);
+  return text.includes('"') || text.includes('\\') ? `"${text.replace(/["\\]/g, '\\$&')}"` : `"${text}"`;
 }
 
 async function run(input: TImportWorkerInput) {
@@ -74,34 +71,34 @@ async function run(input: TImportWorkerInput) {
     rowsRead += batch.rowsRead;
     const { rowsExpected } = batch;
     errors.push(...batch.errors);
-    const priced: TPricedImportedStay[] = [];
+    // Each stay goes into the column arrays as soon as it is priced, so its objects die young (cheap to collect).
+    const elements: string[][] = columns.map(() => []);
+    let count = 0;
     for (const item of batch.stays) {
       const stay = priceImportedStay(item, input.structure, input.rules, input.format, errors, input.options?.language ?? 'it');
       if (!stay) continue;
       total++;
-      if (!errors.length) priced.push(stay);
+      if (errors.length) continue;
+      if (columns.length === 0) {
+        columns = Object.keys(stay).map((key) => {
+          const column = input.columns[key];
+          if (!column) throw new Error(`import worker: no column for ${key}`);
+          return [key as keyof TPricedImportedStay, column];
+        });
+        elements.push(...columns.map(() => []));
+      }
+      for (let i = 0; i < columns.length; i++) elements[i].push(arrayElement(stay[columns[i][0]], columns[i][1].type));
+      count++;
     }
-    if (columns.length === 0 && priced.length) {
-      columns = Object.keys(priced[0]).map((key) => {
-        const column = input.columns[key];
-        if (!column) throw new Error(`import worker: no column for ${key}`);
-        return [key as keyof TPricedImportedStay, column];
-      });
-    }
-    if (errors.length || priced.length === 0) {
+    if (errors.length || count === 0) {
       send({ type: 'progress', rowsRead, rowsExpected });
       continue;
     }
     // Built before waiting for the database, so this batch is ready while the previous one is inserted.
-    const arrays = columns.map(([key, column]) =>
-      arrayLiteral(
-        priced.map((stay) => stay[key]),
-        column.type,
-      ),
-    );
+    const arrays = elements.map((column) => `{${column.join(',')}}`);
     while (unacked >= MAX_UNACKED) await new Promise<void>((resolve) => (wake = resolve));
     unacked++;
-    send({ type: 'rows', columns: columns.map(([, column]) => column), arrays, count: priced.length, rowsRead, rowsExpected });
+    send({ type: 'rows', columns: columns.map(([, column]) => column), arrays, count, rowsRead, rowsExpected });
   }
   send({ type: 'done', errors, total, rowsRead });
 }
