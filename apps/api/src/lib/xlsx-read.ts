@@ -181,9 +181,14 @@ function xmlText(text: string): string {
 }
 
 function attribute(attributes: string, name: string): string | undefined {
-  const match = new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attributes);
+  let re = ATTRIBUTE_RES.get(name);
+  if (!re) ATTRIBUTE_RES.set(name, (re = new RegExp(`(?:^|\\s)${name}="([^"]*)"`)));
+  const match = re.exec(attributes);
   return match ? match[1] : undefined;
 }
+
+/** One expression per attribute name (a few names, asked for every cell of the sheet). */
+const ATTRIBUTE_RES = new Map<string, RegExp>();
 
 /** The text runs of a string item (`<si>` or `<is>`), phonetic runs left out. */
 function runsText(inner: string): string {

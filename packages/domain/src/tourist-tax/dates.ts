@@ -3,35 +3,73 @@
  * helpers never look at time zones: they convert to a day number through Date.UTC and back.
  */
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MS_PER_DAY = 86_400_000;
-
 /** True for a real calendar date in 'YYYY-MM-DD' form (2026-02-30 is false). */
 export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (mo < 1 || mo > 12 || d < 1) return false;
-  return d <= daysInMonth(y, mo);
+  return typeof value === 'string' && isoDayNumber(value) !== null;
 }
 
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days of a month in the proleptic Gregorian calendar, as Date computes them (years 0-99 as 1900-1999, Date.UTC's reading). */
+function monthLength(year: number, month: number): number {
+  if (month !== 2) return MONTH_DAYS[month - 1];
+  const y = year < 100 ? year + 1900 : year;
+  return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
+}
+
+/**
+ * The day number of a 'YYYY-MM-DD' string, or null when it is not a real date. Computed with
+ * integer arithmetic (days from 0000-03-01, the proleptic Gregorian calendar Date uses): dates are
+ * converted for every night of every stay, so no Date or array is allocated here.
+ */
+function isoDayNumber(value: string): number | null {
+  if (value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return null;
+  const y = digits(value, 0, 4);
+  const m = digits(value, 5, 7);
+  const d = digits(value, 8, 10);
+  if (y < 0 || m < 1 || m > 12 || d < 1 || d > monthLength(y, m)) return null;
+  // Hinnant's days_from_civil: March-based years put the leap day last.
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+/** The number written with ASCII digits in value[from, to), or -1. */
+function digits(value: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = value.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
 /** Days since 1970-01-01 for a valid ISO date; throws RangeError otherwise. */
 export function toDayNumber(date: string): number {
-  if (!isIsoDate(date)) throw new RangeError(`Not a valid date (YYYY-MM-DD): ${date}`);
-  const [y, m, d] = date.split('-').map(Number);
-  const utc = new Date(0);
-  utc.setUTCFullYear(y, m - 1, d); // setUTCFullYear keeps years 0-99 literal, unlike Date.UTC
-  return Math.round(utc.getTime() / MS_PER_DAY);
+  const day = typeof date === 'string' ? isoDayNumber(date) : null;
+  if (day === null) throw new RangeError(`Not a valid date (YYYY-MM-DD): ${date}`);
+  return day;
 }
 
 export function fromDayNumber(day: number): string {
-  const dt = new Date(day * MS_PER_DAY);
-  return isoDateOf(dt.getUTCFullYear(), dt.getUTCMonth() + 1, dt.getUTCDate());
+  // Hinnant's civil_from_days, the inverse of isoDayNumber.
+  const z = Math.floor(day) + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return isoDateOf(era * 400 + yoe + (m <= 2 ? 1 : 0), m, d);
 }
 
 export function isoDateOf(year: number, month: number, day: number): string {

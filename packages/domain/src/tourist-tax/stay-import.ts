@@ -100,8 +100,16 @@ function normaliseHeader(header: string): string {
 
 /** The template key of a header cell, or null when the column is not part of the template. */
 export function stayImportKeyOfHeader(header: string): TStayImportKey | null {
-  return KEY_BY_HEADER.get(normaliseHeader(header)) ?? null;
+  let key = KEY_OF_SEEN_HEADER.get(header);
+  if (key === undefined) {
+    key = KEY_BY_HEADER.get(normaliseHeader(header)) ?? null;
+    if (KEY_OF_SEEN_HEADER.size < 1000) KEY_OF_SEEN_HEADER.set(header, key);
+  }
+  return key;
 }
+
+/** Headers already normalised: every row of a file repeats the same ones (bounded, headers are the user's text). */
+const KEY_OF_SEEN_HEADER = new Map<string, TStayImportKey | null>();
 
 /** Headers of required columns missing from a sheet's header row (check once before reading rows). */
 export function findMissingStayImportHeaders(headers: readonly string[]): string[] {

@@ -1,7 +1,11 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAlloggiatiFile, type TAlloggiatiRecordInput } from '@app/domain/tourist-tax/alloggiati';
-import { stays } from '../../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { stays, structures } from '../../../db/schema/index.ts';
+import { loadCityRules } from '../rules/city-rules.ts';
+import { priceImportedStay } from './price-imported-stay.ts';
+import { readStayImportFile } from './read-stay-import-file.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
 import { demoFixtures, VALID_CF } from '../registry/test-fixtures.ts';
 
@@ -138,6 +142,44 @@ describe('stays import', () => {
     const [stay] = (await t.request('GET', `/api/stays?structureId=${structure._id}&source=csv`, { token: f.tokens.hotelier })).body;
     expect(stay.guest.surname).toBe('Bianchi; detto "Bigio"');
     expect(stay.toPayAmount).toBe(6); // low season extra-alberghiero 1.00 x 3 nights x 2
+  });
+
+  it('stores every column of an imported stay as the pricing computed it, whatever characters its text holds', async () => {
+    // The rows travel to the database as array literals: quotes, backslashes, braces, commas, "NULL"
+    // and blanks in the text must come back unchanged, nulls as nulls, jsonb and uuid[] as computed.
+    const structure = f.structure("B&B Sant'Erasmo");
+    const tricky = ['O\'Brien "Bob"', 'back\\slash {x,y}', 'NULL', ' spazi  dentro ', 'Zoë, "ß" \\"}'];
+    const csv = [
+      'Data arrivo;Data partenza;Numero ospiti;Cognome;Nome;Stato pagamento;Motivo mancato pagamento;Esenti;Tipo esenzione;Importo soggiorno',
+      ...tricky.map(
+        (text, i) =>
+          `0${i + 1}/03/2026;0${i + 3}/03/2026;3;"${text.replace(/"/g, '""')}";Nome ${i};${i % 2 ? 'Non pagato' : 'Pagato'};"${i % 2 ? text.replace(/"/g, '""') : ''}";${i === 2 ? 1 : ''};${i === 2 ? 'minori fino al compimento del 12° anno di età' : ''};${i === 4 ? '250,50' : ''}`,
+      ),
+      '',
+    ].join('\r\n');
+    const res = await importRequest(f.tokens.hotelier, structure._id, 'csv', csv);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.created).toBe(tricky.length);
+
+    const [structureRow] = await t.db.select().from(structures).where(eq(structures.id, structure._id));
+    const rules = await loadCityRules(t.db, structureRow.cityId);
+    const { stays: read, errors } = await readStayImportFile('csv', Buffer.from(csv));
+    expect(errors).toEqual([]);
+    const rows = await t.db
+      .select()
+      .from(stays)
+      .where(and(eq(stays.structureId, structure._id), eq(stays.source, 'csv')));
+    const byFingerprint = new Map(rows.map((row) => [row.importFingerprint, row]));
+    for (const item of read) {
+      const priced = priceImportedStay(item, structureRow, rules, 'csv', [])!;
+      const row = byFingerprint.get(item.fingerprint);
+      expect(row, item.fingerprint).toBeDefined();
+      for (const [key, value] of Object.entries(priced)) expect(row![key as keyof typeof row], key).toEqual(value);
+    }
+    const surnames = rows.map((row) => row.guest.surname);
+    expect(surnames).toEqual(expect.arrayContaining(['O\'Brien "Bob"', 'back\\slash {x,y}', 'NULL', 'spazi  dentro', 'Zoë, "ß" \\"}']));
+    expect(rows.find((row) => row.guest.surname === 'back\\slash {x,y}')!.noPaymentReason).toBe('back\\slash {x,y}');
+    expect(rows.find((row) => row.guest.surname === 'NULL')!.noPaymentReason).toBeNull();
   });
 
   it('imports an Alloggiati Web file: a family becomes one stay; refuses a bad record; idempotent', async () => {

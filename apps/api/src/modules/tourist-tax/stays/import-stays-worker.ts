@@ -1,8 +1,8 @@
 /**
  * Worker thread of a stays import: reads the file in batches (bounded xlsx reader, CSV, Alloggiati),
  * validates each row with the domain rules and prices each stay with the comune's rules, off the
- * server's event loop. The priced rows go back to the importing request as JSON keyed by column
- * name, a batch at a time, which it inserts in its one transaction; at most two batches wait for the
+ * server's event loop. The priced rows go back to the importing request a batch at a time, column by
+ * column as array literals, which it inserts in its one transaction; at most two batches wait for the
  * database, so memory stays flat however long the file. Once a row is bad no more rows are sent (the
  * import will be refused), but reading goes on so that every bad row is reported.
  */
@@ -10,7 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { structures } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { TCityRules } from '../rules/city-rules.ts';
-import { priceImportedStay } from './price-imported-stay.ts';
+import { priceImportedStay, type TPricedImportedStay } from './price-imported-stay.ts';
 import { readStayImportBatches, type TImportFormat, type TImportOptions, type TImportRowError } from './read-stay-import-file.ts';
 
 export type TImportWorkerInput = {
@@ -19,20 +19,35 @@ export type TImportWorkerInput = {
   file: string | Uint8Array;
   structure: typeof structures.$inferSelect;
   rules: TCityRules;
-  /** Stay property -> SQL column name. */
-  columns: Record<string, string>;
+  /** Stay property -> SQL column. */
+  columns: Record<string, TStayColumn>;
   batchSize: number;
   /** Asked of the user for an Alloggiati file: payment status, reason, language of the messages. */
   options?: TImportOptions;
 };
 
+/** A column of stays: its name and SQL type (as the schema declares it, e.g. `date`, `uuid[]`). */
+export type TStayColumn = { name: string; type: string };
+
 export type TImportWorkerMessage =
-  | { type: 'rows'; json: string; columns: string[]; count: number; rowsRead: number; rowsExpected?: number }
+  /** A batch of priced rows, column by column: `arrays[i]` is the array literal of `columns[i]`'s values, one per row. */
+  | { type: 'rows'; columns: TStayColumn[]; arrays: string[]; count: number; rowsRead: number; rowsExpected?: number }
   | { type: 'progress'; rowsRead: number; rowsExpected?: number }
   | { type: 'done'; errors: TImportRowError[]; total: number; rowsRead: number }
   | { type: 'failed'; code?: string; message: string; details?: unknown };
 
 const MAX_UNACKED = 2;
+
+/**
+ * One element of a PostgreSQL array literal (`{"a","b",NULL}`), as the server reads it for an array of
+ * the column's type: quoted (any type reads a quoted element), null as NULL, a jsonb value as its
+ * JSON text, an array value as its own literal (the insert casts it back per row).
+ */
+function arrayElement(value: unknown, type: string): string {
+  if (value === null || value === undefined) return 'NULL';
+  const text = type === 'jsonb' ? JSON.stringify(value) : Array.isArray(value) ? `{${value.map((v) => arrayElement(v, type.slice(0, -2))).join(',')}}` : String(value);
+  return text.includes('"') || text.includes('\\') ? `"${text.replace(/["\\]/g, '\\$&')}"` : `"${text}"`;
+}
 
 async function run(input: TImportWorkerInput) {
   const port = parentPort!;
@@ -46,6 +61,8 @@ async function run(input: TImportWorkerInput) {
   });
   const send = (message: TImportWorkerMessage) => port.postMessage(message);
 
+  // Stay property -> column, in the order of a priced stay's properties (every stay has the same ones).
+  let columns: [keyof TPricedImportedStay, TStayColumn][] = [];
   const errors: TImportRowError[] = [];
   let total = 0;
   let rowsRead = 0;
@@ -54,29 +71,34 @@ async function run(input: TImportWorkerInput) {
     rowsRead += batch.rowsRead;
     const { rowsExpected } = batch;
     errors.push(...batch.errors);
-    const records: string[] = [];
-    let columns: string[] = [];
+    // Each stay goes into the column arrays as soon as it is priced, so its objects die young (cheap to collect).
+    const elements: string[][] = columns.map(() => []);
+    let count = 0;
     for (const item of batch.stays) {
-      const priced = priceImportedStay(item, input.structure, input.rules, input.format, errors, input.options?.language ?? 'it');
-      if (!priced) continue;
+      const stay = priceImportedStay(item, input.structure, input.rules, input.format, errors, input.options?.language ?? 'it');
+      if (!stay) continue;
       total++;
       if (errors.length) continue;
-      const record: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(priced)) {
-        const column = input.columns[key];
-        if (!column) throw new Error(`import worker: no column for ${key}`);
-        record[column] = value;
+      if (columns.length === 0) {
+        columns = Object.keys(stay).map((key) => {
+          const column = input.columns[key];
+          if (!column) throw new Error(`import worker: no column for ${key}`);
+          return [key as keyof TPricedImportedStay, column];
+        });
+        elements.push(...columns.map(() => []));
       }
-      if (records.length === 0) columns = Object.keys(record);
-      records.push(JSON.stringify(record));
+      for (let i = 0; i < columns.length; i++) elements[i].push(arrayElement(stay[columns[i][0]], columns[i][1].type));
+      count++;
     }
-    if (errors.length || records.length === 0) {
+    if (errors.length || count === 0) {
       send({ type: 'progress', rowsRead, rowsExpected });
       continue;
     }
+    // Built before waiting for the database, so this batch is ready while the previous one is inserted.
+    const arrays = elements.map((column) => `{${column.join(',')}}`);
     while (unacked >= MAX_UNACKED) await new Promise<void>((resolve) => (wake = resolve));
     unacked++;
-    send({ type: 'rows', json: `[${records.join(',')}]`, columns, count: records.length, rowsRead, rowsExpected });
+    send({ type: 'rows', columns: columns.map(([, column]) => column), arrays, count, rowsRead, rowsExpected });
   }
   send({ type: 'done', errors, total, rowsRead });
 }

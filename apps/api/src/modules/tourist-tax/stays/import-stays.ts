@@ -8,7 +8,7 @@ import { AppError, type TErrorDetail } from '../../../lib/errors.ts';
 import { startWorker, taskLimiter } from '../../../lib/worker-task.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { loadCityRules } from '../rules/city-rules.ts';
-import type { TImportWorkerInput, TImportWorkerMessage } from './import-stays-worker.ts';
+import type { TImportWorkerInput, TImportWorkerMessage, TStayColumn } from './import-stays-worker.ts';
 import type { TImportFormat, TImportOptions } from './read-stay-import-file.ts';
 import { structureForStay } from './stays.ts';
 
@@ -29,24 +29,34 @@ const WORKER_LIMITS = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 1
 /** Imports running at once; more wait their turn (two cores are shared with every other request). */
 const limitImports = taskLimiter(2);
 
-/** Stay property -> SQL column, for the worker's JSON rows (the database client maps camelCase keys to snake_case). */
-const STAY_COLUMNS: Record<string, string> = Object.fromEntries(
-  Object.entries(getTableColumns(stays)).map(([key, column]) => [key, column.keyAsName ? key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : column.name]),
+/** Stay property -> SQL column and type, for the worker's column arrays (the table's columns are snake_case). */
+const STAY_COLUMNS: Record<string, TStayColumn> = Object.fromEntries(
+  Object.entries(getTableColumns(stays)).map(([key, column]) => [key, { name: column.keyAsName ? key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : column.name, type: column.getSQLType() }]),
 );
 
 /**
- * One batch of priced rows into stays, set-based: the rows arrive as one JSON array typed by the
- * table's own row type, a stay already imported (same structure and fingerprint, from the table or
- * earlier in the file) is skipped by the unique index, and the check-out dates of the inserted stays
- * that fall in a period the structure has already declared come back (the import is then refused).
+ * One batch of priced rows into stays, set-based: each column arrives as one array (a PostgreSQL
+ * array literal built by the worker) and `unnest` turns the arrays back into rows, which the server
+ * parses at about half the cost of the same rows as JSON objects. A stay already imported (same
+ * structure and fingerprint, from the table or earlier in the file) is skipped by the unique index,
+ * and the check-out dates of the inserted stays that fall in a period the structure has already
+ * declared come back (the import is then refused).
  */
-async function insertBatch(tx: TTx, structureId: string, json: string, columns: string[]) {
-  const list = sql.raw(columns.map((column) => `"${column}"`).join(', '));
+async function insertBatch(tx: TTx, structureId: string, batch: { columns: TStayColumn[]; arrays: string[] }) {
+  // unnest cannot take an array of arrays: an array-typed column travels as text[] of array literals, cast back per row.
+  const arrayTyped = (column: TStayColumn) => column.type.endsWith('[]');
+  const list = sql.raw(batch.columns.map((column) => `"${column.name}"`).join(', '));
+  const values = sql.raw(batch.columns.map((column, i) => (arrayTyped(column) ? `c${i}::${column.type}` : `c${i}`)).join(', '));
+  const arrays = sql.join(
+    batch.columns.map((column, i) => sql`${batch.arrays[i]}::${sql.raw(arrayTyped(column) ? 'text[]' : `${column.type}[]`)}`),
+    sql`, `,
+  );
+  const aliases = sql.raw(batch.columns.map((_, i) => `c${i}`).join(', '));
   const table = sql.raw(`"${getTableName(stays)}"`);
   const result = await tx.execute(sql`
     with inserted as (
       insert into ${table} (${list})
-      select ${list} from json_populate_recordset(null::${table}, ${json}::json)
+      select ${values} from unnest(${arrays}) as u(${aliases})
       on conflict (structure_id, import_fingerprint) do nothing
       returning check_out
     )
@@ -98,7 +108,7 @@ export async function importStays(
             chain = chain
               .then(async () => {
                 if (message.type === 'rows') {
-                  const batch = await insertBatch(tx, structure.id, message.json, message.columns);
+                  const batch = await insertBatch(tx, structure.id, message);
                   created += batch.created;
                   closed.push(...batch.closed);
                   worker.postMessage({ type: 'ack' });
