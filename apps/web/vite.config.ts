@@ -7,9 +7,9 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 const ENTRY = path.resolve(import.meta.dirname, 'src/main.tsx');
 
-/** Libraries of a few pages only (the charts, the date pickers): their pages fetch them on demand. */
+/** Libraries of a few pages only (the charts, the date pickers, zod for the forms that check with it): their pages fetch them on demand. */
 const PAGE_LIBRARIES =
-  /node_modules\/(@mui\/x-charts|@mui\/x-charts-vendor|@mui\/x-date-pickers|@mui\/x-internals|date-fns|d3-[^/]+|internmap|flatqueue|bezier-easing|reselect|use-sync-external-store)\//;
+  /node_modules\/(zod|@mui\/x-internal-gestures|@base-ui|@mui\/x-charts|@mui\/x-charts-vendor|@mui\/x-date-pickers|@mui\/x-internals|date-fns|d3-[^/]+|internmap|flatqueue|bezier-easing|reselect|use-sync-external-store)\//;
 
 type TModuleGraph = { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null };
 let shellModules: Set<string> | null = null;
