@@ -5,17 +5,55 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
-// Only libraries every page needs (React, the router) and two loaded on demand (the bot check,
-// the socket) get chunks of their own. react-admin and MUI are left to the bundler: the sign-in
-// page (the onboarding part, src/Shell.tsx) imports a few MUI components and no react-admin, and
-// a manual chunk also claims the modules its members import, so a react-admin chunk took MUI's
-// Box and TextField with it and the sign-in page loaded the whole of react-admin for them.
-function vendorChunkFor(id: string): string | undefined {
+const ENTRY = path.resolve(import.meta.dirname, 'src/main.tsx');
+
+/** Libraries of a few pages only (the charts, the date pickers, zod for the forms that check with it): their pages fetch them on demand. */
+const PAGE_LIBRARIES =
+  /node_modules\/(zod|@mui\/x-internal-gestures|@base-ui|@mui\/x-charts|@mui\/x-charts-vendor|@mui\/x-date-pickers|@mui\/x-internals|date-fns|d3-[^/]+|internmap|flatqueue|bezier-easing|reselect|use-sync-external-store)\//;
+
+type TModuleGraph = { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null };
+let shellModules: Set<string> | null = null;
+
+/** Every module the entry imports statically: what the sign-in page (the onboarding part, src/Shell.tsx) loads. */
+function modulesOfTheShell(graph: TModuleGraph): Set<string> {
+  if (shellModules) return shellModules;
+  const seen = new Set<string>();
+  const queue = [ENTRY];
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  // Through a package's index, the entry would reach every component of the package (and put them all in vendor-shell).
+  const barrel = [...seen].find((id) => /node_modules\/@mui\/(material|icons-material)\/index\.m?js$/.test(id));
+  if (barrel) throw new Error(`The sign-in page imports ${barrel}: its files import MUI by path (@mui/material/Box), not from the package index`);
+  shellModules = seen;
+  return seen;
+}
+
+/*
+ * Libraries in a few chunks, not in one chunk per combination of pages that share them: left to the
+ * bundler, react-admin and MUI came in about eighty small chunks and the stays list waited for them
+ * in turn (six requests at a time over HTTP/1.1), long after the admin app itself.
+ * - vendor-react: React and the router, every page.
+ * - vendor-shell: the other libraries the entry imports statically (the MUI parts of the sign-in
+ *   page). They need a chunk of their own: a manual chunk claims the modules its members import, so
+ *   a react-admin chunk would take MUI's Box and TextField with it and the sign-in page would load
+ *   the whole of react-admin for them.
+ * - vendor-admin: every other library of the admin app (react-admin, the rest of MUI, the icons),
+ *   fetched with the admin app after sign-in; but the charts and the date pickers stay with the
+ *   pages that use them.
+ * - vendor-altcha, vendor-socket: loaded on demand (the bot check, the realtime socket).
+ */
+function vendorChunkFor(id: string, graph: TModuleGraph): string | undefined {
   if (!id.includes('node_modules')) return undefined;
   if (/node_modules\/(altcha)\//.test(id)) return 'vendor-altcha';
   if (/node_modules\/(socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io)\//.test(id)) return 'vendor-socket';
   if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|react-is)\//.test(id)) return 'vendor-react';
-  return undefined;
+  if (modulesOfTheShell(graph).has(id)) return 'vendor-shell';
+  if (PAGE_LIBRARIES.test(id)) return undefined;
+  return 'vendor-admin';
 }
 
 /**
@@ -73,7 +111,7 @@ export default defineConfig({
         warn(warning);
       },
       output: {
-        manualChunks: vendorChunkFor,
+        manualChunks: (id, graph) => vendorChunkFor(id, graph),
       },
     },
   },

@@ -164,3 +164,71 @@ test('the comune browses all its declarations across years and finds them by str
   await expect(page.locator('tbody tr').filter({ hasNotText: 'Hotel Serapo' })).toHaveCount(0);
   await saveScreenshot(page, 'city-declarations-all-years');
 });
+
+test("with all years on, the comune's period filter offers every year's periods, each with its dates, and filters by one of another year", async ({ page }) => {
+  const session = await signInWithStoredSession(page, DEMO.city);
+  const periods = await api<{ _id: string; year: number; periodName: string; dateFrom: string; dateTo: string }[]>(page.request, 'GET', '/api/declaration-templates?allYears=true&limit=500', {
+    token: session.token,
+  });
+  const years = [...new Set(periods.map((period) => period.year))];
+  expect(years.length, 'the demo comune has periods in more than one year').toBeGreaterThan(1);
+  const italian = (iso: string) => iso.split('-').reverse().join('/');
+  await page.goto('/declarations');
+  // The list's title names the selected year ("Dichiarazioni 2026").
+  await expect(page.locator('#react-admin-title')).toHaveText(/\d{4}/);
+  const selectedYear = Number((await page.locator('#react-admin-title').textContent())?.match(/\d{4}/)?.[0]);
+  const periodFilter = page.getByRole('combobox', { name: 'Periodo' });
+
+  // One year: that year's periods by name.
+  await periodFilter.click();
+  await expect(page.getByRole('option').filter({ hasText: /\S/ })).toHaveCount(periods.filter((period) => period.year === selectedYear).length);
+  await page.keyboard.press('Escape');
+
+  // Every year: every period, named with its dates in Italian.
+  await page.getByLabel('Tutti gli anni').check();
+  const other = periods.find((period) => period.year !== selectedYear)!;
+  const otherText = `${other.periodName} (${italian(other.dateFrom)} – ${italian(other.dateTo)})`;
+  await periodFilter.click();
+  await expect(page.getByRole('option', { name: otherText })).toBeVisible();
+  await expect(page.getByRole('option').filter({ hasText: /\S/ })).toHaveCount(periods.length);
+  await saveScreenshot(page, 'city-declarations-all-years-periods');
+  await page.getByRole('option', { name: otherText }).click();
+
+  // The list shows that period's declarations, each naming its period.
+  const declarations = await api<unknown[]>(page.request, 'GET', `/api/declarations?allYears=true&declarationTemplateId=${other._id}&limit=500`, { token: session.token });
+  if (declarations.length === 0) await expect(page.getByTestId('year-list-empty')).toBeVisible();
+  else {
+    await expect(page.locator('tbody tr')).toHaveCount(declarations.length);
+    await expect(page.locator('tbody tr').filter({ hasNotText: other.periodName })).toHaveCount(0);
+  }
+});
+
+test('on a phone a stacked table shows each value with its column heading; on a laptop the headings stay in the header row', async ({ page, browser }) => {
+  await signInWithStoredSession(page, DEMO.city);
+  /** Each cell of the first row: its heading shown before it (the ::before text) and the header cell's text of its column. */
+  const firstRowLabels = (target: import('@playwright/test').Page) =>
+    target.evaluate(() => {
+      const headers = [...document.querySelectorAll('.RaDataTable-thead th')].map((th) => th.textContent?.trim() ?? '');
+      const cells = [...document.querySelectorAll('.RaDataTable-tbody tr:first-child td')];
+      return cells.map((cell, index) => {
+        const before = getComputedStyle(cell, '::before');
+        const shown = before.content !== 'none' && before.display !== 'none' ? (before.content.match(/^"([^"]*)"/)?.[1] ?? before.content) : null;
+        return { header: headers[index], shown, visible: (cell as HTMLElement).offsetHeight > 0 };
+      });
+    });
+  await page.goto('/declaration-templates');
+  await expect(page.locator('.RaDataTable-tbody tr').first()).toBeVisible();
+  for (const cell of await firstRowLabels(page)) expect(cell.shown, `laptop: no heading inside the ${cell.header} cell`).toBeNull();
+
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await signInWithStoredSession(phone, DEMO.city);
+  await phone.goto('/declaration-templates');
+  await expect(phone.locator('.RaDataTable-tbody tr').first()).toBeVisible();
+  const cells = (await firstRowLabels(phone)).filter((cell) => cell.visible);
+  expect(cells.length).toBeGreaterThan(2);
+  for (const cell of cells) expect(cell.shown, `phone: the value of ${cell.header} shows its heading`).toBe(cell.header);
+  // The heading is shown, not read twice: the header row still names the columns for screen readers.
+  await expect(phone.getByRole('columnheader', { name: cells[1].header })).toBeAttached();
+  await saveScreenshot(phone, 'phone-stacked-table-headings');
+  await phone.close();
+});

@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
+import { useCallback, useState, type ComponentType } from 'react';
+import { Admin, CustomRoutes, Resource, type ResourceProps } from 'react-admin';
+import { BrowserRouter, matchPath, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { ConfigContext, type TAppConfig } from './config';
 import { dataProvider } from './dataProvider';
@@ -39,6 +39,84 @@ import { filingSettingsPages } from './tourist-tax/filing-settings';
 import { dashboardPages } from './dashboard';
 import { agencies, contracts, correctiveActions, environmentalPages, environmentalSettings, forms, laboratories, lots, ncaPages, ncaReports, orders, rdps } from './environmental';
 
+type TResourceDefinition = Partial<Record<'list' | 'edit' | 'create' | 'show', ComponentType>> & Omit<ResourceProps, 'name' | 'list' | 'edit' | 'create' | 'show'>;
+
+/** The resources: their names, icons and record representations are here; their screens load on demand. */
+const RESOURCES: [string, TResourceDefinition][] = [
+  ['users', users],
+  ['roles', roles],
+  ['management/settings', settings],
+  ['management/labels', labels],
+  ['structures', structures],
+  ['stays', stays],
+  ['cities', cities],
+  ['tariffs', tariffs],
+  ['reductions', reductions],
+  ['exemptions', exemptions],
+  ['relevant-areas', relevantAreas],
+  ['structure-types', structureTypes],
+  ['structure-classes', structureClasses],
+  ['declaration-templates', declarationTemplates],
+  ['declarations', declarations],
+  ['twentyOneModels', modello21],
+  ['communications', communications],
+  ['documentation-area', documentationArea],
+  ['lots', lots],
+  ['orders', orders],
+  ['agencies', agencies],
+  ['laboratories', laboratories],
+  ['contracts', contracts],
+  ['environmental-settings', environmentalSettings],
+  ['nca-reports', ncaReports],
+  ['corrective-actions', correctiveActions],
+  ['rdps', rdps],
+  ['forms', forms],
+  ['faqs', faqs],
+  ['categories', categories],
+  ['events', events],
+  ['customers', customers],
+  ['projects', projects],
+  ['links', links],
+];
+
+/** The admin app's own pages (inside the layout). */
+const PAGES: [string, ComponentType][] = [
+  ['/invite-users', userPages.InviteUsersPage],
+  ['/complete-profile/:userId', userPages.CompleteProfilePage],
+  ['/profile', profilePages.ProfilePage],
+  ['/notifications', notificationPages.NotificationsPage],
+  ['/management', managementPages.ManagementPage],
+  ['/management/labels/new', managementPages.LabelCreatePage],
+  ['/search', searchPages.SearchPage],
+  ['/documentation/*', documentationPages.DocumentationRoutes],
+  ['/dashboard', dashboardPages.DashboardPage],
+  ['/my-company', environmentalPages.MyCompanyPage],
+  ['/nca-settings', environmentalPages.NcaSettingsPage],
+  ['/lab-analysis-settings', environmentalPages.LabAnalysisSettingsPage],
+  ['/my-signatures', ncaPages.MySignaturesPage],
+  ['/filing-settings', filingSettingsPages.FilingSettingsPage],
+];
+
+/** The page of the path, if it is one of the resources' screens or of the pages. */
+function pageFor(pathname: string): ComponentType | undefined {
+  for (const [name, definition] of RESOURCES) {
+    const rest = pathname === `/${name}` ? '' : pathname.startsWith(`/${name}/`) ? pathname.slice(name.length + 2) : null;
+    if (rest === null) continue;
+    if (rest === '') return definition.list;
+    if (rest === 'create') return definition.create;
+    if (rest.endsWith('/show')) return definition.show;
+    return definition.edit ?? definition.show;
+  }
+  return PAGES.find(([path]) => matchPath(path, pathname))?.[1];
+}
+
+/*
+ * The page the address opens starts loading with the admin app, not once the app has rendered its
+ * layout and matched the route: the page's chunk and the app's first render overlap.
+ */
+const firstPage = pageFor(window.location.pathname) as { preload?: () => Promise<unknown> } | undefined;
+void firstPage?.preload?.();
+
 export function App({ config }: { config: TAppConfig }) {
   const [i18nProvider, setI18nProvider] = useState(() => createI18nProvider(initialLocale()));
   // A 403 or 404 is not retried: the answer would be the same (and the page would wait seconds for it).
@@ -76,55 +154,13 @@ export function App({ config }: { config: TAppConfig }) {
               <Route path="/on-boarding/*" element={<LeaveForOnboarding />} />
             </CustomRoutes>
             <CustomRoutes>
-              <Route path="/invite-users" element={<userPages.InviteUsersPage />} />
-              <Route path="/complete-profile/:userId" element={<userPages.CompleteProfilePage />} />
-              <Route path="/profile" element={<profilePages.ProfilePage />} />
-              <Route path="/notifications" element={<notificationPages.NotificationsPage />} />
-              <Route path="/management" element={<managementPages.ManagementPage />} />
-              <Route path="/management/labels/new" element={<managementPages.LabelCreatePage />} />
-              <Route path="/search" element={<searchPages.SearchPage />} />
-              <Route path="/documentation/*" element={<documentationPages.DocumentationRoutes />} />
-              <Route path="/dashboard" element={<dashboardPages.DashboardPage />} />
-              <Route path="/my-company" element={<environmentalPages.MyCompanyPage />} />
-              <Route path="/nca-settings" element={<environmentalPages.NcaSettingsPage />} />
-              <Route path="/lab-analysis-settings" element={<environmentalPages.LabAnalysisSettingsPage />} />
-              <Route path="/my-signatures" element={<ncaPages.MySignaturesPage />} />
-              <Route path="/filing-settings" element={<filingSettingsPages.FilingSettingsPage />} />
+              {PAGES.map(([path, Page]) => (
+                <Route key={path} path={path} element={<Page />} />
+              ))}
             </CustomRoutes>
-            <Resource name="users" {...users} />
-            <Resource name="roles" {...roles} />
-            <Resource name="management/settings" {...settings} />
-            <Resource name="management/labels" {...labels} />
-            <Resource name="structures" {...structures} />
-            <Resource name="stays" {...stays} />
-            <Resource name="cities" {...cities} />
-            <Resource name="tariffs" {...tariffs} />
-            <Resource name="reductions" {...reductions} />
-            <Resource name="exemptions" {...exemptions} />
-            <Resource name="relevant-areas" {...relevantAreas} />
-            <Resource name="structure-types" {...structureTypes} />
-            <Resource name="structure-classes" {...structureClasses} />
-            <Resource name="declaration-templates" {...declarationTemplates} />
-            <Resource name="declarations" {...declarations} />
-            <Resource name="twentyOneModels" {...modello21} />
-            <Resource name="communications" {...communications} />
-            <Resource name="documentation-area" {...documentationArea} />
-            <Resource name="lots" {...lots} />
-            <Resource name="orders" {...orders} />
-            <Resource name="agencies" {...agencies} />
-            <Resource name="laboratories" {...laboratories} />
-            <Resource name="contracts" {...contracts} />
-            <Resource name="environmental-settings" {...environmentalSettings} />
-            <Resource name="nca-reports" {...ncaReports} />
-            <Resource name="corrective-actions" {...correctiveActions} />
-            <Resource name="rdps" {...rdps} />
-            <Resource name="forms" {...forms} />
-            <Resource name="faqs" {...faqs} />
-            <Resource name="categories" {...categories} />
-            <Resource name="events" {...events} />
-            <Resource name="customers" {...customers} />
-            <Resource name="projects" {...projects} />
-            <Resource name="links" {...links} />
+            {RESOURCES.map(([name, definition]) => (
+              <Resource key={name} name={name} {...definition} />
+            ))}
           </Admin>
         </BrowserRouter>
       </ReloadTranslationsContext.Provider>

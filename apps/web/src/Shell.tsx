@@ -1,12 +1,24 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { Box, CircularProgress } from '@mui/material';
+import { lazy, Suspense, use, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import { ConfigContext, type TAppConfig } from './config';
+import { loadBundledMessages } from './i18n/bundles';
+import { initialLocale } from './i18n/locale';
 import { OnboardingApp } from './onboarding/OnboardingApp';
 import { isOnboardingPath, setHandoverNotice, ShellContext, type TShell } from './shellContext';
 
-// The admin app (react-admin, every screen) is fetched only when the page shows it: the sign-in
-// page loads the onboarding part alone.
-const App = lazy(() => import('./App').then((module) => ({ default: module.App })));
+/**
+ * The admin app (react-admin, every screen) is fetched only when the page shows it: the sign-in
+ * page loads the onboarding part alone. main.tsx starts the fetch at once on an admin path.
+ */
+export const loadAdminApp = () => import('./App');
+const App = lazy(() => loadAdminApp().then((module) => ({ default: module.App })));
+
+/** The admin app in the language chosen by now (the sign-in page may have switched it), once its messages are in. */
+function AdminApp({ config }: { config: TAppConfig }) {
+  use(loadBundledMessages(initialLocale()));
+  return <App config={config} />;
+}
 
 function AppLoading() {
   return (
@@ -38,7 +50,7 @@ export function Shell({ config }: { config: TAppConfig }) {
           <OnboardingApp />
         ) : (
           <Suspense fallback={<AppLoading />}>
-            <App config={config} />
+            <AdminApp config={config} />
           </Suspense>
         )}
       </ShellContext.Provider>

@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadConfig } from './config';
+import { loadBundledMessages } from './i18n/bundles';
 import { initialLocale, loadOverrides } from './i18n/locale';
-import { Shell } from './Shell';
+import { isOnboardingPath } from './shellContext';
+import { loadAdminApp, Shell } from './Shell';
 
 /**
  * Start-up: boot steps run first, then the app mounts into #q-app. A failing boot step
@@ -12,6 +14,11 @@ async function boot(): Promise<void> {
   const element = document.getElementById('q-app');
   if (!element) throw new Error('#q-app not found');
   const locale = initialLocale();
+  // On an admin path the admin app and its messages download while the config and the labels load.
+  if (!isOnboardingPath(window.location.pathname)) {
+    void loadAdminApp();
+    void loadBundledMessages(locale);
+  }
   const [config] = await Promise.all([loadConfig(), loadOverrides(locale)]);
   document.documentElement.lang = locale;
   createRoot(element).render(

@@ -1,5 +1,6 @@
 import { can } from '@app/domain/platform/access/access-table';
-import { canAccessRoute, homePathForRole, isAreaEnabled, routeNameForPath } from '@app/domain/platform/auth/roles';
+// From access/routes, not auth/roles: that one builds zod schemas, and the admin app's first chunk has no zod.
+import { canAccessRoute, homePathForRole, isAreaEnabled, routeNameForPath } from '@app/domain/platform/access/routes';
 import { tableResourceOf } from './components/permissions';
 import { enabledAreas } from './session/landing';
 

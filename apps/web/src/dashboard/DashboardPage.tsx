@@ -2,7 +2,7 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 import { can, type TArea } from '@app/domain/platform/access/access-table';
-import { isAreaEnabled } from '@app/domain/platform/auth/roles';
+import { isAreaEnabled } from '@app/domain/platform/access/routes';
 import { enabledAreas } from '../routeAccess';
 import { useAppConfig } from '../config';
 import { useSession } from '../session/useSession';

@@ -9,6 +9,12 @@ function path(resource: string, id?: Identifier): string {
   return id === undefined ? base : `${base}/${encodeURIComponent(String(id))}`;
 }
 
+/*
+ * Year-scoped collections whose records, asked for by id, are found in any year: the comune's
+ * declarations list with every year on names each declaration's period, whatever the selected year.
+ */
+const READ_BY_ID_ACROSS_YEARS = new Set(['declaration-templates']);
+
 function totalFrom(headers: Headers, fallback: number): number {
   const header = headers.get('X-Total-Count');
   const total = header === null ? NaN : Number(header);
@@ -52,7 +58,7 @@ export const dataProvider: TAppDataProvider = {
   getMany: async (resource, params) => {
     if (params.ids.length === 0) return { data: [] };
     const { json } = await apiRequest<TApiRecord[]>(path(resource), {
-      query: { '_id[in]': params.ids.map(String).join(','), limit: params.ids.length },
+      query: { '_id[in]': params.ids.map(String).join(','), limit: params.ids.length, ...(READ_BY_ID_ACROSS_YEARS.has(resource) ? { allYears: 'true' } : {}) },
     });
     return { data: (json ?? []).map(fromApi) } as never;
   },

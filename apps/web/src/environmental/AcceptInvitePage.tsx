@@ -1,5 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MuiLink from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useOnboardingText } from '../onboarding/onboardingText';
 import { apiRequest } from '../dataProvider/httpClient';

@@ -2,18 +2,21 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider } from 'ra-core';
 import { configureErrorTranslation } from '../dataProvider/errors';
 import { setStoredLocale } from '../session/store';
-import { enMessages } from './en';
-import { itMessages } from './it';
-import { currentOverridesVersion, DEFAULT_LOCALE, LOCALES, loadOverrides, overridesFor } from './locale';
+import { bundledMessages, loadBundledMessages } from './bundles';
+import { currentOverridesVersion, LOCALES, loadOverrides, overridesFor } from './locale';
 import { applyOverrides, flattenMessages, type TMessages } from './messages';
 
 export { DEFAULT_LOCALE, LOCALES, initialLocale, isSupportedLocale, loadOverrides } from './locale';
 
-const bundled: Record<string, TMessages> = { it: itMessages, en: enMessages };
+export { loadBundledMessages } from './bundles';
+
 const keyCache: Record<string, { version: number; keys: Set<string> }> = {};
 
+/** The language's messages with the admin's labels; the language's bundle must be loaded (loadBundledMessages). */
 function messagesFor(locale: string): TMessages {
-  return applyOverrides(bundled[locale] ?? bundled[DEFAULT_LOCALE], overridesFor(locale) ?? []);
+  const bundled = bundledMessages(locale);
+  if (!bundled) throw new Error(`messages of ${locale} not loaded`);
+  return applyOverrides(bundled, overridesFor(locale) ?? []);
 }
 
 function knownKeys(locale: string): Set<string> {
@@ -24,7 +27,11 @@ function knownKeys(locale: string): Set<string> {
 
 export function createI18nProvider(locale: string): I18nProvider {
   const provider = polyglotI18nProvider(
-    (requested) => (overridesFor(requested) !== undefined ? messagesFor(requested) : loadOverrides(requested).then(() => messagesFor(requested))),
+    // The first language's messages are loaded before the app renders (Shell.tsx); another one on the switch to it.
+    (requested) =>
+      overridesFor(requested) !== undefined && bundledMessages(requested)
+        ? messagesFor(requested)
+        : Promise.all([overridesFor(requested) === undefined ? loadOverrides(requested) : undefined, loadBundledMessages(requested)]).then(() => messagesFor(requested)),
     locale,
     LOCALES,
     // Server messages that are not keys are shown as they are.

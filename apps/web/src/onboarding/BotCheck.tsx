@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, CircularProgress } from '@mui/material';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import { useOnboardingText } from './onboardingText';
 
 const CHALLENGE_URL = '/api/auth/altcha-challenge';

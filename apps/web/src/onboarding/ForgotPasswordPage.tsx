@@ -1,5 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MuiLink from '@mui/material/Link';
 import { Link } from 'react-router-dom';
 import { useOnboardingText } from './onboardingText';
 import { requestPasswordReset } from '../dataProvider/api';

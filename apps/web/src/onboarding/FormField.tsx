@@ -1,5 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import { FormControl, FormHelperText, InputLabel, OutlinedInput, type OutlinedInputProps } from '@mui/material';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 
 export type TFormFieldProps = Omit<OutlinedInputProps, 'error' | 'fullWidth' | 'label' | 'margin'> & {
   label: string;

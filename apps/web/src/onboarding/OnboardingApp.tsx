@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, CssBaseline, Snackbar, ThemeProvider, createTheme } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import CssBaseline from '@mui/material/CssBaseline';
+import Snackbar from '@mui/material/Snackbar';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { configureErrorTranslation } from '../dataProvider/errors';
 import { AcceptInvitePage } from '../environmental/AcceptInvitePage';

@@ -1,5 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Box, Card, CardContent, Link as MuiLink, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MuiLink from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { Navigate } from 'react-router-dom';
 import { useAppConfig } from '../config';
 import { LOCALES } from '../i18n/locale';

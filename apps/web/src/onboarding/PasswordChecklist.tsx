@@ -1,4 +1,7 @@
-import { List, ListItem, ListItemIcon, ListItemText } from '@mui/material';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { PASSWORD_RULES, checkPassword } from '@app/domain/platform/auth/password-rules';
 import { useOnboardingText } from './onboardingText';

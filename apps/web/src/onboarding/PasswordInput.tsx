@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { IconButton, InputAdornment } from '@mui/material';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { FormField, type TFormFieldProps } from './FormField';

@@ -1,5 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink, Stack } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MuiLink from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import { Link } from 'react-router-dom';
 import { useAppConfig } from '../config';
 import { register } from '../dataProvider/api';

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Link as MuiLink } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MuiLink from '@mui/material/Link';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useOnboardingText } from './onboardingText';
 import { resetPassword } from '../dataProvider/api';

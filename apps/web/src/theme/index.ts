@@ -1,4 +1,5 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { LabelledDataTableBody } from '../components/LabelledDataTableBody';
 import { baseThemeOptions, palette, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from './base';
 
 export { palette, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH, SPACING_UNIT } from './base';
@@ -46,24 +47,47 @@ export const appTheme: RaThemeOptions = mergeDeep(defaultTheme as Record<string,
     // A read-only field is rendered disabled, but its help still has to be readable (MUI greys it to 2.7:1).
     MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled:not(.Mui-error)': { color: 'rgba(0, 0, 0, 0.6)' } } } },
     RaDataTable: {
+      // Every cell knows its column's heading, shown next to the value on a phone (below).
+      defaultProps: { body: LabelledDataTableBody },
       styleOverrides: {
         root: {
           maxWidth: '100%',
           '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
           // On a phone every table is a simple list, not a table scrolling sideways: one block per record, its first
-          // column on the first line and the other values wrapped after it. The header is only hidden from sight, so
-          // screen readers keep the column names; lists with their own phone layout (ResponsiveDataTable) never get here.
+          // column on the first line, then one line per other value with its column's heading before it. The header
+          // row is only hidden from sight, so screen readers keep the column names (and are not read the headings
+          // shown here twice: the generated text has an empty alternative); lists with their own phone layout
+          // (ResponsiveDataTable) never get here.
           [PHONE]: {
             '& .RaDataTable-tableWrapper': { overflowX: 'visible' },
             '& .RaDataTable-table, & .RaDataTable-tbody': { display: 'block', width: '100%' },
             '& .RaDataTable-thead': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
-            '& .RaDataTable-row': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: '12px', rowGap: '2px', padding: '10px 16px', borderBottom: '1px solid rgba(0, 0, 0, 0.12)' },
-            '& .RaDataTable-rowCell': { display: 'block', border: 0, padding: 0, minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere', fontSize: '0.875rem', color: 'rgba(0, 0, 0, 0.6)' },
-            '& .RaDataTable-rowCell:not(.MuiTableCell-paddingCheckbox):first-of-type, & .MuiTableCell-paddingCheckbox + .RaDataTable-rowCell': {
+            '& .RaDataTable-row': { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: '12px', rowGap: '4px', padding: '10px 16px', borderBottom: '1px solid rgba(0, 0, 0, 0.12)' },
+            '& .RaDataTable-rowCell': {
+              display: 'flex',
+              alignItems: 'baseline',
+              columnGap: '8px',
               flexBasis: '100%',
+              border: 0,
+              padding: 0,
+              minWidth: 0,
+              maxWidth: '100%',
+              overflowWrap: 'anywhere',
+              textAlign: 'left',
+              fontSize: '0.875rem',
+              color: 'rgba(0, 0, 0, 0.87)',
+            },
+            '& .RaDataTable-rowCell[data-label]::before': {
+              content: ['attr(data-label)', 'attr(data-label) / ""'],
+              flex: '0 0 38%',
+              maxWidth: '38%',
+              fontSize: '0.75rem',
+              lineHeight: 1.4,
+              color: 'rgba(0, 0, 0, 0.6)',
+            },
+            '& .RaDataTable-rowCell:not(.MuiTableCell-paddingCheckbox):first-of-type, & .MuiTableCell-paddingCheckbox + .RaDataTable-rowCell': {
               fontSize: '1rem',
               fontWeight: 500,
-              color: 'rgba(0, 0, 0, 0.87)',
             },
             '& .RaDataTable-rowCell:empty': { display: 'none' },
           },

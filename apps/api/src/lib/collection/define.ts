@@ -66,6 +66,8 @@ export type TCollection<
   searchable?: PgColumn[];
   /** Year-scoped collections: the date (or integer year) column the selected year filters. */
   year?: { column: PgColumn; kind: 'date' | 'integer' };
+  /** A year-scoped collection whose list also answers `?allYears=true`: every year, whatever `year` says. */
+  listsAllYears?: boolean;
   /**
    * The SQL of every record scope the table grants on the resource (other than a plain `all`),
    * keyed by scope name. Reads take the scope of the caller's list/read grant, writes that of the

@@ -22,6 +22,7 @@ const ZListQuery = z.looseObject({
   q: z.string().optional().describe('Free text over the search fields'),
   count: z.string().optional().describe('`true` adds X-Total-Count'),
   year: z.string().optional().describe('Selected year (2021-2050); year-scoped collections filter by it'),
+  allYears: z.enum(['true', 'false']).optional().describe('`true`: every year, whatever `year` says (only the collections that allow it, e.g. declaration-templates)'),
   fields: z
     .string()
     .optional()
@@ -124,6 +125,16 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
     return allOf([scope, filter ? recordFilterToSql(filter, permissionFields) : undefined]);
   }
 
+  /** `?allYears=true` lifts the selected year from a collection that allows it (`listsAllYears`). */
+  function yearsOfList(ctx: TSignedInContext, query: Record<string, unknown>): { ctx: TSignedInContext; query: Record<string, unknown> } {
+    if (!def.listsAllYears || query.allYears === undefined) return { ctx, query };
+    const { allYears, ...rest } = query;
+    if (allYears !== 'true' && allYears !== 'false') {
+      throw new AppError('INVALID_FILTER', 'Invalid value for allYears', { details: [{ path: 'allYears', message: 'must be true or false', value: allYears }] });
+    }
+    return { ctx: allYears === 'true' ? { ...ctx, year: null } : ctx, query: rest };
+  }
+
   function yearCondition(ctx: TSignedInContext): SQL | undefined {
     if (!def.year || ctx.year === null) return undefined;
     if (def.year.kind === 'integer') return eq(def.year.column, ctx.year);
@@ -162,7 +173,8 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
     conditions,
     toRecord,
     present,
-    async list(ctx, query, extra) {
+    async list(listCtx, listQuery, extra) {
+      const { ctx, query } = yearsOfList(listCtx, listQuery);
       const customKeys = new Set(Object.keys(def.customFilters ?? {}));
       const columnQuery = Object.fromEntries(Object.entries(query).filter(([key]) => !customKeys.has(key)));
       const parsed = parseListQuery(columnQuery, { filterable, sortable, searchable: def.searchable ?? [], idColumn: table.id });

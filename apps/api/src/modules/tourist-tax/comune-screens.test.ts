@@ -125,5 +125,19 @@ describe("the comune's declarations", () => {
     // Filters combine with the search; bad values are 400.
     expect(await list(tok.city, `allYears=true&q=colosseo&declarationTemplateId=${rome2024._id}`)).toHaveLength(1);
     expect((await t.request('GET', '/api/declarations?allYears=maybe', { token: tok.city })).status).toBe(400);
+
+    // The period filter of that list: the periods of every year with allYears, of the comune only.
+    const periodYears = async (token: string, query: string) => {
+      const res = await t.request('GET', `/api/declaration-templates?limit=500&sort=dateFrom&${query}`, { token });
+      expect(res.status).toBe(200);
+      return (res.body as { year: number; cityId: string }[]).map((period) => `${period.cityId === w.rome.id ? 'rome' : 'other'} ${period.year}`);
+    };
+    expect(await periodYears(tok.city, 'year=2025')).toEqual(Array(4).fill('rome 2025'));
+    expect(await periodYears(tok.city, 'year=2025&allYears=false')).toEqual(Array(4).fill('rome 2025'));
+    expect(await periodYears(tok.city, 'year=2025&allYears=true')).toEqual([...Array(4).fill('rome 2024'), ...Array(4).fill('rome 2025')]);
+    expect(await periodYears(tok.otherCity, 'year=2024&allYears=true')).toEqual(Array(4).fill('other 2025'));
+    expect((await t.request('GET', '/api/declaration-templates?allYears=maybe', { token: tok.city })).status).toBe(400);
+    // Only a collection that allows it spans the years: elsewhere allYears is an unknown filter, as before.
+    expect((await t.request('GET', '/api/stays?allYears=true', { token: tok.hotelier })).status).toBe(400);
   });
 });

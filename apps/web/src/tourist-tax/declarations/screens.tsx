@@ -53,10 +53,7 @@ function StatusCell() {
   );
 }
 
-/**
- * The period's name and dates. The dates come with the declaration: periods are read for the selected
- * year, so with "all years" the name of another year's period is not loaded.
- */
+/** The period's name (read in any year: the data provider asks for periods by id across the years) and dates. */
 function PeriodCell() {
   const record = useRecordContext<TDeclaration>();
   const [locale] = useLocaleState();
@@ -71,6 +68,34 @@ function PeriodCell() {
         sx={{ display: 'block', whiteSpace: 'nowrap', color: 'text.secondary', fontSize: '0.75rem' }}
       >{`${formatDate(record.dateFrom, locale)} – ${formatDate(record.dateTo, locale)}`}</Box>
     </Box>
+  );
+}
+
+type TPeriod = { periodName: string; dateFrom: string; dateTo: string };
+
+/**
+ * The period filter: the selected year's periods by name, or with "all years" on the periods of every
+ * year, most recent first, each with its dates (the names repeat from one year to the next).
+ */
+function PeriodFilterInput({ source, alwaysOn }: { source: string; alwaysOn?: boolean }) {
+  const { filterValues } = useListContext();
+  const [locale] = useLocaleState();
+  const allYears = filterValues.allYears === true;
+  return (
+    <ReferenceInput
+      source={source}
+      alwaysOn={alwaysOn}
+      reference="declaration-templates"
+      sort={{ field: 'dateFrom', order: allYears ? 'DESC' : 'ASC' }}
+      perPage={allYears ? 500 : 100}
+      filter={allYears ? { allYears: true } : {}}
+    >
+      <SelectInput
+        optionText={(period: TPeriod) => (allYears ? `${period.periodName} (${formatDate(period.dateFrom, locale)} – ${formatDate(period.dateTo, locale)})` : period.periodName)}
+        label="resources.declarations.fields.declarationTemplateId"
+        data-testid="declaration-period-filter"
+      />
+    </ReferenceInput>
   );
 }
 
@@ -90,9 +115,7 @@ export function DeclarationList() {
     <ReferenceInput key="structureId" source="structureId" reference="structures" sort={{ field: 'name', order: 'ASC' }} perPage={200} alwaysOn>
       <SelectInput optionText="name" label="resources.declarations.fields.structureId" />
     </ReferenceInput>,
-    <ReferenceInput key="declarationTemplateId" source="declarationTemplateId" reference="declaration-templates" sort={{ field: 'dateFrom', order: 'ASC' }} perPage={100} alwaysOn>
-      <SelectInput optionText="periodName" label="resources.declarations.fields.declarationTemplateId" />
-    </ReferenceInput>,
+    <PeriodFilterInput key="declarationTemplateId" source="declarationTemplateId" alwaysOn />,
     <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
     <SelectInput key="overdue" source="overdue" label="filings.declarations.overdue" choices={overdueChoices} alwaysOn />,
     <SelectInput key="type" source="type" choices={typeChoices} />,

@@ -2,7 +2,7 @@ import BedIcon from '@mui/icons-material/Bed';
 import { lazyPage } from '../../components/lazyPage';
 
 export const stays = {
-  list: lazyPage(() => import('./screens').then((module) => module.StayList)),
+  list: lazyPage(() => import('./StayList').then((module) => module.StayList)),
   edit: lazyPage(() => import('./screens').then((module) => module.StayEdit)),
   create: lazyPage(() => import('./screens').then((module) => module.StayCreate)),
   icon: BedIcon,

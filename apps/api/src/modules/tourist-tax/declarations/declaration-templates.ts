@@ -101,6 +101,8 @@ export const declarationTemplatesCollection = defineCollection({
   },
   searchable: [declarationTemplates.periodName],
   year: { column: declarationTemplates.year, kind: 'integer' },
+  // The comune's declarations list with every year on filters by the periods of every year.
+  listsAllYears: true,
   scopes: cityRowScopes(declarationTemplates.cityId),
   toRow: async ({ input, tx, ctx, existing }) => {
     const cityId = existing ? existing.cityId : cityIdForWrite(ctx, input.cityId);
