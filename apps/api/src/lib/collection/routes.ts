@@ -11,6 +11,7 @@ import { entityOf, type TCollectionAction } from '@app/domain/platform/access/ac
 import { partialWithoutDefaults, ZErrorBody, ZIdParams } from '../schemas.ts';
 import { allOf, isUuid, parseListQuery } from './query.ts';
 import { rowToRecord } from './serialize.ts';
+import { listSerializer } from './json-writer.ts';
 import { registerCollectionExport } from './export.ts';
 import type { TCountCache } from './count-cache.ts';
 import type { TAnyCollection, TCollection, TOperation, TRecordTable, TSignedInContext } from './define.ts';
@@ -273,7 +274,10 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
     const listItem = def.record instanceof z.ZodObject ? def.record.partial() : def.record;
     r.get(url, {
       schema: { tags, summary: `List ${def.name}`, querystring: ZListQuery, response: { 200: z.array(def.record), ...errorResponses } },
-      serializerCompiler: (route) => serializerCompiler({ ...route, schema: route.httpStatus === '200' ? z.array(listItem) : (route.schema as unknown as z.ZodType) }),
+      serializerCompiler: (route) =>
+        route.httpStatus === '200'
+          ? listSerializer(listItem, { check: app.services.config.checkListResponses, method: route.method, url: route.url })
+          : serializerCompiler({ ...route, schema: route.schema as unknown as z.ZodType }),
       handler: async (request, reply) => {
         requireActor(request);
         const ctx = signedIn(contextOf(request));
