@@ -1,9 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgDialect, PgSession, PgTable } from 'drizzle-orm/pg-core';
-import type { TDbOrTx } from '../../db/client.ts';
-
-/** What a drizzle database or transaction runs queries with (drizzle's own select builder uses the same two). */
-type TDriver = { dialect: PgDialect; session: PgSession };
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { dialectOf, queryRows, type TDbOrTx } from '../../db/client.ts';
 
 /** A list filter rendered to SQL once per request: the text after `where` and its parameters. */
 export type TRenderedWhere = { sql: SQL; text: string; params: unknown[] };
@@ -32,20 +29,19 @@ export function createListSql(table: PgTable) {
     return selection;
   };
 
-  const run = <T>(db: TDbOrTx, text: string, params: unknown[], map: (rows: unknown[][]) => T): Promise<T> =>
-    (db as unknown as TDriver).session.prepareQuery({ sql: text, params }, undefined, undefined, true, map as never).execute() as Promise<T>;
+  const run = <T>(db: TDbOrTx, text: string, params: unknown[], map: (rows: unknown[][]) => T): Promise<T> => queryRows(db, { sql: text, params }, map);
 
   return {
     renderWhere(db: TDbOrTx, where: SQL | undefined): TRenderedWhere | undefined {
       if (!where) return undefined;
-      const { sql: text, params } = (db as unknown as TDriver).dialect.sqlToQuery(where);
+      const { sql: text, params } = dialectOf(db).sqlToQuery(where);
       return { sql: where, text, params };
     },
 
     /** One page of rows; `key` names the set of `columns` (the same key, the same columns). */
     async rows(db: TDbOrTx, page: { key: string; columns: Record<string, PgColumn>; where: TRenderedWhere | undefined; orderBy: SQL[]; limit: number; skip: number }) {
       const { prefix, keys, columns } = selectionOf(db, page.key, page.columns);
-      const { dialect } = db as unknown as TDriver;
+      const dialect = dialectOf(db);
       const orderBy = sql.join(page.orderBy, sql`, `);
       let order = dialect.sqlToQuery(orderBy);
       let tail = `${page.where ? ` where ${page.where.text}` : ''} order by ${order.sql}`;

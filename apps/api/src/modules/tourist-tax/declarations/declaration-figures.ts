@@ -8,7 +8,7 @@ import {
   type TStayForFigures,
 } from '@app/domain/tourist-tax/filings/declaration-figures';
 import { stays } from '../../../db/schema/index.ts';
-import type { TDb, TDbOrTx } from '../../../db/client.ts';
+import { queryRows, type TDb, type TDbOrTx } from '../../../db/client.ts';
 import { validationFailed } from '../../../lib/errors.ts';
 
 /** The stays a declaration counts: checked out in the period, not already counted by another declaration. */
@@ -113,27 +113,28 @@ async function sumFiguresByStructure(db: TDbOrTx, where: SQL | undefined): Promi
   return figures;
 }
 
-/** The stays in `where` the guest did not pay, one line each, by structure, in check-out order. */
+/**
+ * The stays in `where` the guest did not pay, one line each, by structure, in check-out order. A
+ * comune's quarter has thousands: the rows go straight into the lines (queryRows), without drizzle's
+ * general row mapping in between.
+ */
 async function loadRejectedLines(db: TDbOrTx, where: SQL | undefined): Promise<Map<string, TRejectedPaymentLine[]>> {
-  const rows = await db
-    .select({
-      structureId: stays.structureId,
-      stayId: stays.id,
-      guest: GUEST_NAME,
-      checkOut: stays.checkOut,
-      amountCents: stays.toPayAmountCents,
-      reason: stays.noPaymentReason,
-    })
+  const query = db
+    .select({ structureId: stays.structureId, stayId: stays.id, guest: GUEST_NAME, checkOut: stays.checkOut, amountCents: stays.toPayAmountCents, reason: stays.noPaymentReason })
     .from(stays)
     .where(and(where, NOT_PAID))
-    .orderBy(stays.checkOut, stays.id);
-  const lines = new Map<string, TRejectedPaymentLine[]>();
-  for (const { structureId, ...line } of rows) {
-    const list = lines.get(structureId) ?? [];
-    list.push(line);
-    lines.set(structureId, list);
-  }
-  return lines;
+    .orderBy(stays.checkOut, stays.id)
+    .toSQL();
+  return queryRows(db, query, (rows) => {
+    const lines = new Map<string, TRejectedPaymentLine[]>();
+    for (const [structureId, stayId, guest, checkOut, amountCents, reason] of rows as [string, string, string | null, string, number, string | null][]) {
+      const line: TRejectedPaymentLine = { stayId, guest, checkOut: stays.checkOut.mapFromDriverValue(checkOut) as string, amountCents, reason };
+      const list = lines.get(structureId);
+      if (list) list.push(line);
+      else lines.set(structureId, [line]);
+    }
+    return lines;
+  });
 }
 
 /** The automatic figures of the stays in `where`, per structure: the sums and the rejected lines. */
