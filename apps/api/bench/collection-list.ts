@@ -1,11 +1,6 @@
-import pg from 'pg';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase, runMigrations } from '../src/db/client.ts';
-import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
 import { seedProductionAdmin, userIdByEmail } from '../src/seed/production-admin.ts';
 import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
-import { BENCH_DATABASE_URL, ensureBenchDatabase, loadFunction, loadTest, printRow } from './lib.ts';
+import { loadFunction, loadTest, openBenchApp, printRow, type TBenchApp } from './lib.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 
@@ -15,15 +10,18 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
  * through node-postgres.
  */
 export async function benchCollectionList() {
-  await ensureBenchDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: BENCH_DATABASE_URL, SEED_DEMO: 'false' });
-  const database = await openDatabase({ databaseUrl: BENCH_DATABASE_URL, dataDir: null, poolSize: 10 });
-  await runMigrations(database);
-  await ensureFeatureFlags(database.db);
+  const bench = await openBenchApp({ rawPoolSize: 10, listen: true });
+  try {
+    await listEvents(bench);
+  } finally {
+    await bench.close();
+  }
+}
+
+async function listEvents({ config, database, raw, base }: TBenchApp) {
   await seedProductionAdmin(database.db, 'bench-admin@bench.test', 'Bench1234');
   const adminId = (await userIdByEmail(database.db, 'bench-admin@bench.test'))!;
 
-  const raw = new pg.Pool({ connectionString: BENCH_DATABASE_URL, max: 10 });
   const { rows } = await raw.query<{ n: string }>('select count(*) as n from events');
   const have = Number(rows[0].n);
   if (have < ROWS) {
@@ -42,11 +40,8 @@ export async function benchCollectionList() {
   // As autovacuum would after a bulk load: the visibility map lets counts use an index-only scan.
   await raw.query('vacuum (analyze) events');
 
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
   const token = await accessTokenOfNewSession(database.db, config, { id: adminId, role: 'admin' });
-  const url = `http://127.0.0.1:${port}/api/events?status=confirmed&sort=-createdAt&limit=25&skip=50&count=true`;
+  const url = `${base}/api/events?status=confirmed&sort=-createdAt&limit=25&skip=50&count=true`;
 
   const probe = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   if (!probe.ok) throw new Error(`list request failed: ${probe.status} ${await probe.text()}`);
@@ -59,8 +54,4 @@ export async function benchCollectionList() {
     await loadFunction(() => Promise.all([raw.query(sqlList, ['confirmed']), raw.query(sqlCount, ['confirmed'])]), { concurrency: 20, seconds: 10 }),
   );
   printRow('  API GET /api/events (20 concurrent connections)', await loadTest(url, { authorization: `Bearer ${token}` }, { connections: 20, seconds: 10 }));
-
-  await app.close();
-  await raw.end();
-  await database.close();
 }

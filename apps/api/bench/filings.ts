@@ -1,9 +1,7 @@
-import pg from 'pg';
-import { openDatabase, runMigrations } from '../src/db/client.ts';
 import { computeDeclarationFigures, type TDeclarationFigures } from '@app/domain/tourist-tax/filings/declaration-figures';
 import { computeComuneFigures, computeStructureFigures, loadStaysForFigures } from '../src/modules/tourist-tax/declarations/declaration-figures.ts';
 import { loadModello21Prefill } from '../src/modules/tourist-tax/modello21/prefill.ts';
-import { ensureBenchDatabase, memoryMb, sectionDatabaseUrl } from './lib.ts';
+import { memoryMb, openBenchApp, sectionDatabaseUrl } from './lib.ts';
 
 const STAYS = Number(process.env.BENCH_FILING_STAYS ?? 1_000_000);
 const STRUCTURES = Number(process.env.BENCH_FILING_STRUCTURES ?? 500);
@@ -30,10 +28,8 @@ function minMedian(values: number[]) {
  * former way); all three must give the same figures.
  */
 export async function benchDeclarations() {
-  await ensureBenchDatabase(DATABASE_URL);
-  const database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: null, poolSize: 10 });
-  await runMigrations(database);
-  const raw = new pg.Pool({ connectionString: DATABASE_URL, max: 4 });
+  const bench = await openBenchApp({ url: DATABASE_URL, poolSize: 10 });
+  const { database, raw } = bench;
   try {
     let cityId = (await raw.query<{ id: string }>('select id from cities where name = $1', [CITY])).rows[0]?.id;
     if (!cityId) cityId = (await raw.query<{ id: string }>('insert into cities (name) values ($1) returning id', [CITY])).rows[0].id;
@@ -139,7 +135,6 @@ export async function benchDeclarations() {
       `Modello 21 prefill of one structure (${MODEL_STAYS.toLocaleString('en')} stays in 2025, ${receipts.toLocaleString('en')} paid): min ${min.toFixed(1)} ms, median ${median.toFixed(1)} ms (5 runs)`,
     );
   } finally {
-    await raw.end();
-    await database.close();
+    await bench.close();
   }
 }

@@ -1,5 +1,10 @@
 import pg from 'pg';
 import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type TConfig } from '../src/config.ts';
+import { openDatabase, runMigrations, type TDatabase } from '../src/db/client.ts';
+import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
 
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 
@@ -128,4 +133,50 @@ export function printTarget(label: string, ratios: number[], target: { atLeast?:
   const met = target.atLeast !== undefined ? median >= target.atLeast : median <= target.atMost!;
   console.log(`${label.padEnd(58)} min ${min.toFixed(2)}${unit}  median ${median.toFixed(2)}${unit}   target ${goal}: ${met ? 'met' : 'NOT met'}`);
   return met;
+}
+
+export type TBenchApp = {
+  url: string;
+  config: TConfig;
+  database: TDatabase;
+  /** A node-postgres pool of its own, for seeding and for the raw side of a comparison. */
+  raw: pg.Pool;
+  /** The product listening on 127.0.0.1 (with `listen: true`), and its base URL. */
+  app: FastifyInstance | null;
+  base: string;
+  /** Closes the app, the raw pool and the database, in that order. */
+  close(): Promise<void>;
+};
+
+/**
+ * The set-up every bench section repeats: the database of `url` created when missing and migrated,
+ * the feature flags in place, the configuration the API runs with in a bench (quiet, no demo data),
+ * a raw pool, and with `listen` the product on a free port of 127.0.0.1.
+ */
+export async function openBenchApp(options: { url?: string; poolSize?: number; rawPoolSize?: number; jwtSecret?: string; listen?: boolean } = {}): Promise<TBenchApp> {
+  const url = options.url ?? BENCH_DATABASE_URL;
+  await ensureBenchDatabase(url);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, SEED_DEMO: 'false', ...(options.jwtSecret ? { JWT_SECRET: options.jwtSecret } : {}) });
+  const database = await openDatabase({ databaseUrl: url, dataDir: null, poolSize: options.poolSize ?? 10 });
+  const raw = new pg.Pool({ connectionString: url, max: options.rawPoolSize ?? 4 });
+  let app: FastifyInstance | null = null;
+  const close = async () => {
+    await app?.close();
+    await raw.end();
+    await database.close();
+  };
+  try {
+    await runMigrations(database);
+    await ensureFeatureFlags(database.db);
+    let base = '';
+    if (options.listen) {
+      app = await buildApp({ config, database, logger: false });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    }
+    return { url, config, database, raw, app, base, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

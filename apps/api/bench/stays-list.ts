@@ -2,14 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getTableColumns } from 'drizzle-orm';
-import pg from 'pg';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase, runMigrations } from '../src/db/client.ts';
+import type pg from 'pg';
 import { stays } from '../src/db/schema/index.ts';
 import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
-import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
 import { STAY_LIST_HEAVY_FIELDS } from '../src/modules/tourist-tax/stays/stay-shapes.ts';
-import { ensureBenchDatabase, interleaved, loadTest, minMedian, printRounds, printTarget, sectionDatabaseUrl, type TLoadResult } from './lib.ts';
+import { interleaved, loadTest, minMedian, openBenchApp, printRounds, printTarget, sectionDatabaseUrl, type TLoadResult } from './lib.ts';
 
 const SMALL = Number(process.env.BENCH_LIST_SMALL ?? 100_000);
 const LARGE = Number(process.env.BENCH_LIST_LARGE ?? 1_000_000);
@@ -58,13 +55,9 @@ type TRun = (label: string, name: 'structure' | 'comune') => Promise<Record<'raw
 
 /** Opens (seeding if needed) the database of `size` stays, starts the API and the raw server on it, and hands `body` a runner of interleaved rounds. */
 async function atSize<T>(size: number, body: (run: TRun) => Promise<T>): Promise<T> {
-  const url = sectionDatabaseUrl(`stays_list_${size}`);
-  await ensureBenchDatabase(url);
-  const database = await openDatabase({ databaseUrl: url, dataDir: null, poolSize: 2 });
-  await runMigrations(database);
-  await ensureFeatureFlags(database.db);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, SEED_DEMO: 'false', JWT_SECRET });
-  const raw = new pg.Pool({ connectionString: url, max: 4 });
+  // The API under load runs in a child process (list-server.ts); this one seeds and signs the tokens.
+  const bench = await openBenchApp({ url: sectionDatabaseUrl(`stays_list_${size}`), poolSize: 2, jwtSecret: JWT_SECRET });
+  const { url, config, database, raw } = bench;
   const children: ChildProcess[] = [];
   try {
     const setup = await seedComune(raw, size);
@@ -133,8 +126,7 @@ async function atSize<T>(size: number, body: (run: TRun) => Promise<T>): Promise
     });
   } finally {
     for (const child of children) child.kill();
-    await raw.end();
-    await database.close();
+    await bench.close();
   }
 }
 

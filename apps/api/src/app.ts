@@ -12,6 +12,7 @@ import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
 import { createCountCache } from './lib/collection/count-cache.ts';
+import { createTableWrites } from './lib/table-writes.ts';
 import { findUnsafeInput } from './lib/schemas.ts';
 import { connectRedis } from './lib/redis.ts';
 import type { TServices } from './lib/fastify-types.ts';
@@ -40,12 +41,14 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   app.setSerializerCompiler(serializerCompiler);
 
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
+  const tableWrites = createTableWrites(database, app.log);
   const services: TServices = {
     config,
     database,
     db: database.db,
     collections: new Map(),
-    countCache: createCountCache(database, app.log),
+    tableWrites,
+    countCache: createCountCache(tableWrites),
     permissions: permissionGate,
     areas: enabledAreas,
     mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
@@ -54,8 +57,8 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     redis,
   };
   app.decorate('services', services);
-  app.addHook('onReady', () => services.countCache.start());
-  app.addHook('onClose', () => services.countCache.stop());
+  app.addHook('onReady', () => tableWrites.start());
+  app.addHook('onClose', () => tableWrites.stop());
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {

@@ -47,6 +47,8 @@ const ZEnv = z.object({
   TRUST_PROXY: bool.default(false),
   // PEM bundle of the certification authorities trusted for signed files (.p7m); without it the CA is reported as not checked.
   SIGNED_FILES_TRUST_LIST: z.string().optional(),
+  // Whether list answers are checked against their record schema before they are sent (see lib/collection/list-serializer.ts).
+  CHECK_LIST_RESPONSES: bool.optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -151,5 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     // Several API processes share rate limits, used bot checks, socket rooms and the job lock here.
     redisUrl: e.REDIS_URL,
+    // Outside production every list answer is checked against the schema (and the fast writer against zod's); production trusts the code the tests checked.
+    checkListResponses: e.CHECK_LIST_RESPONSES ?? !production,
   };
 }

@@ -3,6 +3,7 @@ import type { TDatabase, TDb } from '../db/client.ts';
 import type { TActor } from './context.ts';
 import type { TCollectionRuntime } from './collection/routes.ts';
 import type { TCountCache } from './collection/count-cache.ts';
+import type { TTableWrites } from './table-writes.ts';
 import type { TFileStorage, TMailer, TRealtime } from './services.ts';
 import type { TAreaGate, TPermissionGate } from './access.ts';
 import type { TRedis } from './redis.ts';
@@ -12,6 +13,8 @@ export type TServices = {
   database: TDatabase;
   db: TDb;
   collections: Map<string, TCollectionRuntime>;
+  /** The database's notifications of committed table writes, which the caches below and the signed-in users' cache listen to. */
+  tableWrites: TTableWrites;
   /** Exact list counts kept until the next write to their table (collections that declare `cachedCounts`). */
   countCache: TCountCache;
   permissions: TPermissionGate;

@@ -186,6 +186,14 @@ describe.skipIf(unavailable !== null)(`two API processes on one PostgreSQL and o
     }
   });
 
+  it('a sign-out on one process ends the session on the other at once, though the other keeps signed-in users for a few seconds', async () => {
+    const { token } = (await signIn(a, 'consortium@demo.test', 'Demo1234', '10.4.0.1')).body;
+    expect((await call(b, 'GET', '/api/users/me', { token })).status).toBe(200);
+    expect((await call(b, 'GET', '/api/users/me', { token })).status).toBe(200);
+    expect((await call(a, 'POST', '/api/auth/logout', { token })).status).toBe(200);
+    expect((await call(b, 'GET', '/api/users/me', { token })).status).toBe(401);
+  });
+
   it('a bot-check answer used on one process is refused on the other', async () => {
     const challenge = (await call(a, 'GET', '/api/auth/altcha-challenge')).body as Challenge;
     const solution = await solveChallenge({ challenge, deriveKey, timeout: 20_000 });

@@ -267,8 +267,10 @@ export const stays = pgTable(
     index('stays_structure_checkin_idx').on(t.structureId, t.checkIn, t.id),
     index('stays_city_checkin_idx').on(t.cityId, t.checkIn, t.id),
     index('stays_checkout_idx').on(t.checkOut, t.id),
-    index('stays_city_checkout_unpaid_idx')
-      .on(t.cityId, t.checkOut)
+    // The rejected-payment lines of a comune's declarations, in their order; migration 0027 adds INCLUDE
+    // (structure_id, declaration_id, to_pay_amount_cents, no_payment_reason, guest) for an index-only scan.
+    index('stays_city_checkout_unpaid_lines_idx')
+      .on(t.cityId, t.checkOut, t.id)
       .where(sql`${t.paymentStatus} <> 'paid'`),
     // Also stays_city_checkout_figures_idx (migration 0017): (city_id, check_out) INCLUDE the columns the
     // declaration figures add up; the index builder cannot express INCLUDE, so it lives in the SQL only.

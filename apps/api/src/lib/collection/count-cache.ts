@@ -1,7 +1,4 @@
-import type { TDatabase } from '../../db/client.ts';
-
-/** The channel the `notify_table_write` trigger (migration 0019) notifies, with the table's name as payload. */
-export const TABLE_WRITES_CHANNEL = 'table_writes';
+import type { TTableWrites } from '../table-writes.ts';
 
 /** Filters kept per table; past that the oldest goes (a comune browsing its pages uses a handful). */
 const MAX_COUNTS_PER_TABLE = 500;
@@ -16,9 +13,6 @@ export type TCountCache = {
   count(table: string, key: string, compute: () => Promise<number>): Promise<number>;
   /** Forgets the table's counts (a write to it committed). */
   invalidate(table: string): void;
-  /** Starts listening to the table writes the database notifies; counts are cached only while it listens. */
-  start(): Promise<void>;
-  stop(): Promise<void>;
 };
 
 /**
@@ -33,10 +27,8 @@ export type TCountCache = {
  * connection makes sure every notification of a write committed before the request has arrived, so
  * a client always reads its own writes, whichever path (import, declaration, SQL) made them.
  */
-export function createCountCache(database: Pick<TDatabase, 'listen'>, log: { warn(obj: object, msg: string): void }): TCountCache {
+export function createCountCache(writes: TTableWrites): TCountCache {
   const tables = new Map<string, TTableCounts>();
-  let live = false;
-  let listening: { sync(): Promise<void>; stop(): Promise<void> } | undefined;
 
   const tableOf = (table: string) => {
     let entry = tables.get(table);
@@ -52,48 +44,29 @@ export function createCountCache(database: Pick<TDatabase, 'listen'>, log: { war
   const forgetAll = () => {
     for (const table of tables.keys()) invalidate(table);
   };
+  writes.subscribe(invalidate, forgetAll);
 
   return {
     async count(table, key, compute) {
-      if (!live) return compute();
+      if (!writes.live) return compute();
       const entry = tableOf(table);
       if (entry.counts.has(key)) {
         try {
-          await listening!.sync();
+          await writes.sync();
         } catch {
           return compute();
         }
-        const hit = live ? entry.counts.get(key) : undefined;
+        const hit = writes.live ? entry.counts.get(key) : undefined;
         if (hit !== undefined) return hit;
       }
       const generation = entry.generation;
       const total = await compute();
-      if (live && entry.generation === generation) {
+      if (writes.live && entry.generation === generation) {
         if (entry.counts.size >= MAX_COUNTS_PER_TABLE) entry.counts.delete(entry.counts.keys().next().value!);
         entry.counts.set(key, total);
       }
       return total;
     },
     invalidate,
-    async start() {
-      if (listening) return;
-      try {
-        listening = await database.listen(TABLE_WRITES_CHANNEL, invalidate, (error) => {
-          live = false;
-          forgetAll();
-          log.warn({ err: error }, 'list counts are no longer cached: the LISTEN connection to the database was lost');
-        });
-        live = true;
-      } catch (error) {
-        log.warn({ err: error }, 'list counts are not cached: LISTEN failed');
-      }
-    },
-    async stop() {
-      live = false;
-      forgetAll();
-      const current = listening;
-      listening = undefined;
-      await current?.stop();
-    },
   };
 }

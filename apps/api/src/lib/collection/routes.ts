@@ -1,4 +1,5 @@
-import { and, count, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -11,6 +12,8 @@ import { entityOf, type TCollectionAction } from '@app/domain/platform/access/ac
 import { partialWithoutDefaults, ZErrorBody, ZIdParams } from '../schemas.ts';
 import { allOf, isUuid, parseListQuery } from './query.ts';
 import { rowToRecord } from './serialize.ts';
+import { listSerializer } from './json-writer.ts';
+import { createListSql, type TRenderedWhere } from './list-sql.ts';
 import { registerCollectionExport } from './export.ts';
 import type { TCountCache } from './count-cache.ts';
 import type { TAnyCollection, TCollection, TOperation, TRecordTable, TSignedInContext } from './define.ts';
@@ -28,6 +31,12 @@ const ZListQuery = z.looseObject({
     .optional()
     .describe("Comma-separated record fields to answer (`_id` always comes); default all. A list that leaves out heavy fields (a stay's `breakdown`) is lighter to read and send"),
 });
+
+/** List requests whose parsed query and rendered filter a collection keeps (the oldest goes first). */
+const MAX_PREPARED_LISTS = 500;
+
+/** A list request as parsed, and its filter rendered for the permission filter of `filterKey`. */
+type TPreparedList = { parsed: ReturnType<typeof parseListQuery>; fields: string[] | undefined; custom: SQL[]; filterKey: string | undefined; where: TRenderedWhere | undefined };
 
 const errorResponses = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
@@ -111,11 +120,24 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
   const allColumns = getTableColumns(table);
   const heavyColumnNames = new Set(Object.values(def.heavyFields ?? {}).map((c) => c.name));
 
-  /** The columns a list reads: all of them, less the heavy ones whose field `fields` leaves out. */
+  const listSql = createListSql(table);
+  const preparedLists = new Map<string, TPreparedList>();
+  const everyColumn = { key: '*', columns: allColumns as Record<string, PgColumn> };
+  const selections = new Map<string, typeof everyColumn>();
+
+  /** The columns a list reads, and a key naming that set: all of them, less the heavy ones whose field `fields` leaves out. */
   function listColumns(fields: string[] | undefined) {
-    if (!fields || heavyColumnNames.size === 0) return undefined;
-    const wanted = new Set(fields.flatMap((f) => (def.heavyFields?.[f] ? [def.heavyFields[f].name] : [])));
-    return Object.fromEntries(Object.entries(allColumns).filter(([, column]) => !heavyColumnNames.has(column.name) || wanted.has(column.name)));
+    if (!fields || heavyColumnNames.size === 0) return everyColumn;
+    const wanted = Object.keys(def.heavyFields ?? {}).filter((f) => fields.includes(f));
+    if (wanted.length === heavyColumnNames.size) return everyColumn;
+    const key = wanted.join(',');
+    let selection = selections.get(key);
+    if (!selection) {
+      const names = new Set(wanted.map((f) => def.heavyFields![f].name));
+      const columns = Object.fromEntries(Object.entries(allColumns).filter(([, column]) => !heavyColumnNames.has(column.name) || names.has(column.name))) as Record<string, PgColumn>;
+      selections.set(key, (selection = { key, columns }));
+    }
+    return selection;
   }
 
   async function conditions(ctx: TSignedInContext, op: TOperation): Promise<SQL | undefined> {
@@ -175,37 +197,44 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
     present,
     async list(listCtx, listQuery, extra) {
       const { ctx, query } = yearsOfList(listCtx, listQuery);
-      const customKeys = new Set(Object.keys(def.customFilters ?? {}));
-      const columnQuery = Object.fromEntries(Object.entries(query).filter(([key]) => !customKeys.has(key)));
-      const parsed = parseListQuery(columnQuery, { filterable, sortable, searchable: def.searchable ?? [], idColumn: table.id });
-      const fields = requestedFields(query.fields, def.record);
-      const columns = listColumns(fields);
-      const custom: SQL[] = [];
-      for (const [key, build] of Object.entries(def.customFilters ?? {})) {
-        const value = query[key];
-        if (value !== undefined) custom.push(build(String(value), ctx));
+      const customKeys = Object.keys(def.customFilters ?? {}).filter((name) => query[name] !== undefined);
+      // The parsed query and its rendered filter depend on nothing but the query, the caller (scopes are SQL of the
+      // actor), the selected year and the permission filter: a repeated list request reuses them. Custom filters and
+      // a route's own conditions may depend on more (today's date), so such requests are parsed and rendered afresh.
+      const key = extra || customKeys.length > 0 ? undefined : JSON.stringify([ctx.actor, ctx.year, query]);
+      let prepared = key === undefined ? undefined : preparedLists.get(key);
+      const fields = prepared ? prepared.fields : requestedFields(query.fields, def.record);
+      if (!prepared) {
+        // In the order of the checks: the query's own errors (400), then the grant (403).
+        const columnQuery = Object.fromEntries(Object.entries(query).filter(([name]) => !Object.hasOwn(def.customFilters ?? {}, name)));
+        const parsed = parseListQuery(columnQuery, { filterable, sortable, searchable: def.searchable ?? [], idColumn: table.id });
+        const custom = customKeys.map((name) => def.customFilters![name](String(query[name]), ctx));
+        prepared = { parsed, fields, custom, filterKey: undefined, where: undefined };
       }
-      const where = allOf([await conditions(ctx, 'getAll'), yearCondition(ctx), extra, ...parsed.where, ...custom]);
-      const rowsQuery = (columns ? ctx.db.select(columns) : ctx.db.select())
-        .from(table as never)
-        .where(where)
-        .orderBy(...parsed.orderBy)
-        .limit(parsed.limit)
-        .offset(parsed.skip);
-      const countQuery = ctx.db
-        .select({ total: count() })
-        .from(table as never)
-        .where(where);
-      const countRows = async () => Number(((await countQuery) as { total: number }[])[0].total);
+      const { filter } = await requireAccess(ctx, def.resource, 'list');
+      const filterKey = JSON.stringify(filter);
+      if (prepared.filterKey !== filterKey) {
+        const scope = scopeCondition(ctx, def.resource, 'list', def.scopes ?? {}, 'read');
+        const permission = filter ? recordFilterToSql(filter, permissionFields) : undefined;
+        prepared.where = listSql.renderWhere(ctx.db, allOf([scope, permission, yearCondition(ctx), extra, ...prepared.parsed.where, ...prepared.custom]));
+        prepared.filterKey = filterKey;
+        if (key !== undefined && !preparedLists.has(key)) {
+          if (preparedLists.size >= MAX_PREPARED_LISTS) preparedLists.delete(preparedLists.keys().next().value!);
+          preparedLists.set(key, prepared);
+        }
+      }
+      const { parsed, where } = prepared;
+      const columns = listColumns(fields);
+      const rowsQuery = listSql.rows(ctx.db, { ...columns, where, orderBy: parsed.orderBy, limit: parsed.limit, skip: parsed.skip });
+      const countRows = () => listSql.count(ctx.db, tableName, where);
       const counted = () => {
         if (!parsed.count) return undefined;
         if (!counts) return countRows();
         // The filter's SQL and parameters (scope and year included) are the cache key.
-        const { sql: text, params } = countQuery.toSQL();
-        return counts.count(tableName, `${text}\u0000${JSON.stringify(params)}`, countRows);
+        return counts.count(tableName, `${where?.text ?? ''}\u0000${JSON.stringify(where?.params ?? [])}`, countRows);
       };
       const [rows, total] = await Promise.all([rowsQuery, counted()]);
-      return { rows: rows as Record<string, unknown>[], total, fields };
+      return { rows, total, fields };
     },
     async getById(ctx, id) {
       return findInScope(ctx, ctx.db, id, await conditions(ctx, 'get'));
@@ -285,7 +314,10 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
     const listItem = def.record instanceof z.ZodObject ? def.record.partial() : def.record;
     r.get(url, {
       schema: { tags, summary: `List ${def.name}`, querystring: ZListQuery, response: { 200: z.array(def.record), ...errorResponses } },
-      serializerCompiler: (route) => serializerCompiler({ ...route, schema: route.httpStatus === '200' ? z.array(listItem) : (route.schema as unknown as z.ZodType) }),
+      serializerCompiler: (route) =>
+        route.httpStatus === '200'
+          ? listSerializer(listItem, { check: app.services.config.checkListResponses, method: route.method, url: route.url })
+          : serializerCompiler({ ...route, schema: route.schema as unknown as z.ZodType }),
       handler: async (request, reply) => {
         requireActor(request);
         const ctx = signedIn(contextOf(request));

@@ -6,6 +6,7 @@ import type { TDb } from '../../../db/client.ts';
 import { isUuid } from '../../../lib/collection/query.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { TActor } from '../../../lib/context.ts';
+import type { TTableWrites } from '../../../lib/table-writes.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 /**
@@ -35,23 +36,73 @@ function prepareActorQuery(db: TDb) {
     .prepare('auth_actor_of_token');
 }
 
+type TActorRow = Awaited<ReturnType<ReturnType<typeof prepareActorQuery>['execute']>>[number];
+
+/** How long a user and session read for a token are kept at most, even when no write is notified. */
+export const ACTOR_CACHE_MS = 5_000;
+const ACTOR_CACHE_MAX = 10_000;
+
 /**
- * Resolves the bearer token of a request into the acting user. The user row and the token's session
- * are read on every request (one query) so that a logout, a disabled, deleted or password-changed
- * account ends access at once.
+ * The user and session of recent tokens, kept between requests while the database notifies the
+ * writes to `users` and `sessions` (migration 0027): any committed write to either table forgets
+ * them all, and before an answer from memory one round trip on the LISTEN connection (shared by
+ * the requests arriving meanwhile) makes sure every write committed before the request has been
+ * heard, whichever process made it. A logout, a disabled, deleted or password-changed account thus
+ * ends access as at once as when the row was read on every request. Without a live LISTEN
+ * connection nothing is kept; ACTOR_CACHE_MS bounds an entry's age regardless.
+ */
+function createActorCache(writes: TTableWrites) {
+  const entries = new Map<string, { row: TActorRow | undefined; until: number }>();
+  let generation = 0;
+  const forget = () => {
+    generation++;
+    entries.clear();
+  };
+  writes.subscribe((table) => (table === 'users' || table === 'sessions') && forget(), forget);
+  return async (key: string, load: () => Promise<TActorRow | undefined>) => {
+    if (!writes.live) return load();
+    const hit = entries.get(key);
+    if (hit && hit.until > Date.now()) {
+      try {
+        await writes.sync();
+      } catch {
+        return load();
+      }
+      const still = writes.live ? entries.get(key) : undefined;
+      if (still) return still.row;
+    }
+    const before = generation;
+    const row = await load();
+    if (writes.live && generation === before) {
+      if (entries.size >= ACTOR_CACHE_MAX) entries.delete(entries.keys().next().value!);
+      entries.set(key, { row, until: Date.now() + ACTOR_CACHE_MS });
+    }
+    return row;
+  };
+}
+const actorCaches = new WeakMap<FastifyInstance, ReturnType<typeof createActorCache>>();
+
+/**
+ * Resolves the bearer token of a request into the acting user: its user row and session as the
+ * database has them now (through the actor cache above), so that a logout, a disabled, deleted or
+ * password-changed account ends access at once.
  */
 export async function actorFromToken(app: FastifyInstance, token: string): Promise<TActor> {
   const claims = await verifyAccessToken(app.services.config, token);
-  const ended = new AppError('UNAUTHORIZED', 'Your session has ended; sign in again');
+  // Made only when thrown: an error's stack trace costs more than the rest of an accepted token's check.
+  const ended = () => new AppError('UNAUTHORIZED', 'Your session has ended; sign in again');
   // Tokens from before sessions existed carry no session: they are refused like ended ones.
-  if (!claims.sid || !isUuid(claims.sid) || !isUuid(claims.sub)) throw ended;
+  if (!claims.sid || !isUuid(claims.sid) || !isUuid(claims.sub)) throw ended();
   const db = app.services.db;
   let actorQuery = actorQueries.get(db);
   if (!actorQuery) actorQueries.set(db, (actorQuery = prepareActorQuery(db)));
-  const [user] = await actorQuery.execute({ sid: claims.sid, sub: claims.sub });
+  let cached = actorCaches.get(app);
+  if (!cached) actorCaches.set(app, (cached = createActorCache(app.services.tableWrites)));
+  const query = actorQuery;
+  const user = await cached(`${claims.sub}:${claims.sid}`, async () => (await query.execute({ sid: claims.sid, sub: claims.sub }))[0]);
   if (!user || user.deletedAt || !isRole(user.role)) throw new AppError('UNAUTHORIZED', 'Your session is not valid; sign in again');
   if (!user.isEnabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled');
-  if (user.sessionUserId !== user.id || user.sessionRevokedAt || (user.sessionImpersonatorId ?? undefined) !== claims.imp) throw ended;
+  if (user.sessionUserId !== user.id || user.sessionRevokedAt || (user.sessionImpersonatorId ?? undefined) !== claims.imp) throw ended();
   // Tokens issued before the last password change are void (iat has second precision).
   if (user.passwordChangedAt && claims.iat * 1000 < Math.floor(user.passwordChangedAt.getTime() / 1000) * 1000) {
     throw new AppError('UNAUTHORIZED', 'Your password was changed; sign in again');

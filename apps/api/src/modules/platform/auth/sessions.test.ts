@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { refreshTokens, users } from '../../../db/schema/index.ts';
+import { refreshTokens, sessions, users } from '../../../db/schema/index.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
 
 let t: TTestApp;
@@ -159,5 +159,36 @@ describe('the development secret once written in the source', () => {
     const res = await t.request('GET', '/api/users/me', { token: forged });
     expect(res.status).toBe(401);
     expect((await t.request('GET', '/api/users/me', { token: admin.token })).status).toBe(200);
+  });
+});
+
+// The user and session behind a token are kept between requests (authenticate.ts): a write straight
+// to the database, not through the API, must still end access on the very next request.
+describe('a signed-in user changed in the database', () => {
+  const dashboard = (token: string) => t.request('GET', '/api/dashboards/city?year=2025', { token });
+
+  it('loses access at once when disabled, deleted, given another role, or when the session is revoked', async () => {
+    const session = await t.signedIn('city');
+    const id = session.user._id;
+    expect((await dashboard(session.token)).status).toBe(200);
+    expect((await dashboard(session.token)).status).toBe(200);
+
+    await t.db.update(users).set({ isEnabled: false }).where(eq(users.id, id));
+    expect((await dashboard(session.token)).body.code).toBe('ACCOUNT_DISABLED');
+    await t.db.update(users).set({ isEnabled: true }).where(eq(users.id, id));
+    expect((await dashboard(session.token)).status).toBe(200);
+
+    await t.db.update(users).set({ role: 'user' }).where(eq(users.id, id));
+    expect((await dashboard(session.token)).status).toBe(403);
+    await t.db.update(users).set({ role: 'city' }).where(eq(users.id, id));
+    expect((await dashboard(session.token)).status).toBe(200);
+
+    await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, id));
+    expect((await dashboard(session.token)).status).toBe(401);
+    await t.db.update(users).set({ deletedAt: null }).where(eq(users.id, id));
+    expect((await dashboard(session.token)).status).toBe(200);
+
+    await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, id));
+    expect((await dashboard(session.token)).status).toBe(401);
   });
 });

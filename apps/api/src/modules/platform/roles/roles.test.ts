@@ -176,6 +176,10 @@ describe('permission system on', () => {
     expect(filtered.body.direct.map((g: any) => g.key)).toEqual(['faqs.getAll', 'faqs.get']);
     const narrowed = await t.request('GET', '/api/faqs?sort=order', { token: hotelier });
     expect(narrowed.body.map((f: any) => f.question)).toEqual(['Q1', 'Q2']);
+    // The very same list request once the filter has changed follows the new filter (a repeated request reuses its parsed query, never a stale filter).
+    await t.request('PUT', `/api/auth/permission/remove/employee/${hotelierId}`, { token: admin, body: { permissions: ['faqs.getAll'] } });
+    await t.request('PUT', `/api/auth/permission/assign/employee/${hotelierId}`, { token: admin, body: { permissions: [{ key: 'faqs.getAll', filters: [orderAtLeast(2)] }] } });
+    expect((await t.request('GET', '/api/faqs?sort=order', { token: hotelier })).body.map((f: any) => f.question)).toEqual(['Q2']);
     expect((await t.request('GET', `/api/faqs/${faqIds[1]}`, { token: hotelier })).status).toBe(404);
     expect((await t.request('GET', `/api/faqs/${faqIds[2]}`, { token: hotelier })).status).toBe(200);
     await t.request('PUT', `/api/auth/permission/remove/employee/${hotelierId}`, { token: admin, body: { permissions: ['faqs.getAll', 'faqs.get'] } });

@@ -8,7 +8,7 @@ import {
   type TStayForFigures,
 } from '@app/domain/tourist-tax/filings/declaration-figures';
 import { stays } from '../../../db/schema/index.ts';
-import type { TDb, TDbOrTx } from '../../../db/client.ts';
+import { queryRows, type TDb, type TDbOrTx } from '../../../db/client.ts';
 import { validationFailed } from '../../../lib/errors.ts';
 
 /** The stays a declaration counts: checked out in the period, not already counted by another declaration. */
@@ -63,18 +63,21 @@ export type TFigureColumns = TDeclarationFigures;
 const STORED_PRESENCES = sql`(${stays.payingPresences} is not null and ${stays.reducedPresences} is not null and ${stays.exemptPresences} is not null and ${stays.beyondCapPresences} is not null)`;
 const presences = (stored: SQL, fallback: SQL) => sql`case when ${STORED_PRESENCES} then ${stored} else ${fallback} end`;
 const NOT_PAID = sql`${stays.paymentStatus} <> 'paid'`;
-const total = (expression: SQL, filter: SQL = sql`true`) => sql`coalesce(sum(${expression}) filter (where ${filter}), 0)::bigint`.mapWith(Number);
+const total = (expression: SQL) => sql`coalesce(sum(${expression}), 0)::bigint`.mapWith(Number);
 
 /**
  * The figures of the stays in `where`, summed per structure in one grouped query (over the covering
  * index of migration 0017 a comune's quarter is an index-only scan), without the rejected lines.
- * The sums are those of computeDeclarationFigures, the domain's definition of the figures.
+ * The sums are those of computeDeclarationFigures, the domain's definition of the figures. Grouped
+ * by structure and by paid or not (payment_status is never null), rather than with a filter on
+ * each sum: fewer aggregates per stay, and the paid and unpaid amounts are the two groups' sums.
  */
 async function sumFiguresByStructure(db: TDbOrTx, where: SQL | undefined): Promise<Map<string, TDeclarationFigures>> {
   const rows = await db
     .select({
       structureId: stays.structureId,
-      numberOfStays: sql`count(*)::bigint`.mapWith(Number),
+      notPaid: sql<boolean>`${NOT_PAID}`,
+      stays: sql`count(*)::bigint`.mapWith(Number),
       guestsNumber: total(sql`${stays.componentsNumber}`),
       nightsNumber: total(sql`${stays.nightsNumber}`),
       payingPresences: total(presences(sql`${stays.payingPresences}`, sql`(${stays.payingGuests} - ${stays.reducedGuests}) * ${stays.taxableNights}`)),
@@ -83,38 +86,55 @@ async function sumFiguresByStructure(db: TDbOrTx, where: SQL | undefined): Promi
       beyondCapPresences: total(presences(sql`${stays.beyondCapPresences}`, sql`${stays.payingGuests} * (${stays.nightsNumber} - ${stays.taxableNights})`)),
       tariffCents: total(sql`${stays.tariffImportCents}`),
       reductionCents: total(sql`${stays.reductionImportCents}`),
-      totalAmountCents: total(sql`${stays.toPayAmountCents}`),
-      toPayAmountCents: total(sql`${stays.toPayAmountCents}`, sql`not ${NOT_PAID}`),
-      unpaidAmountCents: total(sql`${stays.toPayAmountCents}`, NOT_PAID),
-      rejectedPayments: sql`count(*) filter (where ${NOT_PAID})`.mapWith(Number),
+      amountCents: total(sql`${stays.toPayAmountCents}`),
     })
     .from(stays)
     .where(where)
-    .groupBy(stays.structureId);
-  return new Map(rows.map(({ structureId, ...figures }) => [structureId, { ...ZERO_FIGURES, ...figures, rejectedDetails: [] }]));
+    .groupBy(stays.structureId, sql`2`);
+  const figures = new Map<string, TDeclarationFigures>();
+  for (const row of rows) {
+    let f = figures.get(row.structureId);
+    if (!f) figures.set(row.structureId, (f = { ...ZERO_FIGURES, rejectedDetails: [] }));
+    f.numberOfStays += row.stays;
+    f.guestsNumber += row.guestsNumber;
+    f.nightsNumber += row.nightsNumber;
+    f.payingPresences += row.payingPresences;
+    f.reducedPresences += row.reducedPresences;
+    f.exemptPresences += row.exemptPresences;
+    f.beyondCapPresences += row.beyondCapPresences;
+    f.tariffCents += row.tariffCents;
+    f.reductionCents += row.reductionCents;
+    f.totalAmountCents += row.amountCents;
+    if (row.notPaid) {
+      f.unpaidAmountCents += row.amountCents;
+      f.rejectedPayments += row.stays;
+    } else f.toPayAmountCents += row.amountCents;
+  }
+  return figures;
 }
 
-/** The stays in `where` the guest did not pay, one line each, by structure, in check-out order. */
+/**
+ * The stays in `where` the guest did not pay, one line each, by structure, in check-out order. A
+ * comune's quarter has thousands: the rows go straight into the lines (queryRows), without drizzle's
+ * general row mapping in between.
+ */
 async function loadRejectedLines(db: TDbOrTx, where: SQL | undefined): Promise<Map<string, TRejectedPaymentLine[]>> {
-  const rows = await db
-    .select({
-      structureId: stays.structureId,
-      stayId: stays.id,
-      guest: GUEST_NAME,
-      checkOut: stays.checkOut,
-      amountCents: stays.toPayAmountCents,
-      reason: stays.noPaymentReason,
-    })
+  const query = db
+    .select({ structureId: stays.structureId, stayId: stays.id, guest: GUEST_NAME, checkOut: stays.checkOut, amountCents: stays.toPayAmountCents, reason: stays.noPaymentReason })
     .from(stays)
     .where(and(where, NOT_PAID))
-    .orderBy(stays.checkOut, stays.id);
-  const lines = new Map<string, TRejectedPaymentLine[]>();
-  for (const { structureId, ...line } of rows) {
-    const list = lines.get(structureId) ?? [];
-    list.push(line);
-    lines.set(structureId, list);
-  }
-  return lines;
+    .orderBy(stays.checkOut, stays.id)
+    .toSQL();
+  return queryRows(db, query, (rows) => {
+    const lines = new Map<string, TRejectedPaymentLine[]>();
+    for (const [structureId, stayId, guest, checkOut, amountCents, reason] of rows as [string, string, string | null, string, number, string | null][]) {
+      const line: TRejectedPaymentLine = { stayId, guest, checkOut: stays.checkOut.mapFromDriverValue(checkOut) as string, amountCents, reason };
+      const list = lines.get(structureId);
+      if (list) list.push(line);
+      else lines.set(structureId, [line]);
+    }
+    return lines;
+  });
 }
 
 /** The automatic figures of the stays in `where`, per structure: the sums and the rejected lines. */
