@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getTableColumns } from 'drizzle-orm';
@@ -6,6 +7,7 @@ import type pg from 'pg';
 import { stays } from '../src/db/schema/index.ts';
 import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
 import { STAY_LIST_HEAVY_FIELDS } from '../src/modules/tourist-tax/stays/stay-shapes.ts';
+import { directusInstallDir, directusVersion, startDirectus, type TDirectus } from './directus.ts';
 import { interleaved, loadTest, minMedian, openBenchApp, printRounds, printTarget, sectionDatabaseUrl, type TLoadResult } from './lib.ts';
 
 const SMALL = Number(process.env.BENCH_LIST_SMALL ?? 100_000);
@@ -33,32 +35,42 @@ export async function benchStaysList() {
     printTarget('  API / raw, per round', ratios(comune.api, comune.raw), { atLeast: 0.85 });
     return comune;
   });
-  await atSize(LARGE, async (run) => {
-    const structure = await run(`Stays list, one structure, ${YEAR}, sort by check-in (hotelier; 25 rows, count=true)`, 'structure');
-    printTarget('  API / raw, per round', ratios(structure.api, structure.raw), { atLeast: 0.85 });
-    console.log('  (Directus 11 is not in this bench: it did not install from the registry on this machine in the time allowed; the raw server is the reference.)');
-    const large = await run(`Stays list, a whole comune, Q2 ${YEAR} (comune user; sort -checkOut, page 3, count=true)`, 'comune');
-    printTarget('  API / raw, per round', ratios(large.api, large.raw), { atLeast: 0.85 });
-    // Growth: how much slower a request got from SMALL to LARGE stays (median of the per-round p50 latencies), API next to raw.
-    const growth = (later: TLoadResult[], earlier: TLoadResult[]) => minMedian(later.map((r) => r.p50)).median / minMedian(earlier.map((r) => r.p50)).median;
-    const apiGrowth = growth(large.api, small.api);
-    const rawGrowth = growth(large.raw, small.raw);
-    console.log(
-      `  comune list, ${SMALL.toLocaleString('en')} -> ${LARGE.toLocaleString('en')} stays, median p50 grows: API x${apiGrowth.toFixed(2)}, raw x${rawGrowth.toFixed(2)}   target API <= raw: ${apiGrowth <= rawGrowth ? 'met' : 'NOT met'}`,
-    );
-  });
+  await atSize(
+    LARGE,
+    async (run) => {
+      const structure = await run(`Stays list, one structure, ${YEAR}, sort by check-in (hotelier; 25 rows, count=true)`, 'structure');
+      printTarget('  API / raw, per round', ratios(structure.api, structure.raw), { atLeast: 0.85 });
+      if (structure.directus) printTarget('  API / Directus, per round', ratios(structure.api, structure.directus), { atLeast: 3 });
+      else console.log(`  (Directus is not in this run: ${DIRECTUS_ABSENT}; the raw server is the reference.)`);
+      const large = await run(`Stays list, a whole comune, Q2 ${YEAR} (comune user; sort -checkOut, page 3, count=true)`, 'comune');
+      printTarget('  API / raw, per round', ratios(large.api, large.raw), { atLeast: 0.85 });
+      // Growth: how much slower a request got from SMALL to LARGE stays (median of the per-round p50 latencies), API next to raw.
+      const growth = (later: TLoadResult[], earlier: TLoadResult[]) => minMedian(later.map((r) => r.p50)).median / minMedian(earlier.map((r) => r.p50)).median;
+      const apiGrowth = growth(large.api, small.api);
+      const rawGrowth = growth(large.raw, small.raw);
+      console.log(
+        `  comune list, ${SMALL.toLocaleString('en')} -> ${LARGE.toLocaleString('en')} stays, median p50 grows: API x${apiGrowth.toFixed(2)}, raw x${rawGrowth.toFixed(2)}   target API <= raw: ${apiGrowth <= rawGrowth ? 'met' : 'NOT met'}`,
+      );
+    },
+    { directus: true },
+  );
 }
+
+const DIRECTUS_ABSENT = 'no install found (BENCH_DIRECTUS_DIR; npm install --prefix <dir> directus@11)';
+/** The hotelier's list as Directus asks for it: the same structure, year, sort, page and columns, with its filtered count. */
+const DIRECTUS_FIELDS = 'id,guest,structure_id,check_in,check_out,nights_number,components_number,to_pay_amount_cents,payment_status,no_payment_reason,source,locked_at';
 
 const ratios = (api: TLoadResult[], base: TLoadResult[]) => api.map((r, i) => r.rps / base[i].rps);
 
-type TRun = (label: string, name: 'structure' | 'comune') => Promise<Record<'raw' | 'api', TLoadResult[]>>;
+type TRun = (label: string, name: 'structure' | 'comune') => Promise<Record<'raw' | 'api', TLoadResult[]> & { directus?: TLoadResult[] }>;
 
 /** Opens (seeding if needed) the database of `size` stays, starts the API and the raw server on it, and hands `body` a runner of interleaved rounds. */
-async function atSize<T>(size: number, body: (run: TRun) => Promise<T>): Promise<T> {
+async function atSize<T>(size: number, body: (run: TRun) => Promise<T>, options: { directus?: boolean } = {}): Promise<T> {
   // The API under load runs in a child process (list-server.ts); this one seeds and signs the tokens.
   const bench = await openBenchApp({ url: sectionDatabaseUrl(`stays_list_${size}`), poolSize: 2, jwtSecret: JWT_SECRET });
   const { url, config, database, raw } = bench;
   const children: ChildProcess[] = [];
+  let directus: TDirectus | null = null;
   try {
     const setup = await seedComune(raw, size);
     await growStays(raw, setup, size);
@@ -100,6 +112,14 @@ async function atSize<T>(size: number, body: (run: TRun) => Promise<T>): Promise
     const rawPort = await startServer('raw', env, children);
     const api = (name: keyof typeof apiUrl) => `http://127.0.0.1:${apiPort}${apiUrl[name]}`;
     const rawUrl = (name: keyof typeof queries) => `http://127.0.0.1:${rawPort}/${name}`;
+    // Directus answers the hotelier's list only (the figure the issue compares it on), when an install is at hand.
+    const directusDir = options.directus ? directusInstallDir() : null;
+    if (directusDir) {
+      directus = await startDirectus(directusDir, url, await freePort());
+      console.log(`\nDirectus ${directusVersion(directusDir)} from ${directusDir}, on the same database (data cache and rate limiter off)`);
+    }
+    const directusUrl = () =>
+      `${directus!.baseUrl}/items/stays?filter[structure_id][_eq]=${setup.listStructureId}&filter[check_out][_between]=${YEAR}-01-01,${YEAR}-12-31&sort=check_in,id&limit=25&fields=${DIRECTUS_FIELDS}&meta=filter_count`;
 
     const probe = async (target: string, headers: Record<string, string>) => {
       const res = await fetch(target, { headers });
@@ -113,21 +133,40 @@ async function atSize<T>(size: number, body: (run: TRun) => Promise<T>): Promise
       const r = await probe(rawUrl(name), {});
       if (a.total !== r.total || a.rows !== r.rows) throw new Error(`${name}: the API answers ${a.rows} rows of ${a.total}, the raw server ${r.rows} of ${r.total}`);
       console.log(`\n${label} (${tableRows.toLocaleString('en')} stays in the table; X-Total-Count ${a.total}; page ${a.kb.toFixed(1)} KB from the API, ${r.kb.toFixed(1)} KB raw)`);
-      const results = await interleaved(
-        {
-          raw: () => loadTest(rawUrl(name), {}, { connections: CONNECTIONS, seconds: SECONDS }),
-          api: () => loadTest(api(name), tokens[name], { connections: CONNECTIONS, seconds: SECONDS }),
-        },
-        ROUNDS,
-      );
+      const withDirectus = directus !== null && name === 'structure';
+      if (withDirectus) {
+        const res = await fetch(directusUrl(), { headers: directus!.headers });
+        const answer = (await res.json()) as { data?: unknown[]; meta?: { filter_count?: number } };
+        if (!res.ok || String(answer.meta?.filter_count) !== a.total || answer.data?.length !== a.rows) {
+          throw new Error(`Directus answers ${res.status} with ${answer.data?.length} rows of ${answer.meta?.filter_count}, the API ${a.rows} of ${a.total}`);
+        }
+      }
+      const load = (target: string, headers: Record<string, string>) => () => loadTest(target, headers, { connections: CONNECTIONS, seconds: SECONDS });
+      const contenders: Record<string, () => Promise<TLoadResult>> = { raw: load(rawUrl(name), {}), api: load(api(name), tokens[name]) };
+      if (withDirectus) contenders.directus = load(directusUrl(), directus!.headers);
+      const results = await interleaved(contenders, ROUNDS);
       printRounds(`  raw node-postgres server, same SQL (${CONNECTIONS} connections)`, results.raw);
       printRounds(`  API GET /api/stays (${CONNECTIONS} connections)`, results.api);
-      return results;
+      if (results.directus) printRounds(`  Directus GET /items/stays, administrator (${CONNECTIONS} connections)`, results.directus);
+      return { raw: results.raw, api: results.api, directus: results.directus };
     });
   } finally {
     for (const child of children) child.kill();
+    directus?.stop();
     await bench.close();
   }
+}
+
+/** A port nothing listens on now, for a server that takes its port from its configuration. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 async function startServer(kind: 'api' | 'raw', env: NodeJS.ProcessEnv, children: ChildProcess[]): Promise<number> {
