@@ -2,13 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import pg from 'pg';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase, runMigrations } from '../src/db/client.ts';
+import type pg from 'pg';
 import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
-import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
-import { BENCH_DATABASE_URL, ensureBenchDatabase, memoryMb } from './lib.ts';
+import { memoryMb, openBenchApp } from './lib.ts';
 import { ensureBenchComune, EXPORT_YEAR, measureMemory, seedExportStays } from './tourist-tax.ts';
 
 const ROUNDS = Math.max(3, Number(process.env.BENCH_EXPORT_ROUNDS ?? 3));
@@ -54,18 +50,11 @@ function databaseCpuSecondsBetween(before: Map<number, number> | null, after: Ma
  * this machine), and whether each file ends as a complete zip.
  */
 export async function benchExport() {
-  await ensureBenchDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: BENCH_DATABASE_URL, SEED_DEMO: 'false' });
-  const database = await openDatabase({ databaseUrl: BENCH_DATABASE_URL, dataDir: null, poolSize: 10 });
-  await runMigrations(database);
-  await ensureFeatureFlags(database.db);
-  const raw = new pg.Pool({ connectionString: BENCH_DATABASE_URL, max: 4 });
-  const app = await buildApp({ config, database, logger: false });
+  const bench = await openBenchApp({ listen: true });
+  const { config, database, raw, base } = bench;
   try {
     const setup = await ensureBenchComune(raw);
     await seedExportStays(raw, setup);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const auth = { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.cityUserId, role: 'city' })}` };
     const count = async (where: string, params: unknown[]) => Number((await raw.query<{ n: string }>(`select count(*) as n from stays where ${where}`, params)).rows[0].n);
     const inYear = await count('city_id = $1 and check_out between $2 and $3', [setup.cityId, `${EXPORT_YEAR}-01-01`, `${EXPORT_YEAR}-12-31`]);
@@ -122,8 +111,6 @@ export async function benchExport() {
       `  rows/s: min ${Math.round(r.min).toLocaleString('en')}, median ${Math.round(r.median).toLocaleString('en')} (target >= ${TARGET_ROWS_PER_SECOND.toLocaleString('en')}: median ${verdict}); rows per CPU-second of this process (server and client; less sensitive to a loaded machine): min ${Math.round(c.min).toLocaleString('en')}, median ${Math.round(c.median).toLocaleString('en')}${dbSeconds.length ? `; database CPU per round: median ${minMedian(dbSeconds).median.toFixed(1)} s` : ''}; load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores; RSS peak above start: median +${p.median.toFixed(0)} MB, max +${p.max.toFixed(0)} MB (target: flat); RSS now ${memoryMb().toFixed(0)} MB`,
     );
   } finally {
-    await app.close();
-    await raw.end();
-    await database.close();
+    await bench.close();
   }
 }

@@ -1,14 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase, runMigrations } from '../src/db/client.ts';
 import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
-import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
-import { BENCH_DATABASE_URL, ensureBenchDatabase, minMedian } from './lib.ts';
-import { ensureBenchComune, measureMemory, postImport, writeStaysXlsx } from './tourist-tax.ts';
+import { minMedian, openBenchApp } from './lib.ts';
+import { ensureBenchComune, measureMemory, postImport, seedExportStays, writeStaysXlsx } from './tourist-tax.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_IMPORT_ROUNDS ?? 3);
@@ -49,18 +44,14 @@ async function probeWhile(until: Promise<unknown>, url: string, headers: Record<
  * the import). Sets up its own comune and structure; removes the imported stays after each round.
  */
 export async function benchImport() {
-  await ensureBenchDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: BENCH_DATABASE_URL, SEED_DEMO: 'false' });
-  const database = await openDatabase({ databaseUrl: BENCH_DATABASE_URL, dataDir: null, poolSize: 10 });
-  await runMigrations(database);
-  await ensureFeatureFlags(database.db);
-  const raw = new pg.Pool({ connectionString: BENCH_DATABASE_URL, max: 4 });
+  const bench = await openBenchApp({ listen: true });
+  const { config, database, raw, base } = bench;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
-  const app = await buildApp({ config, database, logger: false });
   try {
     const setup = await ensureBenchComune(raw);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    // The rows go into a table that already holds the 1,000,000 stays of the export bench, as a comune's table
+    // would: every index of stays is that size, whichever sections ran before.
+    await seedExportStays(raw, setup);
     const hotelier = { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.hotelierId, role: 'user' })}` };
     const file = path.join(tmp, 'soggiorni.xlsx');
     const tw = performance.now();
@@ -98,9 +89,7 @@ export async function benchImport() {
     console.log(`  RSS peak: ${minAndMedian(peaks, 0)} MB above start   (target < +300 MB)`);
     console.log(`  p99 during the import: /api/health ${minAndMedian(health, 0)} ms; stays list page ${minAndMedian(list, 0)} ms`);
   } finally {
-    await app.close();
-    await raw.end();
-    await database.close();
+    await bench.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

@@ -5,19 +5,15 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
+import type pg from 'pg';
 import { codiceFiscaleCheckChar } from '@app/domain/platform/identifiers/codice-fiscale';
 import { formatAlloggiatiRecord, type TAlloggiatiRecordInput } from '@app/domain/tourist-tax/alloggiati';
 import { addDays, fromDayNumber, toDayNumber } from '@app/domain/tourist-tax/dates';
 import { computeStayTax } from '@app/domain/tourist-tax/engine';
 import { STAY_IMPORT_COLUMNS } from '@app/domain/tourist-tax/stay-import';
 import type { TExemption, TReduction, TStayTaxInput, TTariff } from '@app/domain/tourist-tax/types';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase, runMigrations } from '../src/db/client.ts';
 import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
-import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
-import { BENCH_DATABASE_URL, ensureBenchDatabase, measurePeakMemory, memoryMb } from './lib.ts';
+import { measurePeakMemory, memoryMb, openBenchApp } from './lib.ts';
 
 const EXPORT_STAYS = Number(process.env.BENCH_TT_EXPORT_STAYS ?? 1_000_000);
 const EXPORT_STRUCTURES = 100;
@@ -540,27 +536,18 @@ export async function benchTouristTax(parts: ('engine' | 'imports')[] = ['engine
   if (parts.includes('engine')) benchEngine();
   if (!parts.some((p) => p !== 'engine')) return;
 
-  await ensureBenchDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: BENCH_DATABASE_URL, SEED_DEMO: 'false' });
-  const database = await openDatabase({ databaseUrl: BENCH_DATABASE_URL, dataDir: null, poolSize: 10 });
-  await runMigrations(database);
-  await ensureFeatureFlags(database.db);
-  const raw = new pg.Pool({ connectionString: BENCH_DATABASE_URL, max: 10 });
+  const bench = await openBenchApp({ rawPoolSize: 10, listen: true });
+  const { config, database, raw, base } = bench;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-tourist-tax-'));
-  const app = await buildApp({ config, database, logger: false });
   try {
     const setup = await ensureBenchComune(raw);
     await seedExportStays(raw, setup);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const hotelier = { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.hotelierId, role: 'user' })}` };
 
     // Heavy in-memory work last, so earlier figures do not start from an inflated heap.
     if (parts.includes('imports')) await benchImports(base, hotelier, raw, setup, tmp);
   } finally {
-    await app.close();
-    await raw.end();
-    await database.close();
+    await bench.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
@@ -570,6 +557,8 @@ export async function postImport(base: string, auth: Record<string, string>, str
   const form = new FormData();
   form.append('structureId', structureId);
   form.append('format', format);
+  // An Alloggiati Web file does not say whether the guests paid: the hotelier says it for the whole file.
+  if (format === 'alloggiati') form.append('paymentStatus', 'paid');
   form.append('file', new Blob([new Uint8Array(bytes)]), fileName);
   const res = await fetch(`${base}/api/stays/import`, { method: 'POST', headers: auth, body: form });
   return { status: res.status, body: (await res.json()) as { created?: number; skipped?: number; total?: number; code?: string; message?: string; details?: unknown[] } };
