@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadConfig } from './config';
 import { loadBundledMessages } from './i18n/bundles';
@@ -21,10 +21,13 @@ async function boot(): Promise<void> {
   }
   const [config] = await Promise.all([loadConfig(), loadOverrides(locale)]);
   document.documentElement.lang = locale;
-  createRoot(element).render(
-    <StrictMode>
-      <Shell config={config} />
-    </StrictMode>,
+  const root = createRoot(element);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Shell config={config} />
+      </StrictMode>,
+    ),
   );
 }
 

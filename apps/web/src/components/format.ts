@@ -1,5 +1,5 @@
 import { eurosToCents } from '@app/domain/tourist-tax/money';
-import { formatCents } from '../i18n/format';
+import { formatCents, numberFormat } from '../i18n/format';
 
 /** The API sends euro amounts as numbers with at most two decimals; code formats them from cents. */
 export function formatEuros(euros: number | null | undefined, locale: string): string {
@@ -9,5 +9,5 @@ export function formatEuros(euros: number | null | undefined, locale: string): s
 
 export function formatPercent(percent: number | null | undefined, locale: string): string {
   if (percent === null || percent === undefined) return '';
-  return `${new Intl.NumberFormat(locale.startsWith('en') ? 'en-US' : 'it-IT', { maximumFractionDigits: 2 }).format(percent)} %`;
+  return `${numberFormat(locale, { maximumFractionDigits: 2 }).format(percent)} %`;
 }

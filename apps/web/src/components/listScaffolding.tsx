@@ -1,7 +1,19 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, useMediaQuery, type Theme } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { CreateButton, DataTable, FilterButton, SimpleList, TopToolbar, useDataProvider, useListContext, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import {
+  CreateButton,
+  DataTable,
+  FilterButton,
+  SimpleList,
+  TopToolbar,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
 import type { DataTableProps, RaRecord, SimpleListProps } from 'react-admin';
 import type { TAppDataProvider } from '../dataProvider';
 import { apiRequest } from '../dataProvider/httpClient';
@@ -9,6 +21,7 @@ import { collectionFor, filtersToQuery, sortToQuery } from '../dataProvider/quer
 import { selectableYears } from '../layout/years';
 import { setYear } from '../session/store';
 import { useSelectedYear } from '../session/useSession';
+import { DeferredListContext } from './DeferredListContext';
 import { useCanHere } from './permissions';
 
 /** The toolbar of a filtered list: the filter button, the create button for who may create, then `children`. */
@@ -138,23 +151,31 @@ export function useIsPhone(): boolean {
   return useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 }
 
+type TResponsiveDataTableProps<TRecord extends RaRecord> = DataTableProps<TRecord> & {
+  phone: Pick<SimpleListProps<TRecord>, 'primaryText' | 'secondaryText' | 'tertiaryText' | 'leftIcon' | 'rightIcon' | 'leftAvatar'>;
+};
+
 /**
  * The table of a list, and on a phone a simple list of the same records (one line each, what the
  * `phone` texts say) that fits 390 px instead of a table scrolling sideways. Both open the record
  * the same way (`rowClick`, edit by default).
+ * The rows render from the deferred list state (DeferredListContext).
  */
-export function ResponsiveDataTable<TRecord extends RaRecord = RaRecord>({
-  phone,
-  rowClick = 'edit',
-  empty,
-  children,
-  ...rest
-}: DataTableProps<TRecord> & { phone: Pick<SimpleListProps<TRecord>, 'primaryText' | 'secondaryText' | 'tertiaryText' | 'leftIcon' | 'rightIcon' | 'leftAvatar'> }) {
-  const isPhone = useIsPhone();
-  if (isPhone) return <SimpleList<TRecord> {...phone} rowClick={rowClick as SimpleListProps<TRecord>['rowClick']} empty={empty} data-testid="phone-list" />;
+export function ResponsiveDataTable<TRecord extends RaRecord = RaRecord>(props: TResponsiveDataTableProps<TRecord>) {
   return (
-    <DataTable<TRecord> rowClick={rowClick} empty={empty} {...rest}>
+    <DeferredListContext>
+      <ResponsiveDataTableRows {...(props as TResponsiveDataTableProps<RaRecord>)} />
+    </DeferredListContext>
+  );
+}
+
+/** Memoised: while the deferred list state is unchanged, the urgent pass skips the rows altogether. */
+const ResponsiveDataTableRows = memo(function ResponsiveDataTableRows({ phone, rowClick = 'edit', empty, children, ...rest }: TResponsiveDataTableProps<RaRecord>) {
+  const isPhone = useIsPhone();
+  if (isPhone) return <SimpleList {...phone} rowClick={rowClick as SimpleListProps['rowClick']} empty={empty} data-testid="phone-list" />;
+  return (
+    <DataTable rowClick={rowClick} empty={empty} {...rest}>
       {children}
     </DataTable>
   );
-}
+});

@@ -8,12 +8,42 @@ export function intlLocale(locale: string): string {
   return locale.toLowerCase().startsWith('en') ? 'en-US' : 'it-IT';
 }
 
+/*
+ * Building an Intl formatter costs far more than using one (about a millisecond on a phone, against
+ * microseconds): a list of 25 stays formats 75 values per render. Formatters are kept per locale and
+ * options, a handful in all.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const tag = intlLocale(locale);
+  const key = `${tag}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(tag, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const tag = intlLocale(locale);
+  const key = `${tag}|${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatNumber(value: number, locale: string, options: Intl.NumberFormatOptions = {}): string {
-  return new Intl.NumberFormat(intlLocale(locale), { useGrouping: true, ...options }).format(value);
+  return numberFormat(locale, { useGrouping: true, ...options }).format(value);
 }
 
 export function formatCents(cents: number, locale: string, currency = 'EUR'): string {
-  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, useGrouping: true }).format(cents / 100);
+  return numberFormat(locale, { style: 'currency', currency, useGrouping: true }).format(cents / 100);
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -21,10 +51,12 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** 'YYYY-MM-DD' is a calendar date, not an instant: format it in UTC so no time zone shifts the day. */
 export function formatDate(value: string | Date | null | undefined, locale: string): string {
   if (!value) return '';
-  const format = new Intl.DateTimeFormat(intlLocale(locale), { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
   if (typeof value === 'string') {
     const match = DATE_ONLY.exec(value);
-    if (match) return format.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+    if (match) {
+      const format = dateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+      return format.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+    }
     const date = new Date(value);
     if (Number.isNaN(date.getTime())) return value;
     return formatDateTime(date, locale, { dateOnly: true });
@@ -37,7 +69,7 @@ export function formatDateTime(value: string | Date | null | undefined, locale: 
   if (!value) return '';
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(intlLocale(locale), {
+  return dateTimeFormat(locale, {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',

@@ -1,4 +1,6 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { createElement } from 'react';
+import { DeferredPagination } from '../components/DeferredListContext';
 import { LabelledDataTableBody } from '../components/LabelledDataTableBody';
 import { baseThemeOptions, palette, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from './base';
 
@@ -41,7 +43,8 @@ export const appTheme: RaThemeOptions = mergeDeep(defaultTheme as Record<string,
     // react-admin lets a wide table widen the whole page (the app bar and buttons then sit off to one
     // side on a phone); the page keeps the screen's width and a wide table scrolls sideways in its card.
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } } },
-    RaList: { styleOverrides: { root: { minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } } } },
+    // Every list's pagination follows its rows' deferred render (components/DeferredListContext.tsx).
+    RaList: { defaultProps: { pagination: createElement(DeferredPagination) }, styleOverrides: { root: { minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } } } },
     // react-admin's empty-list message is text.disabled grey (2.6:1); text.secondary reads at 5:1.
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
     // A read-only field is rendered disabled, but its help still has to be readable (MUI greys it to 2.7:1).

@@ -192,6 +192,7 @@ export function StayList() {
       sort={{ field: 'checkOut', order: 'DESC' }}
       queryOptions={{ meta: { fields: STAY_LIST_FIELDS } }}
       perPage={25}
+      authLoading={false}
       empty={false}
       actions={<StayListActions />}
       title={<>{`${translate('resources.stays.name', { smart_count: 2 })} ${year}`}</>}
