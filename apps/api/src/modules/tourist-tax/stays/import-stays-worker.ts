@@ -9,6 +9,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { structures } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { uuidv7 } from '../../../lib/uuidv7.ts';
 import type { TCityRules } from '../rules/city-rules.ts';
 import { priceImportedStay, type TPricedImportedStay } from './price-imported-stay.ts';
 import { readStayImportBatches, type TImportFormat, type TImportOptions, type TImportRowError } from './read-stay-import-file.ts';
@@ -19,7 +20,7 @@ export type TImportWorkerInput = {
   file: string | Uint8Array;
   structure: typeof structures.$inferSelect;
   rules: TCityRules;
-  /** Stay property -> SQL column. */
+  /** Stay property -> SQL column (`id` included). */
   columns: Record<string, TStayColumn>;
   batchSize: number;
   /** Asked of the user for an Alloggiati file: payment status, reason, language of the messages. */
@@ -63,6 +64,8 @@ async function run(input: TImportWorkerInput) {
 
   // Stay property -> column, in the order of a priced stay's properties (every stay has the same ones).
   let columns: [keyof TPricedImportedStay, TStayColumn][] = [];
+  const idColumn = input.columns.id;
+  if (!idColumn) throw new Error('import worker: no column for id');
   const errors: TImportRowError[] = [];
   let total = 0;
   let rowsRead = 0;
@@ -73,6 +76,9 @@ async function run(input: TImportWorkerInput) {
     errors.push(...batch.errors);
     // Each stay goes into the column arrays as soon as it is priced, so its objects die young (cheap to collect).
     const elements: string[][] = columns.map(() => []);
+    // Time-ordered ids, increasing in file order: the batch lands on a few pages at one place of each index that
+    // ends in the id, where random ids would touch a page per row and index (see lib/uuidv7.ts).
+    const ids: string[] = [];
     let count = 0;
     for (const item of batch.stays) {
       const stay = priceImportedStay(item, input.structure, input.rules, input.format, errors, input.options?.language ?? 'it');
@@ -87,6 +93,7 @@ async function run(input: TImportWorkerInput) {
         });
         elements.push(...columns.map(() => []));
       }
+      ids.push(uuidv7());
       for (let i = 0; i < columns.length; i++) elements[i].push(arrayElement(stay[columns[i][0]], columns[i][1].type));
       count++;
     }
@@ -95,10 +102,11 @@ async function run(input: TImportWorkerInput) {
       continue;
     }
     // Built before waiting for the database, so this batch is ready while the previous one is inserted.
-    const arrays = elements.map((column) => `{${column.join(',')}}`);
+    // A uuid's text needs no quoting in an array literal.
+    const arrays = [`{${ids.join(',')}}`, ...elements.map((column) => `{${column.join(',')}}`)];
     while (unacked >= MAX_UNACKED) await new Promise<void>((resolve) => (wake = resolve));
     unacked++;
-    send({ type: 'rows', columns: columns.map(([, column]) => column), arrays, count, rowsRead, rowsExpected });
+    send({ type: 'rows', columns: [idColumn, ...columns.map(([, column]) => column)], arrays, count, rowsRead, rowsExpected });
   }
   send({ type: 'done', errors, total, rowsRead });
 }
