@@ -32,10 +32,11 @@ export type TStayColumn = { name: string; type: string };
 
 export type TImportWorkerMessage =
   /**
-   * A batch of priced rows, column by column, one value per row: `arrays[i]` holds `columns[i]`'s values as a
-   * PostgreSQL array literal, or, for a jsonb column, as a JSON array (`null` for none).
+   * A batch of priced rows, column by column, one value per row: `arrays[i]` holds `columns[i]`'s values as
+   * the UTF-8 text of a PostgreSQL array literal, or, for a jsonb column, of a JSON array (`null` for none).
+   * The bytes are transferred, not copied.
    */
-  | { type: 'rows'; columns: TStayColumn[]; arrays: string[]; count: number; rowsRead: number; rowsExpected?: number }
+  | { type: 'rows'; columns: TStayColumn[]; arrays: Uint8Array[]; count: number; rowsRead: number; rowsExpected?: number }
   | { type: 'progress'; rowsRead: number; rowsExpected?: number }
   | { type: 'done'; errors: TImportRowError[]; total: number; rowsRead: number }
   | { type: 'failed'; code?: string; message: string; details?: unknown };
@@ -60,7 +61,34 @@ function arrayElement(value: unknown, type: string): string {
  */
 const jsonElement = (value: unknown) => (value === null || value === undefined ? 'null' : JSON.stringify(value));
 
-const columnText = (elements: string[], type: string) => (type === 'jsonb' ? `[${elements.join(',')}]` : `{${elements.join(',')}}`);
+/**
+ * The text of one column's list, written as UTF-8 bytes as each stay is priced. A batch's values never pile up
+ * as strings on the worker's heap (megabytes per batch that outlived the young generation, so the collector
+ * copied and then marked them again and again); each string dies as soon as it is written.
+ */
+function listBytes(type: string) {
+  const [open, close] = type === 'jsonb' ? [0x5b, 0x5d] : [0x7b, 0x7d];
+  let bytes = Buffer.allocUnsafe(64 * 1024);
+  bytes[0] = open;
+  let length = 1;
+  return {
+    add(text: string) {
+      // At most 3 bytes per UTF-16 unit, the separator and the closing bracket.
+      const needed = length + 3 * text.length + 2;
+      if (needed > bytes.length) {
+        const grown = Buffer.allocUnsafe(Math.max(needed, 2 * bytes.length));
+        bytes.copy(grown, 0, 0, length);
+        bytes = grown;
+      }
+      if (length > 1) bytes[length++] = 0x2c;
+      length += bytes.write(text, length);
+    },
+    end(): Uint8Array {
+      bytes[length++] = close;
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, length);
+    },
+  };
+}
 
 async function run(input: TImportWorkerInput) {
   const port = parentPort!;
@@ -86,11 +114,11 @@ async function run(input: TImportWorkerInput) {
     rowsRead += batch.rowsRead;
     const { rowsExpected } = batch;
     errors.push(...batch.errors);
-    // Each stay goes into the column arrays as soon as it is priced, so its objects die young (cheap to collect).
-    const elements: string[][] = columns.map(() => []);
-    // Time-ordered ids, increasing in file order: the batch lands on a few pages at one place of each index that
-    // ends in the id, where random ids would touch a page per row and index (see lib/uuidv7.ts).
-    const ids: string[] = [];
+    // Each stay goes into the column lists as soon as it is priced, so its objects die young (cheap to collect).
+    // The first list holds the ids: time-ordered, increasing in file order, so the batch lands on a few pages at
+    // one place of each index that ends in the id, where random ids would touch a page per row and index (see
+    // lib/uuidv7.ts). A uuid's text needs no quoting in an array literal.
+    let lists: ReturnType<typeof listBytes>[] = [];
     let count = 0;
     for (const item of batch.stays) {
       const stay = priceImportedStay(item, input.structure, input.rules, input.format, errors, input.options?.language ?? 'it');
@@ -103,12 +131,12 @@ async function run(input: TImportWorkerInput) {
           if (!column) throw new Error(`import worker: no column for ${key}`);
           return [key as keyof TPricedImportedStay, column];
         });
-        elements.push(...columns.map(() => []));
       }
-      ids.push(uuidv7());
+      if (count === 0) lists = [idColumn, ...columns.map(([, column]) => column)].map((column) => listBytes(column.type));
+      lists[0].add(uuidv7());
       for (let i = 0; i < columns.length; i++) {
         const [key, { type }] = columns[i];
-        elements[i].push(type === 'jsonb' ? jsonElement(stay[key]) : arrayElement(stay[key], type));
+        lists[i + 1].add(type === 'jsonb' ? jsonElement(stay[key]) : arrayElement(stay[key], type));
       }
       count++;
     }
@@ -117,11 +145,14 @@ async function run(input: TImportWorkerInput) {
       continue;
     }
     // Built before waiting for the database, so this batch is ready while the previous one is inserted.
-    // A uuid's text needs no quoting in an array literal.
-    const arrays = [`{${ids.join(',')}}`, ...elements.map((column, i) => columnText(column, columns[i][1].type))];
+    const arrays = lists.map((list) => list.end());
     while (unacked >= MAX_UNACKED) await new Promise<void>((resolve) => (wake = resolve));
     unacked++;
-    send({ type: 'rows', columns: [idColumn, ...columns.map(([, column]) => column)], arrays, count, rowsRead, rowsExpected });
+    const message: TImportWorkerMessage = { type: 'rows', columns: [idColumn, ...columns.map(([, column]) => column)], arrays, count, rowsRead, rowsExpected };
+    port.postMessage(
+      message,
+      arrays.map((array) => array.buffer as ArrayBuffer),
+    );
   }
   send({ type: 'done', errors, total, rowsRead });
 }

@@ -43,16 +43,15 @@ const STAY_COLUMNS: Record<string, TStayColumn> = Object.fromEntries(
  * and the check-out dates of the inserted stays that fall in a period the structure has already
  * declared come back (the import is then refused).
  */
-async function insertBatch(tx: TTx, structureId: string, batch: { columns: TStayColumn[]; arrays: string[] }) {
+async function insertBatch(tx: TTx, structureId: string, batch: { columns: TStayColumn[]; arrays: Uint8Array[] }) {
+  const texts = batch.arrays.map((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
   // unnest cannot take an array of arrays: an array-typed column travels as text[] of array literals, cast back per row.
   const arrayTyped = (column: TStayColumn) => column.type.endsWith('[]');
   const json = (column: TStayColumn) => column.type === 'jsonb';
   const list = sql.raw(batch.columns.map((column) => `"${column.name}"`).join(', '));
   const values = sql.raw(batch.columns.map((column, i) => (arrayTyped(column) ? `c${i}::${column.type}` : json(column) ? `nullif(c${i}, 'null'::jsonb)` : `c${i}`)).join(', '));
   const arrays = sql.join(
-    batch.columns.map((column, i) =>
-      json(column) ? sql`jsonb_array_elements(${batch.arrays[i]}::jsonb)` : sql`unnest(${batch.arrays[i]}::${sql.raw(arrayTyped(column) ? 'text[]' : `${column.type}[]`)})`,
-    ),
+    batch.columns.map((column, i) => (json(column) ? sql`jsonb_array_elements(${texts[i]}::jsonb)` : sql`unnest(${texts[i]}::${sql.raw(arrayTyped(column) ? 'text[]' : `${column.type}[]`)})`)),
     sql`, `,
   );
   const aliases = sql.raw(batch.columns.map((_, i) => `c${i}`).join(', '));
