@@ -68,7 +68,8 @@ const jsonElement = (value: unknown) => (value === null || value === undefined ?
  */
 function listBytes(type: string) {
   const [open, close] = type === 'jsonb' ? [0x5b, 0x5d] : [0x7b, 0x7d];
-  let bytes = Buffer.allocUnsafe(64 * 1024);
+  // Never from Node's shared pool: each list's memory is transferred to the request on its own.
+  let bytes = Buffer.allocUnsafeSlow(64 * 1024);
   bytes[0] = open;
   let length = 1;
   return {
@@ -76,7 +77,7 @@ function listBytes(type: string) {
       // At most 3 bytes per UTF-16 unit, the separator and the closing bracket.
       const needed = length + 3 * text.length + 2;
       if (needed > bytes.length) {
-        const grown = Buffer.allocUnsafe(Math.max(needed, 2 * bytes.length));
+        const grown = Buffer.allocUnsafeSlow(Math.max(needed, 2 * bytes.length));
         bytes.copy(grown, 0, 0, length);
         bytes = grown;
       }
