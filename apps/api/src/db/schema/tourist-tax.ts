@@ -202,6 +202,10 @@ export const stays = pgTable(
   'stays',
   {
     ...recordColumns,
+    /** Time-ordered (migration 0028): a stay's index entries go where the latest stays' are, not on a random page. */
+    id: uuid()
+      .primaryKey()
+      .default(sql`uuid_v7()`),
     structureId: uuid().notNull(),
     /** Copied from the structure on every save: the comune whose rules priced the stay (city scope). */
     cityId: uuid().notNull(),

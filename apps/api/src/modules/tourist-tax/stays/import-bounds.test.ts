@@ -1,6 +1,8 @@
 import { deflateRawSync, createDeflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stays } from '../../../db/schema/index.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
 import { demoFixtures } from '../registry/test-fixtures.ts';
 import { XLSX_IMPORT_LIMITS } from './read-stay-import-file.ts';
@@ -176,6 +178,16 @@ describe('streamed import stays all or nothing', () => {
       expect(ok.status, JSON.stringify(ok.body).slice(0, 500)).toBe(200);
       expect(ok.body).toEqual({ created: rows, skipped: 0, total: rows });
       expect(await countStays(structure._id)).toBe(before + rows);
+
+      // Time-ordered ids (version 7), increasing in file order across the batches: sorted by id, the rows come back as the file lists them.
+      const surname = sql<string>`${stays.guest}->>'surname'`;
+      const imported = await t.db
+        .select({ id: stays.id, surname })
+        .from(stays)
+        .where(and(eq(stays.structureId, structure._id), sql`${surname} like 'Batch%'`))
+        .orderBy(stays.id);
+      expect(imported.map((row) => row.surname)).toEqual(Array.from({ length: rows }, (_, i) => `Batch${i + 1}`));
+      expect(imported.filter((row) => !/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab]/.test(row.id))).toEqual([]);
     },
     LARGE_FILE_MS,
   );

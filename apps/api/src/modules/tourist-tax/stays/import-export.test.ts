@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAlloggiatiFile, type TAlloggiatiRecordInput } from '@app/domain/tourist-tax/alloggiati';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { stays, structures } from '../../../db/schema/index.ts';
 import { loadCityRules } from '../rules/city-rules.ts';
 import { priceImportedStay } from './price-imported-stay.ts';
@@ -176,6 +176,12 @@ describe('stays import', () => {
       expect(row, item.fingerprint).toBeDefined();
       for (const [key, value] of Object.entries(priced)) expect(row![key as keyof typeof row], key).toEqual(value);
     }
+    // No invoice is SQL NULL, not a JSON null (which reads back as null too, but is not null to SQL).
+    const [{ invoices }] = await t.db
+      .select({ invoices: sql<number>`count(${stays.invoice})::int` })
+      .from(stays)
+      .where(and(eq(stays.structureId, structure._id), eq(stays.source, 'csv')));
+    expect(invoices).toBe(0);
     const surnames = rows.map((row) => row.guest.surname);
     expect(surnames).toEqual(expect.arrayContaining(['O\'Brien "Bob"', 'back\\slash {x,y}', 'NULL', 'spazi  dentro', 'Zoë, "ß" \\"}']));
     expect(rows.find((row) => row.guest.surname === 'back\\slash {x,y}')!.noPaymentReason).toBe('back\\slash {x,y}');

@@ -9,6 +9,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { structures } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { uuidv7 } from '../../../lib/uuidv7.ts';
 import type { TCityRules } from '../rules/city-rules.ts';
 import { priceImportedStay, type TPricedImportedStay } from './price-imported-stay.ts';
 import { readStayImportBatches, type TImportFormat, type TImportOptions, type TImportRowError } from './read-stay-import-file.ts';
@@ -19,7 +20,7 @@ export type TImportWorkerInput = {
   file: string | Uint8Array;
   structure: typeof structures.$inferSelect;
   rules: TCityRules;
-  /** Stay property -> SQL column. */
+  /** Stay property -> SQL column (`id` included). */
   columns: Record<string, TStayColumn>;
   batchSize: number;
   /** Asked of the user for an Alloggiati file: payment status, reason, language of the messages. */
@@ -30,8 +31,12 @@ export type TImportWorkerInput = {
 export type TStayColumn = { name: string; type: string };
 
 export type TImportWorkerMessage =
-  /** A batch of priced rows, column by column: `arrays[i]` is the array literal of `columns[i]`'s values, one per row. */
-  | { type: 'rows'; columns: TStayColumn[]; arrays: string[]; count: number; rowsRead: number; rowsExpected?: number }
+  /**
+   * A batch of priced rows, column by column, one value per row: `arrays[i]` holds `columns[i]`'s values as
+   * the UTF-8 text of a PostgreSQL array literal, or, for a jsonb column, of a JSON array (`null` for none).
+   * The bytes are transferred, not copied.
+   */
+  | { type: 'rows'; columns: TStayColumn[]; arrays: Uint8Array[]; count: number; rowsRead: number; rowsExpected?: number }
   | { type: 'progress'; rowsRead: number; rowsExpected?: number }
   | { type: 'done'; errors: TImportRowError[]; total: number; rowsRead: number }
   | { type: 'failed'; code?: string; message: string; details?: unknown };
@@ -40,13 +45,50 @@ const MAX_UNACKED = 2;
 
 /**
  * One element of a PostgreSQL array literal (`{"a","b",NULL}`), as the server reads it for an array of
- * the column's type: quoted (any type reads a quoted element), null as NULL, a jsonb value as its
- * JSON text, an array value as its own literal (the insert casts it back per row).
+ * the column's type: quoted (any type reads a quoted element), null as NULL, an array value as its own
+ * literal (the insert casts it back per row).
  */
 function arrayElement(value: unknown, type: string): string {
   if (value === null || value === undefined) return 'NULL';
-  const text = type === 'jsonb' ? JSON.stringify(value) : Array.isArray(value) ? `{${value.map((v) => arrayElement(v, type.slice(0, -2))).join(',')}}` : String(value);
+  const text = Array.isArray(value) ? `{${value.map((v) => arrayElement(v, type.slice(0, -2))).join(',')}}` : String(value);
   return text.includes('"') || text.includes('\\') ? `"${text.replace(/["\\]/g, '\\$&')}"` : `"${text}"`;
+}
+
+/**
+ * A jsonb value travels as an element of a JSON array, not of an array literal: JSON text is full of quotes,
+ * and escaping each of them for the literal was a fifth of what the worker allocated (and the server then
+ * unescaped it all). The insert turns JSON `null` back into SQL NULL.
+ */
+const jsonElement = (value: unknown) => (value === null || value === undefined ? 'null' : JSON.stringify(value));
+
+/**
+ * The text of one column's list, written as UTF-8 bytes as each stay is priced. A batch's values never pile up
+ * as strings on the worker's heap (megabytes per batch that outlived the young generation, so the collector
+ * copied and then marked them again and again); each string dies as soon as it is written.
+ */
+function listBytes(type: string) {
+  const [open, close] = type === 'jsonb' ? [0x5b, 0x5d] : [0x7b, 0x7d];
+  // Never from Node's shared pool: each list's memory is transferred to the request on its own.
+  let bytes = Buffer.allocUnsafeSlow(64 * 1024);
+  bytes[0] = open;
+  let length = 1;
+  return {
+    add(text: string) {
+      // At most 3 bytes per UTF-16 unit, the separator and the closing bracket.
+      const needed = length + 3 * text.length + 2;
+      if (needed > bytes.length) {
+        const grown = Buffer.allocUnsafeSlow(Math.max(needed, 2 * bytes.length));
+        bytes.copy(grown, 0, 0, length);
+        bytes = grown;
+      }
+      if (length > 1) bytes[length++] = 0x2c;
+      length += bytes.write(text, length);
+    },
+    end(): Uint8Array {
+      bytes[length++] = close;
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, length);
+    },
+  };
 }
 
 async function run(input: TImportWorkerInput) {
@@ -63,6 +105,8 @@ async function run(input: TImportWorkerInput) {
 
   // Stay property -> column, in the order of a priced stay's properties (every stay has the same ones).
   let columns: [keyof TPricedImportedStay, TStayColumn][] = [];
+  const idColumn = input.columns.id;
+  if (!idColumn) throw new Error('import worker: no column for id');
   const errors: TImportRowError[] = [];
   let total = 0;
   let rowsRead = 0;
@@ -71,8 +115,11 @@ async function run(input: TImportWorkerInput) {
     rowsRead += batch.rowsRead;
     const { rowsExpected } = batch;
     errors.push(...batch.errors);
-    // Each stay goes into the column arrays as soon as it is priced, so its objects die young (cheap to collect).
-    const elements: string[][] = columns.map(() => []);
+    // Each stay goes into the column lists as soon as it is priced, so its objects die young (cheap to collect).
+    // The first list holds the ids: time-ordered, increasing in file order, so the batch lands on a few pages at
+    // one place of each index that ends in the id, where random ids would touch a page per row and index (see
+    // lib/uuidv7.ts). A uuid's text needs no quoting in an array literal.
+    let lists: ReturnType<typeof listBytes>[] = [];
     let count = 0;
     for (const item of batch.stays) {
       const stay = priceImportedStay(item, input.structure, input.rules, input.format, errors, input.options?.language ?? 'it');
@@ -85,9 +132,13 @@ async function run(input: TImportWorkerInput) {
           if (!column) throw new Error(`import worker: no column for ${key}`);
           return [key as keyof TPricedImportedStay, column];
         });
-        elements.push(...columns.map(() => []));
       }
-      for (let i = 0; i < columns.length; i++) elements[i].push(arrayElement(stay[columns[i][0]], columns[i][1].type));
+      if (count === 0) lists = [idColumn, ...columns.map(([, column]) => column)].map((column) => listBytes(column.type));
+      lists[0].add(uuidv7());
+      for (let i = 0; i < columns.length; i++) {
+        const [key, { type }] = columns[i];
+        lists[i + 1].add(type === 'jsonb' ? jsonElement(stay[key]) : arrayElement(stay[key], type));
+      }
       count++;
     }
     if (errors.length || count === 0) {
@@ -95,10 +146,14 @@ async function run(input: TImportWorkerInput) {
       continue;
     }
     // Built before waiting for the database, so this batch is ready while the previous one is inserted.
-    const arrays = elements.map((column) => `{${column.join(',')}}`);
+    const arrays = lists.map((list) => list.end());
     while (unacked >= MAX_UNACKED) await new Promise<void>((resolve) => (wake = resolve));
     unacked++;
-    send({ type: 'rows', columns: columns.map(([, column]) => column), arrays, count, rowsRead, rowsExpected });
+    const message: TImportWorkerMessage = { type: 'rows', columns: [idColumn, ...columns.map(([, column]) => column)], arrays, count, rowsRead, rowsExpected };
+    port.postMessage(
+      message,
+      arrays.map((array) => array.buffer as ArrayBuffer),
+    );
   }
   send({ type: 'done', errors, total, rowsRead });
 }

@@ -36,19 +36,25 @@ const STAY_COLUMNS: Record<string, TStayColumn> = Object.fromEntries(
 
 /**
  * One batch of priced rows into stays, set-based: each column arrives as one array (a PostgreSQL
- * array literal built by the worker) and `unnest` turns the arrays back into rows, which the server
- * parses at about half the cost of the same rows as JSON objects. A stay already imported (same
- * structure and fingerprint, from the table or earlier in the file) is skipped by the unique index,
- * and the check-out dates of the inserted stays that fall in a period the structure has already
+ * array literal built by the worker, a JSON array for a jsonb column) and `unnest` (`jsonb_array_elements`)
+ * turns the arrays back into rows, zipped by `rows from`, which the server parses at about half the cost of
+ * the same rows as JSON objects. The worker's UTF-8 bytes go to the server as they are, a `text` parameter
+ * (both drivers take bytes for it), never decoded into a string here and encoded again. A stay already
+ * imported (same structure and fingerprint, from the table or earlier in the file) is skipped by the unique
+ * index, and the check-out dates of the inserted stays that fall in a period the structure has already
  * declared come back (the import is then refused).
  */
-async function insertBatch(tx: TTx, structureId: string, batch: { columns: TStayColumn[]; arrays: string[] }) {
+async function insertBatch(tx: TTx, structureId: string, batch: { columns: TStayColumn[]; arrays: Uint8Array[] }) {
+  const lists = batch.arrays.map((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   // unnest cannot take an array of arrays: an array-typed column travels as text[] of array literals, cast back per row.
   const arrayTyped = (column: TStayColumn) => column.type.endsWith('[]');
+  const json = (column: TStayColumn) => column.type === 'jsonb';
   const list = sql.raw(batch.columns.map((column) => `"${column.name}"`).join(', '));
-  const values = sql.raw(batch.columns.map((column, i) => (arrayTyped(column) ? `c${i}::${column.type}` : `c${i}`)).join(', '));
+  const values = sql.raw(batch.columns.map((column, i) => (arrayTyped(column) ? `c${i}::${column.type}` : json(column) ? `nullif(c${i}, 'null'::jsonb)` : `c${i}`)).join(', '));
   const arrays = sql.join(
-    batch.columns.map((column, i) => sql`${batch.arrays[i]}::${sql.raw(arrayTyped(column) ? 'text[]' : `${column.type}[]`)}`),
+    batch.columns.map((column, i) =>
+      json(column) ? sql`jsonb_array_elements(${lists[i]}::text::jsonb)` : sql`unnest(${lists[i]}::text::${sql.raw(arrayTyped(column) ? 'text[]' : `${column.type}[]`)})`,
+    ),
     sql`, `,
   );
   const aliases = sql.raw(batch.columns.map((_, i) => `c${i}`).join(', '));
@@ -56,7 +62,7 @@ async function insertBatch(tx: TTx, structureId: string, batch: { columns: TStay
   const result = await tx.execute(sql`
     with inserted as (
       insert into ${table} (${list})
-      select ${values} from unnest(${arrays}) as u(${aliases})
+      select ${values} from rows from (${arrays}) as u(${aliases})
       on conflict (structure_id, import_fingerprint) do nothing
       returning check_out
     )

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stays } from '../../../db/schema/index.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
@@ -62,6 +62,30 @@ describe('stays: server-side tax computation', () => {
     const updated = await t.request('PUT', `/api/stays/${res.body._id}`, { token: f.tokens.hotelier, body: { componentsNumber: 3, toPayAmount: 0 } });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ tariffImport: 52, reductionImport: 13, toPayAmount: 39, payingGuests: 2 });
+  });
+
+  it('gives a new stay a time-ordered id (version 7, the milliseconds of its creation), and compresses its breakdown with lz4 where the server has it', async () => {
+    const msOf = (id: string) => parseInt(id.replace(/-/g, '').slice(0, 12), 16);
+    const body = { structureId: f.structure('Hotel Serapo')._id, checkIn: '2026-03-02', checkOut: '2026-03-04', componentsNumber: 1, guest };
+    const before = Date.now();
+    const first = await t.request('POST', '/api/stays', { token: f.tokens.hotelier, body });
+    const second = await t.request('POST', '/api/stays', { token: f.tokens.hotelier, body });
+    const after = Date.now();
+    expect([first.status, second.status]).toEqual([201, 201]);
+    for (const id of [first.body._id, second.body._id]) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      // The database's clock against the test's: same machine, a little slack.
+      expect(msOf(id)).toBeGreaterThanOrEqual(before - 1_000);
+      expect(msOf(id)).toBeLessThanOrEqual(after + 1_000);
+    }
+    expect(msOf(second.body._id)).toBeGreaterThanOrEqual(msOf(first.body._id));
+
+    const { rows } = (await t.db.execute(sql`
+      select (select 'lz4' = any(enumvals) from pg_settings where name = 'default_toast_compression') as lz4,
+             (select attcompression::text from pg_attribute where attrelid = 'stays'::regclass and attname = 'breakdown') as compression`)) as unknown as {
+      rows: { lz4: boolean; compression: string }[];
+    };
+    expect(rows[0].compression).toBe(rows[0].lz4 ? 'l' : '');
   });
 
   it('preview returns the same computation with its breakdown and saves nothing', async () => {
