@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, lazy, memo, type ComponentType } from 'react';
 import { Loading } from 'react-admin';
 
 /** A route page whose code is fetched on demand; `preload` starts the fetch before the page renders. */
@@ -25,5 +25,8 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
       </Suspense>
     );
   }
-  return Object.assign(LazyPage, { preload: loadOnce });
+  // Memoised: react-admin re-creates every route's element whenever its router re-renders (an auth or resource
+  // state settling while the app starts), and a page of filters, toolbar and rows re-rendered with it each time.
+  // A page takes no props from the route, so it now re-renders only for its own state and the contexts it reads.
+  return Object.assign(memo(LazyPage), { preload: loadOnce });
 }

@@ -1,19 +1,7 @@
 import { memo, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, useMediaQuery, type Theme } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import {
-  CreateButton,
-  DataTable,
-  FilterButton,
-  SimpleList,
-  TopToolbar,
-  useDataProvider,
-  useListContext,
-  useNotify,
-  useRefresh,
-  useResourceContext,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, DataTable, FilterButton, SimpleList, TopToolbar, useDataProvider, useListContext, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { DataTableProps, RaRecord, SimpleListProps } from 'react-admin';
 import type { TAppDataProvider } from '../dataProvider';
 import { apiRequest } from '../dataProvider/httpClient';

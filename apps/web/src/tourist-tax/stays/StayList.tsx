@@ -192,7 +192,9 @@ export function StayList() {
       sort={{ field: 'checkOut', order: 'DESC' }}
       queryOptions={{ meta: { fields: STAY_LIST_FIELDS } }}
       perPage={25}
-      authLoading={false}
+      // The layout already requires a session and the route guard the role's access to this page (the API checks
+      // every request). react-admin's own check only delayed the list, then re-rendered the whole app when it settled.
+      disableAuthentication
       empty={false}
       actions={<StayListActions />}
       title={<>{`${translate('resources.stays.name', { smart_count: 2 })} ${year}`}</>}
