@@ -22,6 +22,7 @@ async function boot(): Promise<void> {
   const [config] = await Promise.all([loadConfig(), loadOverrides(locale)]);
   document.documentElement.lang = locale;
   const root = createRoot(element);
+  // A transition: the first render yields to input instead of blocking the main thread until it is done.
   startTransition(() =>
     root.render(
       <StrictMode>

@@ -25,9 +25,10 @@ function RouteGuard({ children }: { children: ReactNode }) {
 }
 
 /**
- * The page mounts in a background render, after the layout has painted: mounting a page (its filters,
- * toolbar and list) in the same pass as the app bar and menu blocked a phone's main thread for about
- * a second on the first load. A transition's render yields to input every few milliseconds.
+ * Its children mount in a background render after what is around them has painted. The layout (app bar,
+ * menu) and then the page (filters, toolbar, list) each go through one: mounted in the same pass, they
+ * blocked a phone's main thread for about a second on the first load, where a transition's render
+ * yields to input every few milliseconds. Later navigations keep them mounted.
  */
 function MountInTransition({ children }: { children: ReactNode }) {
   const [mounted, setMounted] = useState(false);
