@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDate, formatDateTime, formatNumber, intlLocale } from './format';
+import { formatCents, formatDate, formatDateTime, formatNumber, intlLocale, numberFormat } from './format';
 
 // Intl separates the amount and the symbol with a no-break space.
 const nbsp = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
@@ -31,5 +31,18 @@ describe('format helpers', () => {
 
   it('formats instants with time', () => {
     expect(formatDateTime('2024-03-01T10:30:00.000Z', 'it', { timeZone: 'UTC' })).toBe('01/03/2024, 10:30');
+  });
+
+  it('keeps one formatter per locale and options, and never hands out one built for other options', () => {
+    expect(numberFormat('it', { maximumFractionDigits: 2 })).toBe(numberFormat('it-IT', { maximumFractionDigits: 2 }));
+    expect(numberFormat('it', { maximumFractionDigits: 2 })).not.toBe(numberFormat('en', { maximumFractionDigits: 2 }));
+    expect(numberFormat('it', { maximumFractionDigits: 2 })).not.toBe(numberFormat('it', { maximumFractionDigits: 0 }));
+    // Interleaved, each call still formats with its own locale and options.
+    expect(formatNumber(1234.56, 'it', { maximumFractionDigits: 0 })).toBe('1.235');
+    expect(nbsp(formatCents(123456, 'it'))).toBe('1.234,56 €');
+    expect(formatNumber(1234.56, 'en', { maximumFractionDigits: 1 })).toBe('1,234.6');
+    expect(formatDate('2024-01-05', 'en')).toBe('01/05/2024');
+    expect(formatDate('2024-01-05', 'it')).toBe('05/01/2024');
+    expect(formatDateTime('2024-03-01T10:30:00.000Z', 'it', { timeZone: 'UTC', dateOnly: true })).toBe('01/03/2024');
   });
 });

@@ -13,30 +13,22 @@ export function intlLocale(locale: string): string {
  * microseconds): a list of 25 stays formats 75 values per render. Formatters are kept per locale and
  * options, a handful in all.
  */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const tag = intlLocale(locale);
-  const key = `${tag}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(tag, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+function keptFormats<TOptions, TFormat>(create: (tag: string, options: TOptions) => TFormat) {
+  const kept = new Map<string, TFormat>();
+  return (locale: string, options: TOptions): TFormat => {
+    const tag = intlLocale(locale);
+    const key = `${tag}|${JSON.stringify(options)}`;
+    let format = kept.get(key);
+    if (!format) {
+      format = create(tag, options);
+      kept.set(key, format);
+    }
+    return format;
+  };
 }
 
-function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const tag = intlLocale(locale);
-  const key = `${tag}|${JSON.stringify(options)}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(tag, options);
-    dateTimeFormats.set(key, format);
-  }
-  return format;
-}
+export const numberFormat = keptFormats((tag, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(tag, options));
+const dateTimeFormat = keptFormats((tag, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(tag, options));
 
 export function formatNumber(value: number, locale: string, options: Intl.NumberFormatOptions = {}): string {
   return numberFormat(locale, { useGrouping: true, ...options }).format(value);
