@@ -102,6 +102,9 @@ export const ERROR_STATUS_BY_CODE = {
   INVALID_RULE: 422,
   // A signed file (.p7m) whose integrity or signature fails, or that is not signed data at all; the message says why.
   SIGNATURE_INVALID: 422,
+  // A document (a PDF to render, a signed file to verify, a spreadsheet to read) that would take more time or
+  // memory than any honest one: its job was ended and nothing was saved.
+  DOCUMENT_TOO_COMPLEX: 422,
 
   RATE_LIMITED: 429,
   // Too many wrong signing codes (5 per code, 10 per sign request): the consortium resets the request.
