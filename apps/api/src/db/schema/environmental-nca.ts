@@ -189,6 +189,25 @@ export const otpChallenges = pgTable(
   (t) => [index('otp_challenges_request_idx').on(t.signRequestId, t.createdAt)],
 );
 
+/**
+ * Every wrong signing code of a signer, whatever the request (OTP_RULES.maxFailuresPerSigner): an
+ * unlock clears a request's count, never these. Rows older than the window are pruned as new ones come.
+ */
+export const otpSignerFailures = pgTable(
+  'otp_signer_failures',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    signRequestId: uuid().references(() => signRequests.id, { onDelete: 'set null' }),
+    failedAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [index('otp_signer_failures_user_idx').on(t.userId, t.failedAt)],
+);
+
 export type TSignerSnapshot = { userId: string; name: string; surname: string; taxCode: string | null; email: string };
 
 /** The evidence of one signature, chained to the previous row by hash (append-only). */

@@ -237,6 +237,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   status: text().notNull().default('queued'),
   sentAt: timestamptz(),
   error: text(),
+  /** 'masked' (SMTP: the secrets were delivered, this copy masks them), 'kept' (no SMTP: the outbox is the delivery), null without secrets. */
+  secrets: text().$type<'masked' | 'kept'>(),
 });
 
 export const pageViews = pgTable('page_views', {

@@ -2,13 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { and, arrayContains, eq, inArray, isNull, or } from 'drizzle-orm';
 import { contracts, orders, settings, users } from '../../db/schema/index.ts';
 import type { TDbOrTx } from '../../db/client.ts';
-import { registerSettingUsageCheck, registerUserFunctionCheck, registerUserLinkCheck, type TDailyJob, type TSettingUsageCheck } from '../platform/index.ts';
+import { registerAreaSettingTypes, registerSettingUsageCheck, registerUserFunctionCheck, registerUserLinkCheck, type TDailyJob, type TSettingUsageCheck } from '../platform/index.ts';
 import { companyExists } from './companies/company-tables.ts';
 import { runNcaReminders } from './nca/nca-reminders.ts';
 import { registerNcaRoutes } from './nca/routes.ts';
 import { registerFormRoutes } from './forms/routes.ts';
 import { registerEnvironmentalRegistry } from './registry/routes.ts';
 import { registerRdps } from './rdps/routes.ts';
+import { environmentalSettingsCollection } from './registry/collections.ts';
+import { ENVIRONMENTAL_SETTING_TYPES } from '@app/domain/environmental/settings';
 
 /**
  * Environmental compliance (NCA): lots, orders, agencies, laboratories and their price lists,
@@ -53,6 +55,7 @@ export async function registerEnvironmentalArea(app: FastifyInstance) {
   registerUserLinkCheck('laboratoryId', laboratoryExists);
   registerUserFunctionCheck(notActiveCompanyFunctions);
   registerSettingUsageCheck(settingsUsedByEnvironmentalRecords);
+  registerAreaSettingTypes({ types: ENVIRONMENTAL_SETTING_TYPES, resource: 'environmental-settings', scopes: environmentalSettingsCollection.scopes ?? {} });
   await registerEnvironmentalRegistry(app);
   registerNcaRoutes(app);
   await registerRdps(app);

@@ -57,7 +57,7 @@ export { createNotification, pushNotification, type TNotificationRow } from './n
 export { makeP7mDer, makePdf, PNG_1X1 } from './uploads/test-files.ts';
 export { requireChangeToAttach } from './uploads/link-policies.ts';
 export { normaliseEmail } from './users/user-input.ts';
-export { findSettingUsages, registerSettingUsageCheck, settingRowValues, type TSettingUsageCheck } from './settings/settings.ts';
+export { findSettingUsages, registerAreaSettingTypes, registerSettingUsageCheck, settingRowValues, type TSettingUsageCheck } from './settings/settings.ts';
 export { setFeature } from './settings/features.ts';
 export { sendInvite as sendAccountInvite } from './users/create-users.ts';
 export { addUserVisibilityRule, emailTaken, findEmailOwner, registerUserFunctionCheck, registerUserLinkCheck } from './users/users.ts';

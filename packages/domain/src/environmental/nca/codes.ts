@@ -31,8 +31,15 @@ export const OTP_RULES = {
   lifetimeMinutes: 10,
   /** Wrong tries allowed per code; the code is void after them. */
   maxFailuresPerCode: 5,
-  /** Wrong tries allowed per sign request over all its codes (a resend does not reset them). */
+  /** Wrong tries allowed per sign request over all its codes (a resend does not reset them; an unlock does). */
   maxFailuresPerRequest: 10,
+  /**
+   * Wrong tries allowed per signer over all their requests in any window of `signerWindowHours`
+   * (neither a resend nor an unlock resets them): the signer is locked out until the oldest of them
+   * leaves the window, so an unlocked request or several pending ones give no fresh guesses.
+   */
+  maxFailuresPerSigner: 10,
+  signerWindowHours: 24,
   /** At most one code per minute and five per hour per request. */
   resendIntervalSeconds: 60,
   maxSendsPerHour: 5,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, inArray, max, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   CONFIRMING_REPORT_STATUSES,
@@ -27,7 +27,7 @@ import { defineWorkflowRuntime } from '../../../lib/workflow/run-transition.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { appendHistory } from './nca-history.ts';
 import { assigneesOf, audienceOf, deliverNca, notifyUsers, type TPendingNca } from './nca-notifications.ts';
-import { actionScopes, reportsReadable } from './nca-scope.ts';
+import { actionScopes, holdsActionFunction, reportsReadable } from './nca-scope.ts';
 import { agencyProblems, userProblems, settingProblems } from './references.ts';
 import { inTx, mayHoldKey } from './report-workflow.ts';
 import { sideOf, todayInItaly, type TNcaReportRow } from './reports.ts';
@@ -187,13 +187,28 @@ export const correctiveActionsCollection = defineCollection({
   },
 });
 
-/** Whether the actor is among the action's assignees: its agency, a named user, a holder of a named role or company function. */
+/** Whether the actor is among the action's assignees: its agency, a named user, a holder of a named role or of a company function where it reaches. */
 async function isAssignee(db: TDbOrTx, ctx: TSignedInContext, row: TCorrectiveActionRow): Promise<boolean> {
   if (row.agencyId && row.agencyId === ctx.actor.agencyId) return true;
   if (row.userIds.includes(ctx.actor.id)) return true;
   if (row.roleIds.length === 0 && row.agencyFunctionSettingIds.length === 0) return false;
-  const [me] = await db.select({ roleIds: users.roleIds, functionIds: users.companyFunctionSettingIds }).from(users).where(eq(users.id, ctx.actor.id));
-  return !!me && (me.roleIds.some((id) => row.roleIds.includes(id)) || me.functionIds.some((id) => row.agencyFunctionSettingIds.includes(id)));
+  const [held] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(correctiveActions, eq(correctiveActions.id, row.id))
+    .where(
+      and(
+        eq(users.id, ctx.actor.id),
+        or(
+          arrayOverlaps(correctiveActions.roleIds, users.roleIds),
+          holdsActionFunction(
+            { functionIds: correctiveActions.agencyFunctionSettingIds, agencyId: correctiveActions.agencyId, reportId: correctiveActions.reportId },
+            { functionIds: users.companyFunctionSettingIds, agencyId: users.agencyId, role: users.role },
+          ),
+        ),
+      ),
+    );
+  return !!held;
 }
 
 export async function actionFacts(db: TDbOrTx, ctx: TSignedInContext, row: TCorrectiveActionRow): Promise<TCorrectiveActionFacts> {

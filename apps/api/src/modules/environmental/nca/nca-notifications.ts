@@ -1,8 +1,9 @@
-import { and, arrayOverlaps, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, exists, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { settings, users } from '../../../db/schema/index.ts';
+import { correctiveActions, settings, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { createNotification, pushNotification, type TNotificationRow } from '../../platform/index.ts';
+import { holdsActionFunction } from './nca-scope.ts';
 import type { TNcaReportRow } from './reports.ts';
 
 /**
@@ -55,11 +56,12 @@ async function usersOfAgencies(db: TDbOrTx, agencyIds: readonly string[]): Promi
 
 /**
  * The assignees of corrective actions: the users of each action's agency, the users named on it,
- * and the active holders of a role or a company function it names.
+ * and the active holders of a role it names or of a company function it names where the function
+ * reaches (holdsActionFunction).
  */
 export async function assigneesOf(
   db: TDbOrTx,
-  actions: readonly { agencyId: string | null; userIds: readonly string[]; roleIds: readonly string[]; agencyFunctionSettingIds: readonly string[] }[],
+  actions: readonly { id: string; agencyId: string | null; userIds: readonly string[]; roleIds: readonly string[]; agencyFunctionSettingIds: readonly string[] }[],
 ): Promise<string[]> {
   const ids = new Set(actions.flatMap((a) => a.userIds));
   for (const id of await usersOfAgencies(
@@ -67,14 +69,33 @@ export async function assigneesOf(
     actions.map((a) => a.agencyId).filter((id): id is string => !!id),
   ))
     ids.add(id);
-  const roleIds = [...new Set(actions.flatMap((a) => a.roleIds))];
-  const functionIds = [...new Set(actions.flatMap((a) => a.agencyFunctionSettingIds))];
-  const holding = [roleIds.length ? arrayOverlaps(users.roleIds, roleIds) : undefined, functionIds.length ? arrayOverlaps(users.companyFunctionSettingIds, functionIds) : undefined].filter((c) => !!c);
+  const holding = actions.filter((a) => a.roleIds.length > 0 || a.agencyFunctionSettingIds.length > 0).map((a) => a.id);
   if (holding.length)
     for (const u of await db
       .select({ id: users.id })
       .from(users)
-      .where(and(or(...holding), active)))
+      .where(
+        and(
+          active,
+          exists(
+            db
+              .select({ id: correctiveActions.id })
+              .from(correctiveActions)
+              .where(
+                and(
+                  inArray(correctiveActions.id, holding),
+                  or(
+                    arrayOverlaps(correctiveActions.roleIds, users.roleIds),
+                    holdsActionFunction(
+                      { functionIds: correctiveActions.agencyFunctionSettingIds, agencyId: correctiveActions.agencyId, reportId: correctiveActions.reportId },
+                      { functionIds: users.companyFunctionSettingIds, agencyId: users.agencyId, role: users.role },
+                    ),
+                  ),
+                ),
+              ),
+          ),
+        ),
+      ))
       ids.add(u.id);
   return [...ids];
 }

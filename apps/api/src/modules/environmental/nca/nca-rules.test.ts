@@ -1,7 +1,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../seed/demo.ts';
-import { ncaHistory, ncaReports, otpChallenges, permissions, roles, signatureEvidence, signRequests, users, correctiveActions } from '../../../db/schema/index.ts';
+import { ncaHistory, ncaReports, otpChallenges, otpSignerFailures, permissions, roles, signatureEvidence, signRequests, users, correctiveActions } from '../../../db/schema/index.ts';
 import { setFeature } from '../../platform/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
 import { codeFromOutbox, ncaFixtures, pendingRequestOf, signAs } from './nca-test-fixtures.ts';
@@ -115,7 +115,7 @@ describe('signatures and one-time codes', () => {
     expect(res.body).toMatchObject({ code: 'DUPLICATE_SIGNATURE', message: 'A duplicate signature already exists for this user' });
   });
 
-  it('wrong, voided, expired and reused codes; 5 wrong tries void a code, 10 lock the request until the consortium unlocks it', async () => {
+  it('wrong, voided, expired and reused codes; 5 wrong tries void a code, 10 lock the request until the consortium unlocks it and the signer for 24 hours', async () => {
     const id = await draft();
     await askPhase1(id, [agency, consortium]);
     const requestId = await pendingRequestOf(t, agency, id);
@@ -151,6 +151,14 @@ describe('signatures and one-time codes', () => {
     expect((await post(agency, `/api/sign-requests/${requestId}/sendCode`)).body.code).toBe('OTP_LOCKED');
     expect((await post(agency, `/api/sign-requests/${requestId}/unlock`)).status).toBe(403);
     expect((await post(consortium, `/api/sign-requests/${requestId}/unlock`)).status).toBe(200);
+    // The unlock clears the request's count, not the signer's: ten wrong codes lock the signer out for 24 hours.
+    const signerLocked = await post(agency, `/api/sign-requests/${requestId}/sendCode`);
+    expect(signerLocked.status).toBe(429);
+    expect(signerLocked.body.code).toBe('OTP_LOCKED');
+    await t.db
+      .update(otpSignerFailures)
+      .set({ failedAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(otpSignerFailures.userId, agency.user._id));
     // Expired: past its 10 minutes.
     expect((await post(agency, `/api/sign-requests/${requestId}/sendCode`)).status).toBe(200);
     const fresh = await codeFromOutbox(t, 'agency@demo.test');

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { correctiveActions, ncaReports, settings, signRequests, users } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 
@@ -14,6 +14,23 @@ import type { TSignedInContext } from '../../../lib/collection/define.ts';
 
 const none = sql`false`;
 
+type TSqlRef = SQL | AnyColumn;
+
+/**
+ * SQL: the user `holder` holds one of the company functions an action names, where the function
+ * reaches. Every supplier has its "Direttore tecnico di cantiere": an action assigned to a function
+ * reaches the holders in the action's own agency (the executor named on it, else the report's target
+ * agency) and the consortium's staff, never another company's holder. The one rule for the record
+ * scopes, the workflow's assignee fact and the notifications.
+ */
+export function holdsActionFunction(action: { functionIds: TSqlRef; agencyId: TSqlRef; reportId: TSqlRef }, holder: { functionIds: TSqlRef; agencyId: TSqlRef; role: TSqlRef }): SQL {
+  return sql`(${action.functionIds} && ${holder.functionIds} and (${holder.role} in ('admin', 'consortium_user')
+    or ${holder.agencyId} = coalesce(${action.agencyId}, (select concerned.target_agency_id from ${ncaReports} concerned where concerned.id = ${action.reportId}))))`;
+}
+
+/** The signed-in user's row, as the holder of {@link holdsActionFunction}. */
+const me = { functionIds: sql`me.company_function_setting_ids`, agencyId: sql`me.agency_id`, role: sql`me.role` };
+
 /** The reports the caller takes part in. */
 export function reportsReadable(ctx: TSignedInContext): SQL {
   const { agencyId, id: userId } = ctx.actor;
@@ -24,7 +41,8 @@ export function reportsReadable(ctx: TSignedInContext): SQL {
     or exists (select 1 from ${signRequests} where ${signRequests.reportId} = ${ncaReports.id} and ${signRequests.userId} = ${userId})
     or exists (select 1 from ${correctiveActions} assigned, ${users} me
       where assigned.report_id = ${ncaReports.id} and me.id = ${userId}
-        and (${userId}::uuid = any(assigned.user_ids) or assigned.role_ids && me.role_ids or assigned.agency_function_setting_ids && me.company_function_setting_ids)))`;
+        and (${userId}::uuid = any(assigned.user_ids) or assigned.role_ids && me.role_ids
+          or ${holdsActionFunction({ functionIds: sql`assigned.agency_function_setting_ids`, agencyId: sql`assigned.agency_id`, reportId: sql`assigned.report_id` }, me)})))`;
 }
 
 /** The reports whose cause analysis the caller writes: those that target the caller's agency, out of the draft. */
@@ -45,7 +63,8 @@ export function actionsReadable(ctx: TSignedInContext): SQL {
 export function actionsWritable(ctx: TSignedInContext): SQL {
   const own = ctx.actor.agencyId ? eq(correctiveActions.agencyId, ctx.actor.agencyId) : none;
   const holder = sql`exists (select 1 from ${users} me where me.id = ${ctx.actor.id}
-    and (${correctiveActions.roleIds} && me.role_ids or ${correctiveActions.agencyFunctionSettingIds} && me.company_function_setting_ids))`;
+    and (${correctiveActions.roleIds} && me.role_ids
+      or ${holdsActionFunction({ functionIds: correctiveActions.agencyFunctionSettingIds, agencyId: correctiveActions.agencyId, reportId: correctiveActions.reportId }, me)}))`;
   return and(sql`(${own} or ${ctx.actor.id}::uuid = any(${correctiveActions.userIds}) or ${holder})`, actionsReadable(ctx))!;
 }
 

@@ -202,7 +202,16 @@ export function registerNcaRoutes(app: FastifyInstance) {
       tags,
       summary: "The workflow facts for the caller (the web's buttons)",
       params: ZIdParams,
-      response: { 200: z.object({ isSigner: z.boolean(), roundActive: z.boolean(), locked: z.boolean() }), ...errors },
+      response: {
+        200: z.object({
+          isSigner: z.boolean(),
+          roundActive: z.boolean(),
+          /** The request's own wrong-code lock, which the consortium's unlock clears. */
+          locked: z.boolean(),
+          signerLockedUntil: z.string().nullable().describe('Until when the signer is locked out of every request for wrong codes over all of them (an unlock does not clear it); null when not'),
+        }),
+        ...errors,
+      },
     },
     handler: (request) => signRequestFactsFor(signedIn(request), request.params.id),
   });

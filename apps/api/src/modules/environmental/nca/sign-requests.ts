@@ -1,5 +1,5 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   OTP_RULES,
@@ -12,7 +12,7 @@ import {
   type TSignRequestFacts,
   type TSignStatus,
 } from '@app/domain/environmental/nca/index';
-import { ncaReports, otpChallenges, settings, signatureEvidence, signRequests, users } from '../../../db/schema/index.ts';
+import { ncaReports, otpChallenges, otpSignerFailures, settings, signatureEvidence, signRequests, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx, TTx } from '../../../db/client.ts';
 import { requireAccess, scopeCondition } from '../../../lib/access.ts';
 import { allOf, isUuid } from '../../../lib/collection/query.ts';
@@ -31,7 +31,9 @@ import { phaseSnapshot, sha256Hex, snapshotHashOf, canonicalJson } from './snaps
  * Sign requests and their one-time codes ("firma con codice OTP"). A signer asks for a 6-digit code
  * (crypto.randomInt), e-mailed to them and stored only as an HMAC keyed with a server secret; it is
  * valid 10 minutes, used once, voided by a newer one; 5 wrong tries void it, 10 over the request lock
- * the request until the consortium unlocks it (a resend resets nothing). Every wrong try is committed
+ * the request until the consortium unlocks it (a resend resets nothing), and 10 over all of a signer's
+ * requests in 24 hours lock the signer out of every request until the oldest leaves the window (an
+ * unlock resets only the request's count, so it gives no fresh guesses). Every wrong try is committed
  * on its own, so a failure later in the request cannot undo the count. The signature stores its
  * evidence, chained by hash to the previous evidence row, and the last signature of a round moves
  * the report on in the same transaction. Signing is refused under impersonation.
@@ -145,6 +147,32 @@ function check(ctx: TSignedInContext, report: TNcaReportRow, request: TSignReque
   return result;
 }
 
+const SIGNER_WINDOW_MS = OTP_RULES.signerWindowHours * 3_600_000;
+/** The advisory lock class of a signer's wrong-code count (the evidence chain's lock is a single bigint key: no overlap). */
+const SIGNER_LOCK_CLASS = 7410022;
+
+/** Until when the signer is locked out of signing for wrong codes over all their requests (null: not locked). */
+async function signerLockedUntil(db: TDbOrTx, userId: string, now: Date): Promise<Date | null> {
+  const recent = await db
+    .select({ failedAt: otpSignerFailures.failedAt })
+    .from(otpSignerFailures)
+    .where(and(eq(otpSignerFailures.userId, userId), gt(otpSignerFailures.failedAt, new Date(now.getTime() - SIGNER_WINDOW_MS))))
+    .orderBy(desc(otpSignerFailures.failedAt))
+    .limit(OTP_RULES.maxFailuresPerSigner);
+  return recent.length < OTP_RULES.maxFailuresPerSigner ? null : new Date(recent[recent.length - 1].failedAt.getTime() + SIGNER_WINDOW_MS);
+}
+
+function signerLocked(until: Date) {
+  return new AppError('OTP_LOCKED', `Too many wrong codes for this signer over all their requests: signing is possible again from ${until.toISOString()}`, {
+    details: [{ path: 'code', message: 'signer locked', value: until.toISOString() }],
+  });
+}
+
+async function refuseLockedSigner(db: TDbOrTx, userId: string, now: Date) {
+  const until = await signerLockedUntil(db, userId, now);
+  if (until) throw signerLocked(until);
+}
+
 function refuseImpersonation(ctx: TSignedInContext) {
   // A signature binds the signer in person: an administrator acting as them may not give it.
   if (ctx.actor.impersonatorId) throw new AppError('IMPERSONATION_FORBIDDEN', 'Signing is not possible while impersonating another user');
@@ -159,6 +187,7 @@ export async function sendSigningCode(app: FastifyInstance, ctx: TSignedInContex
     const { report, request } = await lockRequest(tx, ctx, id);
     check(ctx, report, request, 'sendCode');
     if (request.failedAttempts >= OTP_RULES.maxFailuresPerRequest) throw new AppError('OTP_LOCKED', 'Too many wrong codes: the consortium must unlock this sign request');
+    await refuseLockedSigner(tx, ctx.actor.id, now);
     const recent = await tx
       .select({ createdAt: otpChallenges.createdAt })
       .from(otpChallenges)
@@ -220,6 +249,9 @@ export async function signWithCode(app: FastifyInstance, ctx: TSignedInContext, 
     if (request.status === 'signed' && request.userId === ctx.actor.id) throw new AppError('DUPLICATE_SIGNATURE', 'A duplicate signature already exists for this user');
     check(ctx, report, request, 'sign');
     if (request.failedAttempts >= OTP_RULES.maxFailuresPerRequest) throw new AppError('OTP_LOCKED', 'Too many wrong codes: the consortium must unlock this sign request');
+    // One guess at a time per signer, over all their requests and processes, so the count cannot be outrun.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SIGNER_LOCK_CLASS}, hashtext(${ctx.actor.id}))`);
+    await refuseLockedSigner(tx, ctx.actor.id, new Date());
     const [challenge] = await tx.select().from(otpChallenges).where(eq(otpChallenges.signRequestId, request.id)).orderBy(desc(otpChallenges.createdAt)).limit(1).for('update');
     if (!challenge) throw new AppError('OTP_EXPIRED', 'No code was sent for this request: ask for one');
     if (challenge.consumedAt) throw new AppError('OTP_USED', 'This code has already been used');
@@ -236,13 +268,22 @@ export async function signWithCode(app: FastifyInstance, ctx: TSignedInContext, 
         .set({ attempts: challenge.attempts + 1 })
         .where(eq(otpChallenges.id, challenge.id));
       await tx.update(signRequests).set({ failedAttempts: failures }).where(eq(signRequests.id, request.id));
+      await tx.delete(otpSignerFailures).where(and(eq(otpSignerFailures.userId, ctx.actor.id), lt(otpSignerFailures.failedAt, new Date(now.getTime() - SIGNER_WINDOW_MS))));
+      await tx.insert(otpSignerFailures).values({ userId: ctx.actor.id, signRequestId: request.id, failedAt: now });
       await recordAudit(tx, ctx, { action: 'signs.wrongCode', entityType: 'signs', entityId: request.id, changes: { failedAttempts: { to: failures } } });
+      const [{ signerFailures }] = await tx
+        .select({ signerFailures: sql<number>`count(*)::int` })
+        .from(otpSignerFailures)
+        .where(and(eq(otpSignerFailures.userId, ctx.actor.id), gt(otpSignerFailures.failedAt, new Date(now.getTime() - SIGNER_WINDOW_MS))));
       const codeLeft = OTP_RULES.maxFailuresPerCode - (challenge.attempts + 1);
       const requestLeft = OTP_RULES.maxFailuresPerRequest - failures;
+      const signerLeft = OTP_RULES.maxFailuresPerSigner - signerFailures;
+      if (signerLeft <= 0) return { ok: false, error: signerLocked((await signerLockedUntil(tx, ctx.actor.id, now))!) };
       if (requestLeft <= 0) return { ok: false, error: new AppError('OTP_LOCKED', 'Too many wrong codes: the consortium must unlock this sign request') };
+      const left = Math.min(codeLeft, requestLeft, signerLeft);
       return {
         ok: false,
-        error: new AppError('OTP_INVALID', 'Wrong code', { details: [{ path: 'code', message: `wrong code; ${Math.min(codeLeft, requestLeft)} tries left`, value: Math.min(codeLeft, requestLeft) }] }),
+        error: new AppError('OTP_INVALID', 'Wrong code', { details: [{ path: 'code', message: `wrong code; ${left} tries left`, value: left }] }),
       };
     }
     const snapshot = await phaseSnapshot(tx, report, request.phase as TSignPhase);
@@ -363,9 +404,10 @@ export async function mySignRequests(ctx: TSignedInContext) {
 }
 
 /** The facts of a request for the caller (the web's buttons). */
-export async function signRequestFactsFor(ctx: TSignedInContext, id: string): Promise<TSignRequestFacts & { locked: boolean }> {
+export async function signRequestFactsFor(ctx: TSignedInContext, id: string): Promise<TSignRequestFacts & { locked: boolean; signerLockedUntil: string | null }> {
   return ctx.db.transaction(async (tx) => {
     const { report, request } = await lockRequest(tx, ctx, id);
-    return { ...signRequestFacts(ctx, report, request), locked: request.failedAttempts >= OTP_RULES.maxFailuresPerRequest };
+    const signerUntil = await signerLockedUntil(tx, request.userId, new Date());
+    return { ...signRequestFacts(ctx, report, request), locked: request.failedAttempts >= OTP_RULES.maxFailuresPerRequest, signerLockedUntil: signerUntil?.toISOString() ?? null };
   });
 }

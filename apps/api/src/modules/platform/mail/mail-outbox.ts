@@ -5,7 +5,7 @@ import { ZRecordBase } from '../../../lib/schemas.ts';
 
 /**
  * Every e-mail the product sent or kept (no SMTP_URL), read-only for admins: in demo mode this is
- * where confirmation and reset links are read.
+ * where confirmation and reset links and signing codes are read; with SMTP they are masked here.
  */
 export const mailOutboxCollection = defineCollection({
   name: 'mail-outbox',
@@ -21,6 +21,12 @@ export const mailOutboxCollection = defineCollection({
     status: z.string(),
     sentAt: z.string().nullable(),
     error: z.string().nullable(),
+    secrets: z
+      .enum(['masked', 'kept'])
+      .nullable()
+      .describe(
+        'For a message carrying a secret (a single-use link, a signing code): masked = delivered by SMTP, this copy has it masked; kept = no SMTP, this outbox is the delivery and shows it in clear. Null for other messages.',
+      ),
   }),
   create: z.object({}),
   filterable: { to: mailOutbox.to, template: mailOutbox.template, status: mailOutbox.status, sentAt: mailOutbox.sentAt },

@@ -69,19 +69,26 @@ const TEMPLATES = {
 export type TMailTemplate = keyof typeof TEMPLATES;
 
 /**
- * Variables that carry a secret (a single-use link that sets a password or confirms an address).
- * When the mail is delivered by SMTP, the outbox keeps the message with them masked, so that
- * nobody who reads the outbox can use them; without SMTP the outbox is the only delivery channel
- * (development and demo), so it keeps them.
+ * Variables that carry a secret: a single-use link that sets a password or confirms an address, a
+ * one-time signing code. When the mail is delivered by SMTP, the outbox keeps the message with them
+ * masked, so that nobody who reads the outbox can use them; without SMTP the outbox is the only
+ * delivery channel (development and demo), so it keeps them and its row says so (`secrets: kept`).
  */
-export const SECRET_MAIL_VARIABLES: Partial<Record<TMailTemplate, readonly string[]>> = {
+export const SECRET_MAIL_VARIABLES: Partial<Record<TMailTemplate, readonly TSecretKind[]>> = {
   confirmEmail: ['link'],
   resetPassword: ['link'],
   invite: ['link'],
   companyInvite: ['link'],
   colleagueInvite: ['link'],
+  ncaSigningCode: ['code'],
 };
-export const MASKED_SECRET = '[link sent by e-mail, not kept]';
+type TSecretKind = 'link' | 'code';
+/** What stands in the outbox copy for each secret variable. */
+export const MASKED_SECRETS: Record<TSecretKind, string> = { link: '[link sent by e-mail, not kept]', code: '[code sent by e-mail, not kept]' };
+export const MASKED_SECRET = MASKED_SECRETS.link;
+
+/** How the outbox row holds the message's secrets: masked (delivered by SMTP) or kept (the outbox is the delivery); null without secrets. */
+export type TOutboxSecrets = 'masked' | 'kept' | null;
 
 // The mailer service (lib/services.ts) accepts exactly these template names.
 declare module '../../../lib/services.ts' {

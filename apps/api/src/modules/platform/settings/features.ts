@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { settings } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TArea } from '@app/domain/platform/access/access-table';
@@ -67,14 +67,23 @@ export async function isFeatureOn(db: TDbOrTx, flag: TFeatureFlag): Promise<bool
   return (await readFeatures(db))[flag];
 }
 
+/** The flag that switches each business area on. */
+const AREA_FLAGS: Record<Exclude<TArea, 'platform'>, TFeatureFlag> = { touristTax: 'touristTaxArea', environmental: 'environmentalArea' };
+
 /** The business areas switched on by their flags; the platform always is. */
 export const enabledAreas: TAreaGate = async (db) => {
   const features = await readFeatures(db);
   const areas = new Set<TArea>(['platform']);
-  if (features.touristTaxArea) areas.add('touristTax');
-  if (features.environmentalArea) areas.add('environmental');
+  for (const [area, flag] of Object.entries(AREA_FLAGS) as [Exclude<TArea, 'platform'>, TFeatureFlag][]) if (features[flag]) areas.add(area);
   return areas;
 };
+
+/** SQL: the area is switched on (its flag's row, else the shipped value), for conditions a query evaluates itself. */
+export function areaSwitchedOn(area: TArea): SQL | undefined {
+  if (area === 'platform') return undefined;
+  const flag = AREA_FLAGS[area];
+  return sql`coalesce((select flag.is_active from ${settings} flag where flag.setting_type = ${FEATURE_SETTING_TYPE} and flag.code = ${flag}), ${FEATURE_FLAGS[flag].on})`;
+}
 
 /** Inserts the flags that are missing, with their shipped values; existing choices are kept. */
 export async function ensureFeatureFlags(db: TDbOrTx) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
-import { FEATURE_FLAGS } from './features.ts';
+import { FEATURE_FLAGS, setFeature } from './features.ts';
 import { registerSettingUsageCheck } from './settings.ts';
 
 let t: TTestApp;
@@ -85,7 +85,7 @@ describe('settings: NCA lists', () => {
       expect(res.status, settingType).toBe(201);
     }
     // The environmental demo data has its own lists: assert on what the filter, sort and search must guarantee.
-    const list = await t.request('GET', '/api/settings?settingType[in]=matrix,ncaType&sort=code&limit=100', { token: hotelier });
+    const list = await t.request('GET', '/api/settings?settingType[in]=matrix,ncaType&sort=code&limit=100', { token: admin });
     const codes = list.body.map((s: any) => s.code);
     expect(codes).toEqual(expect.arrayContaining(['code-matrix', 'code-ncaType']));
     expect(new Set(list.body.map((s: any) => s.settingType))).toEqual(new Set(['matrix', 'ncaType']));
@@ -131,6 +131,56 @@ describe('settings: NCA lists', () => {
       expect((await t.request('GET', `/api/settings/${created.body._id}`, { token: admin })).status).toBe(404);
     } finally {
       unregister();
+    }
+  });
+});
+
+describe('settings: the environmental lists through the generic route', () => {
+  const list = async (token: string, query = '') => t.request('GET', `/api/settings?limit=100&count=true${query}`, { token });
+  const ids = (res: { body: unknown }) => (res.body as { _id: string }[]).map((s) => s._id).sort();
+
+  it("answers a hotelier and a comune none of them (not the default observers' names and user ids, not by id): the area's own route grants them nothing", async () => {
+    const city = (await t.signedIn('city')).token;
+    const observers = await list(admin, '&settingType=defaultObserver');
+    expect(observers.body.length).toBeGreaterThan(0);
+    for (const [role, token] of [
+      ['hotelier', hotelier],
+      ['city', city],
+    ] as const) {
+      const res = await list(token, '&settingType=defaultObserver');
+      expect(res.status, role).toBe(200);
+      expect(res.body, role).toEqual([]);
+      expect(res.headers.get('x-total-count'), role).toBe('0');
+      expect((await list(token)).body, role).toEqual([]);
+      expect((await t.request('GET', `/api/settings/${observers.body[0]._id}`, { token })).status, role).toBe(404);
+      expect((await t.request('GET', '/api/environmental-settings', { token })).status, role).toBe(403);
+    }
+  });
+
+  it("answers suppliers the active entries only and the consortium every entry, as /api/environmental-settings does; admins keep everything; the area's switch holds", async () => {
+    const [agency, lab, consortium] = await Promise.all([t.signedIn('agency'), t.signedIn('lab'), t.signedIn('consortium' as never)]);
+    const created = await t.request('POST', '/api/settings', { token: admin, body: { settingType: 'ncaType', name: 'Voce dismessa', isActive: false } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    for (const session of [agency, lab, consortium]) {
+      const generic = await list(session.token);
+      const own = await t.request('GET', '/api/environmental-settings?limit=100', { token: session.token });
+      expect(own.status).toBe(200);
+      expect(ids(generic), session.user.email as string).toEqual(ids(own));
+    }
+    expect(ids(await list(agency.token))).not.toContain(created.body._id);
+    expect((await t.request('GET', `/api/settings/${created.body._id}`, { token: agency.token })).status).toBe(404);
+    expect(ids(await list(consortium.token))).toContain(created.body._id);
+    const everything = await list(admin);
+    expect(ids(everything)).toContain(created.body._id);
+    expect(everything.body.some((s: { settingType: string }) => s.settingType === 'feature')).toBe(true);
+
+    // With the area switched off its lists go with it, except for administrators.
+    await setFeature(t.db, 'environmentalArea', false);
+    try {
+      expect((await list(consortium.token)).body).toEqual([]);
+      expect(ids(await list(admin))).toEqual(ids(everything));
+    } finally {
+      await setFeature(t.db, 'environmentalArea', true);
     }
   });
 });

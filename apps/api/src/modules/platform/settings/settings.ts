@@ -1,12 +1,14 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, not, or, type SQL } from 'drizzle-orm';
+import { areaOf, type TResource } from '@app/domain/platform/access/access-table';
 import { settings, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
-import { defineCollection, type TRowValues, type TWrite } from '../../../lib/collection/define.ts';
+import { scopeCondition, type TScopeImplementations } from '../../../lib/access.ts';
+import { defineCollection, type TRowValues, type TSignedInContext, type TWrite } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
-import { invalidateFeatureCache } from './features.ts';
+import { areaSwitchedOn, FEATURE_SETTING_TYPE, invalidateFeatureCache } from './features.ts';
 import { settingAttributeProblems } from '@app/domain/environmental/settings';
-import { ZSettingCreate, ZSettingRecord, ZSettingUpdate, type TSettingCreate, type TSettingUpdate } from '@app/domain/platform/settings/settings';
+import { ZSettingCreate, ZSettingRecord, ZSettingUpdate, type TSettingCreate, type TSettingType, type TSettingUpdate } from '@app/domain/platform/settings/settings';
 
 type TSettingRow = typeof settings.$inferSelect;
 
@@ -31,6 +33,31 @@ export async function findSettingUsages(db: TDbOrTx, setting: TSettingRow): Prom
 }
 
 export { ZSettingRecord };
+
+/**
+ * The setting types a business area owns (its lists), with the access-table resource and record
+ * scopes of the area's own settings route. /api/settings shows them to a non-administrator only as
+ * that route would: the same grant and scope, and only while the area is switched on. So a hotelier
+ * or a comune reads none of the environmental lists (nor the consortium staff named as default
+ * observers), and a supplier only the active entries.
+ */
+type TAreaSettingTypes = { types: readonly TSettingType[]; resource: TResource; scopes: TScopeImplementations };
+const areaSettingTypes = new Map<TResource, TAreaSettingTypes>();
+
+export function registerAreaSettingTypes(entry: TAreaSettingTypes) {
+  areaSettingTypes.set(entry.resource, entry);
+}
+
+/** The `published` scope of /api/settings: no feature flag (administrators only), an area's lists as the area's route grants them. */
+function publishedSettings(ctx: TSignedInContext): SQL {
+  const parts: (SQL | undefined)[] = [ne(settings.settingType, FEATURE_SETTING_TYPE)];
+  for (const { types, resource, scopes } of areaSettingTypes.values()) {
+    const ofArea = inArray(settings.settingType, [...types]);
+    const area = areaOf(resource);
+    parts.push(or(not(ofArea), and(ofArea, area ? areaSwitchedOn(area) : undefined, scopeCondition(ctx, resource, 'read', scopes))));
+  }
+  return and(...parts)!;
+}
 
 /** Feature flags are switched and renamed, nothing else. */
 const SYSTEM_EDITABLE = new Set(['isActive', 'name', 'description']);
@@ -110,7 +137,8 @@ export async function settingRowValues({ input, tx: db, existing }: TWrite<TSett
 
 /**
  * Settings: the feature flags (system rows: switched, never deleted) and
- * the NCA lists. Everybody signed in reads them; admins edit. A setting still in use is not deleted.
+ * the NCA lists. Administrators read and edit them all; other roles read the lists their area's own
+ * route grants them (registerAreaSettingTypes). A setting still in use is not deleted.
  */
 export const settingsCollection = defineCollection({
   name: 'settings',
@@ -131,7 +159,7 @@ export const settingsCollection = defineCollection({
   },
   searchable: [settings.name, settings.code, settings.description],
   // Feature flags configure the product: only administrators see them, not even by id.
-  scopes: { published: () => ne(settings.settingType, 'feature') },
+  scopes: { published: publishedSettings },
   toRecord: (row) => ({ ...rowToRecord(row), userId: row.userId }),
   toRow: settingRowValues,
   async beforeDelete(setting, { tx }) {
