@@ -17,40 +17,104 @@ export async function createPdf(title: string, producer = 'Imposta di soggiorno 
 }
 
 const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-/** Keeps what WinAnsi can print. */
+const printableChar = (c: string) => {
+  const code = c.charCodeAt(0);
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.includes(c) ? c : '?';
+};
+/** Keeps what WinAnsi can print, on one line. */
 export function printable(text: string | null | undefined): string {
   if (!text) return '';
-  return [...text.replace(/[\r\n\t]+/g, ' ')]
-    .map((c) => {
-      const code = c.charCodeAt(0);
-      return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.includes(c) ? c : '?';
-    })
-    .join('');
+  return [...text.replace(/[\r\n\t]+/g, ' ')].map(printableChar).join('');
+}
+/** Keeps what WinAnsi can print, with its line breaks (for text laid out in paragraphs). */
+export function printableParagraphs(text: string | null | undefined): string {
+  if (!text) return '';
+  return [...text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ')].map((c) => (c === '\n' ? c : printableChar(c))).join('');
+}
+
+/**
+ * The width of each character of a font at size 1, measured once. pdf-lib draws text without kerning, so a text's
+ * drawn width is the sum of its characters' (its own `widthOfTextAtSize` subtracts kerning pairs and so measures a
+ * little short): layout adds them up as it goes instead of measuring ever longer strings, which made a long word
+ * take time quadratic (and more) in its length.
+ */
+const charWidths = new WeakMap<PDFFont, Map<string, number>>();
+function charWidth(font: PDFFont, c: string): number {
+  let widths = charWidths.get(font);
+  if (!widths) charWidths.set(font, (widths = new Map()));
+  let width = widths.get(c);
+  if (width === undefined) widths.set(c, (width = font.widthOfTextAtSize(c, 1000) / 1000));
+  return width;
+}
+
+/** Width of printable text at `size`, in linear time. */
+export function widthOf(font: PDFFont, text: string, size: number): number {
+  let width = 0;
+  for (const c of text) width += charWidth(font, c);
+  return width * size;
 }
 
 /** Cuts the text to fit `width`, with an ellipsis. */
 export function fit(font: PDFFont, text: string, size: number, width: number): string {
-  let s = printable(text);
-  if (font.widthOfTextAtSize(s, size) <= width) return s;
-  while (s.length > 0 && font.widthOfTextAtSize(`${s}…`, size) > width) s = s.slice(0, -1);
-  return `${s}…`;
+  const s = printable(text);
+  if (widthOf(font, s, size) <= width) return s;
+  const room = width - widthOf(font, '…', size);
+  let used = 0;
+  let end = 0;
+  for (const c of s) {
+    const w = charWidth(font, c) * size;
+    if (used + w > room) break;
+    used += w;
+    end += c.length;
+  }
+  return `${s.slice(0, end)}…`;
 }
 
-/** Splits text into lines that fit `width`. */
+/**
+ * Splits text into lines that fit `width`: words go on a line while they fit, a line break in the text starts a new
+ * line, and a word longer than a whole line is broken inside the word (every character is printed). Linear in the
+ * length of the text, whatever its shape.
+ */
 export function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
-  const words = printable(text).split(' ');
   const lines: string[] = [];
-  let line = '';
-  for (const word of words) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width) line = candidate;
-    else {
+  const space = charWidth(font, ' ') * size;
+  for (const paragraph of printableParagraphs(text).split('\n')) {
+    let line = '';
+    let lineWidth = 0;
+    for (const word of paragraph.split(' ')) {
+      const wordWidth = widthOf(font, word, size);
+      if (line && lineWidth + space + wordWidth <= width) {
+        line += ` ${word}`;
+        lineWidth += space + wordWidth;
+        continue;
+      }
       if (line) lines.push(line);
-      line = fit(font, word, size, width);
+      if (wordWidth <= width) {
+        line = word;
+        lineWidth = wordWidth;
+        continue;
+      }
+      // A word wider than the line: as many characters as fit on each line (at least one), the rest carries on.
+      let start = 0;
+      let chunkWidth = 0;
+      let i = 0;
+      for (const c of word) {
+        const w = charWidth(font, c) * size;
+        if (chunkWidth + w > width && i > start) {
+          lines.push(word.slice(start, i));
+          start = i;
+          chunkWidth = 0;
+        }
+        chunkWidth += w;
+        i += c.length;
+      }
+      line = word.slice(start);
+      lineWidth = chunkWidth;
     }
+    lines.push(line);
   }
-  if (line) lines.push(line);
-  return lines;
+  // Callers draw nothing for an empty text; a text that is only line breaks keeps its blank lines.
+  return lines.length === 1 && lines[0] === '' ? [] : lines;
 }
 
 export const GREY = rgb(0.45, 0.45, 0.45);

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { PDFPage } from 'pdf-lib';
 import { eerDescription, findEerCode, formatEerCode } from '@app/domain/environmental/waste/eer';
 import type { TFormRecord } from '@app/domain/environmental/waste/form-schemas';
-import { agencies, lots, orders } from '../../../db/schema/index.ts';
-import type { TDbOrTx } from '../../../db/client.ts';
 import { box, createPdf, italianDate, LIGHT, text, wrap, type TPdfKit } from '../../../lib/pdf-layout.ts';
-import { formToRecord, type TFormRow } from './forms.ts';
+
+/** What the form's PDF prints: the form and the names of what it refers to, read on the request's side. */
+export type TFormPdfData = { form: TFormRecord; lot: { name: string; code: string } | null; order: { name: string } | null; agency: { name: string } | null };
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 36;
@@ -72,13 +71,9 @@ function writer(kit: TPdfKit, title: string) {
  * The form as a PDF in the order of RENTRI's FIR: number and reference data, producer, receiver and
  * its operation, transporters, intermediaries, the waste, transport, acceptance at destination; then
  * the consortium's review. Italian, A4 portrait. It is the consortium's copy of the data, not the
- * vidimated RENTRI form (that one is the uploaded signed document).
+ * vidimated RENTRI form (that one is the uploaded signed document). Runs as a document job (print-form.ts).
  */
-export async function renderFormPdf(db: TDbOrTx, row: TFormRow): Promise<Uint8Array> {
-  const form = formToRecord(row);
-  const [order] = await db.select({ name: orders.name }).from(orders).where(eq(orders.id, row.orderId));
-  const [lot] = await db.select({ name: lots.name, code: lots.code }).from(lots).where(eq(lots.id, row.lotId));
-  const [agency] = await db.select({ name: agencies.businessName }).from(agencies).where(eq(agencies.id, row.targetAgencyId));
+export async function renderFormPdf({ form, lot, order, agency }: TFormPdfData): Promise<Uint8Array> {
   const entry = findEerCode(form.cer);
   const kit = await createPdf(`Formulario ${form.code}`, 'Conformità ambientale – back office');
   const w = writer(kit, `Formulario di identificazione del rifiuto n. ${form.code}`);

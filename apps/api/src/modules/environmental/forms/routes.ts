@@ -13,7 +13,7 @@ import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts'
 import { sendXlsx } from '../../../lib/xlsx-stream.ts';
 import { attachFormDocument } from './attach-document.ts';
 import { exportForms, formTotals, ZFormListFilters, type TFormListFilters } from './form-lists.ts';
-import { renderFormPdf } from './form-pdf.ts';
+import { printFormPdf } from './print-form.ts';
 import { formsCollection, formToRecord } from './forms.ts';
 import { ncaReportsRuntime, openNcaFromForm } from './open-nca.ts';
 import { formTransitions } from './transition-form.ts';
@@ -74,7 +74,7 @@ export async function registerFormRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const ctx = signedIn(request);
       const row = await ctx.db.transaction((tx) => transitions.loadForUpdate(tx, ctx, request.params.id, { lock: false }));
-      const pdf = await renderFormPdf(ctx.db, row);
+      const pdf = await printFormPdf(ctx.db, row);
       const name = row.code.replace(/[^A-Za-z0-9_-]+/g, '-');
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="formulario-${name}.pdf"`).send(Buffer.from(pdf));
     },

@@ -9,7 +9,9 @@ import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { allOf, isUuid } from '../../../lib/collection/query.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { appendHistory, readTimeline } from './nca-history.ts';
-import { renderPhasePdf, renderReportPdf, type TPdfSignature } from './nca-pdf.ts';
+import type { TPdfSignature } from './nca-pdf.ts';
+import { phasePdfJob, reportPdfJob } from './nca-pdf-jobs.ts';
+import { runDocumentJob } from '../../../lib/document-jobs.ts';
 import { reportScopes } from './nca-scope.ts';
 import type { TNcaReportRow } from './reports.ts';
 import { phaseSnapshot, snapshotHashOf } from './snapshot.ts';
@@ -104,18 +106,18 @@ export async function reportPdf(app: FastifyInstance, ctx: TSignedInContext, id:
     // Before any round of the phase there is no stored document yet: the phase's data as they stand.
     if (latest?.key) return { fileName, body: app.services.storage.read(latest.key) };
     const snapshot = await phaseSnapshot(ctx.db, report, phase);
-    return { fileName, body: await renderPhasePdf(snapshot, snapshotHashOf(snapshot), [], new Date()) };
+    return { fileName, body: await runDocumentJob(phasePdfJob, [snapshot, snapshotHashOf(snapshot), [], new Date()]) };
   }
   const snapshot = await phaseSnapshot(ctx.db, report, 'third');
   const timeline = await readTimeline(ctx.db, report.id);
-  const body = await renderReportPdf(
+  const body = await runDocumentJob(reportPdfJob, [
     snapshot,
     report.status,
     report.closingDate,
     await pdfSignatures(ctx.db, report.id),
     timeline.map((t) => ({ at: t.createdAt, who: t.actorName, what: `${HISTORY_IT[t.action] ?? t.action}${t.message ? `: ${t.message}` : ''}` })),
     report.causeAnalysis,
-  );
+  ]);
   return { fileName: `${base}${report.status === 'closed' ? '-finale' : ''}.pdf`, body };
 }
 

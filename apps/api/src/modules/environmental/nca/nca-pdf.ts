@@ -1,6 +1,7 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { AMBIENT_CATEGORIES } from '@app/domain/environmental/settings';
 import type { TSignPhase } from '@app/domain/environmental/nca/index';
+import { printable, wrap } from '../../../lib/pdf-layout.ts';
 import type { TPhaseSnapshot } from './snapshot.ts';
 
 /**
@@ -33,17 +34,6 @@ const CATEGORY_IT: Record<(typeof AMBIENT_CATEGORIES)[number], string> = {
   stakeholderRelations: 'Rapporti con il territorio',
 };
 const SIGN_STATUS_IT: Record<string, string> = { pending: 'In attesa', signed: 'Firmata', rejected: 'Rifiutata', manual_rejected: 'Rifiutata (registrata dal consorzio)', suspended: 'Sospesa' };
-
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-function printable(text: string | null | undefined): string {
-  if (!text) return '';
-  return [...text.replace(/[\r\t]+/g, ' ')]
-    .map((c) => {
-      const code = c.charCodeAt(0);
-      return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.includes(c) ? c : '?';
-    })
-    .join('');
-}
 
 /** '2026-11-24' or an ISO instant -> '24/11/2026' (instants with the time, Europe/Rome). */
 function italianDate(value: string | null | undefined): string {
@@ -89,26 +79,7 @@ class Writer {
     if (this.y - height < MARGIN + 24) this.newPage();
   }
   private wrap(text: string, size: number, width: number, font = this.font): string[] {
-    const out: string[] = [];
-    for (const paragraph of printable(text).split('\n')) {
-      let line = '';
-      for (const word of paragraph.split(' ')) {
-        const candidate = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(candidate, size) <= width) line = candidate;
-        else {
-          if (line) out.push(line);
-          line = word;
-          while (font.widthOfTextAtSize(line, size) > width) {
-            let cut = line.length - 1;
-            while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
-            out.push(line.slice(0, cut));
-            line = line.slice(cut);
-          }
-        }
-      }
-      out.push(line);
-    }
-    return out;
+    return wrap(font, text, size, width);
   }
   title(text: string, size = 15) {
     this.ensure(size + 8);

@@ -24,7 +24,8 @@ import { authorizeAction, recordAudit } from '../../platform/index.ts';
 import { appendHistory } from './nca-history.ts';
 import { assigneesOf, audienceOf, deliverNca, notifyUsers, type TPendingNca } from './nca-notifications.ts';
 import { reportScopes } from './nca-scope.ts';
-import { renderPhasePdf } from './nca-pdf.ts';
+import { phasePdfJob } from './nca-pdf-jobs.ts';
+import { runDocumentJob } from '../../../lib/document-jobs.ts';
 import { todayInItaly, type TNcaReportRow } from './reports.ts';
 import { phaseSnapshot, sha256Hex, snapshotHashOf } from './snapshot.ts';
 
@@ -186,7 +187,7 @@ async function openRound(tx: TTx, app: FastifyInstance, ctx: TSignedInContext, r
         signers.map((s) => s.agencyFunctionSettingId),
       ),
     );
-  const pdf = await renderPhasePdf(
+  const pdf = await runDocumentJob(phasePdfJob, [
     snapshot,
     snapshotHash,
     signers.map((s) => {
@@ -203,7 +204,7 @@ async function openRound(tx: TTx, app: FastifyInstance, ctx: TSignedInContext, r
       };
     }),
     now,
-  );
+  ]);
   const pdfStorageKey = await app.services.storage.put(Buffer.from(pdf));
   const pdfSha256 = sha256Hex(pdf);
   const created = await tx

@@ -1,31 +1,28 @@
-import { eq } from 'drizzle-orm';
 import { formatEurosIt } from '@app/domain/tourist-tax/money';
-import { cities, declarationTemplates, structureClasses, structures, structureTypes } from '../../../db/schema/index.ts';
-import type { TDbOrTx } from '../../../db/client.ts';
-import { AppError } from '../../../lib/errors.ts';
 import type { TDeclarationRow } from './declarations.ts';
 import { box, createPdf, fit, GREY, italianDate, LIGHT, line, text, textRight, wrap, comuneTitle } from './pdf-layout.ts';
 
 const STATUS_IT = { draft: 'Bozza', submitted: 'Inviata', validated: 'Validata', returned: 'Rinviata al gestore' } as const;
 
-/** The receipt of a submitted declaration (A4 portrait, Italian). */
-export async function renderDeclarationReceipt(db: TDbOrTx, row: TDeclarationRow): Promise<Uint8Array> {
-  if (row.status === 'draft' || row.status === 'returned' || !row.submittedAt) {
-    throw new AppError('NOT_SUBMITTED', 'The receipt exists once the declaration has been submitted');
-  }
-  const [structure] = await db.select().from(structures).where(eq(structures.id, row.structureId));
-  const [city] = await db.select().from(cities).where(eq(cities.id, row.cityId));
-  const [template] = await db.select().from(declarationTemplates).where(eq(declarationTemplates.id, row.declarationTemplateId));
-  const [type] = structure?.structureTypeId ? await db.select().from(structureTypes).where(eq(structureTypes.id, structure.structureTypeId)) : [];
-  const [klass] = structure?.structureClassId ? await db.select().from(structureClasses).where(eq(structureClasses.id, structure.structureClassId)) : [];
+/** What the receipt prints besides the declaration: the structure, its comune and the declared period's name. */
+export type TReceiptPdfData = {
+  row: TDeclarationRow;
+  city: string;
+  structure: { name: string; address: string | null; taxCode: string | null; vatNumber: string | null; cin: string | null } | null;
+  /** The structure's type and class, e.g. "Albergo – 3 stelle". */
+  classification: string;
+  periodName: string;
+};
 
+/** The receipt of a submitted declaration (A4 portrait, Italian), laid out as a document job (print-receipt.ts reads the data). */
+export async function renderDeclarationReceipt({ row, city, structure, classification, periodName }: TReceiptPdfData): Promise<Uint8Array> {
   const { doc, font, bold } = await createPdf(`Ricevuta dichiarazione ${row.code}`);
   const page = doc.addPage([595.28, 841.89]);
   const left = 50;
   const right = 545;
   let y = 790;
 
-  text(page, bold, comuneTitle(city?.name ?? '').toUpperCase(), left, y, 13);
+  text(page, bold, comuneTitle(city).toUpperCase(), left, y, 13);
   y -= 16;
   text(page, font, 'Imposta di soggiorno', left, y, 10, GREY);
   y -= 30;
@@ -48,13 +45,13 @@ export async function renderDeclarationReceipt(db: TDbOrTx, row: TDeclarationRow
   section('Struttura ricettiva');
   field('Denominazione', structure?.name ?? '');
   field('Indirizzo', structure?.address ?? '');
-  field('Tipologia / classificazione', [type?.name, klass?.name].filter(Boolean).join(' – '));
+  field('Tipologia / classificazione', classification);
   field('Codice fiscale / Partita IVA', [structure?.taxCode, structure?.vatNumber].filter(Boolean).join(' / '));
   field('CIN', structure?.cin ?? '');
   y -= 6;
 
   section('Periodo dichiarato');
-  field('Periodo', `${template?.periodName ?? ''} (dal ${italianDate(row.dateFrom)} al ${italianDate(row.dateTo)})`);
+  field('Periodo', `${periodName} (dal ${italianDate(row.dateFrom)} al ${italianDate(row.dateTo)})`);
   field('Termine di presentazione', italianDate(row.submitBy));
   field('Termine di versamento', italianDate(row.payBy));
   field('Tipo di dichiarazione', row.noGuests ? 'Nessun ospite nel periodo' : row.type === 'automatic' ? 'Automatica (dai soggiorni registrati)' : 'Manuale (totali inseriti dal gestore)');

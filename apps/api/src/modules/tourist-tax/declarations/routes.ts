@@ -13,7 +13,7 @@ import { declarationTemplatesCollection, generateYearPeriods, ZGeneratePeriodsBo
 import { declarationSearch, declarationsCollection, declarationToRecord, overdueCondition, ZDeclarationRecord } from './declarations.ts';
 import { allOf } from '../../../lib/collection/query.ts';
 import { readFilingSettings, updateFilingSettings, ZFilingSettings, ZFilingSettingsUpdate } from './filing-settings.ts';
-import { renderDeclarationReceipt } from './receipt-pdf.ts';
+import { printDeclarationReceipt } from './print-receipt.ts';
 import { listDeclarationPayments, ZPaymentRecord } from './payments.ts';
 import { declarationTransitions, recordDeclarationPayment } from './transition-declaration.ts';
 
@@ -125,7 +125,7 @@ export function registerDeclarationRoutes(app: FastifyInstance) {
       const ctx = signedIn(request);
       const runtime = app.services.collections.get('declarations')!;
       const row = await runtime.getById(ctx, request.params.id);
-      const pdf = await renderDeclarationReceipt(ctx.db, row as never);
+      const pdf = await printDeclarationReceipt(ctx.db, row as never);
       reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="ricevuta-${String(row.code ?? row.id)}.pdf"`);
       return reply.send(Buffer.from(pdf));
     },

@@ -1,12 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { degrees, rgb, type PDFPage } from 'pdf-lib';
+import { italianDateOf } from '@app/domain/platform/time/italian-time';
 import { modello21Deadline } from '@app/domain/tourist-tax/filings/deadlines';
-import { describeMonthPayments, modello21Carico, modello21Totals, reconcileModello21 } from '@app/domain/tourist-tax/filings/modello21';
+import { describeMonthPayments, modello21Carico, modello21Totals } from '@app/domain/tourist-tax/filings/modello21';
 import { formatEurosIt } from '@app/domain/tourist-tax/money';
-import { cities, structureClasses, structures, structureTypes } from '../../../db/schema/index.ts';
-import type { TDbOrTx } from '../../../db/client.ts';
-import { AppError } from '../../../lib/errors.ts';
-import { todayInItaly } from '../declarations/filing-scope.ts';
 import { box, createPdf, fit, GREY, italianDate, LIGHT, line, text, textCenter, textRight, wrap, type TPdfKit, comuneTitle } from '../declarations/pdf-layout.ts';
 import type { TModello21Row } from './modello21.ts';
 
@@ -25,35 +21,36 @@ const COLUMNS = [
 const ROW_HEIGHT = 22;
 const ROWS_PER_PAGE = 12;
 
+/** What the Modello 21 prints besides the model itself: the names of its comune and structure. */
+export type TModello21PdfData = {
+  row: TModello21Row;
+  city: string;
+  structure: { name: string; address: string | null; dateFrom: string | null; dateTo: string | null } | null;
+  /** The structure's type and class, e.g. "Albergo – 3 stelle". */
+  classification: string;
+  /** A preview, watermarked "bozza". */
+  draft: boolean;
+};
+
 /**
  * Modello 21 (conto della gestione dell'agente contabile, DPR 194/1996) for the tourist tax, in
  * Italian, A4 landscape: header with comune, year, agente contabile and structure; one row per month;
  * totals; number of rows and pages; signature date and box; the comune's blank "visto" box.
- * Printing is refused until the model reconciles, as vendor portals do.
+ * Runs as a document job; print-modello21.ts reads the data and refuses a final copy that does not reconcile.
  */
-export async function renderModello21Pdf(db: TDbOrTx, row: TModello21Row, options: { draft?: boolean } = {}): Promise<Uint8Array> {
-  const { issues } = reconcileModello21(row, todayInItaly());
-  // A draft preview prints whatever the model holds, watermarked "bozza"; the final copy needs it reconciled.
-  if (issues.length > 0 && !options.draft) {
-    throw new AppError('MODELLO21_NOT_RECONCILED', 'The Modello 21 can be printed once every month reconciles', { details: issues.map((i) => ({ path: i.path, message: i.message })) });
-  }
-  const [structure] = await db.select().from(structures).where(eq(structures.id, row.structureId));
-  const [city] = await db.select().from(cities).where(eq(cities.id, row.cityId));
-  const [type] = structure?.structureTypeId ? await db.select().from(structureTypes).where(eq(structureTypes.id, structure.structureTypeId)) : [];
-  const [klass] = structure?.structureClassId ? await db.select().from(structureClasses).where(eq(structureClasses.id, structure.structureClassId)) : [];
-
+export async function renderModello21Pdf({ row, city, structure, classification, draft }: TModello21PdfData): Promise<Uint8Array> {
   const kit = await createPdf(`Modello 21 ${row.year} – ${structure?.name ?? ''}`);
   const months = row.months;
   const pages = Math.max(1, Math.ceil(months.length / ROWS_PER_PAGE));
   const totals = modello21Totals(months);
   for (let p = 0; p < pages; p++) {
     const page = kit.doc.addPage([PAGE.width, PAGE.height]);
-    if (options.draft) drawWatermark(kit, page);
+    if (draft) drawWatermark(kit, page);
     let y = drawHeader(kit, page, row, {
-      city: city?.name ?? '',
+      city,
       structure: structure?.name ?? '',
       address: structure?.address ?? '',
-      classification: [type?.name, klass?.name].filter(Boolean).join(' – '),
+      classification,
       period: managementPeriod(row.year, structure?.dateFrom ?? null, structure?.dateTo ?? null),
     });
     y = drawTableHeader(kit, page, y);
@@ -224,7 +221,7 @@ function drawFooter({ font, bold }: TPdfKit, page: PDFPage, y: number, row: TMod
   text(page, font, 'Il Responsabile del Servizio Finanziario', vx + 8, boxTop - 27, 8, GREY);
   if (row.status === 'validated' && row.validatedAt) {
     // The comune's validation, once given, in place of the blank date.
-    text(page, bold, `Validato con n. ${row.validationNumber ?? '—'} del ${italianDate(todayInItaly(row.validatedAt))}`, vx + 8, bottom + 10, 9);
+    text(page, bold, `Validato con n. ${row.validationNumber ?? '—'} del ${italianDate(italianDateOf(row.validatedAt))}`, vx + 8, bottom + 10, 9);
   } else {
     text(page, font, 'Data ____/____/________', vx + 8, bottom + 10, 8, GREY);
   }

@@ -7,7 +7,7 @@ import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { signedIn } from '../declarations/routes.ts';
 import { loadModello21ForPdf, modello21Info, modello21Transitions } from './transition-modello21.ts';
-import { renderModello21Pdf } from './modello21-pdf.ts';
+import { printModello21Pdf } from './print-modello21.ts';
 import { modello21ToRecord, modello21Collection, ZModello21Record } from './modello21.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -64,7 +64,7 @@ export function registerModello21Routes(app: FastifyInstance) {
       const ctx = signedIn(request);
       const row = await loadModello21ForPdf(app, ctx, request.params.id);
       const draft = request.query.draft === 'true';
-      const pdf = await renderModello21Pdf(ctx.db, row, { draft });
+      const pdf = await printModello21Pdf(ctx.db, row, { draft });
       reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="modello21-${row.year}${draft ? '-bozza' : ''}.pdf"`);
       return reply.send(Buffer.from(pdf));
     },
