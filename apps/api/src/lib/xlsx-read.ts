@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createInflateRaw } from 'node:zlib';
 import { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { AppError } from './errors.ts';
 
 /**
@@ -141,11 +142,13 @@ function partData(source: TZipSource, entry: TZipEntry): Readable {
  * zip directory are only what the file claims.
  */
 async function* partText(source: TZipSource, entry: TZipEntry, limits: TXlsxLimits): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
+  // Node's own UTF-8 decoder (characters cut by a chunk boundary are kept for the next): TextDecoder's streaming
+  // decode costs several times more per byte, the largest cost of reading a big part.
+  const decoder = new StringDecoder('utf8');
   if (entry.method === 0) {
     if (entry.compressedSize > limits.maxPartBytes) throw tooLarge('partSize', `A part of the file expands beyond ${limits.maxPartBytes} bytes`, entry.compressedSize, limits.maxPartBytes);
-    for await (const chunk of partData(source, entry) as AsyncIterable<Buffer>) yield decoder.decode(chunk, { stream: true });
-    const rest = decoder.decode();
+    for await (const chunk of partData(source, entry) as AsyncIterable<Buffer>) yield decoder.write(chunk);
+    const rest = decoder.end();
     if (rest) yield rest;
     return;
   }
@@ -157,7 +160,7 @@ async function* partText(source: TZipSource, entry: TZipEntry, limits: TXlsxLimi
     for await (const chunk of inflater as AsyncIterable<Buffer>) {
       total += chunk.length;
       if (total > limits.maxPartBytes) throw tooLarge('partSize', `A part of the file expands beyond ${limits.maxPartBytes} bytes`, total, limits.maxPartBytes);
-      yield decoder.decode(chunk, { stream: true });
+      yield decoder.write(chunk);
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -167,7 +170,7 @@ async function* partText(source: TZipSource, entry: TZipEntry, limits: TXlsxLimi
     data.unpipe(inflater);
     data.destroy();
   }
-  const rest = decoder.decode();
+  const rest = decoder.end();
   if (rest) yield rest;
 }
 
@@ -324,11 +327,12 @@ async function readSharedStrings(source: TZipSource, entry: TZipEntry | undefine
 
 /**
  * A string with storage of its own. V8 keeps a substring as a view of its parent, so a cell's text
- * would hold the whole inflated chunk it was cut from (all of them, for a sheet whose rows are kept);
- * a copy holds only its characters. Short strings are copied by V8 itself.
+ * would hold the whole inflated chunk it was cut from (all of them, for a sheet whose rows are kept:
+ * 200 texts of 50 characters cut from 1 MB chunks hold 200 MB). Slicing a concatenation copies the
+ * characters once into a string of their own length; short strings V8 copies by itself.
  */
 function ownString(text: string): string {
-  return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8');
+  return text.length < 13 ? text : (' ' + text).slice(1);
 }
 
 /** V8 keeps the subject of the last regular-expression match (`RegExp.input`): a match on nothing lets the file go. */
