@@ -12,7 +12,12 @@ import { AppError } from './errors.ts';
  * checks what the file declares (zip directory sizes, the sheet's dimension) before any work, then
  * counts what it actually inflates and parses, and refuses with 400 `IMPORT_TOO_LARGE` (the detail's
  * `path` names the bound) as soon as a bound is passed. Only the shared strings are held in memory
- * (bounded); the sheet is inflated and parsed a chunk at a time and handed out row by row.
+ * (bounded); the sheet is inflated and parsed a chunk at a time and handed out row by row. A cell or a
+ * shared string longer than Excel allows is refused at its first few hundred KB, never held whole.
+ *
+ * It is the one reader of a user's spreadsheet, and runs off the request thread (a document job, or the
+ * stays import's worker): the bounds keep a crafted file's cost small, the thread keeps it from every
+ * other request. Nothing is kept between files (no cache holds a file's text).
  *
  * Cell values follow exceljs' conventions, which the import validators expect: strings, numbers,
  * booleans, Dates (UTC) for numbers formatted as dates, `{ error }` for error cells; a formula cell

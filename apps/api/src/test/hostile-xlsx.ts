@@ -88,12 +88,9 @@ const sheetEnd = '</sheetData></worksheet>';
  */
 export function sharedStringsBomb(headers: readonly string[], options: { itemChars: number; inflatedMb: number }): Buffer {
   const item = `<si><t>${'x'.repeat(options.itemChars)}</t></si>`;
-  const block = item.repeat(Math.max(1, Math.floor(1024 * 1024 / item.length)));
+  const block = item.repeat(Math.max(1, Math.floor((1024 * 1024) / item.length)));
   const compressed = repeatedDeflate('<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">', block, options.inflatedMb, '</sst>');
-  return workbookWith(
-    { text: `${sheetStart(headers)}<row r="2"><c r="A2" t="s"><v>0</v></c></row>${sheetEnd}` },
-    { name: 'xl/sharedStrings.xml', compressed, size: 1024 },
-  );
+  return workbookWith({ text: `${sheetStart(headers)}<row r="2"><c r="A2" t="s"><v>0</v></c></row>${sheetEnd}` }, { name: 'xl/sharedStrings.xml', compressed, size: 1024 });
 }
 
 /** The import's headers, then one cell of `cellMb` MB of text in row 2 (the sheet part claims 1 KB): about 1 KB of zip per MB. */
