@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createInflateRaw } from 'node:zlib';
 import { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { AppError } from './errors.ts';
 
 /**
@@ -11,7 +12,12 @@ import { AppError } from './errors.ts';
  * checks what the file declares (zip directory sizes, the sheet's dimension) before any work, then
  * counts what it actually inflates and parses, and refuses with 400 `IMPORT_TOO_LARGE` (the detail's
  * `path` names the bound) as soon as a bound is passed. Only the shared strings are held in memory
- * (bounded); the sheet is inflated and parsed a chunk at a time and handed out row by row.
+ * (bounded); the sheet is inflated and parsed a chunk at a time and handed out row by row. A cell or a
+ * shared string longer than Excel allows is refused at its first few hundred KB, never held whole.
+ *
+ * It is the one reader of a user's spreadsheet, and runs off the request thread (a document job, or the
+ * stays import's worker): the bounds keep a crafted file's cost small, the thread keeps it from every
+ * other request. Nothing is kept between files (no cache holds a file's text).
  *
  * Cell values follow exceljs' conventions, which the import validators expect: strings, numbers,
  * booleans, Dates (UTC) for numbers formatted as dates, `{ error }` for error cells; a formula cell
@@ -29,16 +35,28 @@ export type TXlsxLimits = {
   maxSharedStringChars: number;
   /** Uncompressed bytes of any one part of the zip. */
   maxPartBytes: number;
+  /** Characters of one cell's text or one shared string (default: Excel's own limit, 32,767). */
+  maxCellChars?: number;
 };
 
 export type TXlsxRow = { row: number; cells: unknown[] };
 
 type TZipEntry = { name: string; method: number; compressedSize: number; size: number; offset: number };
 
-/** Markup allowed around the longest shared string while it is being read. */
+/** Excel's limit on the characters of a cell; no spreadsheet program writes a longer one. */
+export const EXCEL_MAX_CELL_CHARS = 32_767;
+/** Markup allowed around the longest shared string while it is being read (rich-text runs). */
 const PENDING_SLACK = 64 * 1024;
 /** The longest row (its XML) the reader holds while looking for its end. */
 const MAX_PENDING_ROW_CHARS = 16 * 1024 * 1024;
+/**
+ * The workbook, its relationships and the styles are read whole (they are small in any real file: a
+ * heavily formatted workbook's styles are a few MB), so they have a bound of their own, far below a
+ * sheet's: a styles part inflating to the part bound would otherwise be held whole as one string.
+ */
+const MAX_METADATA_CHARS = 16 * 1024 * 1024;
+/** How far back a chunk's search for an end tag starts, so a tag cut by the chunk boundary is found. */
+const END_TAG_OVERLAP = 256;
 
 function unreadable(message: string): AppError {
   return new AppError('IMPORT_UNREADABLE', message, { details: [{ path: 'file', message }] });
@@ -129,11 +147,13 @@ function partData(source: TZipSource, entry: TZipEntry): Readable {
  * zip directory are only what the file claims.
  */
 async function* partText(source: TZipSource, entry: TZipEntry, limits: TXlsxLimits): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
+  // Node's own UTF-8 decoder (characters cut by a chunk boundary are kept for the next): TextDecoder's streaming
+  // decode costs several times more per byte, the largest cost of reading a big part.
+  const decoder = new StringDecoder('utf8');
   if (entry.method === 0) {
     if (entry.compressedSize > limits.maxPartBytes) throw tooLarge('partSize', `A part of the file expands beyond ${limits.maxPartBytes} bytes`, entry.compressedSize, limits.maxPartBytes);
-    for await (const chunk of partData(source, entry) as AsyncIterable<Buffer>) yield decoder.decode(chunk, { stream: true });
-    const rest = decoder.decode();
+    for await (const chunk of partData(source, entry) as AsyncIterable<Buffer>) yield decoder.write(chunk);
+    const rest = decoder.end();
     if (rest) yield rest;
     return;
   }
@@ -145,7 +165,7 @@ async function* partText(source: TZipSource, entry: TZipEntry, limits: TXlsxLimi
     for await (const chunk of inflater as AsyncIterable<Buffer>) {
       total += chunk.length;
       if (total > limits.maxPartBytes) throw tooLarge('partSize', `A part of the file expands beyond ${limits.maxPartBytes} bytes`, total, limits.maxPartBytes);
-      yield decoder.decode(chunk, { stream: true });
+      yield decoder.write(chunk);
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -155,13 +175,16 @@ async function* partText(source: TZipSource, entry: TZipEntry, limits: TXlsxLimi
     data.unpipe(inflater);
     data.destroy();
   }
-  const rest = decoder.decode();
+  const rest = decoder.end();
   if (rest) yield rest;
 }
 
 async function wholePart(source: TZipSource, entry: TZipEntry, limits: TXlsxLimits): Promise<string> {
   let text = '';
-  for await (const chunk of partText(source, entry, limits)) text += chunk;
+  for await (const chunk of partText(source, entry, limits)) {
+    text += chunk;
+    if (text.length > MAX_METADATA_CHARS) throw tooLarge('partSize', `A part of the file (${entry.name}) expands beyond ${MAX_METADATA_CHARS} characters`, text.length, MAX_METADATA_CHARS);
+  }
   return text;
 }
 
@@ -255,27 +278,28 @@ function firstSheetPath(workbookXml: string, relsXml: string): string | null {
   return null;
 }
 
+/** The end of a string item: text never holds `<`, so these are tags, whatever the text says. */
+const SHARED_STRING_END = /<\/(?:\w+:)?si>|<(?:\w+:)?si\b[^<>]*\/>/;
+
+/** The raw XML characters one text node may take: every character written as an entity (`&#1114111;` is 10). */
+const textRunBound = (limits: TXlsxLimits) => (limits.maxCellChars ?? EXCEL_MAX_CELL_CHARS) * 10 + PENDING_SLACK;
+
 async function readSharedStrings(source: TZipSource, entry: TZipEntry | undefined, limits: TXlsxLimits): Promise<string[]> {
   if (!entry) return [];
+  const maxCell = limits.maxCellChars ?? EXCEL_MAX_CELL_CHARS;
+  const maxRun = textRunBound(limits);
+  // One unfinished item: its text and the markup of its runs.
+  const maxPending = Math.min(limits.maxSharedStringChars + PENDING_SLACK, maxRun + 16 * PENDING_SLACK);
   const strings: string[] = [];
   let chars = 0;
   let buffer = '';
   const siRe = /<(?:\w+:)?si\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?si>)/g;
-  for await (const chunk of partText(source, entry, limits)) {
-    // Only complete items match; an item cut by the chunk boundary stays in the buffer. A chunk
-    // that ends no item (inside a long string) is not scanned again.
-    buffer += chunk;
-    const tail = Math.max(0, buffer.length - chunk.length - 4);
-    if (buffer.indexOf('si>', tail) < 0 && buffer.indexOf('/>', tail) < 0) {
-      if (buffer.length > limits.maxSharedStringChars + PENDING_SLACK) {
-        throw tooLarge('sharedStringsSize', `The file's shared strings exceed ${limits.maxSharedStringChars} characters`, buffer.length, limits.maxSharedStringChars);
-      }
-      continue;
-    }
+  const takeItems = () => {
     let consumed = 0;
     siRe.lastIndex = 0;
     for (let m = siRe.exec(buffer); m; m = siRe.exec(buffer)) {
-      const text = m[1] === undefined ? '' : runsText(m[1]);
+      const text = m[1] === undefined ? '' : ownString(runsText(m[1]));
+      if (text.length > maxCell) throw tooLarge('sharedStringsSize', `A shared string is longer than ${maxCell} characters`, text.length, maxCell);
       chars += text.length;
       if (strings.length >= limits.maxSharedStrings) {
         throw tooLarge('sharedStrings', `The file has more than ${limits.maxSharedStrings} shared strings`, strings.length + 1, limits.maxSharedStrings);
@@ -287,12 +311,38 @@ async function readSharedStrings(source: TZipSource, entry: TZipEntry | undefine
       consumed = siRe.lastIndex;
     }
     buffer = buffer.slice(consumed);
-    // An unfinished item is itself bounded: rescanning an ever longer one would cost quadratic time.
-    if (buffer.length > limits.maxSharedStringChars + PENDING_SLACK) {
+    if (buffer.indexOf('<') < 0) buffer = ''; // only whitespace between items
+  };
+  for await (const chunk of partText(source, entry, limits)) {
+    // Only a chunk that ends an item (the search starts a little before it, for a tag cut in two) is
+    // scanned; the rest of the buffer is one unfinished item, itself bounded, so no byte is scanned
+    // again and again (a quadratic cost) and a huge string is refused long before it is whole.
+    const searchFrom = Math.max(0, buffer.length - END_TAG_OVERLAP);
+    buffer += chunk;
+    if (SHARED_STRING_END.test(buffer.slice(searchFrom))) takeItems();
+    else if (buffer.indexOf('<') < 0) buffer = '';
+    if (buffer.length - buffer.lastIndexOf('<') > maxRun) throw tooLarge('sharedStringsSize', `A shared string is longer than ${maxCell} characters`, buffer.length - buffer.lastIndexOf('<'), maxCell);
+    if (buffer.length > maxPending) {
       throw tooLarge('sharedStringsSize', `The file's shared strings exceed ${limits.maxSharedStringChars} characters`, buffer.length, limits.maxSharedStringChars);
     }
   }
+  takeItems();
   return strings;
+}
+
+/**
+ * A string with storage of its own. V8 keeps a substring as a view of its parent, so a cell's text
+ * would hold the whole inflated chunk it was cut from (all of them, for a sheet whose rows are kept:
+ * 200 texts of 50 characters cut from 1 MB chunks hold 200 MB). Slicing a concatenation copies the
+ * characters once into a string of their own length; short strings V8 copies by itself.
+ */
+function ownString(text: string): string {
+  return text.length < 13 ? text : (' ' + text).slice(1);
+}
+
+/** V8 keeps the subject of the last regular-expression match (`RegExp.input`): a match on nothing lets the file go. */
+function forgetLastMatch() {
+  /^$/.exec('');
 }
 
 function serialToDate(serial: number, date1904: boolean): Date {
@@ -318,6 +368,10 @@ export async function* readFirstSheetRows(file: Buffer | string, limits: TXlsxLi
   }
 }
 
+/** The end of a row (text never holds `<`); and the start of one. */
+const ROW_END = /<\/(?:\w+:)?row>|<(?:\w+:)?row\b[^<>]*\/>/;
+const ROW_START = /<(?:\w+:)?row\b/;
+
 async function* readSheetRows(source: TZipSource, limits: TXlsxLimits, onDimension?: (lastRow: number) => void): AsyncGenerator<TXlsxRow> {
   const entries = readZipDirectory(source);
   for (const entry of entries.values()) {
@@ -335,45 +389,27 @@ async function* readSheetRows(source: TZipSource, limits: TXlsxLimits, onDimensi
   const date1904 = /date1904="(1|true)"/.test(workbookXml);
   const styles = entries.get('xl/styles.xml');
   const isDateStyle = styles ? dateStyles(await wholePart(source, styles, limits)) : [];
+  const maxCell = limits.maxCellChars ?? EXCEL_MAX_CELL_CHARS;
+  const maxRun = textRunBound(limits);
 
   let buffer = '';
   let checkedDimension = false;
-  let strings: string[] | null = null;
+  let strings: string[] = [];
   const rowRe = /<(?:\w+:)?row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?row>)/g;
   const cellRe = /<(?:\w+:)?c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?c>)/g;
   let lastRow = 0;
-  for await (const chunk of partText(source, sheet, limits)) {
-    buffer += chunk;
-    if (!checkedDimension) {
-      const sheetData = buffer.search(/<(?:\w+:)?sheetData\b/);
-      if (sheetData < 0) {
-        if (buffer.length > MAX_PENDING_ROW_CHARS) throw tooLarge('markupSize', `The sheet has markup longer than ${MAX_PENDING_ROW_CHARS} characters`, buffer.length, MAX_PENDING_ROW_CHARS);
-        continue;
-      }
-      checkedDimension = true;
-      // What the sheet declares it spans, checked before any row is read.
-      const dimension = /<(?:\w+:)?dimension\b[^>]*\bref="[A-Z]*\d*:?([A-Z]+)(\d+)"/.exec(buffer.slice(0, sheetData));
-      if (dimension) {
-        checkBounds(columnOf(dimension[1]), Number(dimension[2]), limits);
-        onDimension?.(Number(dimension[2]));
-      }
-      strings = await readSharedStrings(source, entries.get('xl/sharedStrings.xml'), limits);
-    }
-    // Only complete rows match; a row cut by the chunk boundary stays in the buffer for the next one.
-    // A chunk that ends no row (inside a long one) is not scanned again.
-    const tail = Math.max(0, buffer.length - chunk.length - 4);
-    if (buffer.indexOf('row>', tail) < 0 && buffer.indexOf('/>', tail) < 0) {
-      if (buffer.indexOf('<') < 0) buffer = ''; // only whitespace between rows
-      if (buffer.length > MAX_PENDING_ROW_CHARS) throw tooLarge('markupSize', `The sheet has markup longer than ${MAX_PENDING_ROW_CHARS} characters`, buffer.length, MAX_PENDING_ROW_CHARS);
-      continue;
-    }
+  // Row elements seen: a file repeating one row number must not pass the row bound either.
+  let rowElements = 0;
+  /** The complete rows at the start of the buffer, which keeps only what follows them. */
+  function* takeRows(): Generator<TXlsxRow> {
     let consumed = 0;
     rowRe.lastIndex = 0;
     for (let m = rowRe.exec(buffer); m; m = rowRe.exec(buffer)) {
       consumed = rowRe.lastIndex;
       const number = Number(attribute(m[1], 'r') ?? lastRow + 1);
       lastRow = number;
-      if (number > limits.maxRows) checkBounds(0, number, limits);
+      if (!(number <= limits.maxRows)) checkBounds(0, Number.isFinite(number) ? number : limits.maxRows + 1, limits);
+      if (++rowElements > limits.maxRows) checkBounds(0, rowElements, limits);
       if (!m[2]) continue;
       const cells: unknown[] = [];
       let nextColumn = 1;
@@ -384,7 +420,7 @@ async function* readSheetRows(source: TZipSource, limits: TXlsxLimits, onDimensi
         const column = ref ? columnOf(ref) : nextColumn;
         nextColumn = column + 1;
         if (column > limits.maxColumns) checkBounds(column, number, limits);
-        const value = cellValue(c[1], c[2], strings!, isDateStyle, date1904);
+        const value = cellValue(c[1], c[2], strings, isDateStyle, date1904, maxCell);
         if (value === undefined) continue;
         cells[column - 1] = value;
         any = true;
@@ -392,14 +428,58 @@ async function* readSheetRows(source: TZipSource, limits: TXlsxLimits, onDimensi
       if (any) yield { row: number, cells };
     }
     buffer = buffer.slice(consumed);
-    // What is left is the start of the next row, or only whitespace (dropped). A single row is bounded
-    // too: rescanning an ever longer unfinished one would cost quadratic time.
+    // Keep from the next row's start: markup outside rows, hostile or not, is never scanned twice.
+    const next = buffer.search(ROW_START);
+    buffer = next >= 0 ? buffer.slice(next) : buffer.slice(Math.max(0, buffer.lastIndexOf('<')));
     if (buffer.indexOf('<') < 0) buffer = '';
-    if (buffer.length > MAX_PENDING_ROW_CHARS) {
-      throw tooLarge('markupSize', `The sheet has markup longer than ${MAX_PENDING_ROW_CHARS} characters`, buffer.length, MAX_PENDING_ROW_CHARS);
-    }
   }
-  if (!checkedDimension) throw unreadable('The workbook has no sheet');
+  try {
+    for await (const chunk of partText(source, sheet, limits)) {
+      const searchFrom = Math.max(0, buffer.length - END_TAG_OVERLAP);
+      buffer += chunk;
+      if (!checkedDimension) {
+        const sheetData = buffer.search(/<(?:\w+:)?sheetData\b/);
+        if (sheetData < 0) {
+          if (buffer.length > MAX_PENDING_ROW_CHARS) throw tooLarge('markupSize', `The sheet has markup longer than ${MAX_PENDING_ROW_CHARS} characters`, buffer.length, MAX_PENDING_ROW_CHARS);
+          continue;
+        }
+        checkedDimension = true;
+        // What the sheet declares it spans, checked before any row is read.
+        const dimension = /<(?:\w+:)?dimension\b[^>]*\bref="[A-Z]*\d*:?([A-Z]+)(\d+)"/.exec(buffer.slice(0, sheetData));
+        if (dimension) {
+          checkBounds(columnOf(dimension[1]), Number(dimension[2]), limits);
+          onDimension?.(Number(dimension[2]));
+        }
+        strings = await readSharedStrings(source, entries.get('xl/sharedStrings.xml'), limits);
+        buffer = buffer.slice(sheetData);
+        yield* takeRows();
+      } else if (ROW_END.test(buffer.slice(searchFrom))) {
+        // Only a chunk that ends a row is scanned (from the buffer's start: the rows it completes); the
+        // rest of the buffer is one unfinished row, so no byte is scanned again and again.
+        yield* takeRows();
+      }
+      if (buffer.indexOf('<') < 0) buffer = ''; // only whitespace between rows
+      // One text node (a cell's value) and one row are bounded before they are whole: a cell
+      // inflating to hundreds of MB is refused at its first few hundred KB.
+      const run = buffer.length - buffer.lastIndexOf('<');
+      if (buffer.length && run > maxRun) throw tooLarge('cellSize', `A cell holds more than ${maxCell} characters`, run, maxCell);
+      if (buffer.length > MAX_PENDING_ROW_CHARS) {
+        throw tooLarge('markupSize', `The sheet has markup longer than ${MAX_PENDING_ROW_CHARS} characters`, buffer.length, MAX_PENDING_ROW_CHARS);
+      }
+    }
+    if (!checkedDimension) throw unreadable('The workbook has no sheet');
+    yield* takeRows();
+  } finally {
+    buffer = '';
+    strings = [];
+    forgetLastMatch();
+  }
+}
+
+/** A cell's text, within the cell bound, with storage of its own (the rows of a sheet may be kept whole). */
+function cellText(text: string, maxCell: number): string {
+  if (text.length > maxCell) throw tooLarge('cellSize', `A cell holds more than ${maxCell} characters`, text.length, maxCell);
+  return ownString(text);
 }
 
 function checkBounds(columns: number, rows: number, limits: TXlsxLimits) {
@@ -407,12 +487,12 @@ function checkBounds(columns: number, rows: number, limits: TXlsxLimits) {
   if (rows > limits.maxRows) throw tooLarge('rows', `At most ${limits.maxRows - 1} rows per file`, rows, limits.maxRows);
 }
 
-function cellValue(attributes: string, inner: string | undefined, strings: string[], isDateStyle: boolean[], date1904: boolean): unknown {
+function cellValue(attributes: string, inner: string | undefined, strings: string[], isDateStyle: boolean[], date1904: boolean, maxCell: number): unknown {
   if (inner === undefined) return undefined;
   const type = attribute(attributes, 't') ?? 'n';
   if (type === 'inlineStr') {
     const is = /<(?:\w+:)?is>([\s\S]*?)<\/(?:\w+:)?is>/.exec(inner);
-    return is ? runsText(is[1]) : undefined;
+    return is ? cellText(runsText(is[1]), maxCell) : undefined;
   }
   const v = /<(?:\w+:)?v(?:\s[^>]*)?>([^<]*)<\/(?:\w+:)?v>/.exec(inner);
   if (!v) return undefined;
@@ -421,7 +501,7 @@ function cellValue(attributes: string, inner: string | undefined, strings: strin
     case 's':
       return strings[Number(raw)];
     case 'str':
-      return xmlText(raw);
+      return cellText(xmlText(raw), maxCell);
     case 'b':
       return raw === '1' || raw === 'true';
     case 'e':
@@ -430,7 +510,7 @@ function cellValue(attributes: string, inner: string | undefined, strings: strin
       return new Date(raw);
     default: {
       const n = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(n)) return xmlText(raw);
+      if (raw.trim() === '' || !Number.isFinite(n)) return cellText(xmlText(raw), maxCell);
       const style = Number(attribute(attributes, 's') ?? 0);
       return isDateStyle[style] ? serialToDate(n, date1904) : n;
     }

@@ -1,12 +1,18 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { validatePriceListRows } from '@app/domain/environmental/price-list';
 import { contracts, settings } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
+import { documentJob, runDocumentJob } from '../../../lib/document-jobs.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { lockCompany } from '../companies/company-tables.ts';
-import { readPriceListFile } from './read-price-list-file.ts';
+import { MAX_PRICE_LIST_BYTES } from './read-price-list-file.ts';
 
 const UPSERT_CHUNK = 500;
+
+/** A price list of 10,000 lines (the most a file takes) is read and checked in well under a second. */
+const readPriceListJob = documentJob<typeof import('./read-price-list-file.ts').readPriceList>(import.meta.url, './read-price-list-file', 'readPriceList', {
+  name: 'price list import',
+  timeoutMs: 20_000,
+});
 
 export type TPriceListImportResult = { created: number; updated: number; total: number };
 
@@ -28,12 +34,18 @@ async function priceListCatalogue(tx: TDbOrTx) {
  * written. Otherwise each line is created, or updated when the laboratory already has that contract
  * code and article code; lines missing from the file are left as they are. Call it inside the
  * transaction that also records the audit entry: the laboratory row stays locked until it ends, so
- * two imports of one laboratory run one after the other.
+ * two imports of one laboratory run one after the other. The file is read and checked in a document
+ * job (read-price-list-file.ts), off the request thread, within PRICE_LIST_XLSX_LIMITS.
  */
 export async function importPriceList(tx: TDbOrTx, laboratoryId: string, file: Buffer): Promise<TPriceListImportResult> {
+  if (file.length > MAX_PRICE_LIST_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_PRICE_LIST_BYTES} bytes`, { details: [{ path: 'file', message: `at most ${MAX_PRICE_LIST_BYTES} bytes` }] });
+  }
   await lockCompany(tx, { kind: 'laboratory', id: laboratoryId });
-  const sheet = await readPriceListFile(file);
-  const result = validatePriceListRows(sheet, await priceListCatalogue(tx));
+  const catalogue = await priceListCatalogue(tx);
+  // A copy that owns its memory moves to the worker (an upload's Buffer may share a pooled one).
+  const bytes = new Uint8Array(file);
+  const result = await runDocumentJob(readPriceListJob, [bytes, catalogue], [bytes.buffer]);
   if (!result.ok) {
     const errors = [...result.errors].sort((a, b) => a.row - b.row);
     const badRows = new Set(errors.map((e) => e.row)).size;

@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_LIST_COLUMNS } from '@app/domain/environmental/price-list';
 import { contracts, laboratories, users } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { startTestApp, type TTestApp } from '../../../test/harness.ts';
+import { hugeCellWorkbook, sharedStringsBomb, whileHealthPolled } from '../../../test/hostile-xlsx.ts';
+import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
 import { exportPriceList } from './export-price-list.ts';
 import { importPriceList } from './import-price-list.ts';
+import { MAX_PRICE_LIST_BYTES } from './read-price-list-file.ts';
 
 let t: TTestApp;
 let labId: string;
@@ -138,5 +140,57 @@ describe('price list export', () => {
 
   it('refuses an unknown laboratory', async () => {
     await expect(exportPriceList(t.db, crypto.randomUUID(), log)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('price list import bounds over HTTP: a crafted workbook is refused promptly, off the request thread', () => {
+  const HEADERS = PRICE_LIST_COLUMNS.map((c) => c.header);
+  let consortium: TSession;
+
+  function upload(bytes: Buffer) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'listino.xlsx');
+    return t.request('POST', `/api/laboratories/${otherLabId}/price-list`, { token: consortium.token, raw: form });
+  }
+
+  beforeAll(async () => {
+    consortium = await t.signedIn('consortium' as never);
+    // An honest file first: the bounds let it through, and the document-job worker is started (from the TypeScript
+    // sources it compiles its modules first), so the timings below measure the bounds.
+    const control = await upload(await xlsx([['CTR-B', 'B1', 'Controllo', null, null, null, 10]]));
+    expect(control.status, JSON.stringify(control.body)).toBe(200);
+  });
+
+  /** The refusal comes within 5 s, no health answer waited 1 s meanwhile, and the price list is unchanged. */
+  async function expectRefusedPromptly(bytes: Buffer, bound: string) {
+    const before = await linesOf(otherLabId);
+    const { result: res, elapsedMs, worstHealthMs, healthChecks } = await whileHealthPolled(t.baseUrl, () => upload(bytes));
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.code).toBe('IMPORT_TOO_LARGE');
+    expect(res.body.details.map((d: { path: string }) => d.path)).toEqual([bound]);
+    expect(elapsedMs).toBeLessThan(5000);
+    expect(healthChecks).toBeGreaterThan(0);
+    expect(worstHealthMs).toBeLessThan(1000);
+    expect(await linesOf(otherLabId)).toEqual(before);
+  }
+
+  it('refuses a shared-strings bomb of long strings (2.5 MB of zip, a GB of text) by the characters bound, within 5 s, while health answers within 1 s', async () => {
+    const bomb = sharedStringsBomb(HEADERS, { itemChars: 1000, inflatedMb: 1024 });
+    expect(bomb.length).toBeLessThan(MAX_PRICE_LIST_BYTES);
+    await expectRefusedPromptly(bomb, 'sharedStringsSize');
+  });
+
+  it('refuses a shared-strings bomb of many short strings by the count bound, within 5 s, while health answers within 1 s', async () => {
+    await expectRefusedPromptly(sharedStringsBomb(HEADERS, { itemChars: 1, inflatedMb: 1024 }), 'sharedStrings');
+  });
+
+  it('refuses a 600 MB cell (600 KB of zip) by the cell bound before holding it, within 5 s, while health answers within 1 s', async () => {
+    await expectRefusedPromptly(hugeCellWorkbook(HEADERS, 600), 'cellSize');
+  });
+
+  it('refuses a file over the size limit before reading it (413)', async () => {
+    const res = await upload(Buffer.alloc(MAX_PRICE_LIST_BYTES + 1));
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
 });

@@ -1,58 +1,30 @@
-import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { and, eq, inArray } from 'drizzle-orm';
-import { computeRdpPrice, MAX_RDP_IMPORT_ROWS, RDP_IMPORT_COLUMNS, validateRdpImportRows, type TRdpImportError, type TRdpImportGroup } from '@app/domain/environmental/rdp/index';
+import { computeRdpPrice, RDP_IMPORT_COLUMNS, type TRdpImportError, type TRdpImportGroup } from '@app/domain/environmental/rdp/index';
 import { agencies, contracts, laboratories, lots, rdps, settings } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
+import { documentJob, runDocumentJob } from '../../../lib/document-jobs.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { analyticColumns } from './rdps-collection.ts';
 import { notifyConsortiumOfOutOfLimits } from './rdp-notifications.ts';
+import { MAX_RDP_IMPORT_BYTES } from './read-rdp-import.ts';
 
-export const MAX_RDP_IMPORT_BYTES = 20 * 1024 * 1024;
-const MAX_COLUMNS = 60;
+export { MAX_RDP_IMPORT_BYTES };
+
 const INSERT_CHUNK = 200;
 
+/**
+ * Reading and checking a 20,000-row file takes a few seconds of CPU (most of it the row checks), on a shared
+ * machine several times that: the limit is far above an honest file, and ends one that is not.
+ */
+const readRdpImportJob = documentJob<typeof import('./read-rdp-import.ts').readRdpImport>(import.meta.url, './read-rdp-import', 'readRdpImport', {
+  name: 'RDP import',
+  timeoutMs: 60_000,
+});
+
 export type TRdpImportSummary = { created: number; updated: number; unchanged: number; reports: number; rows: number; outOfLimits: number };
-
-const unreadable = (message: string) => new AppError('IMPORT_UNREADABLE', message, { details: [{ path: 'file', message }] });
-
-/** The first sheet of the workbook as header cells and rows of cell values, read as a stream (limits enforced while reading). */
-export async function readRdpImportFile(bytes: Buffer) {
-  if (bytes.length === 0) throw unreadable('The file is empty');
-  if (bytes.length > MAX_RDP_IMPORT_BYTES) throw unreadable(`The file is larger than ${MAX_RDP_IMPORT_BYTES / 1024 / 1024} MB`);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
-  const headers: unknown[] = [];
-  const rows: { row: number; cells: unknown[] }[] = [];
-  let sawSheet = false;
-  try {
-    for await (const sheet of reader) {
-      sawSheet = true;
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        if (row.number > MAX_RDP_IMPORT_ROWS + 1) throw unreadable(`At most ${MAX_RDP_IMPORT_ROWS} rows per file`);
-        if (row.number === 1) {
-          row.eachCell({ includeEmpty: true }, (cell, col) => {
-            if (col <= MAX_COLUMNS) headers[col - 1] = cell.value;
-          });
-          continue;
-        }
-        if (!row.hasValues) continue;
-        const cells: unknown[] = [];
-        for (let col = 1; col <= headers.length; col++) cells.push(row.getCell(col).value);
-        rows.push({ row: row.number, cells });
-      }
-      break;
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw unreadable('The file is not a readable xlsx workbook');
-  }
-  if (!sawSheet) throw unreadable('The workbook has no sheet');
-  if (headers.length === 0) throw unreadable('The first row must hold the column headers');
-  return { headers, rows };
-}
 
 async function importCatalogue(tx: TTx) {
   // One after the other: the queries share the transaction's connection.
@@ -72,8 +44,6 @@ async function importCatalogue(tx: TTx) {
   };
 }
 
-const hashOf = (group: TRdpImportGroup) => createHash('sha256').update(JSON.stringify(group.input)).digest('hex');
-
 function invalid(errors: TRdpImportError[]): AppError {
   const sorted = [...errors].sort((a, b) => a.row - b.row);
   const badRows = new Set(sorted.map((e) => e.row)).size;
@@ -88,12 +58,21 @@ function invalid(errors: TRdpImportError[]): AppError {
  * refuses the file with every bad row. A report is keyed by laboratory and code: re-importing the same
  * rows changes nothing (the hash of the report's rows is kept), changed rows update a report still in
  * processing. The consortium is notified of the new reports with values out of limits.
+ *
+ * The file is read and its rows checked in a document job (read-rdp-import.ts), within the bounds of
+ * RDP_IMPORT_XLSX_LIMITS (else 400 IMPORT_TOO_LARGE), so no file, however crafted, holds this thread.
  */
 export async function importRdps(tx: TTx, ctx: TSignedInContext, bytes: Buffer): Promise<TRdpImportSummary> {
-  const sheet = await readRdpImportFile(bytes);
-  const result = validateRdpImportRows(sheet, await importCatalogue(tx));
+  if (bytes.length === 0) throw new AppError('IMPORT_UNREADABLE', 'The file is empty', { details: [{ path: 'file', message: 'The file is empty' }] });
+  if (bytes.length > MAX_RDP_IMPORT_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_RDP_IMPORT_BYTES} bytes`, { details: [{ path: 'file', message: `at most ${MAX_RDP_IMPORT_BYTES} bytes` }] });
+  }
+  const catalogue = await importCatalogue(tx);
+  // A copy that owns its memory moves to the worker (an upload's Buffer may share a pooled one).
+  const file = new Uint8Array(bytes);
+  const result = await runDocumentJob(readRdpImportJob, [file, catalogue], [file.buffer]);
   if (!result.ok) throw invalid(result.errors);
-  const groups = result.groups.map((group) => ({ group, hash: hashOf(group) }));
+  const { groups } = result;
 
   // Existing reports of the same laboratories and codes, locked until the end of the import.
   const existing = new Map<string, { id: string; status: string; importHash: string | null; outOfLimits: boolean }>();

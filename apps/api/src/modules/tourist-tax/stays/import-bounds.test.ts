@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stays } from '../../../db/schema/index.ts';
+import { hugeCellWorkbook, sharedStringsBomb, whileHealthPolled } from '../../../test/hostile-xlsx.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
 import { demoFixtures } from '../registry/test-fixtures.ts';
 import { XLSX_IMPORT_LIMITS } from './read-stay-import-file.ts';
@@ -149,6 +150,39 @@ describe('xlsx import bounds (400 IMPORT_TOO_LARGE before the rows are read)', (
     deflate.end('</sheetData></worksheet>');
     await done;
     await expectRefused(workbook({ sheetPart: { compressed: Buffer.concat(chunks), size: 1024 } }), 'partSize');
+  });
+
+  /**
+   * Refused within 5 s while GET /api/health, polled every 20 ms, never waits 1 s; nothing is written. Each stays
+   * import starts a worker of its own, which from the TypeScript sources first compiles its modules (seconds on a
+   * loaded machine, milliseconds in a build): the 5 s are counted beyond what an empty import takes just before.
+   */
+  async function expectRefusedPromptly(bytes: Buffer, bound: string) {
+    const structure = f.structure('Hotel Serapo');
+    const before = await countStays(structure._id);
+    const emptyStarted = performance.now();
+    expect((await importRequest(structure._id, 'xlsx', workbook())).body).toEqual({ created: 0, skipped: 0, total: 0 });
+    const emptyImportMs = performance.now() - emptyStarted;
+    const { result: res, elapsedMs, worstHealthMs, healthChecks } = await whileHealthPolled(t.baseUrl, () => importRequest(structure._id, 'xlsx', bytes));
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.code).toBe('IMPORT_TOO_LARGE');
+    expect(res.body.details.map((d: { path: string }) => d.path)).toEqual([bound]);
+    expect(elapsedMs - emptyImportMs).toBeLessThan(5000);
+    expect(healthChecks).toBeGreaterThan(0);
+    expect(worstHealthMs).toBeLessThan(1000);
+    expect(await countStays(structure._id)).toBe(before);
+  }
+
+  it('refuses a shared-strings bomb of long strings (2.5 MB of zip, a GB of text) by the characters bound, within 5 s, while health answers within 1 s', async () => {
+    await expectRefusedPromptly(sharedStringsBomb(HEADERS, { itemChars: 1000, inflatedMb: 1024 }), 'sharedStringsSize');
+  });
+
+  it('refuses a shared-strings bomb of many short strings by the count bound, within 5 s, while health answers within 1 s', async () => {
+    await expectRefusedPromptly(sharedStringsBomb(HEADERS, { itemChars: 1, inflatedMb: 1024 }), 'sharedStrings');
+  });
+
+  it('refuses a 600 MB cell (600 KB of zip) by the cell bound before holding it, within 5 s, while health answers within 1 s', async () => {
+    await expectRefusedPromptly(hugeCellWorkbook(HEADERS, 600), 'cellSize');
   });
 });
 
