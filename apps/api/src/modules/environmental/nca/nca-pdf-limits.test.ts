@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whileProbingHealth } from '../../../test/health-probe.ts';
+import { whileHealthPolled } from '../../../test/hostile-xlsx.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
 import { ncaFixtures } from './nca-test-fixtures.ts';
 
@@ -27,7 +27,7 @@ describe("a report's PDF lays out any text its users may write, without holding 
     const analysis = await t.request('PUT', `/api/nca-reports/${reportId}`, { token: agency.token, body: { causeAnalysis: 'M'.repeat(10_000) } });
     expect(analysis.status, JSON.stringify(analysis.body)).toBe(200);
 
-    const { result, elapsedMs, worstHealthMs, probes } = await whileProbingHealth(t.baseUrl, async () => {
+    const { result, elapsedMs, worstHealthMs, healthChecks } = await whileHealthPolled(t.baseUrl, async () => {
       const response = await fetch(`${t.baseUrl}/api/nca-reports/${reportId}/pdf`, { headers: { authorization: `Bearer ${agency.token}` } });
       return { status: response.status, type: response.headers.get('content-type'), bytes: new Uint8Array(await response.arrayBuffer()) };
     });
@@ -35,7 +35,7 @@ describe("a report's PDF lays out any text its users may write, without holding 
     expect(result.type).toBe('application/pdf');
     expect(new TextDecoder().decode(result.bytes.subarray(0, 5))).toBe('%PDF-');
     expect(elapsedMs).toBeLessThan(10_000);
-    expect(probes).toBeGreaterThan(0);
+    expect(healthChecks).toBeGreaterThan(0);
     expect(worstHealthMs).toBeLessThan(1000);
   });
 
