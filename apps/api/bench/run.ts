@@ -1,5 +1,6 @@
 import { benchCollectionList } from './collection-list.ts';
 import { benchExport } from './export.ts';
+import { benchHostile } from './hostile.ts';
 import { benchDeclarations } from './filings.ts';
 import { benchImport } from './import.ts';
 import { benchRdp } from './rdp.ts';
@@ -19,6 +20,7 @@ const sections: Record<string, () => Promise<void>> = {
   export: benchExport,
   'stays-list': benchStaysList,
   import: benchImport,
+  hostile: benchHostile,
   rdp: benchRdp,
   web: benchWeb,
 };

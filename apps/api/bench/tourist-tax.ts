@@ -405,7 +405,8 @@ const utcDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
  * with codice fiscale, exempt children, reduced students, unpaid stays. Written with exceljs'
  * streaming writer (shared strings on, as Excel itself writes them).
  */
-export async function writeStaysXlsx(file: string, rows: number, firstIndex: number) {
+/** `rules` names the year of the stays and the comune's exemption and reduction the rows use (the bench comune's by default). */
+export async function writeStaysXlsx(file: string, rows: number, firstIndex: number, rules = { year: EXPORT_YEAR, exemption: EXEMPTION, reduction: REDUCTION }) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true, useStyles: true });
   const sheet = workbook.addWorksheet('Soggiorni');
   sheet.columns = STAY_IMPORT_COLUMNS.map((c, i) => ({
@@ -416,7 +417,7 @@ export async function writeStaysXlsx(file: string, rows: number, firstIndex: num
   }));
   sheet.getRow(1).commit();
   const random = seededRandom(firstIndex + 7);
-  const first = toDayNumber(`${EXPORT_YEAR}-01-01`);
+  const first = toDayNumber(`${rules.year}-01-01`);
   for (let i = firstIndex; i < firstIndex + rows; i++) {
     const { surname, name, birthDate } = guestOf(i);
     const checkIn = fromDayNumber(first + Math.floor(random() * 350));
@@ -438,9 +439,9 @@ export async function writeStaysXlsx(file: string, rows: number, firstIndex: num
         paymentStatus: unpaid ? 'Non pagato' : 'Pagato',
         noPaymentReason: unpaid ? 'Rifiutato dall’ospite' : null,
         exemptCount: exempt || null,
-        exemptionName: exempt ? EXEMPTION : null,
+        exemptionName: exempt ? rules.exemption : null,
         reducedCount: reduced || null,
-        reductionName: reduced ? REDUCTION : null,
+        reductionName: reduced ? rules.reduction : null,
         accommodationAmount: random() < 0.5 ? Math.round(nights * componentsNumber * (40 + random() * 80) * 100) / 100 : null,
       })
       .commit();

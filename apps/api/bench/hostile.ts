@@ -1,0 +1,328 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { RDP_IMPORT_COLUMNS } from '@app/domain/environmental/rdp/index';
+import { PRICE_LIST_COLUMNS } from '@app/domain/environmental/price-list';
+import { STAY_IMPORT_COLUMNS } from '@app/domain/tourist-tax/stay-import';
+import { sharedStringsBomb } from '../src/test/hostile-xlsx.ts';
+import { sectionDatabaseUrl } from './lib.ts';
+import { postImport, writeStaysXlsx } from './tourist-tax.ts';
+
+/**
+ * What one hostile request does to everyone else, on the product as users run it: the compiled server
+ * (`node apps/api/dist/main.js`, built first if stale) with its demo data, started once on the embedded default and
+ * once on PostgreSQL. Each request below runs while two callers ask `GET /api/health` every 20 ms; it prints the
+ * request's answer and time, the worst and p99 health latency (from when each probe was due, so a frozen event loop
+ * counts in full) and the server's peak RSS growth (threads included), next to the targets.
+ *
+ * BENCH_HOSTILE_DB=embedded|postgres|both (default both); BENCH_HOSTILE_ONLY=comma list of request names.
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const TARGET = { worstMs: 1000, p99Ms: 100, rssMb: 300 };
+const REQUEST_TIMEOUT_MS = 180_000;
+const STAY_ROWS = Number(process.env.BENCH_HOSTILE_STAY_ROWS ?? 50_000);
+const RDP_ROWS = Number(process.env.BENCH_HOSTILE_RDP_ROWS ?? 20_000);
+const ONLY = process.env.BENCH_HOSTILE_ONLY?.split(',').map((s) => s.trim());
+const DATABASES = (process.env.BENCH_HOSTILE_DB ?? 'both') === 'both' ? (['embedded', 'postgres'] as const) : [process.env.BENCH_HOSTILE_DB as 'embedded' | 'postgres'];
+
+type TProduct = { base: string; pid: number; stop(): Promise<void> };
+type TOutcome = { status: number | 'timed out'; code?: string };
+type TFigure = { database: string; name: string; outcome: TOutcome; seconds: number; worstMs: number; p99Ms: number; rssMb: number; probes: number };
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+async function recreateDatabase(url: string) {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  target.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: target.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The compiled product on a free port of 127.0.0.1, with demo data, on a fresh embedded database or PostgreSQL database. */
+async function startProduct(database: 'embedded' | 'postgres'): Promise<TProduct> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-hostile-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, NODE_ENV: 'development', SEED_DEMO: 'true' };
+  delete env.DATABASE_URL;
+  if (database === 'postgres') {
+    const url = sectionDatabaseUrl('hostile');
+    await recreateDatabase(url);
+    env.DATABASE_URL = url;
+  }
+  const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the product exited (${child.exitCode}) before it was ready`);
+    const ready = await fetch(`${base}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('the product was not ready within 5 minutes');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return { base, pid: child.pid!, stop };
+}
+
+const rssMbOf = (pid: number) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+};
+const percentile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+
+/** Runs `request` while /api/health is probed and the server's RSS sampled. */
+async function measure(product: TProduct, database: string, name: string, request: (signal: AbortSignal) => Promise<TOutcome>): Promise<TFigure> {
+  const startRss = rssMbOf(product.pid);
+  let peakRss = startRss;
+  const latencies: number[] = [];
+  let done = false;
+  const sampler = setInterval(() => {
+    try {
+      peakRss = Math.max(peakRss, rssMbOf(product.pid));
+    } catch {
+      /* the process is gone: the request will say so */
+    }
+  }, 20);
+  const probe = async () => {
+    while (!done) {
+      const due = performance.now();
+      try {
+        const res = await fetch(`${product.base}/api/health`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+        await res.arrayBuffer();
+      } catch {
+        /* counted as the time it waited */
+      }
+      latencies.push(performance.now() - due);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const probes = [probe(), probe()];
+  const started = performance.now();
+  let outcome: TOutcome;
+  try {
+    outcome = await request(AbortSignal.timeout(REQUEST_TIMEOUT_MS));
+  } catch (error) {
+    if ((error as Error).name !== 'TimeoutError' && (error as Error).name !== 'AbortError') throw error;
+    outcome = { status: 'timed out' };
+  } finally {
+    done = true;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await Promise.all(probes);
+  clearInterval(sampler);
+  const figure = { database, name, outcome, seconds, worstMs: Math.max(0, ...latencies), p99Ms: percentile(latencies, 0.99), rssMb: peakRss - startRss, probes: latencies.length };
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  console.log(
+    `  ${name.padEnd(34)} ${String(outcome.status).padStart(9)} ${(outcome.code ?? '').padEnd(22)} ${seconds.toFixed(1).padStart(6)} s   health worst ${figure.worstMs.toFixed(0).padStart(6)} ms (${met(figure.worstMs < TARGET.worstMs)}), p99 ${figure.p99Ms.toFixed(0).padStart(5)} ms (${met(figure.p99Ms < TARGET.p99Ms)}), ${figure.probes} probes   RSS +${figure.rssMb.toFixed(0)} MB (${met(figure.rssMb < TARGET.rssMb)})`,
+  );
+  return figure;
+}
+
+async function answer(res: Response): Promise<TOutcome> {
+  const text = await res.text();
+  let code: string | undefined;
+  try {
+    code = (JSON.parse(text) as { code?: string }).code;
+  } catch {
+    /* a PDF or another body */
+  }
+  return { status: res.status, code };
+}
+
+/** A signed-data header as a signer's tool writes it, then millions of tiny empty elements where the content should be. */
+function craftedSignedFile(megabytes: number): Buffer {
+  const header = Buffer.from('3080' + '06092a864886f70d010702' + 'a080' + '3080' + '020101' + '3100' + '3080' + '06092a864886f70d010701' + 'a080' + '2480', 'hex');
+  const filler = Buffer.alloc(megabytes * 2 ** 20 - header.length, Buffer.from('0400', 'hex'));
+  return Buffer.concat([header, filler]);
+}
+
+async function signIn(base: string, email: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/api/auth`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${email}:Demo1234`).toString('base64')}` } });
+  if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status}`);
+  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
+}
+
+async function list(base: string, auth: Record<string, string>, url: string): Promise<Record<string, unknown>[]> {
+  const res = await fetch(`${base}${url}`, { headers: auth });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  const body = (await res.json()) as unknown;
+  return (Array.isArray(body) ? body : ((body as { data?: unknown[] }).data ?? [])) as Record<string, unknown>[];
+}
+
+const multipart = (bytes: Buffer, fileName: string, fields: Record<string, string> = {}) => {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('file', new Blob([new Uint8Array(bytes)]), fileName);
+  return form;
+};
+
+async function rdpImportFile(labName: string, packageName: string, rows: number): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('RDP');
+  sheet.addRow(RDP_IMPORT_COLUMNS.map((c) => c.header));
+  const stamp = Date.now().toString(36).toUpperCase();
+  for (let i = 0; i < rows; i++) {
+    const row: Record<string, unknown> = {
+      code: `BENCH-${stamp}-${String(Math.floor(i / 10)).padStart(5, '0')}`,
+      laboratory: labName,
+      sampleDate: '02/11/2026',
+      cer: '170504',
+      analyticPackages: packageName,
+      activity: `Parametro ${i % 10}`,
+      unit: 'mg/kg',
+      upperLimit: 100,
+      value: i % 97 === 0 ? '120' : i % 5 === 0 ? '< LOQ' : String((i % 90) + 0.5).replace('.', ','),
+    };
+    sheet.addRow(RDP_IMPORT_COLUMNS.map((c) => row[c.key] ?? null));
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Every hostile request, then the two honest heavy imports, against one running product. */
+async function benchProduct(product: TProduct, database: string, tmp: string): Promise<TFigure[]> {
+  const { base } = product;
+  const [agency, agency3, lab, hotelier] = await Promise.all(['agency', 'agency3', 'lab', 'hotelier'].map((name) => signIn(base, `${name}@demo.test`)));
+  const figures: TFigure[] = [];
+  const run = async (name: string, request: (signal: AbortSignal) => Promise<TOutcome>) => {
+    if (ONLY && !ONLY.includes(name)) return;
+    figures.push(await measure(product, database, name, request));
+  };
+
+  const reports = await list(base, agency, '/api/nca-reports?limit=100');
+  const open = reports.find((r) => r.status === 'open');
+  if (open) {
+    const comment = await fetch(`${base}/api/nca-reports/${String(open._id)}/comments`, {
+      method: 'POST',
+      headers: { ...agency, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'W'.repeat(5000) }),
+    });
+    if (!comment.ok) throw new Error(`comment: ${comment.status} ${await comment.text()}`);
+    await run('nca-pdf-long-word', async (signal) => answer(await fetch(`${base}/api/nca-reports/${String(open._id)}/pdf`, { headers: agency, signal })));
+  } else console.log('  nca-pdf-long-word: no open report of the demo agency (skipped)');
+
+  const crafted = craftedSignedFile(10);
+  const zeros = Buffer.alloc(20 * 2 ** 20);
+  const approved = (await list(base, lab, '/api/rdps?limit=200')).filter((r) => r.status === 'approved');
+  const uploadSigned = (bytes: Buffer, rdp: Record<string, unknown> | undefined) => async (signal: AbortSignal) =>
+    rdp
+      ? answer(await fetch(`${base}/api/rdps/${String(rdp._id)}/uploadSigned`, { method: 'POST', headers: lab, body: multipart(bytes, 'rapporto.pdf.p7m'), signal }))
+      : { status: 0, code: 'NO_APPROVED_RDP' };
+  await run('rdp-signed-crafted-10MB', uploadSigned(crafted, approved[0]));
+  await run('rdp-signed-zeros-20MB', uploadSigned(zeros, approved[1] ?? approved[0]));
+
+  const forms = await list(base, agency3, '/api/forms?limit=200');
+  const form = forms.find((f) => f.code === 'XRBC 000106 HF') ?? forms[0];
+  const attach = (bytes: Buffer) => async (signal: AbortSignal) => {
+    if (!form) return { status: 0, code: 'NO_FORM' };
+    const body = new FormData();
+    body.append('file', new Blob([new Uint8Array(bytes)]), 'fir.pdf.p7m');
+    body.append('data', JSON.stringify({ purpose: 'p7m', linkedEntityType: 'forms', linkedEntityId: form._id }));
+    const uploaded = await fetch(`${base}/api/uploads`, { method: 'POST', headers: agency3, body, signal });
+    if (uploaded.status !== 201) return answer(uploaded);
+    const { _id } = (await uploaded.json()) as { _id: string };
+    return answer(
+      await fetch(`${base}/api/forms/${String(form._id)}/document`, { method: 'POST', headers: { ...agency3, 'content-type': 'application/json' }, body: JSON.stringify({ uploadId: _id }), signal }),
+    );
+  };
+  await run('form-document-crafted-10MB', attach(crafted));
+  await run('form-document-zeros-20MB', attach(zeros));
+
+  const structures = await list(base, hotelier, '/api/structures?limit=50');
+  const structureId = String(structures[0]?._id);
+  const staysBomb = sharedStringsBomb(
+    STAY_IMPORT_COLUMNS.map((c) => c.header),
+    { itemChars: 1000, inflatedMb: 1024 },
+  );
+  await run('stays-import-strings-bomb', async (signal) =>
+    answer(await fetch(`${base}/api/stays/import`, { method: 'POST', headers: hotelier, body: multipart(staysBomb, 'soggiorni.xlsx', { structureId, format: 'xlsx' }), signal })),
+  );
+  const [laboratory] = await list(base, lab, '/api/laboratories?limit=1');
+  const priceBomb = sharedStringsBomb(
+    PRICE_LIST_COLUMNS.map((c) => c.header),
+    { itemChars: 1000, inflatedMb: 1024 },
+  );
+  await run('price-list-import-strings-bomb', async (signal) =>
+    answer(await fetch(`${base}/api/laboratories/${String(laboratory?._id)}/price-list`, { method: 'POST', headers: lab, body: multipart(priceBomb, 'listino.xlsx'), signal })),
+  );
+  const rdpBomb = sharedStringsBomb(
+    RDP_IMPORT_COLUMNS.map((c) => c.header),
+    { itemChars: 1000, inflatedMb: 1024 },
+  );
+  await run('rdp-import-strings-bomb', async (signal) => answer(await fetch(`${base}/api/rdps/import`, { method: 'POST', headers: lab, body: multipart(rdpBomb, 'rdp.xlsx'), signal })));
+
+  // The honest heavy requests: a hotelier's 50,000 stays (2027, a year no demo period has declared) and a laboratory's 20,000 results.
+  if (!ONLY || ONLY.includes('stays-import-50k')) {
+    const file = path.join(tmp, 'soggiorni.xlsx');
+    await writeStaysXlsx(file, STAY_ROWS, 0, { year: 2027, exemption: 'Persone con disabilità e un accompagnatore', reduction: 'Gite scolastiche' });
+    const bytes = fs.readFileSync(file);
+    await run('stays-import-50k', async () => {
+      const { status, body } = await postImport(base, hotelier, structureId, 'xlsx', bytes, 'soggiorni.xlsx');
+      return { status, code: status === 200 ? `created ${body.created}` : body.code };
+    });
+  }
+  if (!ONLY || ONLY.includes('rdp-import-20k')) {
+    const [pkg] = await list(base, lab, '/api/environmental-settings?settingType=analyticPackage&limit=1');
+    const file = await rdpImportFile(String(laboratory?.businessName), String(pkg?.name), RDP_ROWS);
+    await run('rdp-import-20k', async (signal) => answer(await fetch(`${base}/api/rdps/import`, { method: 'POST', headers: lab, body: multipart(file, 'rdp.xlsx'), signal })));
+  }
+  return figures;
+}
+
+export async function benchHostile() {
+  execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-hostile-files-'));
+  const all: TFigure[] = [];
+  try {
+    for (const database of DATABASES) {
+      console.log(`\n${database === 'embedded' ? 'Embedded database (PGlite, the default)' : 'PostgreSQL'}: compiled server with demo data; load average ${os.loadavg()[0].toFixed(1)}`);
+      const product = await startProduct(database);
+      try {
+        all.push(...(await benchProduct(product, database, tmp)));
+      } finally {
+        await product.stop();
+      }
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  const failing = all.filter(
+    (f) => f.worstMs >= TARGET.worstMs || f.p99Ms >= TARGET.p99Ms || f.rssMb >= TARGET.rssMb || f.outcome.status === 'timed out' || (typeof f.outcome.status === 'number' && f.outcome.status >= 500),
+  );
+  console.log(`\nTargets: /api/health worst < ${TARGET.worstMs} ms and p99 < ${TARGET.p99Ms} ms during each request, server RSS growth < +${TARGET.rssMb} MB, no 5xx or time-out`);
+  console.log(failing.length ? `NOT met by: ${failing.map((f) => `${f.database}/${f.name}`).join(', ')}` : `met by all ${all.length} requests`);
+}
