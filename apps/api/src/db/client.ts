@@ -161,7 +161,7 @@ export async function openDatabase(options: {
   }
   // PGlite is one session: the pool's one connection takes its turn at it as PGlite's own lock did,
   // a transaction holding it from BEGIN to COMMIT; the one connection is kept open while idle.
-  const pool = new pg.Pool({ stream: () => thread.connection(), user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
+  const pool = new pg.Pool({ ...thread.connectionConfig(), max: 1, idleTimeoutMillis: 0 });
   // A connection broken by the thread's end is reported to its query; the pool must not throw it again.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as TDb;

@@ -9,8 +9,8 @@ export class DatabaseUnavailableError extends Error {
 }
 
 export type TPgliteThread = {
-  /** node-postgres's `stream` option: each connection of the pool is a channel to the thread. */
-  connection(): Duplex;
+  /** node-postgres's connection options: each connection is a channel to the thread (its `stream`). */
+  connectionConfig(): { stream: () => Duplex; user: string; database: string };
   listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void): Promise<() => Promise<void>>;
   dump(): Promise<ArrayBuffer>;
   /** Closes PGlite in its thread (after the pool's connections have ended) and waits for the thread to end. */
@@ -144,7 +144,8 @@ export async function startPgliteThread(options: { dataPath: string | null; snap
 
   return {
     worker,
-    connection: () => new BridgeSocket(),
+    // PGlite's one role and database: the startup message must name them.
+    connectionConfig: () => ({ stream: () => new BridgeSocket(), user: 'postgres', database: 'postgres' }),
     listen: async (channel, onNotify, onLost) => {
       const entry = { onNotify, onLost };
       let set = listeners.get(channel);
