@@ -19,11 +19,7 @@ export type TPgliteWorkerData = { dataPath: string | null; snapshot?: ArrayBuffe
 export type TWorkerCall = { op: 'listen' | 'unlisten'; channel: string } | { op: 'dump' | 'close' };
 
 /** Main thread -> worker. */
-export type TToWorker =
-  | { type: 'open'; conn: number }
-  | { type: 'data'; conn: number; bytes: Uint8Array }
-  | { type: 'end'; conn: number }
-  | ({ type: 'call'; call: number } & TWorkerCall);
+export type TToWorker = { type: 'open'; conn: number } | { type: 'data'; conn: number; bytes: Uint8Array } | { type: 'end'; conn: number } | ({ type: 'call'; call: number } & TWorkerCall);
 
 /** Worker -> main thread. */
 export type TFromWorker =
@@ -108,7 +104,7 @@ async function execute(bytes: Uint8Array): Promise<Uint8Array> {
 }
 
 function postNotifications(answer: Buffer) {
-  for (let offset = 0; offset + 5 <= answer.length; ) {
+  for (let offset = 0; offset + 5 <= answer.length;) {
     const length = 1 + answer.readInt32BE(offset + 1);
     if (answer[offset] === 0x41 /* A: NotificationResponse */) {
       const channelEnd = answer.indexOf(0, offset + 9);
@@ -133,7 +129,7 @@ async function runSimple(sql: string) {
 }
 
 function errorText(fields: Buffer) {
-  for (let offset = 0; offset < fields.length && fields[offset] !== 0; ) {
+  for (let offset = 0; offset < fields.length && fields[offset] !== 0;) {
     const end = fields.indexOf(0, offset + 1);
     if (fields[offset] === 0x4d /* M: message */) return fields.toString('utf8', offset + 1, end);
     offset = end + 1;

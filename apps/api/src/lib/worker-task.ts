@@ -42,6 +42,10 @@ function resolveTsx(): string {
   try {
     return import.meta.resolve('tsx/esm/api');
   } catch {
-    return pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+    return pathToFileURL(
+      createRequire(import.meta.url)
+        .resolve('tsx/esm/api')
+        .replace(/\.cjs$/, '.mjs'),
+    ).href;
   }
 }
