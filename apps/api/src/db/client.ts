@@ -60,8 +60,11 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 export class DataDirLockedError extends Error {}
 
 /**
- * Opens PostgreSQL (DATABASE_URL) or the embedded PGlite. PGlite in a folder is guarded by a lock
- * file: two processes writing the same PGlite folder corrupt it, so the second one is refused.
+ * Opens PostgreSQL (DATABASE_URL) or the embedded PGlite, which runs in a worker thread of its own
+ * (pglite-thread.ts) and is reached through node-postgres as PostgreSQL is. PGlite in a folder is
+ * guarded by a lock file, held by this thread (whose event loop a long statement no longer stops, so
+ * the lock is kept fresh): two processes writing the same PGlite folder corrupt it, so the second one
+ * is refused.
  * `dataDir: null` gives an in-memory PGlite (tests); `snapshot` (a PGlite `dump()`) starts PGlite
  * from that data instead of an empty database.
  */

@@ -125,7 +125,8 @@ describe('embedded database thread stopped', () => {
     expect(lost).toBeInstanceOf(DatabaseUnavailableError);
     expect(logged.join('\n')).toMatch(/embedded database thread stopped/);
     await database.close();
-  });
+    // A fresh PGlite (initdb) takes tens of seconds on a loaded machine, as a hook would.
+  }, 120_000);
 });
 
 // The harness opens PostgreSQL instead when TEST_DATABASE_URL is set.

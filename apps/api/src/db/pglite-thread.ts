@@ -5,6 +5,7 @@ import type { TFromWorker, TPgliteWorkerData, TToWorker, TWorkerCall } from './p
 
 /** The embedded database's thread stopped (or never started): every query fails with this until the process restarts. */
 export class DatabaseUnavailableError extends Error {
+  override readonly name = 'DatabaseUnavailableError';
   readonly code = 'DATABASE_UNAVAILABLE';
 }
 
