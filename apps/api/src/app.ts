@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import apiReference from '@scalar/fastify-api-reference';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
-import type { TDatabase } from './db/client.ts';
+import { DatabaseUnavailableError, type TDatabase } from './db/client.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
 import { createCountCache } from './lib/collection/count-cache.ts';
 import { createTableWrites } from './lib/table-writes.ts';
@@ -192,6 +192,10 @@ function toAppError(error: Error & { statusCode?: number; code?: string; cause?:
   if (isResponseSerializationError(error)) {
     log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
     return new AppError('INTERNAL_ERROR', 'Something went wrong on our side');
+  }
+  // The embedded database's thread has stopped (logged when it did): a clear 503, not a hang or a 500.
+  if (error instanceof DatabaseUnavailableError || error.cause instanceof DatabaseUnavailableError) {
+    return new AppError('SERVICE_UNAVAILABLE', 'The database is not available; the server must be restarted', { cause: error });
   }
   // Two writers racing past a uniqueness check meet the database constraint: a conflict, not a crash.
   const pgCode = error.code ?? (error.cause as { code?: string } | undefined)?.code;
