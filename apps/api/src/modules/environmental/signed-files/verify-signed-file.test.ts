@@ -137,7 +137,7 @@ describe('verifySignedFile', () => {
 
 /** `content` signed `levels` times over (1: a plain .p7m). */
 async function nestTimes(content: Uint8Array, levels: number): Promise<Buffer> {
-  let bytes = Buffer.from(content);
+  let bytes: Buffer = Buffer.from(content);
   for (let i = 0; i < levels; i++) bytes = await signForTest(bytes);
   return bytes;
 }
