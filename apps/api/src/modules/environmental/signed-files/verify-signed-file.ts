@@ -198,7 +198,7 @@ export function checkSignedDataStructure(der: Uint8Array): void {
     throw signatureInvalid('The file is not a CMS signed file: its content type is not signed data.');
   }
   // Per open constructed element: the offset it ends at (definite) or may not pass (indefinite: the enclosing bound).
-  const ends: number[] = [root.length >= 0 ? der.length : der.length];
+  const ends: number[] = [der.length];
   const definite: boolean[] = [root.length >= 0];
   let at = root.headerLength;
   let elements = 1;
