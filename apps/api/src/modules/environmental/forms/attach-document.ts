@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { TFormRecord } from '@app/domain/environmental/waste/form-schemas';
 import { uploads, wasteForms } from '../../../db/schema/index.ts';
@@ -8,7 +7,7 @@ import { allOf, isUuid } from '../../../lib/collection/query.ts';
 import { AppError, notFound, validationFailed } from '../../../lib/errors.ts';
 import type { TServices } from '../../../lib/fastify-types.ts';
 import { recordAudit } from '../../platform/index.ts';
-import { verifySignedFile } from '../signed-files/verify-signed-file.ts';
+import { verifySignedUpload } from '../signed-files/verify-signed-upload.ts';
 import { formScopes, type TFormRow } from './forms.ts';
 
 type TSignature = NonNullable<NonNullable<TFormRecord['document']>['signature']>;
@@ -20,14 +19,15 @@ async function bytesOf(services: TServices, storageKey: string): Promise<Buffer>
 }
 
 /**
- * A signed .p7m checked as the lab reports' are: a broken, tampered or detached signature is
- * refused (422 SIGNATURE_INVALID); an expired or untrusted certificate is kept as a warning to show.
+ * A signed .p7m checked as the lab reports' are, off the request thread: a broken, tampered or detached
+ * signature, or a document inside that is not a PDF, is refused (422 SIGNATURE_INVALID); an expired or
+ * untrusted certificate is kept as a warning to show.
  */
 async function verifiedSignature(services: TServices, storageKey: string): Promise<TSignature> {
-  const trustFile = services.config.signedFilesTrustList;
-  const verified = await verifySignedFile(await bytesOf(services, storageKey), {
-    trustList: trustFile ? [await readFile(trustFile, 'utf8')] : [],
-    maxBytes: Math.max(services.config.uploadMaxBytes, 16 * 2 ** 20),
+  const verified = await verifySignedUpload(await bytesOf(services, storageKey), {
+    trustListFile: services.config.signedFilesTrustList,
+    maxBytes: services.config.uploadMaxBytes,
+    content: 'pdf',
   });
   return {
     signers: verified.signers.map((s) => ({

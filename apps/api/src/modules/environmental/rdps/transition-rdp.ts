@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rdpWorkflow, type TRdpAction, type TRdpFacts } from '@app/domain/environmental/rdp/index';
@@ -8,11 +7,11 @@ import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { defineWorkflowRuntime } from '../../../lib/workflow/run-transition.ts';
 import { pushNotification, recordAudit, type TNotificationRow } from '../../platform/index.ts';
-import { signatureInvalid, verifySignedFile } from '../signed-files/verify-signed-file.ts';
+import { verifySignedUpload } from '../signed-files/verify-signed-upload.ts';
 import { priceOfRdp, rdpReadScope, type TRdpRow } from './rdps-collection.ts';
 import { notifyConsortium, notifyLaboratory } from './rdp-notifications.ts';
 import { signatureCheckOf } from './signature-check.ts';
-import { insertRdpUploadRow, type TRdpUploadFile } from './rdp-upload.ts';
+import { insertRdpUploadRow, rdpFileMaxBytes, type TRdpUploadFile } from './rdp-upload.ts';
 
 /** A file sent with an upload action: its bytes and the name the client gave it. */
 export type TRdpFile = { bytes: Buffer; fileName: string | null };
@@ -23,18 +22,13 @@ export type TRdpInput = { reason?: string; salRef?: string; file?: TRdpFile } | 
 /** Storage keys written during a transition: removed again when the transaction fails. */
 type TPending = { rows: TNotificationRow[] };
 
+// The draft is only stored and shown; the signed PDF inside the .p7m is the one checked in full (signed-content.ts).
 const isPdf = (bytes: Buffer) => bytes.subarray(0, 1024).includes(Buffer.from('%PDF-'));
 
 function baseName(fileName: string | null, fallback: string) {
   const last = (fileName ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = last.replace(/[\p{Cc}"<>|:*?]/gu, '').replace(/(\.pdf)?(\.p7m)*$/i, '');
   return (cleaned || fallback).slice(0, 120);
-}
-
-async function trustList(app: FastifyInstance): Promise<string[]> {
-  const file = app.services.config.signedFilesTrustList;
-  if (!file) return [];
-  return [await readFile(file, 'utf8')];
 }
 
 async function insertUpload(tx: TTx, ctx: TSignedInContext, rdpId: string, file: TRdpUploadFile) {
@@ -121,8 +115,8 @@ export function rdpTransitions(app: FastifyInstance) {
       uploadSigned: {
         apply: async ({ tx, ctx, row, input, now }) => {
           const file = requireFile(input);
-          const verified = await verifySignedFile(file.bytes, { trustList: await trustList(app), now, maxBytes: Math.max(app.services.config.uploadMaxBytes, 16 * 2 ** 20) });
-          if (!isPdf(verified.contentBytes)) throw signatureInvalid('The signed file verifies, but the document inside is not a PDF.');
+          // The document inside must be a real PDF (checked in the verification job, as for the waste forms).
+          const verified = await verifySignedUpload(file.bytes, { trustListFile: app.services.config.signedFilesTrustList, now, maxBytes: rdpFileMaxBytes(app.services.config), content: 'pdf' });
           const [draft] = row.temporaryRdp ? await tx.select({ sha256: uploads.sha256 }).from(uploads).where(eq(uploads.id, row.temporaryRdp)) : [];
           const name = baseName(file.fileName, `RDP ${row.code}`);
           const signed = await insertUpload(tx, ctx, row.id, { bytes: file.bytes, name: `${name}.pdf`, format: 'p7m', storageKey: await store(file.bytes), tags: ['rdp-signed'] });

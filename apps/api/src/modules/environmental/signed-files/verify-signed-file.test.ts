@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/errors.ts';
-import { verifySignedFile } from './verify-signed-file.ts';
+import { craftManyElementsP7m, makeLargePdf, signForTest, signThenTamper } from './test-signed-files.ts';
+import { MAX_DEPTH, MAX_ELEMENTS, MAX_NESTING, verifySignedFile } from './verify-signed-file.ts';
 
 // The fixtures are made by apps/api/fixtures/signed-files/make-fixtures.sh (openssl cms -sign -cades ...).
 const fixture = (name: string) => readFileSync(new URL(`../../../../fixtures/signed-files/${name}`, import.meta.url));
@@ -10,13 +11,13 @@ const ca = fixture('ca.pem').toString('utf8');
 const otherCa = fixture('other-ca.pem').toString('utf8');
 const now = new Date('2026-11-24T08:00:00Z');
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
+async function refusal(promise: Promise<unknown>, code = 'SIGNATURE_INVALID'): Promise<AppError> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe('SIGNATURE_INVALID');
+  expect((error as AppError).code).toBe(code);
   expect((error as AppError).statusCode).toBe(422);
   return error as AppError;
 }
@@ -131,5 +132,98 @@ describe('verifySignedFile', () => {
     bytes[bytes.length - 10] ^= 0xff;
     const error = await refusal(verifySignedFile(bytes, { trustList: [ca], now }));
     expect(error.message).toMatch(/signature/i);
+  });
+});
+
+/** `content` signed `levels` times over (1: a plain .p7m). */
+async function nestTimes(content: Uint8Array, levels: number): Promise<Buffer> {
+  let bytes: Buffer = Buffer.from(content);
+  for (let i = 0; i < levels; i++) bytes = await signForTest(bytes);
+  return bytes;
+}
+
+describe('verifySignedFile refuses hostile structures before parsing them', () => {
+  it('a file of zeros, a truncated file, a file with bytes after its structure: SIGNATURE_INVALID with the reason', async () => {
+    expect((await refusal(verifySignedFile(Buffer.alloc(20 * 2 ** 20)))).message).toMatch(/neither DER, PEM nor base64/);
+    const good = fixture('doc.pdf.p7m');
+    expect((await refusal(verifySignedFile(good.subarray(0, good.length - 1)))).message).toMatch(/declares \d+ bytes, the file has/);
+    expect((await refusal(verifySignedFile(Buffer.concat([good, Buffer.from([0])])))).message).toMatch(/declares \d+ bytes, the file has/);
+    // an inner element whose length runs past its container
+    const overrun = Buffer.from(good);
+    overrun[overrun.indexOf(Buffer.from('06092a864886f70d010702', 'hex')) + 11 + 1] = 0x7f;
+    await refusal(verifySignedFile(overrun));
+  });
+
+  it('a BER file cut before its end-of-contents is refused', async () => {
+    const ber = fixture('doc.ber.p7m');
+    await refusal(verifySignedFile(ber.subarray(0, ber.length - 2)));
+  });
+
+  it('a 10 MB file of millions of tiny elements is refused as too complex, fast and without the parser', async () => {
+    const crafted = craftManyElementsP7m(10 * 2 ** 20);
+    const started = performance.now();
+    const error = await refusal(verifySignedFile(crafted), 'DOCUMENT_TOO_COMPLEX');
+    expect(error.message).toContain(`more than ${MAX_ELEMENTS} ASN.1 elements`);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('elements nested deeper than the limit are refused as too complex (no recursion over the depth)', async () => {
+    // SEQUENCE, signedData OID, then 100,000 nested indefinite-length SEQUENCEs closed by their end-of-contents
+    const depth = 100_000;
+    const crafted = Buffer.concat([Buffer.from('3080', 'hex'), Buffer.from('06092a864886f70d010702', 'hex'), Buffer.alloc(depth * 2, Buffer.from('3080', 'hex')), Buffer.alloc((depth + 1) * 2)]);
+    const error = await refusal(verifySignedFile(crafted), 'DOCUMENT_TOO_COMPLEX');
+    expect(error.message).toContain(`nested more than ${MAX_DEPTH} deep`);
+  });
+});
+
+describe('verifySignedFile opens every envelope inside, whatever its size', () => {
+  it('a valid outer signature over a tampered inner .p7m is refused (message digest of the inner envelope)', async () => {
+    const error = await refusal(verifySignedFile(fixture('doc.tampered-inner.pdf.p7m.p7m'), { trustList: [ca], now }));
+    expect(error.message).toMatch(/message digest/i);
+  });
+
+  it('a tampered inner .p7m over 16 MB behind a valid outer signature is refused, not returned as the document', async () => {
+    const inner = await signThenTamper(await makeLargePdf(17 * 2 ** 20), 'RDP-FILLER');
+    expect(inner[1]).toBe(0x84); // four length bytes: the header that hid such an envelope
+    const error = await refusal(verifySignedFile(await signForTest(inner), { now }));
+    expect(error.message).toMatch(/message digest/i);
+  });
+
+  it('an untampered inner .p7m over 16 MB is verified as an envelope and its PDF returned', async () => {
+    const pdf = await makeLargePdf(17 * 2 ** 20);
+    const result = await verifySignedFile(await nestTimes(pdf, 2), { now, content: 'pdf' });
+    expect(result.nested).toBe(1);
+    expect(result.contentBytes.equals(pdf)).toBe(true);
+  });
+
+  it('an inner CMS envelope that is not signed data (encrypted) is refused: it cannot be verified', async () => {
+    const error = await refusal(verifySignedFile(fixture('doc.enveloped-inner.p7m'), { trustList: [ca], now }));
+    expect(error.message).toMatch(/not signed data/);
+  });
+
+  it(`opens ${MAX_NESTING} envelopes inside the outer one, and refuses one more`, async () => {
+    const pdf = fixture('doc.pdf');
+    const deepest = await verifySignedFile(await nestTimes(pdf, MAX_NESTING + 1), { now });
+    expect(deepest.nested).toBe(MAX_NESTING);
+    expect(deepest.contentBytes.equals(pdf)).toBe(true);
+    const error = await refusal(verifySignedFile(await nestTimes(pdf, MAX_NESTING + 2), { now }));
+    expect(error.message).toMatch(new RegExp(`more than ${MAX_NESTING} signed envelopes`));
+  });
+});
+
+describe('verifySignedFile with content "pdf" takes only a real PDF inside', () => {
+  it('a signed PDF passes', async () => {
+    const result = await verifySignedFile(fixture('doc.pdf.p7m'), { trustList: [ca], now, content: 'pdf' });
+    expect(result.contentBytes.equals(original)).toBe(true);
+  });
+
+  it.each([
+    ['doc.zip.p7m', /zip archive/],
+    ['doc.prefixed.pdf.p7m', /does not start with the PDF header/],
+    ['doc.header-only.pdf.p7m', /no PDF trailer/],
+  ])('%s verifies as a signature but is refused as not a PDF', async (name, reason) => {
+    await verifySignedFile(fixture(name), { trustList: [ca], now });
+    const error = await refusal(verifySignedFile(fixture(name), { trustList: [ca], now, content: 'pdf' }));
+    expect(error.message).toMatch(reason);
   });
 });

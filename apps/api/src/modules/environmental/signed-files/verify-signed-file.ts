@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { AppError } from '../../../lib/errors.ts';
+import { requireSignedContentFormat, type TSignedContentFormat } from './signed-content.ts';
 
 /**
  * Verification of a CAdES signed file (`.p7m`, CMS SignedData with the document inside) as laboratories and
@@ -63,8 +64,10 @@ export type TVerifySignedFileOptions = {
   trustList?: readonly string[];
   /** The time the validity dates are checked at (default: now). */
   now?: Date;
-  /** Largest file accepted, in bytes (default 64 MiB); asn1js refuses more than 16 MiB unless told. */
+  /** Largest file accepted, in bytes (default 64 MiB). */
   maxBytes?: number;
+  /** What the signed document must be (checked after every signature verifies); absent: anything. */
+  content?: TSignedContentFormat;
 };
 
 const OID = {
@@ -102,19 +105,37 @@ const ALGORITHM_NAMES: Record<string, string> = {
   '1.2.840.10045.4.3.4': 'ecdsaWithSHA512',
 };
 
-/** An envelope inside an envelope is opened this many times at most (a file nesting deeper is refused). */
-const MAX_NESTING = 4;
-/** BER-streamed files of a few MB hold tens of thousands of nodes; asn1js stops at 10,000 by default. */
-const MAX_NODES = 2_000_000;
+/**
+ * Envelopes opened inside the outer one, at most: a .p7m in a .p7m is nesting 1 (two signature rounds, the common
+ * countersigned case); a file with more than 4 envelopes inside the outer one (5 in all) is refused.
+ */
+export const MAX_NESTING = 4;
+/**
+ * ASN.1 elements in one envelope, at most. A real signed file holds a few hundred per certificate and signer, plus one per
+ * chunk of a BER-streamed document (openssl streams 4 KB chunks at least: 5,000 for 20 MB); a file past this is built to
+ * exhaust the parser (asn1js keeps a large object per element: millions of them took a gigabyte).
+ */
+export const MAX_ELEMENTS = 50_000;
+/** Nesting of ASN.1 elements, at most: a certificate inside a signed file is about 10 deep; asn1js recurses per level. */
+export const MAX_DEPTH = 48;
+/** Signers of one envelope, at most: each costs a public-key verification and a chain walk. */
+export const MAX_SIGNERS = 32;
 
 export const signatureInvalid = (reason: string) => new AppError('SIGNATURE_INVALID', reason, { details: [{ path: 'file', message: reason }] });
 
 const PEM_BLOCK = /-----BEGIN (PKCS7|CMS|PKCS #7 SIGNED DATA)-----([A-Za-z0-9+/=\s]+)-----END \1-----/;
+const PEM_BLOCK_START = /^\s*-----BEGIN (PKCS7|CMS|PKCS #7 SIGNED DATA)-----/;
 const BASE64_ONLY = /^[A-Za-z0-9+/=\s]+$/;
 
 /** The DER/BER bytes of an upload that is binary, PEM or bare base64 (the three forms Italian systems produce). */
 export function decodeSignedFileBytes(bytes: Uint8Array): { der: Uint8Array; encoding: TVerifiedSignedFile['encoding'] } {
   if (bytes.length > 0 && bytes[0] === 0x30) return { der: bytes, encoding: 'der' };
+  // PEM and base64 start, after blank space, with "-----BEGIN" or a base64 digit: anything else (a file of zeros) is refused
+  // before the whole file is read as text.
+  const first = bytes.find((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d);
+  if (first === undefined || !/[-A-Za-z0-9+/]/.test(String.fromCharCode(first))) {
+    throw signatureInvalid('The file is not a signed file (.p7m): it is neither DER, PEM nor base64 CMS data.');
+  }
   const text = Buffer.from(bytes).toString('latin1').trim();
   const pem = PEM_BLOCK.exec(text);
   if (pem) return { der: Buffer.from(pem[2].replace(/\s+/g, ''), 'base64'), encoding: 'pem' };
@@ -122,8 +143,121 @@ export function decodeSignedFileBytes(bytes: Uint8Array): { der: Uint8Array; enc
   throw signatureInvalid('The file is not a signed file (.p7m): it is neither DER, PEM nor base64 CMS data.');
 }
 
-function parseSignedData(der: Uint8Array, maxBytes: number): pkijs.SignedData {
-  const asn1 = asn1js.fromBER(der, { maxContentLength: maxBytes, maxNodes: MAX_NODES });
+const tooComplex = (reason: string) => new AppError('DOCUMENT_TOO_COMPLEX', `The signed file is too complex to verify: ${reason}.`, { details: [{ path: 'file', message: reason }] });
+
+const SIGNED_DATA_OID_DER = Buffer.from('06092a864886f70d010702', 'hex');
+// The content types of PKCS #7 (1.2.840.113549.1.7.*) and of S/MIME (1.2.840.113549.1.9.16.1.*): enveloped, encrypted,
+// authenticated, time-stamped data... envelopes the verifier cannot open.
+const CMS_CONTENT_TYPE_PREFIXES = [Buffer.from('2a864886f70d0107', 'hex'), Buffer.from('2a864886f70d01091001', 'hex')];
+
+type TDerHeader = { tag: number; constructed: boolean; headerLength: number; /** -1: indefinite (BER). */ length: number };
+
+/** The identifier and length octets at `at`, read within `limit`; a string says why they are not valid. */
+function readDerHeader(der: Uint8Array, at: number, limit: number): TDerHeader | string {
+  if (at + 2 > limit) return 'an element is cut off';
+  const first = der[at];
+  let offset = at + 1;
+  let tag = first & 0x1f;
+  if (tag === 0x1f) {
+    // High tag numbers: base-128 digits; more than 4 of them is no real signed file.
+    tag = 0;
+    for (let digits = 0; ; digits++) {
+      if (digits === 4 || offset >= limit) return 'an element has an invalid tag';
+      const byte = der[offset++];
+      tag = tag * 128 + (byte & 0x7f);
+      if (!(byte & 0x80)) break;
+    }
+  }
+  if (offset >= limit) return 'an element is cut off';
+  const lengthByte = der[offset++];
+  const constructed = (first & 0x20) !== 0;
+  if (lengthByte < 0x80) return { tag: (first & 0xc0) | tag, constructed, headerLength: offset - at, length: lengthByte };
+  if (lengthByte === 0x80) return constructed ? { tag: (first & 0xc0) | tag, constructed, headerLength: offset - at, length: -1 } : 'a primitive element has an indefinite length';
+  const lengthBytes = lengthByte & 0x7f;
+  // Four length bytes declare up to 4 GB, far past any upload.
+  if (lengthBytes > 4) return 'an element declares an impossible length';
+  if (offset + lengthBytes > limit) return 'an element is cut off';
+  let length = 0;
+  for (let i = 0; i < lengthBytes; i++) length = length * 256 + der[offset++];
+  return { tag: (first & 0xc0) | tag, constructed, headerLength: offset - at, length };
+}
+
+/**
+ * Refuses, before any parser sees it, an envelope that is not a well-formed ContentInfo of signed data or that is built to
+ * exhaust the parser: the outer SEQUENCE must span the file exactly (no truncated or padded file), every element must fit
+ * in its parent, and the walk over the tree (a loop with its own stack, never recursion) stops at MAX_ELEMENTS elements
+ * or MAX_DEPTH levels. Primitive contents (the document in its OCTET STRING) are skipped, not read as ASN.1.
+ */
+export function checkSignedDataStructure(der: Uint8Array): void {
+  const root = readDerHeader(der, 0, der.length);
+  if (typeof root === 'string' || root.tag !== 0x10 || !root.constructed || der[0] !== 0x30) throw signatureInvalid('The file is not a signed file (.p7m): it does not start with an ASN.1 SEQUENCE.');
+  if (root.length >= 0 && root.headerLength + root.length !== der.length) {
+    throw signatureInvalid(`The file is not a complete signed file: its structure declares ${root.headerLength + root.length} bytes, the file has ${der.length}.`);
+  }
+  if (!Buffer.from(der.buffer, der.byteOffset + root.headerLength, Math.min(SIGNED_DATA_OID_DER.length, der.length - root.headerLength)).equals(SIGNED_DATA_OID_DER)) {
+    throw signatureInvalid('The file is not a CMS signed file: its content type is not signed data.');
+  }
+  // Per open constructed element: the offset it ends at (definite) or may not pass (indefinite: the enclosing bound).
+  const ends: number[] = [der.length];
+  const definite: boolean[] = [root.length >= 0];
+  let at = root.headerLength;
+  let elements = 1;
+  while (ends.length > 0) {
+    const end = ends[ends.length - 1];
+    if (definite[definite.length - 1]) {
+      if (at === end) {
+        ends.pop();
+        definite.pop();
+        continue;
+      }
+    } else if (at + 2 <= end && der[at] === 0 && der[at + 1] === 0) {
+      // End-of-contents of an indefinite-length element.
+      at += 2;
+      ends.pop();
+      definite.pop();
+      continue;
+    }
+    const header = readDerHeader(der, at, end);
+    if (typeof header === 'string') throw signatureInvalid(`The file is not a readable signed file: ${header} at byte ${at}.`);
+    if (header.tag === 0) throw signatureInvalid(`The file is not a readable signed file: an invalid element at byte ${at}.`);
+    if (++elements > MAX_ELEMENTS) throw tooComplex(`more than ${MAX_ELEMENTS} ASN.1 elements`);
+    const start = at + header.headerLength;
+    if (header.length >= 0 && start + header.length > end) throw signatureInvalid(`The file is not a readable signed file: an element at byte ${at} runs past its container.`);
+    if (!header.constructed) {
+      at = start + header.length;
+      continue;
+    }
+    if (ends.length >= MAX_DEPTH) throw tooComplex(`ASN.1 elements nested more than ${MAX_DEPTH} deep`);
+    ends.push(header.length >= 0 ? start + header.length : end);
+    definite.push(header.length >= 0);
+    at = start;
+  }
+  if (at !== der.length) throw signatureInvalid(`The file is not a complete signed file: ${der.length - at} bytes follow its structure.`);
+}
+
+/** What an envelope's content is, by its first bytes: a signed file to open, another CMS envelope, or the document. */
+function innerEnvelopeKind(content: Uint8Array): 'signedData' | 'otherCms' | null {
+  let der = content;
+  const text = Buffer.from(content.subarray(0, 64)).toString('latin1');
+  // An envelope inside may be PEM or bare base64 too: its header is read from the decoded first bytes.
+  if (/^\s*-----BEGIN /.test(text)) return PEM_BLOCK_START.test(text) ? 'signedData' : null;
+  if (/^M[A-Za-z0-9+/]{31}/.test(text)) der = Buffer.from(text.slice(0, 32), 'base64');
+  if (der.length < 4 || der[0] !== 0x30) return null;
+  const lengthByte = der[1];
+  // Any length form, even one longer than readDerHeader accepts: such an envelope must then fail its check, not pass as a document.
+  const at = 2 + (lengthByte > 0x80 ? lengthByte & 0x7f : 0);
+  if (der[at] !== 0x06) return null;
+  const oid = Buffer.from(der.subarray(at, at + SIGNED_DATA_OID_DER.length));
+  if (oid.equals(SIGNED_DATA_OID_DER)) return 'signedData';
+  const value = Buffer.from(der.subarray(at + 2, at + 2 + der[at + 1]));
+  return CMS_CONTENT_TYPE_PREFIXES.some((prefix) => value.subarray(0, prefix.length).equals(prefix)) ? 'otherCms' : null;
+}
+
+function parseSignedData(der: Uint8Array): pkijs.SignedData {
+  checkSignedDataStructure(der);
+  // parseEmbedded false: asn1js would otherwise read every OCTET STRING (the document itself) as ASN.1 too; copyInput
+  // false: the bytes are this verification's own and stay unchanged, so a 20 MB file is not copied once more.
+  const asn1 = asn1js.fromBER(der, { maxContentLength: der.length, maxNodes: MAX_ELEMENTS, maxDepth: MAX_DEPTH + 1, parseEmbedded: false, copyInput: false });
   if (asn1.offset === -1) throw signatureInvalid(`The file is not a readable signed file (${asn1.result.error || 'ASN.1 error'}).`);
   let contentInfo: pkijs.ContentInfo;
   try {
@@ -276,18 +410,17 @@ function hex(bytes: ArrayBuffer | Uint8Array): string {
   return Buffer.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).toString('hex');
 }
 
-function looksLikeSignedData(bytes: Buffer): boolean {
-  // SEQUENCE, a length, then OBJECT IDENTIFIER 1.2.840.113549.1.7.2 within the first bytes.
-  return bytes.length > 13 && bytes[0] === 0x30 && bytes.subarray(0, 16).includes(Buffer.from('06092a864886f70d010702', 'hex'));
-}
-
 /**
  * Verifies a signed file and returns the document inside with its signers. Throws AppError SIGNATURE_INVALID
- * (422) with the reason when the file is not signed data, is detached, or any signature fails integrity.
+ * (422) with the reason when the file is not signed data, is detached, or any signature fails integrity, and
+ * DOCUMENT_TOO_COMPLEX (422) when its structure is past the limits above. Every envelope found inside is opened
+ * and verified in turn (up to MAX_NESTING); content that looks like an envelope is never returned as the document.
+ * It parses a user's file: the routes run it off the request thread (verify-signed-upload.ts).
  */
 export async function verifySignedFile(bytes: Uint8Array, options: TVerifySignedFileOptions = {}): Promise<TVerifiedSignedFile> {
   const now = options.now ?? new Date();
   const maxBytes = options.maxBytes ?? 64 * 2 ** 20;
+  if (bytes.length > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${maxBytes} bytes`, { details: [{ path: 'file', message: `at most ${maxBytes} bytes` }] });
   const anchors = parseTrustList(options.trustList ?? []);
   const { der, encoding } = decodeSignedFileBytes(bytes);
 
@@ -296,9 +429,10 @@ export async function verifySignedFile(bytes: Uint8Array, options: TVerifySigned
   let envelope: Uint8Array = der;
   let level = 0;
   for (;;) {
-    const signedData = parseSignedData(envelope, maxBytes);
+    const signedData = parseSignedData(envelope);
     const content = encapsulatedContent(signedData);
     if (signedData.signerInfos.length === 0) throw signatureInvalid('The file has no signature.');
+    if (signedData.signerInfos.length > MAX_SIGNERS) throw tooComplex(`more than ${MAX_SIGNERS} signatures in one envelope`);
     const bundled = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
     for (let i = 0; i < signedData.signerInfos.length; i++) {
       const signerInfo = signedData.signerInfos[i];
@@ -340,12 +474,15 @@ export async function verifySignedFile(bytes: Uint8Array, options: TVerifySigned
       if (signer.signingCertificateV2 === 'mismatch')
         warnings.push({ code: 'SIGNING_CERTIFICATE_MISMATCH', signer: index, message: `The signingCertificateV2 attribute of ${who} does not name the certificate used.` });
     }
-    if (looksLikeSignedData(content)) {
-      if (level + 1 > MAX_NESTING) throw signatureInvalid(`The file nests more than ${MAX_NESTING} signed envelopes.`);
-      envelope = content;
+    const inner = innerEnvelopeKind(content);
+    if (inner === 'otherCms') throw signatureInvalid('The signed document is itself a CMS envelope that is not signed data (encrypted or enveloped): it cannot be verified.');
+    if (inner === 'signedData') {
+      if (level + 1 > MAX_NESTING) throw signatureInvalid(`The file nests more than ${MAX_NESTING} signed envelopes inside the outer one.`);
+      envelope = decodeSignedFileBytes(content).der;
       level++;
       continue;
     }
+    if (options.content) await requireSignedContentFormat(content, options.content);
     return { contentBytes: content, contentSha256: createHash('sha256').update(content).digest('hex'), signers, warnings, nested: level, encoding };
   }
 }

@@ -84,6 +84,10 @@ const PEM = /^-----BEGIN (PKCS7|CMS|PKCS #7 SIGNED DATA)-----\r?\n([A-Za-z0-9+/=
 export function isCmsSignedData(bytes: Buffer): boolean {
   if (isCmsSignedDataDer(bytes)) return true;
   if (bytes.length > 64 * 1024 * 1024) return false;
+  // PEM and base64 start, after blank space, with "-" or a base64 digit: other bytes (a file of zeros) are refused before
+  // the whole file is read as text.
+  const first = bytes.find((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d);
+  if (first === undefined || !/[-A-Za-z0-9+/]/.test(String.fromCharCode(first))) return false;
   const text = bytes.toString('latin1').trim();
   const pem = PEM.exec(text);
   const base64 = pem ? pem[2] : /^[A-Za-z0-9+/=\r\n]+$/.test(text) ? text : null;
