@@ -216,7 +216,7 @@ async function rdpImportFile(labName: string, packageName: string, rows: number)
 /** Every hostile request, then the two honest heavy imports, against one running product. */
 async function benchProduct(product: TProduct, database: string, tmp: string): Promise<TFigure[]> {
   const { base } = product;
-  const [agency, agency3, lab, hotelier] = await Promise.all(['agency', 'agency3', 'lab', 'hotelier'].map((name) => signIn(base, `${name}@demo.test`)));
+  const [agency, agency3, lab, hotelier, consortium] = await Promise.all(['agency', 'agency3', 'lab', 'hotelier', 'consortium'].map((name) => signIn(base, `${name}@demo.test`)));
   const figures: TFigure[] = [];
   const run = async (name: string, request: (signal: AbortSignal) => Promise<TOutcome>) => {
     if (ONLY && !ONLY.includes(name)) return;
@@ -283,9 +283,9 @@ async function benchProduct(product: TProduct, database: string, tmp: string): P
     RDP_IMPORT_COLUMNS.map((c) => c.header),
     { itemChars: 1000, inflatedMb: 1024 },
   );
-  await run('rdp-import-strings-bomb', async (signal) => answer(await fetch(`${base}/api/rdps/import`, { method: 'POST', headers: lab, body: multipart(rdpBomb, 'rdp.xlsx'), signal })));
+  await run('rdp-import-strings-bomb', async (signal) => answer(await fetch(`${base}/api/rdps/import`, { method: 'POST', headers: consortium, body: multipart(rdpBomb, 'rdp.xlsx'), signal })));
 
-  // The honest heavy requests: a hotelier's 50,000 stays (2027, a year no demo period has declared) and a laboratory's 20,000 results.
+  // The honest heavy requests: a hotelier's 50,000 stays (2027, a year no demo period has declared) and 20,000 lab results the consortium imports.
   if (!ONLY || ONLY.includes('stays-import-50k')) {
     const file = path.join(tmp, 'soggiorni.xlsx');
     await writeStaysXlsx(file, STAY_ROWS, 0, { year: 2027, exemption: 'Persone con disabilità e un accompagnatore', reduction: 'Gite scolastiche' });
@@ -298,7 +298,7 @@ async function benchProduct(product: TProduct, database: string, tmp: string): P
   if (!ONLY || ONLY.includes('rdp-import-20k')) {
     const [pkg] = await list(base, lab, '/api/environmental-settings?settingType=analyticPackage&limit=1');
     const file = await rdpImportFile(String(laboratory?.businessName), String(pkg?.name), RDP_ROWS);
-    await run('rdp-import-20k', async (signal) => answer(await fetch(`${base}/api/rdps/import`, { method: 'POST', headers: lab, body: multipart(file, 'rdp.xlsx'), signal })));
+    await run('rdp-import-20k', async (signal) => answer(await fetch(`${base}/api/rdps/import`, { method: 'POST', headers: consortium, body: multipart(file, 'rdp.xlsx'), signal })));
   }
   return figures;
 }
