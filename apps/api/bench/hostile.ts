@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { RDP_IMPORT_COLUMNS } from '@app/domain/environmental/rdp/index';
@@ -105,12 +106,30 @@ const percentile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 };
 
+/** Two callers asking /api/health every 20 ms until told to stop; each wait counts from when the probe was due. */
+const PROBE_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const waits = [];
+let done = false;
+parentPort.once('message', () => (done = true));
+const probe = async () => {
+  while (!done) {
+    const due = performance.now();
+    try {
+      const res = await fetch(workerData.url, { signal: AbortSignal.timeout(workerData.timeoutMs) });
+      await res.arrayBuffer();
+    } catch {}
+    waits.push(performance.now() - due);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+Promise.all([probe(), probe()]).then(() => parentPort.postMessage(waits));
+`;
+
 /** Runs `request` while /api/health is probed and the server's RSS sampled. */
 async function measure(product: TProduct, database: string, name: string, request: (signal: AbortSignal) => Promise<TOutcome>): Promise<TFigure> {
   const startRss = rssMbOf(product.pid);
   let peakRss = startRss;
-  const latencies: number[] = [];
-  let done = false;
   const sampler = setInterval(() => {
     try {
       peakRss = Math.max(peakRss, rssMbOf(product.pid));
@@ -118,20 +137,12 @@ async function measure(product: TProduct, database: string, name: string, reques
       /* the process is gone: the request will say so */
     }
   }, 20);
-  const probe = async () => {
-    while (!done) {
-      const due = performance.now();
-      try {
-        const res = await fetch(`${product.base}/api/health`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-        await res.arrayBuffer();
-      } catch {
-        /* counted as the time it waited */
-      }
-      latencies.push(performance.now() - due);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
-  const probes = [probe(), probe()];
+  // The probes run on a thread of their own: building and sending a 20 MB upload here must not count as the server's wait.
+  const prober = new Worker(PROBE_SOURCE, { eval: true, workerData: { url: `${product.base}/api/health`, timeoutMs: REQUEST_TIMEOUT_MS } });
+  const latencies = new Promise<number[]>((resolve, reject) => {
+    prober.once('message', resolve);
+    prober.once('error', reject);
+  });
   const started = performance.now();
   let outcome: TOutcome;
   try {
@@ -139,13 +150,13 @@ async function measure(product: TProduct, database: string, name: string, reques
   } catch (error) {
     if ((error as Error).name !== 'TimeoutError' && (error as Error).name !== 'AbortError') throw error;
     outcome = { status: 'timed out' };
-  } finally {
-    done = true;
   }
   const seconds = (performance.now() - started) / 1000;
-  await Promise.all(probes);
+  prober.postMessage('stop');
+  const waits = await latencies;
+  await prober.terminate();
   clearInterval(sampler);
-  const figure = { database, name, outcome, seconds, worstMs: Math.max(0, ...latencies), p99Ms: percentile(latencies, 0.99), rssMb: peakRss - startRss, probes: latencies.length };
+  const figure = { database, name, outcome, seconds, worstMs: Math.max(0, ...waits), p99Ms: percentile(waits, 0.99), rssMb: peakRss - startRss, probes: waits.length };
   const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
   console.log(
     `  ${name.padEnd(34)} ${String(outcome.status).padStart(9)} ${(outcome.code ?? '').padEnd(22)} ${seconds.toFixed(1).padStart(6)} s   health worst ${figure.worstMs.toFixed(0).padStart(6)} ms (${met(figure.worstMs < TARGET.worstMs)}), p99 ${figure.p99Ms.toFixed(0).padStart(5)} ms (${met(figure.p99Ms < TARGET.p99Ms)}), ${figure.probes} probes   RSS +${figure.rssMb.toFixed(0)} MB (${met(figure.rssMb < TARGET.rssMb)})`,
@@ -277,7 +288,7 @@ async function benchProduct(product: TProduct, database: string, tmp: string): P
     { itemChars: 1000, inflatedMb: 1024 },
   );
   await run('price-list-import-strings-bomb', async (signal) =>
-    answer(await fetch(`${base}/api/laboratories/${String(laboratory?._id)}/price-list`, { method: 'POST', headers: lab, body: multipart(priceBomb, 'listino.xlsx'), signal })),
+    answer(await fetch(`${base}/api/laboratories/${String(laboratory?._id)}/price-list`, { method: 'POST', headers: consortium, body: multipart(priceBomb, 'listino.xlsx'), signal })),
   );
   const rdpBomb = sharedStringsBomb(
     RDP_IMPORT_COLUMNS.map((c) => c.header),
