@@ -403,7 +403,7 @@ export async function walkEveryRoute(t: TTestApp, email: string, options: TWalkO
       // A list's filters and sorts: fields of its records, with values of every kind.
       const item = operation.responses?.['200']?.content?.['application/json']?.schema;
       const record = item && typeOf(concrete(item)) === 'array' && concrete(item).items ? concrete(concrete(item).items!) : undefined;
-      for (const field of Object.keys(record?.properties ?? {}).slice(0, 10)) {
+      for (const field of Object.keys(record?.properties ?? {}).slice(0, 6)) {
         for (const filter of pick([`${field}=${encodeURIComponent(NUL_TEXT)}`, `${field}[gte]=${IMPOSSIBLE_DATE}`, `${field}[lt]=${HUGE_INTEGER}0`, `${field}[in]=x,,1e308&sort=-${field}`])) {
           out.push({ method, url: urlOf({}, filter), what: `filter ${filter}` });
         }
