@@ -84,7 +84,7 @@ function concrete(schema: TSchema): TSchema {
   return schema;
 }
 
-/** Singular kebab name of an id field (`laboratoryId` -> `laborator`y, `orderIds` -> `order`), to find its list route. */
+/** Singular kebab name of an id field (`laboratoryId` -> `laboratory`, `orderIds` -> `order`), to find its list route. */
 function resourceOfIdField(name: string): string | undefined {
   const match = /^(.*?)Ids?$/.exec(name);
   if (!match || !match[1]) return undefined;
@@ -279,8 +279,9 @@ export async function walkEveryRoute(t: TTestApp, email: string, options: TWalkO
         return ['true', null];
       case 'string':
         if (schema.format === 'uuid' || name.endsWith('Id')) {
-          // Another real record's id: one of the right kind but not the first (a different record), else of any kind.
-          const other = (await idsForField(name))[1] ?? (await idsListedAt(listRoutes[0]))[0];
+          // Another real record's id: one of the right kind but not the first (a different record), else a
+          // record of another kind (the user's own).
+          const other = (await idsForField(name))[1] ?? (session.user._id as string | undefined);
           return [randomUUID(), 'not-a-uuid', NUL_TEXT, '', ...(other ? [other] : [])];
         }
         if (schema.pattern === DATE_PATTERN || schema.format === 'date') return [IMPOSSIBLE_DATE, '0001-01-01', '9999-12-31', '', NUL_TEXT];
