@@ -7,10 +7,12 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import apiReference from '@scalar/fastify-api-reference';
+import { getTableName } from 'drizzle-orm';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import { DatabaseUnavailableError, type TDatabase } from './db/client.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
+import { databaseErrorToAppError } from './lib/database-errors.ts';
 import { createCountCache } from './lib/collection/count-cache.ts';
 import { createTableWrites } from './lib/table-writes.ts';
 import { findUnsafeInput } from './lib/schemas.ts';
@@ -61,8 +63,15 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   app.addHook('onClose', () => tableWrites.stop());
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 
+  // The readable name of a table in an error (which records still use one being deleted): the
+  // collection that serves it, else the table's name in the URL style of the collections.
+  let collectionOfTable: Map<string, string> | undefined;
+  const resourceOf = (table: string) => {
+    collectionOfTable ??= new Map([...services.collections.values()].reverse().map((runtime) => [getTableName(runtime.def.table), runtime.def.name]));
+    return collectionOfTable.get(table) ?? table.replace(/_/g, '-');
+  };
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    const appError = toAppError(error, request.log);
+    const appError = toAppError(error, request.log, resourceOf);
     if (appError.headers) reply.headers(appError.headers);
     // A 4xx that Fastify itself raised (malformed body, unsupported media type...) keeps Fastify's
     // status under the BAD_REQUEST code: the client sent something the framework cannot read.
@@ -169,11 +178,8 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   return app;
 }
 
-/** PostgreSQL data exceptions a client's value can cause: numeric/datetime out of range, invalid text or characters. */
-const DATA_EXCEPTION_CODES = new Set(['22003', '22008', '22007', '22021', '22P05', '22P02', '22001', '54000']);
-
 /** Every failure as the one error type: its code decides the HTTP status (lib/errors.ts). */
-function toAppError(error: Error & { statusCode?: number; code?: string; cause?: unknown }, log: FastifyBaseLogger): AppError {
+function toAppError(error: Error & { statusCode?: number; code?: string; cause?: unknown }, log: FastifyBaseLogger, resourceOf: (table: string) => string): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details = error.validation.map((v) => ({
@@ -197,14 +203,12 @@ function toAppError(error: Error & { statusCode?: number; code?: string; cause?:
   if (error instanceof DatabaseUnavailableError || error.cause instanceof DatabaseUnavailableError) {
     return new AppError('SERVICE_UNAVAILABLE', 'The database is not available; the server must be restarted', { cause: error });
   }
-  // Two writers racing past a uniqueness check meet the database constraint: a conflict, not a crash.
-  const pgCode = error.code ?? (error.cause as { code?: string } | undefined)?.code;
-  if (pgCode === '23505') return new AppError('DUPLICATE', 'A record with the same unique value already exists');
-  // A value the shared input checks let through but the database cannot store (out of range,
-  // not representable): the client's input, so a 400; logged because a schema should have caught it.
-  if (pgCode && DATA_EXCEPTION_CODES.has(pgCode)) {
-    log.warn({ err: error }, 'a value reached the database that it cannot store');
-    return new AppError('VALIDATION_FAILED', 'A value is out of range or cannot be stored');
+  // What the database refused because of the request's values: a record still in use, a duplicate,
+  // a value it cannot store (lib/database-errors.ts). Logged when a shared check should have caught it.
+  const fromDatabase = databaseErrorToAppError(error, resourceOf);
+  if (fromDatabase) {
+    if (fromDatabase.code === 'VALIDATION_FAILED') log.warn({ err: error }, 'a value reached the database that it cannot store');
+    return fromDatabase;
   }
   const status = error.statusCode ?? 500;
   if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', 'The request or file is too large');

@@ -11,6 +11,7 @@ import { registerCollection, type TCollectionRuntime } from '../../../lib/collec
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { contextOf, requireActor } from '../../../lib/context.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
+import { multipartReadError } from '../../../lib/multipart.ts';
 import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
 import { XLSX_MIME } from '../../../lib/xlsx-stream.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
@@ -40,10 +41,7 @@ export async function readFilePart(request: FastifyRequest, maxBytes: number): P
       file = { bytes: await part.toBuffer(), fileName: part.filename || null };
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${maxBytes} bytes`, { details: [{ path: 'file', message: `at most ${maxBytes} bytes` }] });
-    }
-    throw error;
+    throw multipartReadError(error, maxBytes);
   }
   if (!file) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid', { details: [{ path: 'file', message: 'validation.required' }] });
   return file;

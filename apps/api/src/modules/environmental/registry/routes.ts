@@ -12,6 +12,7 @@ import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { isUuid } from '../../../lib/collection/query.ts';
 import { contextOf, requireActor } from '../../../lib/context.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
+import { multipartReadError } from '../../../lib/multipart.ts';
 import { errorResponses } from '../../../lib/schemas.ts';
 import { sendXlsx } from '../../../lib/xlsx-stream.ts';
 import { companyTable, type TCompanyRef } from '../companies/company-tables.ts';
@@ -95,10 +96,7 @@ async function readPriceListUpload(request: FastifyRequest): Promise<Buffer> {
       bytes = await part.toBuffer();
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_PRICE_LIST_BYTES} bytes`, { details: [{ path: 'file', message: `at most ${MAX_PRICE_LIST_BYTES} bytes` }] });
-    }
-    throw error;
+    throw multipartReadError(error, MAX_PRICE_LIST_BYTES);
   }
   if (!bytes) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid', { details: [{ path: 'file', message: 'validation.required' }] });
   return bytes;

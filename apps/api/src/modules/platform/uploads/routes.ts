@@ -6,6 +6,7 @@ import { AppError, type TErrorDetail } from '../../../lib/errors.ts';
 import { contextOf, requireActor } from '../../../lib/context.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
+import { multipartReadError } from '../../../lib/multipart.ts';
 import { FORMATS_BY_PURPOSE } from './detect-file-format.ts';
 import { deleteUpload, findVisibleUpload, listUploadsOfRecord, storeUpload } from './store-upload.ts';
 import { contentDisposition, uploadToRecord, ZUploadData, ZUploadRecord, type TUploadData } from './upload-record.ts';
@@ -15,17 +16,6 @@ const signedIn = (request: FastifyRequest): TSignedInContext => {
   requireActor(request);
   return contextOf(request) as TSignedInContext;
 };
-
-function multipartError(error: unknown, maxBytes: number): unknown {
-  const code = (error as { code?: string })?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE')
-    return new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the limit of ${maxBytes} bytes`, { details: [{ path: 'file', message: `at most ${maxBytes} bytes` }] });
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return new AppError('VALIDATION_FAILED', 'Send one file part and one data part', { details: [{ path: 'file', message: 'too many parts' }] });
-  if (code === 'FST_INVALID_JSON_FIELD_ERROR') return new AppError('VALIDATION_FAILED', 'The data part is not valid JSON', { details: [{ path: 'data', message: 'must be JSON' }] });
-  if (code === 'FST_PROTO_VIOLATION') return new AppError('VALIDATION_FAILED', 'Invalid part name', { details: [{ path: 'data', message: 'invalid part name' }] });
-  return error;
-}
 
 /** Reads the `file` part and the JSON `data` part (a plain field, or a Blob part as browsers send it). */
 async function readUploadRequest(request: FastifyRequest, maxBytes: number): Promise<{ bytes: Buffer; fileName: string | null; data: TUploadData }> {
@@ -46,7 +36,7 @@ async function readUploadRequest(request: FastifyRequest, maxBytes: number): Pro
       else problems.push({ path: part.fieldname, message: 'unexpected part' });
     }
   } catch (error) {
-    throw multipartError(error, maxBytes);
+    throw multipartReadError(error, maxBytes);
   }
   if (!file) problems.push({ path: 'file', message: 'validation.required' });
   if (rawData === undefined) problems.push({ path: 'data', message: 'validation.required' });

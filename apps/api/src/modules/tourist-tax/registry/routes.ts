@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, type TErrorDetail } from '../../../lib/errors.ts';
+import { multipartReadError } from '../../../lib/multipart.ts';
 import { loadCityRules } from '../rules/city-rules.ts';
 import { exportStays } from '../stays/export-stays.ts';
 import { exportStructures } from './export-structures.ts';
@@ -66,8 +67,7 @@ async function readImportRequest(request: FastifyRequest, folder: string): Promi
       } else fields[part.fieldname] = String(part.value);
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLargeUpload();
-    throw error;
+    throw multipartReadError(error, MAX_IMPORT_BYTES);
   }
   const details: TErrorDetail[] = [];
   if (!file) details.push({ path: 'file', message: 'validation.required' });
