@@ -223,6 +223,7 @@ export const ncaEn: typeof ncaIt = {
       rejectIntro: 'Explain why you reject (at least %{min} characters): the report goes back to the consortium.',
       explanation: 'Reason for rejecting',
       rejected: 'Rejection recorded',
+      signerLocked: 'Too many wrong codes in the last 24 hours over all your sign requests: you cannot sign until %{until} (Italian time).',
       openReport: 'Open the report',
     },
     supplierCreate: {

@@ -222,6 +222,7 @@ export const ncaIt = {
       rejectIntro: 'Spiega perché rifiuti (almeno %{min} caratteri): la segnalazione torna al consorzio.',
       explanation: 'Motivo del rifiuto',
       rejected: 'Rifiuto registrato',
+      signerLocked: 'Troppi codici errati nelle ultime 24 ore su tutte le tue richieste di firma: non puoi firmare fino al %{until} (ora italiana).',
       openReport: 'Apri la segnalazione',
     },
     supplierCreate: {

@@ -71,8 +71,10 @@ export function useActionFacts(actionId: string | undefined) {
     retry: false,
   });
 }
+/** A sign request's facts as the API answers them: the request's own lock, and until when the signer is locked out of all their requests (ISO, or null). */
+export type TSignFactsAnswer = TSignRequestFacts & { locked: boolean; signerLockedUntil?: string | null };
 export function useSignFacts(requestId: string | undefined) {
-  return useQuery({ queryKey: ['sign-requests', 'facts', requestId], queryFn: () => get<TSignRequestFacts>(`/sign-requests/${id(requestId!)}/facts`), enabled: !!requestId, retry: false });
+  return useQuery({ queryKey: ['sign-requests', 'facts', requestId], queryFn: () => get<TSignFactsAnswer>(`/sign-requests/${id(requestId!)}/facts`), enabled: !!requestId, retry: false });
 }
 export function useTimeline(reportId: string) {
   return useQuery({ queryKey: ['nca-reports', 'timeline', reportId], queryFn: () => get<TTimelineEntry[]>(`/nca-reports/${id(reportId)}/timeline`), retry: false });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
@@ -7,16 +7,28 @@ import { EXPLANATION_MIN, OTP_RULES } from '@app/domain/environmental/nca/index'
 import { errorText } from '../../components/serverErrors';
 import { formatDateTime } from '../../i18n/format';
 import { useSession } from '../../session/useSession';
-import { isNotAvailable, rejectSignature, sendCode, signWithCode, useMySignatures, type TMySignRequest, type TSendCodeAnswer } from '../nca/api';
+import { isNotAvailable, rejectSignature, sendCode, signWithCode, useMySignatures, useSignFacts, type TMySignRequest, type TSendCodeAnswer } from '../nca/api';
 
 /*
  * "Le mie firme": the sign requests waiting for the signed-in user. A signer asks for a 6-digit code
  * (e-mailed, valid a few minutes, single use) and signs with it: a signature with a one-time code
  * ("firma con codice OTP"), not a qualified digital signature. Or rejects, saying why. Under
- * impersonation nobody signs (the API refuses it; the page says so first).
+ * impersonation nobody signs (the API refuses it; the page says so first). Wrong codes lock a request
+ * (until the consortium unlocks it) and, past 10 in 24 hours over all requests, the signer everywhere
+ * until the oldest leaves the window: either way no code is sent nor signature tried meanwhile.
  */
 
-function SignCard({ request, impersonating }: { request: TMySignRequest; impersonating: boolean }) {
+/** The times of the signer's lock are Italian times, wherever the browser is. */
+const ITALIAN_TIME = { timeZone: 'Europe/Rome' };
+
+/** Until when a refused call says the signer is locked out of all their requests (OTP_LOCKED's "signer locked" detail), if it does. */
+function signerLockOf(error: unknown): string | null {
+  const details = (error as { body?: { details?: { message?: string; value?: unknown }[] } } | null)?.body?.details;
+  const until = details?.find((d) => d.message === 'signer locked')?.value;
+  return typeof until === 'string' ? until : null;
+}
+
+function SignCard({ request, impersonating, signerLocked }: { request: TMySignRequest; impersonating: boolean; signerLocked: boolean }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const notify = useNotify();
@@ -35,7 +47,10 @@ function SignCard({ request, impersonating }: { request: TMySignRequest; imperso
     try {
       await work();
     } catch (error) {
-      setProblem(errorText(translate, error));
+      const lockedUntil = signerLockOf(error);
+      setProblem(lockedUntil ? translate('nca.mySignatures.signerLocked', { until: formatDateTime(lockedUntil, locale, ITALIAN_TIME) }) : errorText(translate, error));
+      // A wrong code may have locked the request or the signer: the page shows it from fresh facts.
+      void refreshAll();
     } finally {
       setBusy(false);
     }
@@ -59,6 +74,7 @@ function SignCard({ request, impersonating }: { request: TMySignRequest; imperso
       await refreshAll();
     });
   const codeValid = /^\d{6}$/.test(code.replace(/\s/g, ''));
+  const locked = request.locked || signerLocked;
   return (
     <Card variant="outlined" data-testid={`my-signature-${request.reportCode ?? request._id}`}>
       <CardContent>
@@ -85,7 +101,7 @@ function SignCard({ request, impersonating }: { request: TMySignRequest; imperso
                 helperText={translate('nca.mySignatures.codeHelp', { minutes: OTP_RULES.lifetimeMinutes })}
                 sx={{ maxWidth: 240 }}
               />
-              <Button variant="contained" disabled={busy || !codeValid || impersonating} onClick={() => void sign()} data-testid="otp-sign">
+              <Button variant="contained" disabled={busy || !codeValid || impersonating || locked} onClick={() => void sign()} data-testid="otp-sign">
                 {translate('nca.mySignatures.sign')}
               </Button>
             </Stack>
@@ -98,7 +114,7 @@ function SignCard({ request, impersonating }: { request: TMySignRequest; imperso
         ) : null}
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button variant={sent ? 'outlined' : 'contained'} disabled={busy || impersonating || request.locked} onClick={() => void askCode()} data-testid="otp-send">
+        <Button variant={sent ? 'outlined' : 'contained'} disabled={busy || impersonating || locked} onClick={() => void askCode()} data-testid="otp-send">
           {translate(sent ? 'nca.mySignatures.resend' : 'nca.mySignatures.sendCode')}
         </Button>
         <Button color="error" disabled={busy || impersonating} onClick={() => setRejecting(true)} data-testid="sign-reject">
@@ -144,7 +160,18 @@ function SignCard({ request, impersonating }: { request: TMySignRequest; imperso
 export function MySignaturesPage() {
   const translate = useTranslate();
   const impersonating = !!useSession()?.realSession;
+  const [locale] = useLocaleState();
+  const queryClient = useQueryClient();
   const { data, error, isPending } = useMySignatures();
+  // The signer-wide lock is the same on each of the signer's requests: the first one's facts tell it (null when not locked).
+  const signerLockedUntil = useSignFacts(data?.[0]?._id).data?.signerLockedUntil ?? null;
+  const signerLocked = !!signerLockedUntil;
+  // The lock ends on its own: ask again then, so the buttons come back without a reload.
+  useEffect(() => {
+    if (!signerLockedUntil) return;
+    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['sign-requests'] }), Math.max(0, new Date(signerLockedUntil).getTime() - Date.now()) + 1000);
+    return () => clearTimeout(timer);
+  }, [signerLockedUntil, queryClient]);
   return (
     <Box sx={{ p: 2 }}>
       <Title title="nca.menu.mySignatures" />
@@ -159,6 +186,11 @@ export function MySignaturesPage() {
           {translate('errors.IMPERSONATION_FORBIDDEN')}
         </Alert>
       ) : null}
+      {signerLocked ? (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="signer-locked">
+          {translate('nca.mySignatures.signerLocked', { until: formatDateTime(signerLockedUntil, locale, ITALIAN_TIME) })}
+        </Alert>
+      ) : null}
       {isPending ? null : error ? (
         <Alert severity={isNotAvailable(error) ? 'info' : 'error'}>{isNotAvailable(error) ? translate('nca.notAvailable.mySignatures') : errorText(translate, error)}</Alert>
       ) : (data ?? []).length === 0 ? (
@@ -168,7 +200,7 @@ export function MySignaturesPage() {
       ) : (
         <Stack spacing={2} data-testid="my-signatures">
           {(data ?? []).map((request) => (
-            <SignCard key={request._id} request={request} impersonating={impersonating} />
+            <SignCard key={request._id} request={request} impersonating={impersonating} signerLocked={signerLocked} />
           ))}
         </Stack>
       )}

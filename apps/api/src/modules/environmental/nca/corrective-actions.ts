@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, eq, inArray, max, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   CONFIRMING_REPORT_STATUSES,
@@ -27,7 +27,7 @@ import { defineWorkflowRuntime } from '../../../lib/workflow/run-transition.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { appendHistory } from './nca-history.ts';
 import { assigneesOf, audienceOf, deliverNca, notifyUsers, type TPendingNca } from './nca-notifications.ts';
-import { actionScopes, holdsActionFunction, reportsReadable } from './nca-scope.ts';
+import { actionAssignment, actionScopes, assignmentHolder, holdsActionRoleOrFunction, reportsReadable } from './nca-scope.ts';
 import { agencyProblems, userProblems, settingProblems } from './references.ts';
 import { inTx, mayHoldKey } from './report-workflow.ts';
 import { sideOf, todayInItaly, type TNcaReportRow } from './reports.ts';
@@ -187,7 +187,7 @@ export const correctiveActionsCollection = defineCollection({
   },
 });
 
-/** Whether the actor is among the action's assignees: its agency, a named user, a holder of a named role or of a company function where it reaches. */
+/** Whether the actor is among the action's assignees: its agency, a named user, a holder of a role or company function it names where that reaches (holdsActionRoleOrFunction). */
 async function isAssignee(db: TDbOrTx, ctx: TSignedInContext, row: TCorrectiveActionRow): Promise<boolean> {
   if (row.agencyId && row.agencyId === ctx.actor.agencyId) return true;
   if (row.userIds.includes(ctx.actor.id)) return true;
@@ -196,18 +196,7 @@ async function isAssignee(db: TDbOrTx, ctx: TSignedInContext, row: TCorrectiveAc
     .select({ id: users.id })
     .from(users)
     .innerJoin(correctiveActions, eq(correctiveActions.id, row.id))
-    .where(
-      and(
-        eq(users.id, ctx.actor.id),
-        or(
-          arrayOverlaps(correctiveActions.roleIds, users.roleIds),
-          holdsActionFunction(
-            { functionIds: correctiveActions.agencyFunctionSettingIds, agencyId: correctiveActions.agencyId, reportId: correctiveActions.reportId },
-            { functionIds: users.companyFunctionSettingIds, agencyId: users.agencyId, role: users.role },
-          ),
-        ),
-      ),
-    );
+    .where(and(eq(users.id, ctx.actor.id), holdsActionRoleOrFunction(actionAssignment, assignmentHolder)));
   return !!held;
 }
 

@@ -1,9 +1,9 @@
-import { and, arrayOverlaps, eq, exists, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { correctiveActions, settings, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { createNotification, pushNotification, type TNotificationRow } from '../../platform/index.ts';
-import { holdsActionFunction } from './nca-scope.ts';
+import { actionAssignment, assignmentHolder, holdsActionRoleOrFunction } from './nca-scope.ts';
 import type { TNcaReportRow } from './reports.ts';
 
 /**
@@ -56,8 +56,8 @@ async function usersOfAgencies(db: TDbOrTx, agencyIds: readonly string[]): Promi
 
 /**
  * The assignees of corrective actions: the users of each action's agency, the users named on it,
- * and the active holders of a role it names or of a company function it names where the function
- * reaches (holdsActionFunction).
+ * and the active holders of a role or company function it names where that reaches
+ * (holdsActionRoleOrFunction).
  */
 export async function assigneesOf(
   db: TDbOrTx,
@@ -81,18 +81,7 @@ export async function assigneesOf(
             db
               .select({ id: correctiveActions.id })
               .from(correctiveActions)
-              .where(
-                and(
-                  inArray(correctiveActions.id, holding),
-                  or(
-                    arrayOverlaps(correctiveActions.roleIds, users.roleIds),
-                    holdsActionFunction(
-                      { functionIds: correctiveActions.agencyFunctionSettingIds, agencyId: correctiveActions.agencyId, reportId: correctiveActions.reportId },
-                      { functionIds: users.companyFunctionSettingIds, agencyId: users.agencyId, role: users.role },
-                    ),
-                  ),
-                ),
-              ),
+              .where(and(inArray(correctiveActions.id, holding), holdsActionRoleOrFunction(actionAssignment, assignmentHolder))),
           ),
         ),
       ))

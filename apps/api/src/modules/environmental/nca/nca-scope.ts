@@ -8,28 +8,44 @@ import type { TSignedInContext } from '../../../lib/collection/define.ts';
  * leave the consortium's draft, the reports their agency detected, the reports they observe (named,
  * or as a default observer), and those they are asked to sign. Writes reach less: the target agency
  * writes its reports' cause analysis, and its own agency's corrective actions or those assigned to the user.
- * Whoever is assigned a corrective action (by name, or holding one of its roles or company functions)
- * reads its report too, so that they can start and complete it.
+ * Whoever is assigned a corrective action (by name, or holding one of its roles or company functions
+ * in the action's agency or the consortium) reads its report too, so that they can start and complete it.
  */
 
 const none = sql`false`;
 
 type TSqlRef = SQL | AnyColumn;
 
+/** An action's assignment columns (or an alias's), as {@link holdsActionRoleOrFunction} reads them. */
+export type TActionAssignmentRefs = { roleIds: TSqlRef; functionIds: TSqlRef; agencyId: TSqlRef; reportId: TSqlRef };
+/** A user's columns (or an alias's), as {@link holdsActionRoleOrFunction} reads them. */
+export type TAssignmentHolderRefs = { roleIds: TSqlRef; functionIds: TSqlRef; agencyId: TSqlRef; role: TSqlRef };
+
 /**
- * SQL: the user `holder` holds one of the company functions an action names, where the function
- * reaches. Every supplier has its "Direttore tecnico di cantiere": an action assigned to a function
- * reaches the holders in the action's own agency (the executor named on it, else the report's target
- * agency) and the consortium's staff, never another company's holder. The one rule for the record
- * scopes, the workflow's assignee fact and the notifications.
+ * SQL: the user `holder` is assigned the action through one of the roles or company functions it
+ * names, where the assignment reaches. A role or a function is held in many companies (every supplier
+ * has its "Direttore tecnico di cantiere"), so it reaches only the holders in the action's own agency
+ * (the executor named on it, else the report's target agency) and the consortium's staff, never
+ * another company's holder. The one rule for the record scopes, the workflow's assignee fact and the
+ * notifications; naming a user or an agency on the action is not this rule's concern.
  */
-export function holdsActionFunction(action: { functionIds: TSqlRef; agencyId: TSqlRef; reportId: TSqlRef }, holder: { functionIds: TSqlRef; agencyId: TSqlRef; role: TSqlRef }): SQL {
-  return sql`(${action.functionIds} && ${holder.functionIds} and (${holder.role} in ('admin', 'consortium_user')
-    or ${holder.agencyId} = coalesce(${action.agencyId}, (select concerned.target_agency_id from ${ncaReports} concerned where concerned.id = ${action.reportId}))))`;
+export function holdsActionRoleOrFunction(action: TActionAssignmentRefs, holder: TAssignmentHolderRefs): SQL {
+  return sql`((${action.roleIds} && ${holder.roleIds} or ${action.functionIds} && ${holder.functionIds})
+    and (${holder.role} in ('admin', 'consortium_user')
+      or ${holder.agencyId} = coalesce(${action.agencyId}, (select concerned.target_agency_id from ${ncaReports} concerned where concerned.id = ${action.reportId}))))`;
 }
 
-/** The signed-in user's row, as the holder of {@link holdsActionFunction}. */
-const me = { functionIds: sql`me.company_function_setting_ids`, agencyId: sql`me.agency_id`, role: sql`me.role` };
+/** The corrective action's own columns and the users table's, for queries that join them unaliased. */
+export const actionAssignment: TActionAssignmentRefs = {
+  roleIds: correctiveActions.roleIds,
+  functionIds: correctiveActions.agencyFunctionSettingIds,
+  agencyId: correctiveActions.agencyId,
+  reportId: correctiveActions.reportId,
+};
+export const assignmentHolder: TAssignmentHolderRefs = { roleIds: users.roleIds, functionIds: users.companyFunctionSettingIds, agencyId: users.agencyId, role: users.role };
+
+/** The signed-in user's row (aliased `me`), as the holder of {@link holdsActionRoleOrFunction}. */
+const me: TAssignmentHolderRefs = { roleIds: sql`me.role_ids`, functionIds: sql`me.company_function_setting_ids`, agencyId: sql`me.agency_id`, role: sql`me.role` };
 
 /** The reports the caller takes part in. */
 export function reportsReadable(ctx: TSignedInContext): SQL {
@@ -41,8 +57,8 @@ export function reportsReadable(ctx: TSignedInContext): SQL {
     or exists (select 1 from ${signRequests} where ${signRequests.reportId} = ${ncaReports.id} and ${signRequests.userId} = ${userId})
     or exists (select 1 from ${correctiveActions} assigned, ${users} me
       where assigned.report_id = ${ncaReports.id} and me.id = ${userId}
-        and (${userId}::uuid = any(assigned.user_ids) or assigned.role_ids && me.role_ids
-          or ${holdsActionFunction({ functionIds: sql`assigned.agency_function_setting_ids`, agencyId: sql`assigned.agency_id`, reportId: sql`assigned.report_id` }, me)})))`;
+        and (${userId}::uuid = any(assigned.user_ids)
+          or ${holdsActionRoleOrFunction({ roleIds: sql`assigned.role_ids`, functionIds: sql`assigned.agency_function_setting_ids`, agencyId: sql`assigned.agency_id`, reportId: sql`assigned.report_id` }, me)})))`;
 }
 
 /** The reports whose cause analysis the caller writes: those that target the caller's agency, out of the draft. */
@@ -59,12 +75,10 @@ export function actionsReadable(ctx: TSignedInContext): SQL {
   return reportOfRowReadable(ctx, correctiveActions.reportId);
 }
 
-/** The corrective actions of the caller's agency, or assigned to the caller by name, role or company function. */
+/** The corrective actions of the caller's agency, or assigned to the caller by name, or by a role or company function where it reaches. */
 export function actionsWritable(ctx: TSignedInContext): SQL {
   const own = ctx.actor.agencyId ? eq(correctiveActions.agencyId, ctx.actor.agencyId) : none;
-  const holder = sql`exists (select 1 from ${users} me where me.id = ${ctx.actor.id}
-    and (${correctiveActions.roleIds} && me.role_ids
-      or ${holdsActionFunction({ functionIds: correctiveActions.agencyFunctionSettingIds, agencyId: correctiveActions.agencyId, reportId: correctiveActions.reportId }, me)}))`;
+  const holder = sql`exists (select 1 from ${users} me where me.id = ${ctx.actor.id} and ${holdsActionRoleOrFunction(actionAssignment, me)})`;
   return and(sql`(${own} or ${ctx.actor.id}::uuid = any(${correctiveActions.userIds}) or ${holder})`, actionsReadable(ctx))!;
 }
 
