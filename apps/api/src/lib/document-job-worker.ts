@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { AppError } from './errors.ts';
-import type { TDocumentJobReply } from './document-jobs.ts';
+import type { TDocumentJobReply, TDocumentJobStarted } from './document-jobs.ts';
 
 type TRequest = { id: number; href: string; exportName: string; args: unknown[] };
 
@@ -25,6 +25,7 @@ parentPort?.on('message', (request: TRequest) => {
       const module = (await import(request.href)) as Record<string, unknown>;
       const run = module[request.exportName];
       if (typeof run !== 'function') throw new Error(`${request.href} has no function ${request.exportName}`);
+      parentPort?.postMessage({ id: request.id, started: true } satisfies TDocumentJobStarted);
       const value: unknown = await (run as (...args: unknown[]) => Promise<unknown>)(...request.args);
       parentPort?.postMessage({ id: request.id, ok: true, value } satisfies TDocumentJobReply, transferablesOf(value));
       return;

@@ -64,6 +64,9 @@ export const DOCUMENT_WORKER_LIMITS = { maxOldGenerationSizeMb: 192, maxYoungGen
 /** Workers at once: one per core, at most two (the cores also serve every request and the database). */
 const POOL_SIZE = Math.min(2, availableParallelism());
 
+/** Longest time a worker may take to start and load a job's module (our own code) before the job's own time starts. */
+const LOAD_TIMEOUT_MS = 60_000;
+
 /** Jobs that may wait for a worker; one more is refused at once rather than queued without bound. */
 const MAX_WAITING = 64;
 
@@ -74,6 +77,8 @@ const IDLE_MS = 30_000;
 const MAX_JOBS_PER_WORKER = 200;
 
 type TRequest = { id: number; href: string; exportName: string; args: unknown[] };
+/** Sent by the worker once the job's module is loaded and the job starts. */
+export type TDocumentJobStarted = { id: number; started: true };
 export type TDocumentJobReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { code?: string; message: string; details?: TErrorDetail[]; stack?: string } };
 
 type TSlot = { worker: Worker; jobs: number; busy: boolean; idleTimer?: NodeJS.Timeout };
@@ -151,13 +156,22 @@ export async function runDocumentJob<F extends (...args: never[]) => Promise<unk
   let healthy = false;
   try {
     const reply = await new Promise<TDocumentJobReply>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const tooLong = () => {
         cleanup();
         void worker.terminate();
         reject(tooComplex(job as TDocumentJob<never>, `it takes longer than ${Math.round(job.timeoutMs / 1000)} s`));
-      }, job.timeoutMs);
-      const onMessage = (message: TDocumentJobReply) => {
+      };
+      // The document's time starts once the worker holds the job's module: starting a worker and loading our own code
+      // (from the TypeScript sources, through tsx) is no part of the document's cost; a worker that cannot even load
+      // it within LOAD_TIMEOUT_MS is ended all the same.
+      let timer = setTimeout(tooLong, LOAD_TIMEOUT_MS + job.timeoutMs);
+      const onMessage = (message: TDocumentJobReply | TDocumentJobStarted) => {
         if (message.id !== id) return;
+        if ('started' in message) {
+          clearTimeout(timer);
+          timer = setTimeout(tooLong, job.timeoutMs);
+          return;
+        }
         cleanup();
         resolve(message);
       };
