@@ -6,7 +6,7 @@ import { constants, deflateRawSync } from 'node:zlib';
  * directory while expanding far beyond it: the reader's streaming bounds, not the declared sizes, must refuse it.
  */
 
-type TPart = { name: string; text?: string; compressed?: Buffer; size?: number };
+export type TPart = { name: string; text?: string; compressed?: Buffer; size?: number };
 
 /** A zip of `parts` (deflated), each with its declared inflated size (the true one unless `size` lies). */
 export function zipOf(parts: TPart[]): Buffer {

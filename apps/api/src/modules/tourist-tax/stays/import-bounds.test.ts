@@ -1,9 +1,9 @@
-import { deflateRawSync, createDeflateRaw } from 'node:zlib';
+import { createDeflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stays } from '../../../db/schema/index.ts';
-import { hugeCellWorkbook, sharedStringsBomb, whileHealthPolled } from '../../../test/hostile-xlsx.ts';
+import { hugeCellWorkbook, sharedStringsBomb, whileHealthPolled, zipOf, type TPart } from '../../../test/hostile-xlsx.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
 import { demoFixtures } from '../registry/test-fixtures.ts';
 import { XLSX_IMPORT_LIMITS } from './read-stay-import-file.ts';
@@ -17,47 +17,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const HEADERS = ['Data arrivo', 'Data partenza', 'Numero ospiti', 'Cognome', 'Nome', 'Stato pagamento'];
-
-type TPart = { name: string; text?: string; compressed?: Buffer; size?: number };
-
-/** A zip written by hand, so a test can make it lie about sizes or hold what no spreadsheet program writes. */
-function zipOf(parts: TPart[]): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const name = Buffer.from(part.name);
-    const data = part.compressed ?? deflateRawSync(Buffer.from(part.text ?? ''));
-    const size = part.size ?? Buffer.byteLength(part.text ?? '');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(8, 10);
-    entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(size, 24);
-    entry.writeUInt16LE(name.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    central.push(entry, name);
-    offset += local.length + name.length + data.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
 
 const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
 const headerRow = `<row r="1">${HEADERS.map((h, i) => inline(`${String.fromCharCode(65 + i)}1`, h)).join('')}</row>`;
