@@ -150,17 +150,22 @@ const formCases: TCase[] = [
   ['a valid signature over a zip', 'signedZip', 'SIGNATURE_INVALID', /not a PDF: it is a zip/],
 ];
 
+/** A 422 with `code` and a message matching `reason`, in under 5 s, while /api/health never waits a second. */
+async function expectFastRefusal(send: () => ReturnType<typeof postRdpFile>, code: string, reason: RegExp) {
+  const { result, elapsedMs, slowestHealthMs, healthChecks } = await whileHealthIsPolled(send);
+  expect(result.status, JSON.stringify(result.body)).toBe(422);
+  expect(result.body).toMatchObject({ code });
+  expect(result.body.message).toMatch(reason);
+  expect(elapsedMs).toBeLessThan(5000);
+  expect(healthChecks).toBeGreaterThan(0);
+  expect(slowestHealthMs).toBeLessThan(1000);
+}
+
 describe('POST /api/rdps/{id}/uploadSigned refuses hostile and non-PDF signed files fast, the server answering meanwhile', () => {
   it.each(rdpCases)(
     '%s: 422 %s within 5 s, /api/health never waits a second',
     async (_label, file, code, reason) => {
-      const { result, elapsedMs, slowestHealthMs, healthChecks } = await whileHealthIsPolled(() => postRdpFile('uploadSigned', files[file], 'rapporto.pdf.p7m'));
-      expect(result.status, JSON.stringify(result.body)).toBe(422);
-      expect(result.body).toMatchObject({ code });
-      expect(result.body.message).toMatch(reason);
-      expect(elapsedMs).toBeLessThan(5000);
-      expect(healthChecks).toBeGreaterThan(0);
-      expect(slowestHealthMs).toBeLessThan(1000);
+      await expectFastRefusal(() => postRdpFile('uploadSigned', files[file], 'rapporto.pdf.p7m'), code, reason);
     },
     30_000,
   );
@@ -181,13 +186,7 @@ describe('POST /api/forms/{id}/document refuses hostile and non-PDF signed files
   it.each(formCases)(
     '%s: 422 %s within 5 s, /api/health never waits a second',
     async (_label, file, code, reason) => {
-      const { result, elapsedMs, slowestHealthMs, healthChecks } = await whileHealthIsPolled(() => attachFormDocument(files[file], 'fir.pdf.p7m'));
-      expect(result.status, JSON.stringify(result.body)).toBe(422);
-      expect(result.body).toMatchObject({ code });
-      expect(result.body.message).toMatch(reason);
-      expect(elapsedMs).toBeLessThan(5000);
-      expect(healthChecks).toBeGreaterThan(0);
-      expect(slowestHealthMs).toBeLessThan(1000);
+      await expectFastRefusal(() => attachFormDocument(files[file], 'fir.pdf.p7m'), code, reason);
     },
     30_000,
   );
