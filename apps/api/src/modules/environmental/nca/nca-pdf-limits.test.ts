@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whileHealthPolled } from '../../../test/hostile-xlsx.ts';
+import { whileHealthPolled } from '../../../test/health-poll.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
 import { ncaFixtures } from './nca-test-fixtures.ts';
 

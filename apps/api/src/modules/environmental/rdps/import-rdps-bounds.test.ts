@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RDP_IMPORT_COLUMNS } from '@app/domain/environmental/rdp/index';
 import { rdps } from '../../../db/schema/index.ts';
-import { hugeCellWorkbook, sharedStringsBomb, whileHealthPolled } from '../../../test/hostile-xlsx.ts';
+import { hugeCellWorkbook, sharedStringsBomb } from '../../../test/hostile-xlsx.ts';
+import { whileHealthPolled } from '../../../test/health-poll.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
 import { MAX_RDP_IMPORT_BYTES, RDP_IMPORT_XLSX_LIMITS } from './read-rdp-import.ts';
 
