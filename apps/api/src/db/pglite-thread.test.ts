@@ -108,6 +108,21 @@ describe('embedded database in its own thread: one session, taken in turns', () 
     await client.end();
     expect(await ids()).toEqual([4, 5, 10, 11]);
   });
+
+  it('a connection that ends leaves no named statement behind: the one that replaces it prepares the same names again (node-postgres ends a pooled connection after an error)', async () => {
+    const named = { name: 'turn_count', text: 'select count(*)::int as n from turns' };
+    const first = new pg.Client(database.thread!.connectionConfig());
+    await first.connect();
+    expect((await first.query<{ n: number }>(named)).rows[0]!.n).toBe(4);
+    await first.end();
+    const second = new pg.Client(database.thread!.connectionConfig());
+    await second.connect();
+    try {
+      expect((await second.query<{ n: number }>(named)).rows[0]!.n).toBe(4);
+    } finally {
+      await second.end();
+    }
+  });
 });
 
 describe('embedded database thread stopped', () => {

@@ -150,15 +150,21 @@ async function runTurn(connection: TConnection) {
   return exchangeOpen || db.isInTransaction();
 }
 
-/** A connection gone (Terminate, closed or broken): what it left open on the session is undone. */
+/**
+ * A connection gone (Terminate, closed or broken): what it left open on the session is undone, and
+ * the statements it prepared by name are dropped. node-postgres remembers per connection which named
+ * statements it has prepared; the connection that replaces this one (node-postgres's pool ends a
+ * connection after an error) prepares them again, which the session refuses while they still exist.
+ */
 async function forget(connection: TConnection) {
   connections.delete(connection.id);
-  if (owner !== connection) return;
-  owner = undefined;
-  if (exchangeOpen) await execute(new Uint8Array([0x53, 0, 0, 0, 4])); // Sync
-  exchangeOpen = false;
-  if (db.isInTransaction()) await runSimple('rollback');
-  await runSimple('deallocate all');
+  if (owner === connection) {
+    owner = undefined;
+    if (exchangeOpen) await execute(new Uint8Array([0x53, 0, 0, 0, 4])); // Sync
+    exchangeOpen = false;
+    if (db.isInTransaction()) await runSimple('rollback');
+  }
+  if (connection.started) await runSimple('deallocate all');
 }
 
 async function runCall(call: Extract<TToWorker, { type: 'call' }>) {
@@ -207,7 +213,7 @@ async function pump() {
       }
       const next = [...connections.values()].find((c) => c.messages.length > 0 || c.ended);
       if (!next) return;
-      if (!next.messages.length) connections.delete(next.id);
+      if (!next.messages.length) await forget(next);
       else if (await runTurn(next)) owner = next;
     }
   } finally {
