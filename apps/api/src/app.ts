@@ -10,7 +10,7 @@ import apiReference from '@scalar/fastify-api-reference';
 import { getTableName } from 'drizzle-orm';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
-import type { TDatabase } from './db/client.ts';
+import { DatabaseUnavailableError, type TDatabase } from './db/client.ts';
 import { AppError, toErrorBody } from './lib/errors.ts';
 import { databaseErrorToAppError } from './lib/database-errors.ts';
 import { createCountCache } from './lib/collection/count-cache.ts';
@@ -198,6 +198,10 @@ function toAppError(error: Error & { statusCode?: number; code?: string; cause?:
   if (isResponseSerializationError(error)) {
     log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
     return new AppError('INTERNAL_ERROR', 'Something went wrong on our side');
+  }
+  // The embedded database's thread has stopped (logged when it did): a clear 503, not a hang or a 500.
+  if (error instanceof DatabaseUnavailableError || error.cause instanceof DatabaseUnavailableError) {
+    return new AppError('SERVICE_UNAVAILABLE', 'The database is not available; the server must be restarted', { cause: error });
   }
   // What the database refused because of the request's values: a record still in use, a duplicate,
   // a value it cannot store (lib/database-errors.ts). Logged when a shared check should have caught it.

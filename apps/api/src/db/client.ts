@@ -1,9 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession, PgTransaction } from 'drizzle-orm/pg-core';
@@ -11,6 +8,9 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import lockfile from 'proper-lockfile';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { startPgliteThread, type TPgliteThread } from './pglite-thread.ts';
+
+export { DatabaseUnavailableError } from './pglite-thread.ts';
 
 export type TSchema = typeof schema;
 export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
@@ -43,6 +43,8 @@ export type TDatabase = {
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, to open copies of it with `snapshot` (tests). */
   dump?(): Promise<Blob>;
+  /** PGlite only: the thread the embedded database runs in (tests stop it to prove what a crash does). */
+  thread?: TPgliteThread;
   /**
    * LISTENs on a channel (PostgreSQL: on a connection of its own, outside the pool). `onLost` is
    * called if that connection breaks: from then on no notification arrives, so callers must stop
@@ -58,12 +60,22 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 export class DataDirLockedError extends Error {}
 
 /**
- * Opens PostgreSQL (DATABASE_URL) or the embedded PGlite. PGlite in a folder is guarded by a lock
- * file: two processes writing the same PGlite folder corrupt it, so the second one is refused.
+ * Opens PostgreSQL (DATABASE_URL) or the embedded PGlite, which runs in a worker thread of its own
+ * (pglite-thread.ts) and is reached through node-postgres as PostgreSQL is. PGlite in a folder is
+ * guarded by a lock file, held by this thread (whose event loop a long statement no longer stops, so
+ * the lock is kept fresh): two processes writing the same PGlite folder corrupt it, so the second one
+ * is refused.
  * `dataDir: null` gives an in-memory PGlite (tests); `snapshot` (a PGlite `dump()`) starts PGlite
  * from that data instead of an empty database.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null; poolSize?: number; snapshot?: Blob }): Promise<TDatabase> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string | null;
+  poolSize?: number;
+  snapshot?: Blob;
+  /** Where the embedded database's thread reports that it stopped (default: stderr). */
+  log?: { error(message: string, error?: unknown): void };
+}): Promise<TDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // pool.end() resolves once it has asked its idle connections to close, not once they are closed;
@@ -128,7 +140,6 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     };
   }
   let release: (() => Promise<void>) | undefined;
-  let client: PGlite;
   if (options.dataDir) {
     fs.mkdirSync(options.dataDir, { recursive: true });
     try {
@@ -139,39 +150,44 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
           'Stop the other process, or set DATA_DIR to another folder. Two processes on one embedded database would corrupt it.',
       );
     }
-    client = new PGlite(path.join(options.dataDir, 'pg'), { loadDataDir: options.snapshot });
-  } else {
-    client = new PGlite({ loadDataDir: options.snapshot });
   }
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as TDb;
+  let thread: TPgliteThread;
+  try {
+    thread = await startPgliteThread({
+      dataPath: options.dataDir ? path.join(options.dataDir, 'pg') : null,
+      snapshot: options.snapshot ? await options.snapshot.arrayBuffer() : undefined,
+      log: options.log ?? { error: (message, error) => console.error(message, error ?? '') },
+    });
+  } catch (error) {
+    await release?.();
+    throw error;
+  }
+  // PGlite is one session: the pool's one connection takes its turn at it as PGlite's own lock did,
+  // a transaction holding it from BEGIN to COMMIT; the one connection is kept open while idle.
+  const pool = new pg.Pool({ ...thread.connectionConfig(), max: 1, idleTimeoutMillis: 0 });
+  // A connection broken by the thread's end is reported to its query; the pool must not throw it again.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as TDb;
   return {
     db,
     kind: 'pglite',
-    ping: async () => void (await client.query('select 1')),
-    // One process owns an embedded database: its notifications arrive with the statement that commits.
-    listen: async (channel, onNotify) => {
-      const unlisten = await client.listen(channel, onNotify);
-      return {
-        sync: async () => undefined,
-        stop: async () => {
-          if (!client.closed) await unlisten();
-        },
-      };
+    thread,
+    ping: async () => void (await pool.query('select 1')),
+    // The thread posts a transaction's notifications before the answer to its COMMIT, on the same
+    // channel: by the time a caller has seen a commit, its notifications have been handed out.
+    listen: async (channel, onNotify, onLost) => {
+      const stop = await thread.listen(channel, onNotify, onLost);
+      return { sync: async () => undefined, stop };
     },
-    dump: async () => {
-      await client.exec('checkpoint');
-      return client.dumpDataDir('none');
-    },
+    dump: async () => new Blob([await thread.dump()]),
     close: async () => {
-      await client.close();
+      await pool.end().catch(() => undefined);
+      await thread.close();
       await release?.();
     },
   };
 }
 
 export async function runMigrations(database: TDatabase) {
-  const config = { migrationsFolder: MIGRATIONS_DIR };
-  if (database.kind === 'pglite') await migratePglite(database.db as never, config);
-  else await migratePg(database.db as never, config);
+  await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
 }

@@ -1,5 +1,6 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * Starts a worker thread on a module of this app, so CPU-heavy work (reading and pricing an import
@@ -11,7 +12,7 @@ import { fileURLToPath } from 'node:url';
  */
 export function startWorker(moduleUrl: URL, workerData: unknown, transferList: ArrayBuffer[] = [], resourceLimits?: ResourceLimits): Worker {
   if (!moduleUrl.pathname.endsWith('.ts')) return new Worker(fileURLToPath(moduleUrl), { workerData, transferList, resourceLimits });
-  const tsx = import.meta.resolve('tsx/esm/api');
+  const tsx = resolveTsx();
   const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(moduleUrl.href)}); })`;
   return new Worker(bootstrap, { eval: true, workerData, transferList, resourceLimits, execArgv: ['--conditions=source'] });
 }
@@ -30,4 +31,21 @@ export function taskLimiter(size: number) {
       waiting.shift()?.();
     }
   };
+}
+
+/**
+ * tsx's loader API (its ES module). Vitest's global setup runs in a module runner without
+ * `import.meta.resolve`: there the package is found by require's resolution, whose file is the
+ * CommonJS twin (.cjs) of the module (.mjs) beside it.
+ */
+function resolveTsx(): string {
+  try {
+    return import.meta.resolve('tsx/esm/api');
+  } catch {
+    return pathToFileURL(
+      createRequire(import.meta.url)
+        .resolve('tsx/esm/api')
+        .replace(/\.cjs$/, '.mjs'),
+    ).href;
+  }
 }
