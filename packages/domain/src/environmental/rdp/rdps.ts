@@ -68,6 +68,13 @@ export function withLimitChecks(rows: readonly TAnalyticRowInput[]): TAnalyticRo
   });
 }
 
+/** A report's analytic rows with their limit checks, and its out-of-limit summary (the columns stored with them). */
+export function analyticColumns(rows: readonly TAnalyticRowInput[]) {
+  const analyticData = withLimitChecks(rows);
+  const outOfLimitsCount = analyticData.filter((r) => r.outOfLimits).length;
+  return { analyticData, outOfLimits: outOfLimitsCount > 0, outOfLimitsCount };
+}
+
 /** EER code stored as 6 digits ("170504"); shown as "17 05 04". */
 const ZEerCode = z
   .string()

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { toEuros } from '@app/domain/environmental/fields';
-import { computeRdpPrice, withLimitChecks, ZRdpCreate, ZRdpRecord, ZRdpUpdate, type TAnalyticRowInput, type TRdpRecord } from '@app/domain/environmental/rdp/index';
+import { analyticColumns, computeRdpPrice, ZRdpCreate, ZRdpRecord, ZRdpUpdate, type TRdpRecord } from '@app/domain/environmental/rdp/index';
 import { agencies, contracts, laboratories, lots, rdps, settings } from '../../../db/schema/index.ts';
 import type { TDbOrTx, TTx } from '../../../db/client.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
@@ -80,13 +80,6 @@ export async function priceOfRdp(tx: TDbOrTx, laboratoryId: string, analyticPack
     .from(contracts)
     .where(and(eq(contracts.laboratoryId, laboratoryId), inArray(contracts.analyticPackageSettingId, [...analyticPackageSettingIds])));
   return computeRdpPrice(analyticPackageSettingIds, matrixSettingId, priceList);
-}
-
-/** Analytic rows with their limit checks, and the report's out-of-limit summary. */
-export function analyticColumns(rows: readonly TAnalyticRowInput[]) {
-  const analyticData = withLimitChecks(rows);
-  const outOfLimitsCount = analyticData.filter((r) => r.outOfLimits).length;
-  return { analyticData, outOfLimits: outOfLimitsCount > 0, outOfLimitsCount };
 }
 
 export function rdpToRecord(row: TRdpRow): TRdpRecord {
