@@ -234,6 +234,15 @@ async function benchProduct(product: TProduct, database: string, tmp: string): P
     figures.push(await measure(product, database, name, request));
   };
 
+  // The reference of this run: /api/health while the server does nothing else. On a machine busy with other work its
+  // p99 alone can pass the target; the figures below are then read against it.
+  figures.push(
+    await measure(product, database, 'reference: no request, 5 s', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      return { status: 200, code: 'idle' };
+    }),
+  );
+
   const reports = await list(base, agency, '/api/nca-reports?limit=100');
   const open = reports.find((r) => r.status === 'open');
   if (open) {
@@ -336,4 +345,7 @@ export async function benchHostile() {
   );
   console.log(`\nTargets: /api/health worst < ${TARGET.worstMs} ms and p99 < ${TARGET.p99Ms} ms during each request, server RSS growth < +${TARGET.rssMb} MB, no 5xx or time-out`);
   console.log(failing.length ? `NOT met by: ${failing.map((f) => `${f.database}/${f.name}`).join(', ')}` : `met by all ${all.length} requests`);
+  const busy = all.filter((f) => f.name.startsWith('reference') && f.p99Ms >= TARGET.p99Ms);
+  if (busy.length)
+    console.log(`The machine was too busy for the p99 target to mean much: with no request at all, /api/health p99 was ${busy.map((f) => `${f.p99Ms.toFixed(0)} ms (${f.database})`).join(', ')}`);
 }
