@@ -4,7 +4,8 @@ import { ncaReportCode, type TNcaReportStatus, type TSignPhase } from '@app/doma
 import { agencies, correctiveActions, lots, ncaCodeCounters, ncaHistory, ncaReports, orders, settings, signatureEvidence, signRequests, users } from '../db/schema/index.ts';
 import type { TTx } from '../db/client.ts';
 import { renderPhasePdf } from '../modules/environmental/nca/nca-pdf.ts';
-import { CONSENT_TEXT, CONSENT_VERSION, evidenceRowHash, maskEmail } from '../modules/environmental/nca/sign-requests.ts';
+import { CONSENT_TEXT, CONSENT_VERSION, evidenceRowHash } from '../modules/environmental/nca/signature-evidence.ts';
+import { maskEmail } from '../modules/environmental/nca/signing-codes.ts';
 import { phaseSnapshot, sha256Hex, snapshotHashOf } from '../modules/environmental/nca/snapshot.ts';
 import type { TDemoSeeder } from './demo.ts';
 

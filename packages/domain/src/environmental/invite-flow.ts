@@ -1,3 +1,6 @@
+import { can } from '../platform/access/index.ts';
+import { defineWorkflow, type TWorkflowActor } from '../platform/workflow/index.ts';
+
 /**
  * The invitation of a supplier company (agency or laboratory) to the portal.
  *
@@ -11,34 +14,30 @@
 
 export const INVITE_STATUSES = ['to_invite', 'invited', 'accepted'] as const;
 export type TInviteStatus = (typeof INVITE_STATUSES)[number];
-export const INVITE_ACTIONS = ['invite', 'resend', 'accept', 'revoke'] as const;
-export type TInviteAction = (typeof INVITE_ACTIONS)[number];
-/** consortium: admin or consortium staff; invitee: whoever holds a valid link. */
-export type TInviteSide = 'consortium' | 'invitee';
 
-export const INVITE_TRANSITIONS: Record<TInviteAction, { from: readonly TInviteStatus[]; to: TInviteStatus; side: TInviteSide }> = {
-  invite: { from: ['to_invite'], to: 'invited', side: 'consortium' },
-  resend: { from: ['invited'], to: 'invited', side: 'consortium' },
-  accept: { from: ['invited'], to: 'accepted', side: 'invitee' },
-  revoke: { from: ['invited'], to: 'to_invite', side: 'consortium' },
-};
+/** The holder of a valid e-mailed link, not signed in (the API checks the link before acting as them). */
+export const INVITEE: TWorkflowActor = Object.freeze({ role: 'invitee' });
+
+/** The registry of the invited company: the access table's `invite` action of agencies or laboratories. */
+export type TInviteFacts = { registry: 'agencies' | 'laboratories' };
+
+const byConsortium = (actor: TWorkflowActor, facts: TInviteFacts) => can(actor.role, facts.registry, 'invite');
+
+export const inviteWorkflow = defineWorkflow({
+  name: 'invite',
+  states: INVITE_STATUSES,
+  actions: {
+    invite: { from: 'to_invite', to: 'invited', who: byConsortium },
+    resend: { from: 'invited', to: 'invited', who: byConsortium },
+    accept: { from: 'invited', to: 'accepted', who: (actor: TWorkflowActor) => actor.role === INVITEE.role },
+    revoke: { from: 'invited', to: 'to_invite', who: byConsortium },
+  },
+});
+
+export const INVITE_ACTIONS = inviteWorkflow.actions;
+export type TInviteAction = (typeof inviteWorkflow.actions)[number];
 
 /** How long an e-mailed invitation link stays valid. */
 export const INVITE_LINK_TTL_MS = 7 * 24 * 3600_000;
 /** Links one company may be sent in 24 hours (first invite and resends together). */
 export const MAX_INVITE_LINKS_PER_DAY = 5;
-
-export type TInviteTransition =
-  | { ok: true; from: TInviteStatus; to: TInviteStatus; side: TInviteSide }
-  | { ok: false; reason: 'INVALID_TRANSITION'; from: TInviteStatus; action: TInviteAction; allowedFrom: readonly TInviteStatus[] };
-
-export function transitionInvite(status: TInviteStatus, action: TInviteAction): TInviteTransition {
-  const rule = INVITE_TRANSITIONS[action];
-  if (!rule.from.includes(status)) return { ok: false, reason: 'INVALID_TRANSITION', from: status, action, allowedFrom: rule.from };
-  return { ok: true, from: status, to: rule.to, side: rule.side };
-}
-
-/** The actions possible from a status (for the web's buttons). */
-export function availableInviteActions(status: TInviteStatus, side: TInviteSide = 'consortium'): TInviteAction[] {
-  return INVITE_ACTIONS.filter((action) => INVITE_TRANSITIONS[action].side === side && INVITE_TRANSITIONS[action].from.includes(status));
-}

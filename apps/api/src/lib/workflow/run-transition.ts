@@ -3,125 +3,221 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TWorkflow } from '@app/domain/platform/workflow/define-workflow';
-import type { TTx } from '../../db/client.ts';
+import { SYSTEM_ACTOR, type TTransitionOk, type TWorkflow, type TWorkflowActor } from '@app/domain/platform/workflow/define-workflow';
+import type { TDb, TTx } from '../../db/client.ts';
 import type { TSignedInContext } from '../collection/define.ts';
 import { allOf, isUuid } from '../collection/query.ts';
-import { contextOf, requireActor } from '../context.ts';
+import { contextOf, requireActor, type TRequestContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
 import { errorResponses, ZIdParams } from '../schemas.ts';
 
-/** A table whose rows move through a workflow: an id, a status and a version (`updatedAt`). */
-export type TWorkflowTable = PgTable & { id: PgColumn; status: PgColumn; updatedAt: PgColumn };
+/** A table whose rows move through a workflow: an id, a status column and a version (`updatedAt`). */
+export type TWorkflowTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
 
-export type TAuditEntry = { action: string; entityType: string; entityId: string; changes?: Record<string, unknown> };
+/** What a transition needs of the request: who asks (null: nobody signed in), its database, where to log. */
+export type TTransitionContext = Pick<TRequestContext, 'db' | 'actor' | 'ip' | 'requestId'>;
+
+export type TAuditEntry = { action: string; entityType: string; entityId: string; changes?: Record<string, unknown>; actorId?: string | null };
+
+/**
+ * One transaction in which transitions run (a use case's, with its cascades), and what they deliver
+ * once it commits: notifications go out only for what was saved.
+ */
+export type TTransitionTx = { tx: TTx; afterCommit: (() => Promise<void>)[] };
+
+/** Runs `work` in one transaction, then delivers what its transitions left, in order. */
+export async function inTransition<T>(db: TDb, work: (unit: TTransitionTx) => Promise<T>): Promise<T> {
+  const afterCommit: TTransitionTx['afterCommit'] = [];
+  const result = await db.transaction((tx) => work({ tx, afterCommit }));
+  for (const deliver of afterCommit) await deliver();
+  return result;
+}
+
+/** Who takes a step when it is not the signed-in user: SYSTEM_ACTOR for automatic actions, or a side the workflow names (an invitee). */
+export type TRunOptions = { as?: TWorkflowActor };
 
 /** What one action does beyond the status change, inside the transaction, with the row locked. */
-export type TActionEffects<TRow, TInput, TPending> = {
+export type TActionEffects<TRow, TInput, TPending, TCtx = TSignedInContext> = {
   /** Column changes that go with the new status (figures frozen, dates stamped, stays locked...). */
-  apply?: (args: { tx: TTx; ctx: TSignedInContext; row: TRow; input: TInput; now: Date }) => Promise<Partial<TRow>> | Partial<TRow>;
-  /** Notifications written in the transaction; what they return is delivered after the commit. */
-  notify?: (args: { tx: TTx; ctx: TSignedInContext; before: TRow; saved: TRow; input: TInput }) => Promise<TPending | null> | TPending | null;
+  apply?: (args: { tx: TTx; ctx: TCtx; row: TRow; input: TInput; now: Date }) => Promise<Partial<TRow>> | Partial<TRow>;
+  /** Notifications (and history) written in the transaction; what they return is delivered after the commit. */
+  notify?: (args: { tx: TTx; ctx: TCtx; before: TRow; saved: TRow; input: TInput }) => Promise<TPending | null> | TPending | null;
+  /** What the audit entry carries beyond the status change and the reason (and who, when the actor is not signed in). */
+  audit?: (args: { input: TInput; before: TRow; saved: TRow }) => Pick<TAuditEntry, 'changes' | 'actorId'>;
+  /**
+   * Transitions of other records that follow from this one, run through their own runtimes in the
+   * same transaction (a recall suspends the round's requests; the last signature settles the round).
+   */
+  cascade?: (args: { unit: TTransitionTx; ctx: TCtx; before: TRow; saved: TRow; input: TInput }) => Promise<void>;
 };
 
 /**
  * How the API runs one workflow over one table. Audit and notification delivery are passed in as
  * functions (lib/ never imports a feature module).
  */
-export type TWorkflowRuntimeSpec<TStatus extends string, TAction extends string, TFacts, TRow, TInput, TPending> = {
+export type TWorkflowRuntimeSpec<TStatus extends string, TAction extends string, TFacts, TRow, TInput, TPending, TCtx extends TTransitionContext = TSignedInContext> = {
   workflow: TWorkflow<TStatus, TAction, TFacts>;
   table: TWorkflowTable;
+  /** The status column's key (default `status`; a company keeps its invitation's in `inviteStatus`). */
+  statusKey?: string;
   /** Human name of a record, for messages ("Declaration not found"). */
   label: string;
-  /** Audit entity type, and the prefix of the audit action (`<auditPrefix>.<action>`). */
+  /** Audit entity type. */
   entityType: string;
-  auditPrefix: string;
-  /** The caller's row scope: rows outside it are 404. */
-  scope: (ctx: TSignedInContext) => SQL | undefined;
-  /** The facts the guards look at, read with the row locked. */
-  facts: (args: { tx: TTx; ctx: TSignedInContext; row: TRow }) => Promise<TFacts> | TFacts;
+  /** The audit action is `<auditPrefix>.<action>`, or the action's name in `auditActions`. */
+  auditPrefix?: string;
+  auditActions?: { [A in TAction]?: string };
+  /** The caller's row scope: rows outside it are 404 (the system reaches every row). */
+  scope: (ctx: TCtx) => SQL | undefined;
+  /**
+   * Locks the row (in `scope`) for the rest of the transaction, when more than the row itself must be
+   * locked first (a sign request's report); returns nothing outside the scope.
+   */
+  lock?: (args: { tx: TTx; id: string; scope: SQL | undefined }) => Promise<TRow | undefined>;
+  /** The facts the guards look at, read with the row locked (`system`: for an automatic step). */
+  facts: (args: { tx: TTx; ctx: TCtx; row: TRow; system: boolean }) => Promise<TFacts> | TFacts;
   /** The reason of the actions that need one, from the input. */
   reasonOf?: (input: TInput) => string | null | undefined;
-  effects: { [A in TAction]?: TActionEffects<TRow, TInput, TPending> };
-  audit: (tx: TTx, ctx: TSignedInContext, entry: TAuditEntry) => Promise<void>;
+  effects: { [A in TAction]?: TActionEffects<TRow, TInput, TPending, TCtx> };
+  audit: (tx: TTx, ctx: Pick<TRequestContext, 'actor' | 'ip' | 'requestId'>, entry: TAuditEntry) => Promise<void>;
   /** Sends what `notify` produced, after the commit (a failed push must not undo the transition). */
   deliver?: (pending: TPending) => Promise<void>;
 };
 
-export type TWorkflowRuntime<TStatus extends string, TAction extends string, TFacts, TRow, TInput, TPending> = TWorkflowRuntimeSpec<TStatus, TAction, TFacts, TRow, TInput, TPending> & {
+export type TWorkflowRuntime<TStatus extends string, TAction extends string, TFacts, TRow, TInput, TPending, TCtx extends TTransitionContext = TSignedInContext> = TWorkflowRuntimeSpec<
+  TStatus,
+  TAction,
+  TFacts,
+  TRow,
+  TInput,
+  TPending,
+  TCtx
+> & {
   /** Loads the row in the caller's scope, locked for the rest of the transaction; 404 outside scope. */
-  loadForUpdate(tx: TTx, ctx: TSignedInContext, id: string, options?: { lock?: boolean }): Promise<TRow>;
-  /** Runs one action; returns the saved row. */
-  run(ctx: TSignedInContext, id: string, action: TAction, input: TInput): Promise<TRow>;
+  loadForUpdate(tx: TTx, ctx: TCtx, id: string, options?: { lock?: boolean }): Promise<TRow>;
+  /** The workflow's answer for one action on a loaded row, as the runner gives it: 403 who, 409 state, the reason, the guards. */
+  check(tx: TTx, ctx: TCtx, row: TRow, action: TAction, input: TInput, options?: TRunOptions): Promise<TTransitionOk<TStatus, TAction>>;
+  /** Runs one action in its own transaction; returns the saved row. */
+  run(ctx: TCtx, id: string, action: TAction, input: TInput): Promise<TRow>;
+  /** Runs one action in the caller's transaction (its notifications go out after that commit); returns the saved row. */
+  runInTx(unit: TTransitionTx, ctx: TCtx, id: string, action: TAction, input: TInput, options?: TRunOptions): Promise<TRow>;
+  /**
+   * Takes, as the system, the automatic action that applies to the row now (the first whose guards
+   * pass), in the caller's transaction; null when none does. `ctx` is the request that set it off.
+   */
+  runAutomatic(unit: TTransitionTx, ctx: TCtx, id: string, input: TInput): Promise<TRow | null>;
 };
 
-type TRowBase = { id: string; status: string; updatedAt: Date };
+type TRowBase = { id: string; updatedAt: Date };
 
 /**
  * One transition, the same way for every workflow: lock the row in the caller's scope (404), check
  * the action with the domain workflow (403 who, 409 INVALID_TRANSITION, the guard's code), apply the
  * action's changes, update only while the status is still one of the `from` states (a concurrent
- * transition that got there first makes this one a 409), audit in the same transaction, and deliver
- * the notifications after the commit.
+ * transition that got there first makes this one a 409), audit in the same transaction, run the
+ * cascades to other records through their runtimes, and deliver the notifications after the commit.
+ * Automatic actions are taken by SYSTEM_ACTOR, which the domain workflow allows for them only.
  */
-export function defineWorkflowRuntime<TStatus extends string, TAction extends string, TFacts, TRow extends TRowBase, TInput, TPending>(
-  spec: TWorkflowRuntimeSpec<TStatus, TAction, TFacts, TRow, TInput, TPending>,
-): TWorkflowRuntime<TStatus, TAction, TFacts, TRow, TInput, TPending> {
+export function defineWorkflowRuntime<TStatus extends string, TAction extends string, TFacts, TRow extends TRowBase, TInput, TPending, TCtx extends TTransitionContext = TSignedInContext>(
+  spec: TWorkflowRuntimeSpec<TStatus, TAction, TFacts, TRow, TInput, TPending, TCtx>,
+): TWorkflowRuntime<TStatus, TAction, TFacts, TRow, TInput, TPending, TCtx> {
   const { workflow, table, label } = spec;
+  const statusKey = spec.statusKey ?? 'status';
+  const statusColumn = (table as unknown as Record<string, PgColumn>)[statusKey];
+  const statusOf = (row: TRow) => (row as unknown as Record<string, TStatus>)[statusKey];
 
-  async function loadForUpdate(tx: TTx, ctx: TSignedInContext, id: string, options: { lock?: boolean } = {}): Promise<TRow> {
+  async function lockRow(tx: TTx, id: string, scope: SQL | undefined, lock = true): Promise<TRow> {
     if (!isUuid(id)) throw notFound(label);
+    if (spec.lock && lock) {
+      const row = await spec.lock({ tx, id, scope });
+      if (!row) throw notFound(label);
+      return row;
+    }
     const query = tx
       .select()
       .from(table as PgTable)
-      .where(allOf([eq(table.id, id), spec.scope(ctx)])!);
+      .where(allOf([eq(table.id, id), scope])!);
     // FOR UPDATE: a second concurrent transition of the same record waits here, then sees the new status.
-    const [row] = await (options.lock === false ? query : query.for('update'));
+    const [row] = await (lock ? query.for('update') : query);
     if (!row) throw notFound(label);
     return row as unknown as TRow;
   }
 
-  async function run(ctx: TSignedInContext, id: string, action: TAction, input: TInput): Promise<TRow> {
-    const effects = spec.effects[action] ?? {};
-    let pending: TPending | null = null;
-    const saved = await ctx.db.transaction(async (tx) => {
-      const row = await loadForUpdate(tx, ctx, id);
-      const status = row.status as TStatus;
-      const facts = await spec.facts({ tx, ctx, row });
-      const reason = spec.reasonOf?.(input) ?? null;
-      const result = workflow.transition(status, action, facts, ctx.actor, { reason });
-      if (!result.ok) {
-        const details = result.code === 'INVALID_TRANSITION' ? [{ path: 'status', message: `${action} is possible from ${result.allowedFrom.join(', ')}`, value: status }] : result.details;
-        const message = result.code === 'INVALID_TRANSITION' ? `The ${label} is ${status}: ${action} is not possible` : result.message;
-        throw new AppError(result.code, message, details ? { details } : {});
-      }
-      const now = new Date();
-      const changes = (await effects.apply?.({ tx, ctx, row, input, now })) ?? {};
-      const [updated] = await tx
-        .update(table)
-        .set({ ...changes, status: result.to, updatedAt: new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1)) } as never)
-        .where(and(eq(table.id, row.id), inArray(table.status, [...workflow.allowedFrom(action)])))
-        .returning();
-      // Belt and braces with the row lock: the status read above must still hold.
-      if (!updated) throw new AppError('INVALID_TRANSITION', `The ${label} changed meanwhile; reload it`);
-      const next = updated as unknown as TRow;
-      await spec.audit(tx, ctx, {
-        action: `${spec.auditPrefix}.${action}`,
-        entityType: spec.entityType,
-        entityId: row.id,
-        changes: {
-          ...(result.from !== result.to ? { status: { from: result.from, to: result.to } } : {}),
-          ...(reason ? { reason: { to: reason } } : {}),
-        },
+  const loadForUpdate = (tx: TTx, ctx: TCtx, id: string, options: { lock?: boolean } = {}) => lockRow(tx, id, spec.scope(ctx), options.lock !== false);
+
+  function actorOf(ctx: TCtx, options: TRunOptions): TWorkflowActor {
+    const actor = options.as ?? ctx.actor;
+    if (!actor) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+    return actor;
+  }
+
+  async function check(tx: TTx, ctx: TCtx, row: TRow, action: TAction, input: TInput, options: TRunOptions = {}, known?: TFacts) {
+    const actor = actorOf(ctx, options);
+    const status = statusOf(row);
+    const facts = known ?? (await spec.facts({ tx, ctx, row, system: actor === SYSTEM_ACTOR }));
+    const result = workflow.transition(status, action, facts, actor, { reason: spec.reasonOf?.(input) ?? null });
+    if (result.ok) return result;
+    // A state the action does not start from is the runner's message; a guard's refusal keeps its own.
+    if (result.code === 'INVALID_TRANSITION' && !result.allowedFrom.includes(status))
+      throw new AppError('INVALID_TRANSITION', `The ${label} is ${status}: ${action} is not possible`, {
+        details: [{ path: statusKey, message: `${action} is possible from ${result.allowedFrom.join(', ')}`, value: status }],
       });
-      pending = (await effects.notify?.({ tx, ctx, before: row, saved: next, input })) ?? null;
-      return next;
+    throw new AppError(result.code, result.message, result.details ? { details: result.details } : {});
+  }
+
+  async function transitionLocked(unit: TTransitionTx, ctx: TCtx, row: TRow, action: TAction, input: TInput, options: TRunOptions, facts?: TFacts): Promise<TRow> {
+    const { tx } = unit;
+    const result = await check(tx, ctx, row, action, input, options, facts);
+    const effects = spec.effects[action] ?? {};
+    const now = new Date();
+    const changes = (await effects.apply?.({ tx, ctx, row, input, now })) ?? {};
+    const [updated] = await tx
+      .update(table)
+      .set({ ...changes, [statusKey]: result.to, updatedAt: new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1)) } as never)
+      .where(and(eq(table.id, row.id), inArray(statusColumn, [...workflow.allowedFrom(action)])))
+      .returning();
+    // Belt and braces with the row lock: the status read above must still hold.
+    if (!updated) throw new AppError('INVALID_TRANSITION', `The ${label} changed meanwhile; reload it`);
+    const saved = updated as unknown as TRow;
+    const reason = spec.reasonOf?.(input) ?? null;
+    const extra = effects.audit?.({ input, before: row, saved }) ?? {};
+    const system = options.as === SYSTEM_ACTOR;
+    await spec.audit(tx, system ? { actor: null, ip: ctx.ip, requestId: ctx.requestId } : ctx, {
+      action: spec.auditActions?.[action] ?? `${spec.auditPrefix ?? spec.entityType}.${action}`,
+      entityType: spec.entityType,
+      entityId: row.id,
+      changes: {
+        ...(result.from !== result.to ? { [statusKey]: { from: result.from, to: result.to } } : {}),
+        ...(reason ? { reason: { to: reason } } : {}),
+        ...extra.changes,
+      },
+      ...(extra.actorId !== undefined ? { actorId: extra.actorId } : {}),
     });
-    if (pending !== null && spec.deliver) await spec.deliver(pending);
+    const pending = (await effects.notify?.({ tx, ctx, before: row, saved, input })) ?? null;
+    if (pending !== null && spec.deliver) {
+      const deliver = spec.deliver;
+      unit.afterCommit.push(() => deliver(pending));
+    }
+    await effects.cascade?.({ unit, ctx, before: row, saved, input });
     return saved;
   }
 
-  return { ...spec, loadForUpdate, run };
+  async function runInTx(unit: TTransitionTx, ctx: TCtx, id: string, action: TAction, input: TInput, options: TRunOptions = {}) {
+    // The system reaches every row; anyone else only those in their scope.
+    const row = await lockRow(unit.tx, id, options.as === SYSTEM_ACTOR ? undefined : spec.scope(ctx));
+    return transitionLocked(unit, ctx, row, action, input, options);
+  }
+
+  async function runAutomatic(unit: TTransitionTx, ctx: TCtx, id: string, input: TInput): Promise<TRow | null> {
+    const row = await lockRow(unit.tx, id, undefined);
+    const facts = await spec.facts({ tx: unit.tx, ctx, row, system: true });
+    const [action] = workflow.automaticActions(statusOf(row), facts);
+    return action ? transitionLocked(unit, ctx, row, action, input, { as: SYSTEM_ACTOR }, facts) : null;
+  }
+
+  const run = (ctx: TCtx, id: string, action: TAction, input: TInput) => inTransition(ctx.db, (unit) => runInTx(unit, ctx, id, action, input));
+
+  return { ...spec, loadForUpdate, check: (tx, ctx, row, action, input, options) => check(tx, ctx, row, action, input, options), run, runInTx, runAutomatic };
 }
 
 export type TActionRoute<TInput> = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CORRECTIVE_ACTION_STATUSES, correctiveActionWorkflow, isActionOverdue, REQUIRED_DOCUMENTS_MESSAGE, type TCorrectiveActionAction, type TCorrectiveActionFacts } from './action-flow.ts';
+import { SYSTEM_ACTOR } from '../../platform/workflow/index.ts';
 import { missingRequiredDocuments } from './action-schemas.ts';
 
 const READY: TCorrectiveActionFacts = { reportStatus: 'waiting_operations', missingRequiredDocuments: [], isDocumentRequired: true, evidenceCount: 1, isAssignee: true, mayConfirm: true };
@@ -9,19 +10,20 @@ const AGENCY = { id: 'g', role: 'agency_user' };
 const LAB = { id: 'l', role: 'laboratory_user' };
 
 const EXPECTED: Record<string, Partial<Record<TCorrectiveActionAction, string>>> = {
-  new: { confirm: 'confirmed', rejectProposal: 'new' },
-  confirmed: { start: 'in_progress', closeNotNeeded: 'closed' },
+  new: { confirm: 'confirmed', rejectProposal: 'new', returnedToAgency: 'new' },
+  confirmed: { start: 'in_progress', closeNotNeeded: 'closed', returnedToAgency: 'new' },
   in_progress: { complete: 'completed', closeNotNeeded: 'closed' },
   completed: { reopen: 'in_progress', close: 'closed' },
   closed: {},
 };
 
-describe('correctiveActionWorkflow: every (status, action) by an admin with the record ready', () => {
+describe('correctiveActionWorkflow: every (status, action) by an admin (the system for automatic ones) with the record ready', () => {
   for (const status of CORRECTIVE_ACTION_STATUSES) {
     for (const action of correctiveActionWorkflow.actions) {
       const to = EXPECTED[status][action];
       it(`${status} --${action}--> ${to ?? 'INVALID_TRANSITION'}`, () => {
-        const result = correctiveActionWorkflow.transition(status, action, READY, ADMIN, { reason: 'checked on site' });
+        const actor = correctiveActionWorkflow.spec(action).automatic ? SYSTEM_ACTOR : ADMIN;
+        const result = correctiveActionWorkflow.transition(status, action, READY, actor, { reason: 'checked on site' });
         if (to) expect(result).toEqual({ ok: true, action, from: status, to });
         else expect(result).toMatchObject({ ok: false, code: 'INVALID_TRANSITION', from: status, action });
       });

@@ -13,6 +13,9 @@ import type { TNcaReportStatus } from './report-flow.ts';
  *   new ──rejectProposal (note)──> new: the consortium turns a proposal down; it stays proposed for
  *   its author to rework (or delete), the note says why.
  *
+ *   new, confirmed ──returnedToAgency (automatic)──> new: the report's plan was returned to the
+ *   agency, so what the consortium confirmed is unconfirmed and every proposal carries the reason.
+ *
  * Confirming is the consortium's validation of the plan: refused while a required document is
  * missing. Work starts only once the report reached its execution phase (waiting_operations).
  */
@@ -85,6 +88,8 @@ export const correctiveActionWorkflow = defineWorkflow({
     // The reason is the effectiveness check: what was verified.
     close: { from: 'completed', to: 'closed', who: grantOf('close'), requiresReason: true },
     closeNotNeeded: { from: ['confirmed', 'in_progress'], to: 'closed', who: grantOf('closeNotNeeded'), requiresReason: true },
+    // The report's plan returned to the agency (returnToAgency): every proposal is open to rework again.
+    returnedToAgency: { from: ['new', 'confirmed'], to: 'new', automatic: true },
   },
 });
 

@@ -118,12 +118,5 @@ export const FORCED_ACTIONS = ['forceOpen', 'forcePhase3', 'forceClose'] as cons
 /** The recall of each signing state. */
 export const RECALL_ACTIONS = ['recallPhase1', 'recallPhase2', 'recallPhase3'] as const;
 
-/** The automatic transition of a signing state when its round completes, or when a signature is rejected. */
-export const ROUND_OUTCOME_ACTIONS = {
-  waiting_phase1_signs: { signed: 'phase1Complete', rejected: 'phase1Rejected' },
-  waiting_phase2_signs: { signed: 'phase2Complete', rejected: 'phase2Rejected' },
-  waiting_signs: { signed: 'phase3Complete', rejected: 'phase3Rejected' },
-} as const satisfies Partial<Record<TNcaReportStatus, { signed: TNcaReportAction; rejected: TNcaReportAction }>>;
-
 /** Statuses in which the report is open work (for the dashboard's "open" counts). */
 export const NCA_OPEN_STATUSES = NCA_REPORT_STATUSES.filter((s) => s !== 'closed');

@@ -1,12 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { transitionInvite, type TInviteStatus } from '@app/domain/environmental/invite-flow';
+import { INVITEE, type TInviteStatus } from '@app/domain/environmental/invite-flow';
 import { inviteTokens } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TServices } from '../../../lib/fastify-types.ts';
 import type { TRequestContext } from '../../../lib/context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { assertPasswordPolicy, recordAudit, replacePassword } from '../../platform/index.ts';
-import { ENTITY_OF_COMPANY, companyTable, lockCompany } from '../companies/company-tables.ts';
+import { inTransition } from '../../../lib/workflow/run-transition.ts';
+import { ENTITY_OF_COMPANY, companyTable } from '../companies/company-tables.ts';
+import { inviteTransitions } from './invite-transitions.ts';
 import { activateManagerAccount } from './manager-account.ts';
 import { companyOfToken, usableInviteToken } from './invite-tokens.ts';
 import { acceptColleagueInvite } from './invite-colleague.ts';
@@ -37,10 +39,14 @@ export async function findInvite(db: TDbOrTx, token: string) {
  */
 export async function acceptInvite(services: TServices, ctx: Pick<TRequestContext, 'ip' | 'requestId'>, token: string, password: string) {
   assertPasswordPolicy(password);
-  return services.db.transaction(async (tx) => {
-    // Company first, then the link: the same lock order as invite and resend, so they cannot deadlock.
+  // Nobody is signed in: the invitee acts with the link, which is checked before anything else.
+  const context = { ...ctx, actor: null, db: services.db };
+  return inTransition(services.db, async (unit) => {
+    const { tx } = unit;
     const ref = companyOfToken(await usableInviteToken(tx, token));
-    const company = await lockCompany(tx, ref);
+    const invites = inviteTransitions[ref.kind];
+    // Company first, then the link: the same lock order as invite and resend, so they cannot deadlock.
+    const company = await invites.loadForUpdate(tx, context, ref.id);
     const row = await usableInviteToken(tx, token, { lock: true });
     if (row.purpose === 'colleague') {
       const userId = await acceptColleagueInvite(tx, ref, row, password);
@@ -51,8 +57,10 @@ export async function acceptInvite(services: TServices, ctx: Pick<TRequestContex
       );
       return { userId, email: row.email, companyKind: ref.kind, companyId: ref.id, inviteStatus: company.inviteStatus as TInviteStatus };
     }
-    const step = transitionInvite(company.inviteStatus as TInviteStatus, 'accept');
-    if (!step.ok) throw new AppError('INVITE_TOKEN_REVOKED', 'This invitation is no longer pending');
+    await invites.check(tx, context, company, 'accept', {}, { as: INVITEE }).catch((error: unknown) => {
+      // A manager's link is good only while the invitation is pending.
+      throw error instanceof AppError && error.code === 'INVALID_TRANSITION' ? new AppError('INVITE_TOKEN_REVOKED', 'This invitation is no longer pending') : error;
+    });
     const now = new Date();
     const spent = await tx
       .update(inviteTokens)
@@ -60,22 +68,9 @@ export async function acceptInvite(services: TServices, ctx: Pick<TRequestContex
       .where(and(eq(inviteTokens.id, row.id), isNull(inviteTokens.usedAt), isNull(inviteTokens.voidedAt)))
       .returning({ id: inviteTokens.id });
     if (spent.length === 0) throw new AppError('INVITE_TOKEN_USED', 'This invitation has already been accepted: sign in with your e-mail and password');
-
     const userId = await activateManagerAccount(tx, ref, row.email, company.businessName);
     await replacePassword(tx, userId, password);
-    const table = companyTable(ref.kind);
-    await tx.update(table).set({ inviteStatus: step.to, acceptedAt: now, updatedAt: now }).where(eq(table.id, ref.id));
-    await recordAudit(
-      tx,
-      { actor: null, ...ctx },
-      {
-        action: 'accept_invite',
-        entityType: ENTITY_OF_COMPANY[ref.kind],
-        entityId: ref.id,
-        actorId: userId,
-        changes: { inviteStatus: { from: step.from, to: step.to }, userId },
-      },
-    );
-    return { userId, email: row.email, companyKind: ref.kind, companyId: ref.id, inviteStatus: step.to };
+    const saved = await invites.runInTx(unit, context, ref.id, 'accept', { userId }, { as: INVITEE });
+    return { userId, email: row.email, companyKind: ref.kind, companyId: ref.id, inviteStatus: saved.inviteStatus as TInviteStatus };
   });
 }

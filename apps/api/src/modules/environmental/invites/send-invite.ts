@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { INVITE_LINK_TTL_MS, transitionInvite, type TInviteAction, type TInviteStatus } from '@app/domain/environmental/invite-flow';
+import { INVITE_LINK_TTL_MS, type TInviteAction } from '@app/domain/environmental/invite-flow';
 import type { TServices } from '../../../lib/fastify-types.ts';
 import type { TRequestContext } from '../../../lib/context.ts';
-import { AppError } from '../../../lib/errors.ts';
-import { recordAudit } from '../../platform/index.ts';
-import { ENTITY_OF_COMPANY, companyTable, lockCompany, type TCompanyRef } from '../companies/company-tables.ts';
+import { inTransition } from '../../../lib/workflow/run-transition.ts';
+import type { TCompanyRef } from '../companies/company-tables.ts';
 import { assertInviteQuota, issueInviteToken, voidInviteTokens } from './invite-tokens.ts';
+import { inviteTransitions } from './invite-transitions.ts';
 import { existingManagerAccount } from './manager-account.ts';
-import { requireConsortiumActor } from './consortium-actor.ts';
 
 export type TInviteOutcome = { inviteStatus: 'invited'; invitedAt: string; email: string };
 
@@ -25,28 +23,19 @@ async function sendInvite(
   ref: TCompanyRef,
   action: Extract<TInviteAction, 'invite' | 'resend'>,
 ): Promise<TInviteOutcome> {
-  const actor = requireConsortiumActor(ctx, ref);
+  const invites = inviteTransitions[ref.kind];
+  const context = { ...ctx, db: services.db };
   const now = new Date();
-  const sent = await services.db.transaction(async (tx) => {
-    const company = await lockCompany(tx, ref);
-    const step = transitionInvite(company.inviteStatus as TInviteStatus, action);
-    if (!step.ok) {
-      throw new AppError('INVALID_TRANSITION', `Cannot ${action} a company whose invitation is ${company.inviteStatus}`, {
-        details: [{ path: 'inviteStatus', message: `allowed from ${step.allowedFrom.join(', ')}`, value: company.inviteStatus }],
-      });
-    }
+  const sent = await inTransition(services.db, async (unit) => {
+    const { tx } = unit;
+    const company = await invites.loadForUpdate(tx, context, ref.id);
+    // Who and the state first: a refused invitation touches no link.
+    await invites.check(tx, context, company, action, {});
     await assertInviteQuota(tx, ref, now);
     const userId = await existingManagerAccount(tx, ref, company.managerEmail);
-    const voided = await voidInviteTokens(tx, ref, 'resent');
-    const token = await issueInviteToken(tx, ref, { email: company.managerEmail, userId }, actor.id, now);
-    const table = companyTable(ref.kind);
-    await tx.update(table).set({ inviteStatus: step.to, invitedAt: now, updatedAt: now }).where(eq(table.id, ref.id));
-    await recordAudit(tx, ctx, {
-      action,
-      entityType: ENTITY_OF_COMPANY[ref.kind],
-      entityId: ref.id,
-      changes: { inviteStatus: { from: step.from, to: step.to }, managerEmail: company.managerEmail, voidedLinks: voided },
-    });
+    const voidedLinks = await voidInviteTokens(tx, ref, 'resent');
+    const token = await issueInviteToken(tx, ref, { email: company.managerEmail, userId }, ctx.actor?.id ?? null, now);
+    await invites.runInTx(unit, context, ref.id, action, { managerEmail: company.managerEmail, voidedLinks });
     return { token, email: company.managerEmail, businessName: company.businessName };
   });
   await services.mailer.send(sent.email, 'companyInvite', {

@@ -29,7 +29,7 @@ import { appendHistory } from './nca-history.ts';
 import { assigneesOf, audienceOf, deliverNca, notifyUsers, type TPendingNca } from './nca-notifications.ts';
 import { actionAssignment, actionScopes, assignmentHolder, holdsActionRoleOrFunction, reportsReadable } from './nca-scope.ts';
 import { agencyProblems, userProblems, settingProblems } from './references.ts';
-import { inTx, mayHoldKey } from './report-workflow.ts';
+import { inTx, mayHoldKey } from './report-facts.ts';
 import { sideOf, todayInItaly, type TNcaReportRow } from './reports.ts';
 import { actionCode } from './snapshot.ts';
 
@@ -226,6 +226,7 @@ const CHANGES: Partial<Record<TCorrectiveActionAction, (args: { ctx: TSignedInCo
   reopen: () => ({ completedAt: null }),
   close: ({ ctx, input, now }) => ({ closedAt: now, closedById: ctx.actor.id, effectivenessNote: input?.reason?.trim() ?? null, closeReason: 'verified' }),
   closeNotNeeded: ({ ctx, input, now }) => ({ closedAt: now, closedById: ctx.actor.id, effectivenessNote: input?.reason?.trim() ?? null, closeReason: 'not_needed' }),
+  returnedToAgency: () => ({ confirmationDate: null, confirmedById: null }),
 };
 
 const NOTICE: Partial<Record<TCorrectiveActionAction, string>> = {
@@ -253,7 +254,10 @@ async function notifyStep(tx: TTx, ctx: TSignedInContext, action: TCorrectiveAct
   return [await notifyUsers(tx, recipients, input, action !== 'complete', ctx.actor.id)];
 }
 
-/** The corrective action workflow over its table; each step goes to the report's history. */
+/**
+ * The corrective action workflow over its table; each step goes to the report's history (an
+ * automatic step, the report's return, under the name of whoever returned the plan).
+ */
 export function correctiveActionTransitions(app: FastifyInstance) {
   return defineWorkflowRuntime({
     workflow: correctiveActionWorkflow,
@@ -271,7 +275,8 @@ export function correctiveActionTransitions(app: FastifyInstance) {
         action,
         {
           apply: async ({ tx, ctx, input, now }: { tx: TTx; ctx: TSignedInContext; input: TActionInput; now: Date }) => {
-            await requireAccess(inTx(ctx, tx), 'corrective-actions', action);
+            // The permission key of the action; automatic steps are the system's (the report's return).
+            if (!correctiveActionWorkflow.spec(action).automatic) await requireAccess(inTx(ctx, tx), 'corrective-actions', action);
             return CHANGES[action]?.({ ctx, input, now }) ?? {};
           },
           notify: async ({ tx, ctx, before, saved, input }: { tx: TTx; ctx: TSignedInContext; before: TCorrectiveActionRow; saved: TCorrectiveActionRow; input: TActionInput }) => {

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../seed/demo.ts';
-import { ncaHistory, ncaReports, otpChallenges, otpSignerFailures, permissions, roles, signatureEvidence, signRequests, users, correctiveActions } from '../../../db/schema/index.ts';
+import { auditLogs, ncaHistory, ncaReports, otpChallenges, otpSignerFailures, permissions, roles, signatureEvidence, signRequests, users, correctiveActions } from '../../../db/schema/index.ts';
 import { setFeature } from '../../platform/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
 import { codeFromOutbox, ncaFixtures, pendingRequestOf, signAs } from './nca-test-fixtures.ts';
@@ -92,6 +92,15 @@ describe('forced variants', () => {
     }
     const requests = await t.db.select({ status: signRequests.status }).from(signRequests).where(eq(signRequests.reportId, id));
     expect(requests.map((r) => r.status)).toEqual(['suspended', 'suspended']);
+    // The system suspends them through their workflow, in the name of who forced the report.
+    const suspended = await t.db
+      .select()
+      .from(ncaHistory)
+      .where(and(eq(ncaHistory.reportId, id), eq(ncaHistory.action, 'suspend')));
+    expect(suspended.map((e) => [e.actorId, e.message, e.fromStatus, e.toStatus])).toEqual([
+      [ambiente.user._id, 'forceOpen: Firmatario assente', 'pending', 'suspended'],
+      [ambiente.user._id, 'forceOpen: Firmatario assente', 'pending', 'suspended'],
+    ]);
   });
 
   it('anything else is INVALID_TRANSITION', async () => {
@@ -208,8 +217,26 @@ describe('signatures and one-time codes', () => {
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
     expect(rejected.body).toMatchObject({ status: 'rejected', explanationsRequest: 'La descrizione non corrisponde a quanto rilevato.' });
     expect((await t.request('GET', `/api/nca-reports/${id}`, { token: consortium.token })).body.status).toBe('pending');
-    const statuses = await t.db.select({ userId: signRequests.userId, status: signRequests.status }).from(signRequests).where(eq(signRequests.reportId, id));
-    expect(statuses.find((s) => s.userId === consortium.user._id)?.status).toBe('suspended');
+    const statuses = await t.db.select({ id: signRequests.id, userId: signRequests.userId, status: signRequests.status }).from(signRequests).where(eq(signRequests.reportId, id));
+    const other = statuses.find((s) => s.userId === consortium.user._id)!;
+    expect(other.status).toBe('suspended');
+    // The round's outcome and the suspension are the system's steps, audited without an actor.
+    const audits = await t.db
+      .select({ action: auditLogs.action, actorId: auditLogs.actorId, entityId: auditLogs.entityId })
+      .from(auditLogs)
+      .where(inArray(auditLogs.entityId, [id, requestId, other.id]));
+    expect(audits).toEqual(
+      expect.arrayContaining([
+        { action: 'signs.reject', actorId: agency.user._id, entityId: requestId },
+        { action: 'nca.phase1Rejected', actorId: null, entityId: id },
+        { action: 'signs.suspend', actorId: null, entityId: other.id },
+      ]),
+    );
+    const [outcome] = await t.db
+      .select()
+      .from(ncaHistory)
+      .where(and(eq(ncaHistory.reportId, id), eq(ncaHistory.action, 'phase1Rejected')));
+    expect(outcome).toMatchObject({ actorId: null, message: 'La descrizione non corrisponde a quanto rilevato.', fromStatus: 'waiting_phase1_signs', toStatus: 'pending' });
     // The next round is a new one; the consortium records a refusal given off the platform.
     await askPhase1(id, [agency, consortium]);
     const second = await pendingRequestOf(t, consortium, id);

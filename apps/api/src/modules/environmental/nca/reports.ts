@@ -7,7 +7,7 @@ import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { appendHistory } from './nca-history.ts';
 import { reportScopes } from './nca-scope.ts';
-import { mayHoldKey } from './report-workflow.ts';
+import { mayHoldKey } from './report-facts.ts';
 import { agencyProblems, registryProblems, settingProblems, userProblems } from './references.ts';
 
 export type TNcaReportRow = typeof ncaReports.$inferSelect;

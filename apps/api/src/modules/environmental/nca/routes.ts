@@ -22,10 +22,14 @@ import { streamWorksheet } from '../../../lib/xlsx-stream.ts';
 import { actionFacts, actionToRecord, correctiveActionsCollection, correctiveActionTransitions, type TCorrectiveActionRow } from './corrective-actions.ts';
 import { addComment, readableReport, reportPdf, reportSignatures } from './documents.ts';
 import { readTimeline } from './nca-history.ts';
-import { ncaReportTransitions, reportFacts } from './report-workflow.ts';
+import { reportFacts } from './report-facts.ts';
+import { ncaReportTransitions } from './report-transitions.ts';
 import { ncaReportsCollection, reportToRecord, type TNcaReportRow } from './reports.ts';
 import { EXPORT_COLUMNS, exportRowsOf, ncaDashboard } from './reporting.ts';
-import { decideSignRequest, decorateSignRequests, mySignRequests, sendSigningCode, signRequestFactsFor, signRequestsCollection, signRequestToRecord, signWithCode } from './sign-requests.ts';
+import { decideSignRequest } from './decide-sign-request.ts';
+import { sendSigningCode } from './send-signing-code.ts';
+import { signWithCode } from './sign-with-code.ts';
+import { decorateSignRequests, mySignRequests, signRequestFactsFor, signRequestsCollection, signRequestToRecord } from './sign-requests.ts';
 
 const tags = ['nca'];
 const errors = errorResponses(400, 401, 403, 404, 409);

@@ -1,0 +1,66 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { missingPhase1Fields, missingRequiredDocuments, phaseSignedIn, type TNcaReportFacts, type TSignStatus } from '@app/domain/environmental/nca/index';
+import { correctiveActions, signRequests, uploads } from '../../../db/schema/index.ts';
+import type { TDbOrTx, TTx } from '../../../db/client.ts';
+import type { TSignedInContext } from '../../../lib/collection/define.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { authorizeAction } from '../../platform/index.ts';
+import type { TNcaReportRow } from './reports.ts';
+
+/** The request context with its database handle swapped for the open transaction. */
+export const inTx = (ctx: TSignedInContext, tx: TTx): TSignedInContext => ({ ...ctx, db: tx as unknown as TSignedInContext['db'] });
+
+/** Whether the actor holds a permission key: admins always; others only holding it with the permission system on. */
+export async function mayHoldKey(ctx: TSignedInContext, key: string): Promise<boolean> {
+  try {
+    await authorizeAction(ctx, key);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'FORBIDDEN') return false;
+    throw error;
+  }
+}
+
+/** Required documents of the report's actions, by action name, that no linked upload names yet. */
+async function actionsMissingDocuments(db: TDbOrTx, actions: (typeof correctiveActions.$inferSelect)[]): Promise<string[]> {
+  const ids = actions.filter((a) => a.documents.some((d) => d.isRequired)).map((a) => a.id);
+  if (ids.length === 0) return [];
+  const files = await db
+    .select({ id: uploads.linkedEntityId, tags: uploads.tags })
+    .from(uploads)
+    .where(and(eq(uploads.linkedEntityType, 'corrective-actions'), inArray(uploads.linkedEntityId, ids)));
+  return actions
+    .filter((a) => ids.includes(a.id))
+    .filter(
+      (a) =>
+        missingRequiredDocuments(
+          a.documents,
+          files.filter((f) => f.id === a.id).map((f) => f.tags),
+        ).length > 0,
+    )
+    .map((a) => a.name);
+}
+
+/** The statuses of the current round's requests, while the report collects a phase's signatures. */
+export async function roundStatuses(db: TDbOrTx, report: TNcaReportRow): Promise<TSignStatus[]> {
+  const phase = phaseSignedIn(report.status);
+  if (!phase) return [];
+  const rows = await db
+    .select({ status: signRequests.status })
+    .from(signRequests)
+    .where(and(eq(signRequests.reportId, report.id), eq(signRequests.phase, phase), eq(signRequests.round, report.signRound)));
+  return rows.map((r) => r.status as TSignStatus);
+}
+
+/** What the report workflow's guards look at; `ctx` null for the system (it never forces a step). */
+export async function reportFacts(db: TDbOrTx, ctx: TSignedInContext | null, report: TNcaReportRow): Promise<TNcaReportFacts> {
+  const actions = await db.select().from(correctiveActions).where(eq(correctiveActions.reportId, report.id));
+  return {
+    missingPhase1Fields: missingPhase1Fields(report),
+    hasCauseAnalysis: !!report.causeAnalysis?.trim(),
+    actionStatuses: actions.map((a) => a.status as TNcaReportFacts['actionStatuses'][number]),
+    actionsMissingDocuments: await actionsMissingDocuments(db, actions),
+    roundStatuses: await roundStatuses(db, report),
+    mayForceSkip: ctx ? await mayHoldKey(ctx, 'nca.forceSkipSignatures') : false,
+  };
+}

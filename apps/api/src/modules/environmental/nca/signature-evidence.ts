@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
+import { otpChallenges, settings, signatureEvidence, users } from '../../../db/schema/index.ts';
+import type { TTx } from '../../../db/client.ts';
+import type { TSignRequestRow } from './sign-requests.ts';
+import { canonicalJson, sha256Hex } from './snapshot.ts';
+
+export const CONSENT_VERSION = 'nca-otp-1';
+export const CONSENT_TEXT = 'Con l’inserimento del codice monouso ricevuto via e-mail sottoscrivo con firma con codice OTP i dati della fase indicata, identificati dalla loro impronta SHA-256.';
+
+/** The hash of an evidence row: its content (canonical JSON) including the previous row's hash, so the rows form a chain. */
+export function evidenceRowHash(evidence: Omit<typeof signatureEvidence.$inferInsert, 'rowHash' | 'sequence' | 'createdAt'> & { codeIssuedAt: Date; signedAt: Date }): string {
+  return sha256Hex(canonicalJson({ ...evidence, codeIssuedAt: evidence.codeIssuedAt.toISOString(), signedAt: evidence.signedAt.toISOString() }));
+}
+
+/**
+ * Appends the evidence of one signature (who, in which function, what was signed, the code and
+ * consent, where from), chained by hash to the previous evidence row.
+ */
+export async function appendSignatureEvidence(
+  tx: TTx,
+  args: { request: TSignRequestRow; signerId: string; challenge: typeof otpChallenges.$inferSelect; signedAt: Date; meta: { ip: string; userAgent: string | null; sessionId: string | null } },
+) {
+  const { request, challenge, meta } = args;
+  // The evidence chain is global: one signature at a time appends to it.
+  await tx.execute(sql`select pg_advisory_xact_lock(7410021)`);
+  const [previous] = await tx.select({ rowHash: signatureEvidence.rowHash }).from(signatureEvidence).orderBy(desc(signatureEvidence.sequence)).limit(1);
+  const [signer] = await tx.select().from(users).where(eq(users.id, args.signerId));
+  const [fn] = await tx.select({ name: settings.name }).from(settings).where(eq(settings.id, request.agencyFunctionSettingId));
+  const evidence = {
+    id: randomUUID(),
+    signRequestId: request.id,
+    reportId: request.reportId,
+    phase: request.phase,
+    round: request.round,
+    userId: signer.id,
+    signer: { userId: signer.id, name: signer.name ?? '', surname: signer.surname ?? '', taxCode: signer.taxCode, email: signer.email },
+    agencyFunctionSettingId: request.agencyFunctionSettingId,
+    agencyFunctionName: fn?.name ?? '',
+    snapshotHash: request.snapshotHash,
+    pdfSha256: request.pdfSha256,
+    pdfStorageKey: request.pdfStorageKey,
+    consentText: CONSENT_TEXT,
+    consentVersion: CONSENT_VERSION,
+    challengeId: challenge.id,
+    channel: challenge.channel,
+    destinationMasked: challenge.destinationMasked,
+    codeIssuedAt: challenge.createdAt,
+    attemptsUsed: challenge.attempts + 1,
+    signedAt: args.signedAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    sessionId: meta.sessionId,
+    previousHash: previous?.rowHash ?? 'genesis',
+  };
+  const rowHash = evidenceRowHash(evidence);
+  await tx.insert(signatureEvidence).values({ ...evidence, rowHash });
+  return { evidenceId: evidence.id, evidenceHash: rowHash, functionName: fn?.name ?? '' };
+}
