@@ -19,6 +19,7 @@ import {
   SimpleFormIterator,
   TextInput,
   TopToolbar,
+  useDataProvider,
   useListContext,
   useLocaleState,
   useRecordContext,
@@ -37,14 +38,13 @@ import {
   WASTE_OPERATIONS,
   WASTE_ORIGINS,
 } from '@app/domain/environmental/waste/form-rules';
-import type { TFormTotal } from '@app/domain/environmental/waste/form-schemas';
 import { DateInput } from '../../components/DateInput';
 import { DownloadButton } from '../../components/DownloadButton';
 import { formatDate } from '../../i18n/format';
 import { DetailActions, emptyToNull, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
 import { useCan, useCanHere, useReachesAll } from '../../components/permissions';
 import { required } from '../../components/validators';
-import { apiRequest } from '../../dataProvider/httpClient';
+import type { TAppDataProvider } from '../../dataProvider';
 import { eerLabel, EerCodeInput } from './EerCodeInput';
 import { FormDocument, FormReview, FormStatusChip, type TFormWebRecord } from './FormReview';
 import { validAlbo, validFirNumber, validPartyTaxCode, validQuantity } from './validators';
@@ -104,10 +104,11 @@ function FormTotals() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { filterValues } = useListContext();
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const query = filterQuery(filterValues);
   const { data } = useQuery({
     queryKey: ['forms', 'totals', query],
-    queryFn: async () => (await apiRequest<TFormTotal[]>('/forms/totals', { query })).json,
+    queryFn: async () => (await dataProvider.formTotals(query)).data,
   });
   return (
     <Box sx={{ px: 2, py: 1.5 }} data-testid="form-totals">

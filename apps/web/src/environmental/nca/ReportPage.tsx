@@ -23,7 +23,7 @@ import { currentRole, useCan } from '../../components/permissions';
 import { errorText } from '../../components/serverErrors';
 import { WorkflowActions, type TWorkflowButton } from '../../components/WorkflowActions';
 import { formatDate, formatDateTime } from '../../i18n/format';
-import { addComment, isNotAvailable, useReportFacts, useReportSignatures, useTimeline } from './api';
+import { isNotAvailable, useReportFacts, useReportSignatures, useTimeline } from './queries';
 import { NcaStatusChip, ObserversInput, Phase1Fields } from './fields';
 import { Phase1Facts } from './Phase1Facts';
 import { SignersDialog } from './SignersDialog';
@@ -363,6 +363,7 @@ function TimelineTab({ record }: { record: TReport }) {
   const [locale] = useLocaleState();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const { data, error, isPending } = useTimeline(record.id);
   const [comment, setComment] = useState('');
   const [sending, setSending] = useState(false);
@@ -379,7 +380,7 @@ function TimelineTab({ record }: { record: TReport }) {
   const send = async () => {
     setSending(true);
     try {
-      await addComment(record.id, comment.trim());
+      await dataProvider.addNcaComment(record.id, comment.trim());
       setComment('');
       await queryClient.invalidateQueries({ queryKey: ['nca-reports', 'timeline', record.id] });
     } catch (caught) {

@@ -23,12 +23,13 @@ import {
   SimpleFormIterator,
   TextInput,
   TopToolbar,
+  useDataProvider,
   useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import type { TAppDataProvider } from '../../dataProvider';
 import { DateInput } from '../../components/DateInput';
-import { apiRequest } from '../../dataProvider/httpClient';
 import { rdpWorkflow, type TRdpAction } from '@app/domain/environmental/rdp/rdp-flow';
 import { RDP_STATUSES, type TAnalyticRow, type TRdpRecord, type TRdpStatus } from '@app/domain/environmental/rdp/rdps';
 import { DayField, DetailActions, emptyToNull, EurosField, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
@@ -166,13 +167,12 @@ export function RdpList() {
 
 // ---- the report's data (create, and the RDP tab while in processing) ----
 
-type TSampleChoices = { lots: { _id: string; name: string; code: string }[]; agencies: { _id: string; businessName: string }[] };
-
 /** The lots and agencies by name, for a laboratory: it reads neither registry, yet names them on its reports. */
 function useSampleChoices(enabled: boolean) {
+  const dataProvider = useDataProvider<TAppDataProvider>();
   return useQuery({
     queryKey: ['rdps', 'sample-choices'],
-    queryFn: async () => (await apiRequest<TSampleChoices>('/rdps/sample-choices')).json,
+    queryFn: async () => (await dataProvider.rdpSampleChoices()).data,
     enabled,
     retry: false,
     staleTime: 60_000,
