@@ -48,9 +48,9 @@ export const contracts = {
   recordRepresentation: 'articleName',
 };
 export const rdps = {
-  list: lazyPage(() => import('./rdps/screens').then((m) => m.RdpList)),
-  edit: lazyPage(() => import('./rdps/screens').then((m) => m.RdpEdit)),
-  create: lazyPage(() => import('./rdps/screens').then((m) => m.RdpCreate)),
+  list: lazyPage(() => import('./rdps/RdpList').then((m) => m.RdpList)),
+  edit: lazyPage(() => import('./rdps/RdpEdit').then((m) => m.RdpEdit)),
+  create: lazyPage(() => import('./rdps/RdpCreate').then((m) => m.RdpCreate)),
   icon: BiotechIcon,
   recordRepresentation: 'code',
 };
