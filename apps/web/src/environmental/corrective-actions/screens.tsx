@@ -47,7 +47,7 @@ import { required } from '../../components/validators';
 import { WorkflowActions } from '../../components/WorkflowActions';
 import { formatDate, formatDateTime } from '../../i18n/format';
 import { isNotAvailable, useActionFacts } from '../nca/queries';
-import { ActionStatusChip } from '../nca/ReportPage';
+import { ActionStatusChip } from './ActionStatusChip';
 
 /*
  * Corrective actions of NCA reports: the list (every report's, with filters), the page of one action
