@@ -55,9 +55,9 @@ export const rdps = {
   recordRepresentation: 'code',
 };
 export const forms = {
-  list: lazyPage(() => import('./forms/screens').then((m) => m.FormList)),
-  edit: lazyPage(() => import('./forms/screens').then((m) => m.FormEdit)),
-  create: lazyPage(() => import('./forms/screens').then((m) => m.FormCreate)),
+  list: lazyPage(() => import('./forms/FormList').then((m) => m.FormList)),
+  edit: lazyPage(() => import('./forms/FormEdit').then((m) => m.FormEdit)),
+  create: lazyPage(() => import('./forms/FormCreate').then((m) => m.FormCreate)),
   icon: LocalShippingIcon,
   recordRepresentation: 'code',
 };
