@@ -1,7 +1,9 @@
 // ESLint for the whole monorepo: typescript-eslint with type information (each file is checked
 // against the tsconfig.json of its workspace), React hooks rules for the web app, and the import
-// boundaries between the layers and the business areas. `npm run lint` fails on any error.
+// boundaries between the layers and the business areas, and declared dependencies. `npm run lint` fails on any error.
+import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -120,6 +122,32 @@ const boundaryBlocks = [
   }),
 ];
 
+/**
+ * Files that run only on a developer's machine or in CI (tests, benchmarks, build and tool configs,
+ * the e2e suite): they may import devDependencies. Everything else imports only `dependencies`.
+ */
+const DEV_ONLY_FILES = ['**/*.test.{ts,tsx}', '**/*test-*.ts', 'apps/api/src/test/**', 'apps/api/bench/**', 'e2e/**', 'scripts/**', '*.{js,ts,mjs}', 'apps/*/*.config.ts'].map((glob) =>
+  path.join(import.meta.dirname, glob),
+);
+
+/**
+ * Every package a file imports is declared in the package.json of its workspace (or, for dev-only
+ * files, among the root's devDependencies: the tooling every workspace shares, vitest and fast-check).
+ * A package that is only installed because another one brought it along breaks when that one drops it.
+ */
+const declaredDependencies = {
+  plugins: { 'import-x': importX },
+  settings: {
+    // TypeScript sources (`source`: the domain package's TypeScript, `types`: type-only packages) resolve like tsc and vite resolve them.
+    'import-x/resolver-next': [
+      createNodeResolver({ conditionNames: ['source', 'types', 'import', 'require', 'default'], mainFields: ['types', 'module', 'main'], extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
+    ],
+  },
+  rules: {
+    'import-x/no-extraneous-dependencies': ['error', { packageDir: [import.meta.dirname], devDependencies: DEV_ONLY_FILES, optionalDependencies: false, peerDependencies: false, includeTypes: true }],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/', '**/dist/', 'data/', 'coverage/', 'e2e/artifacts/', 'e2e/test-results/', 'apps/api/drizzle/'] },
   js.configs.recommended,
@@ -184,5 +212,6 @@ export default tseslint.config(
     files: ['**/*.{js,mjs,cjs}'],
     extends: [tseslint.configs.disableTypeChecked],
   },
+  declaredDependencies,
   ...boundaryBlocks,
 );

@@ -4,7 +4,6 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { CreateButton, DataTable, FilterButton, SimpleList, TopToolbar, useDataProvider, useListContext, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { DataTableProps, RaRecord, SimpleListProps } from 'react-admin';
 import type { TAppDataProvider } from '../dataProvider';
-import { apiRequest } from '../dataProvider/httpClient';
 import { collectionFor, filtersToQuery, sortToQuery } from '../dataProvider/query';
 import { selectableYears } from '../layout/years';
 import { setYear } from '../session/store';
@@ -71,16 +70,17 @@ export function YearListTitle() {
 }
 
 /** The other selectable years in which the collection has rows in the caller's scope (one count request per year). */
-async function yearsWithRows(collection: string, current: number): Promise<number[]> {
+async function yearsWithRows(dataProvider: TAppDataProvider, resource: string, current: number): Promise<number[]> {
   const years = selectableYears().filter((year) => year !== current);
-  const counts = await Promise.all(
+  const found = await Promise.all(
     years.map((year) =>
-      apiRequest<unknown[]>(`/${collection}`, { query: { year, limit: 1, count: true } })
-        .then(({ json }) => (Array.isArray(json) ? json.length : 0))
-        .catch(() => 0),
+      dataProvider
+        .hasRowsInYear(resource, year)
+        .then(({ data }) => data)
+        .catch(() => false),
     ),
   );
-  return years.filter((_, index) => counts[index] > 0);
+  return years.filter((_, index) => found[index]);
 }
 
 /**
@@ -91,6 +91,7 @@ async function yearsWithRows(collection: string, current: number): Promise<numbe
 export function YearListEmpty() {
   const translate = useTranslate();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const resource = useResourceContext() ?? '';
   const { filterValues } = useListContext();
   const year = useSelectedYear();
@@ -99,11 +100,11 @@ export function YearListEmpty() {
   useEffect(() => {
     if (filtered) return;
     let live = true;
-    void yearsWithRows(collectionFor(resource), year).then((years) => live && setOthers(years));
+    void yearsWithRows(dataProvider, resource, year).then((years) => live && setOthers(years));
     return () => {
       live = false;
     };
-  }, [resource, year, filtered]);
+  }, [dataProvider, resource, year, filtered]);
   const name = translate(`resources.${resource}.name`, { smart_count: 2 });
   return (
     <Box sx={{ p: 2 }} data-testid="year-list-empty">

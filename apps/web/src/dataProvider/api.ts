@@ -2,7 +2,10 @@ import type { TUser } from '../session/types';
 import { apiRequest } from './httpClient';
 import { updateSession } from '../session/store';
 
-/** The non-collection calls of the API contract, one function per call. */
+/**
+ * The non-collection calls of the API contract, one function per call: the session's own calls and
+ * those of the onboarding pages, which run before react-admin (and its data provider) is loaded.
+ */
 
 export type TSessionResponse = { user: TUser; token: string; refreshToken?: string };
 
@@ -33,6 +36,19 @@ export async function requestPasswordReset(email: string, botCheckPayload: strin
 
 export async function resetPassword(token: string, password: string): Promise<void> {
   await apiRequest('/auth/reset-password', { method: 'POST', auth: 'none', body: { token, password } });
+}
+
+/** A company's invitation as its e-mailed link shows it to the invitee, who is not signed in. */
+export type TCompanyInvite = { companyKind: 'agency' | 'laboratory'; businessName: string; email: string; expiresAt: string; purpose?: 'manager' | 'colleague' };
+
+export async function fetchCompanyInvite(token: string): Promise<TCompanyInvite> {
+  const { json } = await apiRequest<TCompanyInvite>(`/invites/${encodeURIComponent(token)}`, { auth: 'none' });
+  return json;
+}
+
+/** Accepts the invitation with the invitee's chosen password; the invitee then signs in with the invited e-mail. */
+export async function acceptCompanyInvite(token: string, password: string): Promise<void> {
+  await apiRequest(`/invites/${encodeURIComponent(token)}/accept`, { method: 'POST', auth: 'none', body: { password } });
 }
 
 export async function signOutOnServer(): Promise<void> {

@@ -157,6 +157,7 @@ export type TFilingMethods = {
   modello21Info(modelId: string): Promise<{ data: TModello21Info }>;
   /** Answers the declaration as it is after the payment (amounts in euros). */
   recordPayment(declarationId: string, payment: TPaymentInput): Promise<{ data: Record<string, unknown> }>;
+  declarationPayments(declarationId: string): Promise<{ data: TDeclarationPayment[] }>;
   listAttachments(declarationId: string): Promise<{ data: TAttachment[] }>;
   addAttachment(declarationId: string, attachment: TAttachmentInput): Promise<{ data: TAttachment }>;
   removeAttachment(declarationId: string, attachmentId: string): Promise<{ data: { _id: string } }>;
@@ -164,8 +165,11 @@ export type TFilingMethods = {
   generatePeriods(input: TGeneratePeriodsInput): Promise<{ data: Record<string, unknown>[] }>;
   communicationRecipients(communicationId: string): Promise<{ data: TCommunicationRecipient[] }>;
   markCommunicationRead(communicationId: string): Promise<{ data: unknown }>;
-  /** POST /uploads: the file, optionally linked to a record (the API checks the caller may change it), with upload progress in percent. */
-  upload(file: File, options?: { link?: { type: string; id: string }; onProgress?: (percent: number) => void }): Promise<{ data: TUploadRecord }>;
+  /**
+   * POST /uploads: the file, optionally linked to a record (the API checks the caller may change it)
+   * and tagged (a corrective action's document carries the document's name), with upload progress in percent.
+   */
+  upload(file: File, options?: { link?: { type: string; id: string }; tags?: string[]; onProgress?: (percent: number) => void }): Promise<{ data: TUploadRecord }>;
   /** GET a file of the API and hand it to the browser as a download (the server's file name, else `fileName`). */
   download(path: string, options: { query?: Record<string, TQueryValue>; fileName: string }): Promise<{ data: null }>;
 };
@@ -174,6 +178,7 @@ export const filingMethods: TFilingMethods = {
   getDashboard: (kind, query) => getJson(`/dashboards/${kind}`, query),
   modello21Info: (modelId) => getJson(`/twenty-one-models/${id(modelId)}/info`),
   recordPayment: (declarationId, payment) => send('POST', `/declarations/${id(declarationId)}/payment`, payment),
+  declarationPayments: (declarationId) => getJson(`/declarations/${id(declarationId)}/payments`),
   listAttachments: (declarationId) => getJson(`/declarations/${id(declarationId)}/attachments`),
   addAttachment: (declarationId, attachment) => send('POST', `/declarations/${id(declarationId)}/attachments`, attachment),
   removeAttachment: (declarationId, attachmentId) => send('DELETE', `/declarations/${id(declarationId)}/attachments/${id(attachmentId)}`),
@@ -181,7 +186,7 @@ export const filingMethods: TFilingMethods = {
   communicationRecipients: (communicationId) => getJson(`/communications/${id(communicationId)}/recipients`),
   markCommunicationRead: (communicationId) => send('POST', `/communications/${id(communicationId)}/read`, {}),
 
-  upload: async (file, { link, onProgress } = {}) => {
+  upload: async (file, { link, tags = [], onProgress } = {}) => {
     const form = new FormData();
     const dot = file.name.lastIndexOf('.');
     const data = {
@@ -194,7 +199,7 @@ export const filingMethods: TFilingMethods = {
         fullName: file.name,
         size: file.size,
       },
-      tags: [],
+      tags,
     };
     // The JSON part first: the server reads `data` before it streams the file.
     form.append('data', JSON.stringify(data));

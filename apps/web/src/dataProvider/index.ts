@@ -1,6 +1,8 @@
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
+import { environmentalMethods, type TEnvironmentalMethods } from './environmental';
 import { filingMethods, type TFilingMethods } from './filings';
 import { recordFileMethods, type TRecordFileMethods } from './recordFiles';
+import { stayMethods, type TStayMethods } from './stays';
 import { apiRequest } from './httpClient';
 import { changedFields, collectionFor, filtersToQuery, fromApi, paginationToQuery, sortToQuery, toApi, type TApiRecord } from './query';
 
@@ -38,13 +40,19 @@ async function list(resource: string, params: { pagination?: { page: number; per
 }
 
 /**
- * The collection contract, the workflow actions of a record (`POST /api/{collection}/{id}/{action}`)
- * and the filings calls beyond CRUD (dashboards, attachments, payment, uploads and downloads...).
+ * The collection contract, the workflow actions of a record (`POST /api/{collection}/{id}/{action}`),
+ * and the calls beyond CRUD of each area (filings' dashboards, attachments, payment, uploads and
+ * downloads; stays' tax preview and repricing; the environmental workflows): every read and write of
+ * the admin app goes through it, so a refused session logs out the same way everywhere.
  */
 export type TAppDataProvider = DataProvider &
   TFilingMethods &
-  TRecordFileMethods & {
+  TRecordFileMethods &
+  TStayMethods &
+  TEnvironmentalMethods & {
     transition<T extends RaRecord = RaRecord>(resource: string, params: { id: Identifier; action: string; data?: Record<string, unknown> }): Promise<{ data: T }>;
+    /** Whether the collection has any row in the caller's scope in `year` (one row asked for, whatever year is selected). */
+    hasRowsInYear(resource: string, year: number): Promise<{ data: boolean }>;
   };
 
 export const dataProvider: TAppDataProvider = {
@@ -98,6 +106,13 @@ export const dataProvider: TAppDataProvider = {
     return { data: fromApi(json) } as never;
   },
 
+  hasRowsInYear: async (resource, year) => {
+    const { json } = await apiRequest<unknown[]>(path(resource), { query: { year, limit: 1, count: true } });
+    return { data: Array.isArray(json) && json.length > 0 };
+  },
+
   ...filingMethods,
   ...recordFileMethods,
+  ...stayMethods,
+  ...environmentalMethods,
 };

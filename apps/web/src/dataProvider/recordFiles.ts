@@ -7,7 +7,7 @@ import { apiRequest } from './httpClient';
  * provider. The API decides who may see, add and delete each file.
  */
 
-export type TRecordFile = { _id: string; createdAt: string; ownerId: string; name: string; format: string; fullName: string; size: number; mimeType: string };
+export type TRecordFile = { _id: string; createdAt: string; ownerId: string; name: string; format: string; fullName: string; size: number; mimeType: string; tags: string[] };
 
 export type TFilingSettings = { cityId: string; remindersEnabled: boolean; reminderDaysAhead: number; modello21Required: boolean };
 export type TFilingSettingsInput = { remindersEnabled?: boolean; reminderDaysAhead?: number };

@@ -6,13 +6,11 @@ import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useOnboardingText } from '../onboarding/onboardingText';
-import { apiRequest } from '../dataProvider/httpClient';
+import { acceptCompanyInvite, fetchCompanyInvite, type TCompanyInvite } from '../dataProvider/api';
 import { PasswordChecklist } from '../onboarding/PasswordChecklist';
 import { OnboardingLayout } from '../onboarding/OnboardingLayout';
 import { PasswordTextField } from '../onboarding/PasswordInput';
 import { confirmPasswordError, newPasswordError } from '../onboarding/validation';
-
-type TInvite = { companyKind: 'agency' | 'laboratory'; businessName: string; email: string; expiresAt: string; purpose?: 'manager' | 'colleague' };
 
 /**
  * The e-mailed invitation of a company's manager, or of a colleague the company invited: the invitee, not signed in, chooses a password
@@ -23,7 +21,7 @@ export function AcceptInvitePage() {
   const { translate, notify } = useOnboardingText();
   const navigate = useNavigate();
   const { token = '' } = useParams();
-  const [invite, setInvite] = useState<TInvite | null>(null);
+  const [invite, setInvite] = useState<TCompanyInvite | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -31,8 +29,8 @@ export function AcceptInvitePage() {
   const [loading, setLoading] = useState(false);
 
   useEffect(() => {
-    apiRequest<TInvite>(`/invites/${encodeURIComponent(token)}`, { auth: 'none' }).then(
-      (res) => setInvite(res.json),
+    fetchCompanyInvite(token).then(
+      (found) => setInvite(found),
       (error) => setRefusal((error as Error).message || 'genericError'),
     );
   }, [token]);
@@ -45,7 +43,7 @@ export function AcceptInvitePage() {
     if (!isValid) return;
     setLoading(true);
     try {
-      await apiRequest(`/invites/${encodeURIComponent(token)}/accept`, { method: 'POST', auth: 'none', body: { password } });
+      await acceptCompanyInvite(token, password);
       notify('environmental.acceptInvite.success', { type: 'success' });
       void navigate(`/on-boarding/login?email=${encodeURIComponent(invite?.email ?? '')}`, { replace: true });
     } catch (caught) {

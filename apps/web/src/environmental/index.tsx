@@ -48,16 +48,16 @@ export const contracts = {
   recordRepresentation: 'articleName',
 };
 export const rdps = {
-  list: lazyPage(() => import('./rdps/screens').then((m) => m.RdpList)),
-  edit: lazyPage(() => import('./rdps/screens').then((m) => m.RdpEdit)),
-  create: lazyPage(() => import('./rdps/screens').then((m) => m.RdpCreate)),
+  list: lazyPage(() => import('./rdps/RdpList').then((m) => m.RdpList)),
+  edit: lazyPage(() => import('./rdps/RdpEdit').then((m) => m.RdpEdit)),
+  create: lazyPage(() => import('./rdps/RdpCreate').then((m) => m.RdpCreate)),
   icon: BiotechIcon,
   recordRepresentation: 'code',
 };
 export const forms = {
-  list: lazyPage(() => import('./forms/screens').then((m) => m.FormList)),
-  edit: lazyPage(() => import('./forms/screens').then((m) => m.FormEdit)),
-  create: lazyPage(() => import('./forms/screens').then((m) => m.FormCreate)),
+  list: lazyPage(() => import('./forms/FormList').then((m) => m.FormList)),
+  edit: lazyPage(() => import('./forms/FormEdit').then((m) => m.FormEdit)),
+  create: lazyPage(() => import('./forms/FormCreate').then((m) => m.FormCreate)),
   icon: LocalShippingIcon,
   recordRepresentation: 'code',
 };

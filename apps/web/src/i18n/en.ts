@@ -381,8 +381,12 @@ export const enMessages: TranslationMessages = {
 mergeMessagesInto(enMessages, onboardingEn);
 import { addTouristTaxEn } from '../tourist-tax/i18n/touristTax.en';
 addTouristTaxEn(enMessages);
+import { addTouristTaxResourcesEn } from '../tourist-tax/i18n/touristTaxResources.en';
+addTouristTaxResourcesEn(enMessages);
 import { addFilingsEn } from '../tourist-tax/i18n/filings.en';
 addFilingsEn(enMessages);
+import { addFilingResourcesEn } from '../tourist-tax/i18n/filingResources.en';
+addFilingResourcesEn(enMessages);
 import { addScreensEn } from '../tourist-tax/i18n/screens.en';
 addScreensEn(enMessages);
 import { addRulesEn } from '../tourist-tax/i18n/rules.en';

@@ -381,8 +381,12 @@ export const itMessages: TranslationMessages = {
 mergeMessagesInto(itMessages, onboardingIt);
 import { addTouristTaxIt } from '../tourist-tax/i18n/touristTax.it';
 addTouristTaxIt(itMessages);
+import { addTouristTaxResourcesIt } from '../tourist-tax/i18n/touristTaxResources.it';
+addTouristTaxResourcesIt(itMessages);
 import { addFilingsIt } from '../tourist-tax/i18n/filings.it';
 addFilingsIt(itMessages);
+import { addFilingResourcesIt } from '../tourist-tax/i18n/filingResources.it';
+addFilingResourcesIt(itMessages);
 import { addScreensIt } from '../tourist-tax/i18n/screens.it';
 addScreensIt(itMessages);
 import { addRulesIt } from '../tourist-tax/i18n/rules.it';

@@ -20,6 +20,7 @@ import {
   SimpleList,
   TextInput,
   TopToolbar,
+  useDataProvider,
   useGetOne,
   useLocaleState,
   useNotify,
@@ -37,7 +38,7 @@ import {
   SUPPLIER_ACTION_TYPES,
   type TCorrectiveActionRecord,
 } from '@app/domain/environmental/nca/index';
-import { apiRequest } from '../../dataProvider/httpClient';
+import type { TAppDataProvider } from '../../dataProvider';
 import { DetailActions, emptyToNull, FormGrid, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
 import { Fact, FactGrid, Panel } from '../../components/Panel';
 import { currentRole, useCan } from '../../components/permissions';
@@ -45,8 +46,8 @@ import { errorText } from '../../components/serverErrors';
 import { required } from '../../components/validators';
 import { WorkflowActions } from '../../components/WorkflowActions';
 import { formatDate, formatDateTime } from '../../i18n/format';
-import { isNotAvailable, uploadActionDocument, useActionFacts } from '../nca/api';
-import { ActionStatusChip } from '../nca/ReportPage';
+import { isNotAvailable, useActionFacts } from '../nca/queries';
+import { ActionStatusChip } from './ActionStatusChip';
 
 /*
  * Corrective actions of NCA reports: the list (every report's, with filters), the page of one action
@@ -55,7 +56,6 @@ import { ActionStatusChip } from '../nca/ReportPage';
  */
 
 type TActionRow = TCorrectiveActionRecord & { id: string };
-type TUpload = { _id: string; fullName: string; tags: string[]; createdAt: string };
 
 const STATUS_CHOICES = CORRECTIVE_ACTION_STATUSES.map((status) => ({ id: status, name: `nca.actionStatus.${status}` }));
 const typeChoices = (supplier: boolean) => (supplier ? SUPPLIER_ACTION_TYPES : CORRECTIVE_ACTION_TYPES).map((type) => ({ id: type, name: `nca.actionType.${type}` }));
@@ -163,9 +163,10 @@ function ReportReference() {
 }
 
 function useUploads(actionId: string) {
+  const dataProvider = useDataProvider<TAppDataProvider>();
   return useQuery({
     queryKey: ['uploads', 'corrective-actions', actionId],
-    queryFn: async () => (await apiRequest<TUpload[]>('/uploads', { query: { linkedEntityType: 'corrective-actions', linkedEntityId: actionId } })).json,
+    queryFn: async () => (await dataProvider.listRecordFiles('corrective-actions', actionId)).data,
   });
 }
 
@@ -175,6 +176,7 @@ function ActionDocuments({ record, canUpload }: { record: TActionRow; canUpload:
   const [locale] = useLocaleState();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const uploads = useUploads(record.id);
   const input = useRef<HTMLInputElement>(null);
   const [target, setTarget] = useState<string | null>(null);
@@ -187,7 +189,7 @@ function ActionDocuments({ record, canUpload }: { record: TActionRow; canUpload:
     if (!file || !target) return;
     setProgress(0);
     try {
-      await uploadActionDocument(record.id, file, target, setProgress);
+      await dataProvider.upload(file, { link: { type: 'corrective-actions', id: record.id }, tags: [target], onProgress: setProgress });
       notify('nca.documents.uploaded', { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: ['uploads', 'corrective-actions', record.id] });
       await queryClient.invalidateQueries({ queryKey: ['corrective-actions'] });

@@ -7,7 +7,7 @@ import { Panel } from '../../components/Panel';
 import { can } from '@app/domain/platform/access/access-table';
 import { errorText } from '../../components/serverErrors';
 import { useSession } from '../../session/useSession';
-import { isNotAvailable, useNcaDashboard } from '../nca/api';
+import { isNotAvailable, useNcaDashboard } from '../nca/queries';
 import { CountBars, type TBar } from './charts';
 
 /*

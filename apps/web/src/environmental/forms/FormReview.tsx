@@ -17,7 +17,6 @@ import { WorkflowActions } from '../../components/WorkflowActions';
 import { useCan } from '../../components/permissions';
 import { formatDate } from '../../i18n/format';
 import type { TAppDataProvider } from '../../dataProvider';
-import { apiRequest } from '../../dataProvider/httpClient';
 
 export type TFormWebRecord = TFormRecord & { id: string };
 
@@ -99,8 +98,9 @@ function RejectedAtDestination({ record }: { record: TFormWebRecord }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const canOpen = useCan('forms', 'openNca');
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const open = useMutation({
-    mutationFn: async () => (await apiRequest<{ _id: string }>(`/forms/${encodeURIComponent(record.id)}/openNca`, { method: 'POST', body: {} })).json,
+    mutationFn: async () => (await dataProvider.openNcaFromForm(record.id)).data,
     onSuccess: (report) => {
       notify('forms.ncaOpened', { type: 'success' });
       void navigate(`/nca-reports/${report._id}`);
@@ -138,7 +138,7 @@ export function FormDocument({ record, canUpload }: { record: TFormWebRecord; ca
   const attach = useMutation({
     mutationFn: async (file: File) => {
       const { data: upload } = await dataProvider.upload(file, { link: { type: 'forms', id: record.id } });
-      await apiRequest(`/forms/${encodeURIComponent(record.id)}/document`, { method: 'POST', body: { uploadId: upload._id } });
+      await dataProvider.attachFormDocument(record.id, upload._id);
     },
     onSuccess: () => {
       notify('forms.uploaded', { type: 'success' });

@@ -30,7 +30,7 @@ import { useCan, useCanHere, useReachesAllHere } from '../../components/permissi
 import { useSession } from '../../session/useSession';
 import { errorText } from '../../components/serverErrors';
 import { formatDate } from '../../i18n/format';
-import { isNotAvailable, useSupplierMayReport } from './api';
+import { isNotAvailable, useSupplierMayReport } from './queries';
 import { NCA_STATUS_CHOICES, NcaStatusChip, ObserversInput, Phase1Fields } from './fields';
 
 /*

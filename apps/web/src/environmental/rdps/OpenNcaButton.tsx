@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
 import ReportIcon from '@mui/icons-material/Report';
-import { useGetList, useTranslate } from 'react-admin';
+import { useDataProvider, useGetList, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { TRdpRecord } from '@app/domain/environmental/rdp/rdps';
-import { apiRequest } from '../../dataProvider/httpClient';
+import type { TAppDataProvider } from '../../dataProvider';
 import { useHasTranslation } from '../../components/forms';
 
 /**
@@ -16,6 +16,7 @@ export function OpenNcaButton({ record }: { record: TRdpRecord & { id: string } 
   const translate = useTranslate();
   const hasKey = useHasTranslation();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const [open, setOpen] = useState(false);
   const [orderId, setOrderId] = useState('');
   const [busy, setBusy] = useState(false);
@@ -32,8 +33,8 @@ export function OpenNcaButton({ record }: { record: TRdpRecord & { id: string } 
     setBusy(true);
     setProblem(null);
     try {
-      const { json } = await apiRequest<{ _id: string }>(`/rdps/${record.id}/openNca`, { method: 'POST', body: { orderId: chosen } });
-      void navigate(`/nca-reports/${json._id}`);
+      const { data: report } = await dataProvider.openNcaFromRdp(record.id, chosen);
+      void navigate(`/nca-reports/${report._id}`);
     } catch (error) {
       const message = (error as Error).message;
       setProblem(hasKey(message) ? translate(message) : message);

@@ -1,29 +1,25 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useLocaleState, useTranslate } from 'react-admin';
-import { apiRequest } from '../../dataProvider/httpClient';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import type { TAppDataProvider } from '../../dataProvider';
+import type { TRdpTotals } from '../../dataProvider/environmental';
 import { formatEuros } from '../../components/format';
-
-type TTotals = {
-  byLaboratory: { laboratoryId: string; businessName: string; confirmedCount: number; confirmedTotal: number; pendingCount: number; pendingTotal: number }[];
-  byPeriod: { period: string; count: number; total: number }[];
-  confirmedTotal: number;
-  pendingTotal: number;
-};
 
 /** The consortium's accounting figures of completed reports, per laboratory and per month of the SAL. */
 export function RdpTotalsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const [totals, setTotals] = useState<TTotals | null>(null);
+  const dataProvider = useDataProvider<TAppDataProvider>();
+  const [totals, setTotals] = useState<TRdpTotals | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     if (!open) return;
     setTotals(null);
-    apiRequest<TTotals>('/rdps-totals')
-      .then(({ json }) => setTotals(json))
+    dataProvider
+      .rdpTotals()
+      .then(({ data }) => setTotals(data))
       .catch((error: Error) => setFailed(error.message));
-  }, [open]);
+  }, [dataProvider, open]);
   const t = (key: string) => translate(`environmental.rdps.accounting.${key}`);
   const euros = (n: number) => formatEuros(n, locale);
   return (

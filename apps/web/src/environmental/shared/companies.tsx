@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import { ArrayInput, SimpleFormIterator, TextInput, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { apiRequest } from '../../dataProvider/httpClient';
+import { ArrayInput, SimpleFormIterator, TextInput, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import type { TAppDataProvider } from '../../dataProvider';
+import { COMPANY_PATH, type TCompanyInvitationAction, type TCompanyKind, type TCompanyUser } from '../../dataProvider/environmental';
 import { useCan } from '../../components/permissions';
 import { emptyToNull, FormGrid } from '../../components/forms';
 import { required } from '../../components/validators';
@@ -11,9 +12,6 @@ import { required } from '../../components/validators';
  * Pieces shared by the agency and laboratory screens: registry fields, the invitation status and
  * its buttons, the company's users (with the colleague invitation) and the contacts editor.
  */
-
-export type TCompanyKind = 'agency' | 'laboratory';
-export const COMPANY_PATH: Record<TCompanyKind, 'agencies' | 'laboratories'> = { agency: 'agencies', laboratory: 'laboratories' };
 
 const STATUS_COLOR = { to_invite: 'default', invited: 'warning', accepted: 'success' } as const;
 
@@ -59,14 +57,15 @@ export function InviteButtons({ kind }: { kind: TCompanyKind }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const [busy, setBusy] = useState(false);
   const allowed = useCan(COMPANY_PATH[kind], 'invite');
   if (!record || !allowed) return null;
-  const actions = record.inviteStatus === 'to_invite' ? ['invite'] : record.inviteStatus === 'invited' ? ['resend', 'revoke'] : [];
-  const run = async (action: string) => {
+  const actions: TCompanyInvitationAction[] = record.inviteStatus === 'to_invite' ? ['invite'] : record.inviteStatus === 'invited' ? ['resend', 'revoke'] : [];
+  const run = async (action: TCompanyInvitationAction) => {
     setBusy(true);
     try {
-      await apiRequest(`/${COMPANY_PATH[kind]}/${record.id}/${action}`, { method: 'POST' });
+      await dataProvider.companyInvitation(kind, String(record.id), action);
       notify(`environmental.invite.done.${action}`, { type: 'success' });
       refresh();
     } catch (error) {
@@ -94,13 +93,12 @@ export function InviteButtons({ kind }: { kind: TCompanyKind }) {
   );
 }
 
-type TCompanyUser = { _id: string; email: string; name: string | null; surname: string | null; isEnabled: boolean; isConfirmed: boolean; isManager: boolean };
-
 /** The company's accounts, and (for who may) the invitation of a colleague. */
 export function CompanyUsers({ kind }: { kind: TCompanyKind }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const [users, setUsers] = useState<TCompanyUser[] | null>(null);
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState({ email: '', name: '', surname: '' });
@@ -108,17 +106,17 @@ export function CompanyUsers({ kind }: { kind: TCompanyKind }) {
   const canInvite = useCan(COMPANY_PATH[kind], 'inviteUsers') && record?.inviteStatus === 'accepted';
   const load = () => {
     if (record?.id)
-      apiRequest<TCompanyUser[]>(`/${COMPANY_PATH[kind]}/${record.id}/users`).then(
-        (res) => setUsers(res.json),
+      dataProvider.companyUsers(kind, String(record.id)).then(
+        ({ data }) => setUsers(data),
         () => setUsers([]),
       );
   };
   // Reloaded when another company is shown; `kind` is fixed for the life of the tab.
-  useEffect(load, [record?.id, kind]);
+  useEffect(load, [dataProvider, record?.id, kind]);
   if (!record) return null;
   const submit = async () => {
     try {
-      await apiRequest(`/${COMPANY_PATH[kind]}/${record.id}/users`, { method: 'POST', body: form });
+      await dataProvider.inviteCompanyColleague(kind, String(record.id), form);
       notify('environmental.users.invited', { type: 'success' });
       setOpen(false);
       setForm({ email: '', name: '', surname: '' });
@@ -198,6 +196,7 @@ export function OwnContactsEditor({ kind }: { kind: TCompanyKind }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<TAppDataProvider>();
   type TContactRow = { name: string; role?: string | null; email?: string | null; phone?: string | null };
   const [rows, setRows] = useState<TContactRow[]>([]);
   useEffect(() => setRows(((record?.contacts as TContactRow[]) ?? []).map((c) => ({ ...c }))), [record?.contacts]);
@@ -205,7 +204,7 @@ export function OwnContactsEditor({ kind }: { kind: TCompanyKind }) {
   const save = async () => {
     try {
       const clean = rows.map((r) => ({ name: r.name, role: r.role || null, email: r.email || null, phone: r.phone || null }));
-      await apiRequest(`/${COMPANY_PATH[kind]}/${record.id}/contacts`, { method: 'PUT', body: { contacts: clean } });
+      await dataProvider.updateCompanyContacts(kind, String(record.id), clean);
       notify('environmental.contacts.saved', { type: 'success' });
       refresh();
     } catch (error) {

@@ -2,12 +2,14 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { EXPLANATION_MIN, OTP_RULES } from '@app/domain/environmental/nca/index';
 import { errorText } from '../../components/serverErrors';
 import { formatDateTime } from '../../i18n/format';
 import { useSession } from '../../session/useSession';
-import { isNotAvailable, rejectSignature, sendCode, signWithCode, useMySignatures, useSignFacts, type TMySignRequest, type TSendCodeAnswer } from '../nca/api';
+import type { TAppDataProvider } from '../../dataProvider';
+import type { TMySignRequest, TSendCodeAnswer } from '../../dataProvider/environmental';
+import { isNotAvailable, useMySignatures, useSignFacts } from '../nca/queries';
 
 /*
  * "Le mie firme": the sign requests waiting for the signed-in user. A signer asks for a 6-digit code
@@ -33,6 +35,7 @@ function SignCard({ request, impersonating, signerLocked }: { request: TMySignRe
   const [locale] = useLocaleState();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const [sent, setSent] = useState<TSendCodeAnswer | null>(null);
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -57,18 +60,18 @@ function SignCard({ request, impersonating, signerLocked }: { request: TMySignRe
   };
   const askCode = () =>
     run(async () => {
-      setSent(await sendCode(request._id));
+      setSent((await dataProvider.sendSignatureCode(request._id)).data);
       setCode('');
     });
   const sign = () =>
     run(async () => {
-      await signWithCode(request._id, code);
+      await dataProvider.signWithCode(request._id, code);
       notify('nca.mySignatures.signed', { type: 'success' });
       await refreshAll();
     });
   const reject = () =>
     run(async () => {
-      await rejectSignature(request._id, explanation.trim());
+      await dataProvider.rejectSignature(request._id, explanation.trim());
       setRejecting(false);
       notify('nca.mySignatures.rejected', { type: 'info' });
       await refreshAll();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { DECLARATION_STATUSES } from '@app/domain/tourist-tax/filings/declaration-flow';
 import type { TDeclarationRecord } from '@app/domain/tourist-tax/filings/declaration-schemas';
 import type { TRaRecordOf } from '../../dataProvider/query';
@@ -9,17 +9,17 @@ import { formatEuros } from '../../components/format';
 import { Fact, FactGrid, Panel } from '../../components/Panel';
 import { FilingStatusChip, LateChip, ReferencedName } from '../shared/filingParts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../dataProvider/httpClient';
-import type { TDeclarationPayment } from '../../dataProvider/filings';
+import type { TAppDataProvider } from '../../dataProvider';
 
 /** Every payment of the declaration with its own date, amount, TRN and treasury references. */
 function PaymentsList({ declarationId, paidAmount }: { declarationId: string; paidAmount: number | null }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const dataProvider = useDataProvider<TAppDataProvider>();
   // paidAmount in the key: a new payment changes it and the list reloads.
   const { data: payments = [] } = useQuery({
     queryKey: ['declarations', 'payments', declarationId, paidAmount],
-    queryFn: async () => (await apiRequest<TDeclarationPayment[]>(`/declarations/${encodeURIComponent(declarationId)}/payments`)).json,
+    queryFn: async () => (await dataProvider.declarationPayments(declarationId)).data,
   });
   const label = (key: string) => translate(`filings.payments.${key}`);
   return (

@@ -7,9 +7,9 @@ import { lazyPage } from '../../components/lazyPage';
  * twenty-one-models (mapped in the data provider).
  */
 export const modello21 = {
-  list: lazyPage(() => import('./screens').then((module) => module.Modello21List)),
-  edit: lazyPage(() => import('./screens').then((module) => module.Modello21Page)),
-  create: lazyPage(() => import('./screens').then((module) => module.Modello21Create)),
+  list: lazyPage(() => import('./Modello21List').then((module) => module.Modello21List)),
+  edit: lazyPage(() => import('./Modello21Page').then((module) => module.Modello21Page)),
+  create: lazyPage(() => import('./Modello21Create').then((module) => module.Modello21Create)),
   icon: SummarizeIcon,
   recordRepresentation: (record: { year?: number }) => `Modello 21 ${record.year ?? ''}`,
 };

@@ -22,9 +22,10 @@ import {
 } from '@mui/material';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useListContext, useLocaleState, useNotify, useRecordContext, useRedirect, useResourceContext, useTranslate } from 'react-admin';
+import { useDataProvider, useListContext, useLocaleState, useNotify, useRecordContext, useRedirect, useResourceContext, useTranslate } from 'react-admin';
 import { can } from '@app/domain/platform/access/access-table';
-import { apiRequest } from '../../dataProvider/httpClient';
+import type { TAppDataProvider } from '../../dataProvider';
+import type { TRepricePreview, TRepriceScope } from '../../dataProvider/stays';
 import { formatDate } from '../../i18n/format';
 import { formatEuros } from '../../components/format';
 import { currentRole, useReachesAllHere } from '../../components/permissions';
@@ -37,22 +38,6 @@ import { errorText } from '../../components/serverErrors';
  * pick them, and applies the choice in one call (one transaction on the server). Declared stays are
  * only counted: the server never changes them.
  */
-
-type TAmounts = { tariffImport: number; reductionImport: number; toPayAmount: number };
-export type TRepricePreview = {
-  applied: boolean;
-  changed: { stayId: string; structureId: string; structureName: string; guest: string; checkIn: string; checkOut: string; before: TAmounts; after: TAmounts }[];
-  unchanged: number;
-  failed: { stayId: string; checkIn: string; checkOut: string; code: string; message: string }[];
-  declared: number;
-};
-
-/** The scope of a reprice: the stays priced with one rule, or every stay of the comune. */
-export type TRepriceScope = { ruleId?: string; cityId?: string };
-
-function repriceRequest(scope: TRepriceScope, apply?: { stayIds: string[] }) {
-  return apiRequest<TRepricePreview>('/stays/reprice', { method: 'POST', body: { ...scope, ...(apply ? { apply: true, stayIds: apply.stayIds } : {}) } }).then((r) => r.json);
-}
 
 export function canReprice(): boolean {
   return can(currentRole(), 'stays', 'reprice');
@@ -161,10 +146,11 @@ export function RepriceDialog({
   const translate = useTranslate();
   const notify = useNotify();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const [selected, setSelected] = useState<Set<string> | null>(null);
   const preview = useQuery({
     queryKey: ['stays', 'reprice', scope.ruleId ?? null, scope.cityId ?? null],
-    queryFn: () => repriceRequest(scope),
+    queryFn: async () => (await dataProvider.repriceStays(scope)).data,
     enabled: open,
     initialData: initial,
     staleTime: 0,
@@ -173,7 +159,7 @@ export function RepriceDialog({
   // Every changed stay is chosen until the comune unticks some.
   const chosen = selected ?? new Set(preview.data?.changed.map((c) => c.stayId) ?? []);
   const applying = useMutation({
-    mutationFn: () => repriceRequest(scope, { stayIds: [...chosen] }),
+    mutationFn: async () => (await dataProvider.repriceStays(scope, { stayIds: [...chosen] })).data,
     onSuccess: () => {
       notify('touristTax.reprice.done', { type: 'success', messageArgs: { smart_count: chosen.size } });
       onClose(true);
@@ -270,6 +256,7 @@ export function useRepriceAfterSave(onError: (error: unknown) => void) {
   const notify = useNotify();
   const redirect = useRedirect();
   const resource = useResourceContext();
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const [shown, setShown] = useState<{ scope: TRepriceScope; preview: TRepricePreview } | null>(null);
   const mutationOptions = {
     onError,
@@ -278,7 +265,10 @@ export function useRepriceAfterSave(onError: (error: unknown) => void) {
       if (!canReprice()) return redirect('list', resource);
       const next = { ruleId: String(data.id), cityId: data.cityId };
       // A failed preview must not hide the saved rule: the list, and the button stays on the rule's page.
-      const preview = await repriceRequest(next).catch(() => null);
+      const preview = await dataProvider.repriceStays(next).then(
+        ({ data }) => data,
+        () => null,
+      );
       if (preview && previewNeedsAttention(preview)) setShown({ scope: next, preview });
       else redirect('list', resource);
     },

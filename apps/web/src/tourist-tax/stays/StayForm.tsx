@@ -23,7 +23,7 @@ import { dateAfter, required, validEmail, validEuros, validPersonalTaxCode, vali
 import { LiveTaxPreview, SavedTaxPreview, TaxBreakdown, TaxSummaryBar } from './TaxBreakdown';
 import { StayFiles } from './StayFiles';
 import { NightlyPricesInput } from './NightlyPricesInput';
-import type { TStayComputation } from './preview';
+import type { TStayComputation } from '../../dataProvider/stays';
 
 const countParse = (value: string) => (value === '' || value === null ? null : Number(value));
 

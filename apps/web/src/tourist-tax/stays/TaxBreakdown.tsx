@@ -1,11 +1,13 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Chip, CircularProgress, Drawer, LinearProgress, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { formatDate } from '../../i18n/format';
 import { formatEuros, formatPercent } from '../../components/format';
 import { useHasTranslation } from '../../components/forms';
-import { previewStayTax, previewInputFrom, type TStayComputation, type TPreviewError } from './preview';
+import type { TAppDataProvider } from '../../dataProvider';
+import type { TPreviewError, TStayComputation } from '../../dataProvider/stays';
+import { previewInputFrom } from './preview';
 
 export const PREVIEW_DEBOUNCE_MS = 300;
 
@@ -26,6 +28,7 @@ const PreviewContext = createContext<{ state: TPreviewState; saved: boolean }>({
 export function LiveTaxPreview({ children }: { children: ReactNode }) {
   const values = useWatch({ name: [...WATCHED] });
   const key = JSON.stringify(values);
+  const dataProvider = useDataProvider<TAppDataProvider>();
   const [state, setState] = useState<TPreviewState>({ kind: 'incomplete' });
   const sequence = useRef(0);
   const lastComputation = useRef<TStayComputation | null>(null);
@@ -40,8 +43,8 @@ export function LiveTaxPreview({ children }: { children: ReactNode }) {
     }
     const timer = setTimeout(() => {
       setState({ kind: 'loading', last: lastComputation.current });
-      previewStayTax(input).then(
-        (computation) => {
+      dataProvider.previewStayTax(input).then(
+        ({ data: computation }) => {
           if (current !== sequence.current) return;
           lastComputation.current = computation;
           setState({ kind: 'ready', computation });
@@ -53,7 +56,7 @@ export function LiveTaxPreview({ children }: { children: ReactNode }) {
       );
     }, PREVIEW_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [key]);
+  }, [dataProvider, key]);
 
   const value = useMemo(() => ({ state, saved: false }), [state]);
   return <PreviewContext.Provider value={value}>{children}</PreviewContext.Provider>;

@@ -1,84 +1,6 @@
-import { apiRequest } from '../../dataProvider/httpClient';
+import type { TPreviewGuest, TPreviewInput } from '../../dataProvider/stays';
 
-/** POST /api/stays/preview: the request the stay form sends and the computation it gets back (euros). */
-
-export type TPreviewInput = {
-  structureId: string;
-  checkIn: string;
-  checkOut: string;
-  componentsNumber: number;
-  appliedExemptions: { exemptionId: string; count: number }[];
-  appliedReductions: { reductionId: string; count: number }[];
-  accommodationAmount?: number | null;
-  /** The price of each night when it varies (euros), one per night; null: the stay's amount split evenly. */
-  nightlyPrices?: number[] | null;
-  guest?: TPreviewGuest;
-  guests?: TPreviewGuest[];
-  stayId?: string | null;
-};
-
-/** What the preview needs of a guest: the age, residence and tour-leader rules read these. */
-export type TPreviewGuest = { name?: string; surname?: string; taxCode?: string | null; birthDate?: string | null; resident?: boolean | null; tourLeader?: boolean | null };
-
-export type TStayNight = {
-  date: string;
-  /** null for a night beyond the cap that no tariff covers */
-  tariffId: string | null;
-  tariffName: string;
-  tariffType: 'flat' | 'percentage' | null;
-  nightlyPrice: number | null;
-  percentage: number | null;
-  taxable: boolean;
-  tariff: number;
-  reduction: number;
-  toPay: number;
-};
-
-export type TStayCategory = {
-  kind: 'full' | 'reduction' | 'exempt';
-  id: string | null;
-  name: string;
-  guests: number;
-  taxableGuestNights: number;
-  reducedGuestNights?: number;
-  tariff: number;
-  reduction: number;
-  toPay: number;
-};
-
-/** Which guest got what: recorded guests one by one, the others grouped by rule. */
-export type TStayGuestLine = {
-  guestIndex: number | null;
-  name: string | null;
-  age: number | null;
-  guests: number;
-  kind: 'full' | 'reduction' | 'exempt';
-  ruleId: string | null;
-  ruleName: string | null;
-  reason: 'age' | 'resident' | 'tourLeader' | 'count' | null;
-  taxableNights: number;
-  reducedNights: number;
-  tariff: number;
-  reduction: number;
-  toPay: number;
-};
-
-export type TStayComputation = {
-  nightsNumber: number;
-  taxableNights: number;
-  componentsNumber: number;
-  exemptGuests: number;
-  payingGuests: number;
-  reducedGuests: number;
-  tariffImport: number;
-  reductionImport: number;
-  toPayAmount: number;
-  nights: TStayNight[];
-  categories: TStayCategory[];
-  guestLines?: TStayGuestLine[];
-};
-
-export type TPreviewError = Error & { code?: string; details?: { path: string; message: string; value?: unknown }[] };
+/* The stay form's values as the request of the tax preview (the data provider's previewStayTax sends it). */
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -148,17 +70,4 @@ export function previewInputFrom(values: Record<string, unknown>): TPreviewInput
     guests,
     stayId,
   };
-}
-
-export async function previewStayTax(input: TPreviewInput): Promise<TStayComputation> {
-  try {
-    const { json } = await apiRequest<TStayComputation>('/stays/preview', { method: 'POST', body: input });
-    return json;
-  } catch (error) {
-    const body = (error as { body?: { code?: string; details?: TPreviewError['details'] } }).body;
-    const wrapped = error as TPreviewError;
-    wrapped.code = body?.code;
-    wrapped.details = body?.details;
-    throw wrapped;
-  }
 }

@@ -1,0 +1,140 @@
+import type { TPermissionGrant } from '@app/domain/platform/auth/permissions';
+import type { TCorrectiveActionFacts, TNcaReportFacts, TSignRequestFacts, TSignRequestRecord } from '@app/domain/environmental/nca/index';
+import type { TFormTotal } from '@app/domain/environmental/waste/form-schemas';
+import { apiRequest, type TQueryValue } from './httpClient';
+
+/*
+ * The environmental API's calls beyond the collections' CRUD, as custom methods of the data
+ * provider: the NCA workflow facts, timeline, signatures and dashboard, the companies' invitations,
+ * users and contacts, the laboratory reports' totals and choices, the waste forms' totals, and the
+ * NCA reports opened from a report or a form. Each answers `{ data }` like react-admin's methods.
+ */
+
+export type TTimelineEntry = {
+  _id: string;
+  createdAt: string;
+  kind: 'transition' | 'signature' | 'comment' | 'change';
+  action: string | null;
+  actorId: string | null;
+  actorName: string | null;
+  impersonatorId: string | null;
+  entityType: string | null;
+  entityId: string | null;
+  fromStatus: string | null;
+  toStatus: string | null;
+  message: string | null;
+};
+
+export type TMySignRequest = TSignRequestRecord & { reportDescription: string | null; reportStatus: string };
+
+/** A sign request's facts as the API answers them: the request's own lock, and until when the signer is locked out of all their requests (ISO, or null). */
+export type TSignFactsAnswer = TSignRequestFacts & { locked: boolean; signerLockedUntil?: string | null };
+
+export type TNcaDashboard = {
+  /** Every report, open or closed. */
+  total: number;
+  /** Reports per status, closed included. */
+  byStatus: { status: string; count: number }[];
+  openByLot: { lotId: string; lotName: string; count: number }[];
+  openByAgency: { agencyId: string; agencyName: string; count: number }[];
+  openBySeverity: { settingId: string | null; name: string | null; color: string | null; count: number }[];
+  openByCategory: { category: string | null; count: number }[];
+  overdueActions: number;
+  averageDaysToClose: number | null;
+  closedCount: number;
+};
+
+export type TSendCodeAnswer = { sentAt: string; expiresAt: string; destinationMasked: string };
+
+/** The signed-in user's grants, and whether the permission system is on (off: the role alone decides). */
+export type TMyPermissions = { permissionsSystem: boolean; permissions: TPermissionGrant[] };
+
+export type TCompanyKind = 'agency' | 'laboratory';
+export const COMPANY_PATH: Record<TCompanyKind, 'agencies' | 'laboratories'> = { agency: 'agencies', laboratory: 'laboratories' };
+export type TCompanyInvitationAction = 'invite' | 'resend' | 'revoke';
+export type TCompanyUser = { _id: string; email: string; name: string | null; surname: string | null; isEnabled: boolean; isConfirmed: boolean; isManager: boolean };
+export type TCompanyContact = { name: string; role: string | null; email: string | null; phone: string | null };
+
+export type TRdpTotals = {
+  byLaboratory: { laboratoryId: string; businessName: string; confirmedCount: number; confirmedTotal: number; pendingCount: number; pendingTotal: number }[];
+  byPeriod: { period: string; count: number; total: number }[];
+  confirmedTotal: number;
+  pendingTotal: number;
+};
+
+/** The lots and agencies by name, for a laboratory: it reads neither registry, yet names them on its reports. */
+export type TRdpSampleChoices = { lots: { _id: string; name: string; code: string }[]; agencies: { _id: string; businessName: string }[] };
+
+const id = (value: string) => encodeURIComponent(value);
+
+async function getJson<T>(path: string, query?: Record<string, TQueryValue>): Promise<{ data: T }> {
+  const { json } = await apiRequest<T>(path, { query });
+  return { data: json };
+}
+
+async function post<T>(path: string, body?: unknown): Promise<{ data: T }> {
+  const { json } = await apiRequest<T>(path, { method: 'POST', body });
+  return { data: json };
+}
+
+export type TEnvironmentalMethods = {
+  ncaReportFacts(reportId: string): Promise<{ data: TNcaReportFacts }>;
+  correctiveActionFacts(actionId: string): Promise<{ data: TCorrectiveActionFacts }>;
+  signRequestFacts(requestId: string): Promise<{ data: TSignFactsAnswer }>;
+  ncaTimeline(reportId: string): Promise<{ data: TTimelineEntry[] }>;
+  ncaReportSignatures(reportId: string): Promise<{ data: TSignRequestRecord[] }>;
+  addNcaComment(reportId: string, text: string): Promise<{ data: unknown }>;
+  /** The sign requests waiting for the signed-in user. */
+  mySignRequests(): Promise<{ data: TMySignRequest[] }>;
+  /** E-mails the signer a one-time code for the request. */
+  sendSignatureCode(requestId: string): Promise<{ data: TSendCodeAnswer }>;
+  signWithCode(requestId: string, code: string): Promise<{ data: unknown }>;
+  rejectSignature(requestId: string, explanation: string): Promise<{ data: unknown }>;
+  ncaDashboard(lotId?: string): Promise<{ data: TNcaDashboard }>;
+  myPermissions(): Promise<{ data: TMyPermissions }>;
+  /** Invites the company's manager, sends the invitation again or withdraws it. */
+  companyInvitation(kind: TCompanyKind, companyId: string, action: TCompanyInvitationAction): Promise<{ data: unknown }>;
+  companyUsers(kind: TCompanyKind, companyId: string): Promise<{ data: TCompanyUser[] }>;
+  inviteCompanyColleague(kind: TCompanyKind, companyId: string, colleague: { email: string; name: string; surname: string }): Promise<{ data: unknown }>;
+  updateCompanyContacts(kind: TCompanyKind, companyId: string, contacts: TCompanyContact[]): Promise<{ data: unknown }>;
+  /** The consortium's accounting figures of completed laboratory reports. */
+  rdpTotals(): Promise<{ data: TRdpTotals }>;
+  rdpSampleChoices(): Promise<{ data: TRdpSampleChoices }>;
+  /** A pending NCA report on a laboratory report with values out of limits, under one of the lot's orders. */
+  openNcaFromRdp(rdpId: string, orderId: string): Promise<{ data: { _id: string } }>;
+  /** Quantity per EER code, unit and month over the forms the filters select. */
+  formTotals(filters: Record<string, string>): Promise<{ data: TFormTotal[] }>;
+  /** A pending NCA report on a load turned back at its destination. */
+  openNcaFromForm(formId: string): Promise<{ data: { _id: string } }>;
+  /** Links an uploaded signed FIR document to the form. */
+  attachFormDocument(formId: string, uploadId: string): Promise<{ data: unknown }>;
+};
+
+export const environmentalMethods: TEnvironmentalMethods = {
+  ncaReportFacts: (reportId) => getJson(`/nca-reports/${id(reportId)}/facts`),
+  correctiveActionFacts: (actionId) => getJson(`/corrective-actions/${id(actionId)}/facts`),
+  signRequestFacts: (requestId) => getJson(`/sign-requests/${id(requestId)}/facts`),
+  ncaTimeline: (reportId) => getJson(`/nca-reports/${id(reportId)}/timeline`),
+  ncaReportSignatures: (reportId) => getJson(`/nca-reports/${id(reportId)}/signatures`),
+  addNcaComment: (reportId, text) => post(`/nca-reports/${id(reportId)}/comments`, { text }),
+  mySignRequests: () => getJson('/sign-requests/mine'),
+  sendSignatureCode: (requestId) => post(`/sign-requests/${id(requestId)}/sendCode`, {}),
+  signWithCode: (requestId, code) => post(`/sign-requests/${id(requestId)}/sign`, { code }),
+  rejectSignature: (requestId, explanation) => post(`/sign-requests/${id(requestId)}/reject`, { explanation }),
+  ncaDashboard: (lotId) => getJson('/nca-reports/dashboard', { lotId }),
+  myPermissions: () => getJson('/auth/permission/employee/me'),
+  // No body: the action is the whole request.
+  companyInvitation: (kind, companyId, action) => post(`/${COMPANY_PATH[kind]}/${id(companyId)}/${action}`),
+  companyUsers: (kind, companyId) => getJson(`/${COMPANY_PATH[kind]}/${id(companyId)}/users`),
+  inviteCompanyColleague: (kind, companyId, colleague) => post(`/${COMPANY_PATH[kind]}/${id(companyId)}/users`, colleague),
+  updateCompanyContacts: async (kind, companyId, contacts) => {
+    const { json } = await apiRequest(`/${COMPANY_PATH[kind]}/${id(companyId)}/contacts`, { method: 'PUT', body: { contacts } });
+    return { data: json };
+  },
+  rdpTotals: () => getJson('/rdps-totals'),
+  rdpSampleChoices: () => getJson('/rdps/sample-choices'),
+  openNcaFromRdp: (rdpId, orderId) => post(`/rdps/${id(rdpId)}/openNca`, { orderId }),
+  formTotals: (filters) => getJson('/forms/totals', filters),
+  openNcaFromForm: (formId) => post(`/forms/${id(formId)}/openNca`, {}),
+  attachFormDocument: (formId, uploadId) => post(`/forms/${id(formId)}/document`, { uploadId }),
+};

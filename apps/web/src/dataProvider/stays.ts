@@ -1,0 +1,126 @@
+import { apiRequest } from './httpClient';
+
+/*
+ * The stays' calls beyond the collection contract, as custom methods of the data provider: the tax
+ * of a stay being typed (POST /stays/preview) and the repricing of saved stays after a rule changes
+ * (POST /stays/reprice). Each answers `{ data }` like react-admin's methods.
+ */
+
+/** POST /api/stays/preview: the request the stay form sends and the computation it gets back (euros). */
+
+export type TPreviewInput = {
+  structureId: string;
+  checkIn: string;
+  checkOut: string;
+  componentsNumber: number;
+  appliedExemptions: { exemptionId: string; count: number }[];
+  appliedReductions: { reductionId: string; count: number }[];
+  accommodationAmount?: number | null;
+  /** The price of each night when it varies (euros), one per night; null: the stay's amount split evenly. */
+  nightlyPrices?: number[] | null;
+  guest?: TPreviewGuest;
+  guests?: TPreviewGuest[];
+  stayId?: string | null;
+};
+
+/** What the preview needs of a guest: the age, residence and tour-leader rules read these. */
+export type TPreviewGuest = { name?: string; surname?: string; taxCode?: string | null; birthDate?: string | null; resident?: boolean | null; tourLeader?: boolean | null };
+
+export type TStayNight = {
+  date: string;
+  /** null for a night beyond the cap that no tariff covers */
+  tariffId: string | null;
+  tariffName: string;
+  tariffType: 'flat' | 'percentage' | null;
+  nightlyPrice: number | null;
+  percentage: number | null;
+  taxable: boolean;
+  tariff: number;
+  reduction: number;
+  toPay: number;
+};
+
+export type TStayCategory = {
+  kind: 'full' | 'reduction' | 'exempt';
+  id: string | null;
+  name: string;
+  guests: number;
+  taxableGuestNights: number;
+  reducedGuestNights?: number;
+  tariff: number;
+  reduction: number;
+  toPay: number;
+};
+
+/** Which guest got what: recorded guests one by one, the others grouped by rule. */
+export type TStayGuestLine = {
+  guestIndex: number | null;
+  name: string | null;
+  age: number | null;
+  guests: number;
+  kind: 'full' | 'reduction' | 'exempt';
+  ruleId: string | null;
+  ruleName: string | null;
+  reason: 'age' | 'resident' | 'tourLeader' | 'count' | null;
+  taxableNights: number;
+  reducedNights: number;
+  tariff: number;
+  reduction: number;
+  toPay: number;
+};
+
+export type TStayComputation = {
+  nightsNumber: number;
+  taxableNights: number;
+  componentsNumber: number;
+  exemptGuests: number;
+  payingGuests: number;
+  reducedGuests: number;
+  tariffImport: number;
+  reductionImport: number;
+  toPayAmount: number;
+  nights: TStayNight[];
+  categories: TStayCategory[];
+  guestLines?: TStayGuestLine[];
+};
+
+export type TPreviewError = Error & { code?: string; details?: { path: string; message: string; value?: unknown }[] };
+
+/** POST /stays/reprice: the stays not yet declared whose amounts change under the current rules (amounts in euros). */
+type TRepriceAmounts = { tariffImport: number; reductionImport: number; toPayAmount: number };
+export type TRepricePreview = {
+  applied: boolean;
+  changed: { stayId: string; structureId: string; structureName: string; guest: string; checkIn: string; checkOut: string; before: TRepriceAmounts; after: TRepriceAmounts }[];
+  unchanged: number;
+  failed: { stayId: string; checkIn: string; checkOut: string; code: string; message: string }[];
+  declared: number;
+};
+
+/** The scope of a reprice: the stays priced with one rule, or every stay of the comune. */
+export type TRepriceScope = { ruleId?: string; cityId?: string };
+
+export type TStayMethods = {
+  /** The stay's tax as the server computes it; a refusal carries the API's code and details (rule problems the form shows in place). */
+  previewStayTax(input: TPreviewInput): Promise<{ data: TStayComputation }>;
+  /** The preview of a reprice, or with `apply` the repricing of the chosen stays (one transaction on the server). */
+  repriceStays(scope: TRepriceScope, apply?: { stayIds: string[] }): Promise<{ data: TRepricePreview }>;
+};
+
+export const stayMethods: TStayMethods = {
+  previewStayTax: async (input) => {
+    try {
+      const { json } = await apiRequest<TStayComputation>('/stays/preview', { method: 'POST', body: input });
+      return { data: json };
+    } catch (error) {
+      const body = (error as { body?: { code?: string; details?: TPreviewError['details'] } }).body;
+      const wrapped = error as TPreviewError;
+      wrapped.code = body?.code;
+      wrapped.details = body?.details;
+      throw wrapped;
+    }
+  },
+  repriceStays: async (scope, apply) => {
+    const { json } = await apiRequest<TRepricePreview>('/stays/reprice', { method: 'POST', body: { ...scope, ...(apply ? { apply: true, stayIds: apply.stayIds } : {}) } });
+    return { data: json };
+  },
+};

@@ -1,0 +1,34 @@
+import { Stack, Typography } from '@mui/material';
+import { TextInput, useTranslate } from 'react-admin';
+import { editableFieldsOf } from '@app/domain/environmental/nca/index';
+import { emptyToNull } from '../../components/forms';
+import { Panel } from '../../components/Panel';
+import { currentRole, useCan } from '../../components/permissions';
+import { PhaseForm } from './PhaseForm';
+import { PhaseSignatures } from './PhaseSignatures';
+import { ReportActions } from './ReportActions';
+import { type TReport, sideOf } from './reportRecord';
+
+/** Phase 2: the cause analysis (the agency writes it), the corrective actions and the phase's signatures. */
+export function Phase2Tab({ record }: { record: TReport }) {
+  const translate = useTranslate();
+  const canUpdate = useCan('nca-reports', 'update');
+  const editable = canUpdate ? editableFieldsOf(record.status, sideOf(currentRole())) : [];
+  return (
+    <Stack spacing={2}>
+      {editable.includes('causeAnalysis') ? (
+        <PhaseForm testId="nca-cause-form">
+          <TextInput source="causeAnalysis" parse={emptyToNull} multiline minRows={5} fullWidth helperText="nca.help.causeAnalysis" />
+        </PhaseForm>
+      ) : (
+        <Panel title={translate('resources.nca-reports.fields.causeAnalysis')} testId="nca-cause">
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+            {record.causeAnalysis || translate('nca.noCauseAnalysis')}
+          </Typography>
+        </Panel>
+      )}
+      <ReportActions record={record} />
+      <PhaseSignatures record={record} phase="second" />
+    </Stack>
+  );
+}
