@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
-import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
+import { workbookOf } from '../../../test/xlsx-files.ts';
 
 /** Small real files of each format, built in memory for tests. */
 export async function makePdf(): Promise<Buffer> {
@@ -19,10 +19,8 @@ export async function makeDocx(): Promise<Buffer> {
   return zip.generateAsync({ type: 'nodebuffer' });
 }
 
-export async function makeXlsx(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.addWorksheet('Soggiorni').addRow(['checkIn', 'checkOut']);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+export function makeXlsx(): Promise<Buffer> {
+  return workbookOf(['checkIn', 'checkOut'], [], 'Soggiorni');
 }
 
 export async function makePlainZip(): Promise<Buffer> {
