@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+// exceljs (a devDependency of e2e) reads what the product exports: an independent reader, not the API's own.
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import { saveScreenshot, signIn } from './tourist-tax-support';

@@ -202,6 +202,7 @@ const multipart = (bytes: Buffer, fileName: string, fields: Record<string, strin
   return form;
 };
 
+/** An honest RDP import as a spreadsheet program writes it (a shared-strings table), by exceljs: see writeStaysXlsx in tourist-tax.ts. */
 async function rdpImportFile(labName: string, packageName: string, rows: number): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('RDP');

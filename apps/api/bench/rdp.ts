@@ -41,6 +41,7 @@ function makeLargeP7m(dir: string): string {
   return out;
 }
 
+/** An import file as a spreadsheet program writes it (a shared-strings table), by exceljs: see writeStaysXlsx in tourist-tax.ts. */
 async function importFile(labName: string, packageName: string): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('RDP');

@@ -7,6 +7,7 @@ import { benchRdp } from './rdp.ts';
 import { benchStaysList } from './stays-list.ts';
 import { benchTouristTax } from './tourist-tax.ts';
 import { benchWeb } from './web.ts';
+import { benchXlsxStack } from './xlsx-stack.ts';
 
 /**
  * npm run bench: performance figures, printed (budgets live here, not in timed tests).
@@ -23,6 +24,7 @@ const sections: Record<string, () => Promise<void>> = {
   hostile: benchHostile,
   rdp: benchRdp,
   web: benchWeb,
+  xlsx: benchXlsxStack,
 };
 
 const only = process.env.BENCH_ONLY;

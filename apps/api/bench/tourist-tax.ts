@@ -403,7 +403,9 @@ const utcDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
 /**
  * An xlsx as a hotelier fills the template: Italian headers, date cells, one row per stay, some
  * with codice fiscale, exempt children, reduced students, unpaid stays. Written with exceljs'
- * streaming writer (shared strings on, as Excel itself writes them).
+ * streaming writer (shared strings on, as Excel itself writes them): the import reads users' files,
+ * whose strings go through the reader's shared-strings table (held in memory, bounded), a path our
+ * writer's inline strings never take; so exceljs stays a devDependency for this.
  */
 /** `rules` names the year of the stays and the comune's exemption and reduction the rows use (the bench comune's by default). */
 export async function writeStaysXlsx(file: string, rows: number, firstIndex: number, rules = { year: EXPORT_YEAR, exemption: EXEMPTION, reduction: REDUCTION }) {

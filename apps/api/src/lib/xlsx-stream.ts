@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { writeXlsx } from './xlsx-write.ts';
+import { writeXlsx, type TWriteRows, type TXlsxColumn } from './xlsx-write.ts';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export type TWorksheetOptions = { sheetName: string; columns: { header: string; key: string; width?: number; numFmt?: string }[] };
+export type TWorksheetOptions = { sheetName: string; columns: TXlsxColumn[] };
 
 /**
  * One worksheet as a stream of xlsx bytes (lib/xlsx-write.ts): `writeRows` is called with an `add`
@@ -12,11 +12,7 @@ export type TWorksheetOptions = { sheetName: string; columns: { header: string; 
  * holds one page and the compressor's buffers, however many rows. A failure while writing destroys
  * the stream with the error (and logs it).
  */
-export function worksheetStream(
-  options: TWorksheetOptions,
-  writeRows: (add: (values: Record<string, unknown> | readonly unknown[]) => void, flush: () => Promise<void>) => Promise<void>,
-  log: { error: (obj: object, msg: string) => void },
-): PassThrough {
+export function worksheetStream(options: TWorksheetOptions, writeRows: TWriteRows, log: { error: (obj: object, msg: string) => void }): PassThrough {
   const stream = new PassThrough({ highWaterMark: 256 * 1024 });
   void writeXlsx(stream, options, writeRows).then(
     () => stream.end(),
@@ -34,12 +30,7 @@ export function sendXlsx(reply: FastifyReply, fileName: string, stream: NodeJS.R
 }
 
 /** Streams one worksheet to the reply (see worksheetStream). */
-export function streamWorksheet(
-  reply: FastifyReply,
-  options: TWorksheetOptions & { fileName: string },
-  writeRows: (add: (values: Record<string, unknown> | readonly unknown[]) => void, flush: () => Promise<void>) => Promise<void>,
-  log: { error: (obj: object, msg: string) => void },
-): FastifyReply {
+export function streamWorksheet(reply: FastifyReply, options: TWorksheetOptions & { fileName: string }, writeRows: TWriteRows, log: { error: (obj: object, msg: string) => void }): FastifyReply {
   return sendXlsx(reply, options.fileName, worksheetStream(options, writeRows, log));
 }
 

@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
+// exceljs (a devDependency) reads what we write: an independent reader, so a file only our own reader accepts fails here.
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { writeXlsx } from './xlsx-write.ts';
+import { writeXlsx, xlsxBuffer } from './xlsx-write.ts';
 
 const COLUMNS = [
   { header: 'Testo', key: 'text' },
@@ -61,5 +62,43 @@ describe('writeXlsx', () => {
     expect(ws.getRow(12_347).getCell(1).value).toBe(long);
     expect(ws.getRow(30_001).values).toEqual([undefined, 'riga 29999', 29_999]);
     for (const n of [2, 9_999, 12_346, 12_348, 25_000]) expect(ws.getRow(n).getCell(2).value).toBe(n - 2);
+  });
+
+  it("writes several sheets in order, bold rows keeping their columns' formats, and each column's format for cells typed in later", async () => {
+    const bytes = await xlsxBuffer([
+      { sheetName: 'Dati', columns: COLUMNS, writeRows: async () => {} },
+      {
+        sheetName: 'Istruzioni & note',
+        columns: COLUMNS,
+        writeRows: async (add) => {
+          add(['normale', 1, 2.5, new Date(Date.UTC(2026, 6, 1)), 45_000, true]);
+          add({});
+          add(['in grassetto', 1, 2.5, new Date(Date.UTC(2026, 6, 1)), 45_000, false], { bold: true });
+        },
+      },
+    ]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((ws) => ws.name)).toEqual(['Dati', 'Istruzioni & note']);
+    const [data, help] = wb.worksheets;
+    expect((data.getRow(1).values as unknown[]).slice(1)).toEqual(COLUMNS.map((c) => c.header));
+    expect(data.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(data.rowCount).toBe(1);
+    expect(data.getColumn(3).numFmt).toBe('#,##0.00');
+    expect(data.getColumn(5).numFmt).toBe('dd/mm/yyyy');
+    expect(data.getColumn(5).width).toBe(16);
+    expect(data.getColumn(1).numFmt).toBeUndefined();
+    expect(help.rowCount).toBe(4);
+    expect(help.getRow(3).cellCount).toBe(0);
+    const plain = help.getRow(2);
+    const bold = help.getRow(4);
+    expect((bold.values as unknown[]).slice(1)).toEqual(['in grassetto', 1, 2.5, new Date(Date.UTC(2026, 6, 1)), new Date(Date.UTC(2023, 2, 15)), false]);
+    for (let c = 1; c <= COLUMNS.length; c++) {
+      expect(plain.getCell(c).font?.bold, `plain, column ${c}`).toBeFalsy();
+      expect(bold.getCell(c).font?.bold, `bold, column ${c}`).toBe(true);
+      expect(bold.getCell(c).numFmt, `bold, column ${c}`).toBe(plain.getCell(c).numFmt);
+    }
+    expect(bold.getCell(4).numFmt).toMatch(/d/);
+    expect(bold.getCell(5).numFmt).toBe('dd/mm/yyyy');
   });
 });

@@ -1,15 +1,24 @@
 import { crc32, createDeflateRaw } from 'node:zlib';
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 
 /**
- * A streamed writer of one-sheet xlsx files, for exports of any size: the sheet XML is written as
- * bytes (SheetRows), a page of rows at a time, through zlib's deflate (which runs on libuv's thread pool, off the
- * event loop) straight into the output, zipped with data descriptors so nothing is buffered whole.
- * Styles are set once per column (a number format each), not per cell; strings are inline (a
- * shared-strings table would grow with the rows).
+ * The one xlsx writer of the API (see ARCHITECTURE.md, "One spreadsheet stack"): exports of any size and the small
+ * workbooks of the import templates. The sheet XML is written as bytes (SheetRows), a page of rows at a time, through
+ * zlib's deflate (which runs on libuv's thread pool, off the event loop) straight into the output, zipped with data
+ * descriptors so nothing is buffered whole. Styles are set once per column (a number format each), not per cell, with
+ * a bold variant for the header and for rows asked bold; strings are inline (a shared-strings table would grow with the
+ * rows). A workbook may have several sheets, written one after the other.
  */
 
 export type TXlsxColumn = { header: string; key: string; width?: number; numFmt?: string };
+
+/** Adds one row: values keyed by column key, or in column order. `bold` sets every cell of the row in bold. */
+export type TAddRow = (values: Record<string, unknown> | readonly unknown[], options?: { bold?: boolean }) => void;
+
+/** Writes a sheet's rows with `add`; awaiting `flush` between pages keeps memory flat however many rows. */
+export type TWriteRows = (add: TAddRow, flush: () => Promise<void>) => Promise<void>;
+
+export type TXlsxSheet = { sheetName: string; columns: readonly TXlsxColumn[]; writeRows: TWriteRows };
 
 const XML_HEADER = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -155,15 +164,18 @@ class ZipStream {
   }
 }
 
-function stylesXml(formats: string[]): { xml: string; styleOf: (numFmt: string | undefined) => number; dateStyle: number } {
-  // xf 0: default; 1: bold (header); 2: built-in date dd/mm/yyyy-like (14); then one per custom format.
+type TStyles = { xml: string; styleOf: (numFmt: string | undefined, bold: boolean) => number; dateStyle: (bold: boolean) => number };
+
+/**
+ * The cell styles: one per number format (general, the built-in date 14, then each custom format), each in a plain and a
+ * bold variant (xf 2n and 2n + 1): xf 0 is the default, 1 bold (the header), 2 and 3 dates.
+ */
+function stylesXml(formats: string[]): TStyles {
   const custom = formats.map((code, i) => ({ id: 164 + i, code }));
-  const xfs = [
-    '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>',
-    '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>',
-    '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>',
-    ...custom.map((f) => `<xf numFmtId="${f.id}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`),
-  ];
+  const xfs = [0, 14, ...custom.map((f) => f.id)].flatMap((id) => [
+    `<xf numFmtId="${id}" fontId="0" fillId="0" borderId="0" xfId="0"${id ? ' applyNumberFormat="1"' : ''}/>`,
+    `<xf numFmtId="${id}" fontId="1" fillId="0" borderId="0" xfId="0"${id ? ' applyNumberFormat="1"' : ''} applyFont="1"/>`,
+  ]);
   const xml =
     `${XML_HEADER}<styleSheet xmlns="${NS}">` +
     (custom.length ? `<numFmts count="${custom.length}">${custom.map((f) => `<numFmt numFmtId="${f.id}" formatCode="${escapeXml(f.code)}"/>`).join('')}</numFmts>` : '') +
@@ -173,7 +185,12 @@ function stylesXml(formats: string[]): { xml: string; styleOf: (numFmt: string |
     '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
     `<cellXfs count="${xfs.length}">${xfs.join('')}</cellXfs>` +
     '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
-  return { xml, styleOf: (numFmt) => (numFmt ? 3 + formats.indexOf(numFmt) : 0), dateStyle: 2 };
+  const variant = (bold: boolean) => (bold ? 1 : 0);
+  return {
+    xml,
+    styleOf: (numFmt, bold) => (numFmt ? 2 * (2 + formats.indexOf(numFmt)) : 0) + variant(bold),
+    dateStyle: (bold) => 2 + variant(bold),
+  };
 }
 
 /** A sheet cell's XML as bytes: `<c r="` + column letters, then the row number, then the type's tail. */
@@ -364,62 +381,86 @@ class SheetRows {
   }
 }
 
+const TYPES_NS = 'http://schemas.openxmlformats.org/package/2006/content-types';
+const PACKAGE_RELS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const WORKSHEET_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml';
+
 /**
- * Writes a one-sheet workbook to `out`: the header row (bold, frozen), then whatever rows
- * `writeRows` adds. `add` takes a row's values keyed by column key, or in column order (an array,
- * which the caller may reuse for the next row: it is read before `add` returns). null/undefined/'':
- * empty cell; Date: an Excel date; number; boolean; anything else as text. `flush` resolves once
- * the compressed output has caught up, so a caller reading pages from the database keeps memory flat.
+ * Writes a one-sheet workbook to `out`: the header row (bold, frozen), then whatever rows `writeRows` adds. `add`
+ * takes a row's values keyed by column key, or in column order (an array, which the caller may reuse for the next row:
+ * it is read before `add` returns). null/undefined/'': empty cell; Date: an Excel date; number; boolean; anything else
+ * as text. `flush` resolves once the compressed output has caught up, so a caller reading pages from the database keeps
+ * memory flat.
  */
-export async function writeXlsx(
-  out: Writable,
-  options: { sheetName: string; columns: TXlsxColumn[] },
-  writeRows: (add: (values: Record<string, unknown> | readonly unknown[]) => void, flush: () => Promise<void>) => Promise<void>,
-) {
+export async function writeXlsx(out: Writable, options: { sheetName: string; columns: readonly TXlsxColumn[] }, writeRows: TWriteRows) {
+  await writeXlsxWorkbook(out, [{ ...options, writeRows }]);
+}
+
+/** Writes a workbook of one or more sheets to `out`, each as writeXlsx writes its one, in order. */
+export async function writeXlsxWorkbook(out: Writable, sheets: readonly TXlsxSheet[]) {
+  if (sheets.length === 0) throw new Error('a workbook needs a sheet');
   const zip = new ZipStream(out);
-  const formats = [...new Set(options.columns.map((c) => c.numFmt).filter((f): f is string => !!f))];
+  const formats = [...new Set(sheets.flatMap((sheet) => sheet.columns.map((c) => c.numFmt)).filter((f): f is string => !!f))];
   const styles = stylesXml(formats);
-  const sheetName = escapeXml(options.sheetName.slice(0, 31));
+  const sheetPart = (i: number) => `worksheets/sheet${i + 1}.xml`;
   await zip.addText(
     '[Content_Types].xml',
-    `${XML_HEADER}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
+    `${XML_HEADER}<Types xmlns="${TYPES_NS}"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>` +
+      sheets.map((_, i) => `<Override PartName="/xl/${sheetPart(i)}" ContentType="${WORKSHEET_TYPE}"/>`).join('') +
+      '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>',
   );
+  await zip.addText('_rels/.rels', `${XML_HEADER}<Relationships xmlns="${PACKAGE_RELS_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
   await zip.addText(
-    '_rels/.rels',
-    `${XML_HEADER}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    'xl/workbook.xml',
+    `${XML_HEADER}<workbook xmlns="${NS}" xmlns:r="${REL_NS}"><sheets>` +
+      sheets.map((sheet, i) => `<sheet name="${escapeXml(sheet.sheetName.slice(0, 31))}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('') +
+      '</sheets></workbook>',
   );
-  await zip.addText('xl/workbook.xml', `${XML_HEADER}<workbook xmlns="${NS}" xmlns:r="${REL_NS}"><sheets><sheet name="${sheetName}" sheetId="1" r:id="rId1"/></sheets></workbook>`);
   await zip.addText(
     'xl/_rels/workbook.xml.rels',
-    `${XML_HEADER}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
+    `${XML_HEADER}<Relationships xmlns="${PACKAGE_RELS_NS}">` +
+      sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="${sheetPart(i)}"/>`).join('') +
+      `<Relationship Id="rId${sheets.length + 1}" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
   );
   await zip.addText('xl/styles.xml', styles.xml);
+  for (const [i, sheet] of sheets.entries()) await writeSheet(zip, `xl/${sheetPart(i)}`, sheet, styles);
+  await zip.finish();
+}
 
-  const sheet = await zip.open('xl/worksheets/sheet1.xml');
-  const letters = options.columns.map((_, i) => columnLetters(i));
-  const keys = options.columns.map((c) => c.key);
-  // Styles are set once per column: each column's cell tails, with its number format, are built here.
-  const tails: TCellTails[] = options.columns.map((column, i) => {
-    const style = styles.styleOf(column.numFmt);
-    return {
-      open: ascii(`<c r="${letters[i]}`),
-      number: ascii(style ? `" s="${style}"><v>` : '"><v>'),
-      date: ascii(`" s="${style || styles.dateStyle}"><v>`),
-      text: ascii('" t="inlineStr"><is><t>'),
-      bool: ascii('" t="b"><v>'),
-    };
-  });
-  await sheet.write(
+async function writeSheet(zip: ZipStream, partName: string, sheet: TXlsxSheet, styles: TStyles) {
+  const { columns } = sheet;
+  const part = await zip.open(partName);
+  const letters = columns.map((_, i) => columnLetters(i));
+  const keys = columns.map((c) => c.key);
+  // Styles are set once per column: each column's cell tails, with its number format, plain and bold, are built here.
+  const tailsOf = (bold: boolean): TCellTails[] =>
+    columns.map((column, i) => {
+      const style = styles.styleOf(column.numFmt, bold);
+      const plain = bold ? ` s="${styles.styleOf(undefined, true)}"` : '';
+      return {
+        open: ascii(`<c r="${letters[i]}`),
+        number: ascii(style ? `" s="${style}"><v>` : '"><v>'),
+        date: ascii(`" s="${column.numFmt ? style : styles.dateStyle(bold)}"><v>`),
+        text: ascii(`"${plain} t="inlineStr"><is><t>`),
+        bool: ascii(`"${plain} t="b"><v>`),
+      };
+    });
+  const plainTails = tailsOf(false);
+  const boldTails = tailsOf(true);
+  // A column with a number format keeps it for what the user types in later (a template's date columns).
+  const columnStyle = (c: TXlsxColumn) => (c.numFmt ? ` style="${styles.styleOf(c.numFmt, false)}"` : '');
+  await part.write(
     `${XML_HEADER}<worksheet xmlns="${NS}" xmlns:r="${REL_NS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` +
-      `<cols>${options.columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 16}" customWidth="1"/>`).join('')}</cols><sheetData>` +
-      `<row r="1">${options.columns.map((c, i) => `<c r="${letters[i]}1" s="1" t="inlineStr"><is><t>${escapeXml(c.header)}</t></is></c>`).join('')}</row>`,
+      `<cols>${columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 16}"${columnStyle(c)} customWidth="1"/>`).join('')}</cols><sheetData>` +
+      `<row r="1">${columns.map((c, i) => `<c r="${letters[i]}1" s="${styles.styleOf(undefined, true)}" t="inlineStr"><is><t>${escapeXml(c.header)}</t></is></c>`).join('')}</row>`,
   );
 
   let writing: Promise<void> = Promise.resolve();
   const rows = new SheetRows((bytes, done) => {
-    writing = writing.then(() => sheet.write(bytes, done));
+    writing = writing.then(() => part.write(bytes, done));
   });
   let rowNumber = 1;
+  let tails = plainTails;
   const cell = (i: number, value: unknown) => {
     if (value === null || value === undefined || value === '') return;
     if (typeof value === 'number') {
@@ -435,7 +476,8 @@ export async function writeXlsx(
       rows.text(tails[i], String(value));
     }
   };
-  const add = (values: Record<string, unknown> | readonly unknown[]) => {
+  const add: TAddRow = (values, options) => {
+    tails = options?.bold ? boldTails : plainTails;
     rows.openRow(++rowNumber);
     if (Array.isArray(values)) for (let i = 0; i < keys.length; i++) cell(i, values[i]);
     else for (let i = 0; i < keys.length; i++) cell(i, (values as Record<string, unknown>)[keys[i]]);
@@ -446,9 +488,24 @@ export async function writeXlsx(
     rows.take();
     await writing;
   };
-  await writeRows(add, flush);
+  await sheet.writeRows(add, flush);
   await flush();
-  await sheet.write('</sheetData></worksheet>');
-  await sheet.end();
-  await zip.finish();
+  await part.write('</sheetData></worksheet>');
+  await part.end();
+}
+
+/**
+ * A small workbook in memory, for what is sent whole (the import templates) and for test files: writeXlsxWorkbook into
+ * a buffer. Not for exports, which stream (xlsx-stream.ts).
+ */
+export async function xlsxBuffer(sheets: readonly TXlsxSheet[]): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const out = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+  });
+  await writeXlsxWorkbook(out, sheets);
+  return Buffer.concat(chunks);
 }

@@ -1,7 +1,8 @@
 /**
- * Rows of the stays import template (xlsx or CSV, Italian headers). The API reads the sheet (exceljs
- * or a CSV parser) into objects keyed by header and calls validateStayImportRow on each; the web uses
- * STAY_IMPORT_COLUMNS to build the downloadable template.
+ * Rows of the stays import template (xlsx or CSV, Italian headers). The API reads the sheet (its
+ * bounded xlsx reader, which gives cells in exceljs' conventions, or a CSV parser) into objects keyed
+ * by header and calls validateStayImportRow on each; the API builds the downloadable template from
+ * STAY_IMPORT_COLUMNS.
  *
  * Cells may be strings, numbers, booleans, JS Dates (exceljs date cells), Excel serial day numbers, or
  * exceljs value objects (rich text, hyperlinks, formula results). Headers are matched ignoring case,

@@ -1,4 +1,5 @@
 import { buffer } from 'node:stream/consumers';
+// exceljs (a devDependency) reads the exported price list: an independent reader, not ours reading what ours wrote.
 import ExcelJS from 'exceljs';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { AppError } from '../../../lib/errors.ts';
 import { hugeCellWorkbook, sharedStringsBomb } from '../../../test/hostile-xlsx.ts';
 import { whileHealthPolled } from '../../../test/health-poll.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
+import { workbookOf } from '../../../test/xlsx-files.ts';
 import { exportPriceList } from './export-price-list.ts';
 import { importPriceList } from './import-price-list.ts';
 import { MAX_PRICE_LIST_BYTES } from './read-price-list-file.ts';
@@ -26,12 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function xlsx(rows: unknown[][], headers: unknown[] = PRICE_LIST_COLUMNS.map((c) => c.header)): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Listino');
-  sheet.addRow(headers);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+function xlsx(rows: unknown[][], headers: string[] = PRICE_LIST_COLUMNS.map((c) => c.header)): Promise<Buffer> {
+  return workbookOf(headers, rows, 'Listino');
 }
 
 const linesOf = (laboratoryId: string) => t.db.select().from(contracts).where(eq(contracts.laboratoryId, laboratoryId)).orderBy(asc(contracts.code), asc(contracts.articleCode));

@@ -1,3 +1,4 @@
+// exceljs (a devDependency) reads what the API exports: an independent reader, not ours reading what ours wrote.
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,10 +1,10 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RDP_IMPORT_COLUMNS } from '@app/domain/environmental/rdp/index';
 import { rdps } from '../../../db/schema/index.ts';
 import { hugeCellWorkbook, sharedStringsBomb } from '../../../test/hostile-xlsx.ts';
 import { whileHealthPolled } from '../../../test/health-poll.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
+import { workbookOf } from '../../../test/xlsx-files.ts';
 import { MAX_RDP_IMPORT_BYTES, RDP_IMPORT_XLSX_LIMITS } from './read-rdp-import.ts';
 
 let t: TTestApp;
@@ -18,9 +18,6 @@ beforeAll(async () => {
   // An honest file first: it proves the bounds let a real import through, and it starts the document-job worker,
   // which from the TypeScript sources compiles its modules (seconds on a loaded machine; a built server starts it
   // in milliseconds), so the timings below measure the bounds, not that compilation.
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('RDP');
-  sheet.addRow(HEADERS);
   const row: Record<string, unknown> = {
     code: 'BOUNDS-1',
     laboratory: 'Laboratorio Analisi Ambientali Lazio S.r.l.',
@@ -34,8 +31,7 @@ beforeAll(async () => {
     upperLimit: 100,
     value: '35,2',
   };
-  sheet.addRow(RDP_IMPORT_COLUMNS.map((c) => row[c.key] ?? null));
-  const control = await send(Buffer.from(await workbook.xlsx.writeBuffer()));
+  const control = await send(await workbookOf(HEADERS, [RDP_IMPORT_COLUMNS.map((c) => row[c.key] ?? null)], 'RDP'));
   expect(control.status, JSON.stringify(control.body)).toBe(200);
   expect(control.body).toMatchObject({ created: 1, reports: 1, rows: 1 });
 });

@@ -1,9 +1,11 @@
+// exceljs (a devDependency) reads the template we serve: an independent reader, as the user's spreadsheet program would.
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RDP_IMPORT_COLUMNS } from '@app/domain/environmental/rdp/index';
 import { rdps } from '../../../db/schema/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
+import { workbookOf } from '../../../test/xlsx-files.ts';
 
 let t: TTestApp;
 let consortium: TSession;
@@ -18,12 +20,12 @@ afterAll(() => t?.close());
 const HEADERS = RDP_IMPORT_COLUMNS.map((c) => c.header);
 const LAB = 'Laboratorio Analisi Ambientali Lazio S.r.l.';
 
-async function xlsx(rows: Record<string, unknown>[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('RDP');
-  sheet.addRow(HEADERS);
-  for (const row of rows) sheet.addRow(RDP_IMPORT_COLUMNS.map((c) => row[c.key] ?? null));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+function xlsx(rows: Record<string, unknown>[]): Promise<Buffer> {
+  return workbookOf(
+    HEADERS,
+    rows.map((row) => RDP_IMPORT_COLUMNS.map((c) => row[c.key] ?? null)),
+    'RDP',
+  );
 }
 
 function send(session: TSession, bytes: Buffer) {

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { computeRdpPrice, RDP_IMPORT_COLUMNS, type TRdpImportError } from '@app/domain/environmental/rdp/index';
 import { agencies, contracts, laboratories, lots, rdps, settings } from '../../../db/schema/index.ts';
@@ -6,6 +5,7 @@ import type { TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { documentJob, runDocumentJob } from '../../../lib/document-jobs.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { xlsxBuffer } from '../../../lib/xlsx-write.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { notifyConsortiumOfOutOfLimits } from './rdp-notifications.ts';
 import { MAX_RDP_IMPORT_BYTES } from './read-rdp-import.ts';
@@ -174,12 +174,11 @@ export async function importRdps(tx: TTx, ctx: TSignedInContext, bytes: Buffer):
   return summary;
 }
 
-/** The template: the import's headers, a help row and two example results of one report. */
+/**
+ * The template: the import's headers (bold, frozen) with two example results of one report, and an "Istruzioni" sheet
+ * saying, column by column, whether it is required and how to fill it in.
+ */
 export function rdpImportTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('RDP');
-  sheet.columns = RDP_IMPORT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: Math.max(14, c.header.length + 4) }));
-  sheet.getRow(1).font = { bold: true };
   const example = {
     code: 'RDP-2026-0001',
     laboratory: 'Laboratorio Analisi Ambientali Lazio S.r.l.',
@@ -191,16 +190,26 @@ export function rdpImportTemplate(): Promise<Buffer> {
     cer: '17 05 04',
     analyticPackages: 'Metalli pesanti',
   };
-  sheet.addRow({ ...example, activity: 'Piombo', unit: 'mg/kg', method: 'EPA 6010D', upperLimit: 100, value: '35,2' });
-  sheet.addRow({ ...example, activity: 'Cadmio', unit: 'mg/kg', method: 'EPA 6010D', upperLimit: 2, value: '< LOQ' });
-  const help = workbook.addWorksheet('Istruzioni');
-  help.columns = [
-    { header: 'Colonna', key: 'header', width: 28 },
-    { header: 'Obbligatoria', key: 'required', width: 14 },
-    { header: 'Note', key: 'help', width: 80 },
-  ];
-  help.getRow(1).font = { bold: true };
-  for (const c of RDP_IMPORT_COLUMNS)
-    help.addRow({ header: c.header, required: c.required ? 'sì' : '', help: `${c.perRow ? 'Per ogni risultato. ' : 'Uguale su tutte le righe dello stesso RDP. '}${c.help}` });
-  return workbook.xlsx.writeBuffer().then((b) => Buffer.from(b));
+  return xlsxBuffer([
+    {
+      sheetName: 'RDP',
+      columns: RDP_IMPORT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: Math.max(14, c.header.length + 4) })),
+      writeRows: async (add) => {
+        add({ ...example, activity: 'Piombo', unit: 'mg/kg', method: 'EPA 6010D', upperLimit: 100, value: '35,2' });
+        add({ ...example, activity: 'Cadmio', unit: 'mg/kg', method: 'EPA 6010D', upperLimit: 2, value: '< LOQ' });
+      },
+    },
+    {
+      sheetName: 'Istruzioni',
+      columns: [
+        { header: 'Colonna', key: 'header', width: 28 },
+        { header: 'Obbligatoria', key: 'required', width: 14 },
+        { header: 'Note', key: 'help', width: 80 },
+      ],
+      writeRows: async (add) => {
+        for (const c of RDP_IMPORT_COLUMNS)
+          add({ header: c.header, required: c.required ? 'sì' : '', help: `${c.perRow ? 'Per ogni risultato. ' : 'Uguale su tutte le righe dello stesso RDP. '}${c.help}` });
+      },
+    },
+  ]);
 }

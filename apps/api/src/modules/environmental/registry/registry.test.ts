@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { and, desc, eq, isNull, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_LIST_COLUMNS } from '@app/domain/environmental/price-list';
@@ -6,6 +5,7 @@ import { classicCigOf } from '@app/domain/environmental/procurement-codes';
 import { agencies, inviteTokens, laboratories, mailOutbox, ncaReports, roles, permissions, users } from '../../../db/schema/index.ts';
 import { setFeature } from '../../platform/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
+import { workbookOf } from '../../../test/xlsx-files.ts';
 
 let t: TTestApp;
 let admin: TSession;
@@ -147,12 +147,13 @@ describe('environmental settings', () => {
 
 describe('price list import over HTTP', () => {
   async function upload(labId: string, rows: unknown[][], token: string) {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Listino');
-    sheet.addRow(PRICE_LIST_COLUMNS.map((c) => c.header));
-    for (const row of rows) sheet.addRow(row);
+    const bytes = await workbookOf(
+      PRICE_LIST_COLUMNS.map((c) => c.header),
+      rows,
+      'Listino',
+    );
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await workbook.xlsx.writeBuffer())]), 'listino.xlsx');
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'listino.xlsx');
     const res = await fetch(`${t.baseUrl}/api/laboratories/${labId}/price-list`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
     return { status: res.status, body: await res.json() };
   }

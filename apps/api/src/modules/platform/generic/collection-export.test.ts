@@ -1,3 +1,4 @@
+// exceljs (a devDependency) reads what the API exports: an independent reader, not ours reading what ours wrote.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faqs } from '../../../db/schema/index.ts';

@@ -1,8 +1,12 @@
-import JSZip from 'jszip';
-import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
+import { workbookOf } from '../../../test/xlsx-files.ts';
 
-/** Small real files of each format, built in memory for tests. */
+/**
+ * Small real files of each format, built in memory for tests. The platform's index re-exports some of them, so this
+ * module is part of the built server: jszip, a devDependency, is loaded only when a zip is made (by a test).
+ */
+const jszip = async () => (await import('jszip')).default;
+
 export async function makePdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.addPage([200, 200]).drawText('Ricevuta', { x: 20, y: 100, size: 12 });
@@ -10,7 +14,7 @@ export async function makePdf(): Promise<Buffer> {
 }
 
 export async function makeDocx(): Promise<Buffer> {
-  const zip = new JSZip();
+  const zip = new (await jszip())();
   zip.file(
     '[Content_Types].xml',
     '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
@@ -19,14 +23,12 @@ export async function makeDocx(): Promise<Buffer> {
   return zip.generateAsync({ type: 'nodebuffer' });
 }
 
-export async function makeXlsx(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.addWorksheet('Soggiorni').addRow(['checkIn', 'checkOut']);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+export function makeXlsx(): Promise<Buffer> {
+  return workbookOf(['checkIn', 'checkOut'], [], 'Soggiorni');
 }
 
 export async function makePlainZip(): Promise<Buffer> {
-  const zip = new JSZip();
+  const zip = new (await jszip())();
   zip.file('readme.txt', 'hello');
   return zip.generateAsync({ type: 'nodebuffer' });
 }

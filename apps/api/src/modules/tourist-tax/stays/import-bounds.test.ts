@@ -1,11 +1,11 @@
 import { createDeflateRaw } from 'node:zlib';
-import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stays } from '../../../db/schema/index.ts';
 import { hugeCellWorkbook, sharedStringsBomb, zipOf, type TPart } from '../../../test/hostile-xlsx.ts';
 import { whileHealthPolled } from '../../../test/health-poll.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
+import { workbookOf } from '../../../test/xlsx-files.ts';
 import { demoFixtures } from '../registry/test-fixtures.ts';
 import { XLSX_IMPORT_LIMITS } from './read-stay-import-file.ts';
 
@@ -193,15 +193,13 @@ describe('streamed import stays all or nothing', () => {
       const before = await countStays(structure._id);
       const rows = 10_000; // batches of 2,000: the first two are inserted before the first bad row is read
       const write = async (bad: boolean) => {
-        const wb = new ExcelJS.Workbook();
-        const ws = wb.addWorksheet('Soggiorni');
-        ws.addRow([...HEADERS, 'Esenti', 'Tipo esenzione']);
+        const lines: unknown[][] = [];
         for (let i = 1; i <= rows; i++) {
-          if (bad && i === 4_500) ws.addRow(['10/11/2026', '12/11/2026', 3, `Xlsx${i}`, 'Ospite', 'Pagato', 1, 'Neonati']);
-          else if (bad && i === rows) ws.addRow(['10/11/2026', '31/02/2026', 2, `Xlsx${i}`, 'Ospite', 'Pagato']);
-          else ws.addRow(['10/11/2026', '12/11/2026', 2, `Xlsx${i}`, 'Ospite', 'Pagato']);
+          if (bad && i === 4_500) lines.push(['10/11/2026', '12/11/2026', 3, `Xlsx${i}`, 'Ospite', 'Pagato', 1, 'Neonati']);
+          else if (bad && i === rows) lines.push(['10/11/2026', '31/02/2026', 2, `Xlsx${i}`, 'Ospite', 'Pagato']);
+          else lines.push(['10/11/2026', '12/11/2026', 2, `Xlsx${i}`, 'Ospite', 'Pagato']);
         }
-        return Buffer.from(await wb.xlsx.writeBuffer());
+        return workbookOf([...HEADERS, 'Esenti', 'Tipo esenzione'], lines, 'Soggiorni');
       };
       const bad = await write(true);
       const res = await importRequest(structure._id, 'xlsx', bad, 'en');

@@ -1,3 +1,5 @@
+// exceljs (a devDependency) reads the exports and the template as another program would, and fills the template in as a
+// user's spreadsheet program does (its own writer, shared strings): independent of our reader and writer.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAlloggiatiFile, type TAlloggiatiRecordInput } from '@app/domain/tourist-tax/alloggiati';
@@ -7,6 +9,7 @@ import { loadCityRules } from '../rules/city-rules.ts';
 import { priceImportedStay } from './price-imported-stay.ts';
 import { readStayImportFile } from './read-stay-import-file.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
+import { workbookOf } from '../../../test/xlsx-files.ts';
 import { demoFixtures, VALID_CF } from '../registry/test-fixtures.ts';
 
 let t: TTestApp;
@@ -32,12 +35,8 @@ const HEADERS = [
   'Tipo riduzione',
 ];
 
-async function xlsxOf(rows: unknown[][], headers = HEADERS): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Soggiorni');
-  ws.addRow(headers);
-  for (const row of rows) ws.addRow(row);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+function xlsxOf(rows: unknown[][], headers = HEADERS): Promise<Buffer> {
+  return workbookOf(headers, rows, 'Soggiorni');
 }
 
 async function readXlsx(bytes: ArrayBuffer) {
