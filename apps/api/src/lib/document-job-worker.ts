@@ -32,7 +32,7 @@ parentPort?.on('message', (request: TRequest) => {
     } catch (error) {
       reply =
         error instanceof AppError
-          ? { id: request.id, ok: false, error: { code: error.code, message: error.message, details: error.details } }
+          ? { id: request.id, ok: false, error: { code: error.code, message: error.message, params: error.params, details: error.details } }
           : { id: request.id, ok: false, error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
     }
     parentPort?.postMessage(reply);

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OTP_RULES } from '@app/domain/environmental/nca/index';
 import { mailOutbox } from '../../../db/schema/index.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
 import { codeFromOutbox, ncaFixtures, pendingRequestOf } from './nca-test-fixtures.ts';
@@ -82,5 +83,10 @@ describe('NCA texts in the recipient language', () => {
     expect(mail.text).toMatch(/^Hello .*\n\nyour code to sign NCA draft \(phase 1\) with a one-time code is:/);
     expect(mail.text).toMatch(/valid until \d{2}:\d{2} and can be used once/);
     expect(await codeFromOutbox(t, 'agency@demo.test')).toMatch(/^\d{6}$/);
+
+    // A refusal keeps its code and English message and carries the values the client needs to write it in its language.
+    const again = await t.request('POST', `/api/sign-requests/${requestId}/sendCode`, { token: agency.token, body: {} });
+    expect(again.status).toBe(429);
+    expect(again.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('seconds ago'), params: { seconds: OTP_RULES.resendIntervalSeconds } });
   });
 });

@@ -32,8 +32,11 @@ export async function sendSigningCode(app: FastifyInstance, ctx: TSignedInContex
       .where(and(eq(otpChallenges.signRequestId, request.id), gt(otpChallenges.createdAt, new Date(now.getTime() - 3_600_000))))
       .orderBy(desc(otpChallenges.createdAt));
     if (recent[0] && now.getTime() - recent[0].createdAt.getTime() < OTP_RULES.resendIntervalSeconds * 1000)
-      throw new AppError('RATE_LIMITED', `A code was sent less than ${OTP_RULES.resendIntervalSeconds} seconds ago: wait before asking for another`);
-    if (recent.length >= OTP_RULES.maxSendsPerHour) throw new AppError('RATE_LIMITED', `At most ${OTP_RULES.maxSendsPerHour} codes per hour: try again later`);
+      throw new AppError('RATE_LIMITED', `A code was sent less than ${OTP_RULES.resendIntervalSeconds} seconds ago: wait before asking for another`, {
+        params: { seconds: OTP_RULES.resendIntervalSeconds },
+      });
+    if (recent.length >= OTP_RULES.maxSendsPerHour)
+      throw new AppError('RATE_LIMITED', `At most ${OTP_RULES.maxSendsPerHour} codes per hour: try again later`, { params: { perHour: OTP_RULES.maxSendsPerHour } });
     await tx
       .update(otpChallenges)
       .set({ invalidatedAt: now })
