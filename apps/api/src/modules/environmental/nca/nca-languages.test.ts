@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTP_RULES } from '@app/domain/environmental/nca/index';
+import { PDFDocument } from 'pdf-lib';
 import { mailOutbox } from '../../../db/schema/index.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
 import { codeFromOutbox, ncaFixtures, pendingRequestOf } from './nca-test-fixtures.ts';
@@ -88,5 +89,26 @@ describe('NCA texts in the recipient language', () => {
     const again = await t.request('POST', `/api/sign-requests/${requestId}/sendCode`, { token: agency.token, body: {} });
     expect(again.status).toBe(429);
     expect(again.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('seconds ago'), params: { seconds: OTP_RULES.resendIntervalSeconds } });
+  });
+
+  it("a downloaded report PDF is in the request's language, else the user's, else Italian", async () => {
+    const [admin, consortium, agency] = await Promise.all([t.signedIn('admin'), t.login('consortium@demo.test'), t.signedIn('agency')]);
+    const fx = await ncaFixtures(t);
+    const created = await t.request('POST', '/api/nca-reports', { token: consortium.token, body: fx.phase1 });
+    const opened = await t.request('POST', `/api/nca-reports/${created.body._id}/forceOpen`, { token: admin.token, body: { reason: 'Test' } });
+    const code = opened.body.code as string;
+    const pdfOf = async (token: string, headers: Record<string, string> = {}, query = '') => {
+      const response = await fetch(`${t.baseUrl}/api/nca-reports/${created.body._id}/pdf${query}`, { headers: { authorization: `Bearer ${token}`, ...headers } });
+      expect(response.status).toBe(200);
+      const doc = await PDFDocument.load(new Uint8Array(await response.arrayBuffer()), { updateMetadata: false });
+      return { title: doc.getTitle(), producer: doc.getProducer() };
+    };
+    expect(await pdfOf(consortium.token, { 'accept-language': 'en-GB,en;q=0.9' })).toEqual({ title: `NCA ${code} – report in progress`, producer: 'Back office – environmental compliance' });
+    expect(await pdfOf(consortium.token, { 'accept-language': 'it-IT' })).toEqual({ title: `NCA ${code} – rapporto in corso`, producer: 'Back office – conformità ambientale' });
+    // No language asked: the user's profile decides (the agency user chose English above; the consortium user kept Italian).
+    expect((await t.request('PUT', '/api/users/me', { token: agency.token, body: { language: 'en' } })).status).toBe(200);
+    expect((await pdfOf(agency.token)).title).toBe(`NCA ${code} – report in progress`);
+    expect((await pdfOf(consortium.token)).title).toBe(`NCA ${code} – rapporto in corso`);
+    expect((await pdfOf(agency.token, {}, '?phase=second')).title).toBe(`NCA ${code} – Phase 2 – Root-cause analysis and action plan`);
   });
 });
