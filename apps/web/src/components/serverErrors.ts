@@ -28,5 +28,12 @@ export function translatableFieldErrors(errors: Record<string, unknown> | undefi
  */
 export function errorText(translate: (key: string, options?: object) => string, error: unknown): string {
   const message = (error as Error | null)?.message || 'genericError';
-  return translate(message, { _: message });
+  return translate(message, { _: message, ...errorParams(error) });
+}
+
+/** The API's `params` of a failed call (the values its message carries), as translation arguments. */
+export function errorParams(error: unknown): Record<string, string | number> {
+  const body = (error as { body?: { params?: unknown } } | null)?.body;
+  const params = body?.params;
+  return params && typeof params === 'object' ? (params as Record<string, string | number>) : {};
 }
