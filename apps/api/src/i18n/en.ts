@@ -3,8 +3,6 @@ import type { TMessages } from './it.ts';
 /** The server's English texts: the keys of it.ts, each with its translation (a missing or extra key fails typecheck). */
 export const enMessages: TMessages = {
   common: {
-    yes: 'Yes',
-    no: 'No',
     draftCode: 'draft',
     phase: 'phase {phase}',
   },

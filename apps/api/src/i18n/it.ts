@@ -5,8 +5,6 @@
  */
 export const itMessages = {
   common: {
-    yes: 'Sì',
-    no: 'No',
     /** A report without its code yet ("NCA in bozza"). */
     draftCode: 'in bozza',
     phase: 'fase {phase}',
