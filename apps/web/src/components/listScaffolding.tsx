@@ -161,7 +161,7 @@ export function ResponsiveDataTable<TRecord extends RaRecord = RaRecord>(props: 
 /** Memoised: while the deferred list state is unchanged, the urgent pass skips the rows altogether. */
 const ResponsiveDataTableRows = memo(function ResponsiveDataTableRows({ phone, rowClick = 'edit', empty, children, ...rest }: TResponsiveDataTableProps<RaRecord>) {
   const isPhone = useIsPhone();
-  if (isPhone) return <SimpleList {...phone} rowClick={rowClick as SimpleListProps['rowClick']} empty={empty} data-testid="phone-list" />;
+  if (isPhone) return <SimpleList {...phone} rowClick={rowClick} empty={empty} data-testid="phone-list" />;
   return (
     <DataTable rowClick={rowClick} empty={empty} {...rest}>
       {children}

@@ -135,8 +135,8 @@ export function defineWorkflowRuntime<TStatus extends string, TAction extends st
     }
     const query = tx
       .select()
-      .from(table as PgTable)
-      .where(allOf([eq(table.id, id), scope])!);
+      .from(table)
+      .where(allOf([eq(table.id, id), scope]));
     // FOR UPDATE: a second concurrent transition of the same record waits here, then sees the new status.
     const [row] = await (lock ? query.for('update') : query);
     if (!row) throw notFound(label);
@@ -173,7 +173,7 @@ export function defineWorkflowRuntime<TStatus extends string, TAction extends st
     const changes = (await effects.apply?.({ tx, ctx, row, input, now })) ?? {};
     const [updated] = await tx
       .update(table)
-      .set({ ...changes, [statusKey]: result.to, updatedAt: new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1)) } as never)
+      .set({ ...changes, [statusKey]: result.to, updatedAt: new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1)) })
       .where(and(eq(table.id, row.id), inArray(statusColumn, [...workflow.allowedFrom(action)])))
       .returning();
     // Belt and braces with the row lock: the status read above must still hold.

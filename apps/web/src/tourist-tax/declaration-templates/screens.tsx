@@ -181,7 +181,7 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
     },
     onError: (error) => {
       const body = (error as { body?: { details?: { message: string }[] } }).body;
-      setServerProblem([translate((error as Error).message || 'genericError', { _: (error as Error).message }), ...(body?.details ?? []).map((d) => d.message)].join(' — '));
+      setServerProblem([translate(error.message || 'genericError', { _: error.message }), ...(body?.details ?? []).map((d) => d.message)].join(' — '));
     },
   });
   const busy = generation.isPending;

@@ -132,7 +132,7 @@ export function DeclarationEditPanel({ record, onSaved }: { record: TDeclaration
     type: record.type,
     noGuests: record.noGuests,
     notes: record.notes,
-    figures: Object.fromEntries([...COUNT_FIELDS, ...AMOUNT_FIELDS].map((key) => [key, record[key]])) as TFigureValues,
+    figures: Object.fromEntries([...COUNT_FIELDS, ...AMOUNT_FIELDS].map((key) => [key, record[key]])),
   };
   const submit = async (values: Record<string, unknown>) => {
     try {

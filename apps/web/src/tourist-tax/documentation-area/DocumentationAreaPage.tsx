@@ -198,7 +198,7 @@ export function DocumentationAreaPage() {
         ) : null}
       </Stack>
       {isPending ? <Loading /> : null}
-      {error ? <Alert severity="error">{translate((error as Error).message || 'genericError', { _: (error as Error).message })}</Alert> : null}
+      {error ? <Alert severity="error">{translate(error.message || 'genericError', { _: error.message })}</Alert> : null}
       {!isPending && !error && data.length === 0 ? <Alert severity="info">{translate('filings.documents.empty')}</Alert> : null}
       <Stack spacing={2}>
         {DOCUMENT_CATEGORIES.map((category) => {

@@ -87,7 +87,7 @@ export function ImportStaysDialog({ open, onClose, defaultStructureId }: { open:
                 labelId="import-format-label"
                 label={translate('touristTax.import.format')}
                 value={format}
-                onChange={(event) => setFormat(event.target.value as TImportFormat)}
+                onChange={(event) => setFormat(event.target.value)}
                 disabled={busy}
                 data-testid="import-format"
               >
@@ -107,7 +107,7 @@ export function ImportStaysDialog({ open, onClose, defaultStructureId }: { open:
                   labelId="import-payment-label"
                   label={translate('touristTax.import.paymentStatus')}
                   value={paymentStatus}
-                  onChange={(event) => setPaymentStatus(event.target.value as 'paid' | 'not_paid')}
+                  onChange={(event) => setPaymentStatus(event.target.value)}
                   disabled={busy}
                   data-testid="import-payment-status"
                 >

@@ -211,7 +211,7 @@ async function placeOf(tx: TTx, ctx: TSignedInContext, input: TFormInput, existi
   if (!order) problems.push({ path: 'orderId', message: 'does not exist', value: orderId });
   else if (agencyId && !order.agencyIds.includes(agencyId)) problems.push({ path: 'orderId', message: 'the order is not given to this agency', value: orderId });
   if (problems.length) throw validationFailed(problems);
-  return { targetAgencyId: agencyId!, lotId: order!.lotId };
+  return { targetAgencyId: agencyId!, lotId: order.lotId };
 }
 
 export const formsCollection = defineCollection({

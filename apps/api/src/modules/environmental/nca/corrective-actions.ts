@@ -47,7 +47,7 @@ async function reportFor(tx: TDbOrTx, ctx: TSignedInContext, reportId: string, l
   const query = tx
     .select()
     .from(ncaReports)
-    .where(allOf([eq(ncaReports.id, reportId), scope])!);
+    .where(allOf([eq(ncaReports.id, reportId), scope]));
   const [report] = await (lock ? query.for('update') : query);
   if (!report) throw notFound('NCA report');
   return report;

@@ -8,7 +8,7 @@ import { authorizeAction } from '../../platform/index.ts';
 import type { TNcaReportRow } from './reports.ts';
 
 /** The request context with its database handle swapped for the open transaction. */
-export const inTx = (ctx: TSignedInContext, tx: TTx): TSignedInContext => ({ ...ctx, db: tx as unknown as TSignedInContext['db'] });
+export const inTx = (ctx: TSignedInContext, tx: TTx): TSignedInContext => ({ ...ctx, db: tx });
 
 /** Whether the actor holds a permission key: admins always; others only holding it with the permission system on. */
 export async function mayHoldKey(ctx: TSignedInContext, key: string): Promise<boolean> {

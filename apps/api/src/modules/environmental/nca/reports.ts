@@ -113,7 +113,7 @@ export const ncaReportsCollection = defineCollection({
         if (!(await mayHoldKey(ctx, 'nca.create'))) throw new AppError('FORBIDDEN', 'Only agencies holding the nca.create permission may report a non-conformity');
         values.detectedByAgencyId = ctx.actor.agencyId ?? null;
       }
-      const problems = await referenceProblems(tx, values as Partial<TNcaReportRow>, { ...values, lotId: values.lotId });
+      const problems = await referenceProblems(tx, values, { ...values, lotId: values.lotId });
       if (problems.length) throw validationFailed(problems);
       return { ...values, status: 'pending', openedById: ctx.actor.id, signRound: 0 };
     }
@@ -131,7 +131,7 @@ export const ncaReportsCollection = defineCollection({
         },
       );
     }
-    const merged = { ...existing, ...changed } as TNcaReportRow;
+    const merged = { ...existing, ...changed };
     const problems = await referenceProblems(tx, merged, changed);
     if (problems.length) throw validationFailed(problems);
     return changed;

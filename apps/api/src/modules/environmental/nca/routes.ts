@@ -234,9 +234,9 @@ export function registerNcaRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const ctx = signedIn(request);
       const row = await signWithCode(app, ctx, request.params.id, request.body.code, { ...meta(request), sessionId: request.id ? String(request.id) : null });
-      const [record] = [signRequestToRecord(row) as unknown as Record<string, unknown>];
+      const [record] = [signRequestToRecord(row)];
       await decorateSignRequests(ctx.db, [record]);
-      return record as never;
+      return record;
     },
   });
   for (const [action, body, read] of [
@@ -255,7 +255,7 @@ export function registerNcaRoutes(app: FastifyInstance) {
       },
       handler: async (request) => {
         const ctx = signedIn(request);
-        const row = await decideSignRequest(app, ctx, request.params.id, action, read((request.body ?? {}) as never));
+        const row = await decideSignRequest(app, ctx, request.params.id, action, read(request.body ?? {}));
         const record = signRequestToRecord(row) as unknown as Record<string, unknown>;
         await decorateSignRequests(ctx.db, [record]);
         return record as never;

@@ -91,7 +91,7 @@ export async function lockSignRequest(tx: TTx, id: string, scope: SQL | undefine
   const [peek] = await tx
     .select({ reportId: signRequests.reportId })
     .from(signRequests)
-    .where(allOf([eq(signRequests.id, id), scope])!);
+    .where(allOf([eq(signRequests.id, id), scope]));
   if (!peek) return undefined;
   const [report] = await tx.select().from(ncaReports).where(eq(ncaReports.id, peek.reportId)).for('update');
   const [request] = await tx.select().from(signRequests).where(eq(signRequests.id, id)).for('update');

@@ -169,7 +169,7 @@ export async function registerRdps(app: FastifyInstance): Promise<TCollectionRun
     handler: async (request, reply) => {
       const ctx = signedIn(request);
       const rdp = await runtime.getById(ctx, request.params.id);
-      const uploadId = (rdp as Record<string, unknown>)[FILES[request.params.file]] as string | null;
+      const uploadId = rdp[FILES[request.params.file]] as string | null;
       if (!uploadId) throw notFound('File');
       const [row] = await ctx.db
         .select()

@@ -222,7 +222,7 @@ export async function registerEnvironmentalRegistry(app: FastifyInstance) {
       const ctx = signedIn(request);
       await requireAccess(ctx, 'contracts', 'export');
       await companyInScope(ctx, 'laboratory', request.params.id, 'read');
-      const { fileName, stream } = await exportPriceList(ctx.db as never, request.params.id, reply.log);
+      const { fileName, stream } = await exportPriceList(ctx.db, request.params.id, reply.log);
       return sendXlsx(reply, fileName, stream);
     },
   });

@@ -41,7 +41,7 @@ export async function loadUserGrants(db: TDbOrTx, userId: string): Promise<TPerm
 export const permissionGate: TPermissionGate = async (ctx, key) => {
   if (ctx.actor.role === 'admin') return null;
   if (!(await isFeatureOn(ctx.db, 'permissionsSystem'))) return null;
-  const result = resolvePermission(await loadUserGrants(ctx.db, ctx.actor.id), key, ctx.actor as unknown as Record<string, unknown>);
+  const result = resolvePermission(await loadUserGrants(ctx.db, ctx.actor.id), key, ctx.actor);
   if (!result.allowed) throw new AppError('FORBIDDEN', `Missing permission ${key}`);
   return result.filter ?? null;
 };

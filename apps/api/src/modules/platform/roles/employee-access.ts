@@ -110,16 +110,16 @@ const KEY_BY_CHANGE = {
 export async function changeEmployeeAccess(ctx: TSignedInContext, userId: string, change: TChange) {
   const actorGrants = await authorizeAction(ctx, KEY_BY_CHANGE[change.kind]);
   return ctx.db.transaction(async (tx) => {
-    const target = await findTarget(ctx, tx as never, userId, true);
+    const target = await findTarget(ctx, tx, userId, true);
     let roleIds = target.roleIds;
     let grants = target.permissionGrants;
     if (change.kind === 'assignRoles') {
-      const problems = await missingIds(tx as never, roles, change.roleIds, 'roleIds');
+      const problems = await missingIds(tx, roles, change.roleIds, 'roleIds');
       if (problems.length > 0) throw validationFailed(problems);
-      assertMayChange(ctx, actorGrants, target, grantsOf(await permissionKeysOfRoles(tx as never, change.roleIds)));
+      assertMayChange(ctx, actorGrants, target, grantsOf(await permissionKeysOfRoles(tx, change.roleIds)));
       roleIds = [...new Set([...roleIds, ...change.roleIds])];
     } else if (change.kind === 'removeRoles') {
-      assertMayChange(ctx, actorGrants, target, denialsOf(await permissionKeysOfRoles(tx as never, change.roleIds)));
+      assertMayChange(ctx, actorGrants, target, denialsOf(await permissionKeysOfRoles(tx, change.roleIds)));
       roleIds = roleIds.filter((id) => !change.roleIds.includes(id));
     } else if (change.kind === 'assignPermissions') {
       assertMayChange(ctx, actorGrants, target, grantsOf(change.grants.map((g) => g.key)));
@@ -138,6 +138,6 @@ export async function changeEmployeeAccess(ctx: TSignedInContext, userId: string
       entityId: target.id,
       changes: change.kind.endsWith('Roles') ? { roleIds: { from: target.roleIds, to: roleIds } } : { permissionGrants: { from: target.permissionGrants, to: grants } },
     });
-    return describeEmployeePermissions(ctx, tx as never, target.id, target.role);
+    return describeEmployeePermissions(ctx, tx, target.id, target.role);
   });
 }

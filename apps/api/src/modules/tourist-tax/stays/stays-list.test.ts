@@ -85,7 +85,7 @@ describe('stays list: cached counts stay exact after writes', () => {
     const [victim] = (
       (await t.db.execute(
         sql`select s.id from stays s join cities c on c.id = s.city_id where c.name = 'Comune di Gaeta' and s.payment_status = 'paid' and s.check_out >= '2026-01-01' limit 1`,
-      )) as unknown as { rows: { id: string }[] }
+      )) as { rows: { id: string }[] }
     ).rows;
     expect(victim).toBeDefined();
 
