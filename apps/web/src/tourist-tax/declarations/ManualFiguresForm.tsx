@@ -89,8 +89,8 @@ export function payloadOf(values: TFormValues): Record<string, unknown> {
 
 export function ManualFigureInputs() {
   const translate = useTranslate();
-  const type = useWatch({ name: 'type' });
-  const noGuests = useWatch({ name: 'noGuests' });
+  const type = useWatch<{ type?: string }>({ name: 'type' });
+  const noGuests = useWatch<{ noGuests?: boolean }>({ name: 'noGuests' });
   if (type !== 'manual' || noGuests) return null;
   const field = (name: string) => `resources.declarations.fields.${name}`;
   return (
