@@ -30,7 +30,7 @@ export const ZEmail = z.email();
  */
 export function partialWithoutDefaults<T extends z.ZodObject>(schema: T): z.ZodObject<TPartialWithoutDefaults<T['shape']>> {
   const shape: Record<string, z.ZodType> = {};
-  for (const [key, field] of Object.entries(schema.shape)) {
+  for (const [key, field] of Object.entries<z.ZodType>(schema.shape)) {
     shape[key] = (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).optional();
   }
   return z.object(shape) as z.ZodObject<TPartialWithoutDefaults<T['shape']>>;

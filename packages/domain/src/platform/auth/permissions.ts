@@ -151,7 +151,8 @@ function toCondition(filter: TPermissionFilter, user: Record<string, unknown>): 
     if (resolved === undefined || resolved === null) return null;
     if (Array.isArray(resolved)) {
       if (!isSet) return null;
-      values.push(...resolved);
+      const list: readonly unknown[] = resolved;
+      values.push(...list);
     } else {
       values.push(resolved);
     }

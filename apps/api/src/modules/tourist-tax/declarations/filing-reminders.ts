@@ -120,7 +120,7 @@ export async function runFilingReminders(deps: TJobDeps, today: string) {
     }
   }
   for (const row of pushes) {
-    await pushNotification(deps, row, { email: true }).catch((error) => deps.log?.error({ err: error }, 'reminder push failed'));
+    await pushNotification(deps, row, { email: true }).catch((error: unknown) => deps.log?.error({ err: error }, 'reminder push failed'));
   }
   counts.notifications = pushes.length;
   return counts;
