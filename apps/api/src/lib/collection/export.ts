@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf, requireActor } from '../context.ts';
-import { ZErrorBody } from '../schemas.ts';
+import { ZErrorBody, ZXlsxFile } from '../schemas.ts';
 import { streamWorksheet } from '../xlsx-stream.ts';
 import { MAX_LIMIT } from './query.ts';
 import type { TSignedInContext } from './define.ts';
@@ -39,7 +39,7 @@ export function registerCollectionExport(app: FastifyInstance, runtime: TCollect
       tags,
       summary: `Export every matching row of ${name} as xlsx (streamed; same filters, search and sort as the list)`,
       querystring: z.looseObject({ sort: z.string().optional(), q: z.string().optional(), year: z.string().optional() }),
-      response: { 200: z.any().describe('xlsx file'), ...errorResponses },
+      response: { 200: ZXlsxFile, ...errorResponses },
     },
     handler: async (request, reply) => {
       requireActor(request);

@@ -12,7 +12,7 @@ import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { contextOf, requireActor } from '../../../lib/context.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { multipartReadError } from '../../../lib/multipart.ts';
-import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
+import { errorResponses, fileResponse, ZIdParams, ZXlsxFile } from '../../../lib/schemas.ts';
 import { XLSX_MIME } from '../../../lib/xlsx-stream.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { importRdps, MAX_RDP_IMPORT_BYTES, rdpImportTemplate } from './import-rdps.ts';
@@ -149,7 +149,7 @@ export async function registerRdps(app: FastifyInstance): Promise<TCollectionRun
   });
 
   r.get('/api/rdps/import-template.xlsx', {
-    schema: { tags, summary: 'The xlsx template of the RDP import (headers, two example rows, instructions)', response: { 200: z.any(), ...errors } },
+    schema: { tags, summary: 'The xlsx template of the RDP import (headers, two example rows, instructions)', response: { 200: ZXlsxFile, ...errors } },
     handler: async (request, reply) => {
       const ctx = signedIn(request);
       await requireAccess(ctx, 'rdps', 'import');
@@ -164,7 +164,7 @@ export async function registerRdps(app: FastifyInstance): Promise<TCollectionRun
       tags,
       summary: "A report's file: draft (PDF), signed (.p7m) or signed-content (the PDF inside the .p7m)",
       params: z.object({ id: z.string(), file: z.enum(['draft', 'signed', 'signed-content']) }),
-      response: { 200: z.any().describe('The file bytes'), ...errors },
+      response: { 200: fileResponse('application/octet-stream', 'The file bytes: application/pdf for draft and signed-content, application/pkcs7-mime for signed'), ...errors },
     },
     handler: async (request, reply) => {
       const ctx = signedIn(request);

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { hasPermission, ZPermissionGrant, type TPermissionGrant } from '@app/domain/platform/auth/permissions';
+import { hasPermission, ZPermissionFilterRecord, ZPermissionGrant, type TPermissionGrant } from '@app/domain/platform/auth/permissions';
 import { permissions, roles, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -28,9 +28,9 @@ export const ZEmployeePermissions = z.object({
   permissionsSystem: z.boolean().describe('Whether permissions are enforced; off means role lists alone apply'),
   roleIds: z.array(z.string()),
   /** Everything the user holds (roles + direct), ready for hasPermission/resolvePermission; admins get '*'. */
-  permissions: z.array(z.object({ key: z.string(), filters: z.array(z.any()).optional() })),
+  permissions: z.array(z.object({ key: z.string(), filters: z.array(ZPermissionFilterRecord).optional() })),
   /** Grants given to the user directly, the ones the permission assign/remove calls edit. */
-  direct: z.array(z.object({ key: z.string(), filters: z.array(z.any()).optional() })),
+  direct: z.array(z.object({ key: z.string(), filters: z.array(ZPermissionFilterRecord).optional() })),
 });
 
 type TTarget = { id: string; role: string; roleIds: string[]; permissionGrants: TPermissionGrant[] };

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError, type TErrorDetail } from '../../../lib/errors.ts';
 import { contextOf, requireActor } from '../../../lib/context.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
+import { errorResponses, fileResponse, ZIdParams } from '../../../lib/schemas.ts';
 import { multipartReadError } from '../../../lib/multipart.ts';
 import { FORMATS_BY_PURPOSE } from './detect-file-format.ts';
 import { deleteUpload, findVisibleUpload, listUploadsOfRecord, storeUpload } from './store-upload.ts';
@@ -107,7 +107,12 @@ export function registerUploadRoutes(app: FastifyInstance) {
     });
 
     r.get('/api/uploads/:id/download', {
-      schema: { tags, summary: 'File content, as an attachment with a safe file name', params: ZIdParams, response: { 200: z.any().describe('The file bytes'), ...errors } },
+      schema: {
+        tags,
+        summary: 'File content, as an attachment with a safe file name',
+        params: ZIdParams,
+        response: { 200: fileResponse('application/octet-stream', 'The file bytes, with the content type of the upload'), ...errors },
+      },
       handler: async (request, reply) => {
         const row = await findVisibleUpload(app.services, signedIn(request), request.params.id);
         const stream = app.services.storage.read(row.storageKey);
