@@ -7,7 +7,7 @@ import { SYSTEM_ACTOR, type TTransitionOk, type TWorkflow, type TWorkflowActor }
 import type { TDb, TTx } from '../../db/client.ts';
 import type { TSignedInContext } from '../collection/define.ts';
 import { allOf, isUuid } from '../collection/query.ts';
-import { contextOf, requireActor, type TRequestContext } from '../context.ts';
+import { signedInContextOf, type TRequestContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
 import { errorResponses, ZIdParams } from '../schemas.ts';
 
@@ -251,8 +251,7 @@ export function registerWorkflowRoutes<TStatus extends string, TAction extends s
     r.post(`/api/${options.collection}/:id/${action}`, {
       schema: { tags: options.tags, summary: route.summary, params: ZIdParams, body: route.body, response: { 200: options.record, ...errors } },
       handler: async (request) => {
-        requireActor(request);
-        const ctx = contextOf(request) as TSignedInContext;
+        const ctx = signedInContextOf(request);
         const input = route.input ? route.input(request.body as never) : (request.body as TInput);
         return options.toRecord(await runtime.run(ctx, request.params.id, action, input));
       },

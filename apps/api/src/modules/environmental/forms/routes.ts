@@ -7,7 +7,7 @@ import { ZFormRecord, ZFormTotal } from '@app/domain/environmental/waste/form-sc
 import { requireAccess } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { collectionRuntime, registerCollection } from '../../../lib/collection/routes.ts';
-import { contextOf, requireActor } from '../../../lib/context.ts';
+import { signedInContextOf } from '../../../lib/context.ts';
 import { errorResponses, ZIdParams, ZPdfFile, ZXlsxFile } from '../../../lib/schemas.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { sendXlsx } from '../../../lib/xlsx-stream.ts';
@@ -22,8 +22,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['environmental'];
 
 function signedIn(request: FastifyRequest): TSignedInContext {
-  requireActor(request);
-  return contextOf(request) as TSignedInContext;
+  return signedInContextOf(request);
 }
 
 /** Waste forms (`/api/forms`): collection, review transitions, totals, xlsx export, PDF, signed document. */

@@ -12,7 +12,6 @@ import {
   ZCorrectiveActionUpdate,
   type TCorrectiveActionAction,
   type TCorrectiveActionFacts,
-  type TCorrectiveActionStatus,
   type TCorrectiveActionType,
   type TNcaReportStatus,
 } from '@app/domain/environmental/nca/index';
@@ -54,7 +53,7 @@ async function reportFor(tx: TDbOrTx, ctx: TSignedInContext, reportId: string, l
 }
 
 function refuseReportState(report: TNcaReportRow, side: 'consortium' | 'agency') {
-  if (!WRITABLE_REPORT_STATUSES[side].includes(report.status as TNcaReportStatus))
+  if (!WRITABLE_REPORT_STATUSES[side].includes(report.status))
     throw new AppError('CONFLICT', `The report is ${report.status}: its corrective actions cannot be changed now`, {
       details: [{ path: 'reportId', message: `report ${report.status}`, value: report.id }],
     });
@@ -73,11 +72,11 @@ export function actionToRecord(row: TCorrectiveActionRow) {
   return {
     ...rest,
     code: `A${sequence}`,
-    actionType: row.actionType as TCorrectiveActionType,
-    status: row.status as TCorrectiveActionStatus,
+    actionType: row.actionType,
+    status: row.status,
     documents: row.documents.map((d) => ({ ...d, uploaded: false })),
-    overdue: isActionOverdue({ expires: row.expires, expireDate: row.expireDate, status: row.status as TCorrectiveActionStatus }, todayInItaly()),
-    closeReason: row.closeReason as 'verified' | 'not_needed' | null,
+    overdue: isActionOverdue({ expires: row.expires, expireDate: row.expireDate, status: row.status }, todayInItaly()),
+    closeReason: row.closeReason,
   };
 }
 
@@ -152,7 +151,7 @@ export const correctiveActionsCollection = defineCollection({
         // Internal actions are the consortium's own: no executor agency unless named.
         agencyId: side === 'agency' ? ctx.actor.agencyId : create.actionType === 'internal' ? (create.agencyId ?? null) : (create.agencyId ?? report.targetAgencyId),
         sequence: (last?.n ?? 0) + 1,
-        status: 'new',
+        status: 'new' as const,
         proposedById: ctx.actor.id,
         expireDate: create.expires ? create.expireDate : (create.expireDate ?? null),
       };
@@ -204,7 +203,7 @@ export async function actionFacts(db: TDbOrTx, ctx: TSignedInContext, row: TCorr
   const [report] = await db.select({ status: ncaReports.status }).from(ncaReports).where(eq(ncaReports.id, row.reportId));
   const files = await uploadTags(db, [row.id]);
   return {
-    reportStatus: report.status as TNcaReportStatus,
+    reportStatus: report.status,
     missingRequiredDocuments: missingRequiredDocuments(
       row.documents,
       files.map((f) => f.tags),

@@ -40,7 +40,7 @@ export async function pdfSignatures(db: TDbOrTx, reportId: string, phase?: TSign
   return rows
     .filter((r) => round !== undefined || r.request.status !== 'suspended')
     .map((r) => ({
-      phase: r.request.phase as TSignPhase,
+      phase: r.request.phase,
       round: r.request.round,
       signer: [r.name, r.surname].filter(Boolean).join(' ') || r.email,
       functionName: r.fn ?? '',

@@ -49,7 +49,7 @@ export async function roundStatuses(db: TDbOrTx, report: TNcaReportRow): Promise
     .select({ status: signRequests.status })
     .from(signRequests)
     .where(and(eq(signRequests.reportId, report.id), eq(signRequests.phase, phase), eq(signRequests.round, report.signRound)));
-  return rows.map((r) => r.status as TSignStatus);
+  return rows.map((r) => r.status);
 }
 
 /** What the report workflow's guards look at; `ctx` null for the system (it never forces a step). */
@@ -58,7 +58,7 @@ export async function reportFacts(db: TDbOrTx, ctx: TSignedInContext | null, rep
   return {
     missingPhase1Fields: missingPhase1Fields(report),
     hasCauseAnalysis: !!report.causeAnalysis?.trim(),
-    actionStatuses: actions.map((a) => a.status as TNcaReportFacts['actionStatuses'][number]),
+    actionStatuses: actions.map((a) => a.status),
     actionsMissingDocuments: await actionsMissingDocuments(db, actions),
     roundStatuses: await roundStatuses(db, report),
     mayForceSkip: ctx ? await mayHoldKey(ctx, 'nca.forceSkipSignatures') : false,

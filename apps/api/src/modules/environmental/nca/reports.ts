@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { editableFieldsOf, frozenFieldsIn, ZNcaReportCreate, ZNcaReportRecord, ZNcaReportUpdate, type TNcaOrigin, type TNcaReportStatus } from '@app/domain/environmental/nca/index';
+import { editableFieldsOf, frozenFieldsIn, ZNcaReportCreate, ZNcaReportRecord, ZNcaReportUpdate } from '@app/domain/environmental/nca/index';
 import { italianDateOf } from '@app/domain/platform/time/italian-time';
 import { correctiveActions, ncaReports, settings, signRequests } from '../../../db/schema/index.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
@@ -25,7 +25,7 @@ export function hasOverdueActions(today: string) {
 
 export function reportToRecord(row: TNcaReportRow) {
   const { codeYear: _year, codeSequence: _sequence, ...rest } = rowToRecord(row);
-  return { ...rest, status: row.status as TNcaReportStatus, origin: row.origin as TNcaOrigin | null, ambientCategory: null as string | null, overdueActions: 0 };
+  return { ...rest, status: row.status, origin: row.origin, ambientCategory: null as string | null, overdueActions: 0 };
 }
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -115,9 +115,9 @@ export const ncaReportsCollection = defineCollection({
       }
       const problems = await referenceProblems(tx, values, { ...values, lotId: values.lotId });
       if (problems.length) throw validationFailed(problems);
-      return { ...values, status: 'pending', openedById: ctx.actor.id, signRound: 0 };
+      return { ...values, status: 'pending' as const, openedById: ctx.actor.id, signRound: 0 };
     }
-    const status = existing.status as TNcaReportStatus;
+    const status = existing.status;
     const changed = Object.fromEntries(Object.entries(input).filter(([key, value]) => value !== undefined && !sameValue(value, existing[key as keyof TNcaReportRow])));
     const side = sideOf(ctx);
     const frozen = frozenFieldsIn(changed, status, side);

@@ -17,7 +17,7 @@ import {
 } from '@app/domain/environmental/nca/index';
 import { registerCollection } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { contextOf, requireActor } from '../../../lib/context.ts';
+import { signedInContextOf } from '../../../lib/context.ts';
 import { errorResponses, ZIdParams, ZPdfFile, ZXlsxFile } from '../../../lib/schemas.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { streamWorksheet } from '../../../lib/xlsx-stream.ts';
@@ -38,8 +38,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const signErrors = errorResponses(400, 401, 403, 404, 409, 429);
 
 function signedIn(request: FastifyRequest): TSignedInContext {
-  requireActor(request);
-  return contextOf(request) as TSignedInContext;
+  return signedInContextOf(request);
 }
 const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
 

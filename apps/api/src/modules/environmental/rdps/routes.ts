@@ -9,7 +9,7 @@ import { agencies, lots, uploads } from '../../../db/schema/index.ts';
 import { requireAccess } from '../../../lib/access.ts';
 import { registerCollection, type TCollectionRuntime } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { contextOf, requireActor } from '../../../lib/context.ts';
+import { signedInContextOf } from '../../../lib/context.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { multipartReadError } from '../../../lib/multipart.ts';
 import { errorResponses, fileResponse, ZIdParams, ZXlsxFile } from '../../../lib/schemas.ts';
@@ -26,8 +26,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const ZReason = z.object({ reason: z.string().trim().min(1, 'validation.required').max(2000) });
 
 const signedIn = (request: FastifyRequest): TSignedInContext => {
-  requireActor(request);
-  return contextOf(request) as TSignedInContext;
+  return signedInContextOf(request);
 };
 
 /** The one `file` part of a multipart request. */

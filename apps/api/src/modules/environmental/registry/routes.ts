@@ -10,7 +10,7 @@ import { requireAccess, requireGrant, scopeCondition } from '../../../lib/access
 import { registerCollection, type TCollectionRuntime } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { isUuid } from '../../../lib/collection/query.ts';
-import { contextOf, requireActor } from '../../../lib/context.ts';
+import { signedInContextOf } from '../../../lib/context.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { multipartReadError } from '../../../lib/multipart.ts';
 import { errorResponses, ZXlsxFile } from '../../../lib/schemas.ts';
@@ -28,8 +28,7 @@ import { agenciesCollection, contractsCollection, environmentalSettingsCollectio
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 function signedIn(request: FastifyRequest): TSignedInContext {
-  requireActor(request);
-  return contextOf(request) as TSignedInContext;
+  return signedInContextOf(request);
 }
 
 const requestCtx = (request: { ip: string; id: unknown }) => ({ ip: request.ip, requestId: String(request.id) });

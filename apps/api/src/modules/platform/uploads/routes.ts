@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, type TErrorDetail } from '../../../lib/errors.ts';
-import { contextOf, requireActor } from '../../../lib/context.ts';
+import { signedInContextOf } from '../../../lib/context.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { errorResponses, fileResponse, ZIdParams } from '../../../lib/schemas.ts';
 import { multipartReadError } from '../../../lib/multipart.ts';
@@ -13,8 +13,7 @@ import { contentDisposition, uploadToRecord, ZUploadData, ZUploadRecord, type TU
 
 const errors = errorResponses(400, 401, 403, 404);
 const signedIn = (request: FastifyRequest): TSignedInContext => {
-  requireActor(request);
-  return contextOf(request) as TSignedInContext;
+  return signedInContextOf(request);
 };
 
 /** Reads the `file` part and the JSON `data` part (a plain field, or a Blob part as browsers send it). */

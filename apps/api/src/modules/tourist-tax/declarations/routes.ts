@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { eurosToCents } from '@app/domain/tourist-tax/money';
 import { collectionRuntime, registerCollection } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { contextOf, requireActor } from '../../../lib/context.ts';
+import { signedInContextOf } from '../../../lib/context.ts';
 import { errorResponses, ZDateString, ZIdParams, ZPdfFile } from '../../../lib/schemas.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { ZEuros } from '../registry/fields.ts';
@@ -21,8 +21,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['declarations'];
 
 export function signedIn(request: FastifyRequest): TSignedInContext {
-  requireActor(request);
-  return contextOf(request) as TSignedInContext;
+  return signedInContextOf(request);
 }
 
 const ZConfirm = z.object({ confirm: z.literal(true).describe('The user confirmed the prompt') });
