@@ -34,6 +34,22 @@ function collectScripts(page: Page): () => Promise<TScript[]> {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+// What a signed-out visitor typing the site's address (or following a link to a page) meets: the
+// sign-in page, with no more JavaScript than the sign-in page itself.
+for (const typed of ['/', '/stays']) {
+  test(`a signed-out visitor typing ${typed} lands on the sign-in page without react-admin`, async ({ page }) => {
+    const scripts = collectScripts(page);
+    await page.goto(typed, { waitUntil: 'networkidle' });
+    await expect(page).toHaveURL(/\/on-boarding\/login$/);
+    await expect(page.getByRole('button', { name: 'Accedi' })).toBeVisible();
+    const loaded = await scripts();
+    const wire = loaded.reduce((sum, script) => sum + script.wireBytes, 0);
+    console.log(`${typed} signed out: ${loaded.length} scripts, ${kb(wire)} on the wire`);
+    expect(loaded.filter((script) => REACT_ADMIN_MARKERS.test(script.body)).map((script) => script.path)).toEqual([]);
+    expect(wire).toBeLessThanOrEqual(WIRE_BUDGET);
+  });
+}
+
 test('the sign-in page loads no react-admin code and at most 200 KB of compressed JavaScript', async ({ page }) => {
   const scripts = collectScripts(page);
   await page.goto('/on-boarding/login', { waitUntil: 'networkidle' });

@@ -4,10 +4,11 @@ import { signIn, signOutOnServer } from './dataProvider/api';
 import { canAccessResource } from './routeAccess';
 import { postSignInPath, startSession } from './session/landing';
 import { clearPersistedState, getSession } from './session/store';
+import { LOGIN_PATH } from './shellContext';
 
 export { postSignInPath, startSession } from './session/landing';
 
-export const LOGIN_PATH = '/on-boarding/login';
+export { LOGIN_PATH };
 
 export type TLoginParams = { email: string; password: string; botCheckPayload?: string | null };
 

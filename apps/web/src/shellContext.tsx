@@ -22,6 +22,22 @@ export function isOnboardingPath(path: string): boolean {
   return path === '/on-boarding' || path.startsWith('/on-boarding/');
 }
 
+export const LOGIN_PATH = '/on-boarding/login';
+
+/** The admin app's pages a visitor opens without a session (the public home only when the public site is on). */
+const PUBLIC_PAGES = new Set(['/delete-user', '/test']);
+
+/**
+ * Whether a page load needs the admin app. A signed-out visitor on any other admin path would only
+ * be sent to the sign-in page by it, so the page goes there at once and never fetches react-admin.
+ * `publicSite` is null while the configuration is loading: the root then waits for it.
+ */
+export function needsAdminApp(path: string, signedIn: boolean, publicSite: boolean | null): boolean {
+  if (isOnboardingPath(path)) return false;
+  if (signedIn || PUBLIC_PAGES.has(path)) return true;
+  return path === '/' && publicSite === true;
+}
+
 let handoverNotice: string | null = null;
 
 export function setHandoverNotice(notice: string | null): void {

@@ -17,6 +17,7 @@ import { createListSql, type TRenderedWhere } from './list-sql.ts';
 import { registerCollectionExport } from './export.ts';
 import type { TCountCache } from './count-cache.ts';
 import type { TAnyCollection, TCollection, TOperation, TRecordTable, TSignedInContext } from './define.ts';
+import type { TTransitionTx } from '../workflow/run-transition.ts';
 
 const ZListQuery = z.looseObject({
   limit: z.string().optional().describe('Page size, 1-500 (default 25)'),
@@ -259,6 +260,7 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
     },
     async update(ctx, id, input, expected) {
       const scope = await conditions(ctx, 'update');
+      const afterCommit: TTransitionTx['afterCommit'] = [];
       const updated = await ctx.db.transaction(async (tx) => {
         const txCtx = { ...ctx, db: tx as never };
         const existing = await findInScope(ctx, tx, id, scope, true);
@@ -267,7 +269,11 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
             details: [{ path: 'updatedAt', message: `current version is ${(existing.updatedAt as Date).toISOString()}` }],
           });
         }
-        const values = def.toRow ? await def.toRow({ op: 'update', input, tx, ctx: txCtx, existing }) : input;
+        const values = { ...(def.toRow ? await def.toRow({ op: 'update', input, tx, ctx: txCtx, existing }) : input) };
+        // A new status is the workflow's action, taken once the other fields are written.
+        const statusKey = def.workflow?.statusKey;
+        const nextStatus = statusKey ? values[statusKey] : undefined;
+        if (statusKey) delete values[statusKey];
         const [row] = (await tx
           .update(table)
           .set({ ...values, updatedAt: new Date(Math.max(Date.now(), (existing.updatedAt as Date).getTime() + 1)) })
@@ -276,9 +282,12 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
         await assertStillInScope(tx, id, scope);
         await def.afterWrite?.('update', row, { tx, ctx: txCtx, existing });
         await recordAudit(tx, ctx, { action: 'update', entityType: entity, entityId: id, changes: diffFields(existing, row, def.auditOmit) });
+        if (def.workflow && statusKey && nextStatus !== undefined && nextStatus !== existing[statusKey])
+          return def.workflow.change({ tx, afterCommit }, txCtx, id, String(existing[statusKey]), String(nextStatus));
         return row;
       });
       forgetCounts();
+      for (const deliver of afterCommit) await deliver();
       return updated;
     },
     async remove(ctx, id) {

@@ -38,6 +38,7 @@ import {
   SUPPLIER_ACTION_TYPES,
   type TCorrectiveActionRecord,
 } from '@app/domain/environmental/nca/index';
+import { ncaSideOf } from '@app/domain/platform/access/access-table';
 import type { TAppDataProvider } from '../../dataProvider';
 import { DetailActions, emptyToNull, FormGrid, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
 import { Fact, FactGrid, Panel } from '../../components/Panel';
@@ -139,10 +140,10 @@ function ActionFields({ readOnly, supplier }: { readOnly: boolean; supplier: boo
 
 export function ActionCreate() {
   const saveErrors = useSaveErrorNotification();
-  const supplier = currentRole() === 'agency_user';
+  const supplier = ncaSideOf(currentRole()) === 'agency';
   return (
     <Create mutationOptions={saveErrors} redirect="edit">
-      <TtSimpleForm defaultValues={{ actionType: supplier ? 'action' : 'action', documents: [], expires: false }}>
+      <TtSimpleForm defaultValues={{ actionType: 'action', documents: [], expires: false }}>
         <ReportReference />
         <ActionFields readOnly={false} supplier={supplier} />
       </TtSimpleForm>
@@ -309,7 +310,7 @@ function ActionBody() {
   const { data: report } = useGetOne<TReport>('nca-reports', { id: record?.reportId ?? '' }, { enabled: !!record?.reportId });
   if (!record) return null;
   const editable = canUpdate && record.status === 'new' && (!report || report.status === 'open' || report.status === 'waiting_validations');
-  const supplier = currentRole() === 'agency_user';
+  const supplier = ncaSideOf(currentRole()) === 'agency';
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>

@@ -3,23 +3,11 @@ import { missingPhase1Fields, missingRequiredDocuments, phaseSignedIn, type TNca
 import { correctiveActions, signRequests, uploads } from '../../../db/schema/index.ts';
 import type { TDbOrTx, TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { AppError } from '../../../lib/errors.ts';
-import { authorizeAction } from '../../platform/index.ts';
+import { holdsPermission } from '../../../lib/access.ts';
 import type { TNcaReportRow } from './reports.ts';
 
 /** The request context with its database handle swapped for the open transaction. */
 export const inTx = (ctx: TSignedInContext, tx: TTx): TSignedInContext => ({ ...ctx, db: tx });
-
-/** Whether the actor holds a permission key: admins always; others only holding it with the permission system on. */
-export async function mayHoldKey(ctx: TSignedInContext, key: string): Promise<boolean> {
-  try {
-    await authorizeAction(ctx, key);
-    return true;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'FORBIDDEN') return false;
-    throw error;
-  }
-}
 
 /** Required documents of the report's actions, by action name, that no linked upload names yet. */
 async function actionsMissingDocuments(db: TDbOrTx, actions: (typeof correctiveActions.$inferSelect)[]): Promise<string[]> {
@@ -61,6 +49,7 @@ export async function reportFacts(db: TDbOrTx, ctx: TSignedInContext | null, rep
     actionStatuses: actions.map((a) => a.status),
     actionsMissingDocuments: await actionsMissingDocuments(db, actions),
     roundStatuses: await roundStatuses(db, report),
-    mayForceSkip: ctx ? await mayHoldKey(ctx, 'nca.forceSkipSignatures') : false,
+    // The three force actions share one grant and one key.
+    mayForceSkip: ctx ? await holdsPermission(ctx, 'nca-reports', 'forceOpen') : false,
   };
 }

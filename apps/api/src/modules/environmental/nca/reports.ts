@@ -1,19 +1,27 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { editableFieldsOf, frozenFieldsIn, ZNcaReportCreate, ZNcaReportRecord, ZNcaReportUpdate } from '@app/domain/environmental/nca/index';
+import { ncaSideOf, type TNcaSide } from '@app/domain/platform/access/access-table';
 import { italianDateOf } from '@app/domain/platform/time/italian-time';
 import { correctiveActions, ncaReports, settings, signRequests } from '../../../db/schema/index.ts';
+import { holdsPermission } from '../../../lib/access.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { appendHistory } from './nca-history.ts';
 import { reportScopes } from './nca-scope.ts';
-import { mayHoldKey } from './report-facts.ts';
 import { agencyProblems, registryProblems, settingProblems, userProblems } from './references.ts';
 
 export type TNcaReportRow = typeof ncaReports.$inferSelect;
 
-/** The side of an NCA writer: suppliers write only the target agency's part. */
-export const sideOf = (ctx: TSignedInContext): 'consortium' | 'agency' => (ctx.actor.role === 'admin' || ctx.actor.role === 'consortium_user' ? 'consortium' : 'agency');
+/**
+ * The side of an NCA writer, as the access table declares it for the role: suppliers write only the
+ * target agency's part. The table grants NCA writes only to roles with a side.
+ */
+export function sideOf(ctx: TSignedInContext): TNcaSide {
+  const side = ncaSideOf(ctx.actor.role);
+  if (!side) throw new AppError('FORBIDDEN', 'Your role takes no part in NCA reports');
+  return side;
+}
 
 export const todayInItaly = () => italianDateOf(new Date());
 
@@ -110,7 +118,7 @@ export const ncaReportsCollection = defineCollection({
       const values = { ...input };
       if (sideOf(ctx) === 'agency') {
         // A supplier agency reports what it detected only holding nca.create with the permission system on.
-        if (!(await mayHoldKey(ctx, 'nca.create'))) throw new AppError('FORBIDDEN', 'Only agencies holding the nca.create permission may report a non-conformity');
+        if (!(await holdsPermission(ctx, 'nca-reports', 'create'))) throw new AppError('FORBIDDEN', 'Only agencies holding the nca.create permission may report a non-conformity');
         values.detectedByAgencyId = ctx.actor.agencyId ?? null;
       }
       const problems = await referenceProblems(tx, values, { ...values, lotId: values.lotId });

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { holdsEveryPermission } from '@app/domain/platform/access/access-table';
 import { hasPermission, ZPermissionFilterRecord, ZPermissionGrant, type TPermissionGrant } from '@app/domain/platform/auth/permissions';
 import { permissions, roles, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
@@ -54,20 +55,21 @@ export async function describeEmployeePermissions(ctx: TSignedInContext, db: TDb
     userId,
     permissionsSystem: await isFeatureOn(db, 'permissionsSystem'),
     roleIds: user?.roleIds ?? [],
-    permissions: role === 'admin' ? [{ key: '*' }, ...effective] : effective,
+    permissions: holdsEveryPermission(role) ? [{ key: '*' }, ...effective] : effective,
     direct: (user?.grants ?? []) as TPermissionGrant[],
   };
 }
 
 /**
- * A non-admin may only widen someone's access with keys they hold themselves, may not edit their
- * own access and may not touch administrators: otherwise `auth.assignPermissions` would let anyone
- * grant themselves '*'. Widening keys: granted keys on assign, denied keys on remove.
+ * Someone who does not hold every permission (a non-admin) may only widen someone's access with keys
+ * they hold themselves, may not edit their own access and may not touch those who hold every
+ * permission (administrators): otherwise `auth.assignPermissions` would let anyone grant themselves
+ * '*'. Widening keys: granted keys on assign, denied keys on remove.
  */
 function assertMayChange(ctx: TSignedInContext, actorGrants: TPermissionGrant[], target: TTarget, wideningKeys: string[]) {
-  if (ctx.actor.role === 'admin') return;
+  if (holdsEveryPermission(ctx.actor.role)) return;
   if (target.id === ctx.actor.id) throw new AppError('FORBIDDEN', 'You cannot change your own roles or permissions');
-  if (target.role === 'admin') throw new AppError('FORBIDDEN', "Only administrators change an administrator's access");
+  if (holdsEveryPermission(target.role)) throw new AppError('FORBIDDEN', "Only administrators change an administrator's access");
   const notHeld = wideningKeys.filter((key) => !hasPermission(actorGrants, key));
   if (notHeld.length > 0) throw new AppError('FORBIDDEN', `You can only hand out permissions you hold: ${notHeld.join(', ')}`);
 }
