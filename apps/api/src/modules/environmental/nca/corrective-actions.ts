@@ -46,7 +46,7 @@ async function reportFor(tx: TDbOrTx, ctx: TSignedInContext, reportId: string, l
   const query = tx
     .select()
     .from(ncaReports)
-    .where(allOf([eq(ncaReports.id, reportId), scopeCondition(ctx, 'nca-reports', 'read', reportScopes)])!);
+    .where(allOf([eq(ncaReports.id, reportId), scopeCondition(ctx, 'nca-reports', 'read', reportScopes)]));
   const [report] = await (lock ? query.for('update') : query);
   if (!report) throw notFound('NCA report');
   return report;
