@@ -44,6 +44,9 @@ for (const [name, dir] of Object.entries(workspaces)) {
     };
     visit(source);
   }
-  const top = [...perFile].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([file, n]) => `${file} ${n}`);
+  const top = [...perFile]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([file, n]) => `${file} ${n}`);
   console.log(`${name}: ${casts} casts (${asNever} as never); most in ${top.join(', ')}`);
 }
