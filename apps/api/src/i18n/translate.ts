@@ -30,7 +30,7 @@ export type TText = string | TMessageRef;
 export const msg = (key: TMessageKey, params?: TParams): TMessageRef => (params ? { key, params } : { key });
 
 export function isLanguage(value: unknown): value is TLanguage {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+  return LANGUAGES.some((language) => language === value);
 }
 
 /** A stored or sent language, anything unknown read as the default. */
@@ -56,7 +56,7 @@ export function languageOfHeader(header: string | null | undefined): TLanguage |
 
 function lookup(language: TLanguage, key: TMessageKey): string {
   let node: unknown = MESSAGES[language];
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  for (const part of key.split('.')) node = typeof node === 'object' && node !== null ? new Map<string, unknown>(Object.entries(node)).get(part) : undefined;
   // Keys are typed, so this only happens for a key built at run time from data: show it rather than fail the request.
   return typeof node === 'string' ? node : key;
 }

@@ -10,6 +10,7 @@ import { setYear } from '../session/store';
 import { useSelectedYear } from '../session/useSession';
 import { DeferredListContext } from './DeferredListContext';
 import { useCanHere } from './permissions';
+import { useListFilterValues } from './records';
 
 /** The toolbar of a filtered list: the filter button, the create button for who may create, then `children`. */
 export function FilterCreateActions({ children }: { children?: ReactNode }) {
@@ -32,7 +33,8 @@ export function ListExportButton() {
   const notify = useNotify();
   const dataProvider = useDataProvider<TAppDataProvider>();
   const resource = useResourceContext() ?? '';
-  const { filterValues, sort, total } = useListContext();
+  const { sort, total } = useListContext();
+  const filterValues = useListFilterValues();
   const [busy, setBusy] = useState(false);
   const collection = collectionFor(resource);
   return (
@@ -93,9 +95,9 @@ export function YearListEmpty() {
   const refresh = useRefresh();
   const dataProvider = useDataProvider<TAppDataProvider>();
   const resource = useResourceContext() ?? '';
-  const { filterValues } = useListContext();
+  const filterValues = useListFilterValues();
   const year = useSelectedYear();
-  const filtered = Object.values(filterValues ?? {}).some((value) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0));
+  const filtered = Object.values(filterValues).some((value) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0));
   const [others, setOthers] = useState<number[] | null>(null);
   useEffect(() => {
     if (filtered) return;
@@ -161,7 +163,7 @@ export function ResponsiveDataTable<TRecord extends RaRecord = RaRecord>(props: 
 /** Memoised: while the deferred list state is unchanged, the urgent pass skips the rows altogether. */
 const ResponsiveDataTableRows = memo(function ResponsiveDataTableRows({ phone, rowClick = 'edit', empty, children, ...rest }: TResponsiveDataTableProps<RaRecord>) {
   const isPhone = useIsPhone();
-  if (isPhone) return <SimpleList {...phone} rowClick={rowClick as SimpleListProps['rowClick']} empty={empty} data-testid="phone-list" />;
+  if (isPhone) return <SimpleList {...phone} rowClick={rowClick} empty={empty} data-testid="phone-list" />;
   return (
     <DataTable rowClick={rowClick} empty={empty} {...rest}>
       {children}

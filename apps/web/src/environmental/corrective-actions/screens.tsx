@@ -49,6 +49,7 @@ import { WorkflowActions } from '../../components/WorkflowActions';
 import { formatDate, formatDateTime } from '../../i18n/format';
 import { isNotAvailable, useActionFacts } from '../nca/queries';
 import { ActionStatusChip } from './ActionStatusChip';
+import type { TReport } from '../nca/reportRecord';
 
 /*
  * Corrective actions of NCA reports: the list (every report's, with filters), the page of one action
@@ -154,7 +155,7 @@ export function ActionCreate() {
 function ReportReference() {
   const translate = useTranslate();
   const reportId = useWatch({ name: 'reportId' }) as string | undefined;
-  const { data: report } = useGetOne('nca-reports', { id: reportId ?? '' }, { enabled: !!reportId });
+  const { data: report } = useGetOne<TReport>('nca-reports', { id: reportId ?? '' }, { enabled: !!reportId });
   if (!reportId) return <Alert severity="info">{translate('nca.actionsList.fromReport')}</Alert>;
   return (
     <Typography variant="subtitle1" sx={{ mb: 1 }}>
@@ -306,7 +307,7 @@ function ActionBody() {
   const record = useRecordContext<TActionRow>();
   const canUpdate = useCan('corrective-actions', 'update');
   const canDelete = useCan('corrective-actions', 'delete');
-  const { data: report } = useGetOne('nca-reports', { id: record?.reportId ?? '' }, { enabled: !!record?.reportId });
+  const { data: report } = useGetOne<TReport>('nca-reports', { id: record?.reportId ?? '' }, { enabled: !!record?.reportId });
   if (!record) return null;
   const editable = canUpdate && record.status === 'new' && (!report || report.status === 'open' || report.status === 'waiting_validations');
   const supplier = ncaSideOf(currentRole()) === 'agency';

@@ -105,7 +105,7 @@ function RejectedAtDestination({ record }: { record: TFormWebRecord }) {
       notify('forms.ncaOpened', { type: 'success' });
       void navigate(`/nca-reports/${report._id}`);
     },
-    onError: (error) => notify((error as Error).message || 'genericError', { type: 'error' }),
+    onError: (error) => notify(error.message || 'genericError', { type: 'error' }),
   });
   return (
     <Alert
@@ -144,7 +144,7 @@ export function FormDocument({ record, canUpload }: { record: TFormWebRecord; ca
       notify('forms.uploaded', { type: 'success' });
       refresh();
     },
-    onError: (error) => notify((error as Error).message || 'genericError', { type: 'error' }),
+    onError: (error) => notify(error.message || 'genericError', { type: 'error' }),
   });
   return (
     <Panel title={translate('forms.sections.document')} testId="form-document">

@@ -1,18 +1,19 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useListContext, useLocaleState, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { findEerCode } from '@app/domain/environmental/waste/eer';
 import type { TAppDataProvider } from '../../dataProvider';
 import { eerLabel } from './EerCodeInput';
 import { F } from './formLabels';
 import { filterQuery } from './listFilters';
 import { formatQuantity } from './formatQuantity';
+import { useListFilterValues } from '../../components/records';
 
 /** Quantity per EER code, unit and month over the forms the filters select (the API sums them exactly). */
 export function FormTotals() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { filterValues } = useListContext();
+  const filterValues = useListFilterValues();
   const dataProvider = useDataProvider<TAppDataProvider>();
   const query = filterQuery(filterValues);
   const { data } = useQuery({

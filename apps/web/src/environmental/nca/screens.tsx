@@ -17,7 +17,6 @@ import {
   FilterButton,
   useDataProvider,
   useGetList,
-  useListContext,
   useLocaleState,
   useNotify,
   useTranslate,
@@ -32,6 +31,8 @@ import { errorText } from '../../components/serverErrors';
 import { formatDate } from '../../i18n/format';
 import { isNotAvailable, useSupplierMayReport } from './queries';
 import { NCA_STATUS_CHOICES, NcaStatusChip, ObserversInput, Phase1Fields } from './fields';
+import { useListFilterValues } from '../../components/records';
+import type { TNamedRecord } from '../../components/records';
 
 /*
  * NCA reports: the list with its filters (status, lot, agency, severity, category, overdue) — a simple
@@ -76,11 +77,11 @@ function ExportByLotButton() {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<TAppDataProvider>();
-  const { filterValues } = useListContext();
+  const filterValues = useListFilterValues();
   const [open, setOpen] = useState(false);
   const [lotId, setLotId] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const { data: lots = [] } = useGetList('lots', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open });
+  const { data: lots = [] } = useGetList<TNamedRecord & { code: string }>('lots', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open });
   const start = () => {
     setLotId((filterValues.lotId as string | undefined) ?? '');
     setProblem(null);
@@ -93,7 +94,7 @@ function ExportByLotButton() {
     }
     const lot = lots.find((l) => String(l.id) === lotId);
     try {
-      await dataProvider.download('/nca-reports/export', { query: { lotId }, fileName: `nca-${String(lot?.code ?? lotId)}.xlsx` });
+      await dataProvider.download('/nca-reports/export', { query: { lotId }, fileName: `nca-${lot?.code ?? lotId}.xlsx` });
       setOpen(false);
     } catch (error) {
       if (isNotAvailable(error)) notify('nca.notAvailable.export', { type: 'info' });
@@ -112,7 +113,7 @@ function ExportByLotButton() {
           <TextField select fullWidth label={translate('resources.nca-reports.fields.lotId')} value={lotId} onChange={(event) => setLotId(event.target.value)} data-testid="nca-export-lot">
             {lots.map((lot) => (
               <MenuItem key={lot.id} value={String(lot.id)}>
-                {String(lot.name)}
+                {lot.name}
               </MenuItem>
             ))}
           </TextField>

@@ -98,7 +98,7 @@ function EventStatusActions() {
           notify(`admin.events.moved.${status}`, { type: 'success' });
           refresh();
         },
-        onError: (error) => notify((error as Error).message || 'genericError', { type: 'error' }),
+        onError: (error) => notify(error.message || 'genericError', { type: 'error' }),
       },
     );
   if (!mayConfirm && !mayCancel) return null;

@@ -53,6 +53,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TAppDataProvider } from '../../dataProvider';
 import { dateInYear, dateToNotBeforeFrom, deadlineNotBeforeEnd } from './periodValidation';
 import { DEADLINE_KINDS, deadlineBody, deadlineRuleOf, deadlineValueProblem, type TDeadlineKind } from './deadlineChoices';
+import type { TNamedRecord } from '../../components/records';
 
 /*
  * Declaration periods of a comune (declaration templates): the comune writes them, its hoteliers
@@ -127,7 +128,7 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
   const [locale] = useLocaleState();
   const year = useSelectedYear();
   const isAdmin = useReachesAllHere('list');
-  const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: isAdmin && open });
+  const { data: cities = [] } = useGetList<TNamedRecord>('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: isAdmin && open });
   const [state, setState] = useState<TGenerateState>({
     frequency: 'quarterly',
     submitKind: 'daysAfter',
@@ -181,7 +182,7 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
     },
     onError: (error) => {
       const body = (error as { body?: { details?: { message: string }[] } }).body;
-      setServerProblem([translate((error as Error).message || 'genericError', { _: (error as Error).message }), ...(body?.details ?? []).map((d) => d.message)].join(' — '));
+      setServerProblem([translate(error.message || 'genericError', { _: error.message }), ...(body?.details ?? []).map((d) => d.message)].join(' — '));
     },
   });
   const busy = generation.isPending;

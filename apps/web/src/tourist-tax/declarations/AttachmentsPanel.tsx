@@ -143,7 +143,7 @@ export function AttachmentsPanel({ record }: { record: TDeclaration }) {
       await reload();
     },
     onError: (removeError) => {
-      const message = (removeError as Error)?.message || 'genericError';
+      const message = removeError?.message || 'genericError';
       notify(message, { type: 'error', messageArgs: { _: message } });
     },
     onSettled: () => setRemoving(null),

@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useDataProvider, useListContext, useLocaleState, useNotify, useRecordContext, useRedirect, useResourceContext, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useNotify, useRecordContext, useRedirect, useResourceContext, useTranslate } from 'react-admin';
 import { can } from '@app/domain/platform/access/access-table';
 import type { TAppDataProvider } from '../../dataProvider';
 import type { TRepricePreview, TRepriceScope } from '../../dataProvider/stays';
@@ -30,6 +30,7 @@ import { formatDate } from '../../i18n/format';
 import { formatEuros } from '../../components/format';
 import { currentRole, useReachesAllHere } from '../../components/permissions';
 import { errorText } from '../../components/serverErrors';
+import { useListFilterValues } from '../../components/records';
 
 /*
  * Repricing after the comune changes a tariff, reduction or exemption: saved stays keep the amounts
@@ -235,8 +236,8 @@ export function RepriceCityButton() {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const reachesAll = useReachesAllHere('list');
-  const { filterValues } = useListContext();
-  const cityId = typeof filterValues?.cityId === 'string' && filterValues.cityId ? filterValues.cityId : undefined;
+  const filterValues = useListFilterValues();
+  const cityId = typeof filterValues.cityId === 'string' && filterValues.cityId ? filterValues.cityId : undefined;
   if (!canReprice() || (reachesAll && !cityId)) return null;
   return (
     <>

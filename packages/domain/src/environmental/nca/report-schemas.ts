@@ -126,5 +126,5 @@ export function frozenFieldsIn(update: Record<string, unknown>, status: TNcaRepo
 
 /** The phase-1 fields still empty. */
 export function missingPhase1Fields(report: Partial<Record<(typeof PHASE1_REQUIRED_FIELDS)[number], unknown>>): string[] {
-  return PHASE1_REQUIRED_FIELDS.filter((f) => report[f] === null || report[f] === undefined || (typeof report[f] === 'string' && (report[f] as string).trim() === ''));
+  return PHASE1_REQUIRED_FIELDS.filter((f) => report[f] === null || report[f] === undefined || (typeof report[f] === 'string' && report[f].trim() === ''));
 }

@@ -12,7 +12,6 @@ import {
   ZCorrectiveActionUpdate,
   type TCorrectiveActionAction,
   type TCorrectiveActionFacts,
-  type TCorrectiveActionStatus,
   type TCorrectiveActionType,
   type TNcaReportStatus,
 } from '@app/domain/environmental/nca/index';
@@ -48,14 +47,14 @@ async function reportFor(tx: TDbOrTx, ctx: TSignedInContext, reportId: string, l
   const query = tx
     .select()
     .from(ncaReports)
-    .where(allOf([eq(ncaReports.id, reportId), scopeCondition(ctx, 'nca-reports', 'read', reportScopes)])!);
+    .where(allOf([eq(ncaReports.id, reportId), scopeCondition(ctx, 'nca-reports', 'read', reportScopes)]));
   const [report] = await (lock ? query.for('update') : query);
   if (!report) throw notFound('NCA report');
   return report;
 }
 
 function refuseReportState(report: TNcaReportRow, side: TNcaSide) {
-  if (!WRITABLE_REPORT_STATUSES[side].includes(report.status as TNcaReportStatus))
+  if (!WRITABLE_REPORT_STATUSES[side].includes(report.status))
     throw new AppError('CONFLICT', `The report is ${report.status}: its corrective actions cannot be changed now`, {
       details: [{ path: 'reportId', message: `report ${report.status}`, value: report.id }],
     });
@@ -74,11 +73,11 @@ export function actionToRecord(row: TCorrectiveActionRow) {
   return {
     ...rest,
     code: `A${sequence}`,
-    actionType: row.actionType as TCorrectiveActionType,
-    status: row.status as TCorrectiveActionStatus,
+    actionType: row.actionType,
+    status: row.status,
     documents: row.documents.map((d) => ({ ...d, uploaded: false })),
-    overdue: isActionOverdue({ expires: row.expires, expireDate: row.expireDate, status: row.status as TCorrectiveActionStatus }, todayInItaly()),
-    closeReason: row.closeReason as 'verified' | 'not_needed' | null,
+    overdue: isActionOverdue({ expires: row.expires, expireDate: row.expireDate, status: row.status }, todayInItaly()),
+    closeReason: row.closeReason,
   };
 }
 
@@ -153,7 +152,7 @@ export const correctiveActionsCollection = defineCollection({
         // Internal actions are the consortium's own: no executor agency unless named.
         agencyId: side === 'agency' ? ctx.actor.agencyId : create.actionType === 'internal' ? (create.agencyId ?? null) : (create.agencyId ?? report.targetAgencyId),
         sequence: (last?.n ?? 0) + 1,
-        status: 'new',
+        status: 'new' as const,
         proposedById: ctx.actor.id,
         expireDate: create.expires ? create.expireDate : (create.expireDate ?? null),
       };
@@ -205,7 +204,7 @@ export async function actionFacts(db: TDbOrTx, ctx: TSignedInContext, row: TCorr
   const [report] = await db.select({ status: ncaReports.status }).from(ncaReports).where(eq(ncaReports.id, row.reportId));
   const files = await uploadTags(db, [row.id]);
   return {
-    reportStatus: report.status as TNcaReportStatus,
+    reportStatus: report.status,
     missingRequiredDocuments: missingRequiredDocuments(
       row.documents,
       files.map((f) => f.tags),

@@ -7,7 +7,7 @@ import { holdsPermission } from '../../../lib/access.ts';
 import type { TNcaReportRow } from './reports.ts';
 
 /** The request context with its database handle swapped for the open transaction. */
-export const inTx = (ctx: TSignedInContext, tx: TTx): TSignedInContext => ({ ...ctx, db: tx as unknown as TSignedInContext['db'] });
+export const inTx = (ctx: TSignedInContext, tx: TTx): TSignedInContext => ({ ...ctx, db: tx });
 
 /** Required documents of the report's actions, by action name, that no linked upload names yet. */
 async function actionsMissingDocuments(db: TDbOrTx, actions: (typeof correctiveActions.$inferSelect)[]): Promise<string[]> {
@@ -37,7 +37,7 @@ export async function roundStatuses(db: TDbOrTx, report: TNcaReportRow): Promise
     .select({ status: signRequests.status })
     .from(signRequests)
     .where(and(eq(signRequests.reportId, report.id), eq(signRequests.phase, phase), eq(signRequests.round, report.signRound)));
-  return rows.map((r) => r.status as TSignStatus);
+  return rows.map((r) => r.status);
 }
 
 /** What the report workflow's guards look at; `ctx` null for the system (it never forces a step). */
@@ -46,7 +46,7 @@ export async function reportFacts(db: TDbOrTx, ctx: TSignedInContext | null, rep
   return {
     missingPhase1Fields: missingPhase1Fields(report),
     hasCauseAnalysis: !!report.causeAnalysis?.trim(),
-    actionStatuses: actions.map((a) => a.status as TNcaReportFacts['actionStatuses'][number]),
+    actionStatuses: actions.map((a) => a.status),
     actionsMissingDocuments: await actionsMissingDocuments(db, actions),
     roundStatuses: await roundStatuses(db, report),
     // The three force actions share one grant and one key.

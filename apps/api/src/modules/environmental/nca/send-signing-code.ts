@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { OTP_RULES, type TSignPhase } from '@app/domain/environmental/nca/index';
+import { OTP_RULES } from '@app/domain/environmental/nca/index';
 import { ncaReports, otpChallenges, users } from '../../../db/schema/index.ts';
 import { requireAccess } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -69,7 +69,7 @@ export async function sendSigningCode(app: FastifyInstance, ctx: TSignedInContex
     {
       name: sent.name,
       report: reportCode(sent.reportCode),
-      phase: phaseName(sent.request.phase as TSignPhase),
+      phase: phaseName(sent.request.phase),
       code: sent.code,
       expires: sent.expiresAt.toISOString(),
       hash: sent.request.snapshotHash.slice(0, 12),

@@ -85,7 +85,7 @@ export async function priceOfRdp(tx: TDbOrTx, laboratoryId: string, analyticPack
 
 export function rdpToRecord(row: TRdpRow): TRdpRecord {
   const { totalPriceCents, importHash: _hash, createdById: _by, ...rest } = rowToRecord(row);
-  return { ...rest, status: row.status as TRdpRecord['status'], totalPrice: totalPriceCents === null ? null : toEuros(totalPriceCents) };
+  return { ...rest, status: row.status, totalPrice: totalPriceCents === null ? null : toEuros(totalPriceCents) };
 }
 
 /** The columns of one write of the report's data (create, update, import), checked and derived. */

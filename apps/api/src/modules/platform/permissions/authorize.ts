@@ -44,7 +44,7 @@ export const permissionGate: TPermissionGate = {
   async require(ctx, key) {
     if (holdsEveryPermission(ctx.actor.role)) return null;
     if (!(await isFeatureOn(ctx.db, 'permissionsSystem'))) return null;
-    const result = resolvePermission(await loadUserGrants(ctx.db, ctx.actor.id), key, ctx.actor as unknown as Record<string, unknown>);
+    const result = resolvePermission(await loadUserGrants(ctx.db, ctx.actor.id), key, ctx.actor);
     if (!result.allowed) throw new AppError('FORBIDDEN', `Missing permission ${key}`);
     return result.filter ?? null;
   },

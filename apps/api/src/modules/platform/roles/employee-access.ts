@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { holdsEveryPermission } from '@app/domain/platform/access/access-table';
-import { hasPermission, ZPermissionGrant, type TPermissionGrant } from '@app/domain/platform/auth/permissions';
+import { hasPermission, ZPermissionFilterRecord, ZPermissionGrant, type TPermissionGrant } from '@app/domain/platform/auth/permissions';
 import { permissions, roles, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -29,9 +29,9 @@ export const ZEmployeePermissions = z.object({
   permissionsSystem: z.boolean().describe('Whether permissions are enforced; off means role lists alone apply'),
   roleIds: z.array(z.string()),
   /** Everything the user holds (roles + direct), ready for hasPermission/resolvePermission; admins get '*'. */
-  permissions: z.array(z.object({ key: z.string(), filters: z.array(z.any()).optional() })),
+  permissions: z.array(z.object({ key: z.string(), filters: z.array(ZPermissionFilterRecord).optional() })),
   /** Grants given to the user directly, the ones the permission assign/remove calls edit. */
-  direct: z.array(z.object({ key: z.string(), filters: z.array(z.any()).optional() })),
+  direct: z.array(z.object({ key: z.string(), filters: z.array(ZPermissionFilterRecord).optional() })),
 });
 
 type TTarget = { id: string; role: string; roleIds: string[]; permissionGrants: TPermissionGrant[] };
@@ -112,16 +112,16 @@ const KEY_BY_CHANGE = {
 export async function changeEmployeeAccess(ctx: TSignedInContext, userId: string, change: TChange) {
   const actorGrants = await authorizeAction(ctx, KEY_BY_CHANGE[change.kind]);
   return ctx.db.transaction(async (tx) => {
-    const target = await findTarget(ctx, tx as never, userId, true);
+    const target = await findTarget(ctx, tx, userId, true);
     let roleIds = target.roleIds;
     let grants = target.permissionGrants;
     if (change.kind === 'assignRoles') {
-      const problems = await missingIds(tx as never, roles, change.roleIds, 'roleIds');
+      const problems = await missingIds(tx, roles, change.roleIds, 'roleIds');
       if (problems.length > 0) throw validationFailed(problems);
-      assertMayChange(ctx, actorGrants, target, grantsOf(await permissionKeysOfRoles(tx as never, change.roleIds)));
+      assertMayChange(ctx, actorGrants, target, grantsOf(await permissionKeysOfRoles(tx, change.roleIds)));
       roleIds = [...new Set([...roleIds, ...change.roleIds])];
     } else if (change.kind === 'removeRoles') {
-      assertMayChange(ctx, actorGrants, target, denialsOf(await permissionKeysOfRoles(tx as never, change.roleIds)));
+      assertMayChange(ctx, actorGrants, target, denialsOf(await permissionKeysOfRoles(tx, change.roleIds)));
       roleIds = roleIds.filter((id) => !change.roleIds.includes(id));
     } else if (change.kind === 'assignPermissions') {
       assertMayChange(ctx, actorGrants, target, grantsOf(change.grants.map((g) => g.key)));
@@ -140,6 +140,6 @@ export async function changeEmployeeAccess(ctx: TSignedInContext, userId: string
       entityId: target.id,
       changes: change.kind.endsWith('Roles') ? { roleIds: { from: target.roleIds, to: roleIds } } : { permissionGrants: { from: target.permissionGrants, to: grants } },
     });
-    return describeEmployeePermissions(ctx, tx as never, target.id, target.role);
+    return describeEmployeePermissions(ctx, tx, target.id, target.role);
   });
 }

@@ -120,7 +120,7 @@ async function communicationInScope(ctx: TSignedInContext, id: string) {
   const [row] = await ctx.db
     .select()
     .from(communications)
-    .where(allOf([eq(communications.id, id), communicationScope(ctx)])!);
+    .where(allOf([eq(communications.id, id), communicationScope(ctx)]));
   if (!row) throw notFound('Communication');
   return row;
 }

@@ -36,9 +36,9 @@ export const ZRepriceResult = z.object({
 type TRepriceResult = z.infer<typeof ZRepriceResult>;
 
 const amounts = (r: { tariffImportCents: number; reductionImportCents: number; toPayAmountCents: number }) => ({
-  tariffImport: toEuros(r.tariffImportCents)!,
-  reductionImport: toEuros(r.reductionImportCents)!,
-  toPayAmount: toEuros(r.toPayAmountCents)!,
+  tariffImport: toEuros(r.tariffImportCents),
+  reductionImport: toEuros(r.reductionImportCents),
+  toPayAmount: toEuros(r.toPayAmountCents),
 });
 
 /** Stays that used the rule: a tariff of any night (beyond the cap too), a reduction or exemption typed or applied by the guests' data. */
