@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { ncaReportWorkflow } from '@app/domain/environmental/nca/index';
 import { errorText } from '../../components/serverErrors';
@@ -69,7 +68,6 @@ export function ReportWorkflow({ record }: { record: TReport }) {
   const translate = useTranslate();
   const facts = useReportFacts(record.id);
   const [signersFor, setSignersFor] = useState<string | null>(null);
-  const queryClient = useQueryClient();
   if (facts.isPending) return null;
   if (facts.error)
     return (
@@ -85,7 +83,6 @@ export function ReportWorkflow({ record }: { record: TReport }) {
         record={record}
         facts={facts.data}
         buttons={REPORT_BUTTONS(setSignersFor)}
-        onDone={() => void queryClient.invalidateQueries({ queryKey: ['nca-reports'] })}
       />
       <SignersDialog reportId={record.id} action={signersFor} onClose={() => setSignersFor(null)} />
     </>
