@@ -15,7 +15,6 @@ import {
   SimpleList,
   TopToolbar,
   FilterButton,
-  useDataProvider,
   useGetList,
   useListContext,
   useLocaleState,
@@ -24,7 +23,7 @@ import {
 } from 'react-admin';
 import { AMBIENT_CATEGORIES } from '@app/domain/environmental/settings';
 import type { TNcaReportRecord } from '@app/domain/environmental/nca/index';
-import type { TAppDataProvider } from '../../dataProvider';
+import { useCustomMutation } from '../../dataProvider/hooks';
 import { TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
 import { useCan, useCanHere, useReachesAllHere } from '../../components/permissions';
 import { useSession } from '../../session/useSession';
@@ -75,7 +74,6 @@ function useFilters() {
 function ExportByLotButton() {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<TAppDataProvider>();
   const { filterValues } = useListContext();
   const [open, setOpen] = useState(false);
   const [lotId, setLotId] = useState('');
@@ -86,19 +84,20 @@ function ExportByLotButton() {
     setProblem(null);
     setOpen(true);
   };
-  const run = async () => {
+  const exporting = useCustomMutation('download', {
+    onSuccess: () => setOpen(false),
+    onError: (error) => {
+      if (isNotAvailable(error)) notify('nca.notAvailable.export', { type: 'info' });
+      else setProblem(errorText(translate, error));
+    },
+  });
+  const run = () => {
     if (!lotId) {
       setProblem(translate('nca.export.pickLot'));
       return;
     }
     const lot = lots.find((l) => String(l.id) === lotId);
-    try {
-      await dataProvider.download('/nca-reports/export', { query: { lotId }, fileName: `nca-${String(lot?.code ?? lotId)}.xlsx` });
-      setOpen(false);
-    } catch (error) {
-      if (isNotAvailable(error)) notify('nca.notAvailable.export', { type: 'info' });
-      else setProblem(errorText(translate, error));
-    }
+    exporting.mutate(['/nca-reports/export', { query: { lotId }, fileName: `nca-${String(lot?.code ?? lotId)}.xlsx` }]);
   };
   return (
     <>
@@ -124,7 +123,7 @@ function ExportByLotButton() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" onClick={() => void run()} data-testid="nca-export-confirm">
+          <Button variant="contained" onClick={run} disabled={exporting.isPending} data-testid="nca-export-confirm">
             {translate('nca.export.confirm')}
           </Button>
         </DialogActions>
