@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useMutation, useQuery, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
 import { useDataProvider } from 'ra-core';
 import type { TAppDataProvider, TCustomMethods } from './index';
 
@@ -36,6 +36,12 @@ type TQueryOptions<M extends TCustomMethod, TSelected> = Omit<UseQueryOptions<TC
 export function useCustomQuery<M extends TCustomMethod, TSelected = TCustomData<M>>(method: M, args: TCustomArgs<M>, options?: TQueryOptions<M, TSelected>) {
   const dataProvider = useDataProvider<TAppDataProvider>();
   return useQuery({ queryKey: customQueryKey(method, args), queryFn: () => callCustom(dataProvider, method, args), ...options });
+}
+
+/** The same custom read with several argument lists (one request each, in parallel); the answers in the same order. */
+export function useCustomQueries<M extends TCustomMethod>(method: M, argsList: TCustomArgs<M>[], options?: TQueryOptions<M, TCustomData<M>>) {
+  const dataProvider = useDataProvider<TAppDataProvider>();
+  return useQueries({ queries: argsList.map((args) => ({ queryKey: customQueryKey(method, args), queryFn: () => callCustom(dataProvider, method, args), ...options })) });
 }
 
 type TMutationOptions<M extends TCustomMethod> = Omit<UseMutationOptions<TCustomData<M>, Error, TCustomArgs<M>>, 'mutationFn'>;
