@@ -33,7 +33,6 @@ import {
   SearchInput,
   TextInput,
   TopToolbar,
-  useDataProvider,
   useGetList,
   useLocaleState,
   useNotify,
@@ -49,8 +48,7 @@ import { CityFilterInput, CityInput, cityColumn } from '../shared/cityInputs';
 import { YearListTitle, YearListEmpty } from '../../components/listScaffolding';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { required, wholeNumber } from '../../components/validators';
-import { useMutation } from '@tanstack/react-query';
-import type { TAppDataProvider } from '../../dataProvider';
+import { useCustomMutation } from '../../dataProvider/hooks';
 import { dateInYear, dateToNotBeforeFrom, deadlineNotBeforeEnd } from './periodValidation';
 import { DEADLINE_KINDS, deadlineBody, deadlineRuleOf, deadlineValueProblem, type TDeadlineKind } from './deadlineChoices';
 
@@ -142,7 +140,6 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
     { pagination: { page: 1, perPage: 1 }, sort: { field: 'dateFrom', order: 'ASC' }, filter: isAdmin ? { cityId: state.cityId } : {}, meta: { year } },
     { enabled: open && (!isAdmin || !!state.cityId) },
   );
-  const dataProvider = useDataProvider<TAppDataProvider>();
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const problems = {
     submitOffsetDays: deadlineValueProblem(state.submitKind, state.submitOffsetDays),
@@ -159,11 +156,25 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
     [valid, year, state.frequency, state.submitKind, state.submitOffsetDays, state.payKind, state.payOffsetDays, state.workingDays],
   );
 
-  const generation = useMutation({
-    mutationFn: () => {
-      const submit = deadlineBody(submitRule!);
-      const pay = deadlineBody(payRule!);
-      return dataProvider.generatePeriods({
+  const generation = useCustomMutation('generatePeriods', {
+    onSuccess: (rows) => {
+      notify('filings.templates.generated', { type: 'success', messageArgs: { smart_count: rows.length, year } });
+      refresh();
+      onClose();
+    },
+    onError: (error) => {
+      const body = (error as { body?: { details?: { message: string }[] } }).body;
+      setServerProblem([translate(error.message || 'genericError', { _: error.message }), ...(body?.details ?? []).map((d) => d.message)].join(' — '));
+    },
+  });
+  const busy = generation.isPending;
+  const generate = () => {
+    if (!submitRule || !payRule) return;
+    setServerProblem(null);
+    const submit = deadlineBody(submitRule);
+    const pay = deadlineBody(payRule);
+    generation.mutate([
+      {
         year,
         frequency: state.frequency,
         submitOffsetDays: submit.offsetDays,
@@ -172,22 +183,8 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
         ...(pay.rule ? { payRule: pay.rule } : {}),
         workingDays: state.workingDays,
         ...(isAdmin ? { cityId: state.cityId } : {}),
-      });
-    },
-    onSuccess: ({ data: rows }) => {
-      notify('filings.templates.generated', { type: 'success', messageArgs: { smart_count: rows.length, year } });
-      refresh();
-      onClose();
-    },
-    onError: (error) => {
-      const body = (error as { body?: { details?: { message: string }[] } }).body;
-      setServerProblem([translate((error as Error).message || 'genericError', { _: (error as Error).message }), ...(body?.details ?? []).map((d) => d.message)].join(' — '));
-    },
-  });
-  const busy = generation.isPending;
-  const generate = () => {
-    setServerProblem(null);
-    generation.mutate();
+      },
+    ]);
   };
 
   const set = (patch: Partial<TGenerateState>) => setState((current) => ({ ...current, ...patch }));
