@@ -77,13 +77,7 @@ export function ReportWorkflow({ record }: { record: TReport }) {
     );
   return (
     <>
-      <WorkflowActions
-        workflow={ncaReportWorkflow}
-        resource="nca-reports"
-        record={record}
-        facts={facts.data}
-        buttons={REPORT_BUTTONS(setSignersFor)}
-      />
+      <WorkflowActions workflow={ncaReportWorkflow} resource="nca-reports" record={record} facts={facts.data} buttons={REPORT_BUTTONS(setSignersFor)} />
       <SignersDialog reportId={record.id} action={signersFor} onClose={() => setSignersFor(null)} />
     </>
   );

@@ -23,22 +23,7 @@ import {
   TextField as MuiTextField,
 } from '@mui/material';
 import DateRangeIcon from '@mui/icons-material/DateRange';
-import {
-  Create,
-  CreateButton,
-  DataTable,
-  Edit,
-  List,
-  NumberInput,
-  SearchInput,
-  TextInput,
-  TopToolbar,
-  useGetList,
-  useLocaleState,
-  useNotify,
-  useRefresh,
-  useTranslate,
-} from 'react-admin';
+import { Create, CreateButton, DataTable, Edit, List, NumberInput, SearchInput, TextInput, TopToolbar, useGetList, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { DateInput } from '../../components/DateInput';
 import { generatePeriods, type TPeriodFrequency } from '@app/domain/tourist-tax/periods';
 import { formatDate } from '../../i18n/format';

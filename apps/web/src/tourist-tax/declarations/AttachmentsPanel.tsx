@@ -16,7 +16,6 @@ import type { TDeclaration } from './components';
 export const DOCUMENT_TYPES = ['identity_card', 'passport', 'driving_licence', 'other'] as const satisfies readonly TAttachmentDocumentType[];
 type TDocumentType = TAttachmentDocumentType;
 
-
 function AddAttachmentForm({ declarationId, onAdded }: { declarationId: string; onAdded: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();

@@ -86,7 +86,7 @@ function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void })
     if (missing.title || missing.file) return;
     setProblem(null);
     setProgress(0);
-    uploading.mutate([file!, { onProgress: setProgress }], { onSuccess: (upload) => publishDocument(upload._id) });
+    uploading.mutate([file!, { onProgress: setProgress }], { onSuccess: (upload) => void publishDocument(upload._id) });
   };
 
   return (
@@ -175,7 +175,7 @@ export function DocumentationAreaPage() {
 
   const remove = () => {
     if (!removing) return;
-    deleteOne(
+    void deleteOne(
       'documentation-area',
       { id: removing.id, previousData: removing },
       {

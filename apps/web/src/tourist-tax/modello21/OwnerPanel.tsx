@@ -3,25 +3,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { formatDate } from '../../i18n/format';
 import { CalendarDateField } from '../../components/DateInput';
 import { Fact, FactGrid, Panel } from '../../components/Panel';
-import { eurosToText, type TOwnerDraft } from './monthRows';
-import type { TModello21 } from './modello21Record';
-
-/** The agente contabile (owner or company) who signs the account, as a draft of typed text. */
-export function ownerDraftOf(record: TModello21, locale: string): TOwnerDraft {
-  return {
-    ownerName: record.ownerName ?? '',
-    ownerSurname: record.ownerSurname ?? '',
-    ownerTaxCode: record.ownerTaxCode ?? '',
-    ownerVatNumber: record.ownerVatNumber ?? '',
-    ownerAddress: record.ownerAddress ?? '',
-    ownerCompanyName: record.ownerCompanyName ?? '',
-    ownerLegalRepresentative: record.ownerLegalRepresentative ?? '',
-    ownerRole: record.ownerRole ?? '',
-    openingBalance: eurosToText(record.openingBalance, locale),
-    signatureDate: record.signatureDate ?? '',
-    notes: record.notes ?? '',
-  };
-}
+import type { TOwnerDraft } from './monthRows';
 
 /** The agente contabile's data: facts once submitted, inputs (with the live check's problems and warnings) while a draft. */
 export function OwnerPanel({

@@ -1,4 +1,4 @@
-import type { TModello21MonthRecord } from '@app/domain/tourist-tax/filings/modello21-schemas';
+import type { TModello21MonthRecord, TModello21Record } from '@app/domain/tourist-tax/filings/modello21-schemas';
 import { italianDateOf } from '@app/domain/tourist-tax/filings/deadlines';
 import { reconcileModello21, type TM21Issue } from '@app/domain/tourist-tax/filings/modello21';
 import { centsToEuros, parseEuroAmount } from '@app/domain/tourist-tax/money';
@@ -43,6 +43,35 @@ export function draftOfMonth(month: TM21MonthRecord, locale: string): TMonthDraf
     trn: month.trn ?? '',
     note: month.note ?? '',
   };
+}
+
+/** The agente contabile (owner or company) who signs the account, as a draft of typed text. */
+export function ownerDraftOf(record: TModello21Record, locale: string): TOwnerDraft {
+  return {
+    ownerName: record.ownerName ?? '',
+    ownerSurname: record.ownerSurname ?? '',
+    ownerTaxCode: record.ownerTaxCode ?? '',
+    ownerVatNumber: record.ownerVatNumber ?? '',
+    ownerAddress: record.ownerAddress ?? '',
+    ownerCompanyName: record.ownerCompanyName ?? '',
+    ownerLegalRepresentative: record.ownerLegalRepresentative ?? '',
+    ownerRole: record.ownerRole ?? '',
+    openingBalance: eurosToText(record.openingBalance, locale),
+    signatureDate: record.signatureDate ?? '',
+    notes: record.notes ?? '',
+  };
+}
+
+/**
+ * The Modello 21 page's form values: the record's version as typed text, under `draft` (beside the
+ * record's own fields, which react-admin's form also holds); the comune's validation number and notes too.
+ */
+export type TModello21Draft = { months: TMonthDraft[]; owner: TOwnerDraft; validationNumber: string; cityNotes: string };
+
+export type TModello21FormValues = { draft: TModello21Draft };
+
+export function draftOf(record: TModello21Record, locale: string): TModello21Draft {
+  return { months: record.months.map((m) => draftOfMonth(m, locale)), owner: ownerDraftOf(record, locale), validationNumber: record.validationNumber ?? '', cityNotes: record.cityNotes ?? '' };
 }
 
 export type TDraftProblems = Record<string, string>;

@@ -49,11 +49,7 @@ export function UploadDownloadButton({ uploadId, fileName, small = false }: { up
   const downloading = useCustomMutation('download', { onError: (error) => notify(error.message || 'genericError', { type: 'error' }) });
   return (
     <Tooltip title={translate('filings.download')}>
-      <IconButton
-        size={small ? 'small' : undefined}
-        aria-label={`${translate('filings.download')} ${fileName}`}
-        onClick={() => downloading.mutate([`/uploads/${uploadId}/download`, { fileName }])}
-      >
+      <IconButton size={small ? 'small' : undefined} aria-label={`${translate('filings.download')} ${fileName}`} onClick={() => downloading.mutate([`/uploads/${uploadId}/download`, { fileName }])}>
         <DownloadIcon fontSize={small ? 'small' : undefined} />
       </IconButton>
     </Tooltip>
