@@ -39,7 +39,7 @@ import {
   type TCorrectiveActionRecord,
 } from '@app/domain/environmental/nca/index';
 import type { TAppDataProvider } from '../../dataProvider';
-import { DetailActions, emptyToNull, FormGrid, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { DetailActions, emptyToNull, FormGrid, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { Fact, FactGrid, Panel } from '../../components/Panel';
 import { currentRole, useCan } from '../../components/permissions';
 import { errorText } from '../../components/serverErrors';
@@ -141,10 +141,10 @@ export function ActionCreate() {
   const supplier = currentRole() === 'agency_user';
   return (
     <Create mutationOptions={saveErrors} redirect="edit">
-      <TtSimpleForm defaultValues={{ actionType: supplier ? 'action' : 'action', documents: [], expires: false }}>
+      <DetailForm defaultValues={{ actionType: supplier ? 'action' : 'action', documents: [], expires: false }}>
         <ReportReference />
         <ActionFields readOnly={false} supplier={supplier} />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }
@@ -337,9 +337,9 @@ function ActionBody() {
       </FactGrid>
       <ActionDocuments record={record} canUpload={canUpdate && record.status !== 'closed'} />
       <Box sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <TtSimpleForm canSave={editable} canDelete={editable && canDelete}>
+        <DetailForm canSave={editable} canDelete={editable && canDelete}>
           <ActionFields readOnly={!editable} supplier={supplier} />
-        </TtSimpleForm>
+        </DetailForm>
       </Box>
     </Stack>
   );

@@ -24,7 +24,7 @@ import {
 import { AMBIENT_CATEGORIES } from '@app/domain/environmental/settings';
 import type { TNcaReportRecord } from '@app/domain/environmental/nca/index';
 import { useCustomMutation } from '../../dataProvider/hooks';
-import { TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCan, useCanHere, useReachesAllHere } from '../../components/permissions';
 import { useSession } from '../../session/useSession';
 import { errorText } from '../../components/serverErrors';
@@ -211,7 +211,7 @@ export function ReportCreate() {
     );
   return (
     <Create mutationOptions={saveErrors} redirect="edit">
-      <TtSimpleForm defaultValues={supplier ? { origin: 'audit', detectedByAgencyId: agencyId, targetAgencyId: agencyId } : { origin: 'audit' }}>
+      <DetailForm defaultValues={supplier ? { origin: 'audit', detectedByAgencyId: agencyId, targetAgencyId: agencyId } : { origin: 'audit' }}>
         {supplier ? (
           <Alert severity="info" sx={{ width: '100%', mb: 1 }}>
             {translate('nca.supplierCreate.intro')}
@@ -219,7 +219,7 @@ export function ReportCreate() {
         ) : null}
         <Phase1Fields readOnly={false} />
         {supplier ? null : <ObserversInput readOnly={false} />}
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

@@ -28,7 +28,7 @@ import { DateInput } from '../../components/DateInput';
 import { generatePeriods, type TPeriodFrequency } from '@app/domain/tourist-tax/periods';
 import { formatDate } from '../../i18n/format';
 import { useSelectedYear } from '../../session/useSession';
-import { DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { DayField, DetailActions, FormGrid, RecordTitle, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { CityFilterInput, CityInput, cityColumn } from '../shared/cityInputs';
 import { YearListTitle, YearListEmpty } from '../../components/listScaffolding';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
@@ -310,9 +310,9 @@ export function DeclarationTemplateEdit() {
   const canSave = useCanHere('update');
   return (
     <Edit mutationOptions={saveErrors} title={<RecordTitle source="periodName" />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
-      <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
+      <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <TemplateFields readOnly={!canSave} isCreate={false} />
-      </TtSimpleForm>
+      </DetailForm>
     </Edit>
   );
 }
@@ -322,9 +322,9 @@ export function DeclarationTemplateCreate() {
   const year = useSelectedYear();
   return (
     <Create mutationOptions={saveErrors} redirect="list">
-      <TtSimpleForm defaultValues={{ year }}>
+      <DetailForm defaultValues={{ year }}>
         <TemplateFields readOnly={false} isCreate />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }
