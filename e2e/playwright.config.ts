@@ -1,18 +1,25 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end tests in Debian's Chromium (never a downloaded browser). The API serves the built web
- * app on a free port with a fresh embedded database and demo data, started by run-e2e.mjs.
+ * End-to-end tests in Debian's Chromium (never a downloaded browser). run-e2e.mjs starts one API
+ * server per worker, each serving the built web app with a fresh embedded database and demo data,
+ * and lists their addresses in E2E_BASE_URLS. Playwright loads this file again in each worker
+ * process, with TEST_PARALLEL_INDEX set (0 to workers - 1, kept by a worker that replaces a failed
+ * one), so each worker's baseURL is its own server: workers never share mutable data.
  */
-const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3210';
+const baseURLs = (process.env.E2E_BASE_URLS ?? process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3210').split(',');
+const baseURL = baseURLs[Number(process.env.TEST_PARALLEL_INDEX ?? 0)];
+// More workers than servers (a --workers option over run-e2e.mjs's) would make two workers share a database.
+if (!baseURL) throw new Error(`worker ${process.env.TEST_PARALLEL_INDEX} has no server: run-e2e.mjs started ${baseURLs.length} (set E2E_WORKERS instead of --workers)`);
 
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Files are spread over the workers; the tests of one file run in order, in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: baseURLs.length,
   retries: 0,
   reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
   use: {

@@ -1,5 +1,10 @@
-// Starts the product on a fresh embedded database (demo data), runs the Playwright suites against
-// it in Debian's Chromium, and stops it. Exit code: Playwright's.
+// Starts the product on fresh embedded databases (demo data), runs the Playwright suites against
+// them in Debian's Chromium, and stops them. Exit code: Playwright's.
+//
+// Playwright runs E2E_WORKERS workers (default 2: this machine's cores; 1 for a run that must be
+// serial). Each worker talks to a server of its own on a data folder of its own (see
+// playwright.config.ts), so no test sees another worker's writes, and a spec file still runs
+// after the files its worker ran before it, on one database, as in a serial run.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,42 +24,56 @@ if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')) || !fs.existsSyn
   console.error('The product is not built: run npm run build first.');
   process.exit(1);
 }
-const port = process.env.E2E_PORT ?? '3210';
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
-const server = spawn(process.execPath, [serverEntry], {
-  cwd: root,
-  env: { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}` },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const workers = Number(process.env.E2E_WORKERS ?? Math.min(2, os.availableParallelism()));
+if (!Number.isInteger(workers) || workers < 1) {
+  console.error(`E2E_WORKERS must be a positive integer, not ${process.env.E2E_WORKERS}.`);
+  process.exit(1);
+}
+const firstPort = Number(process.env.E2E_PORT ?? '3210');
 
-async function waitForReady() {
+function startServer(port) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  const process_ = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return { url: `http://127.0.0.1:${port}`, dataDir, process: process_ };
+}
+
+async function waitForReady(server) {
   for (let i = 0; i < 360; i++) {
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      const res = await fetch(`${server.url}/api/ready`);
       if (res.ok) return;
     } catch {
       // not listening yet: try again
     }
-    if (server.exitCode !== null) throw new Error('the server exited before it was ready');
+    if (server.process.exitCode !== null) throw new Error(`the server on ${server.url} exited before it was ready`);
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('the server did not become ready in 60 s');
+  throw new Error(`the server on ${server.url} did not become ready in 180 s`);
 }
 
+const servers = Array.from({ length: workers }, (_, i) => startServer(firstPort + i));
 let code = 1;
 try {
-  await waitForReady();
-  const runner = spawn(process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', path.join(here, 'playwright.config.ts'), ...process.argv.slice(2)], {
-    cwd: here,
-    env: { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}` },
-    stdio: 'inherit',
-  });
+  await Promise.all(servers.map(waitForReady));
+  const runner = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', path.join(here, 'playwright.config.ts'), `--workers=${workers}`, ...process.argv.slice(2)],
+    {
+      cwd: here,
+      env: { ...process.env, E2E_BASE_URLS: servers.map((s) => s.url).join(',') },
+      stdio: 'inherit',
+    },
+  );
   code = await new Promise((resolve) => runner.on('exit', (c) => resolve(c ?? 1)));
 } catch (error) {
   console.error(error);
 } finally {
-  server.kill('SIGTERM');
+  for (const server of servers) server.process.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 1000));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const server of servers) fs.rmSync(server.dataDir, { recursive: true, force: true });
 }
 process.exit(code);

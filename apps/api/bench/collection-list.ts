@@ -20,7 +20,7 @@ export async function benchCollectionList() {
 
 async function listEvents({ config, database, raw, base }: TBenchApp) {
   await seedProductionAdmin(database.db, 'bench-admin@bench.test', 'Bench1234');
-  const adminId = (await userIdByEmail(database.db, 'bench-admin@bench.test'))!;
+  const adminId = await userIdByEmail(database.db, 'bench-admin@bench.test');
 
   const { rows } = await raw.query<{ n: string }>('select count(*) as n from events');
   const have = Number(rows[0].n);

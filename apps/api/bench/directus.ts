@@ -61,7 +61,7 @@ export async function startDirectus(dir: string, databaseUrl: string, port: numb
     new Promise<void>((resolve, reject) => {
       const child = spawn(process.execPath, [cli, ...args], { cwd: work, env, stdio: ['ignore', 'ignore', 'pipe'] });
       let err = '';
-      child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`directus ${args.join(' ')} exited with ${code}: ${err.slice(-500)}`))));
     });
   // Bootstrap installs Directus's tables once and creates the administrator; later runs only migrate.

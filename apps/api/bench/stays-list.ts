@@ -175,7 +175,7 @@ async function startServer(kind: 'api' | 'raw', env: NodeJS.ProcessEnv, children
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const line = out.split('\n').find((l) => l.startsWith('{'));
       if (line) resolve((JSON.parse(line) as { port: number }).port);
@@ -190,17 +190,17 @@ type TSetup = { cityId: string; listStructureId: string; hotelierId: string; cit
 async function seedComune(raw: pg.Pool, size: number): Promise<TSetup> {
   if (Number((await raw.query<{ n: string }>('select count(*) as n from stays')).rows[0].n) > size) await raw.query('truncate stays');
   const one = async (text: string, values: unknown[]) => (await raw.query<{ id: string }>(text, values)).rows[0]?.id;
-  const cityId = (await one('select id from cities where name = $1', [CITY])) ?? (await one(`insert into cities (name, province) values ($1, 'LT') returning id`, [CITY]))!;
+  const cityId = (await one('select id from cities where name = $1', [CITY])) ?? (await one(`insert into cities (name, province) values ($1, 'LT') returning id`, [CITY]));
   if (!(await one('select id from structures where city_id = $1 limit 1', [cityId]))) {
     await raw.query(`insert into structures (city_id, name) select $1, 'Bench lista struttura ' || lpad(g::text, 3, '0') from generate_series(1, ${STRUCTURES}) g`, [cityId]);
   }
   const user = async (email: string, role: string, city: string | null) =>
     (await one('select id from users where lower(email) = $1', [email])) ??
-    (await one(`insert into users (email, name, surname, role, city_id, is_confirmed, is_profile_complete) values ($1, 'Bench', $2, $2, $3, true, true) returning id`, [email, role, city]))!;
+    (await one(`insert into users (email, name, surname, role, city_id, is_confirmed, is_profile_complete) values ($1, 'Bench', $2, $2, $3, true, true) returning id`, [email, role, city]));
   const hotelierId = await user('bench-list-hotelier@bench.test', 'user', null);
   const cityUserId = await user('bench-list-comune@bench.test', 'city', cityId);
   await raw.query(`update structures set user_ids = case when name <= 'Bench lista struttura 003' then array[$2::uuid] else '{}' end where city_id = $1`, [cityId, hotelierId]);
-  const listStructureId = (await one(`select id from structures where city_id = $1 and name = 'Bench lista struttura 001'`, [cityId]))!;
+  const listStructureId = await one(`select id from structures where city_id = $1 and name = 'Bench lista struttura 001'`, [cityId]);
   return { cityId, listStructureId, hotelierId, cityUserId };
 }
 

@@ -11,7 +11,7 @@ import { getTableName } from 'drizzle-orm';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import { DatabaseUnavailableError, type TDatabase } from './db/client.ts';
-import { AppError, toErrorBody } from './lib/errors.ts';
+import { AppError, isAppError, toErrorBody } from './lib/errors.ts';
 import { databaseErrorToAppError } from './lib/database-errors.ts';
 import { createCountCache } from './lib/collection/count-cache.ts';
 import { createTableWrites } from './lib/table-writes.ts';
@@ -180,7 +180,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
 
 /** Every failure as the one error type: its code decides the HTTP status (lib/errors.ts). */
 function toAppError(error: Error & { statusCode?: number; code?: string; cause?: unknown }, log: FastifyBaseLogger, resourceOf: (table: string) => string): AppError {
-  if (error instanceof AppError) return error;
+  if (isAppError(error)) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details = error.validation.map((v) => ({
       path:

@@ -26,7 +26,7 @@ export type TDbOrTx = TDb | TTx;
  */
 export function queryRows<T>(db: TDbOrTx, query: { sql: string; params: unknown[] }, map: (rows: unknown[][]) => T): Promise<T> {
   const { session } = db as unknown as { session: PgSession };
-  return session.prepareQuery(query, undefined, undefined, true, map as never).execute() as Promise<T>;
+  return session.prepareQuery(query, undefined, undefined, true, map).execute() as Promise<T>;
 }
 
 /** The SQL dialect of a database or transaction (renders drizzle SQL to text and parameters). */

@@ -62,7 +62,7 @@ describe('embedded database in its own thread: one session, taken in turns', () 
       expect(failingState.settled).toBe(false);
       await a.query('insert into turns values (3)');
       await a.query('rollback');
-      expect((await plain).rows[0]!.n).toBe(0);
+      expect((await plain).rows[0].n).toBe(0);
       expect((await failed)?.message).toMatch(/division by zero/);
 
       await a.query('begin');
@@ -96,7 +96,7 @@ describe('embedded database in its own thread: one session, taken in turns', () 
     const plain = rowsOf<{ n: number }>(db.execute(sql`select count(*)::int as n from turns`));
     await expect(first).resolves.toBeUndefined();
     await expect(failing).rejects.toThrow();
-    expect((await plain)[0]!.n).toBe(4);
+    expect((await plain)[0].n).toBe(4);
     expect(await ids()).toEqual([4, 5, 10, 11]);
   });
 
@@ -113,12 +113,12 @@ describe('embedded database in its own thread: one session, taken in turns', () 
     const named = { name: 'turn_count', text: 'select count(*)::int as n from turns' };
     const first = new pg.Client(database.thread!.connectionConfig());
     await first.connect();
-    expect((await first.query<{ n: number }>(named)).rows[0]!.n).toBe(4);
+    expect((await first.query<{ n: number }>(named)).rows[0].n).toBe(4);
     await first.end();
     const second = new pg.Client(database.thread!.connectionConfig());
     await second.connect();
     try {
-      expect((await second.query<{ n: number }>(named)).rows[0]!.n).toBe(4);
+      expect((await second.query<{ n: number }>(named)).rows[0].n).toBe(4);
     } finally {
       await second.end();
     }

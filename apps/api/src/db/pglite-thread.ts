@@ -108,7 +108,7 @@ export async function startPgliteThread(options: { dataPath: string | null; snap
 
     private flush() {
       if (!this.pending.length || !sockets.has(this.id)) return;
-      const bytes = this.pending.length === 1 ? new Uint8Array(this.pending[0]!) : new Uint8Array(Buffer.concat(this.pending));
+      const bytes = this.pending.length === 1 ? new Uint8Array(this.pending[0]) : new Uint8Array(Buffer.concat(this.pending));
       this.pending = [];
       send({ type: 'data', conn: this.id, bytes }, [bytes.buffer]);
     }

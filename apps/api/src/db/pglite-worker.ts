@@ -97,8 +97,8 @@ async function execute(bytes: Uint8Array): Promise<Uint8Array> {
     },
   });
   // An array of its own (not Node's shared pool of small buffers), so it can be transferred.
-  const answer = chunks.length === 1 ? chunks[0]! : new Uint8Array(size);
-  if (chunks.length !== 1) for (let offset = 0, i = 0; i < chunks.length; offset += chunks[i]!.length, i++) answer.set(chunks[i]!, offset);
+  const answer = chunks.length === 1 ? chunks[0] : new Uint8Array(size);
+  if (chunks.length !== 1) for (let offset = 0, i = 0; i < chunks.length; offset += chunks[i].length, i++) answer.set(chunks[i], offset);
   postNotifications(Buffer.from(answer.buffer, answer.byteOffset, answer.length));
   return answer;
 }
@@ -140,12 +140,12 @@ function errorText(fields: Buffer) {
 /** Runs what a connection has sent, then tells whether it still holds the session. */
 async function runTurn(connection: TConnection) {
   // PGlite answers a startup message only when it comes alone.
-  const first = connection.messages[0]!;
+  const first = connection.messages[0];
   const batch = first[0] === 0 ? [connection.messages.shift()!] : connection.messages.splice(0);
-  const answer = await execute(batch.length === 1 ? batch[0]! : Buffer.concat(batch));
+  const answer = await execute(batch.length === 1 ? batch[0] : Buffer.concat(batch));
   if (answer.length) post({ type: 'data', conn: connection.id, bytes: answer }, [answer.buffer as ArrayBuffer]);
   // Startup, Sync (S) and a simple Query (Q) end an exchange; Parse, Bind, Describe, Execute... leave it open.
-  const type = batch[batch.length - 1]![0];
+  const type = batch[batch.length - 1][0];
   exchangeOpen = type !== 0 && type !== 0x53 && type !== 0x51;
   return exchangeOpen || db.isInTransaction();
 }

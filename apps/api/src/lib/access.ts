@@ -17,11 +17,21 @@ import type { TActor, TRequestContext } from './context.ts';
 type TSignedIn = TRequestContext & { actor: TActor };
 
 /**
- * Resolves a permission key for the caller: throws FORBIDDEN when it is not granted, returns the
- * record filter narrowing it (or null). Admins and a switched-off permission system pass with null.
- * The platform's permission module provides it (lib does not know where grants are stored).
+ * The caller's permission keys. The platform's permission module provides it (lib does not know where
+ * grants are stored); roles that hold every permission (the access table's ROLE_TRAITS) pass both.
  */
-export type TPermissionGate = (ctx: TSignedIn, key: string) => Promise<TRecordFilter | null>;
+export type TPermissionGate = {
+  /**
+   * For an action the table grants: FORBIDDEN when the key is not granted, else the record filter
+   * narrowing it (or null). A switched-off permission system passes with null: the table alone applies.
+   */
+  require: (ctx: TSignedIn, key: string) => Promise<TRecordFilter | null>;
+  /**
+   * Whether the caller holds the key outright: only with the permission system on and the key granted
+   * (a switched-off system gives nobody a key), for rights that exist only as a key.
+   */
+  holds: (ctx: TSignedIn, key: string) => Promise<boolean>;
+};
 
 /** The SQL of one record scope over one resource's rows; undefined means every row. */
 export type TScopeSql = (ctx: TSignedIn) => SQL | undefined;
@@ -70,7 +80,7 @@ export async function requireAccess(ctx: TSignedIn, resource: TResource, action:
   const scope = scopeOf(ctx.actor.role, resource, action);
   if (scope === null) throw new AppError('FORBIDDEN', message);
   const key = permissionKeyOf(resource, action);
-  return { scope, filter: key ? await ctx.permissions(ctx, key) : null };
+  return { scope, filter: key ? await ctx.permissions.require(ctx, key) : null };
 }
 
 /**
@@ -83,6 +93,27 @@ export function requireGrant(actor: TActor, resource: TResource, action: string,
   const scope = scopeOf(actor.role, resource, action);
   if (scope === null) throw new AppError('FORBIDDEN', message);
   return scope;
+}
+
+/**
+ * Whether the caller may take an action that the table grants its role but that its permission key
+ * must also allow outright: forcing an NCA phase past its signatures, confirming a corrective action,
+ * a supplier reporting a non-conformity. Unlike requireAccess, a switched-off permission system
+ * allows it only to roles that hold every permission. An answer, never an exception.
+ */
+export async function holdsPermission(ctx: TSignedIn, resource: TResource, action: string): Promise<boolean> {
+  if (scopeOf(ctx.actor.role, resource, action) === null) return false;
+  const key = permissionKeyOf(resource, action);
+  return key === null || (await ctx.permissions.holds(ctx, key));
+}
+
+/**
+ * The comune the caller's grant for the action confines it to: its own under an `ownCity` grant,
+ * else null (a grant over every comune, none, or an account without a comune). A write's comune
+ * defaults to it.
+ */
+export function ownCityOf(actor: TActor, resource: TResource, action: string): string | null {
+  return scopeOf(actor.role, resource, action) === 'ownCity' ? actor.cityId : null;
 }
 
 const nothing = sql`false`;

@@ -47,3 +47,9 @@ export function requireActor(request: FastifyRequest): TActor {
   if (!request.actor) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
   return request.actor;
 }
+
+/** The context of a request that needs a signed-in user (401 otherwise), typed as such. */
+export function signedInContextOf(request: FastifyRequest): TRequestContext & { actor: TActor } {
+  const actor = requireActor(request);
+  return { ...contextOf(request), actor };
+}

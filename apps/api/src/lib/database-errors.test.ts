@@ -48,7 +48,7 @@ describe('database errors a request can cause', () => {
     expect(error?.details).toEqual([{ path: '_id', message: 'still used by children', value: 'children' }]);
     expect(error?.message).not.toMatch(/walk_|constraint|fkey/);
     const rows = await t.db.execute(sql`select id from walk_parents where id = 1`);
-    expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    expect((rows as { rows: unknown[] }).rows).toHaveLength(1);
   });
 
   it('a row referring to a record that does not exist is VALIDATION_FAILED naming the field', async () => {

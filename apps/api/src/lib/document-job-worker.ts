@@ -4,7 +4,7 @@
  * job refuses a document exactly as it would on the request thread; anything else is reported as a failure.
  */
 import { parentPort } from 'node:worker_threads';
-import { AppError } from './errors.ts';
+import { isAppError } from './errors.ts';
 import type { TDocumentJobReply, TDocumentJobStarted } from './document-jobs.ts';
 
 type TRequest = { id: number; href: string; exportName: string; args: unknown[] };
@@ -30,10 +30,9 @@ parentPort?.on('message', (request: TRequest) => {
       parentPort?.postMessage({ id: request.id, ok: true, value } satisfies TDocumentJobReply, transferablesOf(value));
       return;
     } catch (error) {
-      reply =
-        error instanceof AppError
-          ? { id: request.id, ok: false, error: { code: error.code, message: error.message, details: error.details } }
-          : { id: request.id, ok: false, error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
+      reply = isAppError(error)
+        ? { id: request.id, ok: false, error: { code: error.code, message: error.message, details: error.details } }
+        : { id: request.id, ok: false, error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
     }
     parentPort?.postMessage(reply);
   })();

@@ -192,7 +192,7 @@ export async function runDocumentJob<F extends (...args: never[]) => Promise<unk
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);
-      const request: TRequest = { id, href: job.moduleUrl.href, exportName: job.exportName, args: args as unknown[] };
+      const request: TRequest = { id, href: job.moduleUrl.href, exportName: job.exportName, args: args };
       worker.postMessage(request, transfer);
     });
     healthy = true;

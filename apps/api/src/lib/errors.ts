@@ -31,6 +31,9 @@ export class AppError<C extends TKnownErrorCode = TKnownErrorCode> extends Error
   }
 }
 
+/** `instanceof AppError` alone narrows to `AppError<any>` (a generic class): this guard keeps the code typed. */
+export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+
 export const notFound = (what = 'Record') => new AppError('NOT_FOUND', `${what} not found`);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
 export const validationFailed = (details: TErrorDetail[], message = 'Some fields are not valid') => new AppError('VALIDATION_FAILED', message, { details });

@@ -41,7 +41,7 @@ export function printableParagraphs(text: string | null | undefined): string {
 const charWidths = new WeakMap<PDFFont, Map<string, number>>();
 function charWidth(font: PDFFont, c: string): number {
   let widths = charWidths.get(font);
-  if (!widths) charWidths.set(font, (widths = new Map()));
+  if (!widths) charWidths.set(font, (widths = new Map<string, number>()));
   let width = widths.get(c);
   if (width === undefined) widths.set(c, (width = font.widthOfTextAtSize(c, 1000) / 1000));
   return width;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TErrorStatus } from '@app/domain/platform/errors/error-codes';
+import { XLSX_MIME } from './xlsx-stream.ts';
 
 export const ZErrorBody = z.object({
   statusCode: z.number(),
@@ -19,6 +20,18 @@ export function errorResponses<S extends TErrorStatus>(...statuses: S[]): Record
 
 export const ZIdParams = z.object({ id: z.string() });
 
+/**
+ * The 200 entry of a route that answers a file (xlsx, PDF, an upload's bytes), sent with reply.send as
+ * a Buffer or a stream: OpenAPI describes a binary string of that media type. Fastify sends bytes as
+ * they are and never calls the serializer for them, so nothing is checked at run time; the type is
+ * `unknown` because such handlers return the reply itself.
+ */
+export function fileResponse(mediaType: string, description: string) {
+  return z.custom<unknown>().meta({ type: 'string', format: 'binary', contentMediaType: mediaType, description });
+}
+export const ZXlsxFile = fileResponse(XLSX_MIME, 'xlsx file');
+export const ZPdfFile = fileResponse('application/pdf', 'PDF file');
+
 /** The fields every record carries, and the calendar-date shape: the domain's, shared with the web. */
 export { ZDateString, ZRecordBase } from '@app/domain/platform/records/fields';
 export const ZUuid = z.uuid();
@@ -30,7 +43,7 @@ export const ZEmail = z.email();
  */
 export function partialWithoutDefaults<T extends z.ZodObject>(schema: T): z.ZodObject<TPartialWithoutDefaults<T['shape']>> {
   const shape: Record<string, z.ZodType> = {};
-  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+  for (const [key, field] of Object.entries<z.ZodType>(schema.shape)) {
     shape[key] = (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).optional();
   }
   return z.object(shape) as z.ZodObject<TPartialWithoutDefaults<T['shape']>>;

@@ -178,7 +178,7 @@ export const seedFormsDemo: TDemoSeeder = async (tx: TTx, people) => {
     const reviewedAt = new Date(`${form.input.referencePeriodTo as string}T16:00:00Z`);
     await tx.insert(wasteForms).values({
       ...(values as Required<typeof values>),
-      targetAgencyId: agencyIds[form.agency]!,
+      targetAgencyId: agencyIds[form.agency],
       lotId: order.lotId,
       status: form.status,
       createdById: createdBy[form.agency],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { ncaReportCode, type TNcaReportStatus, type TSignPhase } from '@app/domain/environmental/nca/index';
+import { ncaReportCode, type TCorrectiveActionStatus, type TNcaReportStatus, type TSignPhase } from '@app/domain/environmental/nca/index';
 import { agencies, correctiveActions, lots, ncaCodeCounters, ncaHistory, ncaReports, orders, settings, signatureEvidence, signRequests, users } from '../db/schema/index.ts';
 import type { TTx } from '../db/client.ts';
 import { renderPhasePdf } from '../modules/environmental/nca/nca-pdf.ts';
@@ -20,7 +20,7 @@ import type { TDemoSeeder } from './demo.ts';
 
 type TSigner = { email: string; fn: string; outcome: 'signed' | 'pending' | 'rejected' | 'suspended' };
 type TRound = { phase: TSignPhase; signers: TSigner[] };
-type TActionSeed = { name: string; actionType: 'action' | 'treatment' | 'internal'; status: string; expireInDays?: number; documents?: { name: string; isRequired: boolean }[] };
+type TActionSeed = { name: string; actionType: 'action' | 'treatment' | 'internal'; status: TCorrectiveActionStatus; expireInDays?: number; documents?: { name: string; isRequired: boolean }[] };
 type TReportSeed = {
   order: string;
   agency: string;

@@ -102,7 +102,7 @@ export async function startTestApp(options: { env?: Record<string, string>; feat
     // The demo seed's files: stored now when this test prepares its own database, else a copy of the template's.
     if (!opened.prepared) await prepareTestDatabase(database, seedDemo ? { seedDemo, uploadDir: config.uploadDir } : { seedDemo });
     else if (opened.demoUploads && fs.existsSync(opened.demoUploads)) fs.cpSync(opened.demoUploads, config.uploadDir, { recursive: true });
-    for (const [flag, on] of Object.entries(options.features ?? {})) await setFeature(database.db, flag as TFeatureFlag, on!);
+    for (const [flag, on] of Object.entries(options.features ?? {})) await setFeature(database.db, flag as TFeatureFlag, on);
     // TEST_LOG=1 prints the server's errors (the cause behind a 500 a test saw).
     app = await buildApp({ config, database, logger: process.env.TEST_LOG ? { level: 'error' } : false });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -88,8 +88,8 @@ async function startInstance(): Promise<TInstance> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => log.push(chunk.toString()));
   const instance = { url, process: child, log };
   instances.push(instance);
   for (let i = 0; i < 240; i++) {

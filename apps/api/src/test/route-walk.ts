@@ -191,7 +191,9 @@ export async function walkEveryRoute(t: TTestApp, email: string, options: TWalkO
     let records = listed.get(url);
     if (!records) {
       records = send({ method: 'get', url: `${url}?limit=3`, what: 'list for real records' }).then(({ status, body }) =>
-        status === 200 && Array.isArray(body) ? body.filter((item): item is Record<string, unknown> => typeof item?._id === 'string') : [],
+        status === 200 && Array.isArray(body)
+          ? body.filter((item: unknown): item is Record<string, unknown> => typeof item === 'object' && item !== null && '_id' in item && typeof item._id === 'string')
+          : [],
       );
       listed.set(url, records);
     }

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, getTableName, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ROLES, type TRole } from '@app/domain/platform/auth/roles';
@@ -7,6 +7,7 @@ import { scopeCondition } from '../lib/access.ts';
 import type { TCollectionRuntime } from '../lib/collection/routes.ts';
 import type { TSignedInContext } from '../lib/collection/define.ts';
 import { MAX_LIMIT } from '../lib/collection/query.ts';
+import { NOT_WORKFLOW_STATES, STATUS_KEY } from '../lib/workflow/status-columns.ts';
 import { startTestApp, type TResponse } from './harness.ts';
 import { makePdf } from '../modules/platform/uploads/test-files.ts';
 
@@ -390,6 +391,18 @@ describe('row scope of every registered collection', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it("lets a PUT change a status only through the collection's workflow (the runner), never as a plain column write", () => {
+    const unguarded: string[] = [];
+    for (const [name, runtime] of collections) {
+      const body = runtime.def.update ?? runtime.def.create;
+      const table = getTableName(runtime.def.table);
+      for (const key of Object.keys(body.shape)) {
+        if (STATUS_KEY.test(key) && !(`${table}.${key}` in NOT_WORKFLOW_STATES) && runtime.def.workflow?.statusKey !== key) unguarded.push(`${name}.${key}`);
+      }
+    }
+    expect(unguarded).toEqual([]);
   });
 
   it('answers 403 to exactly the roles the access table refuses', async () => {

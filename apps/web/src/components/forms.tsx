@@ -40,7 +40,7 @@ function useFieldErrorSave() {
   const hasKey = useHasTranslation();
   return useCallback(
     async (values: Record<string, unknown>) => {
-      const errors = await save?.(values);
+      const errors: unknown = await save?.(values);
       return translatableFieldErrors(errors as Record<string, unknown> | undefined, hasKey) ?? undefined;
     },
     [save, hasKey],

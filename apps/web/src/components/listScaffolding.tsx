@@ -10,6 +10,7 @@ import { setYear } from '../session/store';
 import { useSelectedYear } from '../session/useSession';
 import { DeferredListContext } from './DeferredListContext';
 import { useCanHere } from './permissions';
+import { useListFilterValues } from './records';
 
 /** The toolbar of a filtered list: the filter button, the create button for who may create, then `children`. */
 export function FilterCreateActions({ children }: { children?: ReactNode }) {
@@ -31,7 +32,8 @@ export function ListExportButton() {
   const translate = useTranslate();
   const notify = useNotify();
   const resource = useResourceContext() ?? '';
-  const { filterValues, sort, total } = useListContext();
+  const { sort, total } = useListContext();
+  const filterValues = useListFilterValues();
   const exporting = useCustomMutation('download', { onError: (error) => notify(error.message || 'genericError', { type: 'error' }) });
   const busy = exporting.isPending;
   const collection = collectionFor(resource);
@@ -81,9 +83,9 @@ export function YearListEmpty() {
   const translate = useTranslate();
   const refresh = useRefresh();
   const resource = useResourceContext() ?? '';
-  const { filterValues } = useListContext();
+  const filterValues = useListFilterValues();
   const year = useSelectedYear();
-  const filtered = Object.values(filterValues ?? {}).some((value) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0));
+  const filtered = Object.values(filterValues).some((value) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0));
   const others = useYearsWithRows(resource, year, !filtered);
   const name = translate(`resources.${resource}.name`, { smart_count: 2 });
   return (
@@ -141,7 +143,7 @@ export function ResponsiveDataTable<TRecord extends RaRecord = RaRecord>(props: 
 /** Memoised: while the deferred list state is unchanged, the urgent pass skips the rows altogether. */
 const ResponsiveDataTableRows = memo(function ResponsiveDataTableRows({ phone, rowClick = 'edit', empty, children, ...rest }: TResponsiveDataTableProps<RaRecord>) {
   const isPhone = useIsPhone();
-  if (isPhone) return <SimpleList {...phone} rowClick={rowClick as SimpleListProps['rowClick']} empty={empty} data-testid="phone-list" />;
+  if (isPhone) return <SimpleList {...phone} rowClick={rowClick} empty={empty} data-testid="phone-list" />;
   return (
     <DataTable rowClick={rowClick} empty={empty} {...rest}>
       {children}

@@ -82,7 +82,7 @@ export async function apiRequest<T = unknown>(path: string, options: TRequestOpt
   const response = await fetch(buildUrl(path, query), {
     method,
     headers,
-    body: body === undefined ? undefined : isFormData ? (body as FormData) : JSON.stringify(body),
+    body: body === undefined ? undefined : isFormData ? body : JSON.stringify(body),
   });
   const json = await readBody(response);
 
@@ -94,6 +94,6 @@ export async function apiRequest<T = unknown>(path: string, options: TRequestOpt
       return apiRequest<T>(path, { ...options, retried: true });
     }
   }
-  if (!response.ok) throw toHttpError(response.status, (json ?? null) as TApiErrorBody | null);
+  if (!response.ok) throw toHttpError(response.status, json ?? null);
   return { status: response.status, headers: response.headers, json: json as T };
 }

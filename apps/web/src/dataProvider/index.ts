@@ -73,7 +73,7 @@ export const dataProvider: TAppDataProvider = {
     return { data: (json ?? []).map(fromApi) } as never;
   },
 
-  getManyReference: (resource, params) => list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as never,
+  getManyReference: (resource, params) => list(resource, { ...params, filter: { ...(params.filter as Record<string, unknown>), [params.target]: params.id } }) as never,
 
   create: async (resource, params) => {
     const { json } = await apiRequest<TApiRecord>(path(resource), { method: 'POST', body: toApi(params.data) });
@@ -82,7 +82,7 @@ export const dataProvider: TAppDataProvider = {
 
   update: async (resource, params) => {
     const body = changedFields(params.data as Record<string, unknown>, params.previousData as Record<string, unknown>);
-    const { json } = await apiRequest<TApiRecord>(path(resource, params.id), { method: 'PUT', body });
+    const { json } = await apiRequest<TApiRecord>(path(resource, params.id as Identifier), { method: 'PUT', body });
     return { data: fromApi(json) } as never;
   },
 

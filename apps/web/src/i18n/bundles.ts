@@ -7,8 +7,8 @@ import { DEFAULT_LOCALE, isSupportedLocale } from './locale';
  * the load of the first language while the admin app downloads.
  */
 const LOADERS: Record<string, () => Promise<TMessages>> = {
-  it: () => import('./it').then((module) => module.itMessages as TMessages),
-  en: () => import('./en').then((module) => module.enMessages as TMessages),
+  it: () => import('./it').then((module) => module.itMessages),
+  en: () => import('./en').then((module) => module.enMessages),
 };
 
 const loaded: Record<string, TMessages> = {};

@@ -55,7 +55,9 @@ export function Toast() {
 
   if (!current) return null;
   const { message, type, notificationOptions } = current;
-  const { messageArgs, undoable, autoHideDuration } = notificationOptions ?? {};
+  const { undoable, autoHideDuration } = notificationOptions ?? {};
+  // react-admin types the message arguments `any`: they are translate()'s interpolation values.
+  const messageArgs = notificationOptions?.messageArgs as Record<string, unknown> | undefined;
   const severity = type === 'success' || type === 'error' || type === 'warning' ? type : 'info';
   const text = typeof message === 'string' ? translate(message, { _: message, ...(messageArgs ?? {}) }) : message;
 

@@ -20,6 +20,7 @@ export function enabledAreas(features: Pick<TFeatureFlags, 'touristTaxArea' | 'e
  * by role among the enabled areas.
  */
 export function postSignInPath(user: TUser, features: Pick<TFeatureFlags, 'profileCompletionControl' | 'touristTaxArea' | 'environmentalArea'>): string {
+  // A rule about the user: an administrator is never held at the profile form, as it runs the control's switch.
   if (features.profileCompletionControl && user.role !== 'admin' && !user.isProfileComplete) {
     return `/complete-profile/${user._id}`;
   }

@@ -66,12 +66,6 @@ export function getToken(): string | null {
   return getSession()?.token ?? null;
 }
 
-/** Impersonated when the saved real user is an admin and the current user is not. */
-export function isImpersonated(session: TSession | null = getSession()): boolean {
-  if (!session?.realSession) return false;
-  return session.realSession.user.role === 'admin' && session.user.role !== 'admin';
-}
-
 export function defaultYear(now: Date = new Date()): number {
   return Math.min(LAST_YEAR, Math.max(FIRST_YEAR, now.getFullYear()));
 }

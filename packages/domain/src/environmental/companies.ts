@@ -18,6 +18,8 @@ export const ZContact = z.object({
   phone: ZOptionalPhone,
 });
 export type TContact = z.infer<typeof ZContact>;
+/** A contact as the API answers it (stored as ZContact accepted it). */
+export const ZContactRecord = z.object({ name: z.string(), role: z.string().nullable().optional(), email: z.string().nullable().optional(), phone: z.string().nullable().optional() });
 
 const companyFields = {
   businessName: ZRequiredText(200).describe('Ragione sociale'),
@@ -37,7 +39,7 @@ const ZCompanyRecord = ZRecordBase.extend({
   phone: z.string().nullable(),
   managerEmail: z.string(),
   address: z.string().nullable(),
-  contacts: z.array(z.object({ name: z.string(), role: z.string().nullable().optional(), email: z.string().nullable().optional(), phone: z.string().nullable().optional() })),
+  contacts: z.array(ZContactRecord),
   inviteStatus: z.enum(INVITE_STATUSES),
   invitedAt: z.string().nullable().describe('ISO timestamp of the last invitation sent'),
   acceptedAt: z.string().nullable(),

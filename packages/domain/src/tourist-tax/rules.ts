@@ -222,7 +222,7 @@ function validateValidity(rule: TValidity, path: string): TTaxRuleErrorDetail[] 
   if (!isIsoDate(rule.validFrom)) details.push({ path: `${path}.validFrom`, message: 'must be a date YYYY-MM-DD' });
   if (!isEmpty(rule.validTo)) {
     if (!isIsoDate(rule.validTo)) details.push({ path: `${path}.validTo`, message: 'must be empty or a date YYYY-MM-DD' });
-    else if (isIsoDate(rule.validFrom) && (rule.validTo as string) < rule.validFrom) {
+    else if (isIsoDate(rule.validFrom) && rule.validTo < rule.validFrom) {
       details.push({ path: `${path}.validTo`, message: 'must not be before validFrom' });
     }
   }

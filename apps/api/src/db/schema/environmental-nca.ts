@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TCorrectiveActionStatus, TCorrectiveActionType, TNcaOrigin, TNcaReportStatus, TSignPhase, TSignStatus } from '@app/domain/environmental/nca/index';
 import { recordColumns, timestamptz } from '../columns.ts';
 import { agencies, lots, orders } from './environmental.ts';
 import { settings, users } from './platform.ts';
@@ -25,7 +26,7 @@ export const ncaReports = pgTable(
     codeYear: integer(),
     codeSequence: integer(),
     twentyOneDigitsCode: text(),
-    status: text().notNull().default('pending'),
+    status: text().$type<TNcaReportStatus>().notNull().default('pending'),
     lotId: uuid()
       .notNull()
       .references(() => lots.id),
@@ -45,7 +46,7 @@ export const ncaReports = pgTable(
     warningLevelSettingId: uuid().references(() => settings.id),
     documentSettingIds: uuidArray(),
     /** audit | other */
-    origin: text(),
+    origin: text().$type<TNcaOrigin>(),
     systemSettingId: uuid().references(() => settings.id),
     detectorName: text(),
     detectedByAgencyId: uuid().references(() => agencies.id),
@@ -95,8 +96,8 @@ export const correctiveActions = pgTable(
     sequence: integer().notNull(),
     name: text().notNull(),
     description: text(),
-    actionType: text().notNull(),
-    status: text().notNull().default('new'),
+    actionType: text().$type<TCorrectiveActionType>().notNull(),
+    status: text().$type<TCorrectiveActionStatus>().notNull().default('new'),
     documents: jsonb().$type<TActionDocumentColumn[]>().notNull().default([]),
     isDocumentRequired: boolean().notNull().default(false),
     expires: boolean().notNull().default(false),
@@ -114,7 +115,7 @@ export const correctiveActions = pgTable(
     closedById: uuid(),
     effectivenessNote: text(),
     /** verified | not_needed */
-    closeReason: text(),
+    closeReason: text().$type<'verified' | 'not_needed'>(),
   },
   (t) => [
     uniqueIndex('corrective_actions_report_sequence_unique').on(t.reportId, t.sequence),
@@ -133,7 +134,7 @@ export const signRequests = pgTable(
       .notNull()
       .references(() => ncaReports.id, { onDelete: 'cascade' }),
     /** first | second | third */
-    phase: text().notNull(),
+    phase: text().$type<TSignPhase>().notNull(),
     round: integer().notNull(),
     userId: uuid()
       .notNull()
@@ -141,7 +142,7 @@ export const signRequests = pgTable(
     agencyFunctionSettingId: uuid()
       .notNull()
       .references(() => settings.id),
-    status: text().notNull().default('pending'),
+    status: text().$type<TSignStatus>().notNull().default('pending'),
     signedAt: timestamptz(),
     explanationsRequest: text(),
     /** SHA-256 of the phase data (canonical JSON) and of its PDF, fixed when the round was requested. */
@@ -222,7 +223,7 @@ export const signatureEvidence = pgTable(
     sequence: bigserial({ mode: 'number' }).notNull(),
     signRequestId: uuid().notNull(),
     reportId: uuid().notNull(),
-    phase: text().notNull(),
+    phase: text().$type<TSignPhase>().notNull(),
     round: integer().notNull(),
     userId: uuid().notNull(),
     signer: jsonb().$type<TSignerSnapshot>().notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { TAnalyticRow, TSignatureCheck } from '@app/domain/environmental/rdp/rdps';
+import type { TAnalyticRow, TRdpStatus, TSignatureCheck } from '@app/domain/environmental/rdp/rdps';
 import { recordColumns, timestamptz } from '../columns.ts';
 import { agencies, laboratories, lots } from './environmental.ts';
 import { ncaReports } from './environmental-nca.ts';
@@ -20,7 +20,7 @@ export const rdps = pgTable(
     ...recordColumns,
     code: text().notNull(),
     /** processing | approved | p7mUploaded | completed; moved only by the workflow. */
-    status: text().notNull().default('processing'),
+    status: text().$type<TRdpStatus>().notNull().default('processing'),
     laboratoryId: uuid()
       .notNull()
       .references(() => laboratories.id),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TContact } from '@app/domain/environmental/companies';
+import type { TInviteStatus } from '@app/domain/environmental/invite-flow';
 import { recordColumns, timestamptz } from '../columns.ts';
 import { settings, users } from './platform.ts';
 
@@ -39,7 +40,7 @@ const companyColumns = {
   address: text(),
   contacts: jsonb().$type<TContact[]>().notNull().default([]),
   /** to_invite | invited | accepted; moved only by the invite use cases. */
-  inviteStatus: text().notNull().default('to_invite'),
+  inviteStatus: text().$type<TInviteStatus>().notNull().default('to_invite'),
   invitedAt: timestamptz(),
   acceptedAt: timestamptz(),
 };

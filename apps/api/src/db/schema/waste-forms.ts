@@ -31,16 +31,16 @@ export const wasteForms = pgTable(
     referencePeriodFrom: date({ mode: 'string' }).notNull(),
     referencePeriodTo: date({ mode: 'string' }).notNull(),
     wbs: text(),
-    origin: text().notNull(),
+    origin: text().$type<TFormRecord['origin']>().notNull(),
     cer: text().notNull(),
     cerDescription: text(),
     dangerClass: text()
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    physicalState: text().notNull(),
+    physicalState: text().$type<TFormRecord['physicalState']>().notNull(),
     quantity: numeric({ precision: 14, scale: 4 }).notNull(),
-    quantityUnit: text().notNull(),
+    quantityUnit: text().$type<'kg' | 'l'>().notNull(),
     verifiedAtDeparture: boolean().notNull().default(false),
     packages: integer(),
     bulk: boolean().notNull().default(false),
@@ -65,7 +65,7 @@ export const wasteForms = pgTable(
     /** A signed (.p7m) document's verification: signers and warnings, as checked at upload. */
     documentSignature: jsonb().$type<NonNullable<NonNullable<TFormRecord['document']>['signature']>>(),
     /** pending | approved: the consortium's review; moved only by the workflow. */
-    status: text().notNull().default('pending'),
+    status: text().$type<TFormRecord['status']>().notNull().default('pending'),
     rejectionReason: text(),
     rejectedAt: timestamptz(),
     approvedAt: timestamptz(),

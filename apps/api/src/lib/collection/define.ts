@@ -5,6 +5,7 @@ import type { TResource } from '@app/domain/platform/access/access-table';
 import type { TTx } from '../../db/client.ts';
 import type { TActor, TRequestContext } from '../context.ts';
 import type { TScopeImplementations } from '../access.ts';
+import type { TTransitionTx } from '../workflow/run-transition.ts';
 
 export type TOperation = 'getAll' | 'get' | 'create' | 'update' | 'delete';
 
@@ -25,6 +26,16 @@ export type TUpdateInput<TCreate extends z.ZodObject, TUpdate extends z.ZodObjec
 export type TWrite<TRow, TCreateInput, TUpdateInput> = { tx: TTx; ctx: TSignedInContext } & (
   { op: 'create'; input: TCreateInput; existing?: undefined } | { op: 'update'; input: TUpdateInput; existing: TRow }
 );
+
+/**
+ * The workflow of a collection's status column. A PUT that changes the status takes the workflow's
+ * action through the runner (who may, from which state, audit), after the other fields are written:
+ * the generic update never writes a status itself. `change` answers the saved row.
+ */
+export type TCollectionWorkflow = {
+  statusKey: string;
+  change: (unit: TTransitionTx, ctx: TSignedInContext, id: string, from: string, to: string) => Promise<Record<string, unknown>>;
+};
 
 /** Column values a write sets (`createdAt`/`updatedAt` are the runtime's). */
 export type TRowValues<TTable extends TRecordTable> = Partial<TTable['$inferInsert']>;
@@ -88,6 +99,8 @@ export type TCollection<
   afterWrite?: (op: 'create' | 'update' | 'delete', row: TTable['$inferSelect'], args: TWriteArgs<TTable['$inferSelect']>) => Promise<void> | void;
   /** Fields never written to the audit log (secrets). */
   auditOmit?: string[];
+  /** The workflow of the table's status column, when the PUT body may change it. */
+  workflow?: TCollectionWorkflow;
   /** Operations this collection does not offer over the generic routes. */
   disabled?: TOperation[];
   /** Extra list conditions from the query string that are not plain column filters. */

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contextOf, requireActor } from '../context.ts';
-import { ZErrorBody } from '../schemas.ts';
+import { signedInContextOf } from '../context.ts';
+import { ZErrorBody, ZXlsxFile } from '../schemas.ts';
 import { streamWorksheet } from '../xlsx-stream.ts';
 import { MAX_LIMIT } from './query.ts';
-import type { TSignedInContext } from './define.ts';
 import type { TCollectionRuntime } from './routes.ts';
 
 const errorResponses = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
@@ -39,11 +38,10 @@ export function registerCollectionExport(app: FastifyInstance, runtime: TCollect
       tags,
       summary: `Export every matching row of ${name} as xlsx (streamed; same filters, search and sort as the list)`,
       querystring: z.looseObject({ sort: z.string().optional(), q: z.string().optional(), year: z.string().optional() }),
-      response: { 200: z.any().describe('xlsx file'), ...errorResponses },
+      response: { 200: ZXlsxFile, ...errorResponses },
     },
     handler: async (request, reply) => {
-      requireActor(request);
-      const ctx = contextOf(request) as TSignedInContext;
+      const ctx = signedInContextOf(request);
       const { limit: _limit, skip: _skip, count: _count, ...filters } = request.query as Record<string, unknown>;
       const page = (skip: number) => runtime.list(ctx, { ...filters, limit: String(MAX_LIMIT), skip: String(skip) });
       const first = await page(0);

@@ -17,6 +17,7 @@ import { createListSql, type TRenderedWhere } from './list-sql.ts';
 import { registerCollectionExport } from './export.ts';
 import type { TCountCache } from './count-cache.ts';
 import type { TAnyCollection, TCollection, TOperation, TRecordTable, TSignedInContext } from './define.ts';
+import type { TTransitionTx } from '../workflow/run-transition.ts';
 
 const ZListQuery = z.looseObject({
   limit: z.string().optional().describe('Page size, 1-500 (default 25)'),
@@ -105,7 +106,7 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
 ): TCollectionRuntime {
   // The declaration's hooks are typed from its table and schemas; here rows and inputs are plain objects.
   const def = definition as unknown as TAnyCollection;
-  const table = def.table as TRecordTable;
+  const table = def.table;
   const base = { _id: table.id, createdAt: table.createdAt, updatedAt: table.updatedAt };
   const filterable = { ...base, ...def.filterable };
   const sortable = { ...base, ...(def.sortable ?? def.filterable) };
@@ -168,7 +169,7 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
     const query = db
       .select()
       .from(table as never)
-      .where(allOf([eq(table.id, id), scope])!);
+      .where(allOf([eq(table.id, id), scope]));
     const rows = (await (lock ? query.for('update') : query)) as Record<string, unknown>[];
     if (rows.length === 0) throw notFound();
     return rows[0];
@@ -249,7 +250,7 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
           .insert(table)
           .values({ ...values, createdAt: now, updatedAt: now } as never)
           .returning()) as Record<string, unknown>[];
-        await assertStillInScope(tx as never, row.id, scope);
+        await assertStillInScope(tx, row.id, scope);
         await def.afterWrite?.('create', row, { tx, ctx: txCtx });
         await recordAudit(tx, ctx, { action: 'create', entityType: entity, entityId: String(row.id), changes: diffFields(undefined, row, def.auditOmit) });
         return row;
@@ -259,33 +260,41 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
     },
     async update(ctx, id, input, expected) {
       const scope = await conditions(ctx, 'update');
+      const afterCommit: TTransitionTx['afterCommit'] = [];
       const updated = await ctx.db.transaction(async (tx) => {
         const txCtx = { ...ctx, db: tx as never };
-        const existing = await findInScope(ctx, tx as never, id, scope, true);
+        const existing = await findInScope(ctx, tx, id, scope, true);
         if (expected && (existing.updatedAt as Date).getTime() !== expected.getTime()) {
           throw new AppError('STALE_WRITE', 'This record was changed by someone else after you opened it. Reload it and try again.', {
             details: [{ path: 'updatedAt', message: `current version is ${(existing.updatedAt as Date).toISOString()}` }],
           });
         }
-        const values = def.toRow ? await def.toRow({ op: 'update', input, tx, ctx: txCtx, existing }) : input;
+        const values = { ...(def.toRow ? await def.toRow({ op: 'update', input, tx, ctx: txCtx, existing }) : input) };
+        // A new status is the workflow's action, taken once the other fields are written.
+        const statusKey = def.workflow?.statusKey;
+        const nextStatus = statusKey ? values[statusKey] : undefined;
+        if (statusKey) delete values[statusKey];
         const [row] = (await tx
           .update(table)
-          .set({ ...values, updatedAt: new Date(Math.max(Date.now(), (existing.updatedAt as Date).getTime() + 1)) } as never)
+          .set({ ...values, updatedAt: new Date(Math.max(Date.now(), (existing.updatedAt as Date).getTime() + 1)) })
           .where(eq(table.id, id))
           .returning()) as Record<string, unknown>[];
-        await assertStillInScope(tx as never, id, scope);
+        await assertStillInScope(tx, id, scope);
         await def.afterWrite?.('update', row, { tx, ctx: txCtx, existing });
         await recordAudit(tx, ctx, { action: 'update', entityType: entity, entityId: id, changes: diffFields(existing, row, def.auditOmit) });
+        if (def.workflow && statusKey && nextStatus !== undefined && nextStatus !== existing[statusKey])
+          return def.workflow.change({ tx, afterCommit }, txCtx, id, String(existing[statusKey]), String(nextStatus));
         return row;
       });
       forgetCounts();
+      for (const deliver of afterCommit) await deliver();
       return updated;
     },
     async remove(ctx, id) {
       const scope = await conditions(ctx, 'delete');
       await ctx.db.transaction(async (tx) => {
         const txCtx = { ...ctx, db: tx as never };
-        const existing = await findInScope(ctx, tx as never, id, scope, true);
+        const existing = await findInScope(ctx, tx, id, scope, true);
         await def.beforeDelete?.(existing, { tx, ctx: txCtx, existing });
         await tx.delete(table).where(eq(table.id, id));
         await def.afterWrite?.('delete', existing, { tx, ctx: txCtx, existing });
@@ -321,7 +330,7 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
       handler: async (request, reply) => {
         requireActor(request);
         const ctx = signedIn(contextOf(request));
-        const { rows, total, fields } = await runtime.list(ctx, request.query as Record<string, unknown>);
+        const { rows, total, fields } = await runtime.list(ctx, request.query);
         if (total !== undefined) reply.header('X-Total-Count', String(total));
         const records = await runtime.present(rows, ctx);
         return fields ? records.map((record) => pickFields(record as Record<string, unknown>, fields)) : records;
@@ -346,7 +355,7 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
       handler: async (request, reply) => {
         requireActor(request);
         const ctx = signedIn(contextOf(request));
-        const row = await runtime.create(ctx, request.body as Record<string, unknown>);
+        const row = await runtime.create(ctx, request.body);
         reply.code(201);
         return (await runtime.present([row], ctx))[0];
       },
@@ -364,8 +373,8 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
       handler: async (request) => {
         requireActor(request);
         const ctx = signedIn(contextOf(request));
-        const { updatedAt: _version, ...input } = request.body as Record<string, unknown>;
-        const expected = expectedVersion(request.body as Record<string, unknown>, request.headers['if-match']);
+        const { updatedAt: _version, ...input } = request.body;
+        const expected = expectedVersion(request.body, request.headers['if-match']);
         return (await runtime.present([await runtime.update(ctx, request.params.id, input, expected)], ctx))[0];
       },
     });

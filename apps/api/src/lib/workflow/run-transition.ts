@@ -7,7 +7,7 @@ import { SYSTEM_ACTOR, type TTransitionOk, type TWorkflow, type TWorkflowActor }
 import type { TDb, TTx } from '../../db/client.ts';
 import type { TSignedInContext } from '../collection/define.ts';
 import { allOf, isUuid } from '../collection/query.ts';
-import { contextOf, requireActor, type TRequestContext } from '../context.ts';
+import { signedInContextOf, type TRequestContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
 import { errorResponses, ZIdParams } from '../schemas.ts';
 
@@ -135,8 +135,8 @@ export function defineWorkflowRuntime<TStatus extends string, TAction extends st
     }
     const query = tx
       .select()
-      .from(table as PgTable)
-      .where(allOf([eq(table.id, id), scope])!);
+      .from(table)
+      .where(allOf([eq(table.id, id), scope]));
     // FOR UPDATE: a second concurrent transition of the same record waits here, then sees the new status.
     const [row] = await (lock ? query.for('update') : query);
     if (!row) throw notFound(label);
@@ -173,7 +173,7 @@ export function defineWorkflowRuntime<TStatus extends string, TAction extends st
     const changes = (await effects.apply?.({ tx, ctx, row, input, now })) ?? {};
     const [updated] = await tx
       .update(table)
-      .set({ ...changes, [statusKey]: result.to, updatedAt: new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1)) } as never)
+      .set({ ...changes, [statusKey]: result.to, updatedAt: new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1)) })
       .where(and(eq(table.id, row.id), inArray(statusColumn, [...workflow.allowedFrom(action)])))
       .returning();
     // Belt and braces with the row lock: the status read above must still hold.
@@ -251,8 +251,7 @@ export function registerWorkflowRoutes<TStatus extends string, TAction extends s
     r.post(`/api/${options.collection}/:id/${action}`, {
       schema: { tags: options.tags, summary: route.summary, params: ZIdParams, body: route.body, response: { 200: options.record, ...errors } },
       handler: async (request) => {
-        requireActor(request);
-        const ctx = contextOf(request) as TSignedInContext;
+        const ctx = signedInContextOf(request);
         const input = route.input ? route.input(request.body as never) : (request.body as TInput);
         return options.toRecord(await runtime.run(ctx, request.params.id, action, input));
       },

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NOT_WORKFLOW_STATES, STATUS_KEY } from './status-columns.ts';
 
 /*
  * Every status change goes through the workflow runner (run-transition.ts): no other file of the API
@@ -17,15 +18,6 @@ const SRC = join(API, 'src');
 /** The runner is the one writer; the seed builds demo records in their states; tests set up their cases. */
 const WRITERS = ['lib/workflow/'];
 const IGNORED = ['seed/', 'test/'];
-
-/** Status-named columns that are not the state of a workflow, each with why. */
-const NOT_WORKFLOW_STATES: Record<string, string> = {
-  'job_runs.status': "a daily job's run bookkeeping (running, done, failed), written by the job runner alone",
-  'mail_outbox.status': "an outgoing mail's delivery state (queued, sent, failed), written by the mailer alone",
-  'stays.paymentStatus': 'a fact of the stay the hotelier enters (paid or not), no state machine; repricing rewrites the computed columns',
-};
-
-const STATUS_KEY = /^(?:status|[a-z]\w*Status)$/;
 
 type TWrite = { file: string; line: number; column: string };
 

@@ -38,6 +38,7 @@ import {
   SUPPLIER_ACTION_TYPES,
   type TCorrectiveActionRecord,
 } from '@app/domain/environmental/nca/index';
+import { ncaSideOf } from '@app/domain/platform/access/access-table';
 import type { TAppDataProvider } from '../../dataProvider';
 import { DetailActions, emptyToNull, FormGrid, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { Fact, FactGrid, Panel } from '../../components/Panel';
@@ -48,6 +49,7 @@ import { WorkflowActions } from '../../components/WorkflowActions';
 import { formatDate, formatDateTime } from '../../i18n/format';
 import { isNotAvailable, useActionFacts } from '../nca/queries';
 import { ActionStatusChip } from './ActionStatusChip';
+import type { TReport } from '../nca/reportRecord';
 
 /*
  * Corrective actions of NCA reports: the list (every report's, with filters), the page of one action
@@ -138,10 +140,10 @@ function ActionFields({ readOnly, supplier }: { readOnly: boolean; supplier: boo
 
 export function ActionCreate() {
   const saveErrors = useSaveErrorNotification();
-  const supplier = currentRole() === 'agency_user';
+  const supplier = ncaSideOf(currentRole()) === 'agency';
   return (
     <Create mutationOptions={saveErrors} redirect="edit">
-      <DetailForm defaultValues={{ actionType: supplier ? 'action' : 'action', documents: [], expires: false }}>
+      <DetailForm defaultValues={{ actionType: 'action', documents: [], expires: false }}>
         <ReportReference />
         <ActionFields readOnly={false} supplier={supplier} />
       </DetailForm>
@@ -153,7 +155,7 @@ export function ActionCreate() {
 function ReportReference() {
   const translate = useTranslate();
   const reportId = useWatch({ name: 'reportId' }) as string | undefined;
-  const { data: report } = useGetOne('nca-reports', { id: reportId ?? '' }, { enabled: !!reportId });
+  const { data: report } = useGetOne<TReport>('nca-reports', { id: reportId ?? '' }, { enabled: !!reportId });
   if (!reportId) return <Alert severity="info">{translate('nca.actionsList.fromReport')}</Alert>;
   return (
     <Typography variant="subtitle1" sx={{ mb: 1 }}>
@@ -305,10 +307,10 @@ function ActionBody() {
   const record = useRecordContext<TActionRow>();
   const canUpdate = useCan('corrective-actions', 'update');
   const canDelete = useCan('corrective-actions', 'delete');
-  const { data: report } = useGetOne('nca-reports', { id: record?.reportId ?? '' }, { enabled: !!record?.reportId });
+  const { data: report } = useGetOne<TReport>('nca-reports', { id: record?.reportId ?? '' }, { enabled: !!record?.reportId });
   if (!record) return null;
   const editable = canUpdate && record.status === 'new' && (!report || report.status === 'open' || report.status === 'waiting_validations');
-  const supplier = currentRole() === 'agency_user';
+  const supplier = ncaSideOf(currentRole()) === 'agency';
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>

@@ -52,7 +52,7 @@ export function FormFields({ readOnly }: { readOnly: boolean }) {
           <AutocompleteInput optionText="businessName" label={F('targetAgencyId')} validate={required} readOnly={readOnly} />
         </ReferenceInput>
       ) : null}
-      <FormDataConsumer>
+      <FormDataConsumer<{ targetAgencyId?: string | null }>>
         {({ formData }) => (
           <ReferenceInput source="orderId" reference="orders" filter={formData.targetAgencyId ? { agencyIds: formData.targetAgencyId } : {}} sort={{ field: 'name', order: 'ASC' }}>
             <AutocompleteInput optionText="name" label={F('orderId')} validate={required} readOnly={readOnly} helperText={canPickAgency ? undefined : 'forms.hints.supplierAgency'} />
@@ -159,9 +159,9 @@ export function FormFields({ readOnly }: { readOnly: boolean }) {
 
       <SectionTitle>{translate('forms.sections.acceptance')}</SectionTitle>
       <SelectInput source="acceptance.type" label={F('acceptance.type')} choices={choices(ACCEPTANCE_TYPES, 'forms.acceptanceType')} emptyText=" " parse={emptyToNull} readOnly={readOnly} />
-      <FormDataConsumer>
+      <FormDataConsumer<{ acceptance?: { type?: string | null } | null }>>
         {({ formData }) => {
-          const type = formData.acceptance?.type as string | null | undefined;
+          const type = formData.acceptance?.type;
           if (!type) return null;
           return (
             <>

@@ -1,4 +1,4 @@
-import { CreateButton, DataTable, List, ReferenceField, TopToolbar, useListContext, useLocaleState, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, ReferenceField, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
 import { findEerCode } from '@app/domain/environmental/waste/eer';
 import { DownloadButton } from '../../components/DownloadButton';
 import { formatDate } from '../../i18n/format';
@@ -9,11 +9,12 @@ import { F } from './formLabels';
 import { FormTotals } from './FormTotals';
 import { filterQuery, useFormFilters } from './listFilters';
 import { formatQuantity } from './formatQuantity';
+import { useListFilterValues } from '../../components/records';
 
 /* Waste forms (FIR): the list with its filters, totals and export. */
 
 function FormListActions() {
-  const { filterValues } = useListContext();
+  const filterValues = useListFilterValues();
   const canCreate = useCanHere('create');
   const canExport = useCan('forms', 'export');
   return (

@@ -1,17 +1,18 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useListContext, useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { findEerCode } from '@app/domain/environmental/waste/eer';
 import { useCustomQuery } from '../../dataProvider/hooks';
 import { eerLabel } from './EerCodeInput';
 import { F } from './formLabels';
 import { filterQuery } from './listFilters';
 import { formatQuantity } from './formatQuantity';
+import { useListFilterValues } from '../../components/records';
 
 /** Quantity per EER code, unit and month over the forms the filters select (the API sums them exactly). */
 export function FormTotals() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { filterValues } = useListContext();
+  const filterValues = useListFilterValues();
   const { data } = useCustomQuery('formTotals', [filterQuery(filterValues)]);
   return (
     <Box sx={{ px: 2, py: 1.5 }} data-testid="form-totals">

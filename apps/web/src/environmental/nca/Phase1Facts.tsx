@@ -2,6 +2,7 @@ import { ChipField, ReferenceArrayField, ReferenceField, SingleFieldList, TextFi
 import { formatDate } from '../../i18n/format';
 import { Fact, FactGrid } from '../../components/Panel';
 import { useCan } from '../../components/permissions';
+import type { TReport } from './reportRecord';
 
 /*
  * The phase-1 data as read-only facts (once frozen, and for suppliers). A reference is shown only
@@ -10,7 +11,7 @@ import { useCan } from '../../components/permissions';
  */
 export function Phase1Facts() {
   const translate = useTranslate();
-  const record = useRecordContext();
+  const record = useRecordContext<TReport>();
   const [locale] = useLocaleState();
   const readsLots = useCan('lots', 'read');
   const readsOrders = useCan('orders', 'read');

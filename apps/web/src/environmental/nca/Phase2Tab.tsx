@@ -1,19 +1,21 @@
 import { Stack, Typography } from '@mui/material';
 import { TextInput, useTranslate } from 'react-admin';
 import { editableFieldsOf } from '@app/domain/environmental/nca/index';
+import { ncaSideOf } from '@app/domain/platform/access/access-table';
 import { emptyToNull } from '../../components/forms';
 import { Panel } from '../../components/Panel';
 import { currentRole, useCan } from '../../components/permissions';
 import { PhaseForm } from './PhaseForm';
 import { PhaseSignatures } from './PhaseSignatures';
 import { ReportActions } from './ReportActions';
-import { type TReport, sideOf } from './reportRecord';
+import type { TReport } from './reportRecord';
 
 /** Phase 2: the cause analysis (the agency writes it), the corrective actions and the phase's signatures. */
 export function Phase2Tab({ record }: { record: TReport }) {
   const translate = useTranslate();
   const canUpdate = useCan('nca-reports', 'update');
-  const editable = canUpdate ? editableFieldsOf(record.status, sideOf(currentRole())) : [];
+  const side = ncaSideOf(currentRole());
+  const editable = canUpdate && side ? editableFieldsOf(record.status, side) : [];
   return (
     <Stack spacing={2}>
       {editable.includes('causeAnalysis') ? (

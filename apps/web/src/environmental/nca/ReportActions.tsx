@@ -6,6 +6,7 @@ import { Panel } from '../../components/Panel';
 import { useCan } from '../../components/permissions';
 import { formatDate } from '../../i18n/format';
 import { ActionStatusChip } from '../corrective-actions/ActionStatusChip';
+import type { TCorrectiveActionRecord } from '@app/domain/environmental/nca/index';
 import type { TReport } from './reportRecord';
 
 /** The report's corrective actions, each opening its own page (its buttons and documents). */
@@ -13,7 +14,11 @@ export function ReportActions({ record }: { record: TReport }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const canCreate = useCan('corrective-actions', 'create');
-  const { data = [], isPending } = useGetList('corrective-actions', { pagination: { page: 1, perPage: 100 }, sort: { field: 'createdAt', order: 'ASC' }, filter: { reportId: record.id } });
+  const { data = [], isPending } = useGetList<TCorrectiveActionRecord & { id: string }>('corrective-actions', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'createdAt', order: 'ASC' },
+    filter: { reportId: record.id },
+  });
   const proposing = ['open', 'waiting_validations', 'waiting_operations'].includes(record.status);
   return (
     <Panel

@@ -50,7 +50,7 @@ function ReportBody() {
         </Stack>
       </Stack>
       <PdfButtons record={record} />
-      <Tabs value={current} onChange={(_event, value) => setTab(value)} variant="scrollable" allowScrollButtonsMobile sx={{ minWidth: 0, maxWidth: '100%' }}>
+      <Tabs value={current} onChange={(_event, value: (typeof TABS)[number]) => setTab(value)} variant="scrollable" allowScrollButtonsMobile sx={{ minWidth: 0, maxWidth: '100%' }}>
         {TABS.map((name) => (
           <Tab key={name} value={name} label={translate(`nca.tabs.${name}`)} data-testid={`nca-tab-${name}`} />
         ))}

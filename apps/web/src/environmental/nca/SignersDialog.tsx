@@ -4,12 +4,15 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { can } from '@app/domain/platform/access/access-table';
 import type { TAppDataProvider } from '../../dataProvider';
 import { errorText } from '../../components/serverErrors';
+import type { TNamedRecord } from '../../components/records';
 
 /*
- * The consortium names the signers of a phase: each a user acting in a company function they hold
- * (an administrator sets them on the user; the API refuses any other). One request per user per
+ * The consortium names the signers of a phase: each a user of a role that signs NCA phases (the access
+ * table's sign-requests.sign) acting in a company function they hold (an administrator sets them on
+ * the user; the API refuses any other). One request per user per
  * phase and round: the dialog does not offer a user twice (the API refuses it with
  * DUPLICATE_SIGNATURE anyway).
  */
@@ -29,16 +32,20 @@ export function SignersDialog({ reportId, action, onClose }: { reportId: string;
   const dataProvider = useDataProvider<TAppDataProvider>();
   const [rows, setRows] = useState<TRow[]>([{ user: null, fn: null }]);
   const [problem, setProblem] = useState<string | null>(null);
-  const { data: users = [] } = useGetList('users', { pagination: { page: 1, perPage: 200 }, sort: { field: 'surname', order: 'ASC' } }, { enabled: !!action });
-  const { data: functions = [] } = useGetList(
+  const { data: users = [] } = useGetList<{ id: string; role: string; name?: string; surname?: string; email?: string; companyFunctionSettingIds?: string[] }>(
+    'users',
+    { pagination: { page: 1, perPage: 200 }, sort: { field: 'surname', order: 'ASC' } },
+    { enabled: !!action },
+  );
+  const { data: functions = [] } = useGetList<TNamedRecord>(
     'environmental-settings',
     { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' }, filter: { settingType: 'companyFunction', isActive: true } },
     { enabled: !!action },
   );
-  const userOptions: TOption[] = users.filter((u) => ['admin', 'consortium_user', 'agency_user', 'laboratory_user'].includes(u.role)).map((u) => ({ id: String(u.id), label: userLabel(u) }));
-  const functionOptions: TOption[] = functions.map((f) => ({ id: String(f.id), label: String(f.name) }));
+  const userOptions: TOption[] = users.filter((u) => can(u.role, 'sign-requests', 'sign')).map((u) => ({ id: String(u.id), label: userLabel(u) }));
+  const functionOptions: TOption[] = functions.map((f) => ({ id: String(f.id), label: f.name }));
   const functionsOf = (userId: string | undefined): TOption[] => {
-    const held = (users.find((u) => String(u.id) === userId)?.companyFunctionSettingIds as string[] | undefined) ?? [];
+    const held = users.find((u) => String(u.id) === userId)?.companyFunctionSettingIds ?? [];
     return functionOptions.filter((f) => held.includes(f.id));
   };
   // Picking a signer who holds a single function picks that function too.

@@ -34,8 +34,8 @@ const userName = (u: { name?: string; surname?: string; email?: string }) => [u.
 /** The target agency is one of the order's agencies: the picker offers only those. */
 function TargetAgencyInput({ readOnly }: { readOnly: boolean }) {
   const orderId = useWatch({ name: 'orderId' }) as string | undefined;
-  const { data: order } = useGetOne('orders', { id: orderId ?? '' }, { enabled: !!orderId });
-  const agencyIds = (order?.agencyIds as string[] | undefined) ?? [];
+  const { data: order } = useGetOne<{ id: string; agencyIds: string[]; lotId: string }>('orders', { id: orderId ?? '' }, { enabled: !!orderId });
+  const agencyIds = order?.agencyIds ?? [];
   return (
     <ReferenceInput source="targetAgencyId" reference="agencies" filter={agencyIds.length ? { '_id[in]': agencyIds.join(',') } : {}} sort={{ field: 'businessName', order: 'ASC' }}>
       <AutocompleteInput optionText="businessName" validate={required} readOnly={readOnly || !orderId} helperText={orderId ? false : 'nca.help.pickOrderFirst'} />
@@ -46,9 +46,9 @@ function TargetAgencyInput({ readOnly }: { readOnly: boolean }) {
 /** A supplier does not read the lots: the report's lot is its order's, set when the order is picked. */
 function LotOfOrder({ readOnly }: { readOnly: boolean }) {
   const orderId = useWatch({ name: 'orderId' }) as string | undefined;
-  const { data: order } = useGetOne('orders', { id: orderId ?? '' }, { enabled: !!orderId && !readOnly });
+  const { data: order } = useGetOne<{ id: string; agencyIds: string[]; lotId: string }>('orders', { id: orderId ?? '' }, { enabled: !!orderId && !readOnly });
   const { setValue } = useFormContext();
-  const lotId = order?.lotId as string | undefined;
+  const lotId = order?.lotId;
   useEffect(() => {
     if (lotId) setValue('lotId', lotId, { shouldDirty: true });
   }, [lotId, setValue]);

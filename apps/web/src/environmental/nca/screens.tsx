@@ -16,7 +16,6 @@ import {
   TopToolbar,
   FilterButton,
   useGetList,
-  useListContext,
   useLocaleState,
   useNotify,
   useTranslate,
@@ -31,6 +30,8 @@ import { errorText } from '../../components/serverErrors';
 import { formatDate } from '../../i18n/format';
 import { isNotAvailable, useSupplierMayReport } from './queries';
 import { NCA_STATUS_CHOICES, NcaStatusChip, ObserversInput, Phase1Fields } from './fields';
+import { useListFilterValues } from '../../components/records';
+import type { TNamedRecord } from '../../components/records';
 
 /*
  * NCA reports: the list with its filters (status, lot, agency, severity, category, overdue) — a simple
@@ -74,11 +75,11 @@ function useFilters() {
 function ExportByLotButton() {
   const translate = useTranslate();
   const notify = useNotify();
-  const { filterValues } = useListContext();
+  const filterValues = useListFilterValues();
   const [open, setOpen] = useState(false);
   const [lotId, setLotId] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const { data: lots = [] } = useGetList('lots', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open });
+  const { data: lots = [] } = useGetList<TNamedRecord & { code: string }>('lots', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open });
   const start = () => {
     setLotId((filterValues.lotId as string | undefined) ?? '');
     setProblem(null);
@@ -97,7 +98,7 @@ function ExportByLotButton() {
       return;
     }
     const lot = lots.find((l) => String(l.id) === lotId);
-    exporting.mutate(['/nca-reports/export', { query: { lotId }, fileName: `nca-${String(lot?.code ?? lotId)}.xlsx` }]);
+    exporting.mutate(['/nca-reports/export', { query: { lotId }, fileName: `nca-${lot?.code ?? lotId}.xlsx` }]);
   };
   return (
     <>
@@ -111,7 +112,7 @@ function ExportByLotButton() {
           <TextField select fullWidth label={translate('resources.nca-reports.fields.lotId')} value={lotId} onChange={(event) => setLotId(event.target.value)} data-testid="nca-export-lot">
             {lots.map((lot) => (
               <MenuItem key={lot.id} value={String(lot.id)}>
-                {String(lot.name)}
+                {lot.name}
               </MenuItem>
             ))}
           </TextField>

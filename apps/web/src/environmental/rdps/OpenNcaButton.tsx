@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import type { TRdpRecord } from '@app/domain/environmental/rdp/rdps';
 import { useCustomMutation } from '../../dataProvider/hooks';
 import { useHasTranslation } from '../../components/forms';
+import type { TNamedRecord } from '../../components/records';
 
 /**
  * "Apri NCA" on a report with values out of limits: the consortium picks the order (of the report's lot,
@@ -26,7 +27,7 @@ export function OpenNcaButton({ record }: { record: TRdpRecord & { id: string } 
   });
   const busy = opening.isPending;
   const ready = !!record.lotId && !!record.agencyId;
-  const { data: orders = [] } = useGetList(
+  const { data: orders = [] } = useGetList<TNamedRecord>(
     'orders',
     { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' }, filter: { lotId: record.lotId, agencyIds: record.agencyId } },
     { enabled: open && ready },

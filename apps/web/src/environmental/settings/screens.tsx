@@ -50,11 +50,15 @@ function SettingTypeList({ settingType }: { settingType: string }) {
           <DataTable.Col source="code" />
           {settingType === 'severityLevel' ? (
             <DataTable.Col source="color">
-              <FunctionField render={(r) => <Box sx={{ width: 24, height: 16, borderRadius: 0.5, bgcolor: r.color ?? 'transparent', border: 1, borderColor: 'divider' }} />} />
+              <FunctionField
+                render={(r: { color?: string | null }) => <Box sx={{ width: 24, height: 16, borderRadius: 0.5, bgcolor: r.color ?? 'transparent', border: 1, borderColor: 'divider' }} />}
+              />
             </DataTable.Col>
           ) : null}
-          {settingType === 'environmentalAspectType' ? <DataTable.Col source="ambientCategory" render={(r) => <AmbientCategory value={r.ambientCategory} />} /> : null}
-          {settingType === 'companyFunction' ? <DataTable.Col source="agencyFunctionType" render={(r) => <AgencyFunctionType value={r.agencyFunctionType} />} /> : null}
+          {settingType === 'environmentalAspectType' ? <DataTable.Col source="ambientCategory" render={(r: { ambientCategory?: string }) => <AmbientCategory value={r.ambientCategory} />} /> : null}
+          {settingType === 'companyFunction' ? (
+            <DataTable.Col source="agencyFunctionType" render={(r: { agencyFunctionType?: string }) => <AgencyFunctionType value={r.agencyFunctionType} />} />
+          ) : null}
           <DataTable.Col source="isActive">
             <BooleanField source="isActive" />
           </DataTable.Col>
@@ -81,7 +85,7 @@ function SettingsPage({ types, title }: { types: readonly string[]; title: strin
   return (
     <Box>
       <Title title={translate(title)} />
-      <Tabs value={type} onChange={(_, value) => setType(value)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
+      <Tabs value={type} onChange={(_, value: string) => setType(value)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
         {types.map((t) => (
           <Tab key={t} value={t} label={translate(`environmental.settingType.${t}`)} data-testid={`setting-tab-${t}`} />
         ))}
@@ -106,7 +110,11 @@ function SettingFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: bo
       <SelectInput source="settingType" choices={choices(ENVIRONMENTAL_SETTING_TYPES, 'environmental.settingType')} validate={required} readOnly={readOnly || !isCreate} />
       {type === 'defaultObserver' ? (
         <ReferenceInput source="userId" reference="users">
-          <AutocompleteInput optionText={(u) => [u.name, u.surname].filter(Boolean).join(' ') || u.email} validate={required} readOnly={readOnly || !isCreate} />
+          <AutocompleteInput
+            optionText={(u: { name?: string; surname?: string; email?: string }) => [u.name, u.surname].filter(Boolean).join(' ') || u.email}
+            validate={required}
+            readOnly={readOnly || !isCreate}
+          />
         </ReferenceInput>
       ) : (
         <TextInput source="name" validate={required} readOnly={readOnly} />

@@ -23,6 +23,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { can } from '@app/domain/platform/access/access-table';
+import { EVENT_STATUSES, eventWorkflow, type TEventStatus } from '@app/domain/platform/events/event-flow';
 import { DetailActions, FormGrid, RecordTitle, DetailForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { FilterCreateActions, ResponsiveDataTable } from '../../components/listScaffolding';
 import { currentUserId, useCanHere } from '../../components/permissions';
@@ -32,12 +33,13 @@ import { useSession } from '../../session/useSession';
 
 /*
  * Events: a hotelier proposes one (waiting for confirmation), an administrator confirms it; either
- * may cancel it (the hotelier only their own). The API refuses any other status change.
+ * may cancel it (the hotelier only their own); an administrator may put it back to be confirmed. The
+ * domain's event workflow says which, for the buttons here and for the API.
  */
 
-type TEvent = { id: string; name: string; status: 'waitingConfirmation' | 'confirmed' | 'canceled'; createdById: string | null; galleryImages: string[]; updatedAt: string };
+type TEvent = { id: string; name: string; status: TEventStatus; createdById: string | null; galleryImages: string[]; updatedAt: string };
 
-export const eventStatusChoices = ['waitingConfirmation', 'confirmed', 'canceled'].map((id) => ({ id, name: `admin.events.statuses.${id}` }));
+export const eventStatusChoices = EVENT_STATUSES.map((id) => ({ id, name: `admin.events.statuses.${id}` }));
 
 const STATUS_COLOR = { waitingConfirmation: 'warning', confirmed: 'success', canceled: 'default' } as const;
 
@@ -82,8 +84,10 @@ function EventStatusActions() {
   const role = useSession()?.user.role;
   const [update, { isPending }] = useUpdate();
   if (!record) return null;
-  const mayConfirm = can(role, 'events', 'confirm') && record.status === 'waitingConfirmation';
-  const mayCancel = record.status !== 'canceled' && (can(role, 'events', 'confirm') || record.createdById === currentUserId());
+  // The workflow says which step the role may take from this status; the row scope keeps a hotelier to their own events.
+  const offered = role && (can(role, 'events', 'confirm') || record.createdById === currentUserId()) ? eventWorkflow.availableActions(record.status, {}, { role }) : [];
+  const mayConfirm = offered.includes('confirm');
+  const mayCancel = offered.includes('cancel');
   const move = (status: TEvent['status']) =>
     update(
       'events',
@@ -94,7 +98,7 @@ function EventStatusActions() {
           notify(`admin.events.moved.${status}`, { type: 'success' });
           refresh();
         },
-        onError: (error) => notify((error as Error).message || 'genericError', { type: 'error' }),
+        onError: (error) => notify(error.message || 'genericError', { type: 'error' }),
       },
     );
   if (!mayConfirm && !mayCancel) return null;

@@ -24,7 +24,7 @@ function pickEditable(values: Partial<TUser>, previous: TUser): Partial<TUser> {
     const value = values[field] ?? null;
     if (value !== (previous[field] ?? null)) patch[field] = value;
   }
-  return patch as Partial<TUser>;
+  return patch;
 }
 
 function AvatarBlock({ user }: { user: TUser }) {

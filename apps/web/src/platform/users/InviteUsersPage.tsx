@@ -74,6 +74,7 @@ export function InviteUsersPage() {
                 <SelectInput source="role" label="resources.users.fields.role" choices={roleChoices} validate={required()} defaultValue="user" />
                 <FormDataConsumer>
                   {({ scopedFormData }) =>
+                    // A rule about a field: a comune's staff and its hoteliers' accounts name their comune.
                     !isCity && (scopedFormData?.role === 'city' || scopedFormData?.role === 'user') ? (
                       <ReferenceInput source="cityId" reference="cities">
                         <SelectInput optionText="name" label="resources.users.fields.cityId" />

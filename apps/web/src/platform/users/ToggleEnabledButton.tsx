@@ -30,7 +30,7 @@ export function ToggleEnabledButton() {
               notify(enabled ? 'users.status.disabledNotice' : 'users.status.enabledNotice', { type: 'success' });
               refresh();
             },
-            onError: (error) => notify((error as Error).message || 'genericError', { type: 'error' }),
+            onError: (error) => notify(error.message || 'genericError', { type: 'error' }),
           },
         );
       }}

@@ -43,6 +43,7 @@ export function AccountFields({ create = false }: { create?: boolean }) {
       <SelectInput source="role" label="resources.users.fields.role" choices={roleChoices} validate={required()} />
       <FormDataConsumer>
         {({ formData }) =>
+          // A rule about a field: a comune's staff and its hoteliers' accounts name their comune.
           formData.role === 'city' || formData.role === 'user' ? (
             <ReferenceInput source="cityId" reference="cities">
               <SelectInput optionText="name" label="resources.users.fields.cityId" />

@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { Box, Button, Checkbox, FormControlLabel, FormGroup, Typography } from '@mui/material';
 import { useGetList, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { assignRoles, fetchUserRoleIds, removeRoles } from '../../dataProvider/api';
+import type { TNamedRecord } from '../../components/records';
 
 /** Assign roles to a user: the added ones are assigned, the removed ones removed. */
 export function UserRolesTab() {
   const record = useRecordContext<{ id: string; roleIds?: string[] }>();
   const translate = useTranslate();
   const notify = useNotify();
-  const { data: roles = [], isPending } = useGetList('roles', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } });
+  const { data: roles = [], isPending } = useGetList<TNamedRecord & { roleType?: string | null }>('roles', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } });
   const [saved, setSaved] = useState<string[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);

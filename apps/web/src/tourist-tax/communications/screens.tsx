@@ -86,7 +86,7 @@ export function CommunicationList() {
 }
 
 function StructurePicker() {
-  const audience = useWatch({ name: 'audience' });
+  const audience = useWatch<{ audience?: string }>({ name: 'audience' });
   if (audience !== 'structures') return null;
   return (
     <ReferenceArrayInput source="structureIds" reference="structures" sort={{ field: 'name', order: 'ASC' }} perPage={500}>

@@ -19,6 +19,7 @@ import { HotelierToDo } from './HotelierToDo';
 import { ComuneIdentity } from '../cities/CityLogo';
 import { ChosenCity } from '../shared/cityInputs';
 import { can, scopeOf } from '@app/domain/platform/access/access-table';
+import type { TNamedRecord } from '../../components/records';
 
 /*
  * dashboard: for a comune (and an admin choosing one) the figures of a period, charts of the year,
@@ -84,7 +85,7 @@ function ToValidate({ year, cityId }: { year: number; cityId?: string }) {
     filter: { status: 'submitted', ...(cityId ? { cityId } : {}) },
     meta: { year },
   });
-  const { data: structures = [] } = useGetList('structures', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' }, filter: cityId ? { cityId } : {} });
+  const { data: structures = [] } = useGetList<TNamedRecord>('structures', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' }, filter: cityId ? { cityId } : {} });
   const nameOf = (id: string) => structures.find((s) => s.id === id)?.name ?? '';
   return (
     <Section title={translate('filings.dashboard.toValidate', { smart_count: data.length })} testId="dashboard-to-validate">
@@ -120,7 +121,7 @@ function CityDashboard({ cityId }: { cityId?: string }) {
   const year = useSelectedYear();
   const [periodId, setPeriodId] = useState<string>('');
   const [metric, setMetric] = useState<'presences' | 'nights' | 'stays'>('presences');
-  const { data: periods = [] } = useGetList('declaration-templates', {
+  const { data: periods = [] } = useGetList<{ id: string; periodName: string }>('declaration-templates', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'dateFrom', order: 'ASC' },
     filter: cityId ? { cityId } : {},
@@ -238,7 +239,13 @@ function CityDashboard({ cityId }: { cityId?: string }) {
       <Section
         title={translate('filings.dashboard.chartTitle', { year })}
         action={
-          <ToggleButtonGroup size="small" exclusive value={metric} onChange={(_event, value) => value && setMetric(value)} aria-label={translate('filings.dashboard.metric')}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={metric}
+            onChange={(_event, value: 'presences' | 'nights' | 'stays' | null) => value && setMetric(value)}
+            aria-label={translate('filings.dashboard.metric')}
+          >
             {(['presences', 'nights', 'stays'] as const).map((m) => (
               <ToggleButton key={m} value={m}>
                 {translate(`filings.dashboard.metrics.${m}`)}

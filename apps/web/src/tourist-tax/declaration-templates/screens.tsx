@@ -36,6 +36,7 @@ import { required, wholeNumber } from '../../components/validators';
 import { useCustomMutation } from '../../dataProvider/hooks';
 import { dateInYear, dateToNotBeforeFrom, deadlineNotBeforeEnd } from './periodValidation';
 import { DEADLINE_KINDS, deadlineBody, deadlineRuleOf, deadlineValueProblem, type TDeadlineKind } from './deadlineChoices';
+import type { TNamedRecord } from '../../components/records';
 
 /*
  * Declaration periods of a comune (declaration templates): the comune writes them, its hoteliers
@@ -110,7 +111,7 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
   const [locale] = useLocaleState();
   const year = useSelectedYear();
   const isAdmin = useReachesAllHere('list');
-  const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: isAdmin && open });
+  const { data: cities = [] } = useGetList<TNamedRecord>('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: isAdmin && open });
   const [state, setState] = useState<TGenerateState>({
     frequency: 'quarterly',
     submitKind: 'daysAfter',

@@ -89,8 +89,8 @@ export function payloadOf(values: TFormValues): Record<string, unknown> {
 
 export function ManualFigureInputs() {
   const translate = useTranslate();
-  const type = useWatch({ name: 'type' });
-  const noGuests = useWatch({ name: 'noGuests' });
+  const type = useWatch<{ type?: string }>({ name: 'type' });
+  const noGuests = useWatch<{ noGuests?: boolean }>({ name: 'noGuests' });
   if (type !== 'manual' || noGuests) return null;
   const field = (name: string) => `resources.declarations.fields.${name}`;
   return (
@@ -132,7 +132,7 @@ export function DeclarationEditPanel({ record, onSaved }: { record: TDeclaration
     type: record.type,
     noGuests: record.noGuests,
     notes: record.notes,
-    figures: Object.fromEntries([...COUNT_FIELDS, ...AMOUNT_FIELDS].map((key) => [key, record[key]])) as TFigureValues,
+    figures: Object.fromEntries([...COUNT_FIELDS, ...AMOUNT_FIELDS].map((key) => [key, record[key]])),
   };
   const submit = async (values: Record<string, unknown>) => {
     try {

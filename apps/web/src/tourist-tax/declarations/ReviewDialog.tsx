@@ -23,7 +23,7 @@ export function DeclarationReviewDialog({ id, onClose }: { id: string | null; on
             <CircularProgress />
           </Box>
         ) : null}
-        {error ? <Alert severity="error">{translate((error as Error).message || 'genericError', { _: (error as Error).message })}</Alert> : null}
+        {error ? <Alert severity="error">{translate(error.message || 'genericError', { _: error.message })}</Alert> : null}
         {data ? (
           <Stack spacing={2}>
             <DeclarationActionBar record={data} />

@@ -49,7 +49,7 @@ export function PaymentDialog({ record, open, onClose, onDone }: { record: TDecl
     paidAmount: paidAmount.trim() !== '' && (amount === null || amount < 0) ? 'validation.twoDecimals' : undefined,
   };
   const valid = !problems.paymentDate && !problems.trn && !problems.paidAmount;
-  const show = (key: keyof typeof problems) => (touched && problems[key] ? translate(problems[key]!) : undefined);
+  const show = (key: keyof typeof problems) => (touched && problems[key] ? translate(problems[key]) : undefined);
 
   // The receipt (when chosen) goes up first, linked to the declaration, then the payment names it.
   const onError = (error: Error) => setProblem(errorText(translate, error));

@@ -13,7 +13,6 @@ import {
   TextField,
   TextInput,
   BooleanInput,
-  useListContext,
   useLocaleState,
   useRecordContext,
   useShowContext,
@@ -31,6 +30,7 @@ import { AttachmentsPanel } from './AttachmentsPanel';
 import { DeclarationActionBar } from './actions';
 import { DECLARATION_STATUSES, DeclarationHeaderPanel, DeclarationStatusChip, FiguresPanel, OverdueBadges, PaymentPanel, type TDeclaration } from './components';
 import { DeclarationEditPanel, ManualFigureInputs, payloadOf, validateDeclarationForm, type TFormValues } from './ManualFiguresForm';
+import { useListFilterValues } from '../../components/records';
 
 const statusChoices = DECLARATION_STATUSES.map((id) => ({ id, name: `touristTax.declarationStatus.${id}` }));
 const typeChoices = [
@@ -78,7 +78,7 @@ type TPeriod = { periodName: string; dateFrom: string; dateTo: string };
  * year, most recent first, each with its dates (the names repeat from one year to the next).
  */
 function PeriodFilterInput({ source, alwaysOn }: { source: string; alwaysOn?: boolean }) {
-  const { filterValues } = useListContext();
+  const filterValues = useListFilterValues();
   const [locale] = useLocaleState();
   const allYears = filterValues.allYears === true;
   return (
@@ -102,7 +102,7 @@ function PeriodFilterInput({ source, alwaysOn }: { source: string; alwaysOn?: bo
 /** The year in the title, or "all years" while that filter is on. */
 function DeclarationListTitle() {
   const translate = useTranslate();
-  const { filterValues } = useListContext();
+  const filterValues = useListFilterValues();
   if (!filterValues.allYears) return <YearListTitle />;
   return <>{`${translate('resources.declarations.name', { smart_count: 2 })} · ${translate('filings.declarations.allYearsTitle')}`}</>;
 }

@@ -31,6 +31,7 @@ import { errorText } from '../../components/serverErrors';
 import { DOCUMENT_EXTENSIONS, RowDeleteButton, UploadDownloadButton } from '../shared/filingParts';
 import { scopeOf } from '@app/domain/platform/access/access-table';
 import { useSession } from '../../session/useSession';
+import type { TNamedRecord } from '../../components/records';
 
 /*
  * documentation-area: the comune's regulations, forms and guides (and documents the admin publishes
@@ -48,7 +49,7 @@ function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const refresh = useRefresh();
   // Who publishes for every comune picks one (or none: for all); a comune publishes for itself.
   const isAdmin = useReachesAll('documents', 'create');
-  const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: isAdmin && open });
+  const { data: cities = [] } = useGetList<TNamedRecord>('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: isAdmin && open });
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [category, setCategory] = useState<TCategory>('regulation');
@@ -165,7 +166,7 @@ export function DocumentationAreaPage() {
   const [uploading, setUploading] = useState(false);
   const [removing, setRemoving] = useState<TDocument | null>(null);
   const { data = [], isPending, error } = useGetList<TDocument>('documentation-area', { pagination: { page: 1, perPage: 500 }, sort: { field: 'title', order: 'ASC' } });
-  const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } });
+  const { data: cities = [] } = useGetList<TNamedRecord>('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } });
   const cityName = (id: string | null) => (id ? (cities.find((city) => city.id === id)?.name ?? '') : translate('filings.documents.allCities'));
   const ownCity = currentCityId();
   const mayPublish = useCan('documents', 'create');
@@ -206,7 +207,7 @@ export function DocumentationAreaPage() {
         ) : null}
       </Stack>
       {isPending ? <Loading /> : null}
-      {error ? <Alert severity="error">{translate((error as Error).message || 'genericError', { _: (error as Error).message })}</Alert> : null}
+      {error ? <Alert severity="error">{translate(error.message || 'genericError', { _: error.message })}</Alert> : null}
       {!isPending && !error && data.length === 0 ? <Alert severity="info">{translate('filings.documents.empty')}</Alert> : null}
       <Stack spacing={2}>
         {DOCUMENT_CATEGORIES.map((category) => {

@@ -21,7 +21,7 @@ import {
   type Theme,
 } from '@mui/material';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
-import { useListContext, useLocaleState, useNotify, useRecordContext, useRedirect, useResourceContext, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useRecordContext, useRedirect, useResourceContext, useTranslate } from 'react-admin';
 import { can } from '@app/domain/platform/access/access-table';
 import { useCustomMutation, useCustomQuery } from '../../dataProvider/hooks';
 import type { TRepricePreview, TRepriceScope } from '../../dataProvider/stays';
@@ -29,6 +29,7 @@ import { formatDate } from '../../i18n/format';
 import { formatEuros } from '../../components/format';
 import { currentRole, useReachesAllHere } from '../../components/permissions';
 import { errorText } from '../../components/serverErrors';
+import { useListFilterValues } from '../../components/records';
 
 /*
  * Repricing after the comune changes a tariff, reduction or exemption: saved stays keep the amounts
@@ -226,8 +227,8 @@ export function RepriceCityButton() {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const reachesAll = useReachesAllHere('list');
-  const { filterValues } = useListContext();
-  const cityId = typeof filterValues?.cityId === 'string' && filterValues.cityId ? filterValues.cityId : undefined;
+  const filterValues = useListFilterValues();
+  const cityId = typeof filterValues.cityId === 'string' && filterValues.cityId ? filterValues.cityId : undefined;
   if (!canReprice() || (reachesAll && !cityId)) return null;
   return (
     <>

@@ -3,6 +3,7 @@ import { MenuItem, Stack, TextField as MuiTextField } from '@mui/material';
 import { DataTable, ReferenceField, ReferenceInput, SelectInput, TextField, useGetList, useTranslate } from 'react-admin';
 import { useReachesAllHere } from '../../components/permissions';
 import { required } from '../../components/validators';
+import type { TNamedRecord } from '../../components/records';
 
 /** The comune of a row: admins choose it (the API requires it), a city user's own is implied. */
 export function CityInput({ readOnly = false, helperText }: { readOnly?: boolean; helperText?: string }) {
@@ -45,7 +46,7 @@ export function cityColumn(shown: boolean) {
  */
 export function ChosenCity({ children, testId }: { children: (cityId: string) => ReactNode; testId?: string }) {
   const translate = useTranslate();
-  const { data: cities = [] } = useGetList('cities', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
+  const { data: cities = [] } = useGetList<TNamedRecord>('cities', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
   const [cityId, setCityId] = useState('');
   const chosen = cityId || (cities[0] ? String(cities[0].id) : '');
   return (

@@ -38,8 +38,8 @@ export function LateChip({ label, testId }: { label: string; testId?: string }) 
 
 /** The name of a referenced record (structure, period), empty while it loads. */
 export function ReferencedName({ reference, id, source = 'name' }: { reference: string; id: string; source?: string }) {
-  const { data } = useGetOne(reference, { id }, { enabled: !!id });
-  return <>{data?.[source] ?? ''}</>;
+  const { data } = useGetOne<{ id: string } & Record<string, unknown>>(reference, { id }, { enabled: !!id });
+  return <>{String(data?.[source] ?? '')}</>;
 }
 
 /** Downloads an uploaded file (GET /uploads/{id}/download); a failure shows as a notification. */

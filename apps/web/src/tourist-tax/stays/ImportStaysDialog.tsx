@@ -3,6 +3,7 @@ import { Box, FormControl, FormHelperText, InputLabel, MenuItem, Select, TextFie
 import { useGetList, useTranslate } from 'react-admin';
 import { importFormatChoices } from '../shared/choices';
 import { FileImportDialog } from '../../components/FileImportDialog';
+import type { TNamedRecord } from '../../components/records';
 
 export type TImportFormat = 'xlsx' | 'csv' | 'alloggiati';
 type TImportResult = { created: number; skipped: number; total: number };
@@ -24,7 +25,7 @@ export function guessImportFormat(fileName: string): TImportFormat | null {
  */
 export function ImportStaysDialog({ open, onClose, defaultStructureId }: { open: boolean; onClose: () => void; defaultStructureId?: string }) {
   const translate = useTranslate();
-  const { data: structures = [] } = useGetList('structures', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' }, filter: { isActive: true } });
+  const { data: structures = [] } = useGetList<TNamedRecord>('structures', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' }, filter: { isActive: true } });
   const [structureId, setStructureId] = useState<string>(defaultStructureId ?? '');
   const [format, setFormat] = useState<TImportFormat | ''>('');
   // A police file says nothing about the tax: the hotelier states whether its guests paid.
@@ -87,7 +88,7 @@ export function ImportStaysDialog({ open, onClose, defaultStructureId }: { open:
                 labelId="import-format-label"
                 label={translate('touristTax.import.format')}
                 value={format}
-                onChange={(event) => setFormat(event.target.value as TImportFormat)}
+                onChange={(event) => setFormat(event.target.value)}
                 disabled={busy}
                 data-testid="import-format"
               >
@@ -107,7 +108,7 @@ export function ImportStaysDialog({ open, onClose, defaultStructureId }: { open:
                   labelId="import-payment-label"
                   label={translate('touristTax.import.paymentStatus')}
                   value={paymentStatus}
-                  onChange={(event) => setPaymentStatus(event.target.value as 'paid' | 'not_paid')}
+                  onChange={(event) => setPaymentStatus(event.target.value)}
                   disabled={busy}
                   data-testid="import-payment-status"
                 >

@@ -61,7 +61,7 @@ export function NightlyPricesInput({ readOnly }: { readOnly: boolean }) {
     setTexts((current) => ({ ...current, [nights[index]]: text }));
     field.onChange(next);
   };
-  const total = on && prices!.every(isPrice) ? (prices as number[]).reduce((sum, p) => sum + Math.round(p * 100), 0) / 100 : null;
+  const total = on && prices.every(isPrice) ? (prices as number[]).reduce((sum, p) => sum + Math.round(p * 100), 0) / 100 : null;
 
   return (
     <Box sx={{ gridColumn: '1 / -1' }} data-testid="nightly-prices">

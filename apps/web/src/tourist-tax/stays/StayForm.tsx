@@ -24,6 +24,7 @@ import { LiveTaxPreview, SavedTaxPreview, TaxBreakdown, TaxSummaryBar } from './
 import { StayFiles } from './StayFiles';
 import { NightlyPricesInput } from './NightlyPricesInput';
 import type { TStayComputation } from '../../dataProvider/stays';
+import type { TNamedRecord } from '../../components/records';
 
 const countParse = (value: string) => (value === '' || value === null ? null : Number(value));
 
@@ -181,7 +182,7 @@ function StructureSelect({ readOnly }: { readOnly: boolean }) {
 
 /** Preselects the structure when the hotelier has just one. */
 export function useDefaultStructureId(): string | undefined {
-  const { data } = useGetList('structures', { pagination: { page: 1, perPage: 2 }, sort: { field: 'name', order: 'ASC' }, filter: { isActive: true } });
+  const { data } = useGetList<TNamedRecord>('structures', { pagination: { page: 1, perPage: 2 }, sort: { field: 'name', order: 'ASC' }, filter: { isActive: true } });
   return data && data.length === 1 ? String(data[0].id) : undefined;
 }
 
@@ -255,7 +256,7 @@ export function stayPayload(data: Record<string, unknown>): Record<string, unkno
   const payload = { ...data };
   if (!payload.hasInvoice) payload.invoice = null;
   if (payload.paymentStatus !== 'not_paid') payload.noPaymentReason = null;
-  const rows = (value: unknown) => (Array.isArray(value) ? value.filter(Boolean) : []);
+  const rows = (value: unknown): unknown[] => (Array.isArray(value) ? value.filter(Boolean) : []);
   payload.appliedExemptions = rows(payload.appliedExemptions);
   payload.appliedReductions = rows(payload.appliedReductions);
   payload.guests = rows(payload.guests);

@@ -32,6 +32,7 @@ import { downloadFile } from '../../dataProvider/files';
 import { formatEuros } from '../../components/format';
 import { useCan } from '../../components/permissions';
 import { useSelectedYear } from '../../session/useSession';
+import { useListFilterValues } from '../../components/records';
 
 /*
  * The stays list, apart from the stay form: the list page does not load the form, the date pickers
@@ -64,7 +65,8 @@ function selectedQuarter(filterValues: Record<string, unknown>, year: number): T
 function QuarterFilter() {
   const translate = useTranslate();
   const year = useSelectedYear();
-  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const list = useListContext();
+  const filterValues = useListFilterValues();
   const quarter = selectedQuarter(filterValues, year);
   return (
     <ToggleButtonGroup
@@ -76,10 +78,10 @@ function QuarterFilter() {
         const rest = { ...filterValues };
         delete rest.checkOut_gte;
         delete rest.checkOut_lte;
-        if (value === null || value === 'all') setFilters(rest, displayedFilters);
+        if (value === null || value === 'all') list.setFilters(rest, list.displayedFilters);
         else {
           const range = quarterRange(year, value);
-          setFilters({ ...rest, checkOut_gte: range.dateFrom, checkOut_lte: range.dateTo }, { ...displayedFilters, checkOut_gte: true, checkOut_lte: true });
+          list.setFilters({ ...rest, checkOut_gte: range.dateFrom, checkOut_lte: range.dateTo }, { ...list.displayedFilters, checkOut_gte: true, checkOut_lte: true });
         }
       }}
     >
@@ -98,7 +100,7 @@ function QuarterExportButton() {
   const translate = useTranslate();
   const notify = useNotify();
   const year = useSelectedYear();
-  const { filterValues } = useListContext();
+  const filterValues = useListFilterValues();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
   const download = async (quarter: TQuarter | null) => {
@@ -133,7 +135,7 @@ function QuarterExportButton() {
 function StayListActions() {
   const translate = useTranslate();
   const [importing, setImporting] = useState(false);
-  const { filterValues } = useListContext();
+  const filterValues = useListFilterValues();
   const canWrite = useCan('stays', 'create');
   return (
     <TopToolbar sx={{ alignItems: 'center' }}>
@@ -172,6 +174,9 @@ function PaymentStatusChip() {
 /** What the list shows (rows and phone view): the list leaves out each stay's breakdown, other guests and invoice. */
 const STAY_LIST_FIELDS = ['guest', 'structureId', 'checkIn', 'checkOut', 'nightsNumber', 'componentsNumber', 'toPayAmount', 'paymentStatus', 'noPaymentReason', 'source', 'isLocked'];
 
+/** What the phone list reads of a stay. */
+type TStayListRow = { id: string; guest?: { name?: string; surname?: string } | null; checkIn: string; checkOut: string; toPayAmount: number };
+
 export function StayList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -199,12 +204,12 @@ export function StayList() {
       actions={<StayListActions />}
       title={<>{`${translate('resources.stays.name', { smart_count: 2 })} ${year}`}</>}
     >
-      <ResponsiveDataTable
+      <ResponsiveDataTable<TStayListRow>
         bulkActionButtons={false}
         phone={{
           primaryText: (r) => [r.guest?.surname, r.guest?.name].filter(Boolean).join(' '),
-          secondaryText: (r) => `${formatDate(r.checkIn as string, locale)} – ${formatDate(r.checkOut as string, locale)}`,
-          tertiaryText: (r) => formatEuros(r.toPayAmount as number, locale),
+          secondaryText: (r) => `${formatDate(r.checkIn, locale)} – ${formatDate(r.checkOut, locale)}`,
+          tertiaryText: (r) => formatEuros(r.toPayAmount, locale),
         }}
         empty={<YearListEmpty />}
       >

@@ -26,7 +26,7 @@ export function RelatedRecordsTab({ reference, unavailableKey, emptyKey, childre
   if (error) {
     const status = (error as { status?: number }).status;
     if (status === 404) return <Alert severity="info">{translate(unavailableKey)}</Alert>;
-    return <Alert severity="error">{translate((error as Error).message || 'genericError')}</Alert>;
+    return <Alert severity="error">{translate(error.message || 'genericError')}</Alert>;
   }
   if (!isPending && data.length === 0) {
     return <Typography color="text.secondary">{translate(emptyKey, { year })}</Typography>;

@@ -16,7 +16,6 @@ import {
   SelectInput,
   TabbedForm,
   TextInput,
-  useListContext,
   useLocaleState,
   useRecordContext,
   useResourceDefinitions,
@@ -35,9 +34,10 @@ import { RegistryRefInputs, registryRefColumns, registryRefFilters } from '../sh
 import { RelatedRecordsTab } from './RelatedRecordsTab';
 import { DeclarationReviewDialog } from '../declarations/ReviewDialog';
 import { dateAfter, required, validAtecoCode, validCin, validEmail, validPhone, validTaxCode, validUrl, validVatNumber, wholeNumber } from '../../components/validators';
+import { useListFilterValues } from '../../components/records';
 
 function StructureListActions() {
-  const { filterValues } = useListContext();
+  const filterValues = useListFilterValues();
   return (
     <FilterCreateActions>
       <DownloadButton

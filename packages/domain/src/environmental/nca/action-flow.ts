@@ -1,4 +1,4 @@
-import { can } from '../../platform/access/index.ts';
+import { can, ncaSideOf } from '../../platform/access/index.ts';
 import { defineWorkflow, type TGuardRefusal, type TWorkflowActor } from '../../platform/workflow/index.ts';
 import type { TNcaReportStatus } from './report-flow.ts';
 
@@ -48,8 +48,9 @@ export type TCorrectiveActionFacts = {
 export const CONFIRMING_REPORT_STATUSES: readonly TNcaReportStatus[] = ['open', 'waiting_validations', 'waiting_operations'];
 
 const grantOf = (action: string) => (actor: TWorkflowActor) => can(actor.role, 'corrective-actions', action);
+/** The consortium's side takes the step on any action its grant reaches; a supplier only on those assigned to it. */
 const consortiumOrAssignee = (action: string) => (actor: TWorkflowActor, facts: TCorrectiveActionFacts) =>
-  can(actor.role, 'corrective-actions', action) && (actor.role === 'admin' || actor.role === 'consortium_user' || facts.isAssignee);
+  can(actor.role, 'corrective-actions', action) && (ncaSideOf(actor.role) === 'consortium' || facts.isAssignee);
 
 export const REQUIRED_DOCUMENTS_MESSAGE = 'Some required documents are missing';
 

@@ -1,6 +1,7 @@
 export * from './action-flow.ts';
 export * from './action-schemas.ts';
 export * from './codes.ts';
+export * from './facts-schemas.ts';
 export * from './phases.ts';
 export * from './report-flow.ts';
 export * from './report-schemas.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TNcaSide } from '../../platform/access/index.ts';
 
 import { ZOptionalText, ZRecordBase } from '../fields.ts';
 import { isTwentyOneCode, normalizeTwentyOneCode } from './codes.ts';
@@ -107,7 +108,7 @@ export type TNcaReportRecord = z.infer<typeof ZNcaReportRecord>;
  * (the signatures cover it); the cause analysis is the target agency's while the report is open and
  * the consortium's until the plan is signed; observers change until the report closes.
  */
-export function editableFieldsOf(status: TNcaReportStatus, side: 'consortium' | 'agency'): readonly string[] {
+export function editableFieldsOf(status: TNcaReportStatus, side: TNcaSide): readonly string[] {
   const fields: string[] = [];
   if (side === 'consortium') {
     if (status === 'pending') fields.push(...PHASE1_FIELDS);
@@ -118,12 +119,12 @@ export function editableFieldsOf(status: TNcaReportStatus, side: 'consortium' | 
 }
 
 /** The fields of an update that the side may not change now (values equal to the stored ones pass). */
-export function frozenFieldsIn(update: Record<string, unknown>, status: TNcaReportStatus, side: 'consortium' | 'agency'): string[] {
+export function frozenFieldsIn(update: Record<string, unknown>, status: TNcaReportStatus, side: TNcaSide): string[] {
   const editable = new Set(editableFieldsOf(status, side));
   return Object.keys(update).filter((key) => update[key] !== undefined && !editable.has(key));
 }
 
 /** The phase-1 fields still empty. */
 export function missingPhase1Fields(report: Partial<Record<(typeof PHASE1_REQUIRED_FIELDS)[number], unknown>>): string[] {
-  return PHASE1_REQUIRED_FIELDS.filter((f) => report[f] === null || report[f] === undefined || (typeof report[f] === 'string' && (report[f] as string).trim() === ''));
+  return PHASE1_REQUIRED_FIELDS.filter((f) => report[f] === null || report[f] === undefined || (typeof report[f] === 'string' && report[f].trim() === ''));
 }

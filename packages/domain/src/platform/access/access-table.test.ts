@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../auth/roles.ts';
-import { ACCESS, RECORD_SCOPES, actionsOf, can, entityOf, permissionKeyOf, rolesFor, scopeOf } from './access-table.ts';
+import { ACCESS, RECORD_SCOPES, ROLE_TRAITS, actionsOf, can, entityOf, holdsEveryPermission, ncaSideOf, permissionKeyOf, rolesFor, rolesOnNcaSide, scopeOf } from './access-table.ts';
 import { ROUTE_ACCESS, canAccessRoute, homePathForRole, routeNameForPath } from './routes.ts';
 
 /*
@@ -429,6 +429,58 @@ describe('access table', () => {
     expect(can('admin', 'toString', 'list')).toBe(false);
     expect(can('admin', 'stays', 'constructor')).toBe(false);
     expect(can('constructor', 'stays', 'list')).toBe(false);
+  });
+});
+
+describe('role traits', () => {
+  // admin, city, user, agency_user, laboratory_user, consortium_user, in that order.
+  const EXPECTED_TRAITS = {
+    holdsEveryPermission: 'true false false false false false',
+    ncaSide: 'consortium - - agency - consortium',
+  };
+
+  it('declares every role, and each trait as expected', () => {
+    expect(Object.keys(ROLE_TRAITS).sort()).toEqual([...ROLES].sort());
+    const every = EXPECTED_TRAITS.holdsEveryPermission.split(' ');
+    const sides = EXPECTED_TRAITS.ncaSide.split(' ');
+    ROLES.forEach((role, i) => {
+      expect(holdsEveryPermission(role), role).toBe(every[i] === 'true');
+      expect(ncaSideOf(role), role).toBe(sides[i] === '-' ? null : sides[i]);
+    });
+    expect(rolesOnNcaSide('consortium')).toEqual(['admin', 'consortium_user']);
+    expect(rolesOnNcaSide('agency')).toEqual(['agency_user']);
+  });
+
+  it('refuses the signed-out, reserved, unknown and prototype-named roles', () => {
+    for (const role of [null, undefined, '', 'guest', 'tenant', 'constructor', 'toString', '__proto__']) {
+      expect(holdsEveryPermission(role)).toBe(false);
+      expect(ncaSideOf(role)).toBeNull();
+    }
+  });
+
+  it('agrees with the grants: the consortium side writes every NCA record, the agency side those it takes part in, other roles none', () => {
+    const writes = [
+      ['nca-reports', 'update'],
+      ['corrective-actions', 'create'],
+      ['corrective-actions', 'start'],
+    ] as const;
+    for (const role of ROLES) {
+      const side = ncaSideOf(role);
+      const scopes = writes.map(([resource, action]) => scopeOf(role, resource, action));
+      if (side === 'consortium') expect(scopes, role).toEqual(['all', 'all', 'all']);
+      else if (side === 'agency') expect(scopes, role).toEqual(['ncaParticipant', 'ncaParticipant', 'ncaParticipant']);
+      else expect(scopes, role).toEqual([null, null, null]);
+    }
+  });
+
+  it('a role that holds every permission is granted every action but those of an account it does not have', () => {
+    // Its own deletion (the last administrator stays), a hotelier's own figures, a supplier's own company.
+    const notHeld = ['profile.deleteAccount', 'dashboard.hotelier', 'my-company.view'];
+    for (const role of ROLES.filter(holdsEveryPermission)) {
+      for (const resource of Object.keys(ACCESS)) {
+        for (const action of actionsOf(resource)) expect(can(role, resource, action), `${role} ${resource}.${action}`).toBe(!notHeld.includes(`${resource}.${action}`));
+      }
+    }
   });
 });
 

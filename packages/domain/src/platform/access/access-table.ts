@@ -9,6 +9,8 @@ import type { TRole } from '../auth/roles.ts';
  * - the web derives its route table, its menu and react-admin's `canAccess`.
  * With the permission system switched on, a non-admin also needs the action's permission key
  * (`<permission>.<operation>`), whose record filters narrow the scope further.
+ * What a grant cannot say about a role (it passes every permission key; the side of the NCA
+ * workflow it acts on) is declared per role in ROLE_TRAITS, below the grants.
  */
 
 export const AREAS = ['platform', 'touristTax', 'environmental'] as const;
@@ -439,6 +441,56 @@ export const ACCESS = {
     ),
   },
 } as const satisfies Record<string, TResourceAccess>;
+
+/** The two sides of the NCA workflow: the consortium, which keeps the reports, and its suppliers. */
+export const NCA_SIDES = ['consortium', 'agency'] as const;
+export type TNcaSide = (typeof NCA_SIDES)[number];
+
+/** What the grants cannot say about a role: see ROLE_TRAITS. */
+export type TRoleTraits = {
+  /**
+   * The role passes every permission key, the permission system on or off (its grants above still
+   * apply): so that the role editor's own keys can never lock everybody out of it.
+   */
+  holdsEveryPermission: boolean;
+  /**
+   * The side of the NCA workflow whose part the role writes: `consortium` writes phase 1, validates,
+   * confirms and closes, and takes any step of a corrective action its grant allows; `agency` (a
+   * supplier agency) writes the target agency's cause analysis, proposes its own agency's actions, and
+   * starts or completes only those assigned to it. Null: the role writes no part of a report (a
+   * laboratory reads, observes and signs only; the tourist-tax roles take no part).
+   */
+  ncaSide: TNcaSide | null;
+};
+
+/** Per role, declared beside the grants (access-table.test.ts checks the two agree). */
+export const ROLE_TRAITS = {
+  admin: { holdsEveryPermission: true, ncaSide: 'consortium' },
+  city: { holdsEveryPermission: false, ncaSide: null },
+  user: { holdsEveryPermission: false, ncaSide: null },
+  agency_user: { holdsEveryPermission: false, ncaSide: 'agency' },
+  laboratory_user: { holdsEveryPermission: false, ncaSide: null },
+  consortium_user: { holdsEveryPermission: false, ncaSide: 'consortium' },
+} as const satisfies Record<TRole, TRoleTraits>;
+
+function traitsOf(role: string | null | undefined): TRoleTraits | null {
+  return role && Object.hasOwn(ROLE_TRAITS, role) ? ROLE_TRAITS[role as TRole] : null;
+}
+
+/** True for the roles that pass every permission key (administrators). */
+export function holdsEveryPermission(role: string | null | undefined): boolean {
+  return traitsOf(role)?.holdsEveryPermission ?? false;
+}
+
+/** The side of the NCA workflow whose part the role writes, or null when it writes none. */
+export function ncaSideOf(role: string | null | undefined): TNcaSide | null {
+  return traitsOf(role)?.ncaSide ?? null;
+}
+
+/** The roles that write one side's part of the NCA workflow. */
+export function rolesOnNcaSide(side: TNcaSide): TRole[] {
+  return (Object.keys(ROLE_TRAITS) as TRole[]).filter((role) => ROLE_TRAITS[role].ncaSide === side);
+}
 
 export type TResource = keyof typeof ACCESS;
 export type TActionOf<R extends TResource> = keyof (typeof ACCESS)[R]['actions'] & string;

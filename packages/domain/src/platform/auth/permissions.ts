@@ -63,23 +63,24 @@ export const ZPermissionFilterValue = z.object({
  * Scalar operators (eq, ne, gt, gte, lt, lte) take exactly one value; 'in'/'nin' take one or more.
  * A 'user' value names a field of the current user (dotted path allowed, e.g. 'agency.id').
  */
-export const ZPermissionFilter = z
-  .object({
-    entityField: z.string().min(1),
-    operator: z.enum(FILTER_OPERATORS),
-    values: z.array(ZPermissionFilterValue).min(1),
-    junctionOperator: z.enum(['$and', '$or']),
-  })
-  .superRefine((filter, ctx) => {
-    if (!SET_OPERATORS.has(filter.operator) && filter.values.length !== 1) {
-      ctx.addIssue({ code: 'custom', message: `operator ${filter.operator} takes exactly one value`, path: ['values'] });
+const permissionFilterFields = {
+  entityField: z.string().min(1),
+  operator: z.enum(FILTER_OPERATORS),
+  values: z.array(ZPermissionFilterValue).min(1),
+  junctionOperator: z.enum(['$and', '$or']),
+};
+/** A stored filter as the API answers it (checked by ZPermissionFilter when it was written). */
+export const ZPermissionFilterRecord = z.object(permissionFilterFields);
+export const ZPermissionFilter = z.object(permissionFilterFields).superRefine((filter, ctx) => {
+  if (!SET_OPERATORS.has(filter.operator) && filter.values.length !== 1) {
+    ctx.addIssue({ code: 'custom', message: `operator ${filter.operator} takes exactly one value`, path: ['values'] });
+  }
+  filter.values.forEach((entry, index) => {
+    if (entry.valueType === 'user' && (typeof entry.value !== 'string' || entry.value.length === 0)) {
+      ctx.addIssue({ code: 'custom', message: 'a user value must name a user field', path: ['values', index, 'value'] });
     }
-    filter.values.forEach((entry, index) => {
-      if (entry.valueType === 'user' && (typeof entry.value !== 'string' || entry.value.length === 0)) {
-        ctx.addIssue({ code: 'custom', message: 'a user value must name a user field', path: ['values', index, 'value'] });
-      }
-    });
   });
+});
 export type TPermissionFilter = z.infer<typeof ZPermissionFilter>;
 
 export const ZPermissionGrant = z.object({ key: ZPermissionKey, filters: z.array(ZPermissionFilter).optional() });
@@ -151,7 +152,8 @@ function toCondition(filter: TPermissionFilter, user: Record<string, unknown>): 
     if (resolved === undefined || resolved === null) return null;
     if (Array.isArray(resolved)) {
       if (!isSet) return null;
-      values.push(...resolved);
+      const list: readonly unknown[] = resolved;
+      values.push(...list);
     } else {
       values.push(resolved);
     }

@@ -69,7 +69,7 @@ export const ZERO_FIGURES: TDeclarationFigures = Object.freeze({
   unpaidAmountCents: 0,
   rejectedPayments: 0,
   rejectedDetails: [],
-}) as TDeclarationFigures;
+});
 
 export type TStayForPresences = Pick<
   TStayForFigures,

@@ -55,7 +55,7 @@ export async function attachFormDocument(services: TServices, ctx: TSignedInCont
     const [form] = await tx
       .select()
       .from(wasteForms)
-      .where(allOf([eq(wasteForms.id, formId), scopeCondition(ctx, 'forms', 'attachDocument', formScopes, 'write')])!)
+      .where(allOf([eq(wasteForms.id, formId), scopeCondition(ctx, 'forms', 'attachDocument', formScopes, 'write')]))
       .for('update');
     if (!form) throw notFound('Form');
     if (form.status !== 'pending') throw new AppError('FORM_LOCKED', 'An approved form is read-only');

@@ -53,7 +53,7 @@ export async function formTotals(runtime: TCollectionRuntime, ctx: TSignedInCont
   return rows.map((r) => ({
     cer: r.cer,
     cerDisplay: formatEerCode(r.cer),
-    unit: r.unit as TFormTotal['unit'],
+    unit: r.unit,
     period: r.period,
     // numeric sums keep 4 decimals: drop the useless zeros.
     quantity: r.quantity.includes('.') ? r.quantity.replace(/0+$/, '').replace(/\.$/, '') : r.quantity,

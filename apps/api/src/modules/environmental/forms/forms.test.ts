@@ -121,7 +121,7 @@ describe('RENTRI checks, each a 400 naming the field', () => {
     const created = await t.request('POST', '/api/forms', { token: edil.token, body });
     expect(created.status).toBe(201);
     expect(created.body.quantity).toEqual({ value: '9999999999.9999', unit: 'l' });
-    const again = await t.request('POST', '/api/forms', { token: edil.token, body: { ...body, code: (body.code as string).toLowerCase() } });
+    const again = await t.request('POST', '/api/forms', { token: edil.token, body: { ...body, code: body.code.toLowerCase() } });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('DUPLICATE');
   });

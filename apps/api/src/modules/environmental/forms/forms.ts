@@ -123,7 +123,7 @@ export function factsOf(
     cer: row.cer,
     cerDescription: row.cerDescription,
     dangerClass: row.dangerClass,
-    quantity: { value: canonicalQuantity(row.quantity), unit: row.quantityUnit as 'kg' | 'l' },
+    quantity: { value: canonicalQuantity(row.quantity), unit: row.quantityUnit },
     certificate: row.certificate,
     analysisRdpId: row.analysisRdpId,
     adr: row.adr,
@@ -148,15 +148,15 @@ export function formToRecord(row: TFormRow): TFormRecord {
     referencePeriodFrom: row.referencePeriodFrom,
     referencePeriodTo: row.referencePeriodTo,
     wbs: row.wbs,
-    origin: row.origin as TFormRecord['origin'],
+    origin: row.origin,
     cer: row.cer,
     cerDisplay: formatEerCode(row.cer),
     cerDescription: row.cerDescription,
     hazardous: entry?.hazardous ?? false,
     mirror: entry?.mirror ?? false,
     dangerClass: row.dangerClass,
-    physicalState: row.physicalState as TFormRecord['physicalState'],
-    quantity: { value: canonicalQuantity(row.quantity), unit: row.quantityUnit as 'kg' | 'l' },
+    physicalState: row.physicalState,
+    quantity: { value: canonicalQuantity(row.quantity), unit: row.quantityUnit },
     verifiedAtDeparture: row.verifiedAtDeparture,
     packages: row.packages,
     bulk: row.bulk,
@@ -182,7 +182,7 @@ export function formToRecord(row: TFormRow): TFormRecord {
             signature: row.documentSignature ?? null,
           }
         : null,
-    status: row.status as TFormRecord['status'],
+    status: row.status,
     rejectionReason: row.rejectionReason,
     rejectedAt: row.rejectedAt?.toISOString() ?? null,
     approvedAt: row.approvedAt?.toISOString() ?? null,
@@ -211,7 +211,7 @@ async function placeOf(tx: TTx, ctx: TSignedInContext, input: TFormInput, existi
   if (!order) problems.push({ path: 'orderId', message: 'does not exist', value: orderId });
   else if (agencyId && !order.agencyIds.includes(agencyId)) problems.push({ path: 'orderId', message: 'the order is not given to this agency', value: orderId });
   if (problems.length) throw validationFailed(problems);
-  return { targetAgencyId: agencyId!, lotId: order!.lotId };
+  return { targetAgencyId: agencyId!, lotId: order.lotId };
 }
 
 export const formsCollection = defineCollection({
@@ -268,7 +268,7 @@ export const formsCollection = defineCollection({
       .from(wasteForms)
       .where(and(eq(wasteForms.code, merged.code), existing ? ne(wasteForms.id, existing.id) : undefined));
     if (duplicate) throw new AppError('DUPLICATE', 'A form with this FIR number already exists', { details: [{ path: 'code', message: 'already exists', value: merged.code }] });
-    return { ...values, ...place, ...(op === 'create' ? { status: 'pending', createdById: ctx.actor.id } : {}) };
+    return { ...values, ...place, ...(op === 'create' ? { status: 'pending' as const, createdById: ctx.actor.id } : {}) };
   },
   beforeDelete: (row) => {
     if (row.status !== 'pending') throw new AppError('FORM_LOCKED', 'An approved form cannot be deleted');

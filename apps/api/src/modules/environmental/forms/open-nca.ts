@@ -29,7 +29,7 @@ export async function openNcaFromForm(ctx: TSignedInContext, formId: string) {
     const [form] = await tx
       .select()
       .from(wasteForms)
-      .where(allOf([eq(wasteForms.id, formId), scopeCondition(ctx, 'forms', 'read', formScopes)])!)
+      .where(allOf([eq(wasteForms.id, formId), scopeCondition(ctx, 'forms', 'read', formScopes)]))
       .for('update');
     if (!form) throw notFound('Form');
     if (!rejectedForNonConformity(form.acceptance)) {
@@ -51,7 +51,7 @@ export async function openNcaFromForm(ctx: TSignedInContext, formId: string) {
         `Causale: ${CAUSES[acceptance.rejectionCause ?? 'NC']}. Motivo: ${acceptance.rejectionReason ?? ''}`,
       ].join('\n'),
     });
-    const report = await ncaReportsRuntime.create({ ...ctx, db: tx as never }, input);
+    const report = await ncaReportsRuntime.create({ ...ctx, db: tx }, input);
     const now = new Date(Math.max(Date.now(), form.updatedAt.getTime() + 1));
     await tx
       .update(wasteForms)

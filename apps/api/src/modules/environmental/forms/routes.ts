@@ -7,8 +7,8 @@ import { ZFormRecord, ZFormTotal } from '@app/domain/environmental/waste/form-sc
 import { requireAccess } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { collectionRuntime, registerCollection } from '../../../lib/collection/routes.ts';
-import { contextOf, requireActor } from '../../../lib/context.ts';
-import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
+import { signedInContextOf } from '../../../lib/context.ts';
+import { errorResponses, ZIdParams, ZPdfFile, ZXlsxFile } from '../../../lib/schemas.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { sendXlsx } from '../../../lib/xlsx-stream.ts';
 import { attachFormDocument } from './attach-document.ts';
@@ -22,8 +22,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['environmental'];
 
 function signedIn(request: FastifyRequest): TSignedInContext {
-  requireActor(request);
-  return contextOf(request) as TSignedInContext;
+  return signedInContextOf(request);
 }
 
 /** Waste forms (`/api/forms`): collection, review transitions, totals, xlsx export, PDF, signed document. */
@@ -33,7 +32,7 @@ export async function registerFormRoutes(app: FastifyInstance) {
   // One export, two addresses: the collection contract's /export and the older /export.xlsx. Declared
   // before the collection, so the collection keeps this one instead of its generic export.
   const exportXlsx = {
-    schema: { tags, summary: 'The forms matching the filters as xlsx', querystring: ZFormListFilters, response: { 200: z.any().describe('xlsx file'), ...errors } },
+    schema: { tags, summary: 'The forms matching the filters as xlsx', querystring: ZFormListFilters, response: { 200: ZXlsxFile, ...errors } },
     handler: async (request: FastifyRequest<{ Querystring: TFormListFilters }>, reply: FastifyReply) => {
       const ctx = signedIn(request);
       await requireAccess(ctx, 'forms', 'export');
@@ -70,7 +69,7 @@ export async function registerFormRoutes(app: FastifyInstance) {
     handler: async (request) => formTotals(runtime, signedIn(request), request.query),
   });
   r.get('/api/forms/:id/pdf', {
-    schema: { tags, summary: 'The form as a PDF, in the order of RENTRI’s FIR (Italian)', params: ZIdParams, response: { 200: z.any().describe('application/pdf'), ...errors } },
+    schema: { tags, summary: 'The form as a PDF, in the order of RENTRI’s FIR (Italian)', params: ZIdParams, response: { 200: ZPdfFile, ...errors } },
     handler: async (request, reply) => {
       const ctx = signedIn(request);
       const row = await ctx.db.transaction((tx) => transitions.loadForUpdate(tx, ctx, request.params.id, { lock: false }));

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { INVITEE, type TInviteStatus } from '@app/domain/environmental/invite-flow';
+import { INVITEE } from '@app/domain/environmental/invite-flow';
 import { inviteTokens } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TServices } from '../../../lib/fastify-types.ts';
@@ -55,7 +55,7 @@ export async function acceptInvite(services: TServices, ctx: Pick<TRequestContex
         { actor: null, ...ctx },
         { action: 'accept_user_invite', entityType: ENTITY_OF_COMPANY[ref.kind], entityId: ref.id, actorId: userId, changes: { userId, email: row.email } },
       );
-      return { userId, email: row.email, companyKind: ref.kind, companyId: ref.id, inviteStatus: company.inviteStatus as TInviteStatus };
+      return { userId, email: row.email, companyKind: ref.kind, companyId: ref.id, inviteStatus: company.inviteStatus };
     }
     await invites.check(tx, context, company, 'accept', {}, { as: INVITEE }).catch((error: unknown) => {
       // A manager's link is good only while the invitation is pending.
@@ -71,6 +71,6 @@ export async function acceptInvite(services: TServices, ctx: Pick<TRequestContex
     const userId = await activateManagerAccount(tx, ref, row.email, company.businessName);
     await replacePassword(tx, userId, password);
     const saved = await invites.runInTx(unit, context, ref.id, 'accept', { userId }, { as: INVITEE });
-    return { userId, email: row.email, companyKind: ref.kind, companyId: ref.id, inviteStatus: saved.inviteStatus as TInviteStatus };
+    return { userId, email: row.email, companyKind: ref.kind, companyId: ref.id, inviteStatus: saved.inviteStatus };
   });
 }

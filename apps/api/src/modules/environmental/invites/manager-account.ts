@@ -17,6 +17,7 @@ export async function existingManagerAccount(tx: TDbOrTx, ref: TCompanyRef, emai
   if (!owner) return null;
   const link = USER_LINK_OF_COMPANY[ref.kind];
   const [user] = await tx.select().from(users).where(eq(users.id, owner.id));
+  // A rule about the target: the reused account must be one of the company's kind (an agency's, a laboratory's).
   if (user.deletedAt || user.role !== ROLE_OF_COMPANY[ref.kind] || (user[link] !== null && user[link] !== ref.id)) {
     throw new AppError('EMAIL_TAKEN', 'The manager e-mail belongs to another account: change the company manager e-mail', {
       details: [{ path: 'managerEmail', message: 'errors.EMAIL_TAKEN', value: email }],

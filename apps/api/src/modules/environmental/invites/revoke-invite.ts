@@ -1,4 +1,3 @@
-import type { TInviteStatus } from '@app/domain/environmental/invite-flow';
 import type { TServices } from '../../../lib/fastify-types.ts';
 import type { TRequestContext } from '../../../lib/context.ts';
 import { inTransition } from '../../../lib/workflow/run-transition.ts';
@@ -19,6 +18,6 @@ export async function revokeInvite(services: TServices, ctx: Pick<TRequestContex
     await invites.check(unit.tx, context, company, 'revoke', {});
     const voidedLinks = await voidInviteTokens(unit.tx, ref, 'revoked');
     const saved = await invites.runInTx(unit, context, ref.id, 'revoke', { voidedLinks });
-    return { inviteStatus: saved.inviteStatus as TInviteStatus };
+    return { inviteStatus: saved.inviteStatus };
   });
 }

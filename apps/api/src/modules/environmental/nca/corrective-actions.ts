@@ -12,13 +12,13 @@ import {
   ZCorrectiveActionUpdate,
   type TCorrectiveActionAction,
   type TCorrectiveActionFacts,
-  type TCorrectiveActionStatus,
   type TCorrectiveActionType,
   type TNcaReportStatus,
 } from '@app/domain/environmental/nca/index';
+import type { TNcaSide } from '@app/domain/platform/access/access-table';
 import { correctiveActions, ncaReports, uploads, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx, TTx } from '../../../db/client.ts';
-import { requireAccess, scopeCondition } from '../../../lib/access.ts';
+import { holdsPermission, requireAccess, scopeCondition } from '../../../lib/access.ts';
 import { allOf } from '../../../lib/collection/query.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
@@ -27,34 +27,33 @@ import { defineWorkflowRuntime } from '../../../lib/workflow/run-transition.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { appendHistory } from './nca-history.ts';
 import { assigneesOf, audienceOf, deliverNca, notifyUsers, type TPendingNca } from './nca-notifications.ts';
-import { actionAssignment, actionScopes, assignmentHolder, holdsActionRoleOrFunction, reportsReadable } from './nca-scope.ts';
+import { actionAssignment, actionScopes, assignmentHolder, holdsActionRoleOrFunction, reportScopes } from './nca-scope.ts';
 import { agencyProblems, userProblems, settingProblems } from './references.ts';
-import { inTx, mayHoldKey } from './report-facts.ts';
+import { inTx } from './report-facts.ts';
 import { sideOf, todayInItaly, type TNcaReportRow } from './reports.ts';
 import { actionCode } from './snapshot.ts';
 
 export type TCorrectiveActionRow = typeof correctiveActions.$inferSelect;
 
 /** The report states in which each side writes actions (create, edit, delete while new). */
-const WRITABLE_REPORT_STATUSES: Record<'consortium' | 'agency', readonly TNcaReportStatus[]> = {
+const WRITABLE_REPORT_STATUSES: Record<TNcaSide, readonly TNcaReportStatus[]> = {
   consortium: ['open', 'waiting_validations', 'waiting_operations'],
   agency: ['open'],
 };
 
 /** The report of an action, readable by the caller (404 otherwise), locked when asked. */
 async function reportFor(tx: TDbOrTx, ctx: TSignedInContext, reportId: string, lock = false): Promise<TNcaReportRow> {
-  const scope = ctx.actor.role === 'admin' || ctx.actor.role === 'consortium_user' ? undefined : reportsReadable(ctx);
   const query = tx
     .select()
     .from(ncaReports)
-    .where(allOf([eq(ncaReports.id, reportId), scope])!);
+    .where(allOf([eq(ncaReports.id, reportId), scopeCondition(ctx, 'nca-reports', 'read', reportScopes)]));
   const [report] = await (lock ? query.for('update') : query);
   if (!report) throw notFound('NCA report');
   return report;
 }
 
-function refuseReportState(report: TNcaReportRow, side: 'consortium' | 'agency') {
-  if (!WRITABLE_REPORT_STATUSES[side].includes(report.status as TNcaReportStatus))
+function refuseReportState(report: TNcaReportRow, side: TNcaSide) {
+  if (!WRITABLE_REPORT_STATUSES[side].includes(report.status))
     throw new AppError('CONFLICT', `The report is ${report.status}: its corrective actions cannot be changed now`, {
       details: [{ path: 'reportId', message: `report ${report.status}`, value: report.id }],
     });
@@ -73,11 +72,11 @@ export function actionToRecord(row: TCorrectiveActionRow) {
   return {
     ...rest,
     code: `A${sequence}`,
-    actionType: row.actionType as TCorrectiveActionType,
-    status: row.status as TCorrectiveActionStatus,
+    actionType: row.actionType,
+    status: row.status,
     documents: row.documents.map((d) => ({ ...d, uploaded: false })),
-    overdue: isActionOverdue({ expires: row.expires, expireDate: row.expireDate, status: row.status as TCorrectiveActionStatus }, todayInItaly()),
-    closeReason: row.closeReason as 'verified' | 'not_needed' | null,
+    overdue: isActionOverdue({ expires: row.expires, expireDate: row.expireDate, status: row.status }, todayInItaly()),
+    closeReason: row.closeReason,
   };
 }
 
@@ -152,7 +151,7 @@ export const correctiveActionsCollection = defineCollection({
         // Internal actions are the consortium's own: no executor agency unless named.
         agencyId: side === 'agency' ? ctx.actor.agencyId : create.actionType === 'internal' ? (create.agencyId ?? null) : (create.agencyId ?? report.targetAgencyId),
         sequence: (last?.n ?? 0) + 1,
-        status: 'new',
+        status: 'new' as const,
         proposedById: ctx.actor.id,
         expireDate: create.expires ? create.expireDate : (create.expireDate ?? null),
       };
@@ -204,7 +203,7 @@ export async function actionFacts(db: TDbOrTx, ctx: TSignedInContext, row: TCorr
   const [report] = await db.select({ status: ncaReports.status }).from(ncaReports).where(eq(ncaReports.id, row.reportId));
   const files = await uploadTags(db, [row.id]);
   return {
-    reportStatus: report.status as TNcaReportStatus,
+    reportStatus: report.status,
     missingRequiredDocuments: missingRequiredDocuments(
       row.documents,
       files.map((f) => f.tags),
@@ -213,7 +212,7 @@ export async function actionFacts(db: TDbOrTx, ctx: TSignedInContext, row: TCorr
     evidenceCount: files.filter((f) => f.tags.some((t) => t.toLowerCase() === EVIDENCE_TAG)).length,
     isAssignee: await isAssignee(db, ctx, row),
     // "Admins confirm corrective actions": consortium staff only holding actions.update with the permission system on.
-    mayConfirm: ctx.actor.role === 'admin' || (ctx.actor.role === 'consortium_user' && (await mayHoldKey(ctx, 'actions.update'))),
+    mayConfirm: await holdsPermission(ctx, 'corrective-actions', 'confirm'),
   };
 }
 

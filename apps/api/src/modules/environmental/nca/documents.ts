@@ -23,7 +23,7 @@ export async function readableReport(ctx: TSignedInContext, id: string, action: 
   const [row] = await ctx.db
     .select()
     .from(ncaReports)
-    .where(allOf([eq(ncaReports.id, id), scopeCondition(ctx, 'nca-reports', action, reportScopes)])!);
+    .where(allOf([eq(ncaReports.id, id), scopeCondition(ctx, 'nca-reports', action, reportScopes)]));
   if (!row) throw notFound('NCA report');
   return row;
 }
@@ -35,12 +35,12 @@ export async function pdfSignatures(db: TDbOrTx, reportId: string, phase?: TSign
     .innerJoin(users, eq(users.id, signRequests.userId))
     .leftJoin(settings, eq(settings.id, signRequests.agencyFunctionSettingId))
     .leftJoin(signatureEvidence, eq(signatureEvidence.id, signRequests.evidenceId))
-    .where(allOf([eq(signRequests.reportId, reportId), phase ? eq(signRequests.phase, phase) : undefined, round ? eq(signRequests.round, round) : undefined])!)
+    .where(allOf([eq(signRequests.reportId, reportId), phase ? eq(signRequests.phase, phase) : undefined, round ? eq(signRequests.round, round) : undefined]))
     .orderBy(asc(signRequests.round), asc(signRequests.createdAt));
   return rows
     .filter((r) => round !== undefined || r.request.status !== 'suspended')
     .map((r) => ({
-      phase: r.request.phase as TSignPhase,
+      phase: r.request.phase,
       round: r.request.round,
       signer: [r.name, r.surname].filter(Boolean).join(' ') || r.email,
       functionName: r.fn ?? '',

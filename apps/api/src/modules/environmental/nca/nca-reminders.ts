@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
-import { SIGNING_STATUS_OF_PHASE, type TSignPhase } from '@app/domain/environmental/nca/index';
+import { SIGNING_STATUS_OF_PHASE, type TCorrectiveActionStatus } from '@app/domain/environmental/nca/index';
 import { correctiveActions, ncaReports, sentReminders, signRequests } from '../../../db/schema/index.ts';
 import type { TDb } from '../../../db/client.ts';
 import { createNotification, pushNotification, type TJobDeps, type TNotificationRow } from '../../platform/index.ts';
@@ -18,16 +18,21 @@ const italian = (date: string) => date.split('-').reverse().join('/');
  * Claims one reminder (unique per subject, kind and date, in `sent_reminders`) and writes its
  * notifications in the same transaction: a restart or a second run never sends it twice.
  */
-async function sendOnce(db: TDb, reminder: { subjectKey: string; kind: string; dueDate: string }, recipients: string[], input: { title: string; body: string; data: Record<string, unknown> }) {
+async function sendOnce(
+  db: TDb,
+  reminder: { subjectKey: string; kind: string; dueDate: string },
+  recipients: string[],
+  input: { title: string; body: string; data: Record<string, unknown> },
+): Promise<TNotificationRow[]> {
   const unique = [...new Set(recipients)];
-  if (unique.length === 0) return [] as TNotificationRow[];
+  if (unique.length === 0) return [];
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .insert(sentReminders)
       .values({ ...reminder, declarationId: null, recipientIds: unique })
       .onConflictDoNothing()
       .returning({ id: sentReminders.id });
-    if (!claimed) return [] as TNotificationRow[];
+    if (!claimed) return [];
     const rows: TNotificationRow[] = [];
     for (const userId of unique) rows.push(await createNotification(tx, userId, { ...input, event: `reminder.${reminder.kind}` }));
     return rows;
@@ -43,7 +48,7 @@ export async function runNcaReminders(deps: TJobDeps, today: string) {
   const { db } = deps;
   const counts = { actionDue: 0, actionOverdue: 0, signerPending: 0, notifications: 0 };
   const pushes: TNotificationRow[] = [];
-  const open = ['new', 'confirmed', 'in_progress'];
+  const open: TCorrectiveActionStatus[] = ['new', 'confirmed', 'in_progress'];
   const actions = await db
     .select({ action: correctiveActions, report: ncaReports })
     .from(correctiveActions)
@@ -77,7 +82,7 @@ export async function runNcaReminders(deps: TJobDeps, today: string) {
     .innerJoin(ncaReports, eq(ncaReports.id, signRequests.reportId))
     .where(and(eq(signRequests.status, 'pending'), eq(signRequests.round, ncaReports.signRound), lt(signRequests.createdAt, sql`${addDays(today, -SIGNER_REMINDER_DAYS)}::date`)));
   for (const { request, report } of waiting) {
-    if (SIGNING_STATUS_OF_PHASE[request.phase as TSignPhase] !== report.status) continue;
+    if (SIGNING_STATUS_OF_PHASE[request.phase] !== report.status) continue;
     const rows = await sendOnce(db, { subjectKey: `nca-sign:${request.id}`, kind: 'nca_signer_pending', dueDate: request.createdAt.toISOString().slice(0, 10) }, [request.userId], {
       title: 'Firma in attesa',
       body: `La tua firma con codice OTP della NCA ${report.code ?? 'in bozza'} è in attesa da più di ${SIGNER_REMINDER_DAYS} giorni. Apri "Le mie firme".`,

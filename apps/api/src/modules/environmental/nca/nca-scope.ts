@@ -1,4 +1,5 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { rolesOnNcaSide } from '@app/domain/platform/access/access-table';
 import { correctiveActions, ncaReports, settings, signRequests, users } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 
@@ -21,6 +22,12 @@ export type TActionAssignmentRefs = { roleIds: TSqlRef; functionIds: TSqlRef; ag
 /** A user's columns (or an alias's), as {@link holdsActionRoleOrFunction} reads them. */
 export type TAssignmentHolderRefs = { roleIds: TSqlRef; functionIds: TSqlRef; agencyId: TSqlRef; role: TSqlRef };
 
+/** The roles of the consortium's side of the NCA workflow (the access table's ROLE_TRAITS), as SQL values. */
+const consortiumSideRoles = sql.join(
+  rolesOnNcaSide('consortium').map((role) => sql`${role}`),
+  sql`, `,
+);
+
 /**
  * SQL: the user `holder` is assigned the action through one of the roles or company functions it
  * names, where the assignment reaches. A role or a function is held in many companies (every supplier
@@ -31,7 +38,7 @@ export type TAssignmentHolderRefs = { roleIds: TSqlRef; functionIds: TSqlRef; ag
  */
 export function holdsActionRoleOrFunction(action: TActionAssignmentRefs, holder: TAssignmentHolderRefs): SQL {
   return sql`((${action.roleIds} && ${holder.roleIds} or ${action.functionIds} && ${holder.functionIds})
-    and (${holder.role} in ('admin', 'consortium_user')
+    and (${holder.role} in (${consortiumSideRoles})
       or ${holder.agencyId} = coalesce(${action.agencyId}, (select concerned.target_agency_id from ${ncaReports} concerned where concerned.id = ${action.reportId}))))`;
 }
 

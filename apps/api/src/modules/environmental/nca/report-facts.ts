@@ -3,23 +3,11 @@ import { missingPhase1Fields, missingRequiredDocuments, phaseSignedIn, type TNca
 import { correctiveActions, signRequests, uploads } from '../../../db/schema/index.ts';
 import type { TDbOrTx, TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { AppError } from '../../../lib/errors.ts';
-import { authorizeAction } from '../../platform/index.ts';
+import { holdsPermission } from '../../../lib/access.ts';
 import type { TNcaReportRow } from './reports.ts';
 
 /** The request context with its database handle swapped for the open transaction. */
-export const inTx = (ctx: TSignedInContext, tx: TTx): TSignedInContext => ({ ...ctx, db: tx as unknown as TSignedInContext['db'] });
-
-/** Whether the actor holds a permission key: admins always; others only holding it with the permission system on. */
-export async function mayHoldKey(ctx: TSignedInContext, key: string): Promise<boolean> {
-  try {
-    await authorizeAction(ctx, key);
-    return true;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'FORBIDDEN') return false;
-    throw error;
-  }
-}
+export const inTx = (ctx: TSignedInContext, tx: TTx): TSignedInContext => ({ ...ctx, db: tx });
 
 /** Required documents of the report's actions, by action name, that no linked upload names yet. */
 async function actionsMissingDocuments(db: TDbOrTx, actions: (typeof correctiveActions.$inferSelect)[]): Promise<string[]> {
@@ -49,7 +37,7 @@ export async function roundStatuses(db: TDbOrTx, report: TNcaReportRow): Promise
     .select({ status: signRequests.status })
     .from(signRequests)
     .where(and(eq(signRequests.reportId, report.id), eq(signRequests.phase, phase), eq(signRequests.round, report.signRound)));
-  return rows.map((r) => r.status as TSignStatus);
+  return rows.map((r) => r.status);
 }
 
 /** What the report workflow's guards look at; `ctx` null for the system (it never forces a step). */
@@ -58,9 +46,10 @@ export async function reportFacts(db: TDbOrTx, ctx: TSignedInContext | null, rep
   return {
     missingPhase1Fields: missingPhase1Fields(report),
     hasCauseAnalysis: !!report.causeAnalysis?.trim(),
-    actionStatuses: actions.map((a) => a.status as TNcaReportFacts['actionStatuses'][number]),
+    actionStatuses: actions.map((a) => a.status),
     actionsMissingDocuments: await actionsMissingDocuments(db, actions),
     roundStatuses: await roundStatuses(db, report),
-    mayForceSkip: ctx ? await mayHoldKey(ctx, 'nca.forceSkipSignatures') : false,
+    // The three force actions share one grant and one key.
+    mayForceSkip: ctx ? await holdsPermission(ctx, 'nca-reports', 'forceOpen') : false,
   };
 }

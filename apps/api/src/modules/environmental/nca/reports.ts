@@ -1,19 +1,27 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { editableFieldsOf, frozenFieldsIn, ZNcaReportCreate, ZNcaReportRecord, ZNcaReportUpdate, type TNcaOrigin, type TNcaReportStatus } from '@app/domain/environmental/nca/index';
+import { editableFieldsOf, frozenFieldsIn, ZNcaReportCreate, ZNcaReportRecord, ZNcaReportUpdate } from '@app/domain/environmental/nca/index';
+import { ncaSideOf, type TNcaSide } from '@app/domain/platform/access/access-table';
 import { italianDateOf } from '@app/domain/platform/time/italian-time';
 import { correctiveActions, ncaReports, settings, signRequests } from '../../../db/schema/index.ts';
+import { holdsPermission } from '../../../lib/access.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { appendHistory } from './nca-history.ts';
 import { reportScopes } from './nca-scope.ts';
-import { mayHoldKey } from './report-facts.ts';
 import { agencyProblems, registryProblems, settingProblems, userProblems } from './references.ts';
 
 export type TNcaReportRow = typeof ncaReports.$inferSelect;
 
-/** The side of an NCA writer: suppliers write only the target agency's part. */
-export const sideOf = (ctx: TSignedInContext): 'consortium' | 'agency' => (ctx.actor.role === 'admin' || ctx.actor.role === 'consortium_user' ? 'consortium' : 'agency');
+/**
+ * The side of an NCA writer, as the access table declares it for the role: suppliers write only the
+ * target agency's part. The table grants NCA writes only to roles with a side.
+ */
+export function sideOf(ctx: TSignedInContext): TNcaSide {
+  const side = ncaSideOf(ctx.actor.role);
+  if (!side) throw new AppError('FORBIDDEN', 'Your role takes no part in NCA reports');
+  return side;
+}
 
 export const todayInItaly = () => italianDateOf(new Date());
 
@@ -25,7 +33,7 @@ export function hasOverdueActions(today: string) {
 
 export function reportToRecord(row: TNcaReportRow) {
   const { codeYear: _year, codeSequence: _sequence, ...rest } = rowToRecord(row);
-  return { ...rest, status: row.status as TNcaReportStatus, origin: row.origin as TNcaOrigin | null, ambientCategory: null as string | null, overdueActions: 0 };
+  return { ...rest, status: row.status, origin: row.origin, ambientCategory: null as string | null, overdueActions: 0 };
 }
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -110,14 +118,14 @@ export const ncaReportsCollection = defineCollection({
       const values = { ...input };
       if (sideOf(ctx) === 'agency') {
         // A supplier agency reports what it detected only holding nca.create with the permission system on.
-        if (!(await mayHoldKey(ctx, 'nca.create'))) throw new AppError('FORBIDDEN', 'Only agencies holding the nca.create permission may report a non-conformity');
+        if (!(await holdsPermission(ctx, 'nca-reports', 'create'))) throw new AppError('FORBIDDEN', 'Only agencies holding the nca.create permission may report a non-conformity');
         values.detectedByAgencyId = ctx.actor.agencyId ?? null;
       }
-      const problems = await referenceProblems(tx, values as Partial<TNcaReportRow>, { ...values, lotId: values.lotId });
+      const problems = await referenceProblems(tx, values, { ...values, lotId: values.lotId });
       if (problems.length) throw validationFailed(problems);
-      return { ...values, status: 'pending', openedById: ctx.actor.id, signRound: 0 };
+      return { ...values, status: 'pending' as const, openedById: ctx.actor.id, signRound: 0 };
     }
-    const status = existing.status as TNcaReportStatus;
+    const status = existing.status;
     const changed = Object.fromEntries(Object.entries(input).filter(([key, value]) => value !== undefined && !sameValue(value, existing[key as keyof TNcaReportRow])));
     const side = sideOf(ctx);
     const frozen = frozenFieldsIn(changed, status, side);
@@ -131,7 +139,7 @@ export const ncaReportsCollection = defineCollection({
         },
       );
     }
-    const merged = { ...existing, ...changed } as TNcaReportRow;
+    const merged = { ...existing, ...changed };
     const problems = await referenceProblems(tx, merged, changed);
     if (problems.length) throw validationFailed(problems);
     return changed;

@@ -125,7 +125,7 @@ export async function requestSignatures(tx: TTx, app: FastifyInstance, ctx: TSig
         round,
         userId: s.userId,
         agencyFunctionSettingId: s.agencyFunctionSettingId,
-        status: 'pending',
+        status: 'pending' as const,
         snapshotHash,
         pdfSha256,
         pdfStorageKey,

@@ -6,7 +6,9 @@ import {
   NCA_REPORT_STATUSES,
   SIGN_PHASES,
   SIGN_STATUSES,
+  ZCorrectiveActionFacts,
   ZCorrectiveActionRecord,
+  ZNcaReportFacts,
   ZNcaReportRecord,
   ZRejectSignature,
   ZRequestSignatures,
@@ -15,8 +17,8 @@ import {
 } from '@app/domain/environmental/nca/index';
 import { registerCollection } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { contextOf, requireActor } from '../../../lib/context.ts';
-import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
+import { signedInContextOf } from '../../../lib/context.ts';
+import { errorResponses, ZIdParams, ZPdfFile, ZXlsxFile } from '../../../lib/schemas.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { streamWorksheet } from '../../../lib/xlsx-stream.ts';
 import { actionFacts, actionToRecord, correctiveActionsCollection, correctiveActionTransitions, type TCorrectiveActionRow } from './corrective-actions.ts';
@@ -36,8 +38,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const signErrors = errorResponses(400, 401, 403, 404, 409, 429);
 
 function signedIn(request: FastifyRequest): TSignedInContext {
-  requireActor(request);
-  return contextOf(request) as TSignedInContext;
+  return signedInContextOf(request);
 }
 const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
 
@@ -87,7 +88,7 @@ export function registerNcaRoutes(app: FastifyInstance) {
     handler: (request) => ncaDashboard(signedIn(request), request.query),
   });
   r.get('/api/nca-reports/export', {
-    schema: { tags, summary: "A lot's NCA register as xlsx (a lot is required)", querystring: z.object({ lotId: z.string().optional() }), response: { 200: z.any(), ...errors } },
+    schema: { tags, summary: "A lot's NCA register as xlsx (a lot is required)", querystring: z.object({ lotId: z.string().optional() }), response: { 200: ZXlsxFile, ...errors } },
     handler: async (request, reply) => {
       const lotId = request.query.lotId?.trim() || undefined;
       const rows = await exportRowsOf(signedIn(request), lotId);
@@ -128,7 +129,7 @@ export function registerNcaRoutes(app: FastifyInstance) {
     },
   });
   r.get('/api/nca-reports/:id/facts', {
-    schema: { tags, summary: "The workflow facts for the caller (the web's buttons)", params: ZIdParams, response: { 200: z.any(), ...errors } },
+    schema: { tags, summary: "The workflow facts for the caller (the web's buttons)", params: ZIdParams, response: { 200: ZNcaReportFacts, ...errors } },
     handler: async (request) => {
       const ctx = signedIn(request);
       const report = await readableReport(ctx, request.params.id);
@@ -168,7 +169,7 @@ export function registerNcaRoutes(app: FastifyInstance) {
       summary: 'The PDF of a phase (what is signed) or, without phase, of the report (the final report once closed), in Italian',
       params: ZIdParams,
       querystring: z.object({ phase: z.enum(SIGN_PHASES).optional() }),
-      response: { 200: z.any().describe('application/pdf'), ...errors },
+      response: { 200: ZPdfFile, ...errors },
     },
     handler: async (request, reply) => {
       const { fileName, body } = await reportPdf(app, signedIn(request), request.params.id, request.query.phase);
@@ -193,7 +194,7 @@ export function registerNcaRoutes(app: FastifyInstance) {
     },
   });
   r.get('/api/corrective-actions/:id/facts', {
-    schema: { tags, summary: "The workflow facts for the caller (the web's buttons)", params: ZIdParams, response: { 200: z.any(), ...errors } },
+    schema: { tags, summary: "The workflow facts for the caller (the web's buttons)", params: ZIdParams, response: { 200: ZCorrectiveActionFacts, ...errors } },
     handler: async (request) => {
       const ctx = signedIn(request);
       const row = await ctx.db.transaction(async (tx) => correctiveActionTransitions(app).loadForUpdate(tx, ctx, request.params.id, { lock: false }));
@@ -234,9 +235,9 @@ export function registerNcaRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const ctx = signedIn(request);
       const row = await signWithCode(app, ctx, request.params.id, request.body.code, { ...meta(request), sessionId: request.id ? String(request.id) : null });
-      const [record] = [signRequestToRecord(row) as unknown as Record<string, unknown>];
+      const [record] = [signRequestToRecord(row)];
       await decorateSignRequests(ctx.db, [record]);
-      return record as never;
+      return record;
     },
   });
   for (const [action, body, read] of [
@@ -255,7 +256,7 @@ export function registerNcaRoutes(app: FastifyInstance) {
       },
       handler: async (request) => {
         const ctx = signedIn(request);
-        const row = await decideSignRequest(app, ctx, request.params.id, action, read((request.body ?? {}) as never));
+        const row = await decideSignRequest(app, ctx, request.params.id, action, read(request.body ?? {}));
         const record = signRequestToRecord(row) as unknown as Record<string, unknown>;
         await decorateSignRequests(ctx.db, [record]);
         return record as never;

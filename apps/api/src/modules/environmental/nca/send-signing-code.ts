@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { OTP_RULES, type TSignPhase } from '@app/domain/environmental/nca/index';
+import { OTP_RULES } from '@app/domain/environmental/nca/index';
 import { ncaReports, otpChallenges, users } from '../../../db/schema/index.ts';
 import { requireAccess } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -63,7 +63,7 @@ export async function sendSigningCode(app: FastifyInstance, ctx: TSignedInContex
   await app.services.mailer.send(sent.email, 'ncaSigningCode', {
     name: sent.name,
     report: sent.reportCode ?? 'in bozza',
-    phase: PHASE_IT[sent.request.phase as TSignPhase],
+    phase: PHASE_IT[sent.request.phase],
     code: sent.code,
     expires,
     hash: sent.request.snapshotHash.slice(0, 12),

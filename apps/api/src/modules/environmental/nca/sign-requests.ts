@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import { OTP_RULES, phaseSignedIn, SIGNING_STATUS_OF_PHASE, ZSignRequestRecord, type TSignPhase, type TSignRequestFacts, type TSignStatus } from '@app/domain/environmental/nca/index';
+import { OTP_RULES, phaseSignedIn, SIGNING_STATUS_OF_PHASE, ZSignRequestRecord, type TSignRequestFacts } from '@app/domain/environmental/nca/index';
 import { ncaReports, otpChallenges, settings, signRequests, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx, TTx } from '../../../db/client.ts';
 import { requireAccess, scopeCondition } from '../../../lib/access.ts';
@@ -39,18 +39,19 @@ export const signRequestsCollection = defineCollection({
   decorate: (records, ctx) => decorateSignRequests(ctx.db, records),
 });
 
+/** What decorateSignRequests fills in (one query per page), empty on a bare record. */
+const filledByDecorate: { reportCode: string | null; codeSentAt: string | null; codeExpiresAt: string | null } = { reportCode: null, codeSentAt: null, codeExpiresAt: null };
+
 export function signRequestToRecord(row: TSignRequestRow) {
   const { pdfStorageKey: _key, pdfSha256: _pdf, requestedById: _by, decidedById: _decided, evidenceId: _evidence, ...rest } = rowToRecord(row);
   return {
     ...rest,
-    phase: row.phase as TSignPhase,
-    status: row.status as TSignStatus,
-    reportCode: null as string | null,
+    phase: row.phase,
+    status: row.status,
     signerName: '',
     agencyFunctionName: '',
     locked: row.failedAttempts >= OTP_RULES.maxFailuresPerRequest,
-    codeSentAt: null as string | null,
-    codeExpiresAt: null as string | null,
+    ...filledByDecorate,
   };
 }
 
@@ -91,7 +92,7 @@ export async function lockSignRequest(tx: TTx, id: string, scope: SQL | undefine
   const [peek] = await tx
     .select({ reportId: signRequests.reportId })
     .from(signRequests)
-    .where(allOf([eq(signRequests.id, id), scope])!);
+    .where(allOf([eq(signRequests.id, id), scope]));
   if (!peek) return undefined;
   const [report] = await tx.select().from(ncaReports).where(eq(ncaReports.id, peek.reportId)).for('update');
   const [request] = await tx.select().from(signRequests).where(eq(signRequests.id, id)).for('update');
@@ -107,7 +108,7 @@ export async function mySignRequests(ctx: TSignedInContext) {
     .innerJoin(ncaReports, eq(ncaReports.id, signRequests.reportId))
     .where(and(eq(signRequests.userId, ctx.actor.id), eq(signRequests.status, 'pending'), eq(signRequests.round, ncaReports.signRound)))
     .orderBy(desc(signRequests.createdAt));
-  const open = rows.filter(({ request, report }) => SIGNING_STATUS_OF_PHASE[request.phase as TSignPhase] === report.status);
+  const open = rows.filter(({ request, report }) => SIGNING_STATUS_OF_PHASE[request.phase] === report.status);
   const records = open.map(({ request }) => signRequestToRecord(request) as unknown as Record<string, unknown>);
   await decorateSignRequests(ctx.db, records);
   return records.map((r, i) => ({ ...r, reportDescription: open[i].report.description, reportStatus: open[i].report.status, lotId: open[i].report.lotId }));

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { OTP_RULES, type TSignPhase } from '@app/domain/environmental/nca/index';
+import { OTP_RULES } from '@app/domain/environmental/nca/index';
 import { ncaReports, otpChallenges, otpSignerFailures, signRequests } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import { requireAccess } from '../../../lib/access.ts';
@@ -74,7 +74,7 @@ export async function signWithCode(app: FastifyInstance, ctx: TSignedInContext, 
     const given = Buffer.from(codeHmac(app.services.config.jwtSecret, challenge.id, code), 'hex');
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, error: await countWrongCode(tx, ctx, request, challenge, now) };
     const [report] = await tx.select().from(ncaReports).where(eq(ncaReports.id, request.reportId));
-    const currentHash = snapshotHashOf(await phaseSnapshot(tx, report, request.phase as TSignPhase));
+    const currentHash = snapshotHashOf(await phaseSnapshot(tx, report, request.phase));
     if (currentHash !== request.snapshotHash || challenge.snapshotHash !== request.snapshotHash)
       throw new AppError('SNAPSHOT_CHANGED', 'What is being signed changed since the signatures were requested: the consortium must request them again');
     await tx.update(otpChallenges).set({ consumedAt: now }).where(eq(otpChallenges.id, challenge.id));

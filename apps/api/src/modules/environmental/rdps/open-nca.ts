@@ -38,7 +38,7 @@ export async function openNcaFromRdp(app: FastifyInstance, ctx: TSignedInContext
   const [rdp] = await ctx.db
     .select()
     .from(rdps)
-    .where(allOf([eq(rdps.id, rdpId), rdpReadScope(ctx)])!);
+    .where(allOf([eq(rdps.id, rdpId), rdpReadScope(ctx)]));
   if (!rdp) throw notFound('test report');
   if (rdp.ncaReportId) throw alreadyOpen(rdp.ncaReportId);
   if (!rdp.outOfLimits) throw new AppError('CONFLICT', 'No value of this report is out of its limits', { details: [{ path: 'outOfLimits', message: 'no value out of limits' }] });
@@ -81,7 +81,7 @@ export async function openNcaFromRdp(app: FastifyInstance, ctx: TSignedInContext
     const [locked] = await tx.select({ ncaReportId: rdps.ncaReportId }).from(rdps).where(eq(rdps.id, rdp.id)).for('update');
     if (locked?.ncaReportId) throw alreadyOpen(locked.ncaReportId);
     // The runtime's create answers with the inserted row (`id`), as the collection route maps it afterwards.
-    const created = (await ncaReports.create({ ...ctx, db: tx as never }, input)) as { id: string };
+    const created = (await ncaReports.create({ ...ctx, db: tx }, input)) as { id: string };
     await tx.update(rdps).set({ ncaReportId: created.id, updatedAt: new Date() }).where(eq(rdps.id, rdp.id));
     await recordAudit(tx, ctx, { action: 'rdps.openNca', entityType: 'rdps', entityId: rdp.id, changes: { ncaReportId: { from: null, to: created.id } } });
     return created;

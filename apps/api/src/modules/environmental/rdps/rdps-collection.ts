@@ -3,6 +3,7 @@ import { toEuros } from '@app/domain/environmental/fields';
 import { analyticColumns, computeRdpPrice, ZRdpCreate, ZRdpRecord, ZRdpUpdate, type TRdpRecord } from '@app/domain/environmental/rdp/index';
 import { agencies, contracts, laboratories, lots, rdps, settings } from '../../../db/schema/index.ts';
 import type { TDbOrTx, TTx } from '../../../db/client.ts';
+import { scopeCondition, type TScopeImplementations } from '../../../lib/access.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
@@ -84,7 +85,7 @@ export async function priceOfRdp(tx: TDbOrTx, laboratoryId: string, analyticPack
 
 export function rdpToRecord(row: TRdpRow): TRdpRecord {
   const { totalPriceCents, importHash: _hash, createdById: _by, ...rest } = rowToRecord(row);
-  return { ...rest, status: row.status as TRdpRecord['status'], totalPrice: totalPriceCents === null ? null : toEuros(totalPriceCents) };
+  return { ...rest, status: row.status, totalPrice: totalPriceCents === null ? null : toEuros(totalPriceCents) };
 }
 
 /** The columns of one write of the report's data (create, update, import), checked and derived. */
@@ -107,12 +108,11 @@ export async function rdpRowValues(tx: TTx, input: Partial<ReturnType<typeof ZRd
 
 const ownLaboratory = (ctx: TSignedInContext) => (ctx.actor.laboratoryId ? eq(rdps.laboratoryId, ctx.actor.laboratoryId) : none);
 const ownAgency = (ctx: TSignedInContext) => (ctx.actor.agencyId ? eq(rdps.agencyId, ctx.actor.agencyId) : none);
+const rdpScopes: TScopeImplementations = { ownLaboratory, ownAgency };
 
-/** The caller's reading scope as SQL (also used by the totals and the workflow). */
+/** The caller's reading scope as SQL, the access table's for reading reports (also used by the totals and the workflow). */
 export function rdpReadScope(ctx: TSignedInContext) {
-  if (ctx.actor.role === 'laboratory_user') return ownLaboratory(ctx);
-  if (ctx.actor.role === 'agency_user') return ownAgency(ctx);
-  return undefined;
+  return scopeCondition(ctx, 'rdps', 'read', rdpScopes);
 }
 
 export const rdpsCollection = defineCollection({
@@ -137,7 +137,7 @@ export const rdpsCollection = defineCollection({
   },
   sortable: { code: rdps.code, status: rdps.status, sampleDate: rdps.sampleDate, receivingDate: rdps.receivingDate, totalPrice: rdps.totalPriceCents, outOfLimitsCount: rdps.outOfLimitsCount },
   searchable: [rdps.code, rdps.label, rdps.wbs, rdps.sampleLocation, rdps.producer, rdps.samplingReportCode],
-  scopes: { ownLaboratory, ownAgency },
+  scopes: rdpScopes,
   customFilters: {
     // "SAL confermato": true / false.
     salConfirmed: (value) => (value === 'true' ? isNotNull(rdps.salConfirmedAt) : isNull(rdps.salConfirmedAt)),

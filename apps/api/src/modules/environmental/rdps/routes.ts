@@ -9,10 +9,10 @@ import { agencies, lots, uploads } from '../../../db/schema/index.ts';
 import { requireAccess } from '../../../lib/access.ts';
 import { registerCollection, type TCollectionRuntime } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { contextOf, requireActor } from '../../../lib/context.ts';
+import { signedInContextOf } from '../../../lib/context.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { multipartReadError } from '../../../lib/multipart.ts';
-import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
+import { errorResponses, fileResponse, ZIdParams, ZXlsxFile } from '../../../lib/schemas.ts';
 import { XLSX_MIME } from '../../../lib/xlsx-stream.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { importRdps, MAX_RDP_IMPORT_BYTES, rdpImportTemplate } from './import-rdps.ts';
@@ -26,8 +26,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const ZReason = z.object({ reason: z.string().trim().min(1, 'validation.required').max(2000) });
 
 const signedIn = (request: FastifyRequest): TSignedInContext => {
-  requireActor(request);
-  return contextOf(request) as TSignedInContext;
+  return signedInContextOf(request);
 };
 
 /** The one `file` part of a multipart request. */
@@ -149,7 +148,7 @@ export async function registerRdps(app: FastifyInstance): Promise<TCollectionRun
   });
 
   r.get('/api/rdps/import-template.xlsx', {
-    schema: { tags, summary: 'The xlsx template of the RDP import (headers, two example rows, instructions)', response: { 200: z.any(), ...errors } },
+    schema: { tags, summary: 'The xlsx template of the RDP import (headers, two example rows, instructions)', response: { 200: ZXlsxFile, ...errors } },
     handler: async (request, reply) => {
       const ctx = signedIn(request);
       await requireAccess(ctx, 'rdps', 'import');
@@ -164,12 +163,12 @@ export async function registerRdps(app: FastifyInstance): Promise<TCollectionRun
       tags,
       summary: "A report's file: draft (PDF), signed (.p7m) or signed-content (the PDF inside the .p7m)",
       params: z.object({ id: z.string(), file: z.enum(['draft', 'signed', 'signed-content']) }),
-      response: { 200: z.any().describe('The file bytes'), ...errors },
+      response: { 200: fileResponse('application/octet-stream', 'The file bytes: application/pdf for draft and signed-content, application/pkcs7-mime for signed'), ...errors },
     },
     handler: async (request, reply) => {
       const ctx = signedIn(request);
       const rdp = await runtime.getById(ctx, request.params.id);
-      const uploadId = (rdp as Record<string, unknown>)[FILES[request.params.file]] as string | null;
+      const uploadId = rdp[FILES[request.params.file]] as string | null;
       if (!uploadId) throw notFound('File');
       const [row] = await ctx.db
         .select()

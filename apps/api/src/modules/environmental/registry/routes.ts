@@ -3,17 +3,17 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZContact, type TCompanyKind } from '@app/domain/environmental/companies';
+import { ZContact, ZContactRecord, type TCompanyKind } from '@app/domain/environmental/companies';
 import { users } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { requireAccess, requireGrant, scopeCondition } from '../../../lib/access.ts';
 import { registerCollection, type TCollectionRuntime } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { isUuid } from '../../../lib/collection/query.ts';
-import { contextOf, requireActor } from '../../../lib/context.ts';
+import { signedInContextOf } from '../../../lib/context.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { multipartReadError } from '../../../lib/multipart.ts';
-import { errorResponses } from '../../../lib/schemas.ts';
+import { errorResponses, ZXlsxFile } from '../../../lib/schemas.ts';
 import { sendXlsx } from '../../../lib/xlsx-stream.ts';
 import { companyTable, type TCompanyRef } from '../companies/company-tables.ts';
 import { exportPriceList } from '../contracts/export-price-list.ts';
@@ -28,8 +28,7 @@ import { agenciesCollection, contractsCollection, environmentalSettingsCollectio
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 function signedIn(request: FastifyRequest): TSignedInContext {
-  requireActor(request);
-  return contextOf(request) as TSignedInContext;
+  return signedInContextOf(request);
 }
 
 const requestCtx = (request: { ip: string; id: unknown }) => ({ ip: request.ip, requestId: String(request.id) });
@@ -200,7 +199,7 @@ export async function registerEnvironmentalRegistry(app: FastifyInstance) {
         summary: `Replace the contacts of the ${kind}`,
         params: z.object({ id: z.string() }),
         body: z.object({ contacts: z.array(ZContact).max(50) }),
-        response: { 200: z.object({ _id: z.string(), contacts: z.array(z.any()), updatedAt: z.string() }), ...errors },
+        response: { 200: z.object({ _id: z.string(), contacts: z.array(ZContactRecord), updatedAt: z.string() }), ...errors },
       },
       handler: async (request) => {
         const ctx = signedIn(request);
@@ -217,12 +216,12 @@ export async function registerEnvironmentalRegistry(app: FastifyInstance) {
   }
 
   r.get('/api/laboratories/:id/price-list.xlsx', {
-    schema: { tags: ['environmental'], summary: "Export the laboratory's price list (xlsx, the import's columns)", params: z.object({ id: z.string() }), response: { 200: z.any(), ...errors } },
+    schema: { tags: ['environmental'], summary: "Export the laboratory's price list (xlsx, the import's columns)", params: z.object({ id: z.string() }), response: { 200: ZXlsxFile, ...errors } },
     handler: async (request, reply) => {
       const ctx = signedIn(request);
       await requireAccess(ctx, 'contracts', 'export');
       await companyInScope(ctx, 'laboratory', request.params.id, 'read');
-      const { fileName, stream } = await exportPriceList(ctx.db as never, request.params.id, reply.log);
+      const { fileName, stream } = await exportPriceList(ctx.db, request.params.id, reply.log);
       return sendXlsx(reply, fileName, stream);
     },
   });

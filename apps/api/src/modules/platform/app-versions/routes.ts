@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contextOf, requireActor } from '../../../lib/context.ts';
+import { signedInContextOf } from '../../../lib/context.ts';
 import { requireGrant } from '../../../lib/access.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../lib/schemas.ts';
-import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { isVersionString } from './compare-versions.ts';
 import { appVersionToRecord, findLastAppVersion, registerAppVersion } from './register-app-version.ts';
 
@@ -48,8 +47,9 @@ export function registerAppVersionRoutes(app: FastifyInstance) {
       response: { 200: ZAppVersionRecord, 201: ZAppVersionRecord, ...errorResponses(400, 401, 403) },
     },
     handler: async (request, reply) => {
-      requireGrant(requireActor(request), 'app-versions', 'create');
-      const result = await registerAppVersion(contextOf(request) as TSignedInContext, app.services.realtime, request.body);
+      const ctx = signedInContextOf(request);
+      requireGrant(ctx.actor, 'app-versions', 'create');
+      const result = await registerAppVersion(ctx, app.services.realtime, request.body);
       reply.code(result.created ? 201 : 200);
       return appVersionToRecord(result.row, result.isLatest);
     },

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can } from '@app/domain/platform/access/access-table';
 import { isRole } from '@app/domain/platform/auth/roles';
 import { sessions, users } from '../../../db/schema/index.ts';
 import type { TDb } from '../../../db/client.ts';
@@ -128,7 +129,8 @@ export async function socketIdentityFromToken(app: FastifyInstance, token: strin
 
 /**
  * An impersonation token is only as good as the admin behind it: once that admin is disabled,
- * deleted, no longer an admin, or has changed password, the acting session ends too.
+ * deleted, no longer allowed to impersonate (the access table's users.impersonate), or has changed
+ * password, the acting session ends too.
  */
 async function assertImpersonatorStillAllowed(app: FastifyInstance, impersonatorId: string, iat: number) {
   const [admin] = await app.services.db
@@ -136,7 +138,7 @@ async function assertImpersonatorStillAllowed(app: FastifyInstance, impersonator
     .from(users)
     .where(eq(users.id, impersonatorId));
   const passwordChangedSince = admin?.passwordChangedAt && iat * 1000 < Math.floor(admin.passwordChangedAt.getTime() / 1000) * 1000;
-  if (!admin || admin.deletedAt || !admin.isEnabled || admin.role !== 'admin' || passwordChangedSince) {
+  if (!admin || admin.deletedAt || !admin.isEnabled || !can(admin.role, 'users', 'impersonate') || passwordChangedSince) {
     throw new AppError('UNAUTHORIZED', 'The session acting as another user has ended; sign in again');
   }
 }

@@ -86,6 +86,33 @@ describe('events', () => {
   });
 });
 
+describe('events: a status change is a workflow action', () => {
+  it('runs each change through the runner: its audit entry, its refusal, and nothing half-written', async () => {
+    const event = (await t.request('POST', '/api/events', { token: tokens.hotelier, body: { name: 'Mercatino' } })).body;
+    // Confirming is not the proposer's: the whole PUT is refused, the name change with it.
+    const refused = await t.request('PUT', `/api/events/${event._id}`, { token: tokens.hotelier, body: { name: 'Mercatino di Natale', status: 'confirmed' } });
+    expect(refused.status).toBe(403);
+    expect((await t.request('GET', `/api/events/${event._id}`, { token: tokens.hotelier })).body.name).toBe('Mercatino');
+
+    const confirmed = await t.request('PUT', `/api/events/${event._id}`, { token: tokens.admin, body: { name: 'Mercatino di Natale', status: 'confirmed' } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ name: 'Mercatino di Natale', status: 'confirmed' });
+    // The proposer may cancel their own confirmed event; only an administrator puts it back to be confirmed.
+    expect((await t.request('PUT', `/api/events/${event._id}`, { token: tokens.hotelier, body: { status: 'canceled' } })).body.status).toBe('canceled');
+    expect((await t.request('PUT', `/api/events/${event._id}`, { token: tokens.hotelier, body: { status: 'waitingConfirmation' } })).status).toBe(403);
+    const reopened = await t.request('PUT', `/api/events/${event._id}`, { token: tokens.admin, body: { status: 'waitingConfirmation' } });
+    expect(reopened.body.status).toBe('waitingConfirmation');
+
+    const audit = await t.request('GET', `/api/audit-logs?entityId=${event._id}&sort=createdAt`, { token: tokens.admin });
+    const transitions = audit.body.filter((entry: any) => entry.action.startsWith('event.')).map((entry: any) => [entry.action, entry.changes.status]);
+    expect(transitions).toEqual([
+      ['event.confirm', { from: 'waitingConfirmation', to: 'confirmed' }],
+      ['event.cancel', { from: 'confirmed', to: 'canceled' }],
+      ['event.reopen', { from: 'canceled', to: 'waitingConfirmation' }],
+    ]);
+  });
+});
+
 describe('customers', () => {
   const address = { streetName: 'Via Roma 1', zipCode: '00100', city: 'Roma', province: 'RM', region: 'Lazio', country: 'IT' };
 

@@ -1,4 +1,4 @@
-import { Server } from 'socket.io';
+import { Server, type DefaultEventsMap } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TRedis } from '../../../lib/redis.ts';
@@ -14,12 +14,16 @@ import type { TRealtime } from '../../../lib/services.ts';
  */
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
+/** What the server keeps on a socket (socket.io types it `any` unless told). */
+type TSocketData = { sessionId?: string | null };
+type TRealtimeServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, TSocketData>;
+
 export function createRealtime(log: FastifyBaseLogger, redis: TRedis | null = null): TRealtime {
-  let io: Server | null = null;
+  let io: TRealtimeServer | null = null;
   let adapterClients: TRedis[] = [];
   return {
     attach(server, authenticate) {
-      io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+      io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, TSocketData>(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
       if (redis) {
         // The adapter needs its own publishing and subscribing connections.
         adapterClients = [redis.duplicate(), redis.duplicate()];

@@ -1,4 +1,5 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { holdsEveryPermission } from '@app/domain/platform/access/access-table';
 import { hasPermission, resolvePermission, type TPermissionGrant } from '@app/domain/platform/auth/permissions';
 import { takesCustomRole } from '@app/domain/platform/auth/roles';
 import { permissions, roles, settings, users } from '../../../db/schema/index.ts';
@@ -34,16 +35,24 @@ export async function loadUserGrants(db: TDbOrTx, userId: string): Promise<TPerm
 
 /**
  * The permission gate of every table action that has a permission key (the generic collection
- * operations check `<entity>.<operation>`): with the `permissionsSystem` setting on, a non-admin
- * needs the key and its filters narrow the rows; admins keep full access so they can never lock
- * themselves out of the role editor. With the setting off, the access table alone applies.
+ * operations check `<entity>.<operation>`): with the `permissionsSystem` setting on, the caller needs
+ * the key and its filters narrow the rows; with the setting off, the access table alone applies.
+ * Roles that hold every permission (administrators) pass, so they can never lock themselves out of
+ * the role editor.
  */
-export const permissionGate: TPermissionGate = async (ctx, key) => {
-  if (ctx.actor.role === 'admin') return null;
-  if (!(await isFeatureOn(ctx.db, 'permissionsSystem'))) return null;
-  const result = resolvePermission(await loadUserGrants(ctx.db, ctx.actor.id), key, ctx.actor as unknown as Record<string, unknown>);
-  if (!result.allowed) throw new AppError('FORBIDDEN', `Missing permission ${key}`);
-  return result.filter ?? null;
+export const permissionGate: TPermissionGate = {
+  async require(ctx, key) {
+    if (holdsEveryPermission(ctx.actor.role)) return null;
+    if (!(await isFeatureOn(ctx.db, 'permissionsSystem'))) return null;
+    const result = resolvePermission(await loadUserGrants(ctx.db, ctx.actor.id), key, ctx.actor);
+    if (!result.allowed) throw new AppError('FORBIDDEN', `Missing permission ${key}`);
+    return result.filter ?? null;
+  },
+  async holds(ctx, key) {
+    if (holdsEveryPermission(ctx.actor.role)) return true;
+    if (!(await isFeatureOn(ctx.db, 'permissionsSystem'))) return false;
+    return hasPermission(await loadGrants(ctx), key);
+  },
 };
 
 /**
@@ -55,11 +64,11 @@ export function permissionsSystemOnSql(): SQL {
 }
 
 /**
- * Actions outside the generic collection operations (the auth.* keys): admins always; others only
- * with the permission system on and the key granted.
+ * Actions outside the generic collection operations (the auth.* keys): roles that hold every
+ * permission always; others only with the permission system on and the key granted.
  */
 export async function authorizeAction(ctx: TSignedInContext, key: string): Promise<TPermissionGrant[]> {
-  if (ctx.actor.role === 'admin') return [{ key: '*' }];
+  if (holdsEveryPermission(ctx.actor.role)) return [{ key: '*' }];
   if (!(await isFeatureOn(ctx.db, 'permissionsSystem'))) throw new AppError('FORBIDDEN', 'Only administrators may do this');
   const grants = await loadGrants(ctx);
   if (!hasPermission(grants, key)) throw new AppError('FORBIDDEN', `Missing permission ${key}`);

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AUTH_PERMISSION_KEYS, KNOWN_PERMISSION_KEYS, NCA_FORCE_SKIP_SIGNATURES, ZPermissionFilter, ZPermissionKey } from '@app/domain/platform/auth/permissions';
+import { AUTH_PERMISSION_KEYS, KNOWN_PERMISSION_KEYS, NCA_FORCE_SKIP_SIGNATURES, ZPermissionFilter, ZPermissionFilterRecord, ZPermissionKey } from '@app/domain/platform/auth/permissions';
 import { permissions, roles } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { defineCollection } from '../../../lib/collection/define.ts';
@@ -44,7 +44,7 @@ export const ZPermissionRecord = ZRecordBase.extend({
   name: z.string(),
   key: z.string(),
   nodeType: z.string(),
-  filters: z.array(z.any()).nullable(),
+  filters: z.array(ZPermissionFilterRecord).nullable(),
 });
 
 async function assertKeyFree(db: TDbOrTx, key: string, exceptId?: string) {

@@ -22,6 +22,7 @@ export async function impersonateUser(services: TServices, ctx: Pick<TRequestCon
   if (!isUuid(targetId)) throw notFound('User');
   const [target] = await services.db.select().from(users).where(eq(users.id, targetId));
   if (!target || target.deletedAt) throw notFound('User');
+  // A rule about the target: no one acts under an administrator's name, so every admin's action stays their own.
   if (target.role === 'admin') throw new AppError('CANNOT_IMPERSONATE_ADMIN', 'Administrators cannot be impersonated');
   if (!target.isEnabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled');
   await recordAudit(services.db, { ...ctx, actor: { ...admin, impersonatorId: null } }, { action: 'impersonate', entityType: 'users', entityId: target.id, actorId: admin.id });

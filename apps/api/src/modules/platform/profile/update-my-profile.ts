@@ -32,7 +32,7 @@ export async function updateMyProfile(services: TServices, ctx: Pick<TRequestCon
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(users.id, actor.id))
       .returning();
-    const diff = diffFields(before as Record<string, unknown>, after as Record<string, unknown>, ['passwordChangedAt', 'lastLoginAt']);
+    const diff = diffFields(before, after, ['passwordChangedAt', 'lastLoginAt']);
     if (Object.keys(diff).length > 0) {
       await recordAudit(tx, ctx, { action: 'update', entityType: 'users', entityId: actor.id, changes: diff });
     }

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { hasPermission, ZPermissionGrant, type TPermissionGrant } from '@app/domain/platform/auth/permissions';
+import { holdsEveryPermission } from '@app/domain/platform/access/access-table';
+import { hasPermission, ZPermissionFilterRecord, ZPermissionGrant, type TPermissionGrant } from '@app/domain/platform/auth/permissions';
 import { permissions, roles, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -28,9 +29,9 @@ export const ZEmployeePermissions = z.object({
   permissionsSystem: z.boolean().describe('Whether permissions are enforced; off means role lists alone apply'),
   roleIds: z.array(z.string()),
   /** Everything the user holds (roles + direct), ready for hasPermission/resolvePermission; admins get '*'. */
-  permissions: z.array(z.object({ key: z.string(), filters: z.array(z.any()).optional() })),
+  permissions: z.array(z.object({ key: z.string(), filters: z.array(ZPermissionFilterRecord).optional() })),
   /** Grants given to the user directly, the ones the permission assign/remove calls edit. */
-  direct: z.array(z.object({ key: z.string(), filters: z.array(z.any()).optional() })),
+  direct: z.array(z.object({ key: z.string(), filters: z.array(ZPermissionFilterRecord).optional() })),
 });
 
 type TTarget = { id: string; role: string; roleIds: string[]; permissionGrants: TPermissionGrant[] };
@@ -54,20 +55,21 @@ export async function describeEmployeePermissions(ctx: TSignedInContext, db: TDb
     userId,
     permissionsSystem: await isFeatureOn(db, 'permissionsSystem'),
     roleIds: user?.roleIds ?? [],
-    permissions: role === 'admin' ? [{ key: '*' }, ...effective] : effective,
+    permissions: holdsEveryPermission(role) ? [{ key: '*' }, ...effective] : effective,
     direct: (user?.grants ?? []) as TPermissionGrant[],
   };
 }
 
 /**
- * A non-admin may only widen someone's access with keys they hold themselves, may not edit their
- * own access and may not touch administrators: otherwise `auth.assignPermissions` would let anyone
- * grant themselves '*'. Widening keys: granted keys on assign, denied keys on remove.
+ * Someone who does not hold every permission (a non-admin) may only widen someone's access with keys
+ * they hold themselves, may not edit their own access and may not touch those who hold every
+ * permission (administrators): otherwise `auth.assignPermissions` would let anyone grant themselves
+ * '*'. Widening keys: granted keys on assign, denied keys on remove.
  */
 function assertMayChange(ctx: TSignedInContext, actorGrants: TPermissionGrant[], target: TTarget, wideningKeys: string[]) {
-  if (ctx.actor.role === 'admin') return;
+  if (holdsEveryPermission(ctx.actor.role)) return;
   if (target.id === ctx.actor.id) throw new AppError('FORBIDDEN', 'You cannot change your own roles or permissions');
-  if (target.role === 'admin') throw new AppError('FORBIDDEN', "Only administrators change an administrator's access");
+  if (holdsEveryPermission(target.role)) throw new AppError('FORBIDDEN', "Only administrators change an administrator's access");
   const notHeld = wideningKeys.filter((key) => !hasPermission(actorGrants, key));
   if (notHeld.length > 0) throw new AppError('FORBIDDEN', `You can only hand out permissions you hold: ${notHeld.join(', ')}`);
 }
@@ -110,16 +112,16 @@ const KEY_BY_CHANGE = {
 export async function changeEmployeeAccess(ctx: TSignedInContext, userId: string, change: TChange) {
   const actorGrants = await authorizeAction(ctx, KEY_BY_CHANGE[change.kind]);
   return ctx.db.transaction(async (tx) => {
-    const target = await findTarget(ctx, tx as never, userId, true);
+    const target = await findTarget(ctx, tx, userId, true);
     let roleIds = target.roleIds;
     let grants = target.permissionGrants;
     if (change.kind === 'assignRoles') {
-      const problems = await missingIds(tx as never, roles, change.roleIds, 'roleIds');
+      const problems = await missingIds(tx, roles, change.roleIds, 'roleIds');
       if (problems.length > 0) throw validationFailed(problems);
-      assertMayChange(ctx, actorGrants, target, grantsOf(await permissionKeysOfRoles(tx as never, change.roleIds)));
+      assertMayChange(ctx, actorGrants, target, grantsOf(await permissionKeysOfRoles(tx, change.roleIds)));
       roleIds = [...new Set([...roleIds, ...change.roleIds])];
     } else if (change.kind === 'removeRoles') {
-      assertMayChange(ctx, actorGrants, target, denialsOf(await permissionKeysOfRoles(tx as never, change.roleIds)));
+      assertMayChange(ctx, actorGrants, target, denialsOf(await permissionKeysOfRoles(tx, change.roleIds)));
       roleIds = roleIds.filter((id) => !change.roleIds.includes(id));
     } else if (change.kind === 'assignPermissions') {
       assertMayChange(ctx, actorGrants, target, grantsOf(change.grants.map((g) => g.key)));
@@ -138,6 +140,6 @@ export async function changeEmployeeAccess(ctx: TSignedInContext, userId: string
       entityId: target.id,
       changes: change.kind.endsWith('Roles') ? { roleIds: { from: target.roleIds, to: roleIds } } : { permissionGrants: { from: target.permissionGrants, to: grants } },
     });
-    return describeEmployeePermissions(ctx, tx as never, target.id, target.role);
+    return describeEmployeePermissions(ctx, tx, target.id, target.role);
   });
 }

@@ -5,7 +5,7 @@ import { entityPermissionKey, ENTITY_OPERATIONS } from '@app/domain/platform/aut
 import { registerCollection } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
-import { contextOf, requireActor } from '../../../lib/context.ts';
+import { signedInContextOf } from '../../../lib/context.ts';
 import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
 import { ensurePermissions, permissionsCollection } from '../permissions/permissions.ts';
 import {
@@ -24,8 +24,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['roles'];
 
 function signedIn(request: FastifyRequest): TSignedInContext {
-  requireActor(request);
-  return contextOf(request) as TSignedInContext;
+  return signedInContextOf(request);
 }
 
 /** /api/roles, /api/permissions and the /api/auth/{role,permission}/... endpoints that read, assign and remove an account's roles and permissions. */

@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCollection } from '../../../lib/collection/routes.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
-import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { contextOf, requireActor } from '../../../lib/context.ts';
+import { requireActor, signedInContextOf } from '../../../lib/context.ts';
 import { errorResponses } from '../../../lib/schemas.ts';
 import { labelsCollection, ZLabelInput, ZLabelRecord } from './labels.ts';
 import { bulkUpsertTranslations, listTranslations, upsertTranslation, ZBulkResult, ZBulkTranslationsBody, ZTranslationEntry, ZTranslationsQuery } from './translations.ts';
@@ -35,7 +34,7 @@ export function registerTranslationRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       requireActor(request);
-      const { row, created } = await upsertTranslation(contextOf(request) as TSignedInContext, request.body);
+      const { row, created } = await upsertTranslation(signedInContextOf(request), request.body);
       reply.code(created ? 201 : 200);
       return rowToRecord(row) as z.infer<typeof ZLabelRecord>;
     },
@@ -49,7 +48,7 @@ export function registerTranslationRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       requireActor(request);
-      return bulkUpsertTranslations(contextOf(request) as TSignedInContext, request.body.translations);
+      return bulkUpsertTranslations(signedInContextOf(request), request.body.translations);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../../lib/errors.ts';
 import { allOf } from '../../../lib/collection/query.ts';
-import type { TSignedInContext, TRecordTable } from '../../../lib/collection/define.ts';
+import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import type { TCollectionRuntime } from '../../../lib/collection/routes.ts';
 
 /** Whether the caller may see (or change) the record an upload is linked to. */
@@ -46,7 +46,7 @@ async function allowed(check: () => Promise<unknown>): Promise<boolean> {
  * update scope.
  */
 function defaultPolicy(runtime: TCollectionRuntime) {
-  const table = runtime.def.table as TRecordTable;
+  const table = runtime.def.table;
   return {
     canSee: (ctx: TSignedInContext, id: string) => allowed(() => runtime.getById(ctx, id)),
     canModify: (ctx: TSignedInContext, id: string) =>
@@ -55,7 +55,7 @@ function defaultPolicy(runtime: TCollectionRuntime) {
         const rows = await ctx.db
           .select({ id: table.id })
           .from(table as never)
-          .where(allOf([eq(table.id, id), scope])!);
+          .where(allOf([eq(table.id, id), scope]));
         if (rows.length === 0) throw new AppError('NOT_FOUND', 'not found');
       }),
   };

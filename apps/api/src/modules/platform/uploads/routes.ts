@@ -3,9 +3,9 @@ import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, type TErrorDetail } from '../../../lib/errors.ts';
-import { contextOf, requireActor } from '../../../lib/context.ts';
+import { signedInContextOf } from '../../../lib/context.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
+import { errorResponses, fileResponse, ZIdParams } from '../../../lib/schemas.ts';
 import { multipartReadError } from '../../../lib/multipart.ts';
 import { FORMATS_BY_PURPOSE } from './detect-file-format.ts';
 import { deleteUpload, findVisibleUpload, listUploadsOfRecord, storeUpload } from './store-upload.ts';
@@ -13,8 +13,7 @@ import { contentDisposition, uploadToRecord, ZUploadData, ZUploadRecord, type TU
 
 const errors = errorResponses(400, 401, 403, 404);
 const signedIn = (request: FastifyRequest): TSignedInContext => {
-  requireActor(request);
-  return contextOf(request) as TSignedInContext;
+  return signedInContextOf(request);
 };
 
 /** Reads the `file` part and the JSON `data` part (a plain field, or a Blob part as browsers send it). */
@@ -107,7 +106,12 @@ export function registerUploadRoutes(app: FastifyInstance) {
     });
 
     r.get('/api/uploads/:id/download', {
-      schema: { tags, summary: 'File content, as an attachment with a safe file name', params: ZIdParams, response: { 200: z.any().describe('The file bytes'), ...errors } },
+      schema: {
+        tags,
+        summary: 'File content, as an attachment with a safe file name',
+        params: ZIdParams,
+        response: { 200: fileResponse('application/octet-stream', 'The file bytes, with the content type of the upload'), ...errors },
+      },
       handler: async (request, reply) => {
         const row = await findVisibleUpload(app.services, signedIn(request), request.params.id);
         const stream = app.services.storage.read(row.storageKey);

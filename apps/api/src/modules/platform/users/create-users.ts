@@ -36,7 +36,7 @@ export async function sendInvite(services: TServices, user: Pick<TUserRow, 'emai
 export async function createUser(services: TServices, runtime: TCollectionRuntime, ctx: TSignedInContext, input: Record<string, unknown>) {
   if (input.password) return (await runtime.create(ctx, input)) as TUserRow;
   const { row, token } = await ctx.db.transaction(async (tx) => {
-    const created = (await runtime.create({ ...ctx, db: tx as never }, input)) as TUserRow;
+    const created = (await runtime.create({ ...ctx, db: tx }, input)) as TUserRow;
     return { row: created, token: await issueInviteLink(tx, created.id) };
   });
   await sendInvite(services, row, token);

@@ -59,7 +59,7 @@ export async function deleteUser(runtime: TCollectionRuntime, ctx: TSignedInCont
     const [existing] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(allOf([eq(users.id, id), scope])!)
+      .where(allOf([eq(users.id, id), scope]))
       .for('update');
     if (!existing) throw notFound('User');
     if (existing.id === ctx.actor.id) throw new AppError('CANNOT_DELETE_YOURSELF', 'You cannot delete your own account');

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCollection } from '../../../lib/collection/routes.ts';
-import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { contextOf, requireActor } from '../../../lib/context.ts';
+import { contextOf, signedInContextOf } from '../../../lib/context.ts';
 import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
 import { createUser, inviteUsers, ZInviteBody } from './create-users.ts';
 import { deleteUser } from './delete-user.ts';
@@ -25,8 +24,7 @@ export function registerUserRoutes(app: FastifyInstance) {
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = (request: Parameters<typeof contextOf>[0]) => {
-    requireActor(request);
-    return contextOf(request) as TSignedInContext;
+    return signedInContextOf(request);
   };
 
   r.post('/api/users', {

@@ -150,6 +150,7 @@ export const usersCollection = defineCollection({
     if (existing && existing.id === ctx.actor.id) {
       // An administrator cannot lock themselves out of the user screens.
       if (input.isEnabled === false) throw new AppError('CONFLICT', 'You cannot disable your own account', { details: [{ path: 'isEnabled', message: 'cannot disable yourself' }] });
+      // A rule about a field: one's own role (an administrator would drop their own rights).
       if (input.role !== undefined && input.role !== existing.role)
         throw new AppError('CONFLICT', 'You cannot change your own role', { details: [{ path: 'role', message: 'cannot change your own role' }] });
     }

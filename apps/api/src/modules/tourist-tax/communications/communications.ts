@@ -88,7 +88,7 @@ async function resolveRecipients(ctx: TSignedInContext, cityId: string, audience
 /** Writes the message, its recipients and their notifications in one transaction; pushes and e-mails after. */
 export async function sendCommunication(app: FastifyInstance, ctx: TSignedInContext, input: z.infer<typeof ZCommunicationInput>) {
   await requireAccess(ctx, 'communications', 'create');
-  const cityId = cityIdForWrite(ctx, input.cityId);
+  const cityId = cityIdForWrite(ctx, 'communications', 'create', input.cityId);
   const text = sanitizeMessage(input.text);
   if (!plainText(text)) throw validationFailed([{ path: 'text', message: 'validation.required' }]);
   const structureIds = input.audience === 'structures' ? [...new Set(input.structureIds)] : [];
@@ -120,7 +120,7 @@ async function communicationInScope(ctx: TSignedInContext, id: string) {
   const [row] = await ctx.db
     .select()
     .from(communications)
-    .where(allOf([eq(communications.id, id), communicationScope(ctx)])!);
+    .where(allOf([eq(communications.id, id), communicationScope(ctx)]));
   if (!row) throw notFound('Communication');
   return row;
 }

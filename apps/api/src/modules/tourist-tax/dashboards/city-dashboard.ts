@@ -67,7 +67,7 @@ export async function cityDashboard(ctx: TSignedInContext, query: { cityId?: str
       )
       .orderBy(asc(structures.name));
     type TItem = { structureId: string; name: string };
-    const lists = { declared: [] as TItem[], notDeclared: [] as TItem[], paid: [] as TItem[], lateSubmission: [] as TItem[], latePayment: [] as TItem[] };
+    const lists: Record<'declared' | 'notDeclared' | 'paid' | 'lateSubmission' | 'latePayment', TItem[]> = { declared: [], notDeclared: [], paid: [], lateSubmission: [], latePayment: [] };
     const sums = { declared: 0, collected: 0, notCollected: 0, paid: 0, outstanding: 0 };
     for (const row of rows) {
       const item = { structureId: row.id, name: row.name };

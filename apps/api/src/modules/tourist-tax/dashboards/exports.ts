@@ -27,7 +27,7 @@ export async function exportPeriodDeclarations(ctx: TSignedInContext, reply: Fas
     ? await ctx.db
         .select()
         .from(declarationTemplates)
-        .where(allOf([eq(declarationTemplates.id, declarationTemplateId), scope])!)
+        .where(allOf([eq(declarationTemplates.id, declarationTemplateId), scope]))
     : [];
   if (!period) throw notFound('Period');
   const today = todayInItaly();

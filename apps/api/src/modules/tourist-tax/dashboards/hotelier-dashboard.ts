@@ -1,12 +1,51 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { deadlineState, modello21Deadline, wasSubmittedLate } from '@app/domain/tourist-tax/filings/deadlines';
 import { cities, declarations, declarationTemplates, structures, modello21 } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { requireGrant } from '../../../lib/access.ts';
 import { todayInItaly } from '../declarations/filing-scope.ts';
 
+/** A declaration period of one structure, as a deadline or a to-do names it. */
+const periodOfStructure = {
+  structureId: z.string(),
+  structureName: z.string(),
+  declarationTemplateId: z.string(),
+  periodName: z.string(),
+  submitBy: z.string().describe('YYYY-MM-DD'),
+  payBy: z.string().describe('YYYY-MM-DD'),
+  declarationId: z.string().nullable(),
+  status: z.string().nullable().describe("The declaration's status, null before it exists"),
+};
+const ZNextDeadline = z.object({ ...periodOfStructure, kind: z.enum(['submit', 'pay']), date: z.string().describe('YYYY-MM-DD'), daysLeft: z.number() });
+const ZToDo = z.union([
+  z.object({
+    ...periodOfStructure,
+    action: z.enum(['fix_returned', 'submit', 'create', 'pay']),
+    overdue: z.boolean(),
+    dueDate: z.string().describe('YYYY-MM-DD'),
+    reason: z.string().nullable().describe('Why the declaration was returned'),
+    submittedLate: z.boolean().optional(),
+  }),
+  z.object({
+    structureId: z.string(),
+    structureName: z.string(),
+    action: z.literal('modello21'),
+    year: z.number(),
+    twentyOneModelId: z.string().nullable(),
+    deadline: z.string().describe('YYYY-MM-DD'),
+    dueDate: z.string().describe('YYYY-MM-DD'),
+    overdue: z.boolean(),
+  }),
+]);
+export const ZHotelierDashboard = z.object({
+  structures: z.array(z.object({ _id: z.string(), name: z.string(), cityId: z.string(), cityName: z.string() })),
+  nextDeadlines: z.array(ZNextDeadline).describe('The ten nearest, soonest first'),
+  toDo: z.array(ZToDo).describe('What is late first, then the nearest deadline'),
+});
+
 /** What a hotelier sees first: their structures, the next deadlines and what is still to do. */
-export async function hotelierDashboard(ctx: TSignedInContext) {
+export async function hotelierDashboard(ctx: TSignedInContext): Promise<z.infer<typeof ZHotelierDashboard>> {
   requireGrant(ctx.actor, 'dashboard', 'hotelier', 'The hotelier dashboard is for hoteliers');
   const { db } = ctx;
   const today = todayInItaly();
@@ -34,8 +73,8 @@ export async function hotelierDashboard(ctx: TSignedInContext) {
       ),
     );
   const byKey = new Map(decls.map((d) => [`${d.structureId}:${d.declarationTemplateId}`, d]));
-  const nextDeadlines: unknown[] = [];
-  const toDo: ({ overdue: boolean; dueDate: string; structureName: string } & Record<string, unknown>)[] = [];
+  const nextDeadlines: z.infer<typeof ZNextDeadline>[] = [];
+  const toDo: z.infer<typeof ZToDo>[] = [];
   for (const s of mine) {
     for (const p of periods.filter((x) => x.cityId === s.cityId)) {
       const d = byKey.get(`${s._id}:${p.id}`);
@@ -81,6 +120,6 @@ export async function hotelierDashboard(ctx: TSignedInContext) {
   }
   // What to do first: what is already late, then the nearest deadline.
   toDo.sort((a, b) => Number(b.overdue) - Number(a.overdue) || a.dueDate.localeCompare(b.dueDate) || a.structureName.localeCompare(b.structureName, 'it'));
-  (nextDeadlines as { date: string }[]).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  nextDeadlines.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   return { structures: mine.map(({ modello21Required: _m, ...s }) => s), nextDeadlines: nextDeadlines.slice(0, 10), toDo };
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../../lib/schemas.ts';
+import { errorResponses, ZXlsxFile } from '../../../lib/schemas.ts';
 import { signedIn } from '../declarations/routes.ts';
 import { cityDashboard } from './city-dashboard.ts';
 import { exportAnnualSummary, exportPeriodDeclarations } from './exports.ts';
-import { hotelierDashboard } from './hotelier-dashboard.ts';
+import { hotelierDashboard, ZHotelierDashboard } from './hotelier-dashboard.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ['dashboards'];
@@ -43,7 +43,7 @@ export function registerDashboardRoutes(app: FastifyInstance) {
       tags,
       summary: "The hotelier's dashboard: structures, next deadlines, to-do",
       querystring: z.object({ year: z.string().optional() }),
-      response: { 200: z.object({ structures: z.array(z.any()), nextDeadlines: z.array(z.any()), toDo: z.array(z.any()) }), ...errors },
+      response: { 200: ZHotelierDashboard, ...errors },
     },
     handler: async (request) => hotelierDashboard(signedIn(request)),
   });
@@ -52,7 +52,7 @@ export function registerDashboardRoutes(app: FastifyInstance) {
       tags: ['exports'],
       summary: "A period's declarations (xlsx, streamed)",
       querystring: z.object({ declarationTemplateId: z.string(), year: z.string().optional() }),
-      response: { 200: z.any(), ...errors },
+      response: { 200: ZXlsxFile, ...errors },
     },
     handler: async (request, reply) => exportPeriodDeclarations(signedIn(request), reply, request.query.declarationTemplateId),
   });
@@ -61,7 +61,7 @@ export function registerDashboardRoutes(app: FastifyInstance) {
       tags: ['exports'],
       summary: 'Annual summary per structure: the four quarterly rows of the Agenzia delle Entrate declaration (xlsx, streamed)',
       querystring: z.object({ year: ZYear, cityId: z.uuid().optional(), structureId: z.uuid().optional() }),
-      response: { 200: z.any(), ...errors },
+      response: { 200: ZXlsxFile, ...errors },
     },
     handler: async (request, reply) => exportAnnualSummary(signedIn(request), reply, request.query),
   });

@@ -38,7 +38,7 @@ async function declarationInScope(ctx: TSignedInContext, id: string) {
   const [row] = await ctx.db
     .select()
     .from(declarations)
-    .where(allOf([eq(declarations.id, id), structureRecordScope(ctx, declarations.structureId, declarations.cityId)])!);
+    .where(allOf([eq(declarations.id, id), structureRecordScope(ctx, declarations.structureId, declarations.cityId)]));
   if (!row) throw notFound('Declaration');
   return row;
 }
@@ -70,7 +70,7 @@ export async function addDeclarationAttachment(ctx: TSignedInContext, declaratio
       entityId: row.id,
       changes: { declarationId: { to: declarationId }, fileName: { to: row.fileName }, documentType: { to: row.documentType } },
     });
-    return rowToRecord(row) as TAttachmentRecord;
+    return rowToRecord(row);
   });
 }
 

@@ -105,7 +105,7 @@ export const declarationTemplatesCollection = defineCollection({
   listsAllYears: true,
   scopes: cityRowScopes(declarationTemplates.cityId),
   toRow: async ({ input, tx, ctx, existing }) => {
-    const cityId = existing ? existing.cityId : cityIdForWrite(ctx, input.cityId);
+    const cityId = existing ? existing.cityId : cityIdForWrite(ctx, 'declaration-templates', 'create', input.cityId);
     const merged: TPeriod = existing ? { ...existing, ...input } : input;
     const details = checkPeriod(merged);
     if (details.length > 0) throw validationFailed(details);
@@ -154,7 +154,7 @@ export const ZGeneratePeriodsBody = z.object({
 /** Creates a whole year's periods of a comune in one transaction (all or nothing). */
 export async function generateYearPeriods(ctx: TSignedInContext, body: z.infer<typeof ZGeneratePeriodsBody>) {
   await requireAccess(ctx, 'declaration-templates', 'generate');
-  const cityId = cityIdForWrite(ctx, body.cityId);
+  const cityId = cityIdForWrite(ctx, 'declaration-templates', 'generate', body.cityId);
   const periods = generatePeriods(body.year, body.frequency, body.submitOffsetDays, body.payOffsetDays, { submitRule: body.submitRule, payRule: body.payRule, workingDays: body.workingDays }).map(
     (p) => ({ ...p, year: body.year }),
   );

@@ -29,7 +29,7 @@ async function sendOnce(
   title: string,
   body: string,
   data: Record<string, unknown>,
-) {
+): Promise<TNotificationRow[]> {
   if (recipients.length === 0) return [];
   return db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -37,7 +37,7 @@ async function sendOnce(
       .values({ ...reminder, recipientIds: recipients })
       .onConflictDoNothing()
       .returning({ id: sentReminders.id });
-    if (!claimed) return [] as TNotificationRow[];
+    if (!claimed) return [];
     const rows: TNotificationRow[] = [];
     for (const userId of recipients) rows.push(await createNotification(tx, userId, { title, body, event: `reminder.${reminder.kind}`, data }));
     return rows;
@@ -120,7 +120,7 @@ export async function runFilingReminders(deps: TJobDeps, today: string) {
     }
   }
   for (const row of pushes) {
-    await pushNotification(deps, row, { email: true }).catch((error) => deps.log?.error({ err: error }, 'reminder push failed'));
+    await pushNotification(deps, row, { email: true }).catch((error: unknown) => deps.log?.error({ err: error }, 'reminder push failed'));
   }
   counts.notifications = pushes.length;
   return counts;

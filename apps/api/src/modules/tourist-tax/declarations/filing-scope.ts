@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import type { TResource } from '@app/domain/platform/access/access-table';
 import { italianDateOf } from '@app/domain/tourist-tax/filings/deadlines';
 import { structures, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
+import { ownCityOf, reachesAll } from '../../../lib/access.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { cityIdsOfHotelierSql, cityRowScope, cityWriteScope, structureChildScope } from '../registry/scope.ts';
 
@@ -24,17 +26,19 @@ export {
 };
 
 /**
- * The comune a city user writes for, or the one an admin names. (A field default by the caller's
- * own comune, not an access grant: the grant is checked by the caller's action.)
+ * The comune a write lands in, from the caller's grant for the action: under `ownCity` its own (naming
+ * another is refused), under a grant over every comune the one the request names. (A field default
+ * by the grant's reach; the grant itself is checked by the caller's action.)
  */
-export function cityIdForWrite(ctx: TSignedInContext, requested: string | null | undefined): string {
-  if (ctx.actor.role === 'admin') {
+export function cityIdForWrite(ctx: TSignedInContext, resource: TResource, action: string, requested: string | null | undefined): string {
+  const own = ownCityOf(ctx.actor, resource, action);
+  if (own) {
+    if (requested && requested !== own) throw new AppError('FORBIDDEN', 'You can only write for your own comune');
+    return own;
+  }
+  if (reachesAll(ctx.actor, resource, action)) {
     if (!requested) throw new AppError('VALIDATION_FAILED', 'Choose the comune', { details: [{ path: 'cityId', message: 'validation.required' }] });
     return requested;
-  }
-  if (ctx.actor.role === 'city' && ctx.actor.cityId) {
-    if (requested && requested !== ctx.actor.cityId) throw new AppError('FORBIDDEN', 'You can only write for your own comune');
-    return ctx.actor.cityId;
   }
   throw new AppError('FORBIDDEN', 'Your role does not allow this');
 }

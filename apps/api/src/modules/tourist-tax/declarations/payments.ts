@@ -24,7 +24,7 @@ export function paymentToRecord(row: TPaymentRow): z.infer<typeof ZPaymentRecord
     createdAt: row.createdAt.toISOString(),
     declarationId: row.declarationId,
     paymentDate: row.paymentDate,
-    amount: toEuros(row.amountCents)!,
+    amount: toEuros(row.amountCents),
     trn: row.trn,
     treasuryReference: row.treasuryReference,
     receiptNumber: row.receiptNumber,

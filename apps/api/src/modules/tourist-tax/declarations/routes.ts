@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { eurosToCents } from '@app/domain/tourist-tax/money';
 import { collectionRuntime, registerCollection } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { contextOf, requireActor } from '../../../lib/context.ts';
-import { errorResponses, ZDateString, ZIdParams } from '../../../lib/schemas.ts';
+import { signedInContextOf } from '../../../lib/context.ts';
+import { errorResponses, ZDateString, ZIdParams, ZPdfFile } from '../../../lib/schemas.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { ZEuros } from '../registry/fields.ts';
 import { addDeclarationAttachment, listDeclarationAttachments, removeDeclarationAttachment, ZAttachmentInput, ZAttachmentRecord } from './attachments.ts';
@@ -21,8 +21,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['declarations'];
 
 export function signedIn(request: FastifyRequest): TSignedInContext {
-  requireActor(request);
-  return contextOf(request) as TSignedInContext;
+  return signedInContextOf(request);
 }
 
 const ZConfirm = z.object({ confirm: z.literal(true).describe('The user confirmed the prompt') });
@@ -120,7 +119,7 @@ export function registerDeclarationRoutes(app: FastifyInstance) {
   });
 
   r.get('/api/declarations/:id/receipt', {
-    schema: { tags, summary: 'PDF receipt of a submitted declaration', params: ZIdParams, response: { 200: z.any().describe('application/pdf'), ...errors } },
+    schema: { tags, summary: 'PDF receipt of a submitted declaration', params: ZIdParams, response: { 200: ZPdfFile, ...errors } },
     handler: async (request, reply) => {
       const ctx = signedIn(request);
       const runtime = app.services.collections.get('declarations')!;

@@ -8,6 +8,7 @@ import { formatEurosIt } from '@app/domain/tourist-tax/money';
 import { cities, declarationPayments, declarations, stays, structures, uploads } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
+import { reachesAll } from '../../../lib/access.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { defineWorkflowRuntime } from '../../../lib/workflow/run-transition.ts';
 import { recordAudit } from '../../platform/index.ts';
@@ -200,7 +201,8 @@ export async function recordDeclarationPayment(
 export async function attachUpload(tx: TTx, ctx: TSignedInContext, uploadId: string, declarationId: string, path: string) {
   const [upload] = await tx.select().from(uploads).where(eq(uploads.id, uploadId));
   const linkedHere = upload?.linkedEntityType === 'declarations' && upload.linkedEntityId === declarationId;
-  const unattachedOwn = upload && !upload.linkedEntityId && (upload.ownerId === ctx.actor.id || ctx.actor.role === 'admin');
+  // Another's unattached upload only for who reads every upload (the uploads grant: admins).
+  const unattachedOwn = upload && !upload.linkedEntityId && (upload.ownerId === ctx.actor.id || reachesAll(ctx.actor, 'uploads', 'read'));
   if (!upload || (!linkedHere && !unattachedOwn)) {
     throw validationFailed([{ path, message: 'not a file of this declaration, nor one of your unattached files', value: uploadId }]);
   }

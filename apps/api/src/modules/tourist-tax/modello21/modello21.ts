@@ -123,8 +123,8 @@ export const modello21Collection = defineCollection({
       .from(modello21)
       .where(sql`${modello21.structureId} = ${structure.id} and ${modello21.year} = ${year}`);
     if (duplicate) throw new AppError('DUPLICATE', 'This structure already has a Modello 21 for this year', { details: [{ path: 'year', message: 'already exists', value: duplicate.id }] });
-    // The agente contabile is the hotelier: the caller, or the structure's first hotelier for an admin.
-    const ownerId = ctx.actor.role === 'user' ? ctx.actor.id : structure.userIds[0];
+    // The agente contabile is a hotelier of the structure: the caller when it manages it, else (an admin) its first hotelier.
+    const ownerId = structure.userIds.includes(ctx.actor.id) ? ctx.actor.id : structure.userIds[0];
     const [owner] = ownerId ? await tx.select().from(users).where(eq(users.id, ownerId)) : [];
     return {
       cityId: structure.cityId,

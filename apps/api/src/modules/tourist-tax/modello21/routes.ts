@@ -3,7 +3,7 @@ import { MODELLO21_STATUSES } from '@app/domain/tourist-tax/filings/modello21-fl
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCollection } from '../../../lib/collection/routes.ts';
-import { errorResponses, ZIdParams } from '../../../lib/schemas.ts';
+import { errorResponses, ZIdParams, ZPdfFile } from '../../../lib/schemas.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { signedIn } from '../declarations/routes.ts';
 import { loadModello21ForPdf, modello21Info, modello21Transitions } from './transition-modello21.ts';
@@ -58,7 +58,7 @@ export function registerModello21Routes(app: FastifyInstance) {
       summary: 'The Modello 21 PDF (official layout, Italian); draft=true: a preview watermarked "bozza", also before it reconciles',
       params: ZIdParams,
       querystring: z.object({ draft: z.enum(['true', 'false']).optional() }),
-      response: { 200: z.any().describe('application/pdf'), ...errors },
+      response: { 200: ZPdfFile, ...errors },
     },
     handler: async (request, reply) => {
       const ctx = signedIn(request);

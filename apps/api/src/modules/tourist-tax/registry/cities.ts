@@ -92,8 +92,9 @@ export const citiesCollection = defineCollection({
   scopes: cityScopes,
   toRecord: (row, ctx) => {
     const { notes, accountName, accountSurname, accountEmail, ...shared } = rowToRecord(row);
-    // Field visibility, not access: hoteliers read a comune without its internal notes and account.
-    return ctx.actor.role === 'user' ? shared : { ...shared, notes, accountName, accountSurname, accountEmail };
+    // Field visibility, not access: a comune's internal notes and account are read by who may edit the
+    // comune (admins, its own staff), not by its hoteliers.
+    return can(ctx.actor.role, 'cities', 'update') ? { ...shared, notes, accountName, accountSurname, accountEmail } : shared;
   },
   toRow: async ({ input, tx, ctx, existing }) => {
     if (!can(ctx.actor.role, 'cities', 'activate') && input.isActive !== undefined && input.isActive !== existing?.isActive) {

@@ -1,6 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import type { TResource } from '@app/domain/platform/access/access-table';
 import type { relevantAreas } from '../../../db/schema/index.ts';
+import { ownCityOf } from '../../../lib/access.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
@@ -17,11 +19,14 @@ const ZRegistryInput = z.object({
   note: ZOptionalText(2000),
 });
 
-/** cityId of a new rule/registry row: a city user's own comune; an admin must name one. */
-export function cityIdForWrite(input: { cityId?: string }, ctx: TSignedInContext, existing?: { cityId: string }): string {
-  const given = input.cityId ?? existing?.cityId;
-  if (given) return given;
-  if (ctx.actor.role === 'city' && ctx.actor.cityId) return ctx.actor.cityId;
+/**
+ * cityId of a new rule/registry row: the one named, else the comune the caller's grant confines it to
+ * (a comune user's own); a caller whose grant reaches every comune (an admin) must name one. The
+ * collection's write scope then refuses a row outside the grant.
+ */
+export function cityIdForWrite(resource: TResource, input: { cityId?: string }, ctx: TSignedInContext, existing?: { cityId: string }): string {
+  const cityId = input.cityId ?? existing?.cityId ?? ownCityOf(ctx.actor, resource, 'create');
+  if (cityId) return cityId;
   throw validationFailed([{ path: 'cityId', message: 'validation.required' }]);
 }
 
@@ -47,7 +52,7 @@ export function defineCityRegistry(options: { name: string; resource: 'structure
       if (existing && input.cityId && input.cityId !== existing.cityId) {
         throw validationFailed([{ path: 'cityId', message: 'cannot be changed: create a new one in the other comune' }]);
       }
-      return { ...pickDefined(input), cityId: cityIdForWrite(input, ctx, existing) };
+      return { ...pickDefined(input), cityId: cityIdForWrite(options.resource, input, ctx, existing) };
     },
     beforeDelete: async (row, { tx }) => {
       const [used] = await tx

@@ -21,8 +21,8 @@ import { buildStayImportTemplate } from '../stays/stay-import-template.ts';
 import { XLSX_MIME } from '../../../lib/xlsx-stream.ts';
 import { registerCollection } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { contextOf, requireActor } from '../../../lib/context.ts';
-import { errorResponses } from '../../../lib/schemas.ts';
+import { contextOf, signedInContextOf } from '../../../lib/context.ts';
+import { errorResponses, ZXlsxFile } from '../../../lib/schemas.ts';
 import { citiesCollection } from './cities.ts';
 import { exemptionsCollection } from '../rules/exemptions.ts';
 import { previewStay } from '../stays/preview-stay.ts';
@@ -42,7 +42,6 @@ const ZImportResult = z.object({
   skipped: z.number().describe('Stays already imported before (same fingerprint), not written again'),
   total: z.number(),
 });
-const ZXlsxFile = z.any().describe('xlsx file');
 const ZBool = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 const tooLargeUpload = () => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_IMPORT_BYTES} bytes`, { details: [{ path: 'file', message: `at most ${MAX_IMPORT_BYTES} bytes` }] });
@@ -87,8 +86,7 @@ async function readImportRequest(request: FastifyRequest, folder: string): Promi
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export function signedInContext(request: Parameters<typeof contextOf>[0]): TSignedInContext {
-  requireActor(request);
-  return contextOf(request) as TSignedInContext;
+  return signedInContextOf(request);
 }
 
 let userHooksRegistered = false;

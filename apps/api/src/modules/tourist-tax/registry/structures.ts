@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { checkCin } from '@app/domain/platform/identifiers/cin';
 import { cities, stays, structures, users } from '../../../db/schema/index.ts';
+import { ownCityOf } from '../../../lib/access.ts';
 import { defineCollection, type TRowValues } from '../../../lib/collection/define.ts';
 import { AppError, forbidden, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
@@ -126,7 +127,8 @@ export const structuresCollection = defineCollection({
         values.userIds = [actor.id];
       }
     }
-    const cityId = values.cityId ?? existing?.cityId ?? (actor.role === 'city' ? actor.cityId : null);
+    // A comune user's structure lands in its own comune (its grant's reach); an admin names one.
+    const cityId = values.cityId ?? existing?.cityId ?? ownCityOf(actor, 'structures', 'create');
     if (!cityId) throw validationFailed([{ path: 'cityId', message: 'validation.required' }]);
     values.cityId = cityId;
     if (existing && cityId !== existing.cityId) {
@@ -158,6 +160,7 @@ export const structuresCollection = defineCollection({
       for (const [i, id] of userIds.entries()) {
         const user = found.find((u) => u.id === id);
         if (!user) details.push({ path: `userIds.${i}`, message: 'no such user', value: id });
+        // A rule about the target: managers are hoteliers, the accounts whose scope (managedStructures) this list gives.
         else if (user.role !== 'user') details.push({ path: `userIds.${i}`, message: 'must be a hotelier (role user)', value: id });
       }
     }

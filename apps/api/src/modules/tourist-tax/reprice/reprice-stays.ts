@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isTaxRuleError } from '@app/domain/tourist-tax/errors';
 import { stays, structures } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
-import { requireAccess } from '../../../lib/access.ts';
+import { ownCityOf, requireAccess } from '../../../lib/access.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import { toEuros } from '../registry/fields.ts';
@@ -36,9 +36,9 @@ export const ZRepriceResult = z.object({
 type TRepriceResult = z.infer<typeof ZRepriceResult>;
 
 const amounts = (r: { tariffImportCents: number; reductionImportCents: number; toPayAmountCents: number }) => ({
-  tariffImport: toEuros(r.tariffImportCents)!,
-  reductionImport: toEuros(r.reductionImportCents)!,
-  toPayAmount: toEuros(r.toPayAmountCents)!,
+  tariffImport: toEuros(r.tariffImportCents),
+  reductionImport: toEuros(r.reductionImportCents),
+  toPayAmount: toEuros(r.toPayAmountCents),
 });
 
 /** Stays that used the rule: a tariff of any night (beyond the cap too), a reduction or exemption typed or applied by the guests' data. */
@@ -59,7 +59,7 @@ function usesRule(ruleId: string) {
  */
 export async function repriceStays(ctx: TSignedInContext, input: z.infer<typeof ZRepriceBody>): Promise<TRepriceResult> {
   const access = await requireAccess(ctx, 'stays', 'reprice');
-  const cityId = input.cityId ?? (ctx.actor.role === 'city' ? ctx.actor.cityId : undefined);
+  const cityId = input.cityId ?? ownCityOf(ctx.actor, 'stays', 'reprice');
   if (!cityId) throw validationFailed([{ path: 'cityId', message: 'validation.required' }]);
   // A comune user reprices only its own comune: another comune's stays are not found.
   if (access.scope === 'ownCity' && cityId !== ctx.actor.cityId) throw new AppError('NOT_FOUND', 'Comune not found', { details: [{ path: 'cityId', message: 'not found', value: cityId }] });

@@ -53,7 +53,7 @@ export const exemptionsCollection = defineCollection({
     if (existing && input.cityId && input.cityId !== existing.cityId) {
       throw validationFailed([{ path: 'cityId', message: 'cannot be changed: create the exemption in the other comune' }]);
     }
-    const values = { ...pickDefined(input), cityId: cityIdForWrite(input, ctx, existing) };
+    const values = { ...pickDefined(input), cityId: cityIdForWrite('exemptions', input, ctx, existing) };
     const merged = { ...(existing ?? { condition: 'count', ageFrom: null, ageTo: null, ageOn: null, participantsPerLeader: null }), ...values } as typeof exemptions.$inferSelect;
     withTaxErrors(() => validateExemption(exemptionFromRow({ ...merged, id: existing?.id ?? '' })));
     return values;

@@ -94,7 +94,7 @@ export const reductionsCollection = defineCollection({
       throw validationFailed([{ path: 'cityId', message: 'cannot be changed: create the reduction in the other comune' }]);
     }
     const { amount, percentage, ...rest } = input;
-    const values: TRowValues<typeof reductions> = { ...pickDefined(rest), cityId: cityIdForWrite(input, ctx, existing) };
+    const values: TRowValues<typeof reductions> = { ...pickDefined(rest), cityId: cityIdForWrite('reductions', input, ctx, existing) };
     if (amount !== undefined) values.amountCents = toCents(amount);
     if (percentage !== undefined) values.percentageBasisPoints = toBasisPoints(percentage);
     const merged = { ...(existing ?? { amountCents: 0, percentageBasisPoints: 0, maxNights: null, validTo: null }), ...values } as typeof reductions.$inferSelect; // a create's input carries every required column

@@ -104,7 +104,7 @@ export const tariffsCollection = defineCollection({
       throw validationFailed([{ path: 'cityId', message: 'cannot be changed: create the tariff in the other comune' }]);
     }
     const { nightlyPrice, percentage, maxPerPersonNight, ...rest } = input;
-    const values: TRowValues<typeof tariffs> = { ...pickDefined(rest), cityId: cityIdForWrite(input, ctx, existing) };
+    const values: TRowValues<typeof tariffs> = { ...pickDefined(rest), cityId: cityIdForWrite('tariffs', input, ctx, existing) };
     const type = input.type ?? existing?.type ?? 'flat';
     const typeChanged = !existing || type !== existing.type;
     if (type === 'percentage') {

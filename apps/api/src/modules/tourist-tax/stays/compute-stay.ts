@@ -36,7 +36,7 @@ export function stayFactsFrom(input: Record<string, unknown>, existing?: typeof 
   const pick = <K extends keyof TStayFacts>(key: K, fallback: TStayFacts[K]): TStayFacts[K] =>
     (input[key] !== undefined ? input[key] : existing ? existing[key as keyof typeof existing] : fallback) as TStayFacts[K];
   return {
-    structureId: pick('structureId', '' as string),
+    structureId: pick('structureId', ''),
     checkIn: pick('checkIn', ''),
     checkOut: pick('checkOut', ''),
     componentsNumber: pick('componentsNumber', 1),

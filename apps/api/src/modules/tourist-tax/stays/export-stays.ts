@@ -88,7 +88,7 @@ async function readExportPage(db: TDbOrTx, where: SQL | undefined, after: TExpor
     where ${allOf([where, keyset]) ?? sql`true`}
     order by ${stays.checkOut}, ${stays.id}
     limit ${PAGE}`);
-  return (result as unknown as { rows: TExportedStay[] }).rows;
+  return (result as { rows: TExportedStay[] }).rows;
 }
 
 const QUARTER_LABELS = ([1, 2, 3, 4] as const).map((q) => quarterLabel(q));

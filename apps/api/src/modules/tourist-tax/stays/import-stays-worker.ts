@@ -8,7 +8,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { structures } from '../../../db/schema/index.ts';
-import { AppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../lib/errors.ts';
 import { uuidv7 } from '../../../lib/uuidv7.ts';
 import type { TCityRules } from '../rules/city-rules.ts';
 import { priceImportedStay, type TPricedImportedStay } from './price-imported-stay.ts';
@@ -159,7 +159,8 @@ async function run(input: TImportWorkerInput) {
 }
 
 run(workerData as TImportWorkerInput).catch((error: unknown) => {
-  const message: TImportWorkerMessage =
-    error instanceof AppError ? { type: 'failed', code: error.code, message: error.message, details: error.details } : { type: 'failed', message: (error as Error)?.stack ?? String(error) };
+  const message: TImportWorkerMessage = isAppError(error)
+    ? { type: 'failed', code: error.code, message: error.message, details: error.details }
+    : { type: 'failed', message: (error as Error)?.stack ?? String(error) };
   parentPort!.postMessage(message);
 });

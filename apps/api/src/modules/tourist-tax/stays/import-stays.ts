@@ -71,7 +71,7 @@ async function insertBatch(tx: TTx, structureId: string, batch: { columns: TStay
              select 1 from declarations d
              where d.structure_id = ${structureId} and d.status in ('submitted', 'validated') and i.check_out between d.date_from and d.date_to)) as closed
     from inserted i`);
-  const row = (result as unknown as { rows: { created: number; closed: string[] | null }[] }).rows[0];
+  const row = (result as { rows: { created: number; closed: string[] | null }[] }).rows[0];
   return { created: Number(row.created), closed: row.closed ?? [] };
 }
 
@@ -101,7 +101,7 @@ export async function importStays(
 
       const file = 'file' in input ? input.file : new Uint8Array(input.bytes);
       const workerInput: TImportWorkerInput = { format: input.format, file, structure, rules, columns: STAY_COLUMNS, batchSize: BATCH_ROWS, options: input.options };
-      const transfer = typeof file === 'string' ? [] : [file.buffer as ArrayBuffer];
+      const transfer = typeof file === 'string' ? [] : [file.buffer];
       const worker = startWorker(new URL(`./import-stays-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), workerInput, transfer, WORKER_LIMITS);
       let created = 0;
       const closed: string[] = [];

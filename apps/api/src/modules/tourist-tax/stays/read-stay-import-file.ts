@@ -190,7 +190,7 @@ async function* readXlsx(file: TImportFile, batchSize: number, language: 'it' | 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') return 'error' in value ? String((value as { error: unknown }).error) : '';
+  if (typeof value === 'object') return 'error' in value ? String(value.error) : '';
   return String(value);
 }
 

@@ -183,9 +183,9 @@ function nightToApi(n: TStayNight) {
     nightlyPrice: toEuros(n.nightlyPriceCents),
     percentage: n.percentageBasisPoints === null ? null : toPercent(n.percentageBasisPoints),
     taxable: n.taxable,
-    tariff: toEuros(n.tariffCents)!,
-    reduction: toEuros(n.reductionCents)!,
-    toPay: toEuros(n.toPayCents)!,
+    tariff: toEuros(n.tariffCents),
+    reduction: toEuros(n.reductionCents),
+    toPay: toEuros(n.toPayCents),
   };
 }
 
@@ -198,15 +198,15 @@ function categoryToApi(c: TStayCategory) {
     taxableGuestNights: c.taxableGuestNights,
     ...(c.kind === 'reduction' ? { reducedGuestNights: c.reducedGuestNights } : {}),
     ...(c.kind === 'exempt' && c.exemptGuestNights !== undefined ? { exemptGuestNights: c.exemptGuestNights } : {}),
-    tariff: toEuros(c.tariffCents)!,
-    reduction: toEuros(c.reductionCents)!,
-    toPay: toEuros(c.toPayCents)!,
+    tariff: toEuros(c.tariffCents),
+    reduction: toEuros(c.reductionCents),
+    toPay: toEuros(c.toPayCents),
   };
 }
 
 function guestLineToApi(l: TStayGuestLine): z.infer<typeof ZGuestLine> {
   const { tariffCents, reductionCents, toPayCents, ...rest } = l;
-  return { ...rest, tariff: toEuros(tariffCents)!, reduction: toEuros(reductionCents)!, toPay: toEuros(toPayCents)! };
+  return { ...rest, tariff: toEuros(tariffCents), reduction: toEuros(reductionCents), toPay: toEuros(toPayCents) };
 }
 
 export function breakdownToApi(b: { nights: TStayNight[]; categories: TStayCategory[]; guestLines?: TStayGuestLine[] }): z.infer<typeof ZStayBreakdown> {
@@ -222,9 +222,9 @@ export function computationToApi(tax: TStayTax): z.infer<typeof ZStayComputation
     exemptGuests: tax.exemptGuests,
     payingGuests: tax.payingGuests,
     reducedGuests: tax.reducedGuests,
-    tariffImport: toEuros(tax.tariffImportCents)!,
-    reductionImport: toEuros(tax.reductionImportCents)!,
-    toPayAmount: toEuros(tax.toPayAmountCents)!,
+    tariffImport: toEuros(tax.tariffImportCents),
+    reductionImport: toEuros(tax.reductionImportCents),
+    toPayAmount: toEuros(tax.toPayAmountCents),
     tariffIds: tax.tariffIds,
     reductionIds: tax.reductionIds,
     exemptionIds: tax.exemptionIds,
@@ -301,7 +301,7 @@ export function stayToRecord(row: typeof stays.$inferSelect): z.infer<typeof ZSt
     appliedExemptions: row.appliedExemptions,
     appliedReductions: row.appliedReductions,
     accommodationAmount: toEuros(row.accommodationAmountCents),
-    nightlyPrices: row.nightlyPricesCents ? row.nightlyPricesCents.map((c) => toEuros(c)!) : null,
+    nightlyPrices: row.nightlyPricesCents ? row.nightlyPricesCents.map((c) => toEuros(c)) : null,
     notes: row.notes,
     nightsNumber: row.nightsNumber,
     taxableNights: row.taxableNights,
@@ -311,9 +311,9 @@ export function stayToRecord(row: typeof stays.$inferSelect): z.infer<typeof ZSt
     tariffIds: row.tariffIds,
     reductionIds: row.reductionIds,
     exemptionIds: row.exemptionIds,
-    tariffImport: toEuros(row.tariffImportCents)!,
-    reductionImport: toEuros(row.reductionImportCents)!,
-    toPayAmount: toEuros(row.toPayAmountCents)!,
+    tariffImport: toEuros(row.tariffImportCents),
+    reductionImport: toEuros(row.reductionImportCents),
+    toPayAmount: toEuros(row.toPayAmountCents),
     breakdown: row.breakdown ? breakdownToApi(row.breakdown) : null,
     presences:
       row.payingPresences === null || row.reducedPresences === null || row.exemptPresences === null || row.beyondCapPresences === null

@@ -83,9 +83,9 @@ describe('stays list: cached counts stay exact after writes', () => {
     const before = await total(query, f.tokens.city);
     // The database's own result (node-postgres and PGlite both answer { rows }).
     const [victim] = (
-      (await t.db.execute(
-        sql`select s.id from stays s join cities c on c.id = s.city_id where c.name = 'Comune di Gaeta' and s.payment_status = 'paid' and s.check_out >= '2026-01-01' limit 1`,
-      )) as unknown as { rows: { id: string }[] }
+      (await t.db.execute(sql`select s.id from stays s join cities c on c.id = s.city_id where c.name = 'Comune di Gaeta' and s.payment_status = 'paid' and s.check_out >= '2026-01-01' limit 1`)) as {
+        rows: { id: string }[];
+      }
     ).rows;
     expect(victim).toBeDefined();
 

@@ -82,7 +82,7 @@ describe('stays: server-side tax computation', () => {
 
     const { rows } = (await t.db.execute(sql`
       select (select 'lz4' = any(enumvals) from pg_settings where name = 'default_toast_compression') as lz4,
-             (select attcompression::text from pg_attribute where attrelid = 'stays'::regclass and attname = 'breakdown') as compression`)) as unknown as {
+             (select attcompression::text from pg_attribute where attrelid = 'stays'::regclass and attname = 'breakdown') as compression`)) as {
       rows: { lz4: boolean; compression: string }[];
     };
     expect(rows[0].compression).toBe(rows[0].lz4 ? 'l' : '');
