@@ -102,7 +102,13 @@ function TabbedDetailToolbar({ readOnlyTabs, ...options }: TToolbarOptions & { r
  * `readOnlyTabs` names the paths of the tabs that list related records (a structure's declarations):
  * they get no Save/Delete bar.
  */
-export function DetailTabbedForm({ canSave = true, canDelete = false, readOnlyTabs = [], children, ...rest }: Omit<TabbedFormProps, 'onSubmit'> & Partial<TToolbarOptions> & { readOnlyTabs?: string[] }) {
+export function DetailTabbedForm({
+  canSave = true,
+  canDelete = false,
+  readOnlyTabs = [],
+  children,
+  ...rest
+}: Omit<TabbedFormProps, 'onSubmit'> & Partial<TToolbarOptions> & { readOnlyTabs?: string[] }) {
   const onSubmit = useFieldErrorSave();
   return (
     <TabbedForm noValidate {...rest} onSubmit={onSubmit as never} toolbar={canSave || canDelete ? <TabbedDetailToolbar canSave={canSave} canDelete={canDelete} readOnlyTabs={readOnlyTabs} /> : false}>
