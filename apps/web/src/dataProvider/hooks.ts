@@ -16,6 +16,9 @@ export type TCustomMethod = keyof TCustomMethods;
 export type TCustomArgs<M extends TCustomMethod> = Parameters<TCustomMethods[M]>;
 export type TCustomData<M extends TCustomMethod> = Awaited<ReturnType<TCustomMethods[M]>>['data'];
 
+/** For a read whose arguments change (another period, another year): the figures shown stay while the next ones load. */
+export { keepPreviousData } from '@tanstack/react-query';
+
 const CUSTOM_KEY = 'custom';
 
 /** The query key of a custom method's answer: the method, then its arguments. */
@@ -56,6 +59,12 @@ export function useCustomMutation<M extends TCustomMethod>(method: M, options?: 
 export function useInvalidateCustom() {
   const queryClient = useQueryClient();
   return useCallback((...methods: TCustomMethod[]) => Promise.all(methods.map((method) => queryClient.invalidateQueries({ queryKey: customQueryKey(method) }))).then(() => undefined), [queryClient]);
+}
+
+/** Forgets every cached answer, react-admin's and the custom methods': after the acting user changes (impersonation), none of the previous user's data may show. */
+export function useForgetCachedData() {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.clear(), [queryClient]);
 }
 
 /** Replaces the cached answer of one custom call (after a write that answered the new value). */

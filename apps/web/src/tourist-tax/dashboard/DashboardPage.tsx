@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, ListItemButton, ListItemText, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography, useTheme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { keepPreviousData } from '@tanstack/react-query';
 import { Loading, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { ButtonList } from '../../components/ButtonList';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useCustomMutation, useCustomQuery } from '../../dataProvider/hooks';
+import { keepPreviousData, useCustomMutation, useCustomQuery } from '../../dataProvider/hooks';
 import type { TDashboardStructureItem } from '../../dataProvider/filings';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { useSelectedYear, useSession } from '../../session/useSession';
