@@ -334,7 +334,7 @@ function HotelierDashboard() {
                 key={`${deadline.structureId}-${deadline.declarationTemplateId}-${deadline.kind}`}
                 sx={{ py: 0.5 }}
                 primary={`${formatDate(deadline.date, locale)} · ${translate(`filings.dashboard.deadlineKinds.${deadline.kind}`)} ${deadline.periodName}`}
-                secondary={`${deadline.structureName} · ${translate('filings.m21.daysLeft', { smart_count: deadline.daysLeft })}`}
+                secondary={`${deadline.structureName} · ${translate('filings.modello21.daysLeft', { smart_count: deadline.daysLeft })}`}
               />
             ))}
           </ButtonList>

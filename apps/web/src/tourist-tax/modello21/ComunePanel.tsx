@@ -27,7 +27,7 @@ export function ComunePanel({ record, facts }: { record: TModello21; facts: TMod
   if (!canDecide) {
     if (record.status !== 'validated') return null;
     return (
-      <Panel title={translate('filings.m21.comuneTitle')}>
+      <Panel title={translate('filings.modello21.comuneTitle')}>
         <FactGrid columns={3}>
           <Fact label={translate('resources.twentyOneModels.fields.validationNumber')} testId="m21-validation-number">
             {record.validationNumber}
@@ -42,7 +42,7 @@ export function ComunePanel({ record, facts }: { record: TModello21; facts: TMod
   }
   const missingNumber = validationNumber.trim() === '';
   return (
-    <Panel title={translate('filings.m21.comuneTitle')}>
+    <Panel title={translate('filings.modello21.comuneTitle')}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' }, columnGap: 2 }}>
         <TextField
           size="small"
@@ -69,12 +69,12 @@ export function ComunePanel({ record, facts }: { record: TModello21; facts: TMod
           facts={facts}
           buttons={{
             validate: {
-              label: 'filings.m21.validate',
+              label: 'filings.modello21.validate',
               icon: <CheckCircleIcon />,
               color: 'success',
               testId: 'm21-validate',
-              done: 'filings.m21.done.validate',
-              confirm: { title: 'filings.m21.validateTitle', content: 'filings.m21.validateConfirm' },
+              done: 'filings.modello21.done.validate',
+              confirm: { title: 'filings.modello21.validateTitle', content: 'filings.modello21.validateConfirm' },
               translateOptions: { number: validationNumber.trim() },
               before: () => {
                 setTouched(true);
@@ -83,13 +83,13 @@ export function ComunePanel({ record, facts }: { record: TModello21; facts: TMod
               body: () => ({ validationNumber: validationNumber.trim(), cityNotes: cityNotes.trim() || null }),
             },
             return: {
-              label: 'filings.m21.return',
+              label: 'filings.modello21.return',
               icon: <ReplyIcon />,
               variant: 'outlined',
               color: 'warning',
               testId: 'm21-return',
-              done: 'filings.m21.done.return',
-              reason: { intro: 'filings.m21.returnIntro', label: 'filings.declarations.returnReason' },
+              done: 'filings.modello21.done.return',
+              reason: { intro: 'filings.modello21.returnIntro', label: 'filings.declarations.returnReason' },
             },
           }}
         />

@@ -9,7 +9,7 @@ export function Modello21Create() {
   const year = useSelectedYear();
   return (
     <Create mutationOptions={saveErrors} redirect="edit">
-      <FormIntro text="filings.m21.createIntro" />
+      <FormIntro text="filings.modello21.createIntro" />
       <DetailForm defaultValues={{ year }}>
         <FormGrid>
           <ReferenceInput source="structureId" reference="structures" sort={{ field: 'name', order: 'ASC' }} perPage={200}>

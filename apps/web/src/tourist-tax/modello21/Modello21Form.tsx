@@ -61,7 +61,7 @@ function Modello21Body({ record }: { record: TModello21 }) {
     <Stack spacing={2} sx={{ p: 2 }}>
       <InfoPanel record={record} info={info} />
       <Panel
-        title={translate('filings.m21.months', { year: record.year })}
+        title={translate('filings.modello21.months', { year: record.year })}
         action={
           editable ? (
             <Modello21Actions
@@ -69,12 +69,12 @@ function Modello21Body({ record }: { record: TModello21 }) {
               facts={facts}
               buttons={{
                 refresh: {
-                  label: 'filings.m21.refresh',
+                  label: 'filings.modello21.refresh',
                   icon: <SyncIcon />,
                   variant: 'text',
                   size: 'small',
                   testId: 'm21-refresh',
-                  done: 'filings.m21.done.refresh',
+                  done: 'filings.modello21.done.refresh',
                   disabled: busy || dirty,
                 },
               }}
@@ -84,7 +84,7 @@ function Modello21Body({ record }: { record: TModello21 }) {
       >
         {editable ? (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {translate('filings.m21.editHelp')}
+            {translate('filings.modello21.editHelp')}
           </Typography>
         ) : null}
         <MonthTable record={record} months={months} editable={editable} problems={check.problems} onChange={changeMonth} onReset={reset} />
@@ -95,12 +95,12 @@ function Modello21Body({ record }: { record: TModello21 }) {
         <Box>
           {editable && !reconciled ? (
             <Alert severity="warning" sx={{ mb: 2 }} data-testid="m21-not-reconciled">
-              {translate('filings.m21.notReconciled', { smart_count: problemCount })}
+              {translate('filings.modello21.notReconciled', { smart_count: problemCount })}
             </Alert>
           ) : null}
           {editable && reconciled ? (
             <Alert severity="success" sx={{ mb: 2 }} data-testid="m21-reconciled">
-              {translate(dirty ? 'filings.m21.reconciledSaveFirst' : 'filings.m21.reconciled')}
+              {translate(dirty ? 'filings.modello21.reconciledSaveFirst' : 'filings.modello21.reconciled')}
             </Alert>
           ) : null}
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -112,22 +112,22 @@ function Modello21Body({ record }: { record: TModello21 }) {
                 facts={facts}
                 buttons={{
                   submit: {
-                    label: 'filings.m21.submit',
+                    label: 'filings.modello21.submit',
                     icon: <SendIcon />,
                     color: 'secondary',
                     testId: 'm21-submit',
-                    done: 'filings.m21.done.submit',
-                    confirm: { title: 'filings.m21.submitTitle', content: 'filings.m21.submitConfirm' },
+                    done: 'filings.modello21.done.submit',
+                    confirm: { title: 'filings.modello21.submitTitle', content: 'filings.modello21.submitConfirm' },
                     translateOptions: { year: record.year },
                     disabled: busy,
-                    disabledReason: dirty ? 'filings.m21.saveBeforeSubmit' : null,
-                    blockedHint: 'filings.m21.submitBlocked',
+                    disabledReason: dirty ? 'filings.modello21.saveBeforeSubmit' : null,
+                    blockedHint: 'filings.modello21.submitBlocked',
                   },
                 }}
               />
             ) : null}
             {reconciled && !dirty ? (
-              <DownloadButton path={`/twenty-one-models/${record.id}/pdf`} fileName={`modello21-${record.year}.pdf`} label="filings.m21.pdf" icon={<PictureAsPdfIcon />} testId="m21-pdf" />
+              <DownloadButton path={`/twenty-one-models/${record.id}/pdf`} fileName={`modello21-${record.year}.pdf`} label="filings.modello21.pdf" icon={<PictureAsPdfIcon />} testId="m21-pdf" />
             ) : null}
             {/* The preview prints the saved model as it is, reconciled or not, watermarked "bozza". */}
             {record.status === 'draft' ? (
@@ -135,7 +135,7 @@ function Modello21Body({ record }: { record: TModello21 }) {
                 path={`/twenty-one-models/${record.id}/pdf`}
                 query={{ draft: 'true' }}
                 fileName={`modello21-${record.year}-bozza.pdf`}
-                label={dirty ? 'filings.m21.pdfDraftSaved' : 'filings.m21.pdfDraft'}
+                label={dirty ? 'filings.modello21.pdfDraftSaved' : 'filings.modello21.pdfDraft'}
                 icon={<PreviewIcon />}
                 testId="m21-pdf-draft"
               />

@@ -25,7 +25,7 @@ export function OwnerPanel({
   const problem = (path: string) => (problems[path] ? translate(problems[path], { _: problems[path] }) : warnings[path] ? translate(warnings[path], { _: warnings[path] }) : undefined);
   if (!editable) {
     return (
-      <Panel title={translate('filings.m21.owner')}>
+      <Panel title={translate('filings.modello21.owner')}>
         <FactGrid>
           <Fact label={label('ownerCompanyName')} testId="m21-owner-company">
             {owner.ownerCompanyName}
@@ -57,7 +57,7 @@ export function OwnerPanel({
     />
   );
   return (
-    <Panel title={translate('filings.m21.owner')}>
+    <Panel title={translate('filings.modello21.owner')}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, columnGap: 2 }}>
         {input('ownerSurname')}
         {input('ownerName', { required: true })}
@@ -76,15 +76,15 @@ export function OwnerPanel({
       </Box>
       {/* A company is the agente contabile through its legale rappresentante, whose name goes under the signature. */}
       <Typography variant="subtitle2" sx={{ mt: 1, mb: 0.5 }}>
-        {translate('filings.m21.company')}
+        {translate('filings.modello21.company')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {translate('filings.m21.companyHelp')}
+        {translate('filings.modello21.companyHelp')}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, columnGap: 2 }}>
         {input('ownerCompanyName', { slotProps: { htmlInput: { maxLength: 300 } } })}
         {input('ownerLegalRepresentative', { slotProps: { htmlInput: { maxLength: 200 } } })}
-        {input('ownerRole', { placeholder: translate('filings.m21.ownerRolePlaceholder'), slotProps: { htmlInput: { maxLength: 100 } } })}
+        {input('ownerRole', { placeholder: translate('filings.modello21.ownerRolePlaceholder'), slotProps: { htmlInput: { maxLength: 100 } } })}
         {input('notes', { multiline: true, minRows: 2, sx: { gridColumn: '1 / -1' } })}
       </Box>
     </Panel>
