@@ -31,7 +31,7 @@ parentPort?.on('message', (request: TRequest) => {
       return;
     } catch (error) {
       reply = isAppError(error)
-        ? { id: request.id, ok: false, error: { code: error.code, message: error.message, details: error.details } }
+        ? { id: request.id, ok: false, error: { code: error.code, message: error.message, params: error.params, details: error.details } }
         : { id: request.id, ok: false, error: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } };
     }
     parentPort?.postMessage(reply);

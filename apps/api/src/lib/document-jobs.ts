@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { isErrorCode, type TErrorCode } from '@app/domain/platform/errors/error-codes';
-import { AppError, type TErrorDetail } from './errors.ts';
+import { AppError, type TErrorDetail, type TErrorParams } from './errors.ts';
 import { startWorker } from './worker-task.ts';
 
 /**
@@ -79,7 +79,8 @@ const MAX_JOBS_PER_WORKER = 200;
 type TRequest = { id: number; href: string; exportName: string; args: unknown[] };
 /** Sent by the worker once the job's module is loaded and the job starts. */
 export type TDocumentJobStarted = { id: number; started: true };
-export type TDocumentJobReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { code?: string; message: string; details?: TErrorDetail[]; stack?: string } };
+export type TDocumentJobReply =
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { code?: string; message: string; params?: TErrorParams; details?: TErrorDetail[]; stack?: string } };
 
 type TSlot = { worker: Worker; jobs: number; busy: boolean; idleTimer?: NodeJS.Timeout };
 
@@ -197,8 +198,8 @@ export async function runDocumentJob<F extends (...args: never[]) => Promise<unk
     });
     healthy = true;
     if (reply.ok) return reply.value as Awaited<ReturnType<F>>;
-    const { code, message, details } = reply.error;
-    if (code && isErrorCode(code)) throw new AppError(code, message, { details });
+    const { code, message, params, details } = reply.error;
+    if (code && isErrorCode(code)) throw new AppError(code, message, { params, details });
     throw new Error(`${job.name}: ${message}\n${reply.error.stack ?? ''}`);
   } finally {
     release(slot, healthy);

@@ -8,17 +8,24 @@ import { ERROR_STATUS_BY_CODE, type TErrorCode } from '@app/domain/platform/erro
 
 export type TErrorDetail = { path: string; message: string; value?: unknown; row?: number };
 
+/**
+ * The values a message carries ("2 rows not valid", "at most 20971520 bytes"), so that a client
+ * writes the code's message in its own language with them; `message` stays the English sentence.
+ */
+export type TErrorParams = Record<string, string | number>;
+
 /** The status of every code, from the one table shared with the web (names and HTTP status). */
 export const STATUS_BY_CODE = ERROR_STATUS_BY_CODE;
 
 export type TKnownErrorCode = TErrorCode;
 
-type TAppErrorOptions = { details?: TErrorDetail[]; headers?: Record<string, string>; cause?: unknown };
+type TAppErrorOptions = { details?: TErrorDetail[]; params?: TErrorParams; headers?: Record<string, string>; cause?: unknown };
 
 export class AppError<C extends TKnownErrorCode = TKnownErrorCode> extends Error {
   readonly code: C;
   readonly statusCode: (typeof STATUS_BY_CODE)[C];
   readonly details?: TErrorDetail[];
+  readonly params?: TErrorParams;
   readonly headers?: Record<string, string>;
 
   constructor(code: C, message: string, options: TAppErrorOptions = {}) {
@@ -27,6 +34,7 @@ export class AppError<C extends TKnownErrorCode = TKnownErrorCode> extends Error
     this.code = code;
     this.statusCode = STATUS_BY_CODE[code];
     this.details = options.details;
+    this.params = options.params;
     this.headers = options.headers;
   }
 }
@@ -43,6 +51,7 @@ export function toErrorBody(error: AppError) {
     statusCode: error.statusCode,
     code: error.code,
     message: error.message,
+    ...(error.params ? { params: error.params } : {}),
     ...(error.details ? { details: error.details } : {}),
   };
 }

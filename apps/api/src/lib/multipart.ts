@@ -15,7 +15,10 @@ export function multipartReadError(error: unknown, maxBytes: number): unknown {
   if (error instanceof AppError || isProgrammingError(error) || !(error instanceof Error) || 'syscall' in error) return error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE')
-    return new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the limit of ${maxBytes} bytes`, { details: [{ path: 'file', message: `at most ${maxBytes} bytes` }] });
+    return new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the limit of ${maxBytes} bytes`, {
+      params: { maxBytes: maxBytes },
+      details: [{ path: 'file', message: `at most ${maxBytes} bytes` }],
+    });
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
     return new AppError('VALIDATION_FAILED', 'The request has more parts than expected', { details: [{ path: 'file', message: 'too many parts' }] });
   if (code === 'FST_INVALID_JSON_FIELD_ERROR') return new AppError('VALIDATION_FAILED', 'The data part is not valid JSON', { details: [{ path: 'data', message: 'must be JSON' }] });

@@ -6,6 +6,10 @@ export const ZErrorBody = z.object({
   statusCode: z.number(),
   code: z.string(),
   message: z.string(),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .describe("The values the message carries (a count, a limit, a date): the client writes the code's message in its language with them"),
   details: z.array(z.object({ path: z.string(), message: z.string(), value: z.unknown().optional(), row: z.number().optional() })).optional(),
 });
 

@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Readable } from 'node:stream';
+import type { TLanguage, TParams } from '../i18n/translate.ts';
 
 /**
  * The shared services the app hands to routes and use cases (app.services). lib declares what they
@@ -7,7 +8,7 @@ import type { Readable } from 'node:stream';
  * module.
  */
 
-export type TMailLanguage = 'it' | 'en';
+export type TMailLanguage = TLanguage;
 
 /**
  * The mail template names. The mail module adds its templates here by declaration merging, so a
@@ -18,8 +19,8 @@ export interface TMailTemplates {}
 export type TMailTemplateName = Extract<keyof TMailTemplates, string>;
 
 export type TMailer = {
-  /** Renders a template and sends it (SMTP_URL) or keeps it in the outbox table and the log. */
-  send(to: string, template: TMailTemplateName, vars: Record<string, string>, language?: TMailLanguage): Promise<void>;
+  /** Renders a template in the recipient's language (Italian when not given) and sends it (SMTP_URL) or keeps it in the outbox table and the log. */
+  send(to: string, template: TMailTemplateName, vars: TParams, language?: TMailLanguage): Promise<void>;
 };
 
 export type TRealtime = {

@@ -4,6 +4,7 @@ import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { TWorkflow } from '@app/domain/platform/workflow/define-workflow';
 import { useCustomMutation } from '../dataProvider/hooks';
 import { currentRole } from './permissions';
+import { errorText } from './serverErrors';
 
 /** How one action of a workflow looks on a screen; what it may do comes from the domain workflow. */
 export type TWorkflowButton = {
@@ -43,11 +44,6 @@ type TProps<TStatus extends string, TAction extends string, TFacts> = {
   buttons: Partial<Record<TAction, TWorkflowButton>>;
   onDone?: (action: TAction) => void;
 };
-
-function errorText(translate: (key: string, options?: object) => string, error: unknown): string {
-  const message = (error as Error)?.message || 'genericError';
-  return translate(message, { _: message });
-}
 
 /**
  * The action buttons of a record: the actions the workflow offers the signed-in role from the

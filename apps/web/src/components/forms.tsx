@@ -21,7 +21,7 @@ import {
 import { useLocation } from 'react-router-dom';
 import { formatDate } from '../i18n/format';
 import { formatEuros, formatPercent } from './format';
-import { translatableFieldErrors } from './serverErrors';
+import { errorParams, translatableFieldErrors } from './serverErrors';
 
 const MISSING = '\u0000missing';
 
@@ -57,7 +57,7 @@ export function useSaveErrorNotification() {
   return {
     onError: (error: unknown) => {
       const message = (error as Error)?.message || 'genericError';
-      notify(message, { type: 'error', messageArgs: { _: message } });
+      notify(message, { type: 'error', messageArgs: { _: message, ...errorParams(error) } });
     },
   };
 }

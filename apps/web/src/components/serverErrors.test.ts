@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorMessage, translatableFieldErrors } from './serverErrors';
+import { HttpError } from '../dataProvider/errors';
+import { errorText, fieldErrorMessage, translatableFieldErrors } from './serverErrors';
 
 const known = new Set(['validation.required', 'validation.taxCode']);
 const hasKey = (key: string) => known.has(key);
@@ -21,5 +22,14 @@ describe('server field errors', () => {
       name: 'too long',
     });
     expect(translatableFieldErrors(undefined, hasKey)).toBeUndefined();
+  });
+});
+
+describe('server error text', () => {
+  it("translates the code's message with the params the API sent", () => {
+    const translate = (key: string, options?: object) => `${key} ${JSON.stringify(options)}`;
+    const error = new HttpError('errors.IMPORT_INVALID', 400, { code: 'IMPORT_INVALID', params: { rows: 2 } });
+    expect(errorText(translate, error)).toBe('errors.IMPORT_INVALID {"_":"errors.IMPORT_INVALID","rows":2}');
+    expect(errorText(translate, new HttpError('errors.FORBIDDEN', 403, { code: 'FORBIDDEN' }))).toBe('errors.FORBIDDEN {"_":"errors.FORBIDDEN"}');
   });
 });

@@ -1,3 +1,5 @@
+import { HttpError } from '../dataProvider/errors';
+
 /*
  * The API reports field problems as `details[].message`, often in the form
  * "validation.taxCode: not a valid codice fiscale (check character)": a translation key followed by
@@ -28,5 +30,12 @@ export function translatableFieldErrors(errors: Record<string, unknown> | undefi
  */
 export function errorText(translate: (key: string, options?: object) => string, error: unknown): string {
   const message = (error as Error | null)?.message || 'genericError';
-  return translate(message, { _: message });
+  return translate(message, { _: message, ...errorParams(error) });
+}
+
+/** The API's `params` of a failed call (the values its message carries), as translation arguments. */
+export function errorParams(error: unknown): Record<string, string | number> {
+  const params: unknown = error instanceof HttpError ? error.body.params : undefined;
+  if (!params || typeof params !== 'object') return {};
+  return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'));
 }

@@ -18,6 +18,8 @@ export type TApiErrorBody = {
   statusCode?: number;
   code?: string;
   message?: string;
+  /** The values the message carries (a count, a limit): arguments of the code's translation. */
+  params?: Record<string, string | number>;
   details?: { path: string; message: string }[];
 };
 

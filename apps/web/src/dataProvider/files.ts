@@ -1,4 +1,4 @@
-import { buildUrl, type TQueryValue } from './httpClient';
+import { buildUrl, interfaceLanguage, type TQueryValue } from './httpClient';
 import { toHttpError, type TApiErrorBody } from './errors';
 import { getSession } from '../session/store';
 
@@ -10,7 +10,7 @@ import { getSession } from '../session/store';
 
 function authHeaders(): Record<string, string> {
   const token = getSession()?.token;
-  return token ? { Authorization: `Bearer ${token}` } : {};
+  return token ? { Authorization: `Bearer ${token}`, 'Accept-Language': interfaceLanguage() } : { 'Accept-Language': interfaceLanguage() };
 }
 
 function fileNameFrom(disposition: string | null, fallback: string): string {

@@ -13,7 +13,7 @@ Object.assign(globalThis, {
 
 const { loadConfig } = await import('../config');
 const { apiRequest, buildUrl } = await import('./httpClient');
-const { getSession, setSession, setYear } = await import('../session/store');
+const { getSession, setSession, setStoredLocale, setYear } = await import('../session/store');
 
 type THandler = (url: URL, init: RequestInit) => { status: number; body?: unknown; headers?: Record<string, string> };
 
@@ -52,6 +52,15 @@ describe('http client', () => {
     expect(calls[0].url.searchParams.get('q')).toBe('ros');
     expect(authHeader(calls[0].init)).toBe('Bearer old');
     expect(buildUrl('/users', { 'role[in]': 'a,b' }, 2030)).toBe('/api/users?role[in]=a,b&year=2030');
+  });
+
+  it('sends the interface language as Accept-Language: Italian until another is chosen', async () => {
+    await configure(false);
+    const calls = installFetch(() => ({ status: 200, body: [] }));
+    await apiRequest('/users');
+    setStoredLocale('en');
+    await apiRequest('/users');
+    expect(calls.map((c) => (c.init.headers as Record<string, string>)['Accept-Language'])).toEqual(['it', 'en']);
   });
 
   it('refreshes once for concurrent 401s and retries each request with the new token', async () => {

@@ -1,8 +1,18 @@
 import { getConfig } from '../config';
-import { getSession, getYear, updateSession } from '../session/store';
+import { getSession, getStoredLocale, getYear, updateSession } from '../session/store';
 import { toHttpError, type TApiErrorBody } from './errors';
 
 export type TQueryValue = string | number | boolean | null | undefined;
+
+/**
+ * The interface language, sent as Accept-Language on every call: the API writes what it generates
+ * for this request (PDFs, import row messages) in it rather than in the browser's language.
+ * Italian until the user picks another, as the interface does (i18n/locale.ts).
+ */
+export function interfaceLanguage(): string {
+  const stored = getStoredLocale();
+  return stored === 'en' || stored === 'it' ? stored : 'it';
+}
 
 export type TRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -72,7 +82,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 export async function apiRequest<T = unknown>(path: string, options: TRequestOptions = {}): Promise<TResponse<T>> {
   const { method = 'GET', query, body, auth = 'bearer', retried = false } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...(options.headers ?? {}) };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': interfaceLanguage(), ...(options.headers ?? {}) };
   const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isFormData) headers['Content-Type'] = 'application/json';
   const sentToken = auth === 'bearer' ? (getSession()?.token ?? null) : null;

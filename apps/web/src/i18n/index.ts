@@ -1,7 +1,8 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider } from 'ra-core';
 import { configureErrorTranslation } from '../dataProvider/errors';
-import { setStoredLocale } from '../session/store';
+import { updateMe } from '../dataProvider/api';
+import { getSession, setStoredLocale, updateSessionUser } from '../session/store';
 import { bundledMessages, loadBundledMessages } from './bundles';
 import { currentOverridesVersion, LOCALES, loadOverrides, overridesFor } from './locale';
 import { applyOverrides, flattenMessages, type TMessages } from './messages';
@@ -25,6 +26,21 @@ function knownKeys(locale: string): Set<string> {
   return keyCache[locale].keys;
 }
 
+/**
+ * The server writes notifications and e-mails in the profile's language: the switch saves it there,
+ * for the signed-in user only (an admin impersonating someone does not change their language).
+ */
+function saveProfileLanguage(locale: string) {
+  const session = getSession();
+  if (!session || session.realSession || (locale !== 'it' && locale !== 'en') || session.user.language === locale) return;
+  updateMe({ language: locale })
+    .then((user) => {
+      const current = getSession();
+      if (current) updateSessionUser({ ...current.user, language: user.language ?? locale });
+    })
+    .catch((error: unknown) => console.warn('profile language not saved', error));
+}
+
 export function createI18nProvider(locale: string): I18nProvider {
   const provider = polyglotI18nProvider(
     // The first language's messages are loaded before the app renders (Shell.tsx); another one on the switch to it.
@@ -43,6 +59,7 @@ export function createI18nProvider(locale: string): I18nProvider {
     changeLocale: async (next: string, options?: unknown) => {
       await provider.changeLocale(next, options);
       setStoredLocale(next);
+      saveProfileLanguage(next);
       // Screen readers pick the pronunciation from <html lang>; main.tsx sets it only at start-up.
       if (typeof document !== 'undefined') document.documentElement.lang = next;
     },

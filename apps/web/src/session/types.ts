@@ -30,6 +30,8 @@ export type TUser = {
   isProfileComplete?: boolean;
   hasTemporaryPassword?: boolean;
   paymentDays?: number | null;
+  /** The language of what the server writes to the user (notifications, e-mails); follows the language switch. */
+  language?: 'it' | 'en';
   roleIds?: string[];
   createdAt?: string;
   updatedAt?: string;

@@ -31,6 +31,8 @@ export const users = pgTable(
     referentTributes: text(),
     birthDate: date({ mode: 'string' }),
     paymentDays: integer(),
+    /** it | en: the language of what the server writes to the user (notifications, e-mails). */
+    language: text().notNull().default('it'),
     isConfirmed: boolean().notNull().default(false),
     isEnabled: boolean().notNull().default(true),
     needsPasswordChange: boolean().notNull().default(false),

@@ -160,6 +160,7 @@ export function defineWorkflowRuntime<TStatus extends string, TAction extends st
     // A state the action does not start from is the runner's message; a guard's refusal keeps its own.
     if (result.code === 'INVALID_TRANSITION' && !result.allowedFrom.includes(status))
       throw new AppError('INVALID_TRANSITION', `The ${label} is ${status}: ${action} is not possible`, {
+        params: { status, action },
         details: [{ path: statusKey, message: `${action} is possible from ${result.allowedFrom.join(', ')}`, value: status }],
       });
     throw new AppError(result.code, result.message, result.details ? { details: result.details } : {});

@@ -53,7 +53,7 @@ export { assertPasswordPolicy, hashPassword, replacePassword } from './auth/pass
 export { randomToken, sha256 } from './auth/tokens.ts';
 export { runDueJobs, type TDailyJob, type TJobDeps } from './jobs/job-runner.ts';
 export { createMailer } from './mail/mailer.ts';
-export { createNotification, pushNotification, type TNotificationRow } from './notifications/notify-user.ts';
+export { createNotification, pushNotification, type TNotificationInput, type TNotificationRow } from './notifications/notify-user.ts';
 export { makeP7mDer, makePdf, PNG_1X1 } from './uploads/test-files.ts';
 export { requireChangeToAttach } from './uploads/link-policies.ts';
 export { normaliseEmail } from './users/user-input.ts';

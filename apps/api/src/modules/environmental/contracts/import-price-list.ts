@@ -39,7 +39,10 @@ async function priceListCatalogue(tx: TDbOrTx) {
  */
 export async function importPriceList(tx: TDbOrTx, laboratoryId: string, file: Buffer): Promise<TPriceListImportResult> {
   if (file.length > MAX_PRICE_LIST_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_PRICE_LIST_BYTES} bytes`, { details: [{ path: 'file', message: `at most ${MAX_PRICE_LIST_BYTES} bytes` }] });
+    throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_PRICE_LIST_BYTES} bytes`, {
+      params: { maxBytes: MAX_PRICE_LIST_BYTES },
+      details: [{ path: 'file', message: `at most ${MAX_PRICE_LIST_BYTES} bytes` }],
+    });
   }
   await lockCompany(tx, { kind: 'laboratory', id: laboratoryId });
   const catalogue = await priceListCatalogue(tx);
@@ -50,6 +53,7 @@ export async function importPriceList(tx: TDbOrTx, laboratoryId: string, file: B
     const errors = [...result.errors].sort((a, b) => a.row - b.row);
     const badRows = new Set(errors.map((e) => e.row)).size;
     throw new AppError('IMPORT_INVALID', `${badRows} righe non valide: il listino non è stato importato`, {
+      params: { rows: badRows },
       details: errors.map((e) => ({ row: e.row, path: e.field, value: e.value, message: e.message })),
     });
   }

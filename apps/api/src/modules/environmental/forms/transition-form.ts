@@ -8,15 +8,10 @@ import { scopeCondition } from '../../../lib/access.ts';
 import { defineWorkflowRuntime } from '../../../lib/workflow/run-transition.ts';
 import { createNotification, pushNotification, recordAudit, type TNotificationRow } from '../../platform/index.ts';
 import { factsOf, formScopes, type TFormRow } from './forms.ts';
+import { msg } from '../../../i18n/translate.ts';
 
 /** The bodies of the actions: the reason of a rejection or a revocation. */
 export type TFormInput = { reason?: string } | undefined;
-
-const MESSAGES: Record<TFormAction, (row: TFormRow, reason: string) => [string, string]> = {
-  approve: (row) => ['Formulario approvato', `Il consorzio ha approvato il formulario ${row.code}.`],
-  reject: (row, reason) => ['Formulario da correggere', `Il consorzio ha rinviato il formulario ${row.code}. Motivo: ${reason}`],
-  revoke: (row, reason) => ['Approvazione revocata', `L'approvazione del formulario ${row.code} è stata revocata. Motivo: ${reason}`],
-};
 
 /** The supplier agency's accounts hear of every decision on its forms. */
 async function notifyAgency(tx: TTx, row: TFormRow, action: TFormAction, reason: string): Promise<TNotificationRow[]> {
@@ -24,9 +19,10 @@ async function notifyAgency(tx: TTx, row: TFormRow, action: TFormAction, reason:
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.agencyId, row.targetAgencyId), eq(users.isEnabled, true), isNull(users.deletedAt)));
-  const [title, body] = MESSAGES[action](row, reason);
+  const params = { code: row.code, reason };
   const created: TNotificationRow[] = [];
-  for (const user of recipients) created.push(await createNotification(tx, user.id, { title, body, event: `form.${action}`, data: { formId: row.id } }));
+  for (const user of recipients)
+    created.push(await createNotification(tx, user.id, { title: msg(`form.${action}.title`, params), body: msg(`form.${action}.body`, params), event: `form.${action}`, data: { formId: row.id } }));
   return created;
 }
 

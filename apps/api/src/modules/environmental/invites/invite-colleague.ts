@@ -10,6 +10,7 @@ import { emailTaken, findEmailOwner, normaliseEmail, recordAudit, replacePasswor
 import { ENTITY_OF_COMPANY, USER_LINK_OF_COMPANY, type TCompanyRef } from '../companies/company-tables.ts';
 import { issueInviteToken, type TInviteTokenRow } from './invite-tokens.ts';
 import { acceptInviteLink } from './send-invite.ts';
+import { languageOr } from '../../../i18n/translate.ts';
 
 export type TColleague = { email: string; name: string; surname: string };
 type TAcceptedCompany = { id: string; businessName: string; inviteStatus: string };
@@ -45,13 +46,18 @@ export async function inviteColleague(services: TServices, ctx: Pick<TRequestCon
     await recordAudit(tx, ctx, { action: 'invite_user', entityType: ENTITY_OF_COMPANY[ref.kind], entityId: company.id, changes: { userId: row.id, email: row.email } });
     return { user: row, token: issued };
   });
-  await services.mailer.send(user.email, 'colleagueInvite', {
-    name: [user.name, user.surname].filter(Boolean).join(' '),
-    company: company.businessName,
-    email: user.email,
-    days: String(INVITE_LINK_TTL_MS / (24 * 3600_000)),
-    link: acceptInviteLink(services.config.publicUrl, token),
-  });
+  await services.mailer.send(
+    user.email,
+    'colleagueInvite',
+    {
+      name: [user.name, user.surname].filter(Boolean).join(' '),
+      company: company.businessName,
+      email: user.email,
+      days: String(INVITE_LINK_TTL_MS / (24 * 3600_000)),
+      link: acceptInviteLink(services.config.publicUrl, token),
+    },
+    languageOr(user.language),
+  );
   return user;
 }
 

@@ -32,6 +32,7 @@ import { agencyProblems, userProblems, settingProblems } from './references.ts';
 import { inTx } from './report-facts.ts';
 import { sideOf, todayInItaly, type TNcaReportRow } from './reports.ts';
 import { actionCode } from './snapshot.ts';
+import { msg } from '../../../i18n/translate.ts';
 
 export type TCorrectiveActionRow = typeof correctiveActions.$inferSelect;
 
@@ -228,22 +229,17 @@ const CHANGES: Partial<Record<TCorrectiveActionAction, (args: { ctx: TSignedInCo
   returnedToAgency: () => ({ confirmationDate: null, confirmedById: null }),
 };
 
-const NOTICE: Partial<Record<TCorrectiveActionAction, string>> = {
-  confirm: 'è stata confermata dal consorzio',
-  rejectProposal: 'è stata rifiutata dal consorzio: va rivista',
-  complete: "è stata completata dall'esecutore: va verificata",
-  reopen: 'è stata riaperta dal consorzio',
-  close: 'è stata chiusa dopo la verifica di efficacia',
-};
+/** The steps the action's people hear of (what happened is `nca.action.<step>` in the message files). */
+const NOTIFIED_STEPS = new Set<TCorrectiveActionAction>(['confirm', 'rejectProposal', 'complete', 'reopen', 'close']);
 
 async function notifyStep(tx: TTx, ctx: TSignedInContext, action: TCorrectiveActionAction, row: TCorrectiveActionRow, reason?: string): Promise<TPendingNca> {
-  const notice = NOTICE[action];
-  if (!notice) return [];
+  if (!NOTIFIED_STEPS.has(action)) return [];
   const [report] = await tx.select().from(ncaReports).where(eq(ncaReports.id, row.reportId));
   const label = `${actionCode(report.code, row.sequence)} ${row.name}`;
+  const what = msg(`nca.action.${action as 'confirm' | 'rejectProposal' | 'complete' | 'reopen' | 'close'}`);
   const input = {
-    title: `Azione correttiva ${actionCode(report.code, row.sequence)}`,
-    body: `L'azione ${label} ${notice}.${reason ? ` Nota: ${reason}` : ''}`,
+    title: msg('nca.action.title', { code: actionCode(report.code, row.sequence) }),
+    body: reason ? msg('nca.action.bodyWithNote', { label, what, note: reason }) : msg('nca.action.body', { label, what }),
     event: `nca.action.${action}`,
     data: { reportId: report.id, actionId: row.id },
   };

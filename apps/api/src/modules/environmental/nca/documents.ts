@@ -15,6 +15,9 @@ import { runDocumentJob } from '../../../lib/document-jobs.ts';
 import { reportScopes } from './nca-scope.ts';
 import type { TNcaReportRow } from './reports.ts';
 import { phaseSnapshot, snapshotHashOf } from './snapshot.ts';
+import { enMessages } from '../../../i18n/en.ts';
+import { itMessages } from '../../../i18n/it.ts';
+import { DEFAULT_LANGUAGE, type TLanguage } from '../../../i18n/translate.ts';
 
 /** A report the caller may read with the grant of `action` (404 outside the scope). */
 export async function readableReport(ctx: TSignedInContext, id: string, action: 'read' | 'timeline' | 'pdf' = 'read'): Promise<TNcaReportRow> {
@@ -52,47 +55,24 @@ export async function pdfSignatures(db: TDbOrTx, reportId: string, phase?: TSign
     }));
 }
 
-const HISTORY_IT: Record<string, string> = {
-  created: 'Bozza creata',
-  updated: 'Dati modificati',
-  requestPhase1Signs: 'Firme di fase 1 richieste',
-  requestPhase2Signs: 'Firme di fase 2 richieste',
-  requestClosingSigns: 'Firme di chiusura richieste',
-  phase1Complete: 'Fase 1 firmata: NCA aperta',
-  phase2Complete: 'Fase 2 firmata: azioni in esecuzione',
-  phase3Complete: 'Fase 3 firmata: NCA chiusa',
-  forceOpen: 'Apertura forzata senza firme',
-  forcePhase3: 'Passaggio forzato alla fase 3 senza firme',
-  forceClose: 'Chiusura forzata senza firme',
-  recallPhase1: 'Richiesta di firme ritirata',
-  recallPhase2: 'Richiesta di firme ritirata',
-  recallPhase3: 'Richiesta di firme ritirata',
-  phase1Rejected: 'Firma rifiutata: NCA tornata in bozza',
-  phase2Rejected: 'Firma rifiutata: piano da rivedere',
-  phase3Rejected: 'Firma rifiutata: chiusura da rivedere',
-  submitForValidation: 'Piano inviato per la validazione',
-  returnToAgency: "Piano rinviato all'impresa",
-  sign: 'Firma con codice OTP',
-  reject: 'Firma rifiutata dal firmatario',
-  manualReject: 'Rifiuto registrato dal consorzio',
-  comment: 'Commento',
-  actionProposed: 'Azione proposta',
-  confirm: 'Azione confermata',
-  start: 'Azione avviata',
-  complete: 'Azione completata',
-  close: 'Azione chiusa',
-  reopen: 'Azione riaperta',
-  closeNotNeeded: 'Azione chiusa perché non necessaria',
-  rejectProposal: 'Proposta di azione rifiutata dal consorzio',
-  returnedToAgency: "Azione rimandata all'impresa con il piano",
-};
+/** What a history entry says happened, in the reader's language; an action the messages do not name shows as it is. */
+function historyLabel(language: TLanguage, action: string): string {
+  const labels: Record<string, string | undefined> = (language === 'en' ? enMessages : itMessages).nca.history;
+  return labels[action] ?? action;
+}
 
 /**
  * The PDF of a phase: the document stored with the latest round of that phase (what its signers
  * signed or are signing), or, before any round, the phase's data as they stand. Without a phase: the
  * report (the final report once closed).
  */
-export async function reportPdf(app: FastifyInstance, ctx: TSignedInContext, id: string, phase: TSignPhase | undefined): Promise<{ fileName: string; body: Uint8Array | Readable }> {
+export async function reportPdf(
+  app: FastifyInstance,
+  ctx: TSignedInContext,
+  id: string,
+  phase: TSignPhase | undefined,
+  language: TLanguage = DEFAULT_LANGUAGE,
+): Promise<{ fileName: string; body: Uint8Array | Readable }> {
   const report = await readableReport(ctx, id, 'pdf');
   const base = `NCA-${report.code ?? 'bozza'}`;
   if (phase) {
@@ -106,7 +86,7 @@ export async function reportPdf(app: FastifyInstance, ctx: TSignedInContext, id:
     // Before any round of the phase there is no stored document yet: the phase's data as they stand.
     if (latest?.key) return { fileName, body: app.services.storage.read(latest.key) };
     const snapshot = await phaseSnapshot(ctx.db, report, phase);
-    return { fileName, body: await runDocumentJob(phasePdfJob, [snapshot, snapshotHashOf(snapshot), [], new Date()]) };
+    return { fileName, body: await runDocumentJob(phasePdfJob, [snapshot, snapshotHashOf(snapshot), [], new Date(), language]) };
   }
   const snapshot = await phaseSnapshot(ctx.db, report, 'third');
   const timeline = await readTimeline(ctx.db, report.id);
@@ -115,8 +95,9 @@ export async function reportPdf(app: FastifyInstance, ctx: TSignedInContext, id:
     report.status,
     report.closingDate,
     await pdfSignatures(ctx.db, report.id),
-    timeline.map((t) => ({ at: t.createdAt, who: t.actorName, what: `${HISTORY_IT[t.action] ?? t.action}${t.message ? `: ${t.message}` : ''}` })),
+    timeline.map((t) => ({ at: t.createdAt, who: t.actorName, what: `${historyLabel(language, t.action)}${t.message ? `: ${t.message}` : ''}` })),
     report.causeAnalysis,
+    language,
   ]);
   return { fileName: `${base}${report.status === 'closed' ? '-finale' : ''}.pdf`, body };
 }

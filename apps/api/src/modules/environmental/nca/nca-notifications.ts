@@ -2,7 +2,7 @@ import { and, eq, exists, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { correctiveActions, settings, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
-import { createNotification, pushNotification, type TNotificationRow } from '../../platform/index.ts';
+import { createNotification, pushNotification, type TNotificationInput, type TNotificationRow } from '../../platform/index.ts';
 import { actionAssignment, assignmentHolder, holdsActionRoleOrFunction } from './nca-scope.ts';
 import type { TNcaReportRow } from './reports.ts';
 
@@ -102,7 +102,7 @@ async function activeAmong(db: TDbOrTx, ids: readonly string[]) {
 export async function notifyUsers(
   tx: TDbOrTx,
   userIds: readonly string[],
-  input: { title: string; body: string; event: string; data: Record<string, unknown> },
+  input: TNotificationInput & { data: Record<string, unknown> },
   email: boolean,
   exceptUserId?: string,
 ): Promise<TPendingNca[number]> {

@@ -1,14 +1,16 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { AMBIENT_CATEGORIES } from '@app/domain/environmental/settings';
 import type { TSignPhase } from '@app/domain/environmental/nca/index';
 import { printable, wrap } from '../../../lib/pdf-layout.ts';
+import { enMessages } from '../../../i18n/en.ts';
+import { itMessages, type TMessages } from '../../../i18n/it.ts';
+import { DEFAULT_LANGUAGE, translate, type TLanguage, type TParams } from '../../../i18n/translate.ts';
 import type { TPhaseSnapshot } from './snapshot.ts';
 
 /**
- * The NCA documents, in Italian, A4 portrait: the document of each phase (what its signers sign,
- * with the snapshot hash printed on every page) and the final report of a closed NCA (every phase,
- * the signatures given with their evidence, the history). Standard Helvetica is WinAnsi: Italian
- * accents print; anything else is replaced.
+ * The NCA documents, A4 portrait, in the reader's language (Italian unless asked otherwise): the
+ * document of each phase (what its signers sign, with the snapshot hash printed on every page) and
+ * the final report of a closed NCA (every phase, the signatures given with their evidence, the
+ * history). Standard Helvetica is WinAnsi: Italian accents print; anything else is replaced.
  */
 
 const PAGE = { width: 595.28, height: 841.89 };
@@ -17,32 +19,38 @@ const WIDTH = PAGE.width - 2 * MARGIN;
 const GREY = rgb(0.4, 0.4, 0.4);
 const LIGHT = rgb(0.93, 0.93, 0.93);
 
-const PHASE_TITLE: Record<TSignPhase, string> = {
-  first: 'Fase 1 – Rilevazione della non conformità',
-  second: 'Fase 2 – Analisi delle cause e piano delle azioni',
-  third: 'Fase 3 – Esecuzione delle azioni e chiusura',
+type TPdfTexts = TMessages['nca']['pdf'];
+type TPdfText = { [K in keyof TPdfTexts]: TPdfTexts[K] extends string ? K : never }[keyof TPdfTexts];
+type TTexts = {
+  language: TLanguage;
+  /** A label or sentence of `nca.pdf`. */
+  t: (key: TPdfText, params?: TParams) => string;
+  /** A value of one of the `nca.pdf` lists (statuses, categories...), the value itself when the list does not know it. */
+  of: (list: 'origin' | 'actionType' | 'actionStatus' | 'category' | 'signStatus' | 'phaseTitle', value: string) => string;
+  /** '2026-11-24' or an ISO instant (with its time, in Italy), as the language writes dates. */
+  date: (value: string | null | undefined) => string;
 };
-const ORIGIN_IT: Record<string, string> = { audit: 'Audit', other: 'Altro' };
-const ACTION_TYPE_IT: Record<string, string> = { action: 'Azione correttiva', treatment: 'Trattamento', internal: 'Azione interna' };
-const ACTION_STATUS_IT: Record<string, string> = { new: 'Proposta', confirmed: 'Confermata', in_progress: 'In corso', completed: 'Completata', closed: 'Chiusa' };
-const CATEGORY_IT: Record<(typeof AMBIENT_CATEGORIES)[number], string> = {
-  environmentalManagementSystem: 'Sistema di gestione ambientale',
-  wasteManagement: 'Gestione dei rifiuti',
-  excavationSoilAndRock: 'Terre e rocce da scavo',
-  singleEnvironmentalComponents: 'Singole componenti ambientali',
-  emergencyResponse: 'Gestione delle emergenze',
-  stakeholderRelations: 'Rapporti con il territorio',
-};
-const SIGN_STATUS_IT: Record<string, string> = { pending: 'In attesa', signed: 'Firmata', rejected: 'Rifiutata', manual_rejected: 'Rifiutata (registrata dal consorzio)', suspended: 'Sospesa' };
 
-/** '2026-11-24' or an ISO instant -> '24/11/2026' (instants with the time, Europe/Rome). */
-function italianDate(value: string | null | undefined): string {
-  if (!value) return '–';
-  if (value.length === 10) {
-    const [y, m, d] = value.split('-');
-    return `${d}/${m}/${y}`;
-  }
-  return new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(value));
+function textsOf(language: TLanguage): TTexts {
+  const pdf = (language === 'en' ? enMessages : itMessages).nca.pdf;
+  return {
+    language,
+    t: (key, params) => translate(language, `nca.pdf.${key}`, params),
+    of: (list, value) => {
+      const names: Record<string, string | undefined> = pdf[list];
+      return names[value] ?? value;
+    },
+    date: (value) => {
+      if (!value) return '–';
+      if (value.length === 10) {
+        const [y, m, d] = value.split('-');
+        return `${d}/${m}/${y}`;
+      }
+      return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(
+        new Date(value),
+      );
+    },
+  };
 }
 
 export type TPdfSignature = {
@@ -67,6 +75,7 @@ class Writer {
     private font: PDFFont,
     private bold: PDFFont,
     private footer: string,
+    private pageLabel: (page: number, pages: number) => string,
   ) {
     this.newPage();
   }
@@ -124,102 +133,105 @@ class Writer {
     const total = this.pages.length;
     this.pages.forEach((page, i) => {
       page.drawText(printable(this.footer), { x: MARGIN, y: MARGIN - 10, size: 7, font: this.font, color: GREY });
-      const label = `Pagina ${i + 1} di ${total}`;
+      const label = printable(this.pageLabel(i + 1, total));
       page.drawText(label, { x: PAGE.width - MARGIN - this.font.widthOfTextAtSize(label, 7), y: MARGIN - 10, size: 7, font: this.font, color: GREY });
     });
   }
 }
 
-async function start(title: string) {
+async function start(x: TTexts, title: string) {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
-  doc.setLanguage('it-IT');
-  doc.setProducer('Back office – conformità ambientale');
+  doc.setLanguage(x.language === 'en' ? 'en-GB' : 'it-IT');
+  doc.setProducer(x.t('producer'));
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   return { doc, font, bold };
 }
 
-function phaseOne(w: Writer, s: TPhaseSnapshot) {
+function phaseOne(w: Writer, s: TPhaseSnapshot, x: TTexts) {
   const r = s.report;
-  w.heading(PHASE_TITLE.first);
-  w.field('Codice NCA', r.code ?? 'assegnato all’apertura');
-  w.field('Codice cliente (21 caratteri)', r.twentyOneDigitsCode);
-  w.field('Lotto', r.lot);
-  w.field('Ordine', r.order);
-  if (r.announcement) w.field('Bando', r.announcement);
-  w.field('Impresa destinataria', r.targetAgency);
-  w.field('WBS', r.wbs);
-  w.field('Aspetto ambientale', r.environmentalAspect);
-  w.field('Categoria ambientale', r.environmentalCategory ? (CATEGORY_IT[r.environmentalCategory as keyof typeof CATEGORY_IT] ?? r.environmentalCategory) : null);
-  w.field('Gravità', r.severity);
-  w.field('Tipo di NCA', r.ncaType);
-  w.field('Origine', r.origin ? (ORIGIN_IT[r.origin] ?? r.origin) : null);
-  w.field('Rilevata da', [r.detectorName, r.detectedByAgency].filter(Boolean).join(' – ') || null);
-  w.field('Redatta da', r.openedBy);
-  w.field('Documenti di riferimento', r.referenceDocuments.join('; ') || null);
-  w.field('Data di apertura', r.openDate ? italianDate(r.openDate) : null);
-  w.field('Descrizione', r.description);
+  w.heading(x.of('phaseTitle', 'first'));
+  w.field(x.t('code'), r.code ?? x.t('codeAtOpening'));
+  w.field(x.t('clientCode'), r.twentyOneDigitsCode);
+  w.field(x.t('lot'), r.lot);
+  w.field(x.t('order'), r.order);
+  if (r.announcement) w.field(x.t('announcement'), r.announcement);
+  w.field(x.t('targetAgency'), r.targetAgency);
+  w.field(x.t('wbs'), r.wbs);
+  w.field(x.t('aspect'), r.environmentalAspect);
+  w.field(x.t('category_'), r.environmentalCategory ? x.of('category', r.environmentalCategory) : null);
+  w.field(x.t('severity'), r.severity);
+  w.field(x.t('ncaType'), r.ncaType);
+  w.field(x.t('originLabel'), r.origin ? x.of('origin', r.origin) : null);
+  w.field(x.t('detectedBy'), [r.detectorName, r.detectedByAgency].filter(Boolean).join(' – ') || null);
+  w.field(x.t('openedBy'), r.openedBy);
+  w.field(x.t('referenceDocuments'), r.referenceDocuments.join('; ') || null);
+  w.field(x.t('openDate'), r.openDate ? x.date(r.openDate) : null);
+  w.field(x.t('description'), r.description);
 }
 
-function phaseTwo(w: Writer, s: TPhaseSnapshot, phase: TSignPhase) {
-  w.heading(phase === 'third' ? PHASE_TITLE.third : PHASE_TITLE.second);
-  if (phase === 'second') w.field('Analisi delle cause', s.causeAnalysis ?? null);
+function phaseTwo(w: Writer, s: TPhaseSnapshot, phase: TSignPhase, x: TTexts) {
+  w.heading(x.of('phaseTitle', phase === 'third' ? 'third' : 'second'));
+  if (phase === 'second') w.field(x.t('causeAnalysis'), s.causeAnalysis ?? null);
   const actions = s.actions ?? [];
-  if (actions.length === 0) w.paragraph('Nessuna azione correttiva.');
+  if (actions.length === 0) w.paragraph(x.t('noActions'));
   for (const a of actions) {
     w.rule();
-    w.field(`${a.code}`, `${a.name} (${ACTION_TYPE_IT[a.actionType] ?? a.actionType}) – ${ACTION_STATUS_IT[a.status] ?? a.status}`);
-    if (a.description) w.field('Descrizione', a.description);
-    w.field('Esecutore', a.agency);
-    w.field('Scadenza', a.expireDate ? italianDate(a.expireDate) : 'nessuna');
-    if (a.documents.length) w.field('Documenti', a.documents.map((d) => `${d.name}${d.isRequired ? ' (obbligatorio)' : ''}`).join('; '));
-    if (a.confirmationDate) w.field('Confermata il', italianDate(a.confirmationDate));
+    w.field(`${a.code}`, `${a.name} (${x.of('actionType', a.actionType)}) – ${x.of('actionStatus', a.status)}`);
+    if (a.description) w.field(x.t('description'), a.description);
+    w.field(x.t('executor'), a.agency);
+    w.field(x.t('due'), a.expireDate ? x.date(a.expireDate) : x.t('noDue'));
+    if (a.documents.length) w.field(x.t('documents'), a.documents.map((d) => `${d.name}${d.isRequired ? x.t('required') : ''}`).join('; '));
+    if (a.confirmationDate) w.field(x.t('confirmedOn'), x.date(a.confirmationDate));
     if (phase === 'third') {
-      w.field('Completata il', a.completedAt ? italianDate(a.completedAt) : null);
-      w.field('Chiusa il', a.closedAt ? italianDate(a.closedAt) : null);
-      w.field('Verifica di efficacia', a.effectivenessNote);
+      w.field(x.t('completedOn'), a.completedAt ? x.date(a.completedAt) : null);
+      w.field(x.t('closedOn'), a.closedAt ? x.date(a.closedAt) : null);
+      w.field(x.t('effectiveness'), a.effectivenessNote);
     }
   }
   if (s.files.length) {
     w.rule();
-    w.field('Allegati (SHA-256)', s.files.map((f) => `${f.name}: ${f.sha256}`).join('\n'));
+    w.field(x.t('attachments'), s.files.map((f) => `${f.name}: ${f.sha256}`).join('\n'));
   }
 }
 
-function signatureLines(w: Writer, signatures: TPdfSignature[]) {
+function signatureLines(w: Writer, signatures: TPdfSignature[], x: TTexts) {
   if (signatures.length === 0) {
-    w.paragraph('Nessuna firma registrata per questa fase.');
+    w.paragraph(x.t('noSignatures'));
     return;
   }
   for (const s of signatures) {
-    const when = s.signedAt ? ` il ${italianDate(s.signedAt)}` : '';
-    w.field(`${s.signer}`, `${s.functionName} – ${SIGN_STATUS_IT[s.status] ?? s.status}${when}${s.round > 1 ? ` (giro ${s.round})` : ''}`);
-    if (s.explanation) w.field('Motivazione', s.explanation);
-    if (s.evidenceHash) w.field('Evidenza (SHA-256)', s.evidenceHash);
+    const when = s.signedAt ? x.t('signedOn', { date: x.date(s.signedAt) }) : '';
+    w.field(`${s.signer}`, `${s.functionName} – ${x.of('signStatus', s.status)}${when}${s.round > 1 ? x.t('round', { round: s.round }) : ''}`);
+    if (s.explanation) w.field(x.t('explanation'), s.explanation);
+    if (s.evidenceHash) w.field(x.t('evidence'), s.evidenceHash);
   }
 }
 
-const CONSENT =
-  'I firmatari sottoscrivono questo documento con firma con codice OTP: un codice monouso di 6 cifre inviato all’indirizzo e-mail del firmatario e valido 10 minuti. ' +
-  'La firma è legata all’impronta SHA-256 riportata a piè di pagina; per ogni firma sono conservati chi, quando, da dove e l’impronta firmata.';
+const writer = (doc: PDFDocument, font: PDFFont, bold: PDFFont, footer: string, x: TTexts) => new Writer(doc, font, bold, footer, (page, pages) => x.t('page', { page, pages }));
 
-/** The document of one phase: what its signers sign. */
-export async function renderPhasePdf(snapshot: TPhaseSnapshot, snapshotHash: string, signatures: TPdfSignature[], requestedAt: Date): Promise<Uint8Array> {
-  const { doc, font, bold } = await start(`NCA ${snapshot.report.code ?? ''} – ${PHASE_TITLE[snapshot.phase]}`);
-  const w = new Writer(doc, font, bold, `Impronta SHA-256 dei dati firmati: ${snapshotHash}`);
-  w.title('Rapporto di non conformità ambientale');
-  w.paragraph(`${PHASE_TITLE[snapshot.phase]} – documento da firmare, predisposto il ${italianDate(requestedAt.toISOString())}`, 10, GREY);
-  phaseOne(w, snapshot);
-  if (snapshot.phase !== 'first') phaseTwo(w, snapshot, snapshot.phase);
-  w.heading('Firme richieste (firma con codice OTP)');
-  w.paragraph(CONSENT, 8.5, GREY);
-  signatureLines(w, signatures);
+/**
+ * The document of one phase: what its signers sign. The document stored with a round, the one every
+ * signer signs, is written in Italian (the default); a phase's preview before any round follows the reader.
+ */
+export async function renderPhasePdf(snapshot: TPhaseSnapshot, snapshotHash: string, signatures: TPdfSignature[], requestedAt: Date, language: TLanguage = DEFAULT_LANGUAGE): Promise<Uint8Array> {
+  const x = textsOf(language);
+  const phaseTitle = x.of('phaseTitle', snapshot.phase);
+  const { doc, font, bold } = await start(x, `NCA ${snapshot.report.code ?? ''} – ${phaseTitle}`);
+  const w = writer(doc, font, bold, x.t('hashFooter', { hash: snapshotHash }), x);
+  w.title(x.t('reportTitle'));
+  w.paragraph(x.t('toSign', { phase: phaseTitle, date: x.date(requestedAt.toISOString()) }), 10, GREY);
+  phaseOne(w, snapshot, x);
+  if (snapshot.phase !== 'first') phaseTwo(w, snapshot, snapshot.phase, x);
+  w.heading(x.t('signaturesRequested'));
+  w.paragraph(x.t('consent'), 8.5, GREY);
+  signatureLines(w, signatures, x);
   w.finish();
   return doc.save();
 }
 
-/** The final report of a closed NCA (or the current state of an open one, marked as such). */
+/** The final report of a closed NCA (or the current state of an open one, marked as such), in the reader's language. */
 export async function renderReportPdf(
   snapshot: TPhaseSnapshot,
   status: string,
@@ -227,26 +239,29 @@ export async function renderReportPdf(
   signatures: TPdfSignature[],
   history: TPdfHistoryLine[],
   causeAnalysis: string | null,
+  language: TLanguage = DEFAULT_LANGUAGE,
 ): Promise<Uint8Array> {
+  const x = textsOf(language);
   const closed = status === 'closed';
-  const { doc, font, bold } = await start(`NCA ${snapshot.report.code ?? ''} – rapporto ${closed ? 'finale' : 'in corso'}`);
-  const w = new Writer(doc, font, bold, `NCA ${snapshot.report.code ?? 'in bozza'} – ${closed ? `chiusa il ${italianDate(closingDate)}` : 'rapporto non definitivo: la NCA non è chiusa'}`);
-  w.title(closed ? 'Rapporto finale di non conformità ambientale' : 'Rapporto di non conformità ambientale (non definitivo)');
-  w.paragraph(closed ? `NCA ${snapshot.report.code} chiusa il ${italianDate(closingDate)}.` : 'La NCA non è ancora chiusa: questo documento ne riporta lo stato attuale.', 10, GREY);
-  phaseOne(w, snapshot);
-  w.heading(PHASE_TITLE.second);
-  w.field('Analisi delle cause', causeAnalysis);
-  phaseTwo(w, snapshot, 'third');
-  w.heading('Firme con codice OTP');
-  w.paragraph(CONSENT, 8.5, GREY);
+  const nca = translate(language, 'nca.name', { code: snapshot.report.code ?? translate(language, 'common.draftCode') });
+  const { doc, font, bold } = await start(x, x.t(closed ? 'finalDocTitle' : 'currentDocTitle', { code: snapshot.report.code ?? '' }));
+  const w = writer(doc, font, bold, closed ? x.t('closedFooter', { nca, date: x.date(closingDate) }) : x.t('openFooter', { nca }), x);
+  w.title(x.t(closed ? 'finalTitle' : 'openTitle'));
+  w.paragraph(closed ? x.t('closedLead', { nca, date: x.date(closingDate) }) : x.t('openLead'), 10, GREY);
+  phaseOne(w, snapshot, x);
+  w.heading(x.of('phaseTitle', 'second'));
+  w.field(x.t('causeAnalysis'), causeAnalysis);
+  phaseTwo(w, snapshot, 'third', x);
+  w.heading(x.t('signatures'));
+  w.paragraph(x.t('consent'), 8.5, GREY);
   for (const phase of ['first', 'second', 'third'] as const) {
     const own = signatures.filter((s) => s.phase === phase);
     if (own.length === 0) continue;
-    w.field('Fase', PHASE_TITLE[phase]);
-    signatureLines(w, own);
+    w.field(x.t('phase'), x.of('phaseTitle', phase));
+    signatureLines(w, own, x);
   }
-  w.heading('Cronologia');
-  for (const h of history) w.field(italianDate(h.at), `${h.what}${h.who ? ` – ${h.who}` : ''}`);
+  w.heading(x.t('history'));
+  for (const h of history) w.field(x.date(h.at), `${h.what}${h.who ? ` – ${h.who}` : ''}`);
   w.finish();
   return doc.save();
 }

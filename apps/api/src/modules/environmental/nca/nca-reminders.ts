@@ -5,6 +5,8 @@ import type { TDb } from '../../../db/client.ts';
 import { createNotification, pushNotification, type TJobDeps, type TNotificationRow } from '../../platform/index.ts';
 import { assigneesOf, audienceOf } from './nca-notifications.ts';
 import { actionCode } from './snapshot.ts';
+import { msg, type TText } from '../../../i18n/translate.ts';
+import { ncaName } from './report-notice-texts.ts';
 
 /** Assignees are reminded this many days before an action's expiry date. */
 export const ACTION_REMINDER_DAYS = 10;
@@ -12,8 +14,6 @@ export const ACTION_REMINDER_DAYS = 10;
 export const SIGNER_REMINDER_DAYS = 3;
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const italian = (date: string) => date.split('-').reverse().join('/');
-
 /**
  * Claims one reminder (unique per subject, kind and date, in `sent_reminders`) and writes its
  * notifications in the same transaction: a restart or a second run never sends it twice.
@@ -22,7 +22,7 @@ async function sendOnce(
   db: TDb,
   reminder: { subjectKey: string; kind: string; dueDate: string },
   recipients: string[],
-  input: { title: string; body: string; data: Record<string, unknown> },
+  input: { title: TText; body: TText; data: Record<string, unknown> },
 ): Promise<TNotificationRow[]> {
   const unique = [...new Set(recipients)];
   if (unique.length === 0) return [];
@@ -59,8 +59,8 @@ export async function runNcaReminders(deps: TJobDeps, today: string) {
     const data = { reportId: report.id, actionId: action.id };
     if (action.expireDate! < today) {
       const rows = await sendOnce(db, { subjectKey: `nca-action:${action.id}`, kind: 'nca_action_overdue', dueDate: action.expireDate! }, await audienceOf(db, report, ['consortium', 'author']), {
-        title: 'Azione correttiva scaduta',
-        body: `L'azione ${label} doveva essere completata entro il ${italian(action.expireDate!)}.`,
+        title: msg('nca.reminder.actionOverdue.title'),
+        body: msg('nca.reminder.actionOverdue.body', { label, date: action.expireDate }),
         data,
       });
       if (rows.length) counts.actionOverdue++;
@@ -68,8 +68,8 @@ export async function runNcaReminders(deps: TJobDeps, today: string) {
     } else {
       const assignees = await assigneesOf(db, [action]);
       const rows = await sendOnce(db, { subjectKey: `nca-action:${action.id}`, kind: 'nca_action_due', dueDate: action.expireDate! }, assignees, {
-        title: 'Azione correttiva in scadenza',
-        body: `L'azione ${label} scade il ${italian(action.expireDate!)}.`,
+        title: msg('nca.reminder.actionDue.title'),
+        body: msg('nca.reminder.actionDue.body', { label, date: action.expireDate }),
         data,
       });
       if (rows.length) counts.actionDue++;
@@ -84,8 +84,8 @@ export async function runNcaReminders(deps: TJobDeps, today: string) {
   for (const { request, report } of waiting) {
     if (SIGNING_STATUS_OF_PHASE[request.phase] !== report.status) continue;
     const rows = await sendOnce(db, { subjectKey: `nca-sign:${request.id}`, kind: 'nca_signer_pending', dueDate: request.createdAt.toISOString().slice(0, 10) }, [request.userId], {
-      title: 'Firma in attesa',
-      body: `La tua firma con codice OTP della NCA ${report.code ?? 'in bozza'} è in attesa da più di ${SIGNER_REMINDER_DAYS} giorni. Apri "Le mie firme".`,
+      title: msg('nca.reminder.signerPending.title'),
+      body: msg('nca.reminder.signerPending.body', { nca: ncaName(report.code), days: SIGNER_REMINDER_DAYS }),
       data: { reportId: report.id, signRequestId: request.id },
     });
     if (rows.length) counts.signerPending++;

@@ -1,60 +1,63 @@
 import { SIGN_REQUEST_ACTIONS, type TNcaReportAction, type TSignPhase } from '@app/domain/environmental/nca/index';
+import { msg, type TMessageRef } from '../../../i18n/translate.ts';
 import type { TNcaAudience } from './nca-notifications.ts';
 
-/** The phases as the Italian texts name them. */
-export const PHASE_IT: Record<TSignPhase, string> = { first: 'fase 1', second: 'fase 2', third: 'fase 3' };
+const PHASE_NUMBER: Record<TSignPhase, number> = { first: 1, second: 2, third: 3 };
+
+/** "fase 1" / "phase 1", in the reader's language. */
+export const phaseName = (phase: TSignPhase): TMessageRef => msg('common.phase', { phase: PHASE_NUMBER[phase] });
+
+/** The report's code, or "in bozza" / "draft" while it has none. */
+export const reportCode = (code: string | null): string | TMessageRef => code ?? msg('common.draftCode');
+
+/** "NCA 2025-001" / "NCA in bozza". */
+export const ncaName = (code: string | null): TMessageRef => msg('nca.name', { code: reportCode(code) });
 
 /** Who hears of a step: the signers of the round just asked, the assignees of the report's actions, or groups of its audience. */
 export type TReportNoticeRecipients = 'signers' | 'assignees' | readonly TNcaAudience[];
 
-/** One notification of a step: to whom, its Italian title and body, and whether an e-mail copy goes too. */
-export type TReportNotice = { to: TReportNoticeRecipients; title: string; body: string; email: boolean };
+/** One notification of a step: to whom, its title and body (messages written in each recipient's language), and whether an e-mail copy goes too. */
+export type TReportNotice = { to: TReportNoticeRecipients; title: TMessageRef; body: TMessageRef; email: boolean };
 
 /**
  * What each step of the report tells whom. `code` is the report's code (null while a draft),
  * `reason` the reason of a return or the explanation of a rejected signature.
  */
 export function reportNotices(action: TNcaReportAction, code: string | null, reason: string | null | undefined): TReportNotice[] {
-  const nca = `NCA ${code ?? 'in bozza'}`;
+  const nca = ncaName(code);
+  const notice = (
+    to: TReportNoticeRecipients,
+    text: 'signRequested' | 'opened' | 'toValidate' | 'returned' | 'actionsToRun' | 'running' | 'closed' | 'signRejected',
+    email: boolean,
+    params: Record<string, string | TMessageRef> = {},
+  ): TReportNotice => ({
+    to,
+    title: msg(`nca.report.${text}.title`, { nca, ...params }),
+    body: msg(`nca.report.${text}.body`, { nca, ...params }),
+    email,
+  });
   switch (action) {
     case 'requestPhase1Signs':
     case 'requestPhase2Signs':
     case 'requestClosingSigns':
-      return [
-        {
-          to: 'signers',
-          title: 'Firma richiesta',
-          body: `Ti è chiesta la firma con codice OTP della ${nca} (${PHASE_IT[SIGN_REQUEST_ACTIONS[action]]}). Apri "Le mie firme".`,
-          email: true,
-        },
-      ];
+      return [notice('signers', 'signRequested', true, { phase: phaseName(SIGN_REQUEST_ACTIONS[action]) })];
     case 'forceOpen':
     case 'phase1Complete':
-      return [
-        {
-          to: ['targetAgency', 'observers'],
-          title: `${nca} aperta`,
-          body: `La ${nca} è aperta: l'impresa scrive l'analisi delle cause e propone le azioni correttive.`,
-          email: true,
-        },
-      ];
+      return [notice(['targetAgency', 'observers'], 'opened', true)];
     case 'submitForValidation':
-      return [{ to: ['consortium', 'author'], title: `${nca} da validare`, body: "L'impresa ha inviato l'analisi delle cause e le azioni proposte.", email: false }];
+      return [notice(['consortium', 'author'], 'toValidate', false)];
     case 'returnToAgency':
-      return [{ to: ['targetAgency'], title: `${nca} rinviata`, body: `Il consorzio ha rinviato il piano delle azioni. Motivo: ${reason ?? ''}`, email: true }];
+      return [notice(['targetAgency'], 'returned', true, { reason: reason ?? '' })];
     case 'phase2Complete':
     case 'forcePhase3':
-      return [
-        { to: 'assignees', title: `${nca}: azioni da eseguire`, body: 'Il piano delle azioni è approvato: puoi avviare le azioni correttive assegnate.', email: true },
-        { to: ['observers'], title: `${nca} in esecuzione`, body: 'Il piano delle azioni è approvato.', email: false },
-      ];
+      return [notice('assignees', 'actionsToRun', true), notice(['observers'], 'running', false)];
     case 'phase3Complete':
     case 'forceClose':
-      return [{ to: ['targetAgency', 'observers', 'author'], title: `${nca} chiusa`, body: `La ${nca} è chiusa.`, email: true }];
+      return [notice(['targetAgency', 'observers', 'author'], 'closed', true)];
     case 'phase1Rejected':
     case 'phase2Rejected':
     case 'phase3Rejected':
-      return [{ to: ['consortium', 'author'], title: `${nca}: firma rifiutata`, body: `Una firma è stata rifiutata. Motivazione: ${reason ?? ''}`, email: true }];
+      return [notice(['consortium', 'author'], 'signRejected', true, { reason: reason ?? '' })];
     default:
       return [];
   }

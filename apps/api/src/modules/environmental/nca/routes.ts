@@ -32,6 +32,7 @@ import { decideSignRequest } from './decide-sign-request.ts';
 import { sendSigningCode } from './send-signing-code.ts';
 import { signWithCode } from './sign-with-code.ts';
 import { decorateSignRequests, mySignRequests, signRequestFactsFor, signRequestsCollection, signRequestToRecord } from './sign-requests.ts';
+import { readerLanguage } from '../../../i18n/reader-language.ts';
 
 const tags = ['nca'];
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -166,13 +167,17 @@ export function registerNcaRoutes(app: FastifyInstance) {
   r.get('/api/nca-reports/:id/pdf', {
     schema: {
       tags,
-      summary: 'The PDF of a phase (what is signed) or, without phase, of the report (the final report once closed), in Italian',
+      summary: 'The PDF of a phase (what is signed) or, without phase, of the report (the final report once closed)',
+      description:
+        "In the request's language (Accept-Language: it or en), else the user's profile language, else Italian; a phase's document stored with a signature round stays as its signers signed it (Italian).",
       params: ZIdParams,
       querystring: z.object({ phase: z.enum(SIGN_PHASES).optional() }),
       response: { 200: ZPdfFile, ...errors },
     },
     handler: async (request, reply) => {
-      const { fileName, body } = await reportPdf(app, signedIn(request), request.params.id, request.query.phase);
+      const ctx = signedIn(request);
+      const language = await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id);
+      const { fileName, body } = await reportPdf(app, ctx, request.params.id, request.query.phase, language);
       reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`);
       return reply.send(body instanceof Uint8Array ? Buffer.from(body) : body);
     },

@@ -7,7 +7,8 @@ import { requireAccess } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { recordAudit } from '../../platform/index.ts';
-import { PHASE_IT } from './report-notice-texts.ts';
+import { languageOr } from '../../../i18n/translate.ts';
+import { phaseName, reportCode } from './report-notice-texts.ts';
 import { signRequestTransitions } from './sign-request-transitions.ts';
 import { codeHmac, maskEmail, refuseImpersonation, refuseLockedRequest, refuseLockedSigner } from './signing-codes.ts';
 
@@ -31,13 +32,16 @@ export async function sendSigningCode(app: FastifyInstance, ctx: TSignedInContex
       .where(and(eq(otpChallenges.signRequestId, request.id), gt(otpChallenges.createdAt, new Date(now.getTime() - 3_600_000))))
       .orderBy(desc(otpChallenges.createdAt));
     if (recent[0] && now.getTime() - recent[0].createdAt.getTime() < OTP_RULES.resendIntervalSeconds * 1000)
-      throw new AppError('RATE_LIMITED', `A code was sent less than ${OTP_RULES.resendIntervalSeconds} seconds ago: wait before asking for another`);
-    if (recent.length >= OTP_RULES.maxSendsPerHour) throw new AppError('RATE_LIMITED', `At most ${OTP_RULES.maxSendsPerHour} codes per hour: try again later`);
+      throw new AppError('RATE_LIMITED', `A code was sent less than ${OTP_RULES.resendIntervalSeconds} seconds ago: wait before asking for another`, {
+        params: { seconds: OTP_RULES.resendIntervalSeconds },
+      });
+    if (recent.length >= OTP_RULES.maxSendsPerHour)
+      throw new AppError('RATE_LIMITED', `At most ${OTP_RULES.maxSendsPerHour} codes per hour: try again later`, { params: { perHour: OTP_RULES.maxSendsPerHour } });
     await tx
       .update(otpChallenges)
       .set({ invalidatedAt: now })
       .where(and(eq(otpChallenges.signRequestId, request.id), isNull(otpChallenges.invalidatedAt), isNull(otpChallenges.consumedAt)));
-    const [signer] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, ctx.actor.id));
+    const [signer] = await tx.select({ email: users.email, name: users.name, language: users.language }).from(users).where(eq(users.id, ctx.actor.id));
     const [report] = await tx.select({ code: ncaReports.code }).from(ncaReports).where(eq(ncaReports.id, request.reportId));
     const challengeId = randomUUID();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -56,17 +60,21 @@ export async function sendSigningCode(app: FastifyInstance, ctx: TSignedInContex
       userAgent: meta.userAgent,
     });
     await recordAudit(tx, ctx, { action: 'signs.sendCode', entityType: 'signs', entityId: request.id });
-    return { code, email: signer.email, name: signer.name ?? '', expiresAt, destinationMasked, reportCode: report.code, request };
+    return { code, email: signer.email, name: signer.name ?? '', language: signer.language, expiresAt, destinationMasked, reportCode: report.code, request };
   });
-  const expires = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' }).format(sent.expiresAt);
-  // The code exists only in this e-mail (never logged, never stored in clear).
-  await app.services.mailer.send(sent.email, 'ncaSigningCode', {
-    name: sent.name,
-    report: sent.reportCode ?? 'in bozza',
-    phase: PHASE_IT[sent.request.phase],
-    code: sent.code,
-    expires,
-    hash: sent.request.snapshotHash.slice(0, 12),
-  });
+  // The code exists only in this e-mail (never logged, never stored in clear), written in the signer's language.
+  await app.services.mailer.send(
+    sent.email,
+    'ncaSigningCode',
+    {
+      name: sent.name,
+      report: reportCode(sent.reportCode),
+      phase: phaseName(sent.request.phase),
+      code: sent.code,
+      expires: sent.expiresAt.toISOString(),
+      hash: sent.request.snapshotHash.slice(0, 12),
+    },
+    languageOr(sent.language),
+  );
   return { sentAt: now.toISOString(), expiresAt: sent.expiresAt.toISOString(), destinationMasked: sent.destinationMasked };
 }

@@ -42,7 +42,7 @@ async function countWrongCode(tx: TTx, ctx: TSignedInContext, request: TSignRequ
   if (signerLeft <= 0) return signerLocked((await signerLockedUntil(tx, ctx.actor.id, now))!);
   if (requestLeft <= 0) return requestLocked();
   const left = Math.min(codeLeft, requestLeft, signerLeft);
-  return new AppError('OTP_INVALID', 'Wrong code', { details: [{ path: 'code', message: `wrong code; ${left} tries left`, value: left }] });
+  return new AppError('OTP_INVALID', 'Wrong code', { params: { triesLeft: left }, details: [{ path: 'code', message: `wrong code; ${left} tries left`, value: left }] });
 }
 
 /**

@@ -43,6 +43,7 @@ export async function signerLockedUntil(db: TDbOrTx, userId: string, now: Date):
 
 export function signerLocked(until: Date) {
   return new AppError('OTP_LOCKED', `Too many wrong codes for this signer over all their requests: signing is possible again from ${until.toISOString()}`, {
+    params: { until: until.toISOString() },
     details: [{ path: 'code', message: 'signer locked', value: until.toISOString() }],
   });
 }

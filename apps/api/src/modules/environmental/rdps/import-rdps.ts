@@ -51,6 +51,7 @@ function invalid(errors: TRdpImportError[]): AppError {
   const sorted = [...errors].sort((a, b) => a.row - b.row);
   const badRows = new Set(sorted.map((e) => e.row)).size;
   return new AppError('IMPORT_INVALID', `${badRows} righe non valide: nessun RDP è stato importato`, {
+    params: { rows: badRows },
     details: sorted.map((e) => ({ row: e.row, path: e.field, value: e.value, message: e.message })),
   });
 }
@@ -68,7 +69,10 @@ function invalid(errors: TRdpImportError[]): AppError {
 export async function importRdps(tx: TTx, ctx: TSignedInContext, bytes: Buffer): Promise<TRdpImportSummary> {
   if (bytes.length === 0) throw new AppError('IMPORT_UNREADABLE', 'The file is empty', { details: [{ path: 'file', message: 'The file is empty' }] });
   if (bytes.length > MAX_RDP_IMPORT_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_RDP_IMPORT_BYTES} bytes`, { details: [{ path: 'file', message: `at most ${MAX_RDP_IMPORT_BYTES} bytes` }] });
+    throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_RDP_IMPORT_BYTES} bytes`, {
+      params: { maxBytes: MAX_RDP_IMPORT_BYTES },
+      details: [{ path: 'file', message: `at most ${MAX_RDP_IMPORT_BYTES} bytes` }],
+    });
   }
   const catalogue = await importCatalogue(tx);
   // A copy that owns its memory moves to the worker (an upload's Buffer may share a pooled one).

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { createNotification, type TNotificationRow } from '../../platform/index.ts';
+import { msg, type TText } from '../../../i18n/translate.ts';
 
 type TRdpRef = { id: string; code: string; laboratoryId: string; outOfLimitsCount: number };
 
@@ -36,9 +37,9 @@ export async function notifyConsortiumOfOutOfLimits(db: TDbOrTx, reports: readon
     for (const report of named) {
       rows.push(
         await createNotification(db, userId, {
-          title: `RDP ${report.code}: valori fuori limite`,
+          title: msg('rdp.outOfLimits.title', { code: report.code }),
           event: 'rdps.outOfLimits',
-          body: `Il rapporto di prova ${report.code} ha ${report.outOfLimitsCount} valori fuori dai limiti.`,
+          body: msg('rdp.outOfLimits.body', { code: report.code, count: report.outOfLimitsCount }),
           data: { rdpId: report.id },
         }),
       );
@@ -46,9 +47,9 @@ export async function notifyConsortiumOfOutOfLimits(db: TDbOrTx, reports: readon
     if (reports.length > named.length) {
       rows.push(
         await createNotification(db, userId, {
-          title: `Altri ${reports.length - named.length} RDP fuori limite`,
+          title: msg('rdp.moreOutOfLimits.title', { count: reports.length - named.length }),
           event: 'rdps.outOfLimits',
-          body: `L'importazione ha creato altri ${reports.length - named.length} rapporti di prova con valori fuori limite.`,
+          body: msg('rdp.moreOutOfLimits.body', { count: reports.length - named.length }),
           data: null,
         }),
       );
@@ -58,14 +59,14 @@ export async function notifyConsortiumOfOutOfLimits(db: TDbOrTx, reports: readon
 }
 
 /** The laboratory hears of what the consortium did with its report. */
-export async function notifyLaboratory(db: TDbOrTx, report: { id: string; code: string; laboratoryId: string }, title: string, body: string, event: string) {
+export async function notifyLaboratory(db: TDbOrTx, report: { id: string; code: string; laboratoryId: string }, title: TText, body: TText, event: string) {
   const rows: TNotificationRow[] = [];
   for (const userId of await laboratoryUserIds(db, report.laboratoryId)) rows.push(await createNotification(db, userId, { title, body, event, data: { rdpId: report.id } }));
   return rows;
 }
 
 /** The consortium hears that a laboratory uploaded a file to approve. */
-export async function notifyConsortium(db: TDbOrTx, report: { id: string; code: string }, title: string, body: string, event: string) {
+export async function notifyConsortium(db: TDbOrTx, report: { id: string; code: string }, title: TText, body: TText, event: string) {
   const rows: TNotificationRow[] = [];
   for (const userId of await consortiumUserIds(db)) rows.push(await createNotification(db, userId, { title, body, event, data: { rdpId: report.id } }));
   return rows;

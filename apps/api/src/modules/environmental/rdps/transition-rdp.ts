@@ -12,6 +12,7 @@ import { priceOfRdp, rdpReadScope, type TRdpRow } from './rdps-collection.ts';
 import { notifyConsortium, notifyLaboratory } from './rdp-notifications.ts';
 import { signatureCheckOf } from './signature-check.ts';
 import { insertRdpUploadRow, rdpFileMaxBytes, type TRdpUploadFile } from './rdp-upload.ts';
+import { msg, type TText } from '../../../i18n/translate.ts';
 
 /** A file sent with an upload action: its bytes and the name the client gave it. */
 export type TRdpFile = { bytes: Buffer; fileName: string | null };
@@ -58,10 +59,10 @@ export function rdpTransitions(app: FastifyInstance) {
   const deliver = async (pending: TPending) => {
     for (const row of pending.rows) await pushNotification(app.services, row).catch((error) => app.log.warn({ err: error }, 'rdp notification push failed'));
   };
-  const toLab = (title: (r: TRdpRow, i: TRdpInput) => string, body: (r: TRdpRow, i: TRdpInput) => string, event: string) => ({
+  const toLab = (title: (r: TRdpRow, i: TRdpInput) => TText, body: (r: TRdpRow, i: TRdpInput) => TText, event: string) => ({
     notify: async ({ tx, saved, input }: { tx: TTx; saved: TRdpRow; input: TRdpInput }) => ({ rows: await notifyLaboratory(tx, saved, title(saved, input), body(saved, input), event) }),
   });
-  const toConsortium = (title: (r: TRdpRow) => string, body: (r: TRdpRow) => string, event: string) => ({
+  const toConsortium = (title: (r: TRdpRow) => TText, body: (r: TRdpRow) => TText, event: string) => ({
     notify: async ({ tx, saved }: { tx: TTx; saved: TRdpRow }) => ({ rows: await notifyConsortium(tx, saved, title(saved), body(saved), event) }),
   });
 
@@ -91,24 +92,24 @@ export function rdpTransitions(app: FastifyInstance) {
           return { temporaryRdp: upload.id };
         },
         ...toConsortium(
-          (r) => `RDP ${r.code}: bozza da approvare`,
-          (r) => `Il laboratorio ha caricato la bozza del rapporto di prova ${r.code}.`,
+          (r) => msg('rdp.uploadDraft.title', { code: r.code }),
+          (r) => msg('rdp.uploadDraft.body', { code: r.code }),
           'rdps.uploadDraft',
         ),
       },
       approveDraft: {
         apply: () => ({ lastRejection: null }),
         ...toLab(
-          (r) => `RDP ${r.code}: bozza approvata`,
-          (r) => `Il consorzio ha approvato la bozza del rapporto di prova ${r.code}: caricate il file firmato (.p7m).`,
+          (r) => msg('rdp.approveDraft.title', { code: r.code }),
+          (r) => msg('rdp.approveDraft.body', { code: r.code }),
           'rdps.approveDraft',
         ),
       },
       rejectDraft: {
         apply: ({ ctx, input, now }) => ({ lastRejection: { reason: input?.reason?.trim() ?? '', at: now.toISOString(), byId: ctx.actor.id, step: 'draft' as const } }),
         ...toLab(
-          (r) => `RDP ${r.code}: bozza respinta`,
-          (r, i) => `Il consorzio ha respinto la bozza del rapporto di prova ${r.code}. Motivo: ${i?.reason?.trim() ?? ''}`,
+          (r) => msg('rdp.rejectDraft.title', { code: r.code }),
+          (r, i) => msg('rdp.rejectDraft.body', { code: r.code, reason: i?.reason?.trim() ?? '' }),
           'rdps.rejectDraft',
         ),
       },
@@ -125,17 +126,21 @@ export function rdpTransitions(app: FastifyInstance) {
           return { signedRdp: signed.id, signedInnerPdf: inner.id, signatureCheck, lastRejection: null };
         },
         ...toConsortium(
-          (r) => `RDP ${r.code}: file firmato da approvare`,
+          (r) => msg('rdp.uploadSigned.title', { code: r.code }),
           (r) =>
-            `Il laboratorio ha caricato il rapporto di prova ${r.code} firmato${r.signatureCheck?.identicalToDraft === false ? ': il PDF firmato NON è identico alla bozza approvata' : ''}${r.signatureCheck?.warnings.length ? ` (${r.signatureCheck.warnings.length} avvisi sulla firma)` : ''}.`,
+            msg('rdp.uploadSigned.body', {
+              code: r.code,
+              notDraft: r.signatureCheck?.identicalToDraft === false ? msg('rdp.signedNotDraft') : '',
+              warnings: r.signatureCheck?.warnings.length ? msg('rdp.signatureWarnings', { count: r.signatureCheck.warnings.length }) : '',
+            }),
           'rdps.uploadSigned',
         ),
       },
       approveSigned: {
         apply: () => ({ lastRejection: null }),
         ...toLab(
-          (r) => `RDP ${r.code}: completato`,
-          (r) => `Il consorzio ha approvato il rapporto di prova firmato ${r.code}.`,
+          (r) => msg('rdp.approveSigned.title', { code: r.code }),
+          (r) => msg('rdp.approveSigned.body', { code: r.code }),
           'rdps.approveSigned',
         ),
       },
@@ -148,8 +153,8 @@ export function rdpTransitions(app: FastifyInstance) {
           lastRejection: { reason: input?.reason?.trim() ?? '', at: now.toISOString(), byId: ctx.actor.id, step: 'signed' as const },
         }),
         ...toLab(
-          (r) => `RDP ${r.code}: file firmato respinto`,
-          (r, i) => `Il consorzio ha respinto il file firmato del rapporto di prova ${r.code}. Motivo: ${i?.reason?.trim() ?? ''}`,
+          (r) => msg('rdp.rejectSigned.title', { code: r.code }),
+          (r, i) => msg('rdp.rejectSigned.body', { code: r.code, reason: i?.reason?.trim() ?? '' }),
           'rdps.rejectSigned',
         ),
       },
@@ -160,8 +165,8 @@ export function rdpTransitions(app: FastifyInstance) {
           return { salConfirmedAt: now, salConfirmedById: ctx.actor.id, salRef: input?.salRef?.trim() ?? null, totalPriceCents: price.totalCents, unpricedPackageIds: price.unpriced };
         },
         ...toLab(
-          (r) => `RDP ${r.code}: SAL confermato`,
-          (r) => `La contabilità (SAL ${r.salRef ?? ''}) del rapporto di prova ${r.code} è confermata.`,
+          (r) => msg('rdp.confirmAccounting.title', { code: r.code }),
+          (r) => msg('rdp.confirmAccounting.body', { code: r.code, sal: r.salRef ?? '' }),
           'rdps.confirmAccounting',
         ),
       },

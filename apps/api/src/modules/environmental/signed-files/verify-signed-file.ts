@@ -420,7 +420,8 @@ function hex(bytes: ArrayBuffer | Uint8Array): string {
 export async function verifySignedFile(bytes: Uint8Array, options: TVerifySignedFileOptions = {}): Promise<TVerifiedSignedFile> {
   const now = options.now ?? new Date();
   const maxBytes = options.maxBytes ?? 64 * 2 ** 20;
-  if (bytes.length > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${maxBytes} bytes`, { details: [{ path: 'file', message: `at most ${maxBytes} bytes` }] });
+  if (bytes.length > maxBytes)
+    throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${maxBytes} bytes`, { params: { maxBytes: maxBytes }, details: [{ path: 'file', message: `at most ${maxBytes} bytes` }] });
   const anchors = parseTrustList(options.trustList ?? []);
   const { der, encoding } = decodeSignedFileBytes(bytes);
 

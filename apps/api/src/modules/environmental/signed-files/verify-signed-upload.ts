@@ -31,7 +31,10 @@ export type TVerifySignedUploadOptions = {
  */
 export async function verifySignedUpload(bytes: Uint8Array, options: TVerifySignedUploadOptions): Promise<TVerifiedSignedFile> {
   if (bytes.length > options.maxBytes) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.maxBytes} bytes`, { details: [{ path: 'file', message: `at most ${options.maxBytes} bytes` }] });
+    throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.maxBytes} bytes`, {
+      params: { maxBytes: options.maxBytes },
+      details: [{ path: 'file', message: `at most ${options.maxBytes} bytes` }],
+    });
   }
   const trustList = options.trustListFile ? [await readFile(options.trustListFile, 'utf8')] : [];
   // Our own copy moves to the worker: the caller's Buffer may be a slice of a shared pool, and stays usable here.

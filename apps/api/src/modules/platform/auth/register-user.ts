@@ -10,6 +10,7 @@ import { findUserByEmail, openSession } from './login.ts';
 import { issueOneTimeToken } from './one-time-tokens.ts';
 import { assertPasswordPolicy, hashPassword } from './passwords.ts';
 import { AUTH_RATE_LIMITS, addressKey } from './rate-limiter.ts';
+import { languageOr } from '../../../i18n/translate.ts';
 
 /** Self-registration of a hotelier. Unknown fields are refused, so nobody can register with a role. */
 export const ZRegisterBody = z.strictObject({
@@ -24,6 +25,7 @@ export const ZRegisterBody = z.strictObject({
   vatNumber: profileFieldShape.vatNumber,
   commercialName: profileFieldShape.commercialName,
   birthDate: profileFieldShape.birthDate,
+  language: profileFieldShape.language.describe("Language of the e-mails and notifications; absent: the request's Accept-Language, else Italian"),
 });
 export type TRegisterBody = z.infer<typeof ZRegisterBody>;
 
@@ -71,9 +73,6 @@ export async function registerUser(services: TServices, ctx: Pick<TRequestContex
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  await services.mailer.send(created.email, 'confirmEmail', {
-    name: created.name ?? '',
-    link: `${services.config.publicUrl}/api/auth/confirm/${confirmToken}`,
-  });
+  await services.mailer.send(created.email, 'confirmEmail', { name: created.name ?? '', link: `${services.config.publicUrl}/api/auth/confirm/${confirmToken}` }, languageOr(created.language));
   return openSession(services, created);
 }

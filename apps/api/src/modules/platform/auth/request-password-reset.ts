@@ -5,6 +5,7 @@ import { authGuardsOf } from './guards.ts';
 import { findUserByEmail } from './login.ts';
 import { issueOneTimeToken, voidOneTimeTokens } from './one-time-tokens.ts';
 import { AUTH_RATE_LIMITS, accountKey, addressKey } from './rate-limiter.ts';
+import { languageOr } from '../../../i18n/translate.ts';
 
 /**
  * Mails a one-hour, single-use reset link when the e-mail belongs to a usable account. The caller
@@ -29,8 +30,5 @@ export async function requestPasswordReset(services: TServices, ctx: Pick<TReque
     await recordAudit(tx, { actor: null, ...ctx }, { action: 'password_reset_requested', entityType: 'users', entityId: user.id, actorId: null });
     return t;
   });
-  await services.mailer.send(user.email, 'resetPassword', {
-    name: user.name ?? '',
-    link: `${services.config.publicUrl}/on-boarding/reset-password/${token}`,
-  });
+  await services.mailer.send(user.email, 'resetPassword', { name: user.name ?? '', link: `${services.config.publicUrl}/on-boarding/reset-password/${token}` }, languageOr(user.language));
 }

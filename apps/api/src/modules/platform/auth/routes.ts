@@ -15,6 +15,7 @@ import { requestPasswordReset } from './request-password-reset.ts';
 import { resetPassword } from './reset-password.ts';
 import { ZSocialLoginBody, socialLogin } from './social-login.ts';
 import { ZEmailAddress } from '../profile/profile-fields.ts';
+import { languageOfHeader } from '../../../i18n/translate.ts';
 
 export const ZSession = z.object({ user: ZUserRecord, token: z.string(), refreshToken: z.string() });
 export const ZTokenPair = z.object({ token: z.string().describe('New access token (JWT)'), refreshToken: z.string().describe('New refresh token; the one sent is now spent') });
@@ -68,7 +69,8 @@ export function registerAuthRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       await requireBotCheck(services, request.headers['x-altcha'], 'botCheckOnRegister');
-      const session = await registerUser(services, requestCtx(request), request.body);
+      const language = request.body.language ?? languageOfHeader(request.headers['accept-language']) ?? undefined;
+      const session = await registerUser(services, requestCtx(request), { ...request.body, language });
       reply.code(201);
       return session;
     },

@@ -2,13 +2,19 @@ import { and, count, eq } from 'drizzle-orm';
 import { notifications, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TMailer, TRealtime } from '../../../lib/services.ts';
+import { languageOr, render, type TText } from '../../../i18n/translate.ts';
 
 export type TNotificationRow = typeof notifications.$inferSelect;
 
+/**
+ * A notification to write. Title and body are messages (`msg(key, params)`) written in the recipient's
+ * language when the row is created, or plain strings kept as they are (what a user wrote, such as a
+ * comune's communication).
+ */
 export type TNotificationInput = {
-  title: string;
+  title: TText;
   event: string;
-  body?: string | null;
+  body?: TText | null;
   data?: Record<string, unknown> | null;
   /** Also send a copy by e-mail (template `notification`) to the user's address. */
   email?: boolean;
@@ -44,11 +50,19 @@ export async function countUnseenNotifications(db: TDbOrTx, userId: string): Pro
   return Number(row?.n ?? 0);
 }
 
-/** Inserts the notification row only. Use it inside a transaction, then pushNotification after the commit. */
+/**
+ * Inserts the notification row only, its texts in the recipient's language. Use it inside a
+ * transaction, then pushNotification after the commit. The row keeps the written text (not the
+ * message key): the API has always answered `title` and `body` as text, and the e-mail copy sent
+ * after the commit must say the same as the bell.
+ */
 export async function createNotification(db: TDbOrTx, userId: string, input: TNotificationInput): Promise<TNotificationRow> {
+  const needsLanguage = typeof input.title !== 'string' || (input.body != null && typeof input.body !== 'string');
+  const [user] = needsLanguage ? await db.select({ language: users.language }).from(users).where(eq(users.id, userId)) : [];
+  const language = languageOr(user?.language);
   const [row] = await db
     .insert(notifications)
-    .values({ userId, title: input.title, event: input.event, body: input.body ?? null, data: input.data ?? null })
+    .values({ userId, title: render(language, input.title), event: input.event, body: input.body == null ? null : render(language, input.body), data: input.data ?? null })
     .returning();
   return row;
 }
@@ -58,10 +72,10 @@ export async function pushNotification(deps: TNotifyDeps, row: TNotificationRow,
   const unseen = await countUnseenNotifications(deps.db, row.userId);
   deps.realtime.toUser(row.userId, 'notifications', { notification: notificationToRecord(row), count: unseen });
   if (options.email && deps.mailer) {
-    const [user] = await deps.db.select({ email: users.email, deletedAt: users.deletedAt }).from(users).where(eq(users.id, row.userId));
+    const [user] = await deps.db.select({ email: users.email, deletedAt: users.deletedAt, language: users.language }).from(users).where(eq(users.id, row.userId));
     if (user && !user.deletedAt) {
       const link = deps.config ? `${deps.config.publicUrl}/notifications` : '';
-      await deps.mailer.send(user.email, 'notification', { title: row.title, body: row.body ?? '', link });
+      await deps.mailer.send(user.email, 'notification', { title: row.title, body: row.body ?? '', link }, languageOr(user.language));
     }
   }
 }

@@ -4,6 +4,7 @@ import { isValidEmail } from '@app/domain/platform/identifiers/email';
 import { isValidPartitaIva, normalizePartitaIva } from '@app/domain/platform/identifiers/partita-iva';
 import { isValidPhone } from '@app/domain/platform/identifiers/phone';
 import { ZDateString } from '../../../lib/schemas.ts';
+import { LANGUAGES } from '../../../i18n/translate.ts';
 
 /**
  * Field rules of a user's own profile, shared by registration and PUT /api/users/me. Messages are
@@ -31,6 +32,9 @@ const ZOptionalEmail = z.preprocess(emptyToNull, z.string().trim().refine(isVali
 
 const ZBirthDate = z.preprocess(emptyToNull, ZDateString.refine((s) => s <= new Date().toISOString().slice(0, 10), 'validation.dateInFuture').nullable()).optional();
 
+/** The language of what the server writes to the user: notifications, e-mails. */
+export const ZUserLanguage = z.enum(LANGUAGES).describe('Language of the notifications and e-mails the user receives (it | en); Italian when never chosen');
+
 /** Fields a user may edit on their own account; role, e-mail, enabling and links to tenants are not here. */
 export const profileFieldShape = {
   name: ZPersonName.optional(),
@@ -47,4 +51,5 @@ export const profileFieldShape = {
   referentTributes: optionalText(200),
   birthDate: ZBirthDate,
   profileImage: optionalText(2000),
+  language: ZUserLanguage.optional(),
 };

@@ -9,6 +9,7 @@ import { validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { issueOneTimeToken, ONE_TIME_TOKEN_TTL_MS } from '../auth/one-time-tokens.ts';
 import { linkProblems } from './users.ts';
 import { normaliseEmail, roleLinkProblems, ZUserCreate } from './user-input.ts';
+import { languageOr } from '../../../i18n/translate.ts';
 
 type TUserRow = typeof users.$inferSelect;
 
@@ -23,13 +24,18 @@ async function issueInviteLink(tx: TDbOrTx, userId: string) {
 }
 
 /** Mails the invitation link. Sent only after the account is committed. */
-export async function sendInvite(services: TServices, user: Pick<TUserRow, 'email' | 'name'>, token: string) {
-  await services.mailer.send(user.email, 'invite', {
-    name: user.name ?? user.email,
-    email: user.email,
-    days: String(ONE_TIME_TOKEN_TTL_MS.invite / (24 * 3600_000)),
-    link: `${services.config.publicUrl}/on-boarding/reset-password/${token}`,
-  });
+export async function sendInvite(services: TServices, user: Pick<TUserRow, 'email' | 'name' | 'language'>, token: string) {
+  await services.mailer.send(
+    user.email,
+    'invite',
+    {
+      name: user.name ?? user.email,
+      email: user.email,
+      days: String(ONE_TIME_TOKEN_TTL_MS.invite / (24 * 3600_000)),
+      link: `${services.config.publicUrl}/on-boarding/reset-password/${token}`,
+    },
+    languageOr(user.language),
+  );
 }
 
 /** One account; without a chosen password it gets an invitation link to choose one. */

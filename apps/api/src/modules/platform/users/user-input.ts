@@ -4,6 +4,7 @@ import { ZRole, type TRole } from '@app/domain/platform/auth/roles';
 import { isValidPhone } from '@app/domain/platform/identifiers/phone';
 import { ZDateString } from '../../../lib/schemas.ts';
 import type { TErrorDetail } from '../../../lib/errors.ts';
+import { ZUserLanguage } from '../profile/profile-fields.ts';
 
 const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) => text(max).nullable().optional();
@@ -32,6 +33,7 @@ export const ZUserProfileInput = z.object({
   referentTributes: optionalText(200),
   birthDate: ZDateString.nullable().optional(),
   paymentDays: z.number().int().min(0).max(365).nullable().optional(),
+  language: ZUserLanguage.optional(),
 });
 
 export const ZUserLinks = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZRole } from '@app/domain/platform/auth/roles';
 import { ZRecordBase } from '../../../lib/schemas.ts';
+import { ZUserLanguage } from '../profile/profile-fields.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import type { users } from '../../../db/schema/index.ts';
 
@@ -27,6 +28,7 @@ export const ZUserRecord = ZRecordBase.extend({
   referentTributes: z.string().nullable(),
   birthDate: z.string().nullable(),
   paymentDays: z.number().nullable(),
+  language: ZUserLanguage,
   isConfirmed: z.boolean(),
   isEnabled: z.boolean(),
   needsPasswordChange: z.boolean(),

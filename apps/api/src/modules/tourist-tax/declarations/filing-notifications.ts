@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TFilingSide } from '@app/domain/tourist-tax/filings/filing-sides';
 import type { TTx } from '../../../db/client.ts';
-import { createNotification, pushNotification, type TNotificationRow } from '../../platform/index.ts';
+import { createNotification, pushNotification, type TNotificationInput, type TNotificationRow } from '../../platform/index.ts';
 import { cityUserIds, hotelierIdsOfStructure } from './filing-scope.ts';
 
 /** Notifications written in the caller's transaction; pushed (socket, and e-mail when asked) after the commit. */
@@ -12,7 +12,7 @@ export async function notifyFilingSide(
   tx: TTx,
   filing: { cityId: string; structureId: string },
   to: TFilingSide,
-  input: { title: string; body: string; event: string; data: Record<string, unknown> },
+  input: TNotificationInput & { data: Record<string, unknown> },
 ): Promise<TNotificationRow[]> {
   const recipients = to === 'comune' ? await cityUserIds(tx, filing.cityId) : await hotelierIdsOfStructure(tx, filing.structureId);
   const created: TNotificationRow[] = [];

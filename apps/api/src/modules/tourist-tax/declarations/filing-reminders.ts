@@ -1,22 +1,18 @@
 import { and, eq, gte, lte, or, sql } from 'drizzle-orm';
 import { addDays } from '@app/domain/tourist-tax/dates';
 import { reminderFor, type TReminderKind } from '@app/domain/tourist-tax/filings/deadlines';
-import { formatItalianDate } from '@app/domain/tourist-tax/dates';
 import { cities, declarations, declarationTemplates, filingSettings, sentReminders, structures } from '../../../db/schema/index.ts';
 import type { TDb } from '../../../db/client.ts';
 import { createNotification, pushNotification, type TJobDeps, type TNotificationRow } from '../../platform/index.ts';
 import { cityUserIds, hotelierIdsOfStructure } from './filing-scope.ts';
 import { DEFAULT_FILING_SETTINGS } from './filing-settings.ts';
+import { msg, type TParams, type TText } from '../../../i18n/translate.ts';
 
 /** Late reminders look back this far, so switching reminders on does not flood hoteliers with old periods. */
 export const LATE_LOOKBACK_DAYS = 60;
 
-const TEXT: Record<TReminderKind, (period: string, date: string) => [string, string]> = {
-  submit_due: (p, d) => ['Dichiarazione in scadenza', `La dichiarazione del periodo ${p} va presentata entro il ${d}.`],
-  submit_late: (p, d) => ['Dichiarazione non presentata', `La dichiarazione del periodo ${p} doveva essere presentata entro il ${d}.`],
-  pay_due: (p, d) => ['Versamento in scadenza', `Il versamento dell'imposta del periodo ${p} va effettuato entro il ${d}.`],
-  pay_late: (p, d) => ['Versamento scaduto', `Il versamento dell'imposta del periodo ${p} doveva essere effettuato entro il ${d}.`],
-};
+/** The reminder's texts: `declaration.reminder.<kind>` in the message files, written in each recipient's language. */
+const reminderText = (kind: TReminderKind, params: TParams) => ({ title: msg(`declaration.reminder.${kind}.title`, params), body: msg(`declaration.reminder.${kind}.body`, params) });
 
 /**
  * Records the reminder (unique per subject, kind and deadline) and its notifications in one
@@ -26,8 +22,7 @@ async function sendOnce(
   db: TDb,
   reminder: { subjectKey: string; declarationId: string | null; kind: string; dueDate: string },
   recipients: string[],
-  title: string,
-  body: string,
+  { title, body }: { title: TText; body: TText },
   data: Record<string, unknown>,
 ): Promise<TNotificationRow[]> {
   if (recipients.length === 0) return [];
@@ -93,13 +88,11 @@ export async function runFilingReminders(deps: TJobDeps, today: string) {
         if (state.status !== 'submitted' && state.status !== 'validated' && today > period.submitBy) missing.push(row.structureName);
         const reminder = reminderFor(state, today, daysAhead);
         if (!reminder || reminder.dueDate < lookback) continue;
-        const [title, body] = TEXT[reminder.kind](period.periodName, formatItalianDate(reminder.dueDate));
         const sent = await sendOnce(
           db,
           { subjectKey: `${row.structureId}:${period.id}`, declarationId: d?.id ?? null, kind: reminder.kind, dueDate: reminder.dueDate },
           await hotelierIdsOfStructure(db, row.structureId),
-          title,
-          `${row.structureName}: ${body}`,
+          reminderText(reminder.kind, { structure: row.structureName, period: period.periodName, date: reminder.dueDate }),
           { structureId: row.structureId, declarationTemplateId: period.id, declarationId: d?.id ?? null },
         );
         if (sent.length > 0) counts.hotelierReminders += 1;
@@ -110,8 +103,10 @@ export async function runFilingReminders(deps: TJobDeps, today: string) {
           db,
           { subjectKey: `city:${city.id}:${period.id}`, declarationId: null, kind: 'city_missing', dueDate: period.submitBy },
           await cityUserIds(db, city.id),
-          `Strutture senza dichiarazione – ${period.periodName}`,
-          `${missing.length} strutture non hanno presentato la dichiarazione del periodo ${period.periodName} (termine ${formatItalianDate(period.submitBy)}): ${missing.sort().join(', ')}.`,
+          {
+            title: msg('declaration.reminder.cityMissing.title', { period: period.periodName }),
+            body: msg('declaration.reminder.cityMissing.body', { count: missing.length, period: period.periodName, date: period.submitBy, structures: missing.sort().join(', ') }),
+          },
           { declarationTemplateId: period.id, structures: missing.length },
         );
         if (sent.length > 0) counts.cityDigests += 1;

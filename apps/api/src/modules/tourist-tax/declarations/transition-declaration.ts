@@ -3,8 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { can } from '@app/domain/platform/access/access-table';
 import { canRecordPayment, declarationWorkflow, sideOf, type TDeclarationAction } from '@app/domain/tourist-tax/filings/declaration-flow';
 import { otherSide } from '@app/domain/tourist-tax/filings/filing-sides';
-import { formatItalianDate } from '@app/domain/tourist-tax/dates';
-import { formatEurosIt } from '@app/domain/tourist-tax/money';
 import { cities, declarationPayments, declarations, stays, structures, uploads } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -17,6 +15,7 @@ import type { TDeclarationRow } from './declarations.ts';
 import { notifyFilingSide, pushPending, type TPendingNotifications } from './filing-notifications.ts';
 import { structureRecordScope, todayInItaly } from './filing-scope.ts';
 import { comuneTitle } from './pdf-layout.ts';
+import { msg } from '../../../i18n/translate.ts';
 
 export type TDeclarationInput = { reason?: string } | undefined;
 
@@ -27,16 +26,15 @@ function protocolCode(row: TDeclarationRow): string {
 /** The other side hears of every transition; the hotelier also by e-mail when the comune acts. */
 async function notifyOtherSide(tx: TTx, row: TDeclarationRow, action: TDeclarationAction, reason: string | undefined): Promise<TPendingNotifications> {
   const [structure] = await tx.select({ name: structures.name }).from(structures).where(eq(structures.id, row.structureId));
-  const what = `${structure?.name ?? 'Struttura'} – periodo dal ${formatItalianDate(row.dateFrom)} al ${formatItalianDate(row.dateTo)}`;
-  const messages = {
-    submit: ['Dichiarazione inviata', `${what}: dichiarazione ${row.code} inviata, imposta ${formatEurosIt(row.totalAmountCents)}.`],
-    validate: ['Dichiarazione validata', `${what}: il Comune ha validato la dichiarazione ${row.code}.`],
-    return: ['Dichiarazione rinviata', `${what}: il Comune ha rinviato la dichiarazione. Motivo: ${reason ?? ''}`],
-    revoke: ['Validazione revocata', `${what}: il Comune ha revocato la validazione della dichiarazione ${row.code}.`],
-  } as const;
-  const [title, body] = messages[action];
+  const what = msg('declaration.what', { structure: structure?.name ?? msg('declaration.unnamedStructure'), from: row.dateFrom, to: row.dateTo });
+  const params = { what, code: row.code, amount: row.totalAmountCents, reason: reason ?? '' };
   const side = sideOf(action);
-  const rows = await notifyFilingSide(tx, row, otherSide(side), { title, body, event: `declaration.${action}`, data: { declarationId: row.id, structureId: row.structureId } });
+  const rows = await notifyFilingSide(tx, row, otherSide(side), {
+    title: msg(`declaration.${action}.title`, params),
+    body: msg(`declaration.${action}.body`, params),
+    event: `declaration.${action}`,
+    data: { declarationId: row.id, structureId: row.structureId },
+  });
   return { rows, email: side === 'comune' };
 }
 
@@ -183,8 +181,8 @@ export async function recordDeclarationPayment(
       },
     });
     pending.rows = await notifyFilingSide(tx, updated, otherSide(sideOf('recordPayment')), {
-      title: 'Pagamento registrato',
-      body: `Dichiarazione ${updated.code}: pagamento di ${formatEurosIt(payment.amountCents)} del ${formatItalianDate(payment.paymentDate)}, TRN ${payment.trn}.`,
+      title: msg('declaration.payment.title'),
+      body: msg('declaration.payment.body', { code: updated.code, amount: payment.amountCents, date: payment.paymentDate, trn: payment.trn }),
       event: 'declaration.payment',
       data: { declarationId: updated.id, structureId: updated.structureId },
     });

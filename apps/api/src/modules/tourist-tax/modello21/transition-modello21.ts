@@ -13,23 +13,23 @@ import { notifyFilingSide, pushPending, type TPendingNotifications } from '../de
 import { structureRecordScope, todayInItaly } from '../declarations/filing-scope.ts';
 import { prefilledMonths } from './prefill.ts';
 import type { TModello21Row } from './modello21.ts';
+import { msg } from '../../../i18n/translate.ts';
 
 /** The bodies of the actions: the comune's validation number and notes, or the reason of a return. */
 export type TModello21Input = { validationNumber?: string; cityNotes?: string | null; reason?: string } | undefined;
-
-const MESSAGES: Record<Exclude<TModello21Action, 'refresh'>, (row: TModello21Row, input: TModello21Input) => [string, string]> = {
-  submit: (row) => ['Modello 21 inviato', `Il Modello 21 ${row.year} di una struttura è stato inviato.`],
-  validate: (row) => ['Modello 21 validato', `Il Comune ha validato il Modello 21 ${row.year} (n. ${row.validationNumber}).`],
-  return: (row, input) => ['Modello 21 rinviato', `Il Comune ha rinviato il Modello 21 ${row.year}. Motivo: ${input?.reason?.trim() ?? ''}`],
-};
 
 /** The other side hears of a submission, validation or return; the hotelier also by e-mail when the comune acts. */
 const notify =
   (action: Exclude<TModello21Action, 'refresh'>) =>
   async ({ tx, saved, input }: { tx: TTx; saved: TModello21Row; input: TModello21Input }): Promise<TPendingNotifications> => {
     const side = actingSide('twentyOneModels', action);
-    const [title, body] = MESSAGES[action](saved, input);
-    const rows = await notifyFilingSide(tx, saved, otherSide(side), { title, body, event: `modello21.${action}`, data: { twentyOneModelId: saved.id } });
+    const params = { year: saved.year, number: saved.validationNumber, reason: input?.reason?.trim() ?? '' };
+    const rows = await notifyFilingSide(tx, saved, otherSide(side), {
+      title: msg(`modello21.${action}.title`, params),
+      body: msg(`modello21.${action}.body`, params),
+      event: `modello21.${action}`,
+      data: { twentyOneModelId: saved.id },
+    });
     return { rows, email: side === 'comune' };
   };
 

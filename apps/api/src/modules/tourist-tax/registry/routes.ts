@@ -44,7 +44,11 @@ const ZImportResult = z.object({
 });
 const ZBool = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-const tooLargeUpload = () => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_IMPORT_BYTES} bytes`, { details: [{ path: 'file', message: `at most ${MAX_IMPORT_BYTES} bytes` }] });
+const tooLargeUpload = () =>
+  new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_IMPORT_BYTES} bytes`, {
+    params: { maxBytes: MAX_IMPORT_BYTES },
+    details: [{ path: 'file', message: `at most ${MAX_IMPORT_BYTES} bytes` }],
+  });
 
 /**
  * Reads the `structureId` and `format` fields and the `file` part of the import request. The file is

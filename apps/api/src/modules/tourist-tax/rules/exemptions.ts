@@ -65,7 +65,7 @@ export const exemptionsCollection = defineCollection({
       .from(stays)
       .where(sql`${row.id}::uuid = any(${stays.exemptionIds}) or ${stays.appliedExemptions} @> ${JSON.stringify([{ exemptionId: row.id }])}::jsonb`);
     if (used.n > 0) {
-      throw new AppError('RULE_IN_USE', `The exemption is applied in ${used.n} saved stays`, { details: [{ path: '_id', message: `${used.n} stays` }] });
+      throw new AppError('RULE_IN_USE', `The exemption is applied in ${used.n} saved stays`, { params: { stays: used.n }, details: [{ path: '_id', message: `${used.n} stays` }] });
     }
   },
 });

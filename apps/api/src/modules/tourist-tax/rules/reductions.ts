@@ -127,7 +127,10 @@ export const reductionsCollection = defineCollection({
         sql`${stays.appliedReductions} @> ${JSON.stringify([{ reductionId: row.id }])}::jsonb or ${stays.breakdown}->'categories' @> ${JSON.stringify([{ kind: 'reduction', id: row.id }])}::jsonb`,
       );
     if (used.n > 0) {
-      throw new AppError('RULE_IN_USE', `The reduction is applied in ${used.n} saved stays: set its validTo instead of deleting it`, { details: [{ path: '_id', message: `${used.n} stays` }] });
+      throw new AppError('RULE_IN_USE', `The reduction is applied in ${used.n} saved stays: set its validTo instead of deleting it`, {
+        params: { stays: used.n },
+        details: [{ path: '_id', message: `${used.n} stays` }],
+      });
     }
   },
 });

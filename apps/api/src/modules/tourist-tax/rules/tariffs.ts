@@ -147,7 +147,10 @@ export const tariffsCollection = defineCollection({
       .from(stays)
       .where(sql`${row.id}::uuid = any(${stays.tariffIds}) or ${stays.breakdown}->'nights' @> ${JSON.stringify([{ tariffId: row.id }])}::jsonb`);
     if (used.n > 0) {
-      throw new AppError('RULE_IN_USE', `The tariff prices ${used.n} saved stays: set its validTo instead of deleting it`, { details: [{ path: '_id', message: `${used.n} stays` }] });
+      throw new AppError('RULE_IN_USE', `The tariff prices ${used.n} saved stays: set its validTo instead of deleting it`, {
+        params: { stays: used.n },
+        details: [{ path: '_id', message: `${used.n} stays` }],
+      });
     }
   },
 });

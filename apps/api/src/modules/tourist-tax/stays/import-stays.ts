@@ -125,7 +125,9 @@ export async function importStays(
                   resolve(message);
                 } else {
                   reject(
-                    message.code ? new AppError(message.code as TErrorCode, message.message, { details: message.details as TErrorDetail[] }) : new Error(`stays import worker: ${message.message}`),
+                    message.code
+                      ? new AppError(message.code as TErrorCode, message.message, { params: message.params, details: message.details as TErrorDetail[] })
+                      : new Error(`stays import worker: ${message.message}`),
                   );
                 }
               })
@@ -140,6 +142,7 @@ export async function importStays(
           const badRows = new Set(errors.map((e) => e.row)).size;
           const message = italian ? `${badRows} righe non valide: nessun soggiorno è stato importato` : `${badRows} rows not valid: no stay was imported`;
           throw new AppError('IMPORT_INVALID', message, {
+            params: { rows: badRows },
             details: errors.map((e) => ({ row: e.row, path: e.field, value: e.value, message: e.message })),
           });
         }
@@ -149,6 +152,7 @@ export async function importStays(
             ? `${closed.length} soggiorni cadono in periodi già dichiarati: nessun soggiorno è stato importato`
             : `${closed.length} stays fall in periods already declared: no stay was imported`;
           throw new AppError('STAY_DECLARED', message, {
+            params: { stays: closed.length },
             details: closed.map((checkOut) => ({ path: 'checkOut', value: checkOut, message: 'period already declared' })),
           });
         }
