@@ -33,7 +33,9 @@ export function InfoPanel({ record, info }: { record: TModello21; info: TModello
         <Fact label={translate('resources.twentyOneModels.fields.year')}>{record.year}</Fact>
         <Fact label={translate('resources.twentyOneModels.fields.deadline')}>
           {formatDate(record.deadline, locale)}
-          {info && record.status === 'draft' ? ` (${translate(info.daysToDeadline >= 0 ? 'filings.modello21.daysLeft' : 'filings.modello21.daysLate', { smart_count: Math.abs(info.daysToDeadline) })})` : ''}
+          {info && record.status === 'draft'
+            ? ` (${translate(info.daysToDeadline >= 0 ? 'filings.modello21.daysLeft' : 'filings.modello21.daysLate', { smart_count: Math.abs(info.daysToDeadline) })})`
+            : ''}
         </Fact>
         <Fact label={translate('resources.twentyOneModels.fields.validationNumber')}>{record.validationNumber}</Fact>
       </FactGrid>

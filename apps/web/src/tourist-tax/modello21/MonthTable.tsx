@@ -68,7 +68,9 @@ export function MonthTable({
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {source.name}
                   {source.corrected ? (
-                    <Tooltip title={translate('filings.modello21.correctedHelp', { collected: formatEuros(source.prefill.collectedImport, locale), paid: formatEuros(source.prefill.paidImport, locale) })}>
+                    <Tooltip
+                      title={translate('filings.modello21.correctedHelp', { collected: formatEuros(source.prefill.collectedImport, locale), paid: formatEuros(source.prefill.paidImport, locale) })}
+                    >
                       <EditNoteIcon fontSize="small" color="action" sx={{ verticalAlign: 'middle', ml: 0.5 }} aria-label={translate('filings.modello21.corrected')} />
                     </Tooltip>
                   ) : null}
