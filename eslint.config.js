@@ -68,6 +68,19 @@ const WEB_IS_CLIENT_ONLY = [
   forbid(String.raw`^(?:node:|fs$|path$|crypto$|child_process$|http$|https$|os$|stream$|worker_threads$)`, 'apps/web runs in the browser: no Node.js built-in modules.'),
 ];
 const WEB_TESTS = ['apps/web/src/**/*.test.{ts,tsx}'];
+/**
+ * Screens read and write through react-admin's hooks (useGetOne, useUpdate, ...) and, for the calls
+ * beyond CRUD, the typed hooks of dataProvider/hooks.ts: no query key or provider call in a screen.
+ */
+const WEB_SCREENS_USE_THE_DATA_LAYER = [
+  forbid(String.raw`^@tanstack/react-query$`, "apps/web: use react-admin's data hooks or dataProvider/hooks.ts (useCustomQuery, useCustomMutation), not react-query directly."),
+  {
+    regex: String.raw`^(?:react-admin|ra-core)$`,
+    importNames: ['useDataProvider'],
+    message: "apps/web: use react-admin's data hooks or dataProvider/hooks.ts (useCustomQuery, useCustomMutation), not the provider directly.",
+  },
+];
+const WEB_SCREENS = [...WEB_IS_CLIENT_ONLY, ...WEB_SCREENS_USE_THE_DATA_LAYER];
 
 /** apps/api/src/lib holds cross-area building blocks: it never depends on a business area. */
 const LIB_IS_BELOW_MODULES = [forbid(String.raw`${UP}(?:\.\./)*modules(?:/|$)`, 'apps/api/src/lib never imports from modules/: move the shared piece into lib/ or pass it in.')];
@@ -81,7 +94,9 @@ const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns 
 // so each block lists every pattern that applies to its files.
 const boundaryBlocks = [
   { files: ['apps/api/src/lib/**'], rules: restrict(LIB_IS_BELOW_MODULES) },
-  { files: ['apps/web/src/**'], ignores: WEB_TESTS, rules: restrict(WEB_IS_CLIENT_ONLY) },
+  { files: ['apps/web/src/**'], ignores: WEB_TESTS, rules: restrict(WEB_SCREENS) },
+  // The data layer itself, and the root that hands react-admin its query client.
+  { files: ['apps/web/src/dataProvider/**', 'apps/web/src/App.tsx'], ignores: WEB_TESTS, rules: restrict(WEB_IS_CLIENT_ONLY) },
   { files: WEB_TESTS, rules: restrict(WEB_NEVER_IMPORTS_API) },
   { files: ['packages/domain/**'], rules: restrict(DOMAIN_IS_PURE) },
   ...AREAS.flatMap((area) => {
@@ -101,7 +116,7 @@ const boundaryBlocks = [
             },
           ]
         : []),
-      { files: [`apps/web/src/${area}/**`], ignores: WEB_TESTS, rules: restrict([...WEB_IS_CLIENT_ONLY, ...web]) },
+      { files: [`apps/web/src/${area}/**`], ignores: WEB_TESTS, rules: restrict([...WEB_SCREENS, ...web]) },
       { files: [`apps/web/src/${area}/**/*.test.{ts,tsx}`], rules: restrict([...WEB_NEVER_IMPORTS_API, ...web]) },
       { files: [`packages/domain/src/${area}/**`], rules: restrict([...DOMAIN_IS_PURE, ...domain]) },
       ...(area === 'platform'

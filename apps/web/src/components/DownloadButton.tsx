@@ -1,8 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, CircularProgress } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { TAppDataProvider } from '../dataProvider';
+import { useNotify, useTranslate } from 'react-admin';
+import { useCustomMutation } from '../dataProvider/hooks';
 import type { TQueryValue } from '../dataProvider/httpClient';
 
 /** A button that downloads a file of the API (xlsx exports, the import template). */
@@ -23,24 +23,15 @@ export function DownloadButton({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  const [busy, setBusy] = useState(false);
+  const downloading = useCustomMutation('download', { onError: (error) => notify(error.message || 'genericError', { type: 'error' }) });
+  const busy = downloading.isPending;
   return (
     <Button
       size="small"
       data-testid={testId}
       startIcon={busy ? <CircularProgress size={16} /> : (icon ?? <DownloadIcon />)}
       disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await dataProvider.download(path, { query, fileName });
-        } catch (error) {
-          notify((error as Error).message || 'genericError', { type: 'error' });
-        } finally {
-          setBusy(false);
-        }
-      }}
+      onClick={() => downloading.mutate([path, { query, fileName }])}
     >
       {translate(label)}
     </Button>

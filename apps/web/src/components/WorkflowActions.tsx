@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, Tooltip, type ButtonProps } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { TWorkflow } from '@app/domain/platform/workflow/define-workflow';
-import type { TAppDataProvider } from '../dataProvider';
+import { useCustomMutation } from '../dataProvider/hooks';
 import { currentRole } from './permissions';
 import { errorText } from './serverErrors';
 
@@ -56,29 +55,28 @@ export function WorkflowActions<TStatus extends string, TAction extends string, 
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<TAppDataProvider>();
   const [confirming, setConfirming] = useState<TAction | null>(null);
   const [reasonFor, setReasonFor] = useState<TAction | null>(null);
   const [reason, setReason] = useState('');
   const [reasonTouched, setReasonTouched] = useState(false);
   const [reasonProblem, setReasonProblem] = useState<string | null>(null);
 
-  const mutation = useMutation({
-    mutationFn: ({ action, data }: { action: TAction; data: Record<string, unknown> }) => dataProvider.transition(resource, { id: record.id, action, data }),
-    onSuccess: (_result, { action }) => {
-      notify(buttons[action]!.done, { type: 'success' });
-      setConfirming(null);
-      setReasonFor(null);
-      refresh();
-      onDone?.(action);
-    },
-    onError: (error, { action }) => {
-      if (reasonFor === action) setReasonProblem(errorText(translate, error));
-      else notify(errorText(translate, error), { type: 'error' });
-      setConfirming(null);
-    },
-  });
-  const call = (action: TAction, extra: Record<string, unknown> = {}) => mutation.mutate({ action, data: { ...(buttons[action]!.body?.() ?? {}), ...extra } });
+  const mutation = useCustomMutation('transition');
+  const call = (action: TAction, extra: Record<string, unknown> = {}) =>
+    mutation.mutate([resource, { id: record.id, action, data: { ...(buttons[action]!.body?.() ?? {}), ...extra } }], {
+      onSuccess: () => {
+        notify(buttons[action]!.done, { type: 'success' });
+        setConfirming(null);
+        setReasonFor(null);
+        refresh();
+        onDone?.(action);
+      },
+      onError: (error) => {
+        if (reasonFor === action) setReasonProblem(errorText(translate, error));
+        else notify(errorText(translate, error), { type: 'error' });
+        setConfirming(null);
+      },
+    });
 
   const offered = workflow.offeredActions(record.status, facts, { role: currentRole() ?? '' });
   const shown = (Object.keys(buttons) as TAction[]).flatMap((action) => {

@@ -75,7 +75,7 @@ function DetailToolbar({ canSave, canDelete }: TToolbarOptions) {
 }
 
 /** A SimpleForm that shows server field errors; without canSave it is a read-only detail (no toolbar). */
-export function TtSimpleForm({ canSave = true, canDelete = false, children, ...rest }: Omit<SimpleFormProps, 'onSubmit'> & Partial<TToolbarOptions>) {
+export function DetailForm({ canSave = true, canDelete = false, children, ...rest }: Omit<SimpleFormProps, 'onSubmit'> & Partial<TToolbarOptions>) {
   const onSubmit = useFieldErrorSave();
   return (
     <SimpleForm
@@ -102,7 +102,13 @@ function TabbedDetailToolbar({ readOnlyTabs, ...options }: TToolbarOptions & { r
  * `readOnlyTabs` names the paths of the tabs that list related records (a structure's declarations):
  * they get no Save/Delete bar.
  */
-export function TtTabbedForm({ canSave = true, canDelete = false, readOnlyTabs = [], children, ...rest }: Omit<TabbedFormProps, 'onSubmit'> & Partial<TToolbarOptions> & { readOnlyTabs?: string[] }) {
+export function DetailTabbedForm({
+  canSave = true,
+  canDelete = false,
+  readOnlyTabs = [],
+  children,
+  ...rest
+}: Omit<TabbedFormProps, 'onSubmit'> & Partial<TToolbarOptions> & { readOnlyTabs?: string[] }) {
   const onSubmit = useFieldErrorSave();
   return (
     <TabbedForm noValidate {...rest} onSubmit={onSubmit as never} toolbar={canSave || canDelete ? <TabbedDetailToolbar canSave={canSave} canDelete={canDelete} readOnlyTabs={readOnlyTabs} /> : false}>

@@ -1,9 +1,9 @@
-import { memo, useEffect, useState, type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, useMediaQuery, type Theme } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { CreateButton, DataTable, FilterButton, SimpleList, TopToolbar, useDataProvider, useListContext, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, FilterButton, SimpleList, TopToolbar, useListContext, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { DataTableProps, RaRecord, SimpleListProps } from 'react-admin';
-import type { TAppDataProvider } from '../dataProvider';
+import { useCustomMutation, useCustomQueries } from '../dataProvider/hooks';
 import { collectionFor, filtersToQuery, sortToQuery } from '../dataProvider/query';
 import { selectableYears } from '../layout/years';
 import { setYear } from '../session/store';
@@ -31,11 +31,11 @@ export function FilterCreateActions({ children }: { children?: ReactNode }) {
 export function ListExportButton() {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<TAppDataProvider>();
   const resource = useResourceContext() ?? '';
   const { sort, total } = useListContext();
   const filterValues = useListFilterValues();
-  const [busy, setBusy] = useState(false);
+  const exporting = useCustomMutation('download', { onError: (error) => notify(error.message || 'genericError', { type: 'error' }) });
+  const busy = exporting.isPending;
   const collection = collectionFor(resource);
   return (
     <Button
@@ -43,19 +43,9 @@ export function ListExportButton() {
       data-testid="list-export"
       startIcon={busy ? <CircularProgress size={16} /> : <DownloadIcon />}
       disabled={busy || total === 0}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          const sortQuery = sortToQuery(sort);
-          await dataProvider.download(`/${collection}/export`, {
-            query: { ...filtersToQuery(filterValues), ...(sortQuery ? { sort: sortQuery } : {}) },
-            fileName: `${collection}.xlsx`,
-          });
-        } catch (error) {
-          notify((error as Error).message || 'genericError', { type: 'error' });
-        } finally {
-          setBusy(false);
-        }
+      onClick={() => {
+        const sortQuery = sortToQuery(sort);
+        exporting.mutate([`/${collection}/export`, { query: { ...filtersToQuery(filterValues), ...(sortQuery ? { sort: sortQuery } : {}) }, fileName: `${collection}.xlsx` }]);
       }}
     >
       {translate('ra.action.export')}
@@ -71,18 +61,17 @@ export function YearListTitle() {
   return <>{`${translate(`resources.${resource}.name`, { smart_count: 2 })} ${year}`}</>;
 }
 
-/** The other selectable years in which the collection has rows in the caller's scope (one count request per year). */
-async function yearsWithRows(dataProvider: TAppDataProvider, resource: string, current: number): Promise<number[]> {
+/** The other selectable years in which the collection has rows in the caller's scope (one count request per year; null until all have answered). */
+function useYearsWithRows(resource: string, current: number, enabled: boolean): number[] | null {
   const years = selectableYears().filter((year) => year !== current);
-  const found = await Promise.all(
-    years.map((year) =>
-      dataProvider
-        .hasRowsInYear(resource, year)
-        .then(({ data }) => data)
-        .catch(() => false),
-    ),
+  const answers = useCustomQueries(
+    'hasRowsInYear',
+    years.map((year): [string, number] => [resource, year]),
+    { enabled, retry: false },
   );
-  return years.filter((_, index) => found[index]);
+  // A year whose count failed is not offered.
+  if (answers.some((answer) => answer.isPending)) return null;
+  return years.filter((_, index) => answers[index].data === true);
 }
 
 /**
@@ -93,20 +82,11 @@ async function yearsWithRows(dataProvider: TAppDataProvider, resource: string, c
 export function YearListEmpty() {
   const translate = useTranslate();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<TAppDataProvider>();
   const resource = useResourceContext() ?? '';
   const filterValues = useListFilterValues();
   const year = useSelectedYear();
   const filtered = Object.values(filterValues).some((value) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0));
-  const [others, setOthers] = useState<number[] | null>(null);
-  useEffect(() => {
-    if (filtered) return;
-    let live = true;
-    void yearsWithRows(dataProvider, resource, year).then((years) => live && setOthers(years));
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, resource, year, filtered]);
+  const others = useYearsWithRows(resource, year, !filtered);
   const name = translate(`resources.${resource}.name`, { smart_count: 2 });
   return (
     <Box sx={{ p: 2 }} data-testid="year-list-empty">

@@ -72,6 +72,12 @@ describe('data provider custom methods', () => {
     ['openNcaFromForm', () => dataProvider.openNcaFromForm('f1'), { method: 'POST', path: '/forms/f1/openNca', body: {} }],
     ['attachFormDocument', () => dataProvider.attachFormDocument('f1', 'u9'), { method: 'POST', path: '/forms/f1/document', body: { uploadId: 'u9' } }],
     ['declarationPayments', () => dataProvider.declarationPayments('d1'), { method: 'GET', path: '/declarations/d1/payments', body: undefined }],
+    [
+      'cityDashboard',
+      () => dataProvider.cityDashboard({ year: 2025, declarationTemplateId: 't1', cityId: 'c1' }),
+      { method: 'GET', path: '/dashboards/city', query: { declarationTemplateId: 't1', cityId: 'c1' }, body: undefined },
+    ],
+    ['hotelierDashboard', () => dataProvider.hotelierDashboard({ year: 2025 }), { method: 'GET', path: '/dashboards/hotelier', body: undefined }],
     ['repriceStays (preview)', () => dataProvider.repriceStays({ ruleId: 'r1', cityId: 'c1' }), { method: 'POST', path: '/stays/reprice', body: { ruleId: 'r1', cityId: 'c1' } }],
     [
       'repriceStays (apply)',

@@ -61,11 +61,7 @@ export type THotelierDashboard = {
   }[];
 };
 
-/** GET /dashboards/{kind}: the comune's figures of a period, or the hotelier's structures and to-dos. */
-export type TDashboards = {
-  city: { query: { year: number; declarationTemplateId?: string; cityId?: string }; data: TCityDashboard };
-  hotelier: { query: { year: number }; data: THotelierDashboard };
-};
+export type TCityDashboardQuery = { year: number; declarationTemplateId?: string; cityId?: string };
 
 export type TModello21Info = {
   required: boolean;
@@ -153,7 +149,10 @@ async function send<T>(method: 'POST' | 'DELETE', path: string, body?: unknown):
 }
 
 export type TFilingMethods = {
-  getDashboard<K extends keyof TDashboards>(kind: K, query: TDashboards[K]['query']): Promise<{ data: TDashboards[K]['data'] }>;
+  /** GET /dashboards/city: the comune's figures of a period. */
+  cityDashboard(query: TCityDashboardQuery): Promise<{ data: TCityDashboard }>;
+  /** GET /dashboards/hotelier: the hotelier's structures, deadlines and to-dos. */
+  hotelierDashboard(query: { year: number }): Promise<{ data: THotelierDashboard }>;
   modello21Info(modelId: string): Promise<{ data: TModello21Info }>;
   /** Answers the declaration as it is after the payment (amounts in euros). */
   recordPayment(declarationId: string, payment: TPaymentInput): Promise<{ data: Record<string, unknown> }>;
@@ -175,7 +174,8 @@ export type TFilingMethods = {
 };
 
 export const filingMethods: TFilingMethods = {
-  getDashboard: (kind, query) => getJson(`/dashboards/${kind}`, query),
+  cityDashboard: (query) => getJson('/dashboards/city', query),
+  hotelierDashboard: (query) => getJson('/dashboards/hotelier', query),
   modello21Info: (modelId) => getJson(`/twenty-one-models/${id(modelId)}/info`),
   recordPayment: (declarationId, payment) => send('POST', `/declarations/${id(declarationId)}/payment`, payment),
   declarationPayments: (declarationId) => getJson(`/declarations/${id(declarationId)}/payments`),

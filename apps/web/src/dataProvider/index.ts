@@ -45,8 +45,10 @@ async function list(resource: string, params: { pagination?: { page: number; per
  * downloads; stays' tax preview and repricing; the environmental workflows): every read and write of
  * the admin app goes through it, so a refused session logs out the same way everywhere.
  */
-export type TAppDataProvider = DataProvider &
-  TFilingMethods &
+export type TAppDataProvider = DataProvider & TCustomMethods;
+
+/** The methods beyond react-admin's, which screens reach with the hooks of ./hooks.ts. */
+export type TCustomMethods = TFilingMethods &
   TRecordFileMethods &
   TStayMethods &
   TEnvironmentalMethods & {

@@ -1,3 +1,4 @@
+import type { TStayGuestLine as TDomainStayGuestLine, TStayNight as TDomainStayNight } from '@app/domain/tourist-tax/types';
 import { apiRequest } from './httpClient';
 
 /*
@@ -26,15 +27,11 @@ export type TPreviewInput = {
 /** What the preview needs of a guest: the age, residence and tour-leader rules read these. */
 export type TPreviewGuest = { name?: string; surname?: string; taxCode?: string | null; birthDate?: string | null; resident?: boolean | null; tourLeader?: boolean | null };
 
-export type TStayNight = {
-  date: string;
-  /** null for a night beyond the cap that no tariff covers */
-  tariffId: string | null;
-  tariffName: string;
-  tariffType: 'flat' | 'percentage' | null;
+/** A night of the stay: the domain's night with its amounts in euros and its percentage in percent. */
+export type TStayNight = Omit<TDomainStayNight, 'nightlyPriceCents' | 'percentageBasisPoints' | 'tariffCents' | 'reductionCents' | 'toPayCents'> & {
+  /** flat tariffs: euros per paying guest */
   nightlyPrice: number | null;
   percentage: number | null;
-  taxable: boolean;
   tariff: number;
   reduction: number;
   toPay: number;
@@ -52,22 +49,8 @@ export type TStayCategory = {
   toPay: number;
 };
 
-/** Which guest got what: recorded guests one by one, the others grouped by rule. */
-export type TStayGuestLine = {
-  guestIndex: number | null;
-  name: string | null;
-  age: number | null;
-  guests: number;
-  kind: 'full' | 'reduction' | 'exempt';
-  ruleId: string | null;
-  ruleName: string | null;
-  reason: 'age' | 'resident' | 'tourLeader' | 'count' | null;
-  taxableNights: number;
-  reducedNights: number;
-  tariff: number;
-  reduction: number;
-  toPay: number;
-};
+/** Which guest got what: recorded guests one by one, the others grouped by rule; the domain's line with its amounts in euros. */
+export type TStayGuestLine = Omit<TDomainStayGuestLine, 'tariffCents' | 'reductionCents' | 'toPayCents'> & { tariff: number; reduction: number; toPay: number };
 
 export type TStayComputation = {
   nightsNumber: number;

@@ -31,7 +31,7 @@ export const enMessages: TranslationMessages = {
     structures: 'Structures',
     stays: 'Stays',
     declarations: 'Declarations',
-    twentyOneModels: 'Modello 21',
+    modello21: 'Modello 21',
     municipalities: 'Municipalities',
     tariffs: 'Tariffs',
     reductions: 'Reductions',

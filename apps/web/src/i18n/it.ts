@@ -31,7 +31,7 @@ export const itMessages: TranslationMessages = {
     structures: 'Strutture',
     stays: 'Soggiorni',
     declarations: 'Dichiarazioni',
-    twentyOneModels: 'Modello 21',
+    modello21: 'Modello 21',
     municipalities: 'Comuni',
     tariffs: 'Tariffe',
     reductions: 'Riduzioni',

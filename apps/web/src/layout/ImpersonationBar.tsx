@@ -1,17 +1,17 @@
 import { Box, Button, Typography } from '@mui/material';
 import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
 import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
+import { useForgetCachedData } from '../dataProvider/hooks';
 import { useSession } from '../session/useSession';
 import { stopImpersonation } from './impersonation';
 
 export function useBackToMyAccount() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const forgetCachedData = useForgetCachedData();
   return () => {
     if (stopImpersonation()) {
-      queryClient.clear();
+      forgetCachedData();
       void navigate('/users');
     }
   };

@@ -28,7 +28,7 @@ export const MENU_ITEMS: readonly TMenuItem[] = [
   { labelKey: 'menu.structures', path: '/structures', group: 'touristTax', icon: 'hotel', resource: 'structures' },
   { labelKey: 'menu.stays', path: '/stays', group: 'touristTax', icon: 'bed', resource: 'stays' },
   { labelKey: 'menu.declarations', path: '/declarations', group: 'touristTax', icon: 'receipt', resource: 'declarations' },
-  { labelKey: 'menu.twentyOneModels', path: '/twentyOneModels', group: 'touristTax', icon: 'summarize', resource: 'twentyOneModels' },
+  { labelKey: 'menu.modello21', path: '/twentyOneModels', group: 'touristTax', icon: 'summarize', resource: 'twentyOneModels' },
   { labelKey: 'menu.municipalities', path: '/cities', group: 'touristTax', icon: 'apartment', resource: 'cities' },
   { labelKey: 'menu.tariffs', path: '/tariffs', group: 'touristTax', icon: 'euro', resource: 'tariffs' },
   { labelKey: 'menu.reductions', path: '/reductions', group: 'touristTax', icon: 'percent', resource: 'reductions' },

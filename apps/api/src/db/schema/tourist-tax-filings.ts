@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TModello21Month } from '@app/domain/tourist-tax/filings/modello21';
 import { recordColumns, timestamptz } from '../columns.ts';
 
 /**
@@ -12,31 +13,6 @@ export type TDeclarationType = 'automatic' | 'manual';
 
 /** A stay counted as not paid by the guest, with the reason the hotelier gave (frozen at submission). */
 export type TRejectedPayment = { stayId: string | null; guest: string | null; checkOut: string | null; amountCents: number; reason: string | null };
-
-export type TModello21Payment = { declarationId: string; paymentDate: string; trn: string | null; amountCents: number; treasuryReference?: string | null; receiptNumber?: string | null };
-
-export type TModello21Month = {
-  number: number;
-  name: string;
-  /** Paid stays checked out this month (the receipts of the month). */
-  receiptsCount: number;
-  collectedCents: number;
-  paidCents: number;
-  paymentDate: string | null;
-  trn: string | null;
-  note: string | null;
-  /** The hotelier changed collected/paid by hand: a refresh from the stays keeps this month as typed. */
-  corrected: boolean;
-  /** What the stays and the declarations' payments said at the last refresh. */
-  prefill: {
-    receiptsCount: number;
-    collectedCents: number;
-    paidCents: number;
-    payments: TModello21Payment[];
-    /** Receipts "dal n. al n." of the month, with their first and last date. */
-    receipts?: { from: number; to: number; dateFrom: string | null; dateTo: string | null } | null;
-  };
-};
 
 export const declarationTemplates = pgTable(
   'declaration_templates',
@@ -155,6 +131,7 @@ export const modello21 = pgTable(
     structureId: uuid().notNull(),
     year: integer().notNull(),
     status: text().$type<'draft' | 'submitted' | 'validated'>().notNull().default('draft'),
+    // The domain's months: collected and paid as typed, and the prefill of the last refresh.
     months: jsonb().$type<TModello21Month[]>().notNull(),
     ownerName: text(),
     ownerSurname: text(),

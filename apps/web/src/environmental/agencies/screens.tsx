@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { Create, CreateButton, DataTable, Edit, FormTab, List, ReferenceField, ReferenceManyField, SearchInput, SelectInput, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
-import { DetailActions, RecordTitle, TtSimpleForm, TtTabbedForm, useSaveErrorNotification } from '../../components/forms';
+import { DetailActions, RecordTitle, DetailForm, DetailTabbedForm, useSaveErrorNotification } from '../../components/forms';
 import { useCan, useCanHere, useReachesAllHere } from '../../components/permissions';
 import { CompanyFields, CompanyUsers, ContactsInput, InviteButtons, InviteStatusField, NotYet, OwnContactsEditor } from '../shared/companies';
 import { AgencyChips } from '../orders/screens';
@@ -93,7 +93,7 @@ export function AgencyEdit({ id }: { id?: string } = {}) {
       }
       redirect={false}
     >
-      <TtTabbedForm canSave={canSave} canDelete={useCanHere('delete')} syncWithLocation={false}>
+      <DetailTabbedForm canSave={canSave} canDelete={useCanHere('delete')} syncWithLocation={false}>
         <FormTab label="environmental.tabs.registry">
           <Box sx={{ mb: 1 }}>
             <InviteStatusField />
@@ -110,7 +110,7 @@ export function AgencyEdit({ id }: { id?: string } = {}) {
         <FormTab label="environmental.tabs.orders">
           <AgencyOrders />
         </FormTab>
-      </TtTabbedForm>
+      </DetailTabbedForm>
     </Edit>
   );
 }
@@ -119,10 +119,10 @@ export function AgencyCreate() {
   const saveErrors = useSaveErrorNotification();
   return (
     <Create mutationOptions={saveErrors} redirect="edit">
-      <TtSimpleForm>
+      <DetailForm>
         <CompanyFields readOnly={false} />
         <ContactsInput readOnly={false} />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

@@ -14,11 +14,11 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
-import { DetailActions, emptyToNull, FormGrid, RecordTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { DetailActions, emptyToNull, FormGrid, RecordTitle, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
 
-/* Price-list lines (contracts) of the laboratories: prices in euros, at most two decimals. */
+/* The laboratories' contracts (one price-list line each): prices in euros, at most two decimals. */
 
 function ContractFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolean }) {
   return (
@@ -69,9 +69,9 @@ export function ContractEdit() {
   const canSave = useCanHere('update');
   return (
     <Edit mutationOptions={saveErrors} mutationMode="pessimistic" title={<RecordTitle source="articleName" />} actions={<DetailActions />} redirect="list">
-      <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
+      <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <ContractFields readOnly={!canSave} isCreate={false} />
-      </TtSimpleForm>
+      </DetailForm>
     </Edit>
   );
 }
@@ -80,9 +80,9 @@ export function ContractCreate() {
   const saveErrors = useSaveErrorNotification();
   return (
     <Create mutationOptions={saveErrors} redirect="list">
-      <TtSimpleForm>
+      <DetailForm>
         <ContractFields readOnly={false} isCreate />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

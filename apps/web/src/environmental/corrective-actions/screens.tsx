@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { Alert, Box, Button, Chip, LinearProgress, List as MuiList, ListItem, ListItemText, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import UploadIcon from '@mui/icons-material/UploadFile';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   ArrayInput,
@@ -20,10 +19,10 @@ import {
   SimpleList,
   TextInput,
   TopToolbar,
-  useDataProvider,
   useGetOne,
   useLocaleState,
   useNotify,
+  useRefresh,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -39,8 +38,8 @@ import {
   type TCorrectiveActionRecord,
 } from '@app/domain/environmental/nca/index';
 import { ncaSideOf } from '@app/domain/platform/access/access-table';
-import type { TAppDataProvider } from '../../dataProvider';
-import { DetailActions, emptyToNull, FormGrid, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { useCustomMutation, useCustomQuery } from '../../dataProvider/hooks';
+import { DetailActions, emptyToNull, FormGrid, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { Fact, FactGrid, Panel } from '../../components/Panel';
 import { currentRole, useCan } from '../../components/permissions';
 import { errorText } from '../../components/serverErrors';
@@ -143,10 +142,10 @@ export function ActionCreate() {
   const supplier = ncaSideOf(currentRole()) === 'agency';
   return (
     <Create mutationOptions={saveErrors} redirect="edit">
-      <TtSimpleForm defaultValues={{ actionType: 'action', documents: [], expires: false }}>
+      <DetailForm defaultValues={{ actionType: 'action', documents: [], expires: false }}>
         <ReportReference />
         <ActionFields readOnly={false} supplier={supplier} />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }
@@ -165,11 +164,7 @@ function ReportReference() {
 }
 
 function useUploads(actionId: string) {
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  return useQuery({
-    queryKey: ['uploads', 'corrective-actions', actionId],
-    queryFn: async () => (await dataProvider.listRecordFiles('corrective-actions', actionId)).data,
-  });
+  return useCustomQuery('listRecordFiles', ['corrective-actions', actionId]);
 }
 
 /** Required documents and evidence: each is an upload linked to the action, tagged with the document's name. */
@@ -177,8 +172,7 @@ function ActionDocuments({ record, canUpload }: { record: TActionRow; canUpload:
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<TAppDataProvider>();
+  const refresh = useRefresh();
   const uploads = useUploads(record.id);
   const input = useRef<HTMLInputElement>(null);
   const [target, setTarget] = useState<string | null>(null);
@@ -187,21 +181,23 @@ function ActionDocuments({ record, canUpload }: { record: TActionRow; canUpload:
     setTarget(name);
     input.current?.click();
   };
-  const onFile = async (file: File | undefined) => {
-    if (!file || !target) return;
-    setProgress(0);
-    try {
-      await dataProvider.upload(file, { link: { type: 'corrective-actions', id: record.id }, tags: [target], onProgress: setProgress });
+  const uploading = useCustomMutation('upload', {
+    onMutate: () => setProgress(0),
+    onSuccess: () => {
       notify('nca.documents.uploaded', { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['uploads', 'corrective-actions', record.id] });
-      await queryClient.invalidateQueries({ queryKey: ['corrective-actions'] });
-    } catch (error) {
-      notify(errorText(translate, error), { type: 'error' });
-    } finally {
+      // The files, and the action's facts (a required document no longer missing) with its record.
+      refresh();
+    },
+    onError: (error) => notify(errorText(translate, error), { type: 'error' }),
+    onSettled: () => {
       setProgress(null);
       setTarget(null);
       if (input.current) input.current.value = '';
-    }
+    },
+  });
+  const onFile = (file: File | undefined) => {
+    if (!file || !target) return;
+    uploading.mutate([file, { link: { type: 'corrective-actions', id: record.id }, tags: [target], onProgress: setProgress }]);
   };
   const files = uploads.data ?? [];
   const filesOf = (name: string) => files.filter((f) => f.tags.some((t) => t.toLowerCase() === name.toLowerCase()));
@@ -211,7 +207,7 @@ function ActionDocuments({ record, canUpload }: { record: TActionRow; canUpload:
   ];
   return (
     <Panel title={translate('nca.documents.title')} testId="action-documents">
-      <input ref={input} type="file" hidden onChange={(event) => void onFile(event.target.files?.[0])} data-testid="action-document-file" />
+      <input ref={input} type="file" hidden onChange={(event) => onFile(event.target.files?.[0])} data-testid="action-document-file" />
       {progress !== null ? <LinearProgress variant="determinate" value={progress} sx={{ mb: 1 }} /> : null}
       <MuiList dense disablePadding>
         {rows.map((row) => {
@@ -241,7 +237,6 @@ function ActionDocuments({ record, canUpload }: { record: TActionRow; canUpload:
 function ActionWorkflow({ record }: { record: TActionRow }) {
   const translate = useTranslate();
   const facts = useActionFacts(record.id);
-  const queryClient = useQueryClient();
   if (facts.isPending) return null;
   if (facts.error)
     return <Alert severity={isNotAvailable(facts.error) ? 'info' : 'error'}>{isNotAvailable(facts.error) ? translate('nca.notAvailable.workflow') : errorText(translate, facts.error)}</Alert>;
@@ -259,7 +254,6 @@ function ActionWorkflow({ record }: { record: TActionRow }) {
           resource="corrective-actions"
           record={record}
           facts={facts.data}
-          onDone={() => void queryClient.invalidateQueries({ queryKey: ['corrective-actions'] })}
           buttons={{
             confirm: { label: 'nca.actions.confirm', done: 'nca.done.confirm', testId: 'action-confirm', blockedHint: 'errors.REQUIRED_DOCUMENTS_MISSING' },
             start: { label: 'nca.actions.start', done: 'nca.done.start', testId: 'action-start' },
@@ -339,9 +333,9 @@ function ActionBody() {
       </FactGrid>
       <ActionDocuments record={record} canUpload={canUpdate && record.status !== 'closed'} />
       <Box sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <TtSimpleForm canSave={editable} canDelete={editable && canDelete}>
+        <DetailForm canSave={editable} canDelete={editable && canDelete}>
           <ActionFields readOnly={!editable} supplier={supplier} />
-        </TtSimpleForm>
+        </DetailForm>
       </Box>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { Stack } from '@mui/material';
 import { Edit, useRecordContext } from 'react-admin';
-import { DetailActions, RecordTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { DetailActions, RecordTitle, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCanHere } from '../../components/permissions';
 import { FormDocument, FormReview, type TFormWebRecord } from './FormReview';
 import { FormFields, cleanForm } from './FormFields';
@@ -19,9 +19,9 @@ function FormEditBody() {
         <FormReview record={record} />
         <FormDocument record={record} canUpload={canSave} />
       </Stack>
-      <TtSimpleForm canSave={canSave} canDelete={canSave && mayDelete}>
+      <DetailForm canSave={canSave} canDelete={canSave && mayDelete}>
         <FormFields readOnly={!canSave} />
-      </TtSimpleForm>
+      </DetailForm>
     </>
   );
 }

@@ -5,8 +5,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ReplyIcon from '@mui/icons-material/Reply';
 import UndoIcon from '@mui/icons-material/Undo';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { useMutation } from '@tanstack/react-query';
-import { useDataProvider, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { formWorkflow } from '@app/domain/environmental/waste/form-flow';
 import { checkWasteForm, rejectedForNonConformity } from '@app/domain/environmental/waste/form-rules';
 import type { TFormRecord } from '@app/domain/environmental/waste/form-schemas';
@@ -16,7 +15,7 @@ import { Panel } from '../../components/Panel';
 import { WorkflowActions } from '../../components/WorkflowActions';
 import { useCan } from '../../components/permissions';
 import { formatDate } from '../../i18n/format';
-import type { TAppDataProvider } from '../../dataProvider';
+import { useCustomMutation } from '../../dataProvider/hooks';
 
 export type TFormWebRecord = TFormRecord & { id: string };
 
@@ -98,9 +97,7 @@ function RejectedAtDestination({ record }: { record: TFormWebRecord }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const canOpen = useCan('forms', 'openNca');
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  const open = useMutation({
-    mutationFn: async () => (await dataProvider.openNcaFromForm(record.id)).data,
+  const open = useCustomMutation('openNcaFromForm', {
     onSuccess: (report) => {
       notify('forms.ncaOpened', { type: 'success' });
       void navigate(`/nca-reports/${report._id}`);
@@ -117,7 +114,7 @@ function RejectedAtDestination({ record }: { record: TFormWebRecord }) {
             {translate('forms.goToNca')}
           </Button>
         ) : canOpen ? (
-          <Button color="inherit" size="small" startIcon={<ReportProblemIcon />} disabled={open.isPending} onClick={() => open.mutate()} data-testid="form-open-nca">
+          <Button color="inherit" size="small" startIcon={<ReportProblemIcon />} disabled={open.isPending} onClick={() => open.mutate([record.id])} data-testid="form-open-nca">
             {translate('forms.openNca')}
           </Button>
         ) : null
@@ -134,18 +131,16 @@ export function FormDocument({ record, canUpload }: { record: TFormWebRecord; ca
   const [locale] = useLocaleState();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  const attach = useMutation({
-    mutationFn: async (file: File) => {
-      const { data: upload } = await dataProvider.upload(file, { link: { type: 'forms', id: record.id } });
-      await dataProvider.attachFormDocument(record.id, upload._id);
-    },
+  const onError = (error: Error) => notify(error.message || 'genericError', { type: 'error' });
+  const attach = useCustomMutation('attachFormDocument', {
     onSuccess: () => {
       notify('forms.uploaded', { type: 'success' });
       refresh();
     },
-    onError: (error) => notify(error.message || 'genericError', { type: 'error' }),
+    onError,
   });
+  // The file is uploaded linked to the form first, then made its document.
+  const upload = useCustomMutation('upload', { onSuccess: (uploaded) => attach.mutate([record.id, uploaded._id]), onError });
   return (
     <Panel title={translate('forms.sections.document')} testId="form-document">
       {record.document ? (
@@ -183,7 +178,7 @@ export function FormDocument({ record, canUpload }: { record: TFormWebRecord; ca
           <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
             {translate('forms.upload')}
           </Typography>
-          <FilePicker extensions={['pdf', 'p7m']} onFiles={(files) => files[0] && attach.mutate(files[0])} />
+          <FilePicker extensions={['pdf', 'p7m']} onFiles={(files) => files[0] && upload.mutate([files[0], { link: { type: 'forms', id: record.id } }])} />
         </>
       ) : null}
     </Panel>

@@ -1,8 +1,7 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { findEerCode } from '@app/domain/environmental/waste/eer';
-import type { TAppDataProvider } from '../../dataProvider';
+import { useCustomQuery } from '../../dataProvider/hooks';
 import { eerLabel } from './EerCodeInput';
 import { F } from './formLabels';
 import { filterQuery } from './listFilters';
@@ -14,12 +13,7 @@ export function FormTotals() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const filterValues = useListFilterValues();
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  const query = filterQuery(filterValues);
-  const { data } = useQuery({
-    queryKey: ['forms', 'totals', query],
-    queryFn: async () => (await dataProvider.formTotals(query)).data,
-  });
+  const { data } = useCustomQuery('formTotals', [filterQuery(filterValues)]);
   return (
     <Box sx={{ px: 2, py: 1.5 }} data-testid="form-totals">
       <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>

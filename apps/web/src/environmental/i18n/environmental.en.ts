@@ -27,7 +27,7 @@ export const environmentalEn = {
       orders: 'Orders',
       agencies: 'Agencies',
       laboratories: 'Laboratories',
-      contracts: 'Price lists',
+      contracts: 'Contracts',
       ncaSettings: 'NCA settings',
       labAnalysisSettings: 'Laboratory analysis settings',
       myCompany: 'My company',
@@ -110,7 +110,7 @@ export const environmentalEn = {
     agencies: { name: 'Agency |||| Agencies', fields: company },
     laboratories: { name: 'Laboratory |||| Laboratories', fields: company },
     contracts: {
-      name: 'Price-list line |||| Price lists',
+      name: 'Contract |||| Contracts',
       fields: {
         code: 'Contract',
         laboratoryId: 'Laboratory',

@@ -27,7 +27,7 @@ export const environmentalIt = {
       orders: 'Ordini',
       agencies: 'Imprese',
       laboratories: 'Laboratori',
-      contracts: 'Listini',
+      contracts: 'Contratti',
       ncaSettings: 'Impostazioni NCA',
       labAnalysisSettings: 'Impostazioni analisi di laboratorio',
       myCompany: 'La mia azienda',
@@ -110,7 +110,7 @@ export const environmentalIt = {
     agencies: { name: 'Impresa |||| Imprese', fields: company },
     laboratories: { name: 'Laboratorio |||| Laboratori', fields: company },
     contracts: {
-      name: 'Riga di listino |||| Listini',
+      name: 'Contratto |||| Contratti',
       fields: {
         code: 'Contratto',
         laboratoryId: 'Laboratorio',

@@ -35,7 +35,7 @@ const transitions = {
 export const ncaEn: typeof ncaIt = {
   menu: { groups: { overview: 'Overview' } },
   envDashboard: {
-    figures: { lots: 'Lots', orders: 'Orders', agencies: 'Agencies', laboratories: 'Laboratories', priceLines: 'Price-list lines' },
+    figures: { lots: 'Lots', orders: 'Orders', agencies: 'Agencies', laboratories: 'Laboratories', priceLines: 'Contracts' },
     ordersByType: 'Orders by type',
     agenciesByInvite: 'Agencies by invite status',
     noOrders: 'No orders.',

@@ -34,7 +34,7 @@ const transitions = {
 export const ncaIt = {
   menu: { groups: { overview: 'Panoramica' } },
   envDashboard: {
-    figures: { lots: 'Lotti', orders: 'Ordini', agencies: 'Imprese', laboratories: 'Laboratori', priceLines: 'Righe di listino' },
+    figures: { lots: 'Lotti', orders: 'Ordini', agencies: 'Imprese', laboratories: 'Laboratori', priceLines: 'Contratti' },
     ordersByType: 'Ordini per tipo',
     agenciesByInvite: 'Imprese per stato dell’invito',
     noOrders: 'Nessun ordine.',

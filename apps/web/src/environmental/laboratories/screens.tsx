@@ -20,7 +20,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { DownloadButton } from '../../components/DownloadButton';
-import { DetailActions, RecordTitle, TtSimpleForm, TtTabbedForm, useSaveErrorNotification } from '../../components/forms';
+import { DetailActions, RecordTitle, DetailForm, DetailTabbedForm, useSaveErrorNotification } from '../../components/forms';
 import { useCan, useCanHere, useReachesAllHere } from '../../components/permissions';
 import { uploadWithProgress } from '../../dataProvider/files';
 import { CompanyFields, CompanyUsers, ContactsInput, InviteButtons, InviteStatusField, OwnContactsEditor } from '../shared/companies';
@@ -181,7 +181,7 @@ export function LaboratoryEdit({ id }: { id?: string } = {}) {
       }
       redirect={false}
     >
-      <TtTabbedForm canSave={canSave} canDelete={useCanHere('delete')} syncWithLocation={false}>
+      <DetailTabbedForm canSave={canSave} canDelete={useCanHere('delete')} syncWithLocation={false}>
         <FormTab label="environmental.tabs.information">
           <Box sx={{ mb: 1 }}>
             <InviteStatusField />
@@ -195,7 +195,7 @@ export function LaboratoryEdit({ id }: { id?: string } = {}) {
         <FormTab label="environmental.tabs.users">
           <CompanyUsers kind="laboratory" />
         </FormTab>
-      </TtTabbedForm>
+      </DetailTabbedForm>
     </Edit>
   );
 }
@@ -204,10 +204,10 @@ export function LaboratoryCreate() {
   const saveErrors = useSaveErrorNotification();
   return (
     <Create mutationOptions={saveErrors} redirect="edit">
-      <TtSimpleForm>
+      <DetailForm>
         <CompanyFields readOnly={false} />
         <ContactsInput readOnly={false} />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Stack } from '@mui/material';
 import { Create, DataTable, Edit, List, SearchInput, TextInput, TopToolbar, CreateButton, useRecordContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { checkCig, checkCup } from '@app/domain/environmental/procurement-codes';
-import { DetailActions, emptyToNull, FormGrid, RecordTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { DetailActions, emptyToNull, FormGrid, RecordTitle, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
 
@@ -82,9 +82,9 @@ export function LotEdit() {
   const canSave = useCanHere('update');
   return (
     <Edit mutationOptions={saveErrors} mutationMode="pessimistic" title={<RecordTitle />} actions={<DetailActions />} redirect={false}>
-      <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
+      <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <LotFields readOnly={!canSave} />
-      </TtSimpleForm>
+      </DetailForm>
     </Edit>
   );
 }
@@ -93,9 +93,9 @@ export function LotCreate() {
   const saveErrors = useSaveErrorNotification();
   return (
     <Create mutationOptions={saveErrors} redirect="edit">
-      <TtSimpleForm>
+      <DetailForm>
         <LotFields readOnly={false} />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { Edit, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { TNcaReportStatus } from '@app/domain/environmental/nca/index';
 import { DetailActions, useSaveErrorNotification } from '../../components/forms';
+import { useInvalidateCustom } from '../../dataProvider/hooks';
 import { NcaStatusChip } from './fields';
 import { PdfButtons } from './PdfButtons';
+import { REPORT_READS } from './queries';
 import { Phase1Tab } from './Phase1Tab';
 import { Phase2Tab } from './Phase2Tab';
 import { Phase3Tab } from './Phase3Tab';
@@ -71,7 +72,7 @@ function ReportTitle() {
 /** /nca-reports/:id: the report's page (react-admin's edit route doubles as the detail). */
 export function ReportEdit() {
   const saveErrors = useSaveErrorNotification();
-  const queryClient = useQueryClient();
+  const invalidateCustom = useInvalidateCustom();
   const notify = useNotify();
   return (
     <Edit
@@ -80,7 +81,7 @@ export function ReportEdit() {
         // The workflow's facts (cause analysis written, phase-1 data complete) follow the saved record.
         onSuccess: () => {
           notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
-          void queryClient.invalidateQueries({ queryKey: ['nca-reports'] });
+          void invalidateCustom(...REPORT_READS);
         },
       }}
       mutationMode="pessimistic"

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Stack, TextField, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useMutation } from '@tanstack/react-query';
-import { useDataProvider, useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { can } from '@app/domain/platform/access/access-table';
-import type { TAppDataProvider } from '../../dataProvider';
+import { useCustomMutation } from '../../dataProvider/hooks';
 import { errorText } from '../../components/serverErrors';
 import type { TNamedRecord } from '../../components/records';
 
@@ -29,7 +28,6 @@ export function SignersDialog({ reportId, action, onClose }: { reportId: string;
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<TAppDataProvider>();
   const [rows, setRows] = useState<TRow[]>([{ user: null, fn: null }]);
   const [problem, setProblem] = useState<string | null>(null);
   const { data: users = [] } = useGetList<{ id: string; role: string; name?: string; surname?: string; email?: string; companyFunctionSettingIds?: string[] }>(
@@ -56,8 +54,7 @@ export function SignersDialog({ reportId, action, onClose }: { reportId: string;
   const chosen = new Set(rows.map((r) => r.user?.id).filter(Boolean));
   const complete = rows.length > 0 && rows.every((r) => r.user && r.fn);
 
-  const mutation = useMutation({
-    mutationFn: () => dataProvider.transition('nca-reports', { id: reportId, action: action!, data: { signers: rows.map((r) => ({ userId: r.user!.id, agencyFunctionSettingId: r.fn!.id })) } }),
+  const mutation = useCustomMutation('transition', {
     onSuccess: () => {
       notify('nca.signers.requested', { type: 'success' });
       setRows([{ user: null, fn: null }]);
@@ -118,8 +115,9 @@ export function SignersDialog({ reportId, action, onClose }: { reportId: string;
           variant="contained"
           disabled={!complete || mutation.isPending}
           onClick={() => {
+            if (!action) return;
             setProblem(null);
-            mutation.mutate();
+            mutation.mutate(['nca-reports', { id: reportId, action, data: { signers: rows.map((r) => ({ userId: r.user!.id, agencyFunctionSettingId: r.fn!.id })) } }]);
           }}
           data-testid="signers-submit"
         >

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, List as MuiList, ListItem, ListItemText, Stack, TextField as MuiTextField, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import type { TAppDataProvider } from '../../dataProvider';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useCustomMutation, useInvalidateCustom } from '../../dataProvider/hooks';
 import { Panel } from '../../components/Panel';
 import { errorText } from '../../components/serverErrors';
 import { formatDateTime } from '../../i18n/format';
@@ -14,11 +13,16 @@ export function TimelineTab({ record }: { record: TReport }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<TAppDataProvider>();
+  const invalidateCustom = useInvalidateCustom();
   const { data, error, isPending } = useTimeline(record.id);
   const [comment, setComment] = useState('');
-  const [sending, setSending] = useState(false);
+  const adding = useCustomMutation('addNcaComment', {
+    onSuccess: async () => {
+      setComment('');
+      await invalidateCustom('ncaTimeline');
+    },
+    onError: (caught) => notify(isNotAvailable(caught) ? 'nca.notAvailable.comments' : errorText(translate, caught), { type: 'error' }),
+  });
   // Each entry names what happened to which record: the report, one of its actions or sign requests.
   const describe = (entry: NonNullable<typeof data>[number]) => {
     const action = entry.action ?? '';
@@ -29,18 +33,6 @@ export function TimelineTab({ record }: { record: TReport }) {
   };
   const statusLabel = (entityType: string | null, status: string) =>
     translate(entityType === 'sign-requests' ? `nca.signStatus.${status}` : entityType === 'corrective-actions' ? `nca.actionStatus.${status}` : `nca.status.${status}`);
-  const send = async () => {
-    setSending(true);
-    try {
-      await dataProvider.addNcaComment(record.id, comment.trim());
-      setComment('');
-      await queryClient.invalidateQueries({ queryKey: ['nca-reports', 'timeline', record.id] });
-    } catch (caught) {
-      notify(isNotAvailable(caught) ? 'nca.notAvailable.comments' : errorText(translate, caught), { type: 'error' });
-    } finally {
-      setSending(false);
-    }
-  };
   return (
     <Panel title={translate('nca.tabs.timeline')} testId="nca-timeline">
       {isPending ? null : error ? (
@@ -65,7 +57,7 @@ export function TimelineTab({ record }: { record: TReport }) {
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
         <MuiTextField size="small" label={translate('nca.timeline.addComment')} value={comment} onChange={(event) => setComment(event.target.value)} fullWidth multiline maxRows={4} />
-        <Button variant="outlined" disabled={sending || comment.trim() === ''} onClick={() => void send()}>
+        <Button variant="outlined" disabled={adding.isPending || comment.trim() === ''} onClick={() => adding.mutate([record.id, comment.trim()])}>
           {translate('nca.timeline.send')}
         </Button>
       </Stack>

@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import type { HttpError } from 'ra-core';
-import { useDataProvider } from 'react-admin';
 import { permissionKeyOf } from '@app/domain/platform/access/access-table';
 import { hasPermission } from '@app/domain/platform/auth/permissions';
-import type { TAppDataProvider } from '../../dataProvider';
+import { useCustomQuery } from '../../dataProvider/hooks';
 
 /*
  * The NCA reads beyond the collections' CRUD (documented by the API in the NCA notes), as queries
@@ -20,32 +18,25 @@ export function isNotAvailable(error: unknown): boolean {
 }
 
 export function useReportFacts(reportId: string | undefined) {
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  return useQuery({ queryKey: ['nca-reports', 'facts', reportId], queryFn: async () => (await dataProvider.ncaReportFacts(reportId!)).data, enabled: !!reportId, retry: false });
+  return useCustomQuery('ncaReportFacts', [reportId ?? ''], { enabled: !!reportId, retry: false });
 }
 export function useActionFacts(actionId: string | undefined) {
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  return useQuery({ queryKey: ['corrective-actions', 'facts', actionId], queryFn: async () => (await dataProvider.correctiveActionFacts(actionId!)).data, enabled: !!actionId, retry: false });
+  return useCustomQuery('correctiveActionFacts', [actionId ?? ''], { enabled: !!actionId, retry: false });
 }
 export function useSignFacts(requestId: string | undefined) {
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  return useQuery({ queryKey: ['sign-requests', 'facts', requestId], queryFn: async () => (await dataProvider.signRequestFacts(requestId!)).data, enabled: !!requestId, retry: false });
+  return useCustomQuery('signRequestFacts', [requestId ?? ''], { enabled: !!requestId, retry: false });
 }
 export function useTimeline(reportId: string) {
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  return useQuery({ queryKey: ['nca-reports', 'timeline', reportId], queryFn: async () => (await dataProvider.ncaTimeline(reportId)).data, retry: false });
+  return useCustomQuery('ncaTimeline', [reportId], { retry: false });
 }
 export function useReportSignatures(reportId: string) {
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  return useQuery({ queryKey: ['nca-reports', 'signatures', reportId], queryFn: async () => (await dataProvider.ncaReportSignatures(reportId)).data, retry: false });
+  return useCustomQuery('ncaReportSignatures', [reportId], { retry: false });
 }
 export function useMySignatures() {
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  return useQuery({ queryKey: ['sign-requests', 'mine'], queryFn: async () => (await dataProvider.mySignRequests()).data, retry: false });
+  return useCustomQuery('mySignRequests', [], { retry: false });
 }
 export function useNcaDashboard(lotId?: string) {
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  return useQuery({ queryKey: ['nca-reports', 'dashboard', lotId ?? ''], queryFn: async () => (await dataProvider.ncaDashboard(lotId)).data, retry: false });
+  return useCustomQuery('ncaDashboard', [lotId], { retry: false });
 }
 
 /**
@@ -53,13 +44,13 @@ export function useNcaDashboard(lotId?: string) {
  * holding nca.create with the permission system on (the consortium always may).
  */
 export function useSupplierMayReport(enabled: boolean) {
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  return useQuery({
-    queryKey: ['permissions', 'me'],
-    queryFn: async () => (await dataProvider.myPermissions()).data,
+  return useCustomQuery('myPermissions', [], {
     // The key of the table's create action on reports (nca.create).
     select: (mine) => mine.permissionsSystem && hasPermission(mine.permissions, permissionKeyOf('nca-reports', 'create') ?? ''),
     enabled,
     retry: false,
   });
 }
+
+/** What a report's save or workflow action changes beside the record: its facts, timeline and signatures. */
+export const REPORT_READS = ['ncaReportFacts', 'ncaTimeline', 'ncaReportSignatures', 'ncaDashboard'] as const;

@@ -15,7 +15,6 @@ import {
   SimpleList,
   TopToolbar,
   FilterButton,
-  useDataProvider,
   useGetList,
   useLocaleState,
   useNotify,
@@ -23,8 +22,8 @@ import {
 } from 'react-admin';
 import { AMBIENT_CATEGORIES } from '@app/domain/environmental/settings';
 import type { TNcaReportRecord } from '@app/domain/environmental/nca/index';
-import type { TAppDataProvider } from '../../dataProvider';
-import { TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { useCustomMutation } from '../../dataProvider/hooks';
+import { DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCan, useCanHere, useReachesAllHere } from '../../components/permissions';
 import { useSession } from '../../session/useSession';
 import { errorText } from '../../components/serverErrors';
@@ -76,7 +75,6 @@ function useFilters() {
 function ExportByLotButton() {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<TAppDataProvider>();
   const filterValues = useListFilterValues();
   const [open, setOpen] = useState(false);
   const [lotId, setLotId] = useState('');
@@ -87,19 +85,20 @@ function ExportByLotButton() {
     setProblem(null);
     setOpen(true);
   };
-  const run = async () => {
+  const exporting = useCustomMutation('download', {
+    onSuccess: () => setOpen(false),
+    onError: (error) => {
+      if (isNotAvailable(error)) notify('nca.notAvailable.export', { type: 'info' });
+      else setProblem(errorText(translate, error));
+    },
+  });
+  const run = () => {
     if (!lotId) {
       setProblem(translate('nca.export.pickLot'));
       return;
     }
     const lot = lots.find((l) => String(l.id) === lotId);
-    try {
-      await dataProvider.download('/nca-reports/export', { query: { lotId }, fileName: `nca-${lot?.code ?? lotId}.xlsx` });
-      setOpen(false);
-    } catch (error) {
-      if (isNotAvailable(error)) notify('nca.notAvailable.export', { type: 'info' });
-      else setProblem(errorText(translate, error));
-    }
+    exporting.mutate(['/nca-reports/export', { query: { lotId }, fileName: `nca-${lot?.code ?? lotId}.xlsx` }]);
   };
   return (
     <>
@@ -125,7 +124,7 @@ function ExportByLotButton() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" onClick={() => void run()} data-testid="nca-export-confirm">
+          <Button variant="contained" onClick={run} disabled={exporting.isPending} data-testid="nca-export-confirm">
             {translate('nca.export.confirm')}
           </Button>
         </DialogActions>
@@ -213,7 +212,7 @@ export function ReportCreate() {
     );
   return (
     <Create mutationOptions={saveErrors} redirect="edit">
-      <TtSimpleForm defaultValues={supplier ? { origin: 'audit', detectedByAgencyId: agencyId, targetAgencyId: agencyId } : { origin: 'audit' }}>
+      <DetailForm defaultValues={supplier ? { origin: 'audit', detectedByAgencyId: agencyId, targetAgencyId: agencyId } : { origin: 'audit' }}>
         {supplier ? (
           <Alert severity="info" sx={{ width: '100%', mb: 1 }}>
             {translate('nca.supplierCreate.intro')}
@@ -221,7 +220,7 @@ export function ReportCreate() {
         ) : null}
         <Phase1Fields readOnly={false} />
         {supplier ? null : <ObserversInput readOnly={false} />}
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

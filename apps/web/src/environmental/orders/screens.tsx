@@ -18,7 +18,7 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
-import { DetailActions, emptyToNull, FormGrid, RecordTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { DetailActions, emptyToNull, FormGrid, RecordTitle, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
 
@@ -92,9 +92,9 @@ export function OrderEdit() {
   const canSave = useCanHere('update');
   return (
     <Edit mutationOptions={saveErrors} mutationMode="pessimistic" title={<RecordTitle />} actions={<DetailActions />} redirect="list">
-      <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
+      <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <OrderFields readOnly={!canSave} />
-      </TtSimpleForm>
+      </DetailForm>
     </Edit>
   );
 }
@@ -103,9 +103,9 @@ export function OrderCreate() {
   const saveErrors = useSaveErrorNotification();
   return (
     <Create mutationOptions={saveErrors} redirect="list">
-      <TtSimpleForm>
+      <DetailForm>
         <OrderFields readOnly={false} />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
 import ReportIcon from '@mui/icons-material/Report';
-import { useDataProvider, useGetList, useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { TRdpRecord } from '@app/domain/environmental/rdp/rdps';
-import type { TAppDataProvider } from '../../dataProvider';
+import { useCustomMutation } from '../../dataProvider/hooks';
 import { useHasTranslation } from '../../components/forms';
 import type { TNamedRecord } from '../../components/records';
 
@@ -17,11 +17,15 @@ export function OpenNcaButton({ record }: { record: TRdpRecord & { id: string } 
   const translate = useTranslate();
   const hasKey = useHasTranslation();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider<TAppDataProvider>();
   const [open, setOpen] = useState(false);
   const [orderId, setOrderId] = useState('');
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const opening = useCustomMutation('openNcaFromRdp', {
+    onMutate: () => setProblem(null),
+    onSuccess: (report) => void navigate(`/nca-reports/${report._id}`),
+    onError: (error) => setProblem(hasKey(error.message) ? translate(error.message) : error.message),
+  });
+  const busy = opening.isPending;
   const ready = !!record.lotId && !!record.agencyId;
   const { data: orders = [] } = useGetList<TNamedRecord>(
     'orders',
@@ -30,19 +34,7 @@ export function OpenNcaButton({ record }: { record: TRdpRecord & { id: string } 
   );
   const chosen = orderId || (orders.length === 1 ? String(orders[0].id) : '');
   const t = (key: string, options?: object) => translate(`environmental.rdps.openNca.${key}`, options);
-  const submit = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const { data: report } = await dataProvider.openNcaFromRdp(record.id, chosen);
-      void navigate(`/nca-reports/${report._id}`);
-    } catch (error) {
-      const message = (error as Error).message;
-      setProblem(hasKey(message) ? translate(message) : message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () => opening.mutate([record.id, chosen]);
   return (
     <>
       <Button variant="contained" color="error" startIcon={<ReportIcon />} onClick={() => setOpen(true)} data-testid="rdp-open-nca">

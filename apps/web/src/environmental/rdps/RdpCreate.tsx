@@ -1,5 +1,5 @@
 import { Create } from 'react-admin';
-import { TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { getSession } from '../../session/store';
 import { RdpFields, toWritable } from './RdpFields';
 
@@ -9,9 +9,9 @@ export function RdpCreate() {
   const laboratoryId = getSession()?.user?.laboratoryId ?? undefined;
   return (
     <Create mutationOptions={saveErrors} redirect="edit" transform={toWritable}>
-      <TtSimpleForm defaultValues={{ laboratoryId, analyticData: [] }}>
+      <DetailForm defaultValues={{ laboratoryId, analyticData: [] }}>
         <RdpFields readOnly={false} isCreate />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

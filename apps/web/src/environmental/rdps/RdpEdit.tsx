@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { Edit, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { DetailActions, RecordTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { DetailActions, RecordTitle, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCan, useCanHere } from '../../components/permissions';
 import { formatDate } from '../../i18n/format';
 import { OpenNcaButton } from './OpenNcaButton';
@@ -77,9 +77,9 @@ function RdpDetail() {
             </Typography>
             <RdpPosition lat={record.lat} long={record.long} />
           </RdpPanel>
-          <TtSimpleForm canSave={editable} canDelete={editable && canDelete}>
+          <DetailForm canSave={editable} canDelete={editable && canDelete}>
             <RdpFields readOnly={!editable} isCreate={false} />
-          </TtSimpleForm>
+          </DetailForm>
         </>
       ) : null}
       {tab === 1 ? <Accounting record={record} /> : null}

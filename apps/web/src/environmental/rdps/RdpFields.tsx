@@ -1,7 +1,6 @@
 import { Box } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { ArrayInput, AutocompleteArrayInput, AutocompleteInput, NumberInput, ReferenceArrayInput, ReferenceInput, SimpleFormIterator, TextInput, useDataProvider, useTranslate } from 'react-admin';
-import type { TAppDataProvider } from '../../dataProvider';
+import { ArrayInput, AutocompleteArrayInput, AutocompleteInput, NumberInput, ReferenceArrayInput, ReferenceInput, SimpleFormIterator, TextInput, useTranslate } from 'react-admin';
+import { useCustomQuery } from '../../dataProvider/hooks';
 import { DateInput } from '../../components/DateInput';
 import type { TAnalyticRow } from '@app/domain/environmental/rdp/rdps';
 import { emptyToNull, FormGrid, SectionTitle } from '../../components/forms';
@@ -12,14 +11,7 @@ import { required } from '../../components/validators';
 
 /** The lots and agencies by name, for a laboratory: it reads neither registry, yet names them on its reports. */
 function useSampleChoices(enabled: boolean) {
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  return useQuery({
-    queryKey: ['rdps', 'sample-choices'],
-    queryFn: async () => (await dataProvider.rdpSampleChoices()).data,
-    enabled,
-    retry: false,
-    staleTime: 60_000,
-  });
+  return useCustomQuery('rdpSampleChoices', [], { enabled, retry: false, staleTime: 60_000 });
 }
 
 export function RdpFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolean }) {

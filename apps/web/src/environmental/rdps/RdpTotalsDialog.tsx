@@ -1,25 +1,15 @@
-import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
-import type { TAppDataProvider } from '../../dataProvider';
-import type { TRdpTotals } from '../../dataProvider/environmental';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { useCustomQuery } from '../../dataProvider/hooks';
 import { formatEuros } from '../../components/format';
 
 /** The consortium's accounting figures of completed reports, per laboratory and per month of the SAL. */
 export function RdpTotalsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  const [totals, setTotals] = useState<TRdpTotals | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  useEffect(() => {
-    if (!open) return;
-    setTotals(null);
-    dataProvider
-      .rdpTotals()
-      .then(({ data }) => setTotals(data))
-      .catch((error: Error) => setFailed(error.message));
-  }, [dataProvider, open]);
+  // Asked again at each opening: the figures move as reports are confirmed.
+  const { data: totals, error } = useCustomQuery('rdpTotals', [], { enabled: open, retry: false });
+  const failed = error ? error.message : null;
   const t = (key: string) => translate(`environmental.rdps.accounting.${key}`);
   const euros = (n: number) => formatEuros(n, locale);
   return (

@@ -21,7 +21,7 @@ import {
 import { useLocation } from 'react-router-dom';
 import { useWatch } from 'react-hook-form';
 import { AGENCY_FUNCTION_TYPES, AMBIENT_CATEGORIES, ENVIRONMENTAL_SETTING_TYPES, LAB_ANALYSIS_SETTING_TYPES, NCA_SETTING_TYPES } from '@app/domain/environmental/settings';
-import { DetailActions, emptyToNull, FormGrid, RecordTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { DetailActions, emptyToNull, FormGrid, RecordTitle, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCan, useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
 
@@ -146,9 +146,9 @@ export function SettingEdit() {
       actions={<DetailActions />}
       redirect={(_r?: string, _id?: unknown, data?: Record<string, unknown>) => backTo(data?.settingType as string | undefined).slice(1)}
     >
-      <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
+      <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <SettingFields readOnly={!canSave} isCreate={false} />
-      </TtSimpleForm>
+      </DetailForm>
     </Edit>
   );
 }
@@ -157,9 +157,9 @@ export function SettingCreate() {
   const saveErrors = useSaveErrorNotification();
   return (
     <Create mutationOptions={saveErrors} redirect={(_r?: string, _id?: unknown, data?: Record<string, unknown>) => backTo(data?.settingType as string | undefined).slice(1)}>
-      <TtSimpleForm defaultValues={{ isActive: true }}>
+      <DetailForm defaultValues={{ isActive: true }}>
         <SettingFields readOnly={false} isCreate />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import { ArrayInput, SimpleFormIterator, TextInput, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import type { TAppDataProvider } from '../../dataProvider';
-import { COMPANY_PATH, type TCompanyInvitationAction, type TCompanyKind, type TCompanyUser } from '../../dataProvider/environmental';
+import { ArrayInput, SimpleFormIterator, TextInput, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { COMPANY_PATH, type TCompanyInvitationAction, type TCompanyKind } from '../../dataProvider/environmental';
+import { useCustomMutation, useCustomQuery, useInvalidateCustom } from '../../dataProvider/hooks';
 import { useCan } from '../../components/permissions';
 import { emptyToNull, FormGrid } from '../../components/forms';
 import { required } from '../../components/validators';
@@ -57,30 +57,24 @@ export function InviteButtons({ kind }: { kind: TCompanyKind }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  const [busy, setBusy] = useState(false);
+  const invitation = useCustomMutation('companyInvitation', {
+    onSuccess: (_answer, [, , action]) => {
+      notify(`environmental.invite.done.${action}`, { type: 'success' });
+      refresh();
+    },
+    onError: (error) => notify(error.message || 'genericError', { type: 'error' }),
+  });
   const allowed = useCan(COMPANY_PATH[kind], 'invite');
   if (!record || !allowed) return null;
   const actions: TCompanyInvitationAction[] = record.inviteStatus === 'to_invite' ? ['invite'] : record.inviteStatus === 'invited' ? ['resend', 'revoke'] : [];
-  const run = async (action: TCompanyInvitationAction) => {
-    setBusy(true);
-    try {
-      await dataProvider.companyInvitation(kind, String(record.id), action);
-      notify(`environmental.invite.done.${action}`, { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message || 'genericError', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (action: TCompanyInvitationAction) => invitation.mutate([kind, String(record.id), action]);
   return (
     <>
       {actions.map((action) => (
         <Button
           key={action}
           size="small"
-          disabled={busy}
+          disabled={invitation.isPending}
           startIcon={action === 'revoke' ? undefined : <SendIcon />}
           color={action === 'revoke' ? 'error' : 'primary'}
           onClick={() => run(action)}
@@ -98,35 +92,29 @@ export function CompanyUsers({ kind }: { kind: TCompanyKind }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  const [users, setUsers] = useState<TCompanyUser[] | null>(null);
+  const invalidateCustom = useInvalidateCustom();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState({ email: '', name: '', surname: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const canInvite = useCan(COMPANY_PATH[kind], 'inviteUsers') && record?.inviteStatus === 'accepted';
-  const load = () => {
-    if (record?.id)
-      dataProvider.companyUsers(kind, String(record.id)).then(
-        ({ data }) => setUsers(data),
-        () => setUsers([]),
-      );
-  };
-  // Reloaded when another company is shown; `kind` is fixed for the life of the tab.
-  useEffect(load, [dataProvider, record?.id, kind]);
-  if (!record) return null;
-  const submit = async () => {
-    try {
-      await dataProvider.inviteCompanyColleague(kind, String(record.id), form);
+  // A failed read shows the list as empty, as the tab did before it had an error state.
+  const { data: users, isError } = useCustomQuery('companyUsers', [kind, String(record?.id ?? '')], { enabled: !!record?.id, retry: false });
+  const inviting = useCustomMutation('inviteCompanyColleague', {
+    onSuccess: () => {
       notify('environmental.users.invited', { type: 'success' });
       setOpen(false);
       setForm({ email: '', name: '', surname: '' });
       setErrors({});
-      load();
-    } catch (error) {
+      void invalidateCustom('companyUsers');
+    },
+    onError: (error) => {
       setErrors((error as { body?: { errors?: Record<string, string> } }).body?.errors ?? {});
-      notify((error as Error).message || 'genericError', { type: 'error' });
-    }
-  };
+      notify(error.message || 'genericError', { type: 'error' });
+    },
+  });
+  if (!record) return null;
+  const submit = () => inviting.mutate([kind, String(record.id), form]);
+  const shown = isError ? [] : users;
   return (
     <Box sx={{ width: '100%' }} data-testid="company-users">
       {canInvite ? (
@@ -134,8 +122,8 @@ export function CompanyUsers({ kind }: { kind: TCompanyKind }) {
           {translate('environmental.users.inviteColleague')}
         </Button>
       ) : null}
-      {users && users.length === 0 ? <Typography color="text.secondary">{translate('environmental.users.none')}</Typography> : null}
-      {users && users.length > 0 ? (
+      {shown && shown.length === 0 ? <Typography color="text.secondary">{translate('environmental.users.none')}</Typography> : null}
+      {shown && shown.length > 0 ? (
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small">
             <TableHead>
@@ -146,7 +134,7 @@ export function CompanyUsers({ kind }: { kind: TCompanyKind }) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {users.map((u) => (
+              {shown.map((u) => (
                 <TableRow key={u._id}>
                   <TableCell>{u.email}</TableCell>
                   <TableCell>{[u.name, u.surname].filter(Boolean).join(' ') || '—'}</TableCell>
@@ -181,7 +169,7 @@ export function CompanyUsers({ kind }: { kind: TCompanyKind }) {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" onClick={submit} data-testid="colleague-submit">
+          <Button variant="contained" onClick={submit} disabled={inviting.isPending} data-testid="colleague-submit">
             {translate('environmental.users.send')}
           </Button>
         </DialogActions>
@@ -196,20 +184,20 @@ export function OwnContactsEditor({ kind }: { kind: TCompanyKind }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<TAppDataProvider>();
+  const saving = useCustomMutation('updateCompanyContacts', {
+    onSuccess: () => {
+      notify('environmental.contacts.saved', { type: 'success' });
+      refresh();
+    },
+    onError: (error) => notify(error.message || 'genericError', { type: 'error' }),
+  });
   type TContactRow = { name: string; role?: string | null; email?: string | null; phone?: string | null };
   const [rows, setRows] = useState<TContactRow[]>([]);
   useEffect(() => setRows(((record?.contacts as TContactRow[]) ?? []).map((c) => ({ ...c }))), [record?.contacts]);
   if (!record) return null;
-  const save = async () => {
-    try {
-      const clean = rows.map((r) => ({ name: r.name, role: r.role || null, email: r.email || null, phone: r.phone || null }));
-      await dataProvider.updateCompanyContacts(kind, String(record.id), clean);
-      notify('environmental.contacts.saved', { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message || 'genericError', { type: 'error' });
-    }
+  const save = () => {
+    const clean = rows.map((r) => ({ name: r.name, role: r.role || null, email: r.email || null, phone: r.phone || null }));
+    saving.mutate([kind, String(record.id), clean]);
   };
   return (
     <Box sx={{ width: '100%' }} data-testid="own-contacts">
@@ -238,7 +226,7 @@ export function OwnContactsEditor({ kind }: { kind: TCompanyKind }) {
         <Button size="small" onClick={() => setRows([...rows, { name: '' }])}>
           {translate('ra.action.add')}
         </Button>
-        <Button size="small" variant="contained" onClick={save} data-testid="contacts-save">
+        <Button size="small" variant="contained" onClick={save} disabled={saving.isPending} data-testid="contacts-save">
           {translate('ra.action.save')}
         </Button>
       </Stack>

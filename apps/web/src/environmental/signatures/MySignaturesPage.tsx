@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { EXPLANATION_MIN, OTP_RULES } from '@app/domain/environmental/nca/index';
 import { errorText } from '../../components/serverErrors';
 import { formatDateTime } from '../../i18n/format';
 import { useSession } from '../../session/useSession';
-import type { TAppDataProvider } from '../../dataProvider';
+import { useCustomMutation, useInvalidateCustom } from '../../dataProvider/hooks';
 import type { TMySignRequest, TSendCodeAnswer } from '../../dataProvider/environmental';
 import { isNotAvailable, useMySignatures, useSignFacts } from '../nca/queries';
 
@@ -34,48 +33,49 @@ function SignCard({ request, impersonating, signerLocked }: { request: TMySignRe
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<TAppDataProvider>();
+  const invalidateCustom = useInvalidateCustom();
   const [sent, setSent] = useState<TSendCodeAnswer | null>(null);
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [explanation, setExplanation] = useState('');
-  const refreshAll = () => queryClient.invalidateQueries({ queryKey: ['sign-requests'] });
+  const refreshAll = () => invalidateCustom('mySignRequests', 'signRequestFacts');
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await work();
-    } catch (error) {
+  const handlers = {
+    onMutate: () => setProblem(null),
+    onError: (error: Error) => {
       const lockedUntil = signerLockOf(error);
       setProblem(lockedUntil ? translate('nca.mySignatures.signerLocked', { until: formatDateTime(lockedUntil, locale, ITALIAN_TIME) }) : errorText(translate, error));
       // A wrong code may have locked the request or the signer: the page shows it from fresh facts.
       void refreshAll();
-    } finally {
-      setBusy(false);
-    }
+    },
   };
-  const askCode = () =>
-    run(async () => {
-      setSent((await dataProvider.sendSignatureCode(request._id)).data);
+  const askingCode = useCustomMutation('sendSignatureCode', {
+    ...handlers,
+    onSuccess: (answer) => {
+      setSent(answer);
       setCode('');
-    });
-  const sign = () =>
-    run(async () => {
-      await dataProvider.signWithCode(request._id, code);
+    },
+  });
+  const signing = useCustomMutation('signWithCode', {
+    ...handlers,
+    onSuccess: () => {
       notify('nca.mySignatures.signed', { type: 'success' });
-      await refreshAll();
-    });
-  const reject = () =>
-    run(async () => {
-      await dataProvider.rejectSignature(request._id, explanation.trim());
+      return refreshAll();
+    },
+  });
+  const rejection = useCustomMutation('rejectSignature', {
+    ...handlers,
+    onSuccess: () => {
       setRejecting(false);
       notify('nca.mySignatures.rejected', { type: 'info' });
-      await refreshAll();
-    });
+      return refreshAll();
+    },
+  });
+  const busy = askingCode.isPending || signing.isPending || rejection.isPending;
+  const askCode = () => askingCode.mutate([request._id]);
+  const sign = () => signing.mutate([request._id, code]);
+  const reject = () => rejection.mutate([request._id, explanation.trim()]);
   const codeValid = /^\d{6}$/.test(code.replace(/\s/g, ''));
   const locked = request.locked || signerLocked;
   return (
@@ -104,7 +104,7 @@ function SignCard({ request, impersonating, signerLocked }: { request: TMySignRe
                 helperText={translate('nca.mySignatures.codeHelp', { minutes: OTP_RULES.lifetimeMinutes })}
                 sx={{ maxWidth: 240 }}
               />
-              <Button variant="contained" disabled={busy || !codeValid || impersonating || locked} onClick={() => void sign()} data-testid="otp-sign">
+              <Button variant="contained" disabled={busy || !codeValid || impersonating || locked} onClick={sign} data-testid="otp-sign">
                 {translate('nca.mySignatures.sign')}
               </Button>
             </Stack>
@@ -117,7 +117,7 @@ function SignCard({ request, impersonating, signerLocked }: { request: TMySignRe
         ) : null}
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button variant={sent ? 'outlined' : 'contained'} disabled={busy || impersonating || locked} onClick={() => void askCode()} data-testid="otp-send">
+        <Button variant={sent ? 'outlined' : 'contained'} disabled={busy || impersonating || locked} onClick={askCode} data-testid="otp-send">
           {translate(sent ? 'nca.mySignatures.resend' : 'nca.mySignatures.sendCode')}
         </Button>
         <Button color="error" disabled={busy || impersonating} onClick={() => setRejecting(true)} data-testid="sign-reject">
@@ -151,7 +151,7 @@ function SignCard({ request, impersonating, signerLocked }: { request: TMySignRe
           <Button onClick={() => setRejecting(false)} disabled={busy}>
             {translate('ra.action.cancel')}
           </Button>
-          <Button variant="contained" color="error" disabled={busy || explanation.trim().length < EXPLANATION_MIN} onClick={() => void reject()} data-testid="reject-confirm">
+          <Button variant="contained" color="error" disabled={busy || explanation.trim().length < EXPLANATION_MIN} onClick={reject} data-testid="reject-confirm">
             {translate('nca.mySignatures.reject')}
           </Button>
         </DialogActions>
@@ -164,7 +164,7 @@ export function MySignaturesPage() {
   const translate = useTranslate();
   const impersonating = !!useSession()?.realSession;
   const [locale] = useLocaleState();
-  const queryClient = useQueryClient();
+  const invalidateCustom = useInvalidateCustom();
   const { data, error, isPending } = useMySignatures();
   // The signer-wide lock is the same on each of the signer's requests: the first one's facts tell it (null when not locked).
   const signerLockedUntil = useSignFacts(data?.[0]?._id).data?.signerLockedUntil ?? null;
@@ -172,9 +172,9 @@ export function MySignaturesPage() {
   // The lock ends on its own: ask again then, so the buttons come back without a reload.
   useEffect(() => {
     if (!signerLockedUntil) return;
-    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['sign-requests'] }), Math.max(0, new Date(signerLockedUntil).getTime() - Date.now()) + 1000);
+    const timer = setTimeout(() => void invalidateCustom('mySignRequests', 'signRequestFacts'), Math.max(0, new Date(signerLockedUntil).getTime() - Date.now()) + 1000);
     return () => clearTimeout(timer);
-  }, [signerLockedUntil, queryClient]);
+  }, [signerLockedUntil, invalidateCustom]);
   return (
     <Box sx={{ p: 2 }}>
       <Title title="nca.menu.mySignatures" />

@@ -24,7 +24,7 @@ import {
 } from 'react-admin';
 import { can } from '@app/domain/platform/access/access-table';
 import { EVENT_STATUSES, eventWorkflow, type TEventStatus } from '@app/domain/platform/events/event-flow';
-import { DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
+import { DetailActions, FormGrid, RecordTitle, DetailForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { FilterCreateActions, ResponsiveDataTable } from '../../components/listScaffolding';
 import { currentUserId, useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
@@ -162,14 +162,14 @@ export function EventEdit() {
   const canSave = useCanHere('update');
   return (
     <Edit mutationOptions={useSaveErrorNotification()} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
-      <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
+      <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', gap: 1 }}>
           <EventStatusChip />
           <EventStatusActions />
         </Stack>
         <EventFields readOnly={!canSave} />
         <GalleryPreview />
-      </TtSimpleForm>
+      </DetailForm>
     </Edit>
   );
 }
@@ -177,9 +177,9 @@ export function EventEdit() {
 export function EventCreate() {
   return (
     <Create mutationOptions={useSaveErrorNotification()} redirect="edit">
-      <TtSimpleForm defaultValues={{ galleryImages: [] }}>
+      <DetailForm defaultValues={{ galleryImages: [] }}>
         <EventFields readOnly={false} />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Link as MuiLink, Typography } from '@mui/material';
 import { Create, DataTable, Edit, List, NumberInput, ReferenceInput, SearchInput, SelectInput, TabbedForm, TextInput, AutocompleteInput, useRecordContext, useTranslate } from 'react-admin';
-import { DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
+import { DetailActions, FormGrid, RecordTitle, SectionTitle, DetailForm, DetailTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { FilterCreateActions, ListExportButton, ResponsiveDataTable } from '../../components/listScaffolding';
 import { useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
@@ -119,9 +119,9 @@ export function CustomerEdit() {
       redirect={false}
       transform={customerPayload}
     >
-      <TtTabbedForm canSave={canSave} canDelete={useCanHere('delete')}>
+      <DetailTabbedForm canSave={canSave} canDelete={useCanHere('delete')}>
         {CustomerTabs({ readOnly: !canSave })}
-      </TtTabbedForm>
+      </DetailTabbedForm>
     </Edit>
   );
 }
@@ -129,7 +129,7 @@ export function CustomerEdit() {
 export function CustomerCreate() {
   return (
     <Create mutationOptions={useSaveErrorNotification()} redirect="edit" transform={customerPayload}>
-      <TtTabbedForm defaultValues={{ language: 'it' }}>{CustomerTabs({ readOnly: false })}</TtTabbedForm>
+      <DetailTabbedForm defaultValues={{ language: 'it' }}>{CustomerTabs({ readOnly: false })}</DetailTabbedForm>
     </Create>
   );
 }
@@ -186,9 +186,9 @@ export function ProjectEdit() {
   const canSave = useCanHere('update');
   return (
     <Edit mutationOptions={useSaveErrorNotification()} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
-      <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
+      <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <ProjectFields readOnly={!canSave} />
-      </TtSimpleForm>
+      </DetailForm>
     </Edit>
   );
 }
@@ -196,9 +196,9 @@ export function ProjectEdit() {
 export function ProjectCreate() {
   return (
     <Create mutationOptions={useSaveErrorNotification()} redirect="list">
-      <TtSimpleForm defaultValues={{ androidShaFingerprints: [] }}>
+      <DetailForm defaultValues={{ androidShaFingerprints: [] }}>
         <ProjectFields readOnly={false} />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }
@@ -275,9 +275,9 @@ export function LinkEdit() {
   const canSave = useCanHere('update');
   return (
     <Edit mutationOptions={useSaveErrorNotification()} title={<RecordTitle source="shortCode" />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
-      <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
+      <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <LinkFields readOnly={!canSave} />
-      </TtSimpleForm>
+      </DetailForm>
     </Edit>
   );
 }
@@ -288,9 +288,9 @@ const linkPayload = (values: Record<string, unknown>) => (values.shortCode ? val
 export function LinkCreate() {
   return (
     <Create mutationOptions={useSaveErrorNotification()} redirect="edit" transform={linkPayload}>
-      <TtSimpleForm>
+      <DetailForm>
         <LinkFields readOnly={false} />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

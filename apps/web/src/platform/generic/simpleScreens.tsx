@@ -1,5 +1,5 @@
 import { BooleanField, BooleanInput, Create, DataTable, Edit, List, NumberInput, SearchInput, SelectField, SelectInput, TextInput, useTranslate } from 'react-admin';
-import { DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
+import { DetailActions, FormGrid, RecordTitle, DetailForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { FilterCreateActions, ListExportButton, ResponsiveDataTable } from '../../components/listScaffolding';
 import { useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
@@ -49,9 +49,9 @@ export function FaqEdit() {
   const canSave = useCanHere('update');
   return (
     <Edit mutationOptions={useSaveErrorNotification()} title={<RecordTitle source="question" />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
-      <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
+      <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <FaqFields readOnly={!canSave} />
-      </TtSimpleForm>
+      </DetailForm>
     </Edit>
   );
 }
@@ -59,9 +59,9 @@ export function FaqEdit() {
 export function FaqCreate() {
   return (
     <Create mutationOptions={useSaveErrorNotification()} redirect="list">
-      <TtSimpleForm defaultValues={{ order: 0, isVisible: true }}>
+      <DetailForm defaultValues={{ order: 0, isVisible: true }}>
         <FaqFields readOnly={false} />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }
@@ -110,9 +110,9 @@ export function CategoryEdit() {
   const canSave = useCanHere('update');
   return (
     <Edit mutationOptions={useSaveErrorNotification()} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
-      <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
+      <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <CategoryFields readOnly={!canSave} />
-      </TtSimpleForm>
+      </DetailForm>
     </Edit>
   );
 }
@@ -120,9 +120,9 @@ export function CategoryEdit() {
 export function CategoryCreate() {
   return (
     <Create mutationOptions={useSaveErrorNotification()} redirect="list">
-      <TtSimpleForm defaultValues={{ order: 0, isActive: true, entityType: 'event' }}>
+      <DetailForm defaultValues={{ order: 0, isActive: true, entityType: 'event' }}>
         <CategoryFields readOnly={false} />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

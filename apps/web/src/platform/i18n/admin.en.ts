@@ -145,7 +145,7 @@ export const adminEn = {
       laboratories: 'Laboratories',
       lots: 'Lots',
       orders: 'Orders',
-      contracts: 'Price lists',
+      contracts: 'Contracts',
       nca: 'NCA',
       signs: 'Signatures',
       actions: 'Corrective actions',

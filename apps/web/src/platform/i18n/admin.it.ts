@@ -145,7 +145,7 @@ export const adminIt = {
       laboratories: 'Laboratori',
       lots: 'Lotti',
       orders: 'Ordini',
-      contracts: 'Listini',
+      contracts: 'Contratti',
       nca: 'NCA',
       signs: 'Firme',
       actions: 'Azioni correttive',

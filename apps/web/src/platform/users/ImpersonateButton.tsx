@@ -1,10 +1,10 @@
 import { Button } from '@mui/material';
 import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
 import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { postSignInPath } from '../../authProvider';
 import { useAppConfig } from '../../config';
+import { useForgetCachedData } from '../../dataProvider/hooks';
 import { startImpersonation } from '../../layout/impersonation';
 import { getSession } from '../../session/store';
 import { useCan } from '../../components/permissions';
@@ -15,7 +15,7 @@ export function ImpersonateButton() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const forgetCachedData = useForgetCachedData();
   const { features } = useAppConfig();
   const session = getSession();
   const mayImpersonate = useCan('users', 'impersonate');
@@ -29,7 +29,7 @@ export function ImpersonateButton() {
       onClick={async () => {
         try {
           await startImpersonation(record.id);
-          queryClient.clear();
+          forgetCachedData();
           const user = getSession()?.user;
           notify('users.impersonate.started', { type: 'success' });
           void navigate(user ? postSignInPath(user, features) : '/');

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Alert, Avatar, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import { useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { TAppDataProvider } from '../../dataProvider';
+import { useCustomMutation, useCustomQuery } from '../../dataProvider/hooks';
 import { FilePicker, UPLOAD_FORMATS } from '../../components/FilePicker';
 import { errorText } from '../../components/serverErrors';
 
@@ -20,14 +19,7 @@ import { errorText } from '../../components/serverErrors';
  * handful of small images at most).
  */
 function useLogoUrl(uploadId: string | null | undefined): string | null {
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  const { data } = useQuery({
-    queryKey: ['uploads', 'image', uploadId],
-    queryFn: () => dataProvider.uploadObjectUrl(uploadId!).then(({ data: url }) => url),
-    enabled: !!uploadId,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  const { data } = useCustomQuery('uploadObjectUrl', [uploadId ?? ''], { enabled: !!uploadId, staleTime: Infinity, gcTime: Infinity });
   return uploadId ? (data ?? null) : null;
 }
 
@@ -72,27 +64,25 @@ export function ComuneIdentity({ cityId }: { cityId: string | null | undefined }
 export function CityLogoInput({ readOnly }: { readOnly: boolean }) {
   const translate = useTranslate();
   const record = useRecordContext<{ id: string; name: string; logo?: string | null }>();
-  const dataProvider = useDataProvider<TAppDataProvider>();
   const { setValue } = useFormContext();
   const logo = useWatch({ name: 'logo' }) as string | null | undefined;
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [pickerKey, setPickerKey] = useState(0);
-  if (!record) return null;
-
-  const upload = async (file: File) => {
-    setProblem(null);
-    setProgress(0);
-    try {
-      const { data } = await dataProvider.upload(file, { link: { type: 'cities', id: String(record.id) }, onProgress: setProgress });
-      setValue('logo', data._id, { shouldDirty: true });
-    } catch (error) {
-      setProblem(errorText(translate, error));
-    } finally {
+  const uploading = useCustomMutation('upload', {
+    onMutate: () => {
+      setProblem(null);
+      setProgress(0);
+    },
+    onSuccess: (uploaded) => setValue('logo', uploaded._id, { shouldDirty: true }),
+    onError: (error) => setProblem(errorText(translate, error)),
+    onSettled: () => {
       setProgress(null);
       setPickerKey((key) => key + 1);
-    }
-  };
+    },
+  });
+  if (!record) return null;
+  const upload = (file: File) => uploading.mutate([file, { link: { type: 'cities', id: String(record.id) }, onProgress: setProgress }]);
 
   return (
     <Box sx={{ gridColumn: '1 / -1' }} data-testid="city-logo-input">
@@ -103,7 +93,7 @@ export function CityLogoInput({ readOnly }: { readOnly: boolean }) {
         <CityLogoImage uploadId={logo} name={record.name} size={80} />
         {readOnly ? null : (
           <Box sx={{ flexGrow: 1, maxWidth: 480 }}>
-            <FilePicker key={pickerKey} extensions={UPLOAD_FORMATS.images} onFiles={(files) => files[0] && void upload(files[0])} />
+            <FilePicker key={pickerKey} extensions={UPLOAD_FORMATS.images} onFiles={(files) => files[0] && upload(files[0])} />
             {progress !== null ? <LinearProgress variant="determinate" value={progress} sx={{ mt: 1 }} /> : null}
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
               {translate(logo !== (record.logo ?? null) ? 'touristTax.logo.saveToKeep' : 'touristTax.logo.help')}

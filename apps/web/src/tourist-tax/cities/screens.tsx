@@ -16,7 +16,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { activeChoices, capModeChoices } from '../shared/choices';
-import { DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
+import { DetailActions, FormGrid, RecordTitle, SectionTitle, DetailForm, DetailTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { useCan } from '../../components/permissions';
 import { required, validCcp, validEmail, validIban, validIstatCode, validPhone, validProvince } from '../../components/validators';
 import { ListExportButton, ResponsiveDataTable } from '../../components/listScaffolding';
@@ -112,7 +112,7 @@ export function CityEdit() {
   const canSave = useCan('cities', 'update');
   return (
     <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
-      <TtTabbedForm canSave={canSave} canDelete={useCan('cities', 'delete')} readOnlyTabs={['structures']}>
+      <DetailTabbedForm canSave={canSave} canDelete={useCan('cities', 'delete')} readOnlyTabs={['structures']}>
         <TabbedForm.Tab label="touristTax.tabs.cityData">
           <CityFields readOnly={!canSave} isCreate={false} />
         </TabbedForm.Tab>
@@ -128,7 +128,7 @@ export function CityEdit() {
             </DataTable>
           </ReferenceManyField>
         </TabbedForm.Tab>
-      </TtTabbedForm>
+      </DetailTabbedForm>
     </Edit>
   );
 }
@@ -137,9 +137,9 @@ export function CityCreate() {
   const saveErrors = useSaveErrorNotification();
   return (
     <Create mutationOptions={saveErrors} redirect="edit">
-      <TtSimpleForm>
+      <DetailForm>
         <CityFields readOnly={false} isCreate />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

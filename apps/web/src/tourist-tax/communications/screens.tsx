@@ -19,7 +19,6 @@ import {
   Toolbar,
   TextInput,
   TopToolbar,
-  useDataProvider,
   useLocaleState,
   useRecordContext,
   useTranslate,
@@ -27,7 +26,6 @@ import {
   useRedirect,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../i18n/format';
 import { DetailActions, FormGrid, useSaveErrorNotification } from '../../components/forms';
 import { CityInput } from '../shared/cityInputs';
@@ -35,7 +33,7 @@ import { canNow, useCan } from '../../components/permissions';
 import { required } from '../../components/validators';
 import { Panel } from '../../components/Panel';
 import { errorText } from '../../components/serverErrors';
-import type { TAppDataProvider } from '../../dataProvider';
+import { useCustomMutation, useCustomQuery } from '../../dataProvider/hooks';
 import { RichTextInput, htmlToPlainText, requiredRichText } from './RichTextInput';
 import { scopeOf } from '@app/domain/platform/access/access-table';
 import { useSession } from '../../session/useSession';
@@ -146,11 +144,7 @@ export function CommunicationCreate() {
 function RecipientsPanel({ id }: { id: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  const { data: rows, error } = useQuery({
-    queryKey: ['communications', 'recipients', id],
-    queryFn: () => dataProvider.communicationRecipients(id).then(({ data }) => data),
-  });
+  const { data: rows, error } = useCustomQuery('communicationRecipients', [id]);
   const readCount = rows?.filter((row) => row.hasRead).length ?? 0;
   return (
     <Panel title={translate('filings.communications.recipients')}>
@@ -199,11 +193,10 @@ function CommunicationBody() {
   const [locale] = useLocaleState();
   // A recipient (a hotelier) who opens the message has read it (the comune sees when).
   const isRecipient = scopeOf(useSession()?.user.role, 'communications', 'read') === 'recipient';
-  const dataProvider = useDataProvider<TAppDataProvider>();
   // A failed receipt is not the reader's problem: the message shows all the same.
-  const { mutate: markRead } = useMutation({ mutationFn: (id: string) => dataProvider.markCommunicationRead(id) });
+  const { mutate: markRead } = useCustomMutation('markCommunicationRead');
   useEffect(() => {
-    if (record?.id && isRecipient) markRead(record.id);
+    if (record?.id && isRecipient) markRead([record.id]);
   }, [record?.id, isRecipient, markRead]);
   if (!record) return null;
   return (

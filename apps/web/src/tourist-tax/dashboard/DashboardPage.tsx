@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, ListItemButton, ListItemText, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography, useTheme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Loading, useDataProvider, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Loading, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { ButtonList } from '../../components/ButtonList';
 import DownloadIcon from '@mui/icons-material/Download';
-import type { TAppDataProvider } from '../../dataProvider';
-import type { TDashboardStructureItem, TDashboards } from '../../dataProvider/filings';
+import { keepPreviousData, useCustomMutation, useCustomQuery } from '../../dataProvider/hooks';
+import type { TDashboardStructureItem } from '../../dataProvider/filings';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { useSelectedYear, useSession } from '../../session/useSession';
 import { formatEuros } from '../../components/format';
@@ -27,18 +26,10 @@ import type { TNamedRecord } from '../../components/records';
  * structures, the next deadlines and what is still to do.
  */
 
-/**
- * A dashboard of the API, refetched with the rest of the app (refresh button, after changes); the
- * figures shown stay while those of another period or year load.
+/*
+ * The dashboards of the API are refetched with the rest of the app (refresh button, after changes);
+ * the figures shown stay while those of another period or year load (keepPreviousData).
  */
-function useDashboard<K extends keyof TDashboards>(kind: K, query: TDashboards[K]['query']) {
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  return useQuery({
-    queryKey: ['dashboard', kind, query],
-    queryFn: () => dataProvider.getDashboard(kind, query).then(({ data }) => data),
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** A section of the dashboard: a titled card that fills its grid row. */
 function Section({ title, children, testId, action }: { title: string; children: ReactNode; testId?: string; action?: ReactNode }) {
@@ -135,11 +126,10 @@ function CityDashboard({ cityId }: { cityId?: string }) {
     filter: cityId ? { cityId } : {},
     meta: { year },
   });
-  const { data, error, isPending } = useDashboard('city', { year, declarationTemplateId: periodId || undefined, cityId });
+  const { data, error, isPending } = useCustomQuery('cityDashboard', [{ year, declarationTemplateId: periodId || undefined, cityId }], { placeholderData: keepPreviousData });
   const notify = useNotify();
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  const download = (path: string, query: Record<string, string | number | undefined>, fallbackName: string) =>
-    dataProvider.download(path, { query, fileName: fallbackName }).catch((caught: Error) => notify(caught.message, { type: 'error' }));
+  const downloading = useCustomMutation('download', { onError: (caught) => notify(caught.message, { type: 'error' }) });
+  const download = (path: string, query: Record<string, string | number | undefined>, fallbackName: string) => downloading.mutate([path, { query, fileName: fallbackName }]);
   useEffect(() => setPeriodId(''), [year, cityId]);
 
   const chart = useMemo(() => {
@@ -313,7 +303,7 @@ function HotelierDashboard() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const year = useSelectedYear();
-  const { data, error, isPending } = useDashboard('hotelier', { year });
+  const { data, error, isPending } = useCustomQuery('hotelierDashboard', [{ year }], { placeholderData: keepPreviousData });
   if (isPending) return <Loading />;
   if (error) return <Alert severity="error">{errorText(translate, error)}</Alert>;
   if (!data) return null;
@@ -344,7 +334,7 @@ function HotelierDashboard() {
                 key={`${deadline.structureId}-${deadline.declarationTemplateId}-${deadline.kind}`}
                 sx={{ py: 0.5 }}
                 primary={`${formatDate(deadline.date, locale)} · ${translate(`filings.dashboard.deadlineKinds.${deadline.kind}`)} ${deadline.periodName}`}
-                secondary={`${deadline.structureName} · ${translate('filings.m21.daysLeft', { smart_count: deadline.daysLeft })}`}
+                secondary={`${deadline.structureName} · ${translate('filings.modello21.daysLeft', { smart_count: deadline.daysLeft })}`}
               />
             ))}
           </ButtonList>

@@ -23,34 +23,17 @@ import {
   TextField as MuiTextField,
 } from '@mui/material';
 import DateRangeIcon from '@mui/icons-material/DateRange';
-import {
-  Create,
-  CreateButton,
-  DataTable,
-  Edit,
-  List,
-  NumberInput,
-  SearchInput,
-  TextInput,
-  TopToolbar,
-  useDataProvider,
-  useGetList,
-  useLocaleState,
-  useNotify,
-  useRefresh,
-  useTranslate,
-} from 'react-admin';
+import { Create, CreateButton, DataTable, Edit, List, NumberInput, SearchInput, TextInput, TopToolbar, useGetList, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { DateInput } from '../../components/DateInput';
 import { generatePeriods, type TPeriodFrequency } from '@app/domain/tourist-tax/periods';
 import { formatDate } from '../../i18n/format';
 import { useSelectedYear } from '../../session/useSession';
-import { DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { DayField, DetailActions, FormGrid, RecordTitle, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { CityFilterInput, CityInput, cityColumn } from '../shared/cityInputs';
 import { YearListTitle, YearListEmpty } from '../../components/listScaffolding';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { required, wholeNumber } from '../../components/validators';
-import { useMutation } from '@tanstack/react-query';
-import type { TAppDataProvider } from '../../dataProvider';
+import { useCustomMutation } from '../../dataProvider/hooks';
 import { dateInYear, dateToNotBeforeFrom, deadlineNotBeforeEnd } from './periodValidation';
 import { DEADLINE_KINDS, deadlineBody, deadlineRuleOf, deadlineValueProblem, type TDeadlineKind } from './deadlineChoices';
 import type { TNamedRecord } from '../../components/records';
@@ -143,7 +126,6 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
     { pagination: { page: 1, perPage: 1 }, sort: { field: 'dateFrom', order: 'ASC' }, filter: isAdmin ? { cityId: state.cityId } : {}, meta: { year } },
     { enabled: open && (!isAdmin || !!state.cityId) },
   );
-  const dataProvider = useDataProvider<TAppDataProvider>();
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const problems = {
     submitOffsetDays: deadlineValueProblem(state.submitKind, state.submitOffsetDays),
@@ -160,22 +142,8 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
     [valid, year, state.frequency, state.submitKind, state.submitOffsetDays, state.payKind, state.payOffsetDays, state.workingDays],
   );
 
-  const generation = useMutation({
-    mutationFn: () => {
-      const submit = deadlineBody(submitRule!);
-      const pay = deadlineBody(payRule!);
-      return dataProvider.generatePeriods({
-        year,
-        frequency: state.frequency,
-        submitOffsetDays: submit.offsetDays,
-        payOffsetDays: pay.offsetDays,
-        ...(submit.rule ? { submitRule: submit.rule } : {}),
-        ...(pay.rule ? { payRule: pay.rule } : {}),
-        workingDays: state.workingDays,
-        ...(isAdmin ? { cityId: state.cityId } : {}),
-      });
-    },
-    onSuccess: ({ data: rows }) => {
+  const generation = useCustomMutation('generatePeriods', {
+    onSuccess: (rows) => {
       notify('filings.templates.generated', { type: 'success', messageArgs: { smart_count: rows.length, year } });
       refresh();
       onClose();
@@ -187,8 +155,22 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
   });
   const busy = generation.isPending;
   const generate = () => {
+    if (!submitRule || !payRule) return;
     setServerProblem(null);
-    generation.mutate();
+    const submit = deadlineBody(submitRule);
+    const pay = deadlineBody(payRule);
+    generation.mutate([
+      {
+        year,
+        frequency: state.frequency,
+        submitOffsetDays: submit.offsetDays,
+        payOffsetDays: pay.offsetDays,
+        ...(submit.rule ? { submitRule: submit.rule } : {}),
+        ...(pay.rule ? { payRule: pay.rule } : {}),
+        workingDays: state.workingDays,
+        ...(isAdmin ? { cityId: state.cityId } : {}),
+      },
+    ]);
   };
 
   const set = (patch: Partial<TGenerateState>) => setState((current) => ({ ...current, ...patch }));
@@ -329,9 +311,9 @@ export function DeclarationTemplateEdit() {
   const canSave = useCanHere('update');
   return (
     <Edit mutationOptions={saveErrors} title={<RecordTitle source="periodName" />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list">
-      <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
+      <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <TemplateFields readOnly={!canSave} isCreate={false} />
-      </TtSimpleForm>
+      </DetailForm>
     </Edit>
   );
 }
@@ -341,9 +323,9 @@ export function DeclarationTemplateCreate() {
   const year = useSelectedYear();
   return (
     <Create mutationOptions={saveErrors} redirect="list">
-      <TtSimpleForm defaultValues={{ year }}>
+      <DetailForm defaultValues={{ year }}>
         <TemplateFields readOnly={false} isCreate />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Alert, Box, Button, LinearProgress, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Confirm, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import type { TAppDataProvider } from '../../dataProvider';
+import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useCustomMutation, useCustomQuery, useInvalidateCustom } from '../../dataProvider/hooks';
 import type { TAttachment, TAttachmentDocumentType } from '../../dataProvider/filings';
 import { FilePicker } from '../../components/FilePicker';
 import { Panel } from '../../components/Panel';
@@ -17,13 +16,9 @@ import type { TDeclaration } from './components';
 export const DOCUMENT_TYPES = ['identity_card', 'passport', 'driving_licence', 'other'] as const satisfies readonly TAttachmentDocumentType[];
 type TDocumentType = TAttachmentDocumentType;
 
-/** The react-query key of a declaration's attachments. */
-const attachmentsKey = (declarationId: string) => ['declarations', 'attachments', declarationId];
-
 function AddAttachmentForm({ declarationId, onAdded }: { declarationId: string; onAdded: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<TAppDataProvider>();
   const [file, setFile] = useState<File | null>(null);
   const [fileName, setFileName] = useState('');
   const [fileDescription, setFileDescription] = useState('');
@@ -35,11 +30,9 @@ function AddAttachmentForm({ declarationId, onAdded }: { declarationId: string; 
   const problems = { file: file ? undefined : 'filings.attachments.fileRequired', fileName: fileName.trim() ? undefined : 'validation.required' };
 
   // The file goes up first (with its progress), then becomes an attachment of the declaration.
-  const adding = useMutation({
-    mutationFn: async (picked: File) => {
-      const { data: upload } = await dataProvider.upload(picked, { link: { type: 'declarations', id: declarationId }, onProgress: setProgress });
-      return dataProvider.addAttachment(declarationId, { uploadId: upload._id, fileName: fileName.trim(), fileDescription: fileDescription.trim() || null, documentType });
-    },
+  const onError = (error: Error) => setProblem(errorText(translate, error));
+  const uploading = useCustomMutation('upload', { onError, onSettled: () => setProgress(null) });
+  const adding = useCustomMutation('addAttachment', {
     onSuccess: () => {
       notify('filings.attachments.added', { type: 'success' });
       setFile(null);
@@ -49,8 +42,7 @@ function AddAttachmentForm({ declarationId, onAdded }: { declarationId: string; 
       setPickerKey((key) => key + 1);
       onAdded();
     },
-    onError: (error) => setProblem(errorText(translate, error)),
-    onSettled: () => setProgress(null),
+    onError,
   });
 
   const add = () => {
@@ -58,7 +50,10 @@ function AddAttachmentForm({ declarationId, onAdded }: { declarationId: string; 
     if (problems.file || problems.fileName) return;
     setProblem(null);
     setProgress(0);
-    adding.mutate(file!);
+    const details = { fileName: fileName.trim(), fileDescription: fileDescription.trim() || null, documentType };
+    uploading.mutate([file!, { link: { type: 'declarations', id: declarationId }, onProgress: setProgress }], {
+      onSuccess: (upload) => adding.mutate([declarationId, { uploadId: upload._id, ...details }]),
+    });
   };
 
   return (
@@ -113,7 +108,7 @@ function AddAttachmentForm({ declarationId, onAdded }: { declarationId: string; 
           {problem}
         </Alert>
       ) : null}
-      <Button variant="contained" startIcon={<AttachFileIcon />} onClick={add} disabled={progress !== null} sx={{ mt: 2 }} data-testid="attachment-add">
+      <Button variant="contained" startIcon={<AttachFileIcon />} onClick={add} disabled={progress !== null || adding.isPending} sx={{ mt: 2 }} data-testid="attachment-add">
         {translate('filings.attachments.addButton')}
       </Button>
     </Box>
@@ -125,31 +120,26 @@ export function AttachmentsPanel({ record }: { record: TDeclaration }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  const queryClient = useQueryClient();
+  const invalidateCustom = useInvalidateCustom();
   const [removing, setRemoving] = useState<TAttachment | null>(null);
   const canWrite = can(currentRole(), 'declarations', 'manageAttachments') && record.status !== 'validated';
 
-  const { data: rows, error } = useQuery({
-    queryKey: attachmentsKey(record.id),
-    queryFn: () => dataProvider.listAttachments(record.id).then(({ data }) => data),
-  });
-  const reload = () => queryClient.invalidateQueries({ queryKey: attachmentsKey(record.id) });
+  const { data: rows, error } = useCustomQuery('listAttachments', [record.id]);
+  const reload = () => invalidateCustom('listAttachments');
 
-  const removal = useMutation({
-    mutationFn: (attachment: TAttachment) => dataProvider.removeAttachment(record.id, attachment._id),
+  const removal = useCustomMutation('removeAttachment', {
     onSuccess: async () => {
       notify('filings.attachments.removed', { type: 'success' });
       await reload();
     },
     onError: (removeError) => {
-      const message = removeError?.message || 'genericError';
+      const message = removeError.message || 'genericError';
       notify(message, { type: 'error', messageArgs: { _: message } });
     },
     onSettled: () => setRemoving(null),
   });
   const remove = () => {
-    if (removing) removal.mutate(removing);
+    if (removing) removal.mutate([record.id, removing._id]);
   };
 
   return (

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
-import { BooleanInput, Form, NumberInput, RadioButtonGroupInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { BooleanInput, Form, NumberInput, RadioButtonGroupInput, TextInput, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { checkManualFigures, type TManualFiguresInput } from '@app/domain/tourist-tax/filings/declaration-figures';
 import { parseEuroAmount } from '@app/domain/tourist-tax/money';
@@ -127,7 +127,7 @@ function SaveFiguresButton() {
 export function DeclarationEditPanel({ record, onSaved }: { record: TDeclaration; onSaved: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider();
+  const [update] = useUpdate(undefined, undefined, { returnPromise: true });
   const defaults: TFormValues = {
     type: record.type,
     noGuests: record.noGuests,
@@ -136,7 +136,7 @@ export function DeclarationEditPanel({ record, onSaved }: { record: TDeclaration
   };
   const submit = async (values: Record<string, unknown>) => {
     try {
-      await dataProvider.update('declarations', { id: record.id, data: payloadOf(values as TFormValues), previousData: record });
+      await update('declarations', { id: record.id, data: payloadOf(values as TFormValues), previousData: record });
       notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
       onSaved();
       return undefined;

@@ -7,8 +7,7 @@ import ReplyIcon from '@mui/icons-material/Reply';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { useMutation } from '@tanstack/react-query';
-import { DeleteWithConfirmButton, useDataProvider, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { DeleteWithConfirmButton, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { can } from '@app/domain/platform/access/access-table';
 import { CalendarDateField } from '../../components/DateInput';
 import { canRecordPayment, declarationWorkflow } from '@app/domain/tourist-tax/filings/declaration-flow';
@@ -20,7 +19,7 @@ import { formatEuros } from '../../components/format';
 import { currentRole } from '../../components/permissions';
 import { WorkflowActions } from '../../components/WorkflowActions';
 import { errorText } from '../../components/serverErrors';
-import type { TAppDataProvider } from '../../dataProvider';
+import { useCustomMutation } from '../../dataProvider/hooks';
 import { ATTACHMENT_EXTENSIONS } from '../shared/filingParts';
 import type { TDeclaration } from './components';
 
@@ -34,7 +33,6 @@ export function PaymentDialog({ record, open, onClose, onDone }: { record: TDecl
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider<TAppDataProvider>();
   // Each save adds a payment: a new one starts from today and what is still due.
   const [paymentDate, setPaymentDate] = useState(todayIso());
   const [trn, setTrn] = useState('');
@@ -54,32 +52,36 @@ export function PaymentDialog({ record, open, onClose, onDone }: { record: TDecl
   const show = (key: keyof typeof problems) => (touched && problems[key] ? translate(problems[key]) : undefined);
 
   // The receipt (when chosen) goes up first, linked to the declaration, then the payment names it.
-  const saving = useMutation({
-    mutationFn: async () => {
-      const upload = file ? (await dataProvider.upload(file, { link: { type: 'declarations', id: record.id } })).data : null;
-      return dataProvider.recordPayment(record.id, {
-        paymentDate,
-        trn: trn.trim(),
-        paidAmount: amount === null ? null : centsToEuros(amount),
-        treasuryReference: treasuryReference.trim() || null,
-        receiptNumber: receiptNumber.trim() || null,
-        ...(upload ? { paymentReceiptUploadId: upload._id } : {}),
-      });
-    },
+  const onError = (error: Error) => setProblem(errorText(translate, error));
+  const uploading = useCustomMutation('upload', { onError });
+  const recording = useCustomMutation('recordPayment', {
     onSuccess: () => {
       notify('filings.declarations.paymentSaved', { type: 'success' });
       onDone();
       onClose();
     },
-    onError: (error) => setProblem(errorText(translate, error)),
+    onError,
   });
-  const busy = saving.isPending;
+  const busy = uploading.isPending || recording.isPending;
 
   const save = () => {
     setTouched(true);
     if (!valid) return;
     setProblem(null);
-    saving.mutate();
+    const pay = (receiptUploadId?: string) =>
+      recording.mutate([
+        record.id,
+        {
+          paymentDate,
+          trn: trn.trim(),
+          paidAmount: amount === null ? null : centsToEuros(amount),
+          treasuryReference: treasuryReference.trim() || null,
+          receiptNumber: receiptNumber.trim() || null,
+          ...(receiptUploadId ? { paymentReceiptUploadId: receiptUploadId } : {}),
+        },
+      ]);
+    if (file) uploading.mutate([file, { link: { type: 'declarations', id: record.id } }], { onSuccess: (upload) => pay(upload._id) });
+    else pay();
   };
 
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { DECLARATION_STATUSES } from '@app/domain/tourist-tax/filings/declaration-flow';
 import type { TDeclarationRecord } from '@app/domain/tourist-tax/filings/declaration-schemas';
 import type { TRaRecordOf } from '../../dataProvider/query';
@@ -8,19 +8,14 @@ import { formatDate, formatDateTime, formatNumber } from '../../i18n/format';
 import { formatEuros } from '../../components/format';
 import { Fact, FactGrid, Panel } from '../../components/Panel';
 import { FilingStatusChip, LateChip, ReferencedName } from '../shared/filingParts';
-import { useQuery } from '@tanstack/react-query';
-import type { TAppDataProvider } from '../../dataProvider';
+import { useCustomQuery } from '../../dataProvider/hooks';
 
 /** Every payment of the declaration with its own date, amount, TRN and treasury references. */
-function PaymentsList({ declarationId, paidAmount }: { declarationId: string; paidAmount: number | null }) {
+function PaymentsList({ declarationId }: { declarationId: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  // paidAmount in the key: a new payment changes it and the list reloads.
-  const { data: payments = [] } = useQuery({
-    queryKey: ['declarations', 'payments', declarationId, paidAmount],
-    queryFn: async () => (await dataProvider.declarationPayments(declarationId)).data,
-  });
+  // A new payment refreshes the page (react-admin's refresh invalidates every query), and this list with it.
+  const { data: payments = [] } = useCustomQuery('declarationPayments', [declarationId]);
   const label = (key: string) => translate(`filings.payments.${key}`);
   return (
     <Box sx={{ mt: 2, overflowX: 'auto' }}>
@@ -208,7 +203,7 @@ export function PaymentPanel({ record, action }: { record: TDeclaration; action?
         </Fact>
         <Fact label={field('paidAmount')}>{record.paidAmount === null ? null : formatEuros(record.paidAmount, locale)}</Fact>
       </FactGrid>
-      <PaymentsList declarationId={String(record.id)} paidAmount={record.paidAmount} />
+      <PaymentsList declarationId={String(record.id)} />
       {record.notes ? (
         <Box sx={{ mt: 2 }}>
           <Fact label={field('notes')}>{record.notes}</Fact>

@@ -19,7 +19,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { formatDate } from '../../i18n/format';
-import { DayField, DetailActions, FormGrid, FormIntro, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { DayField, DetailActions, FormGrid, FormIntro, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { FilterCreateActions, YearListTitle, YearListEmpty, ResponsiveDataTable } from '../../components/listScaffolding';
 import { formatEuros } from '../../components/format';
 import { required } from '../../components/validators';
@@ -237,7 +237,7 @@ export function DeclarationCreate() {
   return (
     <Create mutationOptions={saveErrors} redirect="edit" transform={transform}>
       <FormIntro text="filings.declarations.createIntro" />
-      <TtSimpleForm defaultValues={{ type: 'automatic', noGuests: false, figures: {} }} validate={validateDeclarationForm as never}>
+      <DetailForm defaultValues={{ type: 'automatic', noGuests: false, figures: {} }} validate={validateDeclarationForm as never}>
         <FormGrid>
           <ReferenceInput source="structureId" reference="structures" sort={{ field: 'name', order: 'ASC' }} perPage={200}>
             <SelectInput optionText="name" label="resources.declarations.fields.structureId" validate={required} />
@@ -250,7 +250,7 @@ export function DeclarationCreate() {
         <BooleanInput source="noGuests" label="filings.declarations.noGuestsInput" helperText="filings.declarations.noGuestsHelp" />
         <ManualFigureInputs />
         <TextInput source="notes" multiline minRows={2} fullWidth sx={{ maxWidth: 960 }} />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

@@ -22,9 +22,8 @@ import {
 } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import DescriptionIcon from '@mui/icons-material/Description';
-import { useMutation } from '@tanstack/react-query';
-import { Confirm, Loading, Title, useDataProvider, useGetList, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
-import type { TAppDataProvider } from '../../dataProvider';
+import { Confirm, Loading, Title, useCreate, useDelete, useGetList, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useCustomMutation } from '../../dataProvider/hooks';
 import { FilePicker } from '../../components/FilePicker';
 import { formatDate } from '../../i18n/format';
 import { currentCityId, useCan, useReachesAll } from '../../components/permissions';
@@ -48,7 +47,6 @@ function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<TAppDataProvider>();
   // Who publishes for every comune picks one (or none: for all); a comune publishes for itself.
   const isAdmin = useReachesAll('documents', 'create');
   const { data: cities = [] } = useGetList<TNamedRecord>('cities', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: isAdmin && open });
@@ -63,28 +61,33 @@ function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const missing = { title: title.trim() === '', file: !file };
 
   // The file goes up first (with its progress), then the document that names it.
-  const publishing = useMutation({
-    mutationFn: async (picked: File) => {
-      const { data: upload } = await dataProvider.upload(picked, { onProgress: setProgress });
-      return dataProvider.create('documentation-area', {
-        data: { title: title.trim(), description: description.trim() || null, category, uploadId: upload._id, ...(isAdmin ? { cityId: cityId || null } : {}) },
-      });
-    },
-    onSuccess: () => {
-      notify('filings.documents.published', { type: 'success' });
-      refresh();
-      onClose();
-    },
-    onError: (error) => setProblem(errorText(translate, error)),
-    onSettled: () => setProgress(null),
-  });
+  const onError = (error: unknown) => {
+    setProblem(errorText(translate, error));
+    setProgress(null);
+  };
+  const uploading = useCustomMutation('upload', { onError });
+  const [create] = useCreate();
+  const publishDocument = (uploadId: string) =>
+    create(
+      'documentation-area',
+      { data: { title: title.trim(), description: description.trim() || null, category, uploadId, ...(isAdmin ? { cityId: cityId || null } : {}) } },
+      {
+        onSuccess: () => {
+          setProgress(null);
+          notify('filings.documents.published', { type: 'success' });
+          refresh();
+          onClose();
+        },
+        onError,
+      },
+    );
 
   const publish = () => {
     setTouched(true);
     if (missing.title || missing.file) return;
     setProblem(null);
     setProgress(0);
-    publishing.mutate(file!);
+    uploading.mutate([file!, { onProgress: setProgress }], { onSuccess: (upload) => void publishDocument(upload._id) });
   };
 
   return (
@@ -158,7 +161,7 @@ export function DocumentationAreaPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider();
+  const [deleteOne] = useDelete<TDocument>();
   const [locale] = useLocaleState();
   const [uploading, setUploading] = useState(false);
   const [removing, setRemoving] = useState<TDocument | null>(null);
@@ -171,18 +174,23 @@ export function DocumentationAreaPage() {
   // The record scope of the delete grant: every document, or the comune's own.
   const mayRemove = (doc: TDocument) => deleteScope === 'all' || (deleteScope === 'ownCity' && doc.cityId !== null && doc.cityId === ownCity);
 
-  const remove = async () => {
+  const remove = () => {
     if (!removing) return;
-    try {
-      await dataProvider.delete('documentation-area', { id: removing.id, previousData: removing });
-      notify('ra.notification.deleted', { type: 'success', messageArgs: { smart_count: 1 } });
-      refresh();
-    } catch (removeError) {
-      const message = (removeError as Error)?.message || 'genericError';
-      notify(message, { type: 'error', messageArgs: { _: message } });
-    } finally {
-      setRemoving(null);
-    }
+    void deleteOne(
+      'documentation-area',
+      { id: removing.id, previousData: removing },
+      {
+        onSuccess: () => {
+          notify('ra.notification.deleted', { type: 'success', messageArgs: { smart_count: 1 } });
+          refresh();
+        },
+        onError: (removeError) => {
+          const message = (removeError instanceof Error && removeError.message) || 'genericError';
+          notify(message, { type: 'error', messageArgs: { _: message } });
+        },
+        onSettled: () => setRemoving(null),
+      },
+    );
   };
 
   return (

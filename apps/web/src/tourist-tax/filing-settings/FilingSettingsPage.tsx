@@ -2,10 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import { Link as RouterLink } from 'react-router-dom';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { TAppDataProvider } from '../../dataProvider';
-import type { TFilingSettings } from '../../dataProvider/recordFiles';
+import { Loading, Title, useNotify, useTranslate } from 'react-admin';
+import { useCustomMutation, useCustomQuery, useSetCustomData } from '../../dataProvider/hooks';
 import { useCan, useReachesAll } from '../../components/permissions';
 import { errorText } from '../../components/serverErrors';
 import { ChosenCity } from '../shared/cityInputs';
@@ -29,20 +27,17 @@ function daysProblem(value: string): string | null {
 function SettingsForm({ cityId, canEdit }: { cityId: string | undefined; canEdit: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  const queryClient = useQueryClient();
-  const key = ['filing-settings', cityId ?? 'own'];
-  const { data, error, isPending } = useQuery({ queryKey: key, queryFn: () => dataProvider.getFilingSettings(cityId).then(({ data: settings }) => settings) });
+  const setCustomData = useSetCustomData();
+  const { data, error, isPending } = useCustomQuery('getFilingSettings', [cityId]);
   const [draft, setDraft] = useState<TDraft | null>(null);
   const [serverProblem, setServerProblem] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   useEffect(() => {
     if (data) setDraft({ remindersEnabled: data.remindersEnabled, reminderDaysAhead: String(data.reminderDaysAhead) });
   }, [data]);
 
-  const saving = useMutation({
-    mutationFn: (input: { remindersEnabled: boolean; reminderDaysAhead: number }) => dataProvider.updateFilingSettings(cityId, input).then(({ data: settings }) => settings),
-    onSuccess: (settings: TFilingSettings) => {
-      queryClient.setQueryData(key, settings);
+  const saving = useCustomMutation('updateFilingSettings', {
+    onSuccess: (settings) => {
+      setCustomData('getFilingSettings', [cityId], settings);
       setServerProblem(null);
       notify('touristTax.filingSettings.saved', { type: 'success' });
     },
@@ -60,7 +55,7 @@ function SettingsForm({ cityId, canEdit }: { cityId: string | undefined; canEdit
   const dirty = draft.remindersEnabled !== data.remindersEnabled || draft.reminderDaysAhead.trim() !== String(data.reminderDaysAhead);
   const save = () => {
     if (problem) return;
-    saving.mutate({ remindersEnabled: draft.remindersEnabled, reminderDaysAhead: Number(draft.reminderDaysAhead) });
+    saving.mutate([cityId, { remindersEnabled: draft.remindersEnabled, reminderDaysAhead: Number(draft.reminderDaysAhead) }]);
   };
   const daysError = problem ?? serverProblem?.fields.reminderDaysAhead ?? null;
 

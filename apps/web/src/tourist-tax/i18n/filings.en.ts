@@ -128,7 +128,7 @@ export const filingsEn = {
         other: 'Other',
       },
     },
-    m21: {
+    modello21: {
       createIntro: 'The Modello 21 (account of the tax agent) is prefilled month by month from the paid stays and the payments of the declarations.',
       info: 'Model info',
       late: 'Late',

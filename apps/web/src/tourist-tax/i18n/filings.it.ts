@@ -133,7 +133,7 @@ export const filingsIt = {
         other: 'Altro',
       },
     },
-    m21: {
+    modello21: {
       createIntro: 'Il Modello 21 (conto giudiziale) viene precompilato mese per mese dai soggiorni pagati e dai versamenti delle dichiarazioni.',
       info: 'Informazioni modello',
       late: 'In ritardo',

@@ -87,7 +87,7 @@ export const rulesEn = {
       dayOfMonthHelp: '1 to 31 (e.g. 16: "by the 16th of the following month")',
       workingDays: 'A deadline on a Saturday, Sunday or public holiday moves to the next working day',
     },
-    m21: {
+    modello21: {
       columns: { payments: 'Payments to the treasury' },
       receiptsCount: '%{smart_count} receipt |||| %{smart_count} receipts',
       receiptOne: 'no. %{number}',

@@ -90,7 +90,7 @@ export const rulesIt = {
       dayOfMonthHelp: 'Da 1 a 31 (es. 16: "entro il 16 del mese successivo")',
       workingDays: 'Una scadenza di sabato, domenica o festivo slitta al primo giorno lavorativo successivo',
     },
-    m21: {
+    modello21: {
       columns: { payments: 'Versamenti in tesoreria' },
       receiptsCount: 'n. %{smart_count} ricevuta |||| n. %{smart_count} ricevute',
       receiptOne: 'n. %{number}',

@@ -4,7 +4,7 @@ import { formatDate } from '../../i18n/format';
 import { Fact, FactGrid, Panel } from '../../components/Panel';
 import type { TModello21Info } from '../../dataProvider/filings';
 import { ReferencedName } from '../shared/filingParts';
-import { M21StatusChips } from './M21StatusChips';
+import { Modello21StatusChips } from './Modello21StatusChips';
 import type { TModello21 } from './modello21Record';
 
 /** Model info: whether the comune requires it, the deadline, and what still stops it. */
@@ -12,18 +12,18 @@ export function InfoPanel({ record, info }: { record: TModello21; info: TModello
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <Panel title={translate('filings.m21.info')}>
+    <Panel title={translate('filings.modello21.info')}>
       <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-        <M21StatusChips record={record} />
+        <Modello21StatusChips record={record} />
       </Stack>
       {info && !info.required ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {translate('filings.m21.notRequired', { city: info.cityName })}
+          {translate('filings.modello21.notRequired', { city: info.cityName })}
         </Alert>
       ) : null}
       {record.returnReason && record.status === 'draft' ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate('filings.m21.returnedBecause', { reason: record.returnReason })}
+          {translate('filings.modello21.returnedBecause', { reason: record.returnReason })}
         </Alert>
       ) : null}
       <FactGrid>
@@ -33,7 +33,9 @@ export function InfoPanel({ record, info }: { record: TModello21; info: TModello
         <Fact label={translate('resources.twentyOneModels.fields.year')}>{record.year}</Fact>
         <Fact label={translate('resources.twentyOneModels.fields.deadline')}>
           {formatDate(record.deadline, locale)}
-          {info && record.status === 'draft' ? ` (${translate(info.daysToDeadline >= 0 ? 'filings.m21.daysLeft' : 'filings.m21.daysLate', { smart_count: Math.abs(info.daysToDeadline) })})` : ''}
+          {info && record.status === 'draft'
+            ? ` (${translate(info.daysToDeadline >= 0 ? 'filings.modello21.daysLeft' : 'filings.modello21.daysLate', { smart_count: Math.abs(info.daysToDeadline) })})`
+            : ''}
         </Fact>
         <Fact label={translate('resources.twentyOneModels.fields.validationNumber')}>{record.validationNumber}</Fact>
       </FactGrid>

@@ -1,6 +1,6 @@
 import { Create, NumberInput, ReferenceInput, SelectInput } from 'react-admin';
 import { useSelectedYear } from '../../session/useSession';
-import { FormGrid, FormIntro, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { FormGrid, FormIntro, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { required, wholeNumber } from '../../components/validators';
 
 /** twentyOneModels/create: the Modello 21 of one structure and year (the server prefills the months). */
@@ -9,15 +9,15 @@ export function Modello21Create() {
   const year = useSelectedYear();
   return (
     <Create mutationOptions={saveErrors} redirect="edit">
-      <FormIntro text="filings.m21.createIntro" />
-      <TtSimpleForm defaultValues={{ year }}>
+      <FormIntro text="filings.modello21.createIntro" />
+      <DetailForm defaultValues={{ year }}>
         <FormGrid>
           <ReferenceInput source="structureId" reference="structures" sort={{ field: 'name', order: 'ASC' }} perPage={200}>
             <SelectInput optionText="name" label="resources.twentyOneModels.fields.structureId" validate={required} />
           </ReferenceInput>
           <NumberInput source="year" validate={[required, wholeNumber(2021, 2050)]} />
         </FormGrid>
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

@@ -4,7 +4,7 @@ import { MODELLO21_STATUSES } from '@app/domain/tourist-tax/filings/modello21-fl
 import { DayField } from '../../components/forms';
 import { FilterCreateActions, YearListTitle, YearListEmpty } from '../../components/listScaffolding';
 import { formatEuros } from '../../components/format';
-import { M21StatusChips } from './M21StatusChips';
+import { Modello21StatusChips } from './Modello21StatusChips';
 import type { TModello21 } from './modello21Record';
 
 const statusChoices = MODELLO21_STATUSES.map((id) => ({ id, name: `touristTax.declarationStatus.${id}` }));
@@ -31,7 +31,7 @@ export function Modello21List() {
           <FunctionField
             render={(record: TModello21) => (
               <Stack direction="row" spacing={0.5}>
-                <M21StatusChips record={record} />
+                <Modello21StatusChips record={record} />
               </Stack>
             )}
           />

@@ -32,7 +32,7 @@ export function MonthTable({
   const cents = (text: string) => parseEuroAmount(text) ?? 0;
   const totals = months.reduce((acc, m) => ({ collected: acc.collected + cents(m.collected), paid: acc.paid + cents(m.paid) }), { collected: 0, paid: 0 });
   const problem = (path: string) => (problems[path] ? translate(problems[path], { _: problems[path] }) : undefined);
-  const field = (name: string) => translate(`filings.m21.columns.${name}`);
+  const field = (name: string) => translate(`filings.modello21.columns.${name}`);
   return (
     // width 0 + minWidth 100%: the table scrolls inside the panel instead of widening the page on a phone.
     <TableContainer sx={{ width: 0, minWidth: '100%' }}>
@@ -68,8 +68,10 @@ export function MonthTable({
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {source.name}
                   {source.corrected ? (
-                    <Tooltip title={translate('filings.m21.correctedHelp', { collected: formatEuros(source.prefill.collectedImport, locale), paid: formatEuros(source.prefill.paidImport, locale) })}>
-                      <EditNoteIcon fontSize="small" color="action" sx={{ verticalAlign: 'middle', ml: 0.5 }} aria-label={translate('filings.m21.corrected')} />
+                    <Tooltip
+                      title={translate('filings.modello21.correctedHelp', { collected: formatEuros(source.prefill.collectedImport, locale), paid: formatEuros(source.prefill.paidImport, locale) })}
+                    >
+                      <EditNoteIcon fontSize="small" color="action" sx={{ verticalAlign: 'middle', ml: 0.5 }} aria-label={translate('filings.modello21.corrected')} />
                     </Tooltip>
                   ) : null}
                 </TableCell>
@@ -131,14 +133,14 @@ export function MonthTable({
                         onChange={(event) => onChange(index, { note: event.target.value })}
                         error={!!cellProblem('note')}
                         helperText={cellProblem('note')}
-                        placeholder={differs ? translate('filings.m21.notePlaceholder') : undefined}
+                        placeholder={differs ? translate('filings.modello21.notePlaceholder') : undefined}
                         slotProps={{ htmlInput: { maxLength: 1000, 'aria-label': `${field('note')} ${source.name}` } }}
                       />
                     </TableCell>
                     <TableCell>
                       {source.corrected ? (
-                        <Tooltip title={translate('filings.m21.resetMonth')}>
-                          <IconButton size="small" onClick={() => onReset(index)} aria-label={`${translate('filings.m21.resetMonth')} ${source.name}`}>
+                        <Tooltip title={translate('filings.modello21.resetMonth')}>
+                          <IconButton size="small" onClick={() => onReset(index)} aria-label={`${translate('filings.modello21.resetMonth')} ${source.name}`}>
                             <RestartAltIcon fontSize="small" />
                           </IconButton>
                         </Tooltip>
@@ -163,7 +165,7 @@ export function MonthTable({
         </TableBody>
         <TableFooter>
           <TableRow sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }}>
-            <TableCell>{translate('filings.m21.total')}</TableCell>
+            <TableCell>{translate('filings.modello21.total')}</TableCell>
             <TableCell>{record.receiptsCount}</TableCell>
             <TableCell align="right" data-testid="m21-total-collected">
               {formatCents(totals.collected, locale)}
@@ -172,7 +174,7 @@ export function MonthTable({
               {formatCents(totals.paid, locale)}
             </TableCell>
             <TableCell colSpan={editable ? 5 : 4}>
-              {translate('filings.m21.dueLabel')}: <span data-testid="m21-due">{formatCents(totals.collected - totals.paid, locale)}</span>
+              {translate('filings.modello21.dueLabel')}: <span data-testid="m21-due">{formatCents(totals.collected - totals.paid, locale)}</span>
             </TableCell>
           </TableRow>
         </TableFooter>

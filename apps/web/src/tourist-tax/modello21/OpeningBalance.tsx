@@ -27,7 +27,7 @@ export function OpeningBalance({
           value={value}
           onChange={(event) => onChange(event.target.value)}
           error={!!problem}
-          helperText={problem ? translate(problem) : translate('filings.m21.openingBalanceHelp')}
+          helperText={problem ? translate(problem) : translate('filings.modello21.openingBalanceHelp')}
           slotProps={{ htmlInput: { inputMode: 'decimal', style: { textAlign: 'right' }, 'data-testid': 'm21-opening-balance-input' } }}
         />
       ) : null}

@@ -3,25 +3,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { formatDate } from '../../i18n/format';
 import { CalendarDateField } from '../../components/DateInput';
 import { Fact, FactGrid, Panel } from '../../components/Panel';
-import { eurosToText, type TOwnerDraft } from './monthRows';
-import type { TModello21 } from './modello21Record';
-
-/** The agente contabile (owner or company) who signs the account, as a draft of typed text. */
-export function ownerDraftOf(record: TModello21, locale: string): TOwnerDraft {
-  return {
-    ownerName: record.ownerName ?? '',
-    ownerSurname: record.ownerSurname ?? '',
-    ownerTaxCode: record.ownerTaxCode ?? '',
-    ownerVatNumber: record.ownerVatNumber ?? '',
-    ownerAddress: record.ownerAddress ?? '',
-    ownerCompanyName: record.ownerCompanyName ?? '',
-    ownerLegalRepresentative: record.ownerLegalRepresentative ?? '',
-    ownerRole: record.ownerRole ?? '',
-    openingBalance: eurosToText(record.openingBalance, locale),
-    signatureDate: record.signatureDate ?? '',
-    notes: record.notes ?? '',
-  };
-}
+import type { TOwnerDraft } from './monthRows';
 
 /** The agente contabile's data: facts once submitted, inputs (with the live check's problems and warnings) while a draft. */
 export function OwnerPanel({
@@ -43,7 +25,7 @@ export function OwnerPanel({
   const problem = (path: string) => (problems[path] ? translate(problems[path], { _: problems[path] }) : warnings[path] ? translate(warnings[path], { _: warnings[path] }) : undefined);
   if (!editable) {
     return (
-      <Panel title={translate('filings.m21.owner')}>
+      <Panel title={translate('filings.modello21.owner')}>
         <FactGrid>
           <Fact label={label('ownerCompanyName')} testId="m21-owner-company">
             {owner.ownerCompanyName}
@@ -75,7 +57,7 @@ export function OwnerPanel({
     />
   );
   return (
-    <Panel title={translate('filings.m21.owner')}>
+    <Panel title={translate('filings.modello21.owner')}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, columnGap: 2 }}>
         {input('ownerSurname')}
         {input('ownerName', { required: true })}
@@ -94,15 +76,15 @@ export function OwnerPanel({
       </Box>
       {/* A company is the agente contabile through its legale rappresentante, whose name goes under the signature. */}
       <Typography variant="subtitle2" sx={{ mt: 1, mb: 0.5 }}>
-        {translate('filings.m21.company')}
+        {translate('filings.modello21.company')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {translate('filings.m21.companyHelp')}
+        {translate('filings.modello21.companyHelp')}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, columnGap: 2 }}>
         {input('ownerCompanyName', { slotProps: { htmlInput: { maxLength: 300 } } })}
         {input('ownerLegalRepresentative', { slotProps: { htmlInput: { maxLength: 200 } } })}
-        {input('ownerRole', { placeholder: translate('filings.m21.ownerRolePlaceholder'), slotProps: { htmlInput: { maxLength: 100 } } })}
+        {input('ownerRole', { placeholder: translate('filings.modello21.ownerRolePlaceholder'), slotProps: { htmlInput: { maxLength: 100 } } })}
         {input('notes', { multiline: true, minRows: 2, sx: { gridColumn: '1 / -1' } })}
       </Box>
     </Panel>

@@ -5,7 +5,7 @@ import { Fact, FactGrid } from '../../components/Panel';
 import { formatEuros } from '../../components/format';
 import { parseEuroAmount } from '@app/domain/tourist-tax/money';
 import { modello21Carico } from '@app/domain/tourist-tax/filings/modello21';
-import type { TM21MonthRecord, TMonthDraft } from './monthRows';
+import type { TModello21MonthRecord, TMonthDraft } from './monthRows';
 
 /*
  * What the treasury reads on each line of the Modello 21 beside the amounts: the receipts of the
@@ -15,20 +15,20 @@ import type { TM21MonthRecord, TMonthDraft } from './monthRows';
  */
 
 /** "dal n. 1 al n. 12" and the dates of the first and last receipt; the count for a corrected month. */
-export function MonthReceipts({ month }: { month: TM21MonthRecord }) {
+export function MonthReceipts({ month }: { month: TModello21MonthRecord }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const receipts = month.prefill.receipts;
   if (month.receiptsCount === 0) return <>—</>;
-  if (!receipts || month.corrected) return <>{translate('filings.m21.receiptsCount', { smart_count: month.receiptsCount })}</>;
+  if (!receipts || month.corrected) return <>{translate('filings.modello21.receiptsCount', { smart_count: month.receiptsCount })}</>;
   return (
     <Box data-testid={`m21-receipts-${month.number}`}>
-      {receipts.from === receipts.to ? translate('filings.m21.receiptOne', { number: receipts.from }) : translate('filings.m21.receiptsRange', { from: receipts.from, to: receipts.to })}
+      {receipts.from === receipts.to ? translate('filings.modello21.receiptOne', { number: receipts.from }) : translate('filings.modello21.receiptsRange', { from: receipts.from, to: receipts.to })}
       {receipts.dateFrom && receipts.dateTo ? (
         <Typography variant="caption" color="text.secondary" component="div">
           {receipts.dateFrom === receipts.dateTo
             ? formatDate(receipts.dateFrom, locale)
-            : translate('filings.m21.receiptsDates', { from: formatDate(receipts.dateFrom, locale), to: formatDate(receipts.dateTo, locale) })}
+            : translate('filings.modello21.receiptsDates', { from: formatDate(receipts.dateFrom, locale), to: formatDate(receipts.dateTo, locale) })}
         </Typography>
       ) : null}
     </Box>
@@ -36,7 +36,7 @@ export function MonthReceipts({ month }: { month: TM21MonthRecord }) {
 }
 
 /** Every payment of the month, each on its own line. */
-export function MonthPayments({ month }: { month: TM21MonthRecord }) {
+export function MonthPayments({ month }: { month: TModello21MonthRecord }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const payments = month.prefill.payments;
@@ -71,7 +71,7 @@ export function CaricoScarico({ months, openingBalance }: { months: readonly TMo
     months.map((m) => ({ collectedCents: cents(m.collected), paidCents: cents(m.paid) })),
   );
   const fact = (name: string, value: number) => (
-    <Fact label={translate(`filings.m21.account.${name}`)} testId={`m21-${name}`}>
+    <Fact label={translate(`filings.modello21.account.${name}`)} testId={`m21-${name}`}>
       {formatCents(value, locale)}
     </Fact>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkDraft, draftOfMonth, eurosToText, updatePayload, type TM21MonthRecord, type TOwnerDraft } from './monthRows';
+import { checkDraft, draftOfMonth, eurosToText, updatePayload, type TModello21MonthRecord, type TOwnerDraft } from './monthRows';
 
-const month = (number: number, collected: number, paid: number, extra: Partial<TM21MonthRecord> = {}): TM21MonthRecord => ({
+const month = (number: number, collected: number, paid: number, extra: Partial<TModello21MonthRecord> = {}): TModello21MonthRecord => ({
   number,
   name: `m${number}`,
   receiptsCount: 0,
@@ -28,7 +28,7 @@ const owner: TOwnerDraft = {
   signatureDate: '2026-01-15',
   notes: '',
 };
-const twelve = (override: Record<number, TM21MonthRecord> = {}) => Array.from({ length: 12 }, (_, i) => override[i + 1] ?? month(i + 1, 0, 0));
+const twelve = (override: Record<number, TModello21MonthRecord> = {}) => Array.from({ length: 12 }, (_, i) => override[i + 1] ?? month(i + 1, 0, 0));
 
 describe('Modello 21 draft check (mirrors the server reconciliation)', () => {
   it('passes a reconciled year', () => {
@@ -38,7 +38,7 @@ describe('Modello 21 draft check (mirrors the server reconciliation)', () => {
 
   it('asks for a note where collected and paid differ, and clears it once written', () => {
     const months = twelve({ 10: month(10, 20, 0) }).map((m) => draftOfMonth(m, 'it'));
-    expect(checkDraft(2025, months, owner, '2026-02-01').problems).toEqual({ 'months.9.note': 'filings.m21.issues.explainDifference' });
+    expect(checkDraft(2025, months, owner, '2026-02-01').problems).toEqual({ 'months.9.note': 'filings.modello21.issues.explainDifference' });
     months[9] = { ...months[9], note: 'versato a gennaio' };
     expect(checkDraft(2025, months, owner, '2026-02-01').problems).toEqual({});
   });
@@ -48,10 +48,10 @@ describe('Modello 21 draft check (mirrors the server reconciliation)', () => {
     months[2] = { ...months[2], collected: '5.00', paid: '5.00' };
     const { problems } = checkDraft(2025, months, { ...owner, signatureDate: '2025-12-31', ownerTaxCode: ' ' }, '2026-02-01');
     expect(problems).toMatchObject({
-      'months.2.trn': 'filings.m21.issues.trnRequired',
-      'months.2.paymentDate': 'filings.m21.issues.dateRequired',
-      signatureDate: 'filings.m21.issues.signatureAfterYear',
-      ownerTaxCode: 'filings.m21.issues.ownerTaxCodeRequired',
+      'months.2.trn': 'filings.modello21.issues.trnRequired',
+      'months.2.paymentDate': 'filings.modello21.issues.dateRequired',
+      signatureDate: 'filings.modello21.issues.signatureAfterYear',
+      ownerTaxCode: 'filings.modello21.issues.ownerTaxCodeRequired',
     });
   });
 
@@ -67,7 +67,7 @@ describe('Modello 21 draft check (mirrors the server reconciliation)', () => {
     const months = twelve().map((m) => draftOfMonth(m, 'it'));
     const result = checkDraft(2025, months, { ...owner, signatureDate: '2026-02-10' }, '2026-03-01');
     expect(result.problems).toEqual({});
-    expect(result.warnings.signatureDate).toBe('filings.m21.issues.lateSignature');
+    expect(result.warnings.signatureDate).toBe('filings.modello21.issues.lateSignature');
   });
 
   it('sends a company as agente contabile and the opening balance carried from the previous year', () => {

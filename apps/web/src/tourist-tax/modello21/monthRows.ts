@@ -1,6 +1,8 @@
-import type { TModello21MonthRecord } from '@app/domain/tourist-tax/filings/modello21-schemas';
+import type { TModello21MonthRecord, TModello21Record } from '@app/domain/tourist-tax/filings/modello21-schemas';
+
+export type { TModello21MonthRecord };
 import { italianDateOf } from '@app/domain/tourist-tax/filings/deadlines';
-import { reconcileModello21, type TM21Issue } from '@app/domain/tourist-tax/filings/modello21';
+import { reconcileModello21, type TModello21Issue } from '@app/domain/tourist-tax/filings/modello21';
 import { centsToEuros, parseEuroAmount } from '@app/domain/tourist-tax/money';
 
 /*
@@ -8,8 +10,6 @@ import { centsToEuros, parseEuroAmount } from '@app/domain/tourist-tax/money';
  * of it with the server's own reconciliation (reconcileModello21): every difference between collected
  * and paid needs a note, every payment its TRN and date, the account its signature and owner.
  */
-
-export type TM21MonthRecord = TModello21MonthRecord;
 
 export type TMonthDraft = { number: number; collected: string; paid: string; paymentDate: string; trn: string; note: string };
 export type TOwnerDraft = {
@@ -34,7 +34,7 @@ export function eurosToText(euros: number, locale: string): string {
   return locale.startsWith('en') ? text : text.replace('.', ',');
 }
 
-export function draftOfMonth(month: TM21MonthRecord, locale: string): TMonthDraft {
+export function draftOfMonth(month: TModello21MonthRecord, locale: string): TMonthDraft {
   return {
     number: month.number,
     collected: eurosToText(month.collectedImport, locale),
@@ -43,6 +43,35 @@ export function draftOfMonth(month: TM21MonthRecord, locale: string): TMonthDraf
     trn: month.trn ?? '',
     note: month.note ?? '',
   };
+}
+
+/** The agente contabile (owner or company) who signs the account, as a draft of typed text. */
+export function ownerDraftOf(record: TModello21Record, locale: string): TOwnerDraft {
+  return {
+    ownerName: record.ownerName ?? '',
+    ownerSurname: record.ownerSurname ?? '',
+    ownerTaxCode: record.ownerTaxCode ?? '',
+    ownerVatNumber: record.ownerVatNumber ?? '',
+    ownerAddress: record.ownerAddress ?? '',
+    ownerCompanyName: record.ownerCompanyName ?? '',
+    ownerLegalRepresentative: record.ownerLegalRepresentative ?? '',
+    ownerRole: record.ownerRole ?? '',
+    openingBalance: eurosToText(record.openingBalance, locale),
+    signatureDate: record.signatureDate ?? '',
+    notes: record.notes ?? '',
+  };
+}
+
+/**
+ * The Modello 21 page's form values: the record's version as typed text, under `draft` (beside the
+ * record's own fields, which react-admin's form also holds); the comune's validation number and notes too.
+ */
+export type TModello21Draft = { months: TMonthDraft[]; owner: TOwnerDraft; validationNumber: string; cityNotes: string };
+
+export type TModello21FormValues = { draft: TModello21Draft };
+
+export function draftOf(record: TModello21Record, locale: string): TModello21Draft {
+  return { months: record.months.map((m) => draftOfMonth(m, locale)), owner: ownerDraftOf(record, locale), validationNumber: record.validationNumber ?? '', cityNotes: record.cityNotes ?? '' };
 }
 
 export type TDraftProblems = Record<string, string>;
@@ -84,24 +113,24 @@ export function checkDraft(year: number, months: readonly TMonthDraft[], owner: 
     if (!(issue.path in problems)) problems[issue.path] = issueKey(issue);
   }
   const warningMap: TDraftProblems = {};
-  for (const warning of warnings) warningMap[warning.path] = warning.message.startsWith('signed after the deadline') ? 'filings.m21.issues.lateSignature' : warning.message;
+  for (const warning of warnings) warningMap[warning.path] = warning.message.startsWith('signed after the deadline') ? 'filings.modello21.issues.lateSignature' : warning.message;
   return { problems, warnings: warningMap };
 }
 
 const ISSUE_KEYS: [RegExp, string][] = [
-  [/explain the difference/, 'filings.m21.issues.explainDifference'],
-  [/needs its TRN/, 'filings.m21.issues.trnRequired'],
-  [/needs its date/, 'filings.m21.issues.dateRequired'],
+  [/explain the difference/, 'filings.modello21.issues.explainDifference'],
+  [/needs its TRN/, 'filings.modello21.issues.trnRequired'],
+  [/needs its date/, 'filings.modello21.issues.dateRequired'],
   [/cannot be negative/, 'validation.notNegative'],
-  [/signature date is required/, 'filings.m21.issues.signatureRequired'],
-  [/signed after the end of the year/, 'filings.m21.issues.signatureAfterYear'],
-  [/cannot be in the future/, 'filings.m21.issues.signatureFuture'],
-  [/codice fiscale is required/, 'filings.m21.issues.ownerTaxCodeRequired'],
-  [/name is required/, 'filings.m21.issues.ownerNameRequired'],
+  [/signature date is required/, 'filings.modello21.issues.signatureRequired'],
+  [/signed after the end of the year/, 'filings.modello21.issues.signatureAfterYear'],
+  [/cannot be in the future/, 'filings.modello21.issues.signatureFuture'],
+  [/codice fiscale is required/, 'filings.modello21.issues.ownerTaxCodeRequired'],
+  [/name is required/, 'filings.modello21.issues.ownerNameRequired'],
 ];
 
 /** A translation key for a reconciliation issue (the server's English text otherwise). */
-export function issueKey(issue: Pick<TM21Issue, 'message'>): string {
+export function issueKey(issue: Pick<TModello21Issue, 'message'>): string {
   return ISSUE_KEYS.find(([pattern]) => pattern.test(issue.message))?.[1] ?? issue.message;
 }
 

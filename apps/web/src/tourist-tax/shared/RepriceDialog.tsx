@@ -21,10 +21,9 @@ import {
   type Theme,
 } from '@mui/material';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useDataProvider, useLocaleState, useNotify, useRecordContext, useRedirect, useResourceContext, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useRecordContext, useRedirect, useResourceContext, useTranslate } from 'react-admin';
 import { can } from '@app/domain/platform/access/access-table';
-import type { TAppDataProvider } from '../../dataProvider';
+import { useCustomMutation, useCustomQuery } from '../../dataProvider/hooks';
 import type { TRepricePreview, TRepriceScope } from '../../dataProvider/stays';
 import { formatDate } from '../../i18n/format';
 import { formatEuros } from '../../components/format';
@@ -147,20 +146,12 @@ export function RepriceDialog({
   const translate = useTranslate();
   const notify = useNotify();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const dataProvider = useDataProvider<TAppDataProvider>();
   const [selected, setSelected] = useState<Set<string> | null>(null);
-  const preview = useQuery({
-    queryKey: ['stays', 'reprice', scope.ruleId ?? null, scope.cityId ?? null],
-    queryFn: async () => (await dataProvider.repriceStays(scope)).data,
-    enabled: open,
-    initialData: initial,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  // Without `apply` the call changes nothing: a read, asked again whenever the dialog opens.
+  const preview = useCustomQuery('repriceStays', [scope], { enabled: open, initialData: initial, staleTime: 0, gcTime: 0 });
   // Every changed stay is chosen until the comune unticks some.
   const chosen = selected ?? new Set(preview.data?.changed.map((c) => c.stayId) ?? []);
-  const applying = useMutation({
-    mutationFn: async () => (await dataProvider.repriceStays(scope, { stayIds: [...chosen] })).data,
+  const applying = useCustomMutation('repriceStays', {
     onSuccess: () => {
       notify('touristTax.reprice.done', { type: 'success', messageArgs: { smart_count: chosen.size } });
       onClose(true);
@@ -199,7 +190,7 @@ export function RepriceDialog({
         {preview.data && preview.data.changed.length > 0 ? (
           <Button
             variant="contained"
-            onClick={() => applying.mutate()}
+            onClick={() => applying.mutate([scope, { stayIds: [...chosen] }])}
             disabled={busy || chosen.size === 0}
             data-testid="reprice-apply"
             startIcon={busy ? <CircularProgress size={16} /> : <PriceChangeIcon />}
@@ -257,7 +248,7 @@ export function useRepriceAfterSave(onError: (error: unknown) => void) {
   const notify = useNotify();
   const redirect = useRedirect();
   const resource = useResourceContext();
-  const dataProvider = useDataProvider<TAppDataProvider>();
+  const previewing = useCustomMutation('repriceStays');
   const [shown, setShown] = useState<{ scope: TRepriceScope; preview: TRepricePreview } | null>(null);
   const mutationOptions = {
     onError,
@@ -266,10 +257,7 @@ export function useRepriceAfterSave(onError: (error: unknown) => void) {
       if (!canReprice()) return redirect('list', resource);
       const next = { ruleId: String(data.id), cityId: data.cityId };
       // A failed preview must not hide the saved rule: the list, and the button stays on the rule's page.
-      const preview = await dataProvider.repriceStays(next).then(
-        ({ data }) => data,
-        () => null,
-      );
+      const preview = await previewing.mutateAsync([next]).catch(() => null);
       if (preview && previewNeedsAttention(preview)) setShown({ scope: next, preview });
       else redirect('list', resource);
     },

@@ -2,10 +2,10 @@ import { Chip, IconButton, Tooltip } from '@mui/material';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { useGetOne, useNotify, useTranslate } from 'react-admin';
 import type { TDeclarationStatus } from '@app/domain/tourist-tax/filings/declaration-flow';
 import type { TModello21Status } from '@app/domain/tourist-tax/filings/modello21-flow';
-import type { TAppDataProvider } from '../../dataProvider';
+import { useCustomMutation } from '../../dataProvider/hooks';
 
 /*
  * Pieces the filing screens (declarations, Modello 21, dashboard, documents) share: the status and
@@ -46,14 +46,10 @@ export function ReferencedName({ reference, id, source = 'name' }: { reference: 
 export function UploadDownloadButton({ uploadId, fileName, small = false }: { uploadId: string; fileName: string; small?: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<TAppDataProvider>();
+  const downloading = useCustomMutation('download', { onError: (error) => notify(error.message || 'genericError', { type: 'error' }) });
   return (
     <Tooltip title={translate('filings.download')}>
-      <IconButton
-        size={small ? 'small' : undefined}
-        aria-label={`${translate('filings.download')} ${fileName}`}
-        onClick={() => dataProvider.download(`/uploads/${uploadId}/download`, { fileName }).catch((error: Error) => notify(error.message || 'genericError', { type: 'error' }))}
-      >
+      <IconButton size={small ? 'small' : undefined} aria-label={`${translate('filings.download')} ${fileName}`} onClick={() => downloading.mutate([`/uploads/${uploadId}/download`, { fileName }])}>
         <DownloadIcon fontSize={small ? 'small' : undefined} />
       </IconButton>
     </Tooltip>

@@ -1,5 +1,5 @@
 import { CreateButton, DataTable, Edit, Create, List, SearchInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
-import { DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
+import { DetailActions, FormGrid, RecordTitle, DetailForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { CityField, CityFilterInput, CityInput } from './cityInputs';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { required } from '../../components/validators';
@@ -69,9 +69,9 @@ export function makeRegistryResource(extraFields?: TExtraFields, { prices = fals
         mutationMode="pessimistic"
         redirect="list"
       >
-        <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
+        <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
           <RegistryFields readOnly={!canSave} isCreate={false} extraFields={extraFields} />
-        </TtSimpleForm>
+        </DetailForm>
         {prices ? reprice.dialog : null}
       </Edit>
     );
@@ -81,9 +81,9 @@ export function makeRegistryResource(extraFields?: TExtraFields, { prices = fals
     const saveErrors = useSaveErrorNotification();
     return (
       <Create mutationOptions={saveErrors} redirect="list">
-        <TtSimpleForm>
+        <DetailForm>
           <RegistryFields readOnly={false} isCreate extraFields={extraFields} />
-        </TtSimpleForm>
+        </DetailForm>
       </Create>
     );
   }

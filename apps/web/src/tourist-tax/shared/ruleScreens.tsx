@@ -1,7 +1,7 @@
 import { Create, DataTable, Edit, FormDataConsumer, FunctionField, List, NumberInput, SearchInput, SelectField, SelectInput, TextInput, useLocaleState, useTranslate } from 'react-admin';
 import { formatDate } from '../../i18n/format';
 import { DateInput } from '../../components/DateInput';
-import { DayField, DetailActions, FormGrid, RecordTitle, TtSimpleForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
+import { DayField, DetailActions, FormGrid, RecordTitle, DetailForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { CityFilterInput, CityInput, cityColumn } from './cityInputs';
 import { FilterCreateActions, ListExportButton, ResponsiveDataTable } from '../../components/listScaffolding';
 import { formatEuros, formatPercent } from '../../components/format';
@@ -144,9 +144,9 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
         mutationMode="pessimistic"
         transform={transform}
       >
-        <TtSimpleForm canSave={canSave} canDelete={useCanHere('delete')}>
+        <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
           <RuleFields readOnly={!canSave} isCreate={false} />
-        </TtSimpleForm>
+        </DetailForm>
         {reprice.dialog}
       </Edit>
     );
@@ -156,9 +156,9 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
     const saveErrors = useSaveErrorNotification();
     return (
       <Create mutationOptions={saveErrors} redirect="list" transform={transform}>
-        <TtSimpleForm defaultValues={{ [typeSource]: defaultType, maxNights: null, validTo: null }}>
+        <DetailForm defaultValues={{ [typeSource]: defaultType, maxNights: null, validTo: null }}>
           <RuleFields readOnly={false} isCreate />
-        </TtSimpleForm>
+        </DetailForm>
       </Create>
     );
   }

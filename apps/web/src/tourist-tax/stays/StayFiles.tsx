@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, LinearProgress, List as MuiList, ListItem, ListItemText, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Confirm, useDataProvider, useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import type { TAppDataProvider } from '../../dataProvider';
+import { Confirm, useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useCustomMutation, useCustomQuery, useInvalidateCustom } from '../../dataProvider/hooks';
 import type { TRecordFile } from '../../dataProvider/recordFiles';
 import { FilePicker } from '../../components/FilePicker';
 import { SectionTitle } from '../../components/forms';
@@ -18,7 +17,6 @@ import { ATTACHMENT_EXTENSIONS, DOCUMENT_EXTENSIONS, RowDeleteButton, UploadDown
  */
 
 const STAY_FILE_EXTENSIONS = [...new Set([...ATTACHMENT_EXTENSIONS, ...DOCUMENT_EXTENSIONS])];
-const filesKey = (stayId: string) => ['uploads', 'stays', stayId];
 
 function formatSize(bytes: number, locale: string): string {
   const kb = bytes / 1024;
@@ -32,8 +30,7 @@ export function StayFiles() {
   const notify = useNotify();
   const [locale] = useLocaleState();
   const record = useRecordContext<{ id: string }>();
-  const dataProvider = useDataProvider<TAppDataProvider>();
-  const queryClient = useQueryClient();
+  const invalidateCustom = useInvalidateCustom();
   const canChange = useCan('stays', 'update');
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -41,15 +38,10 @@ export function StayFiles() {
   const [removing, setRemoving] = useState<TRecordFile | null>(null);
   const stayId = record?.id ? String(record.id) : null;
 
-  const { data: files, error } = useQuery({
-    queryKey: filesKey(stayId ?? ''),
-    queryFn: () => dataProvider.listRecordFiles('stays', stayId!).then(({ data }) => data),
-    enabled: !!stayId,
-  });
-  const reload = () => queryClient.invalidateQueries({ queryKey: filesKey(stayId ?? '') });
+  const { data: files, error } = useCustomQuery('listRecordFiles', ['stays', stayId ?? ''], { enabled: !!stayId });
+  const reload = () => invalidateCustom('listRecordFiles');
 
-  const adding = useMutation({
-    mutationFn: (file: File) => dataProvider.upload(file, { link: { type: 'stays', id: stayId! }, onProgress: setProgress }),
+  const adding = useCustomMutation('upload', {
     onSuccess: async () => {
       notify('touristTax.stayFiles.added', { type: 'success' });
       await reload();
@@ -60,8 +52,7 @@ export function StayFiles() {
       setPickerKey((key) => key + 1);
     },
   });
-  const removal = useMutation({
-    mutationFn: (file: TRecordFile) => dataProvider.deleteUpload(file._id),
+  const removal = useCustomMutation('deleteUpload', {
     onSuccess: async () => {
       notify('touristTax.stayFiles.removed', { type: 'success' });
       await reload();
@@ -116,7 +107,7 @@ export function StayFiles() {
               extensions={STAY_FILE_EXTENSIONS}
               onFiles={(picked) => {
                 setProblem(null);
-                if (picked[0]) adding.mutate(picked[0]);
+                if (picked[0] && stayId) adding.mutate([picked[0], { link: { type: 'stays', id: stayId }, onProgress: setProgress }]);
               }}
             />
             {progress !== null ? <LinearProgress variant="determinate" value={progress} sx={{ mt: 1 }} /> : null}
@@ -133,7 +124,7 @@ export function StayFiles() {
         title="touristTax.stayFiles.removeTitle"
         content="touristTax.stayFiles.removeConfirm"
         translateOptions={{ name: removing?.fullName ?? '' }}
-        onConfirm={() => removing && removal.mutate(removing)}
+        onConfirm={() => removing && removal.mutate([removing._id])}
         onClose={() => setRemoving(null)}
       />
     </>

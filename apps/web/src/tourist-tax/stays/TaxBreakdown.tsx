@@ -1,11 +1,11 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Chip, CircularProgress, Drawer, LinearProgress, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { formatDate } from '../../i18n/format';
 import { formatEuros, formatPercent } from '../../components/format';
 import { useHasTranslation } from '../../components/forms';
-import type { TAppDataProvider } from '../../dataProvider';
+import { useCustomMutation } from '../../dataProvider/hooks';
 import type { TPreviewError, TStayComputation } from '../../dataProvider/stays';
 import { previewInputFrom } from './preview';
 
@@ -28,7 +28,8 @@ const PreviewContext = createContext<{ state: TPreviewState; saved: boolean }>({
 export function LiveTaxPreview({ children }: { children: ReactNode }) {
   const values = useWatch({ name: [...WATCHED] });
   const key = JSON.stringify(values);
-  const dataProvider = useDataProvider<TAppDataProvider>();
+  // A POST that changes nothing: called from the debounce below, answers to superseded inputs dropped.
+  const { mutateAsync: previewTax } = useCustomMutation('previewStayTax');
   const [state, setState] = useState<TPreviewState>({ kind: 'incomplete' });
   const sequence = useRef(0);
   const lastComputation = useRef<TStayComputation | null>(null);
@@ -43,8 +44,8 @@ export function LiveTaxPreview({ children }: { children: ReactNode }) {
     }
     const timer = setTimeout(() => {
       setState({ kind: 'loading', last: lastComputation.current });
-      dataProvider.previewStayTax(input).then(
-        ({ data: computation }) => {
+      previewTax([input]).then(
+        (computation) => {
           if (current !== sequence.current) return;
           lastComputation.current = computation;
           setState({ kind: 'ready', computation });
@@ -56,7 +57,7 @@ export function LiveTaxPreview({ children }: { children: ReactNode }) {
       );
     }, PREVIEW_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [dataProvider, key]);
+  }, [previewTax, key]);
 
   const value = useMemo(() => ({ state, saved: false }), [state]);
   return <PreviewContext.Provider value={value}>{children}</PreviewContext.Provider>;

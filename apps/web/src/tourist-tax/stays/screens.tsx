@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { Create, Edit, useRecordContext, useTranslate } from 'react-admin';
-import { DetailActions, TtSimpleForm, useSaveErrorNotification } from '../../components/forms';
+import { DetailActions, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCan } from '../../components/permissions';
 import { StayFields, stayPayload, useDefaultStructureId } from './StayForm';
 
@@ -19,9 +19,9 @@ function StayEditForm() {
   const record = useRecordContext<{ isLocked?: boolean }>();
   const canSave = useCan('stays', 'update') && !record?.isLocked;
   return (
-    <TtSimpleForm canSave={canSave} canDelete={useCan('stays', 'delete') && !record?.isLocked}>
+    <DetailForm canSave={canSave} canDelete={useCan('stays', 'delete') && !record?.isLocked}>
       <StayFields readOnly={!canSave} />
-    </TtSimpleForm>
+    </DetailForm>
   );
 }
 
@@ -46,9 +46,9 @@ export function StayCreate() {
           {translate('touristTax.stays.createIntro')}
         </Typography>
       </Box>
-      <TtSimpleForm key={structureId ?? 'none'} defaultValues={{ structureId, componentsNumber: 1, paymentStatus: 'paid', hasInvoice: false, appliedExemptions: [], appliedReductions: [] }}>
+      <DetailForm key={structureId ?? 'none'} defaultValues={{ structureId, componentsNumber: 1, paymentStatus: 'paid', hasInvoice: false, appliedExemptions: [], appliedReductions: [] }}>
         <StayFields readOnly={false} />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

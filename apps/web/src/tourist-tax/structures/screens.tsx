@@ -23,7 +23,7 @@ import {
 } from 'react-admin';
 import { DateInput } from '../../components/DateInput';
 import { activeChoices } from '../shared/choices';
-import { DayField, DetailActions, FormGrid, RecordTitle, SectionTitle, TtSimpleForm, TtTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
+import { DayField, DetailActions, FormGrid, RecordTitle, SectionTitle, DetailForm, DetailTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { CityFilterInput, CityInput, cityColumn } from '../shared/cityInputs';
 import { FilterCreateActions, ResponsiveDataTable } from '../../components/listScaffolding';
 import { DownloadButton } from '../../components/DownloadButton';
@@ -214,7 +214,7 @@ export function StructureEdit() {
   const canSave = useCan('structures', 'update');
   return (
     <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
-      <TtTabbedForm canSave={canSave} canDelete={useCan('structures', 'delete')} readOnlyTabs={['declarations', 'modello21']}>
+      <DetailTabbedForm canSave={canSave} canDelete={useCan('structures', 'delete')} readOnlyTabs={['declarations', 'modello21']}>
         <TabbedForm.Tab label="touristTax.tabs.structureDetail">
           <StructureFields readOnly={!canSave} isCreate={false} />
         </TabbedForm.Tab>
@@ -224,7 +224,7 @@ export function StructureEdit() {
         <TabbedForm.Tab label="touristTax.tabs.modello21" path="modello21">
           <Modello21Tab />
         </TabbedForm.Tab>
-      </TtTabbedForm>
+      </DetailTabbedForm>
     </Edit>
   );
 }
@@ -233,9 +233,9 @@ export function StructureCreate() {
   const saveErrors = useSaveErrorNotification();
   return (
     <Create mutationOptions={saveErrors} redirect="edit">
-      <TtSimpleForm defaultValues={{ userIds: [] }}>
+      <DetailForm defaultValues={{ userIds: [] }}>
         <StructureFields readOnly={false} isCreate />
-      </TtSimpleForm>
+      </DetailForm>
     </Create>
   );
 }

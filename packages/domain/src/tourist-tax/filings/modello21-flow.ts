@@ -1,6 +1,6 @@
 import { can } from '../../platform/access/index.ts';
 import { defineWorkflow, type TWorkflowActor } from '../../platform/workflow/index.ts';
-import type { TM21Issue } from './modello21.ts';
+import type { TModello21Issue } from './modello21.ts';
 
 /**
  * The Modello 21 state machine. The hotelier refreshes the draft from the stays and payments and
@@ -14,7 +14,7 @@ import type { TM21Issue } from './modello21.ts';
 export const MODELLO21_STATUSES = ['draft', 'submitted', 'validated'] as const;
 
 /** What the guards look at: the reconciliation issues of the saved model (`reconcileModello21`). */
-export type TModello21Facts = { issues: readonly TM21Issue[] };
+export type TModello21Facts = { issues: readonly TModello21Issue[] };
 
 const grantOf = (action: string) => (actor: TWorkflowActor) => can(actor.role, 'twentyOneModels', action);
 

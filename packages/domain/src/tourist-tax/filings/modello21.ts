@@ -9,7 +9,7 @@
 import { ITALIAN_MONTHS } from '../periods.ts';
 import { modello21Deadline } from './deadlines.ts';
 
-export type TM21Payment = {
+export type TModello21Payment = {
   declarationId: string;
   paymentDate: string;
   trn: string | null;
@@ -23,26 +23,29 @@ export type TM21Payment = {
  * The receipts of a month: the paid stays of the year numbered in check-out order, so month k holds
  * receipts "dal n. from al n. to", issued from dateFrom to dateTo. Null when the month has none.
  */
-export type TM21Receipts = { from: number; to: number; dateFrom: string | null; dateTo: string | null } | null;
+export type TModello21Receipts = { from: number; to: number; dateFrom: string | null; dateTo: string | null } | null;
 
-export type TM21Month = {
+export type TModello21Month = {
   number: number;
   name: string;
+  /** Paid stays checked out this month (the receipts of the month). */
   receiptsCount: number;
   collectedCents: number;
   paidCents: number;
   paymentDate: string | null;
   trn: string | null;
   note: string | null;
+  /** The hotelier changed collected/paid by hand: a refresh from the stays keeps this month as typed. */
   corrected: boolean;
-  prefill: { receiptsCount: number; collectedCents: number; paidCents: number; payments: TM21Payment[]; receipts?: TM21Receipts };
+  /** What the stays and the declarations' payments said at the last refresh. */
+  prefill: { receiptsCount: number; collectedCents: number; paidCents: number; payments: TModello21Payment[]; receipts?: TModello21Receipts };
 };
 
 /** Paid stays: checkOut and the tax paid by the guest. */
-export type TM21Stay = { checkOut: string; toPayAmountCents: number };
+export type TModello21Stay = { checkOut: string; toPayAmountCents: number };
 
 /** A declaration's payment to the comune, over its period. */
-export type TM21DeclarationPayment = {
+export type TModello21DeclarationPayment = {
   declarationId: string;
   dateFrom: string;
   dateTo: string;
@@ -90,7 +93,7 @@ export function splitByWeights(amount: number, weights: readonly number[]): numb
 }
 
 /** Collected per month from the paid stays, and paid per month from the declarations' payments. */
-export function prefillModello21(year: number, paidStays: readonly TM21Stay[], payments: readonly TM21DeclarationPayment[]): TM21Month['prefill'][] {
+export function prefillModello21(year: number, paidStays: readonly TModello21Stay[], payments: readonly TModello21DeclarationPayment[]): TModello21Month['prefill'][] {
   const monthly = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, receiptsCount: 0, collectedCents: 0 }));
   for (const stay of paidStays) {
     if (yearOf(stay.checkOut) !== year) continue;
@@ -105,9 +108,9 @@ export function prefillModello21(year: number, paidStays: readonly TM21Stay[], p
 export function prefillModello21FromMonths(
   year: number,
   monthly: readonly { month: number; receiptsCount: number; collectedCents: number; firstDate?: string | null; lastDate?: string | null }[],
-  payments: readonly TM21DeclarationPayment[],
-): TM21Month['prefill'][] {
-  const months = Array.from({ length: 12 }, () => ({ receiptsCount: 0, collectedCents: 0, paidCents: 0, payments: [] as TM21Payment[], receipts: null as TM21Receipts }));
+  payments: readonly TModello21DeclarationPayment[],
+): TModello21Month['prefill'][] {
+  const months = Array.from({ length: 12 }, () => ({ receiptsCount: 0, collectedCents: 0, paidCents: 0, payments: [] as TModello21Payment[], receipts: null as TModello21Receipts }));
   const dates = Array.from({ length: 12 }, () => ({ first: null as string | null, last: null as string | null }));
   for (const m of monthly) {
     months[m.month - 1].receiptsCount += m.receiptsCount;
@@ -150,7 +153,7 @@ export function prefillModello21FromMonths(
  * Applies a fresh prefill to the model's months: months the hotelier corrected keep their typed
  * figures (the new prefill is stored next to them), the others take the prefill; notes are kept.
  */
-export function mergePrefill(existing: readonly TM21Month[] | null, prefill: readonly TM21Month['prefill'][]): TM21Month[] {
+export function mergePrefill(existing: readonly TModello21Month[] | null, prefill: readonly TModello21Month['prefill'][]): TModello21Month[] {
   return prefill.map((p, i) => {
     const old = existing?.[i];
     const lastPayment = [...p.payments].sort((a, b) => (a.paymentDate < b.paymentDate ? 1 : -1))[0];
@@ -169,7 +172,7 @@ export function mergePrefill(existing: readonly TM21Month[] | null, prefill: rea
   });
 }
 
-function joinTrns(payments: readonly TM21Payment[]): string | null {
+function joinTrns(payments: readonly TModello21Payment[]): string | null {
   const trns = [...new Set(payments.map((p) => p.trn).filter((t): t is string => !!t))];
   return trns.length > 0 ? trns.join(', ') : null;
 }
@@ -180,7 +183,7 @@ function joinTrns(payments: readonly TM21Payment[]): string | null {
  * January) plus what was collected this year; discharged by what was paid this year, the opening
  * balance included. The closing balance is carried to the next year.
  */
-export function modello21Carico(openingBalanceCents: number, months: readonly Pick<TM21Month, 'collectedCents' | 'paidCents'>[]) {
+export function modello21Carico(openingBalanceCents: number, months: readonly Pick<TModello21Month, 'collectedCents' | 'paidCents'>[]) {
   const collected = months.reduce((a, m) => a + m.collectedCents, 0);
   const paid = months.reduce((a, m) => a + m.paidCents, 0);
   const caricoCents = openingBalanceCents + collected;
@@ -189,7 +192,7 @@ export function modello21Carico(openingBalanceCents: number, months: readonly Pi
 }
 
 /** Every payment of a month in words, each with its own date and treasury references. */
-export function describeMonthPayments(payments: readonly TM21Payment[], formatDate: (iso: string) => string): string {
+export function describeMonthPayments(payments: readonly TModello21Payment[], formatDate: (iso: string) => string): string {
   return payments
     .map((p) => {
       const refs = [p.treasuryReference ? `rev./ord. ${p.treasuryReference}` : '', p.receiptNumber ? `quiet. ${p.receiptNumber}` : ''].filter(Boolean).join(', ');
@@ -198,16 +201,16 @@ export function describeMonthPayments(payments: readonly TM21Payment[], formatDa
     .join('; ');
 }
 
-export type TM21Totals = { collectedCents: number; paidCents: number; dueCents: number; receiptsCount: number };
+export type TModello21Totals = { collectedCents: number; paidCents: number; dueCents: number; receiptsCount: number };
 
 /** `due` is what the agente contabile still owes the comune (negative: paid more than collected). */
-export function modello21Totals(months: readonly Pick<TM21Month, 'collectedCents' | 'paidCents' | 'receiptsCount'>[]): TM21Totals {
+export function modello21Totals(months: readonly Pick<TModello21Month, 'collectedCents' | 'paidCents' | 'receiptsCount'>[]): TModello21Totals {
   const collectedCents = months.reduce((a, m) => a + m.collectedCents, 0);
   const paidCents = months.reduce((a, m) => a + m.paidCents, 0);
   return { collectedCents, paidCents, dueCents: collectedCents - paidCents, receiptsCount: months.reduce((a, m) => a + m.receiptsCount, 0) };
 }
 
-export type TM21Issue = { path: string; message: string; month?: number };
+export type TModello21Issue = { path: string; message: string; month?: number };
 
 /**
  * What stops a model from being submitted: a month where collected differs from paid without a note,
@@ -216,15 +219,15 @@ export type TM21Issue = { path: string; message: string; month?: number };
 export function reconcileModello21(
   model: {
     year: number;
-    months: readonly Pick<TM21Month, 'number' | 'collectedCents' | 'paidCents' | 'paymentDate' | 'trn' | 'note'>[];
+    months: readonly Pick<TModello21Month, 'number' | 'collectedCents' | 'paidCents' | 'paymentDate' | 'trn' | 'note'>[];
     signatureDate: string | null;
     ownerTaxCode: string | null;
     ownerName: string | null;
   },
   today: string,
-): { issues: TM21Issue[]; warnings: TM21Issue[] } {
-  const issues: TM21Issue[] = [];
-  const warnings: TM21Issue[] = [];
+): { issues: TModello21Issue[]; warnings: TModello21Issue[] } {
+  const issues: TModello21Issue[] = [];
+  const warnings: TModello21Issue[] = [];
   model.months.forEach((m, i) => {
     if (m.collectedCents !== m.paidCents && !m.note?.trim()) {
       issues.push({ path: `months.${i}.note`, month: m.number, message: 'collected and paid differ: explain the difference' });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { modello21Deadline } from '@app/domain/tourist-tax/filings/deadlines';
-import { modello21Carico, modello21Totals, type TM21Month } from '@app/domain/tourist-tax/filings/modello21';
+import { modello21Carico, modello21Totals, type TModello21Month } from '@app/domain/tourist-tax/filings/modello21';
 import { ZModello21Create, ZModello21Record, ZModello21Update, type TModello21MonthInput, type TModello21Record } from '@app/domain/tourist-tax/filings/modello21-schemas';
 import { centsToEuros, eurosToCents } from '@app/domain/tourist-tax/money';
 import { modello21, users } from '../../../db/schema/index.ts';
@@ -61,7 +61,7 @@ export function modello21ToRecord(row: TModello21Row, today = todayInItaly()): T
 }
 
 /** A month typed by the hotelier; a changed amount marks the month as corrected. */
-export function applyMonthInputs(months: TM21Month[], inputs: TModello21MonthInput[]): TM21Month[] {
+export function applyMonthInputs(months: TModello21Month[], inputs: TModello21MonthInput[]): TModello21Month[] {
   const next = months.map((m) => ({ ...m }));
   const seen = new Set<number>();
   for (const input of inputs) {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { mergePrefill, prefillModello21FromMonths, type TM21Month } from '@app/domain/tourist-tax/filings/modello21';
+import { mergePrefill, prefillModello21FromMonths, type TModello21Month } from '@app/domain/tourist-tax/filings/modello21';
 import { declarationPayments, declarations, stays } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 
@@ -68,6 +68,6 @@ export async function loadOpeningBalance(db: TDbOrTx, structureId: string, year:
   return Number(row?.cents ?? 0);
 }
 
-export async function prefilledMonths(db: TDbOrTx, structureId: string, year: number, existing: TM21Month[] | null): Promise<TM21Month[]> {
+export async function prefilledMonths(db: TDbOrTx, structureId: string, year: number, existing: TModello21Month[] | null): Promise<TModello21Month[]> {
   return mergePrefill(existing, await loadModello21Prefill(db, structureId, year));
 }

@@ -1,6 +1,6 @@
 import { Box, Card, CardContent } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
-import { Form, SaveButton, SelectInput, TextInput, Title, Toolbar, required, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Form, SaveButton, SelectInput, TextInput, Title, Toolbar, required, useCreate, useNotify, useTranslate } from 'react-admin';
 import { HttpError } from '../../../dataProvider/errors';
 import { useReloadTranslations } from '../../../i18n/ReloadTranslations';
 import { platformChoices } from './labelChoices';
@@ -18,14 +18,14 @@ export function LabelCreatePage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider();
+  const [create] = useCreate(undefined, undefined, { returnPromise: true });
   const reloadTranslations = useReloadTranslations();
 
   const save = async (values: Partial<TNewLabel>) => {
     const common = { key: values.key?.trim(), category: values.category?.trim() || null, platform: values.platform ?? 'web' };
     try {
-      await dataProvider.create('management/labels', { data: { ...common, language: 'it', value: values.valueIt } });
-      await dataProvider.create('management/labels', { data: { ...common, language: 'en', value: values.valueEn } });
+      await create('management/labels', { data: { ...common, language: 'it', value: values.valueIt } });
+      await create('management/labels', { data: { ...common, language: 'en', value: values.valueEn } });
       notify('labels.created', { type: 'success' });
       if (common.platform === 'web') await reloadTranslations();
       void navigate('/management/labels');
