@@ -72,7 +72,7 @@ export const enMessages: TMessages = {
         emergencyResponse: 'Emergency response',
         stakeholderRelations: 'Relations with the community',
       },
-      signStatus: { pending: 'Waiting', signed: 'Signed', rejected: 'Refused', manual_rejected: 'Refused (recorded by the consortium)', suspended: 'Suspended' },
+      signStatus: { pending: 'Waiting', signed: 'Signed', rejected: 'Rejected', manual_rejected: 'Rejected (recorded by the consortium)', suspended: 'Suspended' },
       producer: 'Back office – environmental compliance',
       page: 'Page {page} of {pages}',
       code: 'NCA code',
