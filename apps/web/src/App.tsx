@@ -16,6 +16,7 @@ import { appTheme } from './theme';
 import { users, userPages } from './platform/users';
 import { profilePages } from './platform/profile';
 import { notificationPages } from './platform/notifications';
+import { mailOutbox } from './platform/mail-outbox';
 import { labels, managementPages, settings } from './platform/management';
 import { roles } from './platform/roles';
 import { searchPages } from './platform/search';
@@ -77,6 +78,7 @@ const RESOURCES: [string, TResourceDefinition][] = [
   ['customers', customers],
   ['projects', projects],
   ['links', links],
+  ['mail-outbox', mailOutbox],
 ];
 
 /** The admin app's own pages (inside the layout). */

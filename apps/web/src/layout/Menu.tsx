@@ -9,6 +9,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import TuneIcon from '@mui/icons-material/Tune';
 import TranslateIcon from '@mui/icons-material/Translate';
 import NotificationsIcon from '@mui/icons-material/Notifications';
+import MailIcon from '@mui/icons-material/Mail';
 import PersonIcon from '@mui/icons-material/Person';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import HotelIcon from '@mui/icons-material/Hotel';
@@ -67,6 +68,7 @@ const ICONS: Record<string, ReactElement> = {
   tune: <TuneIcon />,
   translate: <TranslateIcon />,
   notifications: <NotificationsIcon />,
+  mail: <MailIcon />,
   person: <PersonIcon />,
   menu_book: <MenuBookIcon />,
   hotel: <HotelIcon />,
@@ -123,9 +125,9 @@ export function Menu() {
   const translate = useTranslate();
   const role = useSession()?.user.role;
   const resources = useResourceDefinitions();
-  const { features } = useAppConfig();
+  const { features, demo } = useAppConfig();
   const [open] = useSidebarState();
-  const items = visibleMenuItems(MENU_ITEMS, role, new Set(Object.keys(resources)), features);
+  const items = visibleMenuItems(MENU_ITEMS, role, new Set(Object.keys(resources)), features, demo);
   return (
     <RaMenu sx={{ pb: 8 }}>
       {MENU_GROUPS.map((group) => {

@@ -4,7 +4,7 @@ import { canAccessRoute, routeNameForPath } from '@app/domain/platform/access/ro
 import { MENU_ITEMS, visibleMenuItems } from './menuItems';
 
 const everyResource = new Set(MENU_ITEMS.flatMap((item) => (item.resource ? [item.resource] : [])));
-const paths = (role: string, permissionsSystem = false) => visibleMenuItems(MENU_ITEMS, role, everyResource, { permissionsSystem }).map((item) => item.path);
+const paths = (role: string, permissionsSystem = false, demo = false) => visibleMenuItems(MENU_ITEMS, role, everyResource, { permissionsSystem }, demo).map((item) => item.path);
 
 describe('menu derived from the access table', () => {
   it('every entry is a known route', () => {
@@ -19,8 +19,16 @@ describe('menu derived from the access table', () => {
 
   it('shows every entry a role can open, unless its screen is missing or its feature off', () => {
     for (const role of ROLES) {
-      const shown = new Set(paths(role, true));
+      const shown = new Set(paths(role, true, true));
       for (const item of MENU_ITEMS) if (canAccessRoute(role, routeNameForPath(item.path)!)) expect(shown.has(item.path), `${role} ${item.path}`).toBe(true);
+    }
+  });
+
+  it('offers the sent e-mail to administrators always, to everyone else only on a demo server (where codes arrive there)', () => {
+    expect(paths('admin')).toContain('/mail-outbox');
+    for (const role of ROLES.filter((r) => r !== 'admin')) {
+      expect(paths(role), role).not.toContain('/mail-outbox');
+      expect(paths(role, false, true), role).toContain('/mail-outbox');
     }
   });
 

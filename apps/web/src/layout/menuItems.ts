@@ -1,3 +1,4 @@
+import { scopeOf } from '@app/domain/platform/access/access-table';
 import { canAccessPath } from '../routeAccess';
 
 export type TMenuGroup = 'overview' | 'touristTax' | 'environmental' | 'administration' | 'account';
@@ -12,6 +13,11 @@ export type TMenuItem = {
   resource?: string;
   /** Shown only when this feature flag is on (the permission system, or the entry's business area). */
   feature?: 'permissionsSystem' | 'touristTaxArea' | 'environmentalArea';
+  /**
+   * Shown to a role whose grant on this resource reaches only its own records just on a demo server:
+   * there the entry is where one-time codes and links arrive; with real e-mail it would be clutter.
+   */
+  ownRecordsOnlyInDemo?: string;
 };
 
 /*
@@ -70,6 +76,7 @@ export const MENU_ITEMS: readonly TMenuItem[] = [
   { labelKey: 'menu.links', path: '/links', group: 'administration', icon: 'link', resource: 'links' },
 
   { labelKey: 'menu.notifications', path: '/notifications', group: 'account', icon: 'notifications' },
+  { labelKey: 'menu.mailOutbox', path: '/mail-outbox', group: 'account', icon: 'mail', resource: 'mail-outbox', ownRecordsOnlyInDemo: 'mail-outbox' },
   { labelKey: 'menu.profile', path: '/profile', group: 'account', icon: 'person' },
   { labelKey: 'menu.documentation', path: '/documentation', group: 'account', icon: 'menu_book' },
 ];
@@ -82,8 +89,10 @@ export function visibleMenuItems(
   role: string | undefined,
   registeredResources: Set<string>,
   features: { permissionsSystem: boolean; touristTaxArea?: boolean; environmentalArea?: boolean },
+  demo = false,
 ): TMenuItem[] {
   return items.filter((item) => {
+    if (item.ownRecordsOnlyInDemo && !demo && scopeOf(role, item.ownRecordsOnlyInDemo, 'list') !== 'all') return false;
     if (item.resource && !registeredResources.has(item.resource)) return false;
     // An area flag the server does not send counts as on (its shipped value).
     if (item.feature && features[item.feature] === false) return false;

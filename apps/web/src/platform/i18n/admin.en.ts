@@ -16,12 +16,22 @@ export const adminEn = {
   },
   dateInput: { invalid: 'Invalid date: type it as mm/dd/yyyy' },
   menu: {
+    mailOutbox: 'Sent e-mail',
     faqs: 'FAQs',
     categories: 'Categories',
     events: 'Events',
     customers: 'Customers',
     projects: 'Projects',
     links: 'Short links',
+  },
+  mailOutbox: {
+    introAll: 'The e-mails the system sent or, without a mail server (demo mode), kept here: confirmation links and signing codes are read on this page.',
+    introOwn: 'The e-mails the system sent you. Without a mail server (demo mode) they arrive only here: this is where you find signing codes and confirmation links.',
+    statuses: { queued: 'Sending', sent: 'Sent', logged: 'Kept (no mail server)', failed: 'Not sent' },
+    secrets: {
+      kept: 'This e-mail holds a personal code or link: there is no mail server, so it can only be read here. Do not share it.',
+      masked: 'The personal code or link was delivered by e-mail: it is hidden in this copy.',
+    },
   },
   admin: {
     search: 'Search',
@@ -55,6 +65,10 @@ export const adminEn = {
     },
   },
   resources: {
+    'mail-outbox': {
+      name: 'Sent e-mail |||| Sent e-mail',
+      fields: { createdAt: 'Date', to: 'To', subject: 'Subject', status: 'Status', template: 'Template' },
+    },
     faqs: { name: 'FAQ |||| FAQs', fields: { question: 'Question', answer: 'Answer', order: 'Order', isVisible: 'Visible' } },
     categories: { name: 'Category |||| Categories', fields: { name: 'Name', description: 'Description', order: 'Order', isActive: 'Active', entityType: 'For' } },
     events: { name: 'Event |||| Events', fields: { name: 'Name', description: 'Description', categoryId: 'Category', status: 'Status', galleryImages: 'Gallery', createdAt: 'Proposed on' } },

@@ -16,12 +16,22 @@ export const adminIt = {
   },
   dateInput: { invalid: 'Data non valida: scrivila come gg/mm/aaaa' },
   menu: {
+    mailOutbox: 'Posta inviata',
     faqs: 'FAQ',
     categories: 'Categorie',
     events: 'Eventi',
     customers: 'Clienti',
     projects: 'Progetti',
     links: 'Link brevi',
+  },
+  mailOutbox: {
+    introAll: 'Le e-mail che il sistema ha inviato o, senza server di posta (modalità demo), conservato qui: collegamenti di conferma e codici di firma si leggono in questa pagina.',
+    introOwn: 'Le e-mail che il sistema ti ha inviato. Senza server di posta (modalità demo) arrivano solo qui: qui trovi i codici di firma e i collegamenti di conferma.',
+    statuses: { queued: 'In invio', sent: 'Inviata', logged: 'Conservata (nessun server di posta)', failed: 'Non inviata' },
+    secrets: {
+      kept: 'Questa e-mail contiene un codice o un collegamento personale: non c’è un server di posta, quindi si legge solo qui. Non condividerlo.',
+      masked: 'Il codice o il collegamento personale è stato recapitato per e-mail: in questa copia è nascosto.',
+    },
   },
   admin: {
     search: 'Cerca',
@@ -55,6 +65,10 @@ export const adminIt = {
     },
   },
   resources: {
+    'mail-outbox': {
+      name: 'E-mail inviata |||| Posta inviata',
+      fields: { createdAt: 'Data', to: 'Destinatario', subject: 'Oggetto', status: 'Stato', template: 'Modello' },
+    },
     faqs: { name: 'FAQ |||| FAQ', fields: { question: 'Domanda', answer: 'Risposta', order: 'Ordine', isVisible: 'Visibile' } },
     categories: { name: 'Categoria |||| Categorie', fields: { name: 'Nome', description: 'Descrizione', order: 'Ordine', isActive: 'Attiva', entityType: 'Per' } },
     events: { name: 'Evento |||| Eventi', fields: { name: 'Nome', description: 'Descrizione', categoryId: 'Categoria', status: 'Stato', galleryImages: 'Galleria', createdAt: 'Proposto il' } },

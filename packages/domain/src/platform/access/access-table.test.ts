@@ -69,8 +69,8 @@ const EXPECTED: Record<string, Record<string, string>> = {
     read: 'all - - - - -',
   },
   'mail-outbox': {
-    list: 'all - - - - -',
-    read: 'all - - - - -',
+    list: 'all recipient recipient recipient recipient recipient',
+    read: 'all recipient recipient recipient recipient recipient',
   },
   search: {
     view: 'all - - - - -',

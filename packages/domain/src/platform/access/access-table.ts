@@ -84,6 +84,7 @@ const CONSORTIUM: TGrant = { admin: 'all', consortium_user: 'all' };
 const EVERYONE_SIGNED_IN: TGrant = { admin: 'all', city: 'all', user: 'all', agency_user: 'all', laboratory_user: 'all', consortium_user: 'all' };
 const EVERYONE_SELF: TGrant = { admin: 'all', city: 'self', user: 'self', agency_user: 'self', laboratory_user: 'self', consortium_user: 'self' };
 const EVERYONE_RECIPIENT: TGrant = { admin: 'recipient', city: 'recipient', user: 'recipient', agency_user: 'recipient', laboratory_user: 'recipient', consortium_user: 'recipient' };
+const MAIL_READERS: TGrant = { ...EVERYONE_RECIPIENT, admin: 'all' };
 const EVERYONE_PUBLISHED: TGrant = { admin: 'all', city: 'published', user: 'published', agency_user: 'published', laboratory_user: 'published', consortium_user: 'published' };
 /** Roles and permissions: readable by non-admins only while the permission system is on. */
 const PERMISSION_SYSTEM_READERS: TGrant = {
@@ -151,7 +152,9 @@ export const ACCESS = {
   uploads: { area: 'platform', actions: { list: allow(EVERYONE_SELF), read: allow(EVERYONE_SELF), create: allow(EVERYONE_SELF), delete: allow(EVERYONE_SELF) } },
   // Written by the system only.
   'audit-logs': { area: 'platform', entity: 'auditLogs', actions: { list: allow(ADMIN), read: allow(ADMIN) } },
-  'mail-outbox': { area: 'platform', entity: 'mailOutbox', actions: { list: allow(ADMIN), read: allow(ADMIN) } },
+  // Administrators read every message; everyone else the messages sent to their own address (in demo
+  // mode, without SMTP, that is where a signer reads their one-time code; with SMTP, secrets are masked).
+  'mail-outbox': { area: 'platform', entity: 'mailOutbox', actions: { list: allow(MAIL_READERS), read: allow(MAIL_READERS) } },
   search: { area: 'platform', actions: { view: allow(ADMIN) } },
   'app-versions': { area: 'platform', actions: { create: allow(ADMIN) } },
   documentation: { area: 'platform', actions: { view: allow(EVERYONE_SIGNED_IN) } },

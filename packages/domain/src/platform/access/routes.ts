@@ -44,6 +44,8 @@ export const ROUTE_ACCESS: Record<string, TRoute> = {
   'complete-profile/:userId': to('profile', 'completeProfile'),
   profile: to('profile', 'view'),
   notifications: to('notifications', 'list'),
+  'mail-outbox': to('mail-outbox', 'list'),
+  'mail-outbox/:mailId': to('mail-outbox', 'read'),
   ...collectionRoutes('structure-types', 'structure-types', 'structureTypeId'),
   ...collectionRoutes('structure-classes', 'structure-classes', 'structureClassId'),
   ...collectionRoutes('relevant-areas', 'relevant-areas', 'relevantAreaId'),

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('audit log and mail outbox (read-only, admin)', () => {
+describe('audit log (read-only, admin) and mail outbox (read-only: admins all, others their own)', () => {
   it('lists audit entries written by collection writes, with actor, entity and time filters', async () => {
     const before = new Date(Date.now() - 1000).toISOString();
     const faq = await t.request('POST', '/api/faqs', { token: admin.token, body: { question: 'Q?', answer: 'A' } });
@@ -35,7 +35,6 @@ describe('audit log and mail outbox (read-only, admin)', () => {
 
   it('refuses non-admins, writes, and unknown filters', async () => {
     expect((await t.request('GET', '/api/audit-logs', { token: city })).status).toBe(403);
-    expect((await t.request('GET', '/api/mail-outbox', { token: city })).status).toBe(403);
     expect((await t.request('POST', '/api/audit-logs', { token: admin.token, body: {} })).status).toBe(404);
     const [entry] = (await t.request('GET', '/api/audit-logs?limit=1', { token: admin.token })).body;
     expect((await t.request('DELETE', `/api/audit-logs/${entry._id}`, { token: admin.token })).status).toBe(404);
@@ -52,5 +51,22 @@ describe('audit log and mail outbox (read-only, admin)', () => {
     expect(list.body[0]).toMatchObject({ to: 'someone@example.test', subject: 'Titolo', template: 'notification', status: 'logged', sentAt: null });
     expect((await t.request('GET', '/api/mail-outbox?q=Titolo', { token: admin.token })).body).toHaveLength(1);
     expect((await t.request('POST', '/api/mail-outbox', { token: admin.token, body: {} })).status).toBe(404);
+  });
+
+  it('shows everyone else only the messages sent to their own address, whatever the case of the address', async () => {
+    const hotelier = await t.signedIn('hotelier');
+    const own = String(hotelier.user.email);
+    await t.app.services.mailer.send(own.toUpperCase(), 'notification', { title: 'Per te', body: 'Testo', link: '' });
+    await t.app.services.mailer.send('other@example.test', 'notification', { title: 'Per altri', body: 'Testo', link: '' });
+    const mine = await t.request('GET', '/api/mail-outbox?limit=100', { token: hotelier.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.map((mail: any) => mail.subject)).toEqual(['Per te']);
+    const others = await t.request('GET', '/api/mail-outbox?to=other@example.test', { token: admin.token });
+    expect(others.body).toHaveLength(1);
+    // Another address's message does not exist for the hotelier, by id or by filter.
+    expect((await t.request('GET', `/api/mail-outbox/${others.body[0]._id}`, { token: hotelier.token })).status).toBe(404);
+    expect((await t.request('GET', '/api/mail-outbox?to=other@example.test', { token: hotelier.token })).body).toEqual([]);
+    expect((await t.request('GET', `/api/mail-outbox/${mine.body[0]._id}`, { token: hotelier.token })).status).toBe(200);
+    expect((await t.request('GET', '/api/mail-outbox', { token: city })).body.every((mail: any) => mail.to.toLowerCase() !== own.toLowerCase())).toBe(true);
   });
 });

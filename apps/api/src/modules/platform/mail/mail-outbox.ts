@@ -1,11 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { mailOutbox } from '../../../db/schema/index.ts';
 import { defineCollection } from '../../../lib/collection/define.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
 
 /**
- * Every e-mail the product sent or kept (no SMTP_URL), read-only for admins: in demo mode this is
- * where confirmation and reset links and signing codes are read; with SMTP they are masked here.
+ * Every e-mail the product sent or kept (no SMTP_URL), read-only: administrators read all of it,
+ * everyone else the messages sent to their own address. In demo mode this is where confirmation and
+ * reset links and signing codes are read; with SMTP they are masked here.
  */
 export const mailOutboxCollection = defineCollection({
   name: 'mail-outbox',
@@ -32,4 +34,6 @@ export const mailOutboxCollection = defineCollection({
   filterable: { to: mailOutbox.to, template: mailOutbox.template, status: mailOutbox.status, sentAt: mailOutbox.sentAt },
   searchable: [mailOutbox.to, mailOutbox.subject],
   disabled: ['create', 'update', 'delete'],
+  // Addresses are compared as the sign-in compares them: without regard to case.
+  scopes: { recipient: (ctx) => sql`lower(${mailOutbox.to}) = lower(${ctx.actor.email})` },
 });
