@@ -56,6 +56,8 @@ export const appTheme: RaThemeOptions = mergeDeep(defaultTheme as Record<string,
         root: {
           maxWidth: '100%',
           '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+          // Rows open with the keyboard (LabelledDataTableBody): the focused one must show where the keyboard is.
+          '& .RaDataTable-row:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
           // On a phone every table is a simple list, not a table scrolling sideways: one block per record, its first
           // column on the first line, then one line per other value with its column's heading before it. The header
           // row is only hidden from sight, so screen readers keep the column names (and are not read the headings
