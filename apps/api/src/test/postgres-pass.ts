@@ -110,6 +110,7 @@ export const EMBEDDED_ONLY = {
   'apps/api/src/modules/platform/uploads/uploads.test.ts': 'decided-in-code',
   'apps/api/src/modules/tourist-tax/communications/communications.test.ts': 'decided-in-code',
   'apps/api/src/modules/tourist-tax/comune-screens.test.ts': 'decided-in-code',
+  'apps/api/src/modules/tourist-tax/police-files/police-files.test.ts': 'decided-in-code',
   'apps/api/src/modules/tourist-tax/registry/scope.test.ts': 'decided-in-code',
   'apps/api/src/modules/tourist-tax/registry/structure-managers.test.ts': 'decided-in-code',
   'apps/api/src/modules/tourist-tax/rules/rules.test.ts': 'decided-in-code',

@@ -210,6 +210,9 @@ export const ACCESS = {
       export: allow(TOURIST_TAX_READERS),
       // Set the comune's fields of a structure (comune, active flag, type, class, relevant area).
       classify: allow(COMUNE),
+      // The questura's file of a day's arrivals (Alloggiati Web) and ISTAT's monthly movement (C/59).
+      alloggiati: allow(TOURIST_TAX_READERS),
+      istatMovements: allow(TOURIST_TAX_READERS),
     }),
   },
   tariffs: { area: 'touristTax', entity: 'tariffs', actions: collection(TOURIST_TAX_READERS, COMUNE) },
@@ -225,6 +228,8 @@ export const ACCESS = {
       export: allow(TOURIST_TAX_READERS),
       // After its rules change, the comune reprices the stays not yet declared (preview, then apply).
       reprice: allow(COMUNE),
+      // The Alloggiati Web code tables (places, document types) the guest fields are picked from.
+      searchPoliceCodes: allow(TOURIST_TAX_READERS),
     }),
   },
   'declaration-templates': { area: 'touristTax', entity: 'declarationTemplates', actions: collection(TOURIST_TAX_READERS, COMUNE, { generate: allow(COMUNE) }) },

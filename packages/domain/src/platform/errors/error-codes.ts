@@ -105,6 +105,8 @@ export const ERROR_STATUS_BY_CODE = {
   // A document (a PDF to render, a signed file to verify, a spreadsheet to read) that would take more time or
   // memory than any honest one: its job was ended and nothing was saved.
   DOCUMENT_TOO_COMPLEX: 422,
+  // The questura's file of a day cannot be written: guests lack what the record needs (details name each stay, guest and field).
+  ALLOGGIATI_INCOMPLETE: 422,
 
   RATE_LIMITED: 429,
   // Too many wrong signing codes (5 per code, 10 per sign request): the consortium resets the request.
