@@ -389,6 +389,8 @@ import { addFilingResourcesEn } from '../tourist-tax/i18n/filingResources.en';
 addFilingResourcesEn(enMessages);
 import { addScreensEn } from '../tourist-tax/i18n/screens.en';
 addScreensEn(enMessages);
+import { addPoliceFilesEn } from '../tourist-tax/i18n/policeFiles.en';
+addPoliceFilesEn(enMessages);
 import { addRulesEn } from '../tourist-tax/i18n/rules.en';
 addRulesEn(enMessages);
 import { addEnvironmentalEn } from '../environmental/i18n/environmental.en';

@@ -389,6 +389,8 @@ import { addFilingResourcesIt } from '../tourist-tax/i18n/filingResources.it';
 addFilingResourcesIt(itMessages);
 import { addScreensIt } from '../tourist-tax/i18n/screens.it';
 addScreensIt(itMessages);
+import { addPoliceFilesIt } from '../tourist-tax/i18n/policeFiles.it';
+addPoliceFilesIt(itMessages);
 import { addRulesIt } from '../tourist-tax/i18n/rules.it';
 addRulesIt(itMessages);
 import { addEnvironmentalIt } from '../environmental/i18n/environmental.it';

@@ -166,6 +166,8 @@ const EXPECTED: Record<string, Record<string, string>> = {
     delete: 'all ownCity managedStructures - - -',
     export: 'all ownCity managedStructures - - -',
     classify: 'all ownCity - - - -',
+    alloggiati: 'all ownCity managedStructures - - -',
+    istatMovements: 'all ownCity managedStructures - - -',
   },
   tariffs: {
     list: 'all ownCity managedStructures - - -',
@@ -198,6 +200,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     import: 'all - managedStructures - - -',
     export: 'all ownCity managedStructures - - -',
     reprice: 'all ownCity - - - -',
+    searchPoliceCodes: 'all ownCity managedStructures - - -',
   },
   'declaration-templates': {
     list: 'all ownCity managedStructures - - -',
