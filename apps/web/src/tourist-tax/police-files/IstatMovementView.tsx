@@ -110,6 +110,7 @@ export function IstatMovementView({ structureId }: { structureId: string }) {
           label={translate('touristTax.policeFiles.month')}
           value={month}
           onChange={(event) => setMonth(event.target.value)}
+          sx={{ width: { xs: '100%', sm: 220 } }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'istat-month' } }}
         />
         <DownloadButton

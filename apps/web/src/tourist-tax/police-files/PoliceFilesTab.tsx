@@ -28,6 +28,20 @@ function problemsOf(error: unknown): TProblem[] {
   return problems;
 }
 
+/** One line per guest: what is missing, then what is not valid. */
+function groupByGuest(problems: TProblem[]) {
+  const groups = new Map<string, { key: string; stayId: string; guestIndex: number; who: string; reasons: { reason: string; fields: string[] }[] }>();
+  for (const p of problems) {
+    const key = `${p.stayId}.${p.guestIndex}`;
+    const group = groups.get(key) ?? { key, stayId: p.stayId, guestIndex: p.guestIndex, who: p.who, reasons: [] };
+    const reason = group.reasons.find((r) => r.reason === p.reason);
+    if (reason) reason.fields.push(p.field);
+    else group.reasons.push({ reason: p.reason, fields: [p.field] });
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
 /**
  * The files a structure owes the police and ISTAT, made from the guests it already recorded: the
  * Alloggiati Web file of a day's arrivals (uploaded by the hotelier on the police portal: the product
@@ -55,6 +69,7 @@ export function PoliceFilesTab() {
           label={translate('touristTax.policeFiles.arrivalDate')}
           value={date}
           onChange={(event) => setDate(event.target.value)}
+          sx={{ width: { xs: '100%', sm: 220 } }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'alloggiati-date' } }}
         />
         <Button
@@ -62,6 +77,7 @@ export function PoliceFilesTab() {
           data-testid="alloggiati-download"
           startIcon={download.isPending ? <CircularProgress size={16} /> : <DownloadIcon />}
           disabled={!date || download.isPending}
+          sx={{ whiteSpace: 'nowrap' }}
           onClick={() => download.mutate([`/structures/${record.id}/alloggiati`, { query: { date }, fileName: `alloggiati-${date}.txt` }])}
         >
           {translate('touristTax.policeFiles.downloadAlloggiati')}
@@ -71,15 +87,18 @@ export function PoliceFilesTab() {
       {problems.length > 0 ? (
         <Alert severity="warning" data-testid="alloggiati-problems">
           <AlertTitle>{translate('touristTax.policeFiles.incompleteTitle', { smart_count: problems.length })}</AlertTitle>
-          {problems.map((p) => (
-            <div key={`${p.stayId}.${p.guestIndex}.${p.field}.${p.reason}`}>
-              <Link component={RouterLink} to={`/stays/${p.stayId}`}>
-                {translate('touristTax.policeFiles.guestN', { n: p.guestIndex + 1, name: p.who })}
+          {groupByGuest(problems).map((group) => (
+            <div key={group.key}>
+              <Link component={RouterLink} to={`/stays/${group.stayId}`}>
+                {translate('touristTax.policeFiles.guestN', { n: group.guestIndex + 1, name: group.who })}
               </Link>
-              {': '}
-              {translate(p.field === 'guest' ? 'touristTax.policeFiles.notRecorded' : `touristTax.guest.${p.field}`, { _: p.field })}
               {' — '}
-              {translate(`touristTax.policeFiles.reasons.${p.reason}`, { _: p.reason })}
+              {group.reasons
+                .map(
+                  ({ reason, fields }) =>
+                    `${translate(`touristTax.policeFiles.reasons.${reason}`, { _: reason })}: ${fields.map((field) => translate(field === 'guest' ? 'touristTax.policeFiles.notRecorded' : `touristTax.guest.${field}`, { _: field })).join(', ')}`,
+                )
+                .join('; ')}
             </div>
           ))}
         </Alert>
