@@ -6,6 +6,7 @@ import { keepPreviousData, useCustomQuery } from '../../dataProvider/hooks';
 import type { TPoliceCode, TPoliceCodeKind } from '../../dataProvider/stays';
 
 const CODE = /^(\d{9}|[A-Z]{5})$/;
+const ITALY = '100000100';
 
 /** "GAETA (LT)", "GERMANIA", "PASSAPORTO ORDINARIO": what the list shows of an entry. */
 export function policeCodeLabel(entry: Pick<TPoliceCode, 'name' | 'province'>): string {
@@ -18,11 +19,27 @@ export function policeCodeLabel(entry: Pick<TPoliceCode, 'name' | 'province'>): 
  * The field keeps the code; a name typed before the tables existed is kept too (the file's writer
  * resolves it by name, or names it in its error). Picking a birth comune also fills the province.
  */
-export function PoliceCodeInput({ source, kind, label, readOnly, provinceSource }: { source: string; kind: TPoliceCodeKind; label: string; readOnly: boolean; provinceSource?: string }) {
+export function PoliceCodeInput({
+  source,
+  kind,
+  label,
+  readOnly,
+  provinceSource,
+  countrySource,
+}: {
+  source: string;
+  kind: TPoliceCodeKind;
+  label: string;
+  readOnly: boolean;
+  provinceSource?: string;
+  /** A birth comune picked means born in Italy: the birth state is set to Italy when still empty. */
+  countrySource?: string;
+}) {
   const translate = useTranslate();
-  const { setValue } = useFormContext();
+  const { setValue, getValues } = useFormContext();
   // Inside a repeated guest row the province is that row's (guests.2.birthProvince).
   const provincePath = useWrappedSource(provinceSource ?? source);
+  const countryPath = useWrappedSource(countrySource ?? source);
   const { field, fieldState } = useInput({ source, defaultValue: null, parse: (value: string | null) => value || null });
   const value = typeof field.value === 'string' ? field.value : '';
   const [text, setText] = useState('');
@@ -54,6 +71,7 @@ export function PoliceCodeInput({ source, kind, label, readOnly, provinceSource 
         else {
           field.onChange(next.code);
           if (provinceSource && next.province) setValue(provincePath, next.province, { shouldDirty: true });
+          if (countrySource && next.kind === 'comune' && !getValues(countryPath)) setValue(countryPath, ITALY, { shouldDirty: true });
         }
       }}
       onBlur={() => {

@@ -116,7 +116,7 @@ function GuestInputs({ readOnly }: { readOnly: boolean }) {
       <SelectInput source="guest.sex" label={label('sex')} choices={sexChoices} {...text} />
       <DateInput source="guest.birthDate" label={label('birthDate')} {...text} />
       <PoliceCodeInput source="guest.birthCountry" kind="state" label={label('birthCountry')} readOnly={readOnly} />
-      <PoliceCodeInput source="guest.birthPlace" kind="comune" label={label('birthPlace')} readOnly={readOnly} provinceSource="guest.birthProvince" />
+      <PoliceCodeInput source="guest.birthPlace" kind="comune" label={label('birthPlace')} readOnly={readOnly} provinceSource="guest.birthProvince" countrySource="guest.birthCountry" />
       <TextInput source="guest.birthProvince" label={label('birthProvince')} {...text} />
       <PoliceCodeInput source="guest.citizenship" kind="state" label={label('citizenship')} readOnly={readOnly} />
       <TextInput source="guest.address" label={label('address')} {...text} />
@@ -152,13 +152,13 @@ function OtherGuestsInputs({ readOnly }: { readOnly: boolean }) {
         }
       </FormDataConsumer>
       <ArrayInput source="guests" label={false} sx={{ gridColumn: '1 / -1' }}>
-        <SimpleFormIterator inline disableReordering disableClear disableAdd={readOnly} disableRemove={readOnly}>
+        <SimpleFormIterator inline disableReordering disableClear disableAdd={readOnly} disableRemove={readOnly} sx={{ '& .RaSimpleFormIterator-inline': { flexWrap: 'wrap' } }}>
           <TextInput source="surname" label={label('surname')} validate={required} readOnly={readOnly} />
           <TextInput source="name" label={label('name')} validate={required} readOnly={readOnly} />
           <DateInput source="birthDate" label={label('birthDate')} {...text} />
           <SelectInput source="sex" label={label('sex')} choices={sexChoices} {...text} />
           <PoliceCodeInput source="birthCountry" kind="state" label={label('birthCountry')} readOnly={readOnly} />
-          <PoliceCodeInput source="birthPlace" kind="comune" label={label('birthPlace')} readOnly={readOnly} provinceSource="birthProvince" />
+          <PoliceCodeInput source="birthPlace" kind="comune" label={label('birthPlace')} readOnly={readOnly} provinceSource="birthProvince" countrySource="birthCountry" />
           <TextInput source="birthProvince" label={label('birthProvince')} {...text} />
           <PoliceCodeInput source="citizenship" kind="state" label={label('citizenship')} readOnly={readOnly} />
           <BooleanInput source="resident" label={label('resident')} readOnly={readOnly} />
