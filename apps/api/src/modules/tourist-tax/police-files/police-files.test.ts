@@ -15,7 +15,7 @@ let others: Record<'consortium' | 'agency' | 'lab', string>;
 beforeAll(async () => {
   t = await startTestApp();
   f = await demoFixtures(t);
-  others = { consortium: (await t.signedIn('consortium')).token, agency: (await t.signedIn('agency')).token, lab: (await t.signedIn('lab')).token };
+  others = { consortium: (await t.login('consortium@demo.test')).token, agency: (await t.signedIn('agency')).token, lab: (await t.signedIn('lab')).token };
 });
 afterAll(() => t?.close());
 
