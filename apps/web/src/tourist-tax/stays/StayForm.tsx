@@ -152,7 +152,7 @@ function OtherGuestsInputs({ readOnly }: { readOnly: boolean }) {
         }
       </FormDataConsumer>
       <ArrayInput source="guests" label={false} sx={{ gridColumn: '1 / -1' }}>
-        <SimpleFormIterator inline disableReordering disableClear disableAdd={readOnly} disableRemove={readOnly} sx={{ '& .RaSimpleFormIterator-inline': { flexWrap: 'wrap' } }}>
+        <SimpleFormIterator inline disableReordering disableClear disableAdd={readOnly} disableRemove={readOnly} sx={{ '& .RaSimpleFormIterator-form': { flexWrap: { sm: 'wrap' }, flex: 1 } }}>
           <TextInput source="surname" label={label('surname')} validate={required} readOnly={readOnly} />
           <TextInput source="name" label={label('name')} validate={required} readOnly={readOnly} />
           <DateInput source="birthDate" label={label('birthDate')} {...text} />
