@@ -140,8 +140,6 @@ export function effectivenessStandingOf(check: { status: TEffectivenessCheckStat
 
 export const ZEffectivenessCheckRecord = ZRecordBase.extend({
   reportId: z.string(),
-  reportCode: z.string().nullable(),
-  targetAgencyId: z.string(),
   dueDate: z.string().describe('YYYY-MM-DD: the closing date plus the severity’s days'),
   status: z.enum(EFFECTIVENESS_CHECK_STATUSES),
   standing: z.enum(['due', 'upcoming', 'done', 'failed']),

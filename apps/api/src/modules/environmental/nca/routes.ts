@@ -8,6 +8,8 @@ import {
   SIGN_STATUSES,
   ZCorrectiveActionFacts,
   ZCorrectiveActionRecord,
+  ZEffectivenessCheckRecord,
+  ZEffectivenessOutcome,
   ZNcaReportFacts,
   ZNcaReportRecord,
   ZRejectSignature,
@@ -24,6 +26,8 @@ import { streamWorksheet } from '../../../lib/xlsx-stream.ts';
 import { actionFacts } from './action-facts.ts';
 import { correctiveActionTransitions } from './action-transitions.ts';
 import { actionToRecord, correctiveActionsCollection, type TCorrectiveActionRow } from './corrective-actions.ts';
+import { effectivenessChecksCollection, effectivenessCheckToRecord, type TEffectivenessCheckRow } from './effectiveness-checks.ts';
+import { effectivenessCheckTransitions } from './effectiveness-transitions.ts';
 import { addComment, readableReport, reportPdf, reportSignatures } from './documents.ts';
 import { readTimeline } from './nca-history.ts';
 import { reportFacts } from './report-facts.ts';
@@ -110,6 +114,7 @@ export function registerNcaRoutes(app: FastifyInstance) {
   registerCollection(app, ncaReportsCollection);
   registerCollection(app, correctiveActionsCollection);
   registerCollection(app, signRequestsCollection);
+  registerCollection(app, effectivenessChecksCollection);
 
   const reportRuntime = ncaReportTransitions(app);
   registerWorkflowRoutes(app, reportRuntime, {
@@ -198,6 +203,16 @@ export function registerNcaRoutes(app: FastifyInstance) {
       reopen: { summary: 'Evidence insufficient: back to in progress', body: ZReason },
       close: { summary: 'Close after the effectiveness check (the reason is the check)', body: ZReason },
       closeNotNeeded: { summary: 'Close as not needed (admins)', body: ZReason },
+    },
+  });
+  registerWorkflowRoutes(app, effectivenessCheckTransitions(app), {
+    collection: 'nca-effectiveness-checks',
+    tags,
+    record: ZEffectivenessCheckRecord,
+    toRecord: (row: TEffectivenessCheckRow) => effectivenessCheckToRecord(row),
+    actions: {
+      recordEffective: { summary: 'The actions proved effective (consortium only)', body: ZEffectivenessOutcome },
+      recordNotEffective: { summary: 'The actions were not effective: opens a new report citing this one, prefilled (consortium only)', body: ZReason },
     },
   });
   r.get('/api/corrective-actions/:id/facts', {
