@@ -29,7 +29,15 @@ function partitaIva(taxpayer: number): string {
   return first10 + luhnCheckDigit(first10);
 }
 
-type TSettingSeed = { name: string; color?: string; needsContainment?: boolean; effectivenessCheckDays?: number; ambientCategory?: TAmbientCategory; agencyFunctionType?: TAgencyFunctionType; description?: string };
+type TSettingSeed = {
+  name: string;
+  color?: string;
+  needsContainment?: boolean;
+  effectivenessCheckDays?: number;
+  ambientCategory?: TAmbientCategory;
+  agencyFunctionType?: TAgencyFunctionType;
+  description?: string;
+};
 
 const SETTINGS: Partial<Record<TEnvironmentalSettingType, TSettingSeed[]>> = {
   environmentalAspectType: [

@@ -112,7 +112,7 @@ describe('effectiveness check', () => {
 });
 
 describe('recurrence', () => {
-  const base = { id: 'b', systemSettingId: 'type', targetAgencyId: 'edil', openDate: '2026-05-10', createdOn: '2026-05-08' };
+  const base = { id: 'b', systemSettingId: 'type', targetAgencyId: 'edil', openDate: '2026-05-10', createdOn: '2026-05-08', createdAt: '2026-05-08T09:00:00.000Z' };
   it('same type, same agency, within the 12 months before', () => {
     expect(isRecurrenceOf(base, { ...base, id: 'a', openDate: '2025-05-10' })).toBe(true);
     expect(isRecurrenceOf(base, { ...base, id: 'a', openDate: '2025-05-09' })).toBe(false);
@@ -121,6 +121,10 @@ describe('recurrence', () => {
     expect(isRecurrenceOf(base, { ...base, id: 'a', systemSettingId: 'other', openDate: '2026-01-01' })).toBe(false);
     expect(isRecurrenceOf({ ...base, systemSettingId: null }, { ...base, id: 'a', systemSettingId: null })).toBe(false);
     expect(isRecurrenceOf(base, base)).toBe(false);
+  });
+  it('on the same day, the one created first is the earlier', () => {
+    expect(isRecurrenceOf(base, { ...base, id: 'a', createdAt: '2026-05-08T08:00:00.000Z' })).toBe(true);
+    expect(isRecurrenceOf(base, { ...base, id: 'a', createdAt: '2026-05-08T10:00:00.000Z' })).toBe(false);
   });
   it('a draft counts from the day it was created', () => {
     expect(isRecurrenceOf({ ...base, openDate: null }, { ...base, id: 'a', openDate: '2026-05-01' })).toBe(true);

@@ -85,14 +85,20 @@ export function recurrenceWindowStart(date: string): string {
 /** The date a report counts from for recurrences: its opening, else the day it was created. */
 export const recurrenceDateOf = (report: { openDate: string | null; createdOn: string }) => report.openDate ?? report.createdOn;
 
-type TRecurrenceCandidate = { id: string; systemSettingId: string | null; targetAgencyId: string; openDate: string | null; createdOn: string };
+/** A report as the recurrence rule reads it; `createdAt` (an ISO instant) orders two reports of the same day. */
+export type TRecurrenceCandidate = { id: string; systemSettingId: string | null; targetAgencyId: string; openDate: string | null; createdOn: string; createdAt: string };
+
+/** Whether `earlier` comes before `report` (its day, then its creation). */
+export const comesBefore = (earlier: TRecurrenceCandidate, report: TRecurrenceCandidate) => {
+  const before = recurrenceDateOf(earlier);
+  const at = recurrenceDateOf(report);
+  return before < at || (before === at && earlier.createdAt < report.createdAt);
+};
 
 /** Whether `report` recurs `earlier`: same type, same agency, `earlier` within the 12 months before it. */
 export function isRecurrenceOf(report: TRecurrenceCandidate, earlier: TRecurrenceCandidate): boolean {
   if (report.id === earlier.id || !report.systemSettingId || report.systemSettingId !== earlier.systemSettingId || report.targetAgencyId !== earlier.targetAgencyId) return false;
-  const at = recurrenceDateOf(report);
-  const before = recurrenceDateOf(earlier);
-  return before <= at && before >= recurrenceWindowStart(at) && !(before === at && earlier.id > report.id);
+  return comesBefore(earlier, report) && recurrenceDateOf(earlier) >= recurrenceWindowStart(recurrenceDateOf(report));
 }
 
 /** A Pareto table: the counts in decreasing order, with each row's share and the cumulative share (per cent, one decimal). */

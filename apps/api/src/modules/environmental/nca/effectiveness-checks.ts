@@ -45,9 +45,7 @@ export const effectivenessChecksCollection = defineCollection({
  * (NCA settings), or the default. One per report: a second closing is impossible (closed is final).
  */
 export async function scheduleEffectivenessCheck(tx: TTx, report: TNcaReportRow, closingDate: string): Promise<void> {
-  const [severity] = report.warningLevelSettingId
-    ? await tx.select({ days: settings.effectivenessCheckDays }).from(settings).where(eq(settings.id, report.warningLevelSettingId))
-    : [];
+  const [severity] = report.warningLevelSettingId ? await tx.select({ days: settings.effectivenessCheckDays }).from(settings).where(eq(settings.id, report.warningLevelSettingId)) : [];
   await tx
     .insert(ncaEffectivenessChecks)
     .values({ reportId: report.id, dueDate: effectivenessDueDate(closingDate, severity?.days) })

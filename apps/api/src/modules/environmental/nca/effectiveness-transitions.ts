@@ -20,7 +20,14 @@ import { ncaName } from './report-notice-texts.ts';
 export type TOutcomeInput = { reason?: string } | undefined;
 
 /** What recording each outcome writes beyond the status: who and when, the note, the report a failure opens. */
-async function outcomeChanges(tx: TTx, ctx: TSignedInContext, action: TEffectivenessCheckAction, row: TEffectivenessCheckRow, input: TOutcomeInput, now: Date): Promise<Partial<TEffectivenessCheckRow>> {
+async function outcomeChanges(
+  tx: TTx,
+  ctx: TSignedInContext,
+  action: TEffectivenessCheckAction,
+  row: TEffectivenessCheckRow,
+  input: TOutcomeInput,
+  now: Date,
+): Promise<Partial<TEffectivenessCheckRow>> {
   const note = input?.reason?.trim() || null;
   const decided = { outcomeNote: note, decidedById: ctx.actor.id, decidedAt: now };
   if (action === 'recordEffective') return decided;
@@ -72,7 +79,12 @@ export function effectivenessCheckTransitions(app: FastifyInstance) {
               await notifyUsers(
                 tx,
                 recipients,
-                { title: msg('nca.effectiveness.notEffective.title', text), body: msg('nca.effectiveness.notEffective.body', text), event: 'nca.effectiveness.notEffective', data: { reportId: report.id, followUpReportId: saved.followUpReportId } },
+                {
+                  title: msg('nca.effectiveness.notEffective.title', text),
+                  body: msg('nca.effectiveness.notEffective.body', text),
+                  event: 'nca.effectiveness.notEffective',
+                  data: { reportId: report.id, followUpReportId: saved.followUpReportId },
+                },
                 true,
                 ctx.actor.id,
               ),

@@ -2,7 +2,9 @@ import { and, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   editableFieldsOf,
   frozenFieldsIn,
+  comesBefore,
   isRecurrenceOf,
+  type TRecurrenceCandidate,
   ISHIKAWA_CATEGORIES,
   verificationsChangedBySupplier,
   ZNcaReportCreate,
@@ -65,12 +67,12 @@ const recurrenceDay = (alias: string) => sql.raw(`coalesce(${alias}.open_date, (
 export const isRecurrence: SQL = sql`exists (select 1 from ${ncaReports} earlier
   where earlier.target_agency_id = ${ncaReports.targetAgencyId} and earlier.system_setting_id = ${ncaReports.systemSettingId}
     and earlier.id <> ${ncaReports.id} and earlier.status <> 'pending'
-    and ${recurrenceDay('earlier')} <= ${recurrenceDay('nca_reports')}
-    and ${recurrenceDay('earlier')} >= (${recurrenceDay('nca_reports')} - interval '12 months')::date
-    and not (${recurrenceDay('earlier')} = ${recurrenceDay('nca_reports')} and earlier.id > ${ncaReports.id}))`;
+    and (${recurrenceDay('earlier')} < ${recurrenceDay('nca_reports')}
+      or (${recurrenceDay('earlier')} = ${recurrenceDay('nca_reports')} and earlier.created_at < ${ncaReports.createdAt}))
+    and ${recurrenceDay('earlier')} >= (${recurrenceDay('nca_reports')} - interval '12 months')::date)`;
 
 type TRecurrenceRow = Pick<TNcaReportRow, 'id' | 'code' | 'systemSettingId' | 'targetAgencyId' | 'openDate' | 'createdAt'>;
-const asCandidate = (r: TRecurrenceRow) => ({ ...r, createdOn: italianDateOf(r.createdAt) });
+const asCandidate = (r: TRecurrenceRow): TRecurrenceCandidate & { code: string | null } => ({ ...r, createdOn: italianDateOf(r.createdAt), createdAt: r.createdAt.toISOString() });
 
 /** For each report, the latest earlier report it recurs (same type, same agency, 12 months), or none. */
 export async function recurrencesOf(db: TSignedInContext['db'], reports: TRecurrenceRow[]): Promise<Map<string, { _id: string; code: string | null }>> {
@@ -78,7 +80,14 @@ export async function recurrencesOf(db: TSignedInContext['db'], reports: TRecurr
   const found = new Map<string, { _id: string; code: string | null }>();
   if (pairs.length === 0) return found;
   const candidates = await db
-    .select({ id: ncaReports.id, code: ncaReports.code, systemSettingId: ncaReports.systemSettingId, targetAgencyId: ncaReports.targetAgencyId, openDate: ncaReports.openDate, createdAt: ncaReports.createdAt })
+    .select({
+      id: ncaReports.id,
+      code: ncaReports.code,
+      systemSettingId: ncaReports.systemSettingId,
+      targetAgencyId: ncaReports.targetAgencyId,
+      openDate: ncaReports.openDate,
+      createdAt: ncaReports.createdAt,
+    })
     .from(ncaReports)
     .where(and(ne(ncaReports.status, 'pending'), or(...pairs)));
   for (const report of reports) {
@@ -86,7 +95,7 @@ export async function recurrencesOf(db: TSignedInContext['db'], reports: TRecurr
     const earlier = candidates
       .map(asCandidate)
       .filter((c) => isRecurrenceOf(mine, c))
-      .sort((a, b) => (a.openDate ?? a.createdOn).localeCompare(b.openDate ?? b.createdOn));
+      .sort((a, b) => (comesBefore(a, b) ? -1 : 1));
     const latest = earlier.at(-1);
     if (latest) found.set(report.id, { _id: latest.id, code: latest.code });
   }

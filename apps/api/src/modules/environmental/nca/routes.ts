@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CORRECTIVE_ACTION_STATUSES,
+  ISHIKAWA_CATEGORIES,
   NCA_REPORT_STATUSES,
   SIGN_PHASES,
   SIGN_STATUSES,
@@ -67,6 +68,7 @@ const ZTimelineEntry = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 const ZCount = z.object({ count: z.number() });
+const ZParetoRows = z.array(z.object({ settingId: z.string(), name: z.string(), count: z.number(), share: z.number(), cumulative: z.number() }));
 const ZDashboard = z.object({
   total: z.number(),
   byStatus: z.array(z.object({ status: z.string(), count: z.number() })),
@@ -77,6 +79,15 @@ const ZDashboard = z.object({
   overdueActions: z.number(),
   closedCount: z.number(),
   averageDaysToClose: z.number().nullable().describe('Average days from opening to closing of the closed reports'),
+  effectiveness: z.object({ due: z.number(), upcoming: z.number(), done: z.number(), failed: z.number() }).describe('Effectiveness checks: due (date reached), upcoming, effective, not effective'),
+  byIshikawa: z.array(z.object({ category: z.enum(ISHIKAWA_CATEGORIES), count: z.number() })).describe('Reports by the Ishikawa family of their root cause'),
+  recurrences: z.number().describe('Reports that recur an earlier one (same type, same agency, 12 months)'),
+  pareto: z
+    .object({
+      byLot: z.array(z.object({ lotId: z.string(), lotCode: z.string(), lotName: z.string(), types: ZParetoRows, aspects: ZParetoRows })),
+      byAgency: z.array(z.object({ agencyId: z.string(), agencyName: z.string(), types: ZParetoRows, aspects: ZParetoRows })),
+    })
+    .describe('Pareto of NCA types and environmental aspects (all reports in the filter), per lot and per agency'),
 });
 void ZCount;
 
@@ -89,7 +100,7 @@ export function registerNcaRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary: 'NCA figures: by status, open by lot, agency, severity and category, overdue actions, average days to close',
-      querystring: z.object({ lotId: z.uuid().optional(), from: z.iso.date().optional(), to: z.iso.date().optional() }),
+      querystring: z.object({ lotId: z.uuid().optional(), from: z.iso.date().optional(), to: z.iso.date().optional(), ishikawa: z.enum(ISHIKAWA_CATEGORIES).optional() }),
       response: { 200: ZDashboard, ...errors },
     },
     handler: (request) => ncaDashboard(signedIn(request), request.query),
