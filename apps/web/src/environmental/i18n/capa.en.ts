@@ -46,6 +46,7 @@ export const capaEn: typeof capaIt = {
         reason: 'Outcome of the check',
       },
       recurrence: { chip: 'Recurrence of %{code}', tooltip: 'Same type on the same company within 12 months', draft: 'a draft NCA' },
+      agencyNoReports: 'No NCA reports for this company.',
       followsUp: 'Follows %{code}',
       help: {
         needsContainment: 'Phase 1 is not signed without an immediate containment action.',

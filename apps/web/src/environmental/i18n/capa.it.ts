@@ -45,6 +45,7 @@ export const capaIt = {
         reason: 'Esito della verifica',
       },
       recurrence: { chip: 'Ricorrenza di %{code}', tooltip: 'Stesso tipo sulla stessa impresa entro 12 mesi', draft: 'una NCA in bozza' },
+      agencyNoReports: 'Nessuna segnalazione NCA per questa impresa.',
       followsUp: 'Segue %{code}',
       help: {
         needsContainment: 'La fase 1 non si firma senza un’azione di contenimento immediato.',
