@@ -129,9 +129,7 @@ function SettingFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: bo
       {type !== 'defaultObserver' ? <TextInput source="code" parse={emptyToNull} readOnly={readOnly} helperText="environmental.help.settingCode" /> : null}
       {type === 'severityLevel' ? <TextInput source="color" type="color" parse={emptyToNull} readOnly={readOnly} /> : null}
       {type === 'severityLevel' ? <BooleanInput source="needsContainment" readOnly={readOnly} helperText="nca.capa.help.needsContainment" /> : null}
-      {type === 'severityLevel' ? (
-        <NumberInput source="effectivenessCheckDays" min={1} max={730} step={1} readOnly={readOnly} helperText="nca.capa.help.effectivenessCheckDays" />
-      ) : null}
+      {type === 'severityLevel' ? <NumberInput source="effectivenessCheckDays" min={1} max={730} step={1} readOnly={readOnly} helperText="nca.capa.help.effectivenessCheckDays" /> : null}
       {type === 'environmentalAspectType' ? (
         <SelectInput source="ambientCategory" choices={choices(AMBIENT_CATEGORIES, 'environmental.ambientCategory')} validate={required} readOnly={readOnly} />
       ) : null}
