@@ -45,7 +45,8 @@ test('containment first, 5 Whys, closing, a failed effectiveness check opens a n
   // Containment first: the phase-1 signatures wait for it.
   await signInThroughPage(page, DEMO.consortium);
   await page.goto(`/nca-reports/${reportId}`);
-  await expect(page.getByTestId('nca-containment-required')).toBeVisible();
+  // The first page of a fresh server can be slow on a loaded machine.
+  await expect(page.getByTestId('nca-containment-required')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('nca-requestPhase1Signs')).toBeDisabled();
   await page.getByTestId('nca-containment-what').fill('Panne assorbenti attorno al serbatoio e fermo del generatore');
   await page.getByTestId('nca-containment-who').fill('Capo cantiere');

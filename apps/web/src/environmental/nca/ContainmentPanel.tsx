@@ -109,7 +109,7 @@ export function ContainmentPanel({ record }: { record: TReport }) {
             label={translate('nca.capa.containment.what')}
             value={draft.what}
             onChange={(e) => setDraft({ ...draft, what: e.target.value })}
-            sx={{ flex: 2 }}
+            sx={{ flex: { md: '2 1 0' }, minWidth: { md: 240 } }}
             slotProps={{ htmlInput: { 'data-testid': 'nca-containment-what', maxLength: 2000 } }}
           />
           <TextField
@@ -117,7 +117,7 @@ export function ContainmentPanel({ record }: { record: TReport }) {
             label={translate('nca.capa.containment.who')}
             value={draft.who}
             onChange={(e) => setDraft({ ...draft, who: e.target.value })}
-            sx={{ flex: 1 }}
+            sx={{ flex: { md: '1 1 0' }, minWidth: { md: 160 } }}
             slotProps={{ htmlInput: { 'data-testid': 'nca-containment-who', maxLength: 200 } }}
           />
           <TextField
@@ -126,6 +126,7 @@ export function ContainmentPanel({ record }: { record: TReport }) {
             label={translate('nca.capa.containment.when')}
             value={draft.when}
             onChange={(e) => setDraft({ ...draft, when: e.target.value })}
+            sx={{ flex: { md: '0 0 180px' } }}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'nca-containment-when' } }}
           />
           <Button variant="contained" onClick={add} disabled={isPending} data-testid="nca-containment-add">
