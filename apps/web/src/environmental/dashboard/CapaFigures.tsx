@@ -89,7 +89,7 @@ export function CapaFigures() {
       label={translate('nca.capa.dashboard.ishikawaFilter')}
       value={ishikawa}
       onChange={(e) => setIshikawa(ISHIKAWA_CATEGORIES.find((c) => c === e.target.value) ?? '')}
-      sx={{ minWidth: 200 }}
+      sx={{ minWidth: 200, alignSelf: 'flex-start' }}
       data-testid="capa-ishikawa-filter"
     >
       <MenuItem value="">{translate('nca.capa.dashboard.all')}</MenuItem>
@@ -108,6 +108,7 @@ export function CapaFigures() {
     );
     return (
       <Stack spacing={2}>
+        {picker}
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
           {figure('due')}
           {figure('upcoming')}
@@ -133,7 +134,7 @@ export function CapaFigures() {
     );
   })();
   return (
-    <Panel title={translate('nca.capa.dashboard.title')} headingComponent="h2" testId="env-capa-figures" action={picker}>
+    <Panel title={translate('nca.capa.dashboard.title')} headingComponent="h2" testId="env-capa-figures">
       {body}
     </Panel>
   );
