@@ -1,5 +1,5 @@
-import { Children, cloneElement, isValidElement, memo, type ReactNode } from 'react';
-import { DataTableBody, useTranslateLabel, type DataTableBodyProps } from 'react-admin';
+import { Children, cloneElement, forwardRef, isValidElement, memo, type KeyboardEvent, type ReactNode } from 'react';
+import { DataTableBody, DataTableRow, useDataTableCallbacksContext, useTranslateLabel, type DataTableBodyProps, type DataTableRowProps } from 'react-admin';
 
 type TColumnProps = { label?: ReactNode; source?: string; 'data-label'?: string };
 
@@ -18,5 +18,28 @@ export const LabelledDataTableBody = memo(function LabelledDataTableBody({ child
     const heading = translateLabel({ label, source });
     return typeof heading === 'string' && heading !== '' ? cloneElement(column, { 'data-label': heading }) : column;
   });
-  return <DataTableBody {...rest}>{columns}</DataTableBody>;
+  return (
+    <DataTableBody row={KeyboardDataTableRow} {...rest}>
+      {columns}
+    </DataTableBody>
+  );
 });
+
+/** Enter or Space on a focused row does what a click on it does; keys pressed inside a cell's own controls are theirs. */
+function openOnKey(event: KeyboardEvent<HTMLTableRowElement>) {
+  if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+  event.preventDefault();
+  event.currentTarget.click();
+}
+
+/**
+ * react-admin's row, reachable with Tab and opened with Enter when the table opens its rows (a row
+ * that only answers to the mouse leaves keyboard users with no way into a record).
+ */
+const KeyboardDataTableRow = memo(
+  forwardRef<HTMLTableRowElement, DataTableRowProps>(function KeyboardDataTableRow(props, ref) {
+    const { rowClick } = useDataTableCallbacksContext();
+    if (rowClick === false) return <DataTableRow ref={ref} {...props} />;
+    return <DataTableRow ref={ref} tabIndex={0} onKeyDown={openOnKey} {...props} />;
+  }),
+);

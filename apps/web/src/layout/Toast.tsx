@@ -7,12 +7,13 @@ export const TOAST_DURATION_MS = 3000;
 
 /**
  * Every notice is a toast shown for 3000 ms with an icon (success, error, info, warning), at the
- * top just under the app bar: at the bottom it covered the forms' Save/Delete bars and the list
- * action bars that the user reaches for next. Replaces react-admin's <Notification>, keeping its
- * undo support.
+ * bottom centre, where the product's design puts it: between a form's Save (left) and Delete
+ * (right), and on a phone above the bottom bar. The newest outcome replaces the one on screen
+ * (react-admin queues them, so a stale "saved" would show after a newer error); only a notice that
+ * offers "undo" stays until it ends. Replaces react-admin's <Notification>, keeping its undo support.
  */
 export function Toast() {
-  const { notifications, takeNotification } = useNotificationContext();
+  const { notifications, takeNotification, resetNotifications } = useNotificationContext();
   const takeMutation = useTakeUndoableMutation();
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
@@ -25,15 +26,27 @@ export function Toast() {
     if (notice) notify(notice, { type: 'success' });
   }, [notify]);
 
+  // Each shown notice gets a new key, so the 3-second timer restarts when a newer one replaces it.
+  const [shown, setShown] = useState(0);
   useEffect(() => {
-    if (notifications.length && !current) {
+    if (notifications.length === 0) return;
+    // An undo offer holds its mutation until the toast closes: never drop it, nor one waiting in the queue.
+    const undoWaiting = current?.notificationOptions?.undoable === true || notifications.some((notice) => notice.notificationOptions?.undoable);
+    if (undoWaiting) {
+      if (current) return;
       const next = takeNotification();
       if (next) {
         setCurrent(next);
+        setShown((count) => count + 1);
         setOpen(true);
       }
+      return;
     }
-  }, [notifications, current, takeNotification]);
+    setCurrent(notifications[notifications.length - 1]);
+    resetNotifications();
+    setShown((count) => count + 1);
+    setOpen(true);
+  }, [notifications, current, takeNotification, resetNotifications]);
 
   const close = useCallback(() => setOpen(false), []);
 
@@ -64,11 +77,12 @@ export function Toast() {
   return (
     <CloseNotificationContext.Provider value={close}>
       <Snackbar
+        key={shown}
         open={open}
         autoHideDuration={autoHideDuration === undefined ? TOAST_DURATION_MS : (autoHideDuration ?? undefined)}
         onClose={(_event, reason) => reason !== 'clickaway' && close()}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        sx={{ top: { xs: 64, sm: 72 } }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        sx={{ bottom: { xs: 72, sm: 24 } }}
         slotProps={{ transition: { onExited: exited } }}
         disableWindowBlurListener={undoable}
       >

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '@app/domain/platform/auth/roles';
+import { can } from '@app/domain/platform/access/access-table';
 import { canAccessRoute, routeNameForPath } from '@app/domain/platform/access/routes';
 import { MENU_ITEMS, visibleMenuItems } from './menuItems';
 
@@ -20,7 +21,10 @@ describe('menu derived from the access table', () => {
   it('shows every entry a role can open, unless its screen is missing or its feature off', () => {
     for (const role of ROLES) {
       const shown = new Set(paths(role, true, true));
-      for (const item of MENU_ITEMS) if (canAccessRoute(role, routeNameForPath(item.path)!)) expect(shown.has(item.path), `${role} ${item.path}`).toBe(true);
+      for (const item of MENU_ITEMS) {
+        const editsIt = !item.forEditorsOf || can(role, item.forEditorsOf, 'create') || can(role, item.forEditorsOf, 'update');
+        if (editsIt && canAccessRoute(role, routeNameForPath(item.path)!)) expect(shown.has(item.path), `${role} ${item.path}`).toBe(true);
+      }
     }
   });
 
@@ -36,33 +40,35 @@ describe('menu derived from the access table', () => {
     // Suppliers: their own company (environmental area) and their account, never a tourist-tax entry.
     // Their NCA reports (those they take part in), their actions and the signatures waiting for them.
     // Suppliers also read their test reports (a laboratory its own, an agency those of its samples).
-    expect(paths('agency_user')).toEqual([
-      '/my-company',
-      '/nca-reports',
-      '/corrective-actions',
-      '/my-signatures',
-      '/rdps',
-      '/forms',
-      '/management',
-      '/management/settings',
-      '/categories',
-      '/notifications',
-      '/profile',
-      '/documentation',
-    ]);
+    expect(paths('agency_user')).toEqual(['/my-company', '/nca-reports', '/corrective-actions', '/my-signatures', '/rdps', '/forms', '/notifications', '/profile']);
     // A laboratory registers no waste form.
     expect(paths('laboratory_user')).toEqual(paths('agency_user').filter((p) => p !== '/forms'));
-    expect(paths('user')).toEqual(expect.arrayContaining(['/dashboard', '/structures', '/stays', '/declarations', '/twentyOneModels', '/cities', '/communications']));
+    // A hotelier: the screens of their own work; the comune's configuration (tariffs, reductions, templates...) and the
+    // platform's reference data are read inside the pages that use them, never offered as screens to work with.
+    expect(paths('user')).toEqual([
+      '/dashboard',
+      '/structures',
+      '/stays',
+      '/declarations',
+      '/twentyOneModels',
+      '/communications',
+      '/documentation-area',
+      '/faqs',
+      '/events',
+      '/notifications',
+      '/profile',
+    ]);
     expect(paths('user')).not.toContain('/users');
     expect(paths('user')).not.toContain('/invite-users');
     expect(paths('city')).toContain('/users');
     expect(paths('city')).not.toContain('/invite-users');
     expect(paths('city')).not.toContain('/roles');
     expect(paths('admin')).toEqual(expect.arrayContaining(['/users', '/invite-users', '/roles', '/search', '/management/labels']));
-    // Administration collections: categories for every role, FAQs and events for hoteliers and admins, the rest admins only.
+    // Administration collections: FAQs and events for hoteliers and admins, the rest admins only.
     expect(paths('admin')).toEqual(expect.arrayContaining(['/faqs', '/categories', '/events', '/customers', '/projects', '/links']));
-    expect(paths('user')).toEqual(expect.arrayContaining(['/faqs', '/categories', '/events']));
-    expect(paths('city')).toContain('/categories');
+    expect(paths('city')).not.toContain('/categories');
+    // The comune configures its own tax: its tariffs, reductions, exemptions, templates and filing settings.
+    expect(paths('city')).toEqual(expect.arrayContaining(['/tariffs', '/reductions', '/exemptions', '/declaration-templates', '/filing-settings', '/relevant-areas']));
     for (const path of ['/faqs', '/events', '/customers', '/projects', '/links']) expect(paths('city')).not.toContain(path);
     // The consortium: the environmental registry and settings, no tourist-tax entry; a hotelier no environmental one.
     expect(paths('consortium_user')).toEqual([
@@ -79,12 +85,8 @@ describe('menu derived from the access table', () => {
       '/forms',
       '/nca-settings',
       '/lab-analysis-settings',
-      '/management',
-      '/management/settings',
-      '/categories',
       '/notifications',
       '/profile',
-      '/documentation',
     ]);
     expect(paths('user').filter((p) => MENU_ITEMS.find((i) => i.path === p)!.group === 'environmental')).toEqual([]);
   });

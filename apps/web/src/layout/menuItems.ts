@@ -1,4 +1,4 @@
-import { scopeOf } from '@app/domain/platform/access/access-table';
+import { can, scopeOf } from '@app/domain/platform/access/access-table';
 import { canAccessPath } from '../routeAccess';
 
 export type TMenuGroup = 'overview' | 'touristTax' | 'environmental' | 'administration' | 'account';
@@ -18,6 +18,12 @@ export type TMenuItem = {
    * there the entry is where one-time codes and links arrive; with real e-mail it would be clutter.
    */
   ownRecordsOnlyInDemo?: string;
+  /**
+   * Reference data and configuration: shown only to roles that may create or change records of this
+   * resource. A role that only reads them meets them inside the pages that use them (a hotelier's
+   * stay shows its tariff), not as menu entries of screens it cannot work with.
+   */
+  forEditorsOf?: string;
 };
 
 /*
@@ -35,15 +41,15 @@ export const MENU_ITEMS: readonly TMenuItem[] = [
   { labelKey: 'menu.stays', path: '/stays', group: 'touristTax', icon: 'bed', resource: 'stays' },
   { labelKey: 'menu.declarations', path: '/declarations', group: 'touristTax', icon: 'receipt', resource: 'declarations' },
   { labelKey: 'menu.modello21', path: '/twentyOneModels', group: 'touristTax', icon: 'summarize', resource: 'twentyOneModels' },
-  { labelKey: 'menu.municipalities', path: '/cities', group: 'touristTax', icon: 'apartment', resource: 'cities' },
-  { labelKey: 'menu.tariffs', path: '/tariffs', group: 'touristTax', icon: 'euro', resource: 'tariffs' },
-  { labelKey: 'menu.reductions', path: '/reductions', group: 'touristTax', icon: 'percent', resource: 'reductions' },
-  { labelKey: 'menu.exemptions', path: '/exemptions', group: 'touristTax', icon: 'block', resource: 'exemptions' },
-  { labelKey: 'menu.relevantAreas', path: '/relevant-areas', group: 'touristTax', icon: 'map', resource: 'relevant-areas' },
-  { labelKey: 'menu.structureTypes', path: '/structure-types', group: 'touristTax', icon: 'category', resource: 'structure-types' },
-  { labelKey: 'menu.structureClasses', path: '/structure-classes', group: 'touristTax', icon: 'star', resource: 'structure-classes' },
-  { labelKey: 'menu.declarationTemplates', path: '/declaration-templates', group: 'touristTax', icon: 'event', resource: 'declaration-templates' },
-  { labelKey: 'menu.filingSettings', path: '/filing-settings', group: 'touristTax', icon: 'tune' },
+  { labelKey: 'menu.municipalities', path: '/cities', group: 'touristTax', icon: 'apartment', resource: 'cities', forEditorsOf: 'cities' },
+  { labelKey: 'menu.tariffs', path: '/tariffs', group: 'touristTax', icon: 'euro', resource: 'tariffs', forEditorsOf: 'tariffs' },
+  { labelKey: 'menu.reductions', path: '/reductions', group: 'touristTax', icon: 'percent', resource: 'reductions', forEditorsOf: 'reductions' },
+  { labelKey: 'menu.exemptions', path: '/exemptions', group: 'touristTax', icon: 'block', resource: 'exemptions', forEditorsOf: 'exemptions' },
+  { labelKey: 'menu.relevantAreas', path: '/relevant-areas', group: 'touristTax', icon: 'map', resource: 'relevant-areas', forEditorsOf: 'relevant-areas' },
+  { labelKey: 'menu.structureTypes', path: '/structure-types', group: 'touristTax', icon: 'category', resource: 'structure-types', forEditorsOf: 'structure-types' },
+  { labelKey: 'menu.structureClasses', path: '/structure-classes', group: 'touristTax', icon: 'star', resource: 'structure-classes', forEditorsOf: 'structure-classes' },
+  { labelKey: 'menu.declarationTemplates', path: '/declaration-templates', group: 'touristTax', icon: 'event', resource: 'declaration-templates', forEditorsOf: 'declaration-templates' },
+  { labelKey: 'menu.filingSettings', path: '/filing-settings', group: 'touristTax', icon: 'tune', forEditorsOf: 'filing-settings' },
   { labelKey: 'menu.communications', path: '/communications', group: 'touristTax', icon: 'campaign', resource: 'communications' },
   { labelKey: 'menu.documentArea', path: '/documentation-area', group: 'touristTax', icon: 'folder', resource: 'documentation-area' },
 
@@ -65,11 +71,11 @@ export const MENU_ITEMS: readonly TMenuItem[] = [
   { labelKey: 'menu.inviteUsers', path: '/invite-users', group: 'administration', icon: 'group_add' },
   { labelKey: 'menu.rolesAndPermissions', path: '/roles', group: 'administration', icon: 'security' },
   { labelKey: 'menu.search', path: '/search', group: 'administration', icon: 'search' },
-  { labelKey: 'menu.management', path: '/management', group: 'administration', icon: 'settings' },
-  { labelKey: 'menu.settings', path: '/management/settings', group: 'administration', icon: 'tune' },
+  { labelKey: 'menu.management', path: '/management', group: 'administration', icon: 'settings', forEditorsOf: 'settings' },
+  { labelKey: 'menu.settings', path: '/management/settings', group: 'administration', icon: 'tune', forEditorsOf: 'settings' },
   { labelKey: 'menu.labels', path: '/management/labels', group: 'administration', icon: 'translate' },
   { labelKey: 'menu.faqs', path: '/faqs', group: 'administration', icon: 'help', resource: 'faqs' },
-  { labelKey: 'menu.categories', path: '/categories', group: 'administration', icon: 'category', resource: 'categories' },
+  { labelKey: 'menu.categories', path: '/categories', group: 'administration', icon: 'category', resource: 'categories', forEditorsOf: 'categories' },
   { labelKey: 'menu.events', path: '/events', group: 'administration', icon: 'event', resource: 'events' },
   { labelKey: 'menu.customers', path: '/customers', group: 'administration', icon: 'storefront', resource: 'customers' },
   { labelKey: 'menu.projects', path: '/projects', group: 'administration', icon: 'apps', resource: 'projects' },
@@ -92,6 +98,7 @@ export function visibleMenuItems(
   demo = false,
 ): TMenuItem[] {
   return items.filter((item) => {
+    if (item.forEditorsOf && !can(role, item.forEditorsOf, 'create') && !can(role, item.forEditorsOf, 'update')) return false;
     if (item.ownRecordsOnlyInDemo && !demo && scopeOf(role, item.ownRecordsOnlyInDemo, 'list') !== 'all') return false;
     if (item.resource && !registeredResources.has(item.resource)) return false;
     // An area flag the server does not send counts as on (its shipped value).

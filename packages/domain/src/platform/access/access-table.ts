@@ -157,7 +157,8 @@ export const ACCESS = {
   'mail-outbox': { area: 'platform', entity: 'mailOutbox', actions: { list: allow(MAIL_READERS), read: allow(MAIL_READERS) } },
   search: { area: 'platform', actions: { view: allow(ADMIN) } },
   'app-versions': { area: 'platform', actions: { create: allow(ADMIN) } },
-  documentation: { area: 'platform', actions: { view: allow(EVERYONE_SIGNED_IN) } },
+  // The design-system showcase (theme and components) is for the people who build and brand the product.
+  documentation: { area: 'platform', actions: { view: allow(ADMIN) } },
   // The FAQs answer hoteliers' questions about the tourist tax: hoteliers read the visible ones, admins write them.
   faqs: { area: 'platform', entity: 'faqs', actions: collection({ admin: 'all', user: 'published' }, ADMIN) },
   categories: { area: 'platform', entity: 'categories', actions: collection(EVERYONE_PUBLISHED, ADMIN) },
@@ -205,8 +206,10 @@ export const ACCESS = {
     entity: 'structures',
     // A hotelier registers structures (it becomes one of their managers) and edits their contact
     // data; the comune registers and classifies them (the fields only the comune changes are a field
-    // rule of the structure, not an access grant).
+    // rule of the structure, not an access grant). Removing a structure from the registry is the
+    // comune's: a hotelier's structure carries its fiscal history, and the comune deactivates it.
     actions: collection(TOURIST_TAX_READERS, TOURIST_TAX_READERS, {
+      delete: allow(COMUNE),
       export: allow(TOURIST_TAX_READERS),
       // Set the comune's fields of a structure (comune, active flag, type, class, relevant area).
       classify: allow(COMUNE),

@@ -25,7 +25,8 @@ describe('tourist-tax row scope', () => {
     expect((await t.request('GET', `/api/structures?_id=${others._id}&count=true`, { token: f.tokens.hotelier })).headers.get('x-total-count')).toBe('0');
     const put = await t.request('PUT', `/api/structures/${others._id}`, { token: f.tokens.hotelier, body: { name: 'Hijacked' } });
     expect(put.status).toBe(404);
-    expect((await t.request('DELETE', `/api/structures/${others._id}`, { token: f.tokens.hotelier })).status).toBe(404);
+    // Deleting is the comune's: refused to a hotelier whatever the structure.
+    expect((await t.request('DELETE', `/api/structures/${others._id}`, { token: f.tokens.hotelier })).status).toBe(403);
     expect((await t.request('GET', `/api/structures/${others._id}`, { token: f.tokens.admin })).body.name).toBe('Hotel Summit');
 
     // Filtering by userIds (the users detail "structures" tab) stays inside the caller's scope.

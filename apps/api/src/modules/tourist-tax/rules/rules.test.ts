@@ -143,7 +143,9 @@ describe('structures and comuni: identifier validation', () => {
     const move = await t.request('PUT', `/api/structures/${own._id}`, { token: f.tokens.admin, body: { cityId: f.formia._id, structureTypeId: null, relevantAreaId: null } });
     expect(move.status).toBe(409);
     expect(move.body.details[0].path).toBe('cityId');
-    const hasStays = await t.request('DELETE', `/api/structures/${own._id}`, { token: f.tokens.hotelier });
+    // Removing a structure is the comune's; the comune cannot remove one with stays either.
+    expect((await t.request('DELETE', `/api/structures/${own._id}`, { token: f.tokens.hotelier })).status).toBe(403);
+    const hasStays = await t.request('DELETE', `/api/structures/${own._id}`, { token: f.tokens.city });
     expect(hasStays.status).toBe(409);
     expect(hasStays.body.code).toBe('STRUCTURE_HAS_STAYS');
   });
