@@ -397,5 +397,7 @@ import { addEnvironmentalEn } from '../environmental/i18n/environmental.en';
 addEnvironmentalEn(enMessages);
 import { addNcaEn } from '../environmental/i18n/nca.en';
 addNcaEn(enMessages);
+import { addCapaEn } from '../environmental/i18n/capa.en';
+addCapaEn(enMessages);
 import { addAdminEn } from '../platform/i18n/admin.en';
 addAdminEn(enMessages);

@@ -397,5 +397,7 @@ import { addEnvironmentalIt } from '../environmental/i18n/environmental.it';
 addEnvironmentalIt(itMessages);
 import { addNcaIt } from '../environmental/i18n/nca.it';
 addNcaIt(itMessages);
+import { addCapaIt } from '../environmental/i18n/capa.it';
+addCapaIt(itMessages);
 import { addAdminIt } from '../platform/i18n/admin.it';
 addAdminIt(itMessages);

@@ -351,6 +351,12 @@ const EXPECTED: Record<string, Record<string, string>> = {
     close: 'all - - - - all',
     closeNotNeeded: 'all - - - - -',
   },
+  'nca-effectiveness-checks': {
+    list: 'all - - ncaParticipant ncaParticipant all',
+    read: 'all - - ncaParticipant ncaParticipant all',
+    // A supplier never records an outcome: the consortium checks effectiveness.
+    recordOutcome: 'all - - - - all',
+  },
   'sign-requests': {
     list: 'all - - ncaParticipant ncaParticipant all',
     read: 'all - - ncaParticipant ncaParticipant all',

@@ -385,6 +385,18 @@ export const ACCESS = {
       closeNotNeeded: allow(ADMIN),
     },
   },
+  // Effectiveness checks of closed reports (permission area `nca`): scheduled when a report closes;
+  // readable by whoever reads the report (a supplier its own reports' checks); only the consortium
+  // records the outcome (not effective opens a new report citing the old one).
+  'nca-effectiveness-checks': {
+    area: 'environmental',
+    entity: 'nca',
+    actions: {
+      list: allow(NCA_READERS, 'nca.get'),
+      read: allow(NCA_READERS, 'nca.get'),
+      recordOutcome: allow(CONSORTIUM, 'nca.update'),
+    },
+  },
   // Sign requests (permission area `signs`): the consortium names the signers (through the report's
   // request actions); each signer asks for a code, signs or rejects only their own requests, under
   // no grant other than being the signer. "Le mie firme" lists what waits for the signed-in user.

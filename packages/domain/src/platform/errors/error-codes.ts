@@ -52,6 +52,8 @@ export const ERROR_STATUS_BY_CODE = {
   STALE_WRITE: 409,
   /** A report cannot close (or ask for closing signatures) while any of its corrective actions is not closed. */
   ACTIONS_STILL_OPEN: 409,
+  /** Phase 1 of a report whose severity needs immediate containment is not signed (nor forced) until one is recorded. */
+  CONTAINMENT_REQUIRED: 409,
   DUPLICATE: 409,
   CANNOT_DELETE_YOURSELF: 409,
   SETTING_IN_USE: 409,
