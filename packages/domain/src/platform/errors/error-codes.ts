@@ -70,6 +70,10 @@ export const ERROR_STATUS_BY_CODE = {
   PERIOD_OVERLAP: 409,
   TEMPLATE_IN_USE: 409,
   NOT_SUBMITTED: 409,
+  // A pagoPA notice of a declaration with nothing (left) to pay, or of a comune without its creditor
+  // codes (details name what is missing: fiscalCode, pagopaSegregationCode).
+  PAGOPA_NOTHING_DUE: 409,
+  PAGOPA_NOT_CONFIGURED: 409,
   MODELLO21_NOT_RECONCILED: 409,
   MODELLO21_LOCKED: 409,
   // A waste form that fails RENTRI's checks cannot be approved; an approved one cannot change.

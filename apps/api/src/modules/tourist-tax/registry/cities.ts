@@ -7,7 +7,8 @@ import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, forbidden, validationFailed } from '../../../lib/errors.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
-import { ZEmailField, ZIban, ZOptionalText, ZPhone, ZRequiredName, optionalPattern, pickDefined } from './fields.ts';
+import { isValidCreditorTaxCode } from '@app/domain/tourist-tax/pagopa';
+import { ZEmailField, ZIban, ZOptionalText, ZPhone, ZRequiredName, optionalChecked, optionalPattern, pickDefined } from './fields.ts';
 import { cityScopes } from './scope.ts';
 
 const ZCityInput = z.object({
@@ -35,6 +36,10 @@ const ZCityInput = z.object({
     .enum(['stay', 'season'])
     .optional()
     .describe("How the cap on taxable nights is counted: 'stay' = taxable nights of any season together (default), 'season' = per tariff (a new season starts a new count)"),
+  fiscalCode: optionalChecked((s) => s.replace(/\s+/g, ''), isValidCreditorTaxCode, 'validation.fiscalCode: 11 digits with a valid check digit', 20).describe(
+    "The comune's codice fiscale (11 digits): the creditor of its pagoPA notices",
+  ),
+  pagopaSegregationCode: optionalPattern(/^\d{2}$/, 'validation.segregationCode: 2 digits').describe('The segregation code pagoPA gave the comune (notice numbers with aux digit 3)'),
 });
 
 const nullableString = z.string().nullable();
@@ -61,6 +66,8 @@ export const ZCityRecord = ZRecordBase.extend({
   accountEmail: nullableString.optional(),
   modello21Required: z.boolean(),
   taxCapMode: z.enum(['stay', 'season']),
+  fiscalCode: nullableString.optional(),
+  pagopaSegregationCode: nullableString.optional(),
 });
 
 /**
