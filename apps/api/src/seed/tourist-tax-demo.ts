@@ -108,6 +108,9 @@ export const seedTouristTaxDemo: TDemoSeeder = async (tx, demoUsers) => {
       accountSurname: 'Comune',
       accountEmail: 'city@demo.test',
       notes: 'Imposta di soggiorno istituita con delibera C.C.; esenti i minori fino al compimento del 12° anno.',
+      // The creditor codes of its pagoPA notices (a demo codice fiscale with a valid check digit).
+      fiscalCode: partitaIva(8100083),
+      pagopaSegregationCode: '01',
     })
     .returning({ id: cities.id });
   await tx.update(users).set({ cityId: gaeta.id }).where(eq(users.id, demoUsers['city@demo.test']));
@@ -235,7 +238,16 @@ export const seedTouristTaxDemo: TDemoSeeder = async (tx, demoUsers) => {
   // --- Comune di Formia (scope neighbour) ---
   const [formia] = await tx
     .insert(cities)
-    .values({ name: 'Comune di Formia', istatCode: '059008', province: 'LT', iban: 'IT71L0306974000100000001234', contactEmail: 'tributi@comune.formia.lt.it', accountEmail: 'city2@demo.test' })
+    .values({
+      name: 'Comune di Formia',
+      istatCode: '059008',
+      province: 'LT',
+      iban: 'IT71L0306974000100000001234',
+      contactEmail: 'tributi@comune.formia.lt.it',
+      accountEmail: 'city2@demo.test',
+      fiscalCode: partitaIva(8100031),
+      pagopaSegregationCode: '02',
+    })
     .returning({ id: cities.id });
   await tx.update(users).set({ cityId: formia.id }).where(eq(users.id, extra['city2@demo.test']));
   await tx.insert(tariffs).values({ cityId: formia.id, name: 'Tariffa unica', type: 'flat', nightlyPriceCents: 150, maxNights: 7, validFrom: '2025-01-01' });

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { scopeOf } from '@app/domain/platform/access/access-table';
-import { compareSiatel, type TDeclaredMonth, type TSiatelResult } from '@app/domain/tourist-tax/siatel';
+import { compareSiatel, type TDeclaredMonth, type TSiatelResult, type TSiatelRow } from '@app/domain/tourist-tax/siatel';
 import { cities, declarations, siatelChecks, stays, structures } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -61,8 +61,7 @@ export const ZSiatelCheck = ZSiatelCheckBase.extend({ result: ZSiatelResult });
 export type TSiatelCheck = z.infer<typeof ZSiatelCheck>;
 
 type TSiatelCheckRow = typeof siatelChecks.$inferSelect;
-/** The driver's answer to the guest-nights query: checked, not assumed. */
-const ZNightRows = z.object({ rows: z.array(z.object({ structure_id: z.string(), month: z.string(), presences: z.coerce.number() })) });
+
 
 const summaryOf = (row: TSiatelCheckRow) => ({
   _id: row.id,
@@ -91,8 +90,8 @@ const daysBetween = (from: string, toExclusive: string) => Math.round((Date.pars
 
 /**
  * What the comune's structures declared in each month of the file, from the declarations submitted or
- * validated: an automatic declaration's stays counted night by night (guests x nights inside the month,
- * every guest, exempt ones too: the ministry counts every guest lodged); a manual declaration's
+ * validated: an automatic declaration's stays in the month they arrive (guests x nights, every guest,
+ * exempt ones too: the ministry counts every guest lodged); a manual declaration's
  * guest-nights shared among the months of its period in proportion to their days. A month is covered
  * when such a declaration's period has a day in it.
  */
@@ -135,18 +134,25 @@ async function declaredByMonth(db: TDbOrTx, cityId: string, months: readonly str
       add(period.structureId, month, presences);
     });
   }
-  // Automatic declarations: the guest-nights of their stays, by the month of each night.
-  const result = await db.execute(sql`
-    select s.structure_id, to_char(m.month, 'YYYY-MM') as month,
-      sum(s.components_number * greatest(0, least(s.check_out, (m.month + interval '1 month')::date) - greatest(s.check_in, m.month::date)))::int as presences
-    from ${stays} s
-    join ${declarations} d on d.id = s.declaration_id and d.status in ('submitted', 'validated') and d.type = 'automatic'
-    cross join generate_series(${from}::date, (${toExclusive}::date - interval '1 month'), interval '1 month') as m(month)
-    where s.city_id = ${cityId} and s.check_in < ${toExclusive}::date and s.check_out > ${from}::date
-      and s.check_in < (m.month + interval '1 month')::date and s.check_out > m.month::date
-    group by s.structure_id, m.month`);
-  for (const row of ZNightRows.parse(result).rows) if (months.includes(row.month)) add(row.structure_id, row.month, row.presences);
+  // Automatic declarations: the guest-nights of their stays, in the month of arrival (the ministry's days
+  // of stay are those declared when the guest registers, on arrival).
+  const arrivalMonth = sql<string>`to_char(${stays.checkIn}, 'YYYY-MM')`;
+  const nights = await db
+    .select({ structureId: stays.structureId, month: arrivalMonth, presences: sql<number>`sum(${stays.componentsNumber} * (${stays.checkOut} - ${stays.checkIn}))::int` })
+    .from(stays)
+    .innerJoin(declarations, and(eq(declarations.id, stays.declarationId), submitted, eq(declarations.type, 'automatic')))
+    .where(and(eq(stays.cityId, cityId), sql`${stays.checkIn} >= ${from}`, sql`${stays.checkIn} < ${toExclusive}`))
+    .groupBy(stays.structureId, arrivalMonth);
+  for (const row of nights) if (months.includes(row.month)) add(row.structureId, row.month, row.presences);
   return declared;
+}
+
+/** The file's rows lined up with the comune's registered structures and what they declared. */
+export async function crossCheckSiatelRows(db: TDbOrTx, cityId: string, rows: readonly TSiatelRow[]): Promise<TSiatelResult> {
+  const cityStructures = await db.select({ id: structures.id, name: structures.name, taxCode: structures.taxCode, vatNumber: structures.vatNumber, cin: structures.cin }).from(structures).where(eq(structures.cityId, cityId));
+  const months = [...new Set(rows.map((r) => r.month))].sort();
+  const declared = await declaredByMonth(db, cityId, months);
+  return compareSiatel(rows, cityStructures, (structureId, month) => declared.get(`${structureId}|${month}`) ?? { presences: 0, covered: false });
 }
 
 /**
@@ -165,14 +171,11 @@ export async function createSiatelCheck(ctx: TSignedInContext, cityId: string, u
       details: read.errors.map((e) => ({ row: e.row, path: e.field, value: e.value, message: e.message })),
     });
   }
-  const cityStructures = await ctx.db.select({ id: structures.id, name: structures.name, taxCode: structures.taxCode, vatNumber: structures.vatNumber, cin: structures.cin }).from(structures).where(eq(structures.cityId, cityId));
-  const months = [...new Set(read.rows.map((r) => r.month))].sort();
-  const declared = await declaredByMonth(ctx.db, cityId, months);
-  const result: TSiatelResult = compareSiatel(read.rows, cityStructures, (structureId, month) => declared.get(`${structureId}|${month}`) ?? { presences: 0, covered: false });
+  const result = await crossCheckSiatelRows(ctx.db, cityId, read.rows);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(siatelChecks)
-      .values({ cityId, createdById: ctx.actor.id, fileName: upload.fileName.slice(0, 200), monthFrom: months[0] ?? null, monthTo: months.at(-1) ?? null, checkedOn: todayInItaly(), result })
+      .values({ cityId, createdById: ctx.actor.id, fileName: upload.fileName.slice(0, 200), monthFrom: result.months[0] ?? null, monthTo: result.months.at(-1) ?? null, checkedOn: todayInItaly(), result })
       .returning();
     await recordAudit(tx, ctx, {
       action: 'siatelChecks.create',
