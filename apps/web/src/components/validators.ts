@@ -27,6 +27,9 @@ export const validPhone = optional((v) => isValidPhone(v.trim()), 'validation.ph
 export const validIstatCode = optional((v) => /^\d{6}$/.test(v.trim()), 'validation.istatCode');
 export const validProvince = optional((v) => /^[A-Z]{2}$/.test(v.trim().toUpperCase()), 'validation.province');
 export const validCcp = optional((v) => /^\d{6,12}$/.test(v.trim()), 'validation.ccp');
+/** A public body's codice fiscale: 11 digits with the partita IVA check digit. */
+export const validCreditorTaxCode = optional((v) => isValidPartitaIva(compact(v)), 'validation.fiscalCode');
+export const validSegregationCode = optional((v) => /^\d{2}$/.test(v.trim()), 'validation.segregationCode');
 export const validAtecoCode = optional((v) => /^\d{2}(\.\d{1,2}){0,2}$/.test(v.trim()), 'validation.atecoCode');
 export const validUrl = optional((v) => {
   try {

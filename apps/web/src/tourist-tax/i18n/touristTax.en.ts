@@ -300,8 +300,6 @@ export const touristTaxEn = {
     IN_USE: "It is used by the municipality's structures or rules: change those first.",
     RULE_IN_USE: 'It is applied to saved stays: set an end of validity instead of deleting it.',
     CITY_IN_USE: 'The municipality has structures or users: deactivate it instead.',
-    PAGOPA_NOTHING_DUE: 'The declaration has nothing to pay: no pagoPA notice is needed.',
-    PAGOPA_NOT_CONFIGURED: "The municipality has no tax code or pagoPA segregation code yet: enter them on the municipality's page.",
     STRUCTURE_HAS_STAYS: 'The structure has stays: deactivate it instead.',
     STAY_DECLARED: 'The stay is counted in a submitted declaration and can no longer be changed.',
     DUPLICATE: 'An item with these data already exists.',

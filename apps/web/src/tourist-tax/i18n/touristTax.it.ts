@@ -304,8 +304,6 @@ export const touristTaxIt = {
     IN_USE: 'È usato da strutture o regole del comune: modifica prima quelle.',
     RULE_IN_USE: 'È applicata a soggiorni salvati: imposta una fine validità invece di eliminarla.',
     CITY_IN_USE: 'Il comune ha strutture o utenti: disattivalo invece di eliminarlo.',
-    PAGOPA_NOTHING_DUE: 'La dichiarazione non ha importi da versare: non serve un avviso pagoPA.',
-    PAGOPA_NOT_CONFIGURED: "Il comune non ha ancora il codice fiscale o il codice di segregazione pagoPA: inseriscili nella scheda del comune.",
     STRUCTURE_HAS_STAYS: 'La struttura ha soggiorni: disattivala invece di eliminarla.',
     STAY_DECLARED: 'Il soggiorno è compreso in una dichiarazione presentata e non è più modificabile.',
     DUPLICATE: 'Esiste già un elemento con questi dati.',

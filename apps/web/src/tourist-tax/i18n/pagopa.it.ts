@@ -1,0 +1,126 @@
+import type { TranslationMessages } from 'ra-core';
+import { mergeMessagesInto } from '../../i18n/mergeMessages';
+
+/*
+ * Italian messages of the pagoPA notices (a declaration's notice, the comune's payment import) and of
+ * the SIATEL cross-check. Merged into it.ts with addPagopaIt (they add to several namespaces).
+ */
+export const pagopaIt = {
+  menu: { siatelChecks: 'Verifica SIATEL' },
+  resources: { cities: { fields: { fiscalCode: 'Codice fiscale del comune', pagopaSegregationCode: 'Codice di segregazione pagoPA' } } },
+  validation: { fiscalCode: 'Il codice fiscale del comune ha 11 cifre con la cifra di controllo', segregationCode: 'Il codice di segregazione ha 2 cifre' },
+  pagopa: {
+    city: {
+      fiscalCode: 'Codice fiscale del comune',
+      fiscalCodeHelp: '11 cifre: il creditore degli avvisi pagoPA',
+      segregationCodeHelp: '2 cifre assegnate da pagoPA (codice avviso con cifra ausiliaria 3)',
+    },
+    notice: {
+      title: 'Avviso pagoPA',
+      noticeNumber: 'Codice avviso',
+      iuv: 'IUV',
+      creditorTaxCode: 'Codice fiscale del comune',
+      amount: 'Importo da pagare',
+      dueDate: 'Scadenza',
+      qrPayload: 'Contenuto del codice QR',
+      download: 'Scarica avviso (PDF)',
+      debtPosition: 'Posizione debitoria (formato GPD di pagoPA)',
+      issued: 'IUV assegnato il %{date}: non cambia più.',
+      notSent:
+        'Questo programma non è collegato a pagoPA: la posizione debitoria è prodotta nel formato GPD ma non inviata. L’avviso diventa pagabile quando l’intermediario tecnologico del comune la carica sulla piattaforma.',
+    },
+    import: {
+      button: 'Importa pagamenti pagoPA',
+      title: 'Importa i pagamenti pagoPA ricevuti',
+      intro:
+        'Carica l’elenco dei pagamenti del tesoriere o dell’intermediario (CSV o Excel) con le colonne Numero avviso (o IUV), Importo, Data pagamento e TRN. Ogni riga abbinata a un avviso del comune diventa un versamento della dichiarazione; le righe non abbinate o duplicate sono elencate e non registrate. Se una riga non è leggibile non viene registrato nulla.',
+      chooseFile: 'Scegli il file',
+      noFile: 'Nessun file scelto',
+      template: 'Modello',
+      start: 'Importa',
+      uploading: 'Caricamento %{percent}%',
+      processing: 'Lettura e abbinamento dei pagamenti…',
+      invalidRows: '%{smart_count} riga non valida: nessun pagamento registrato |||| %{smart_count} righe non valide: nessun pagamento registrato',
+      row: 'Riga',
+      field: 'Campo',
+      value: 'Valore',
+      message: 'Problema',
+      rowsRead: '%{read} righe lette',
+      rowsReadOf: '%{read} di %{expected} righe (%{percent}%)',
+      dryRun: 'Solo verifica: mostra gli abbinamenti senza registrare',
+      done: '%{total} righe: %{matched} pagamenti registrati, %{unmatched} non abbinati, %{duplicates} duplicati.',
+      checked: '%{total} righe: %{matched} da registrare, %{unmatched} non abbinati, %{duplicates} duplicati (nulla è stato registrato).',
+      matchedTitle: 'Pagamenti abbinati',
+      unmatchedTitle: 'Non abbinati',
+      duplicatesTitle: 'Duplicati',
+      declaration: 'Dichiarazione',
+      reason: 'Motivo',
+      reasons: {
+        unknownNotice: 'Il comune non ha emesso questo avviso',
+        notPayable: 'La dichiarazione non è presentata',
+        sameFile: 'Stesso avviso e TRN della riga %{row}',
+        alreadyRecorded: 'TRN già registrato sulla dichiarazione',
+      },
+      fields: { reference: 'Numero avviso / IUV', amount: 'Importo', paymentDate: 'Data pagamento', trn: 'TRN' },
+    },
+  },
+  siatel: {
+    title: 'Verifica SIATEL',
+    intro:
+      'L’Agenzia delle Entrate mette a disposizione del comune, due volte l’anno su SIATEL v2 - PuntoFisco, il numero di ospiti e di giorni di permanenza comunicati ad Alloggiati Web per ogni struttura e mese (DM MEF 11 novembre 2020). Carica quel file: il programma lo confronta con le presenze dichiarate dalle strutture.',
+    layoutNote:
+      'Il file si legge per nome di colonna (Codice fiscale, Denominazione, CIN, Anno, Mese o Periodo, Numero alloggiati, Giorni di permanenza), in CSV o Excel: il tracciato ufficiale dell’allegato A al decreto non è pubblico e non è stato verificato.',
+    upload: 'Carica file SIATEL',
+    uploadTitle: 'Carica il file SIATEL',
+    uploadIntro: 'CSV (separatore ; o ,) o Excel, con una riga d’intestazione. Il risultato viene conservato e si può rileggere.',
+    chooseFile: 'Scegli il file',
+    noFile: 'Nessun file scelto',
+    template: 'Modello',
+    start: 'Confronta',
+    uploading: 'Caricamento %{percent}%',
+    processing: 'Confronto con le dichiarazioni…',
+    invalidRows: '%{smart_count} riga non valida: nessun confronto salvato |||| %{smart_count} righe non valide: nessun confronto salvato',
+    row: 'Riga',
+    field: 'Campo',
+    value: 'Valore',
+    message: 'Problema',
+    rowsRead: '%{read} righe lette',
+    rowsReadOf: '%{read} di %{expected} righe (%{percent}%)',
+    done: 'Confronto salvato: %{shortfalls} presenze dichiarate in meno, %{unregistered} strutture non registrate, %{undeclared} mesi non dichiarati.',
+    none: 'Nessun confronto ancora: carica il file ricevuto dall’Agenzia delle Entrate.',
+    fileName: 'File',
+    months: 'Mesi',
+    checkedOn: 'Confrontato il',
+    shortfallsCount: 'Presenze in meno',
+    unregisteredCount: 'Non registrate',
+    undeclaredCount: 'Mesi non dichiarati',
+    open: 'Apri',
+    back: 'Tutte le verifiche',
+    checkTitle: 'Verifica SIATEL del %{date}',
+    summary: '%{rows} righe del file, mesi %{from} – %{to}: %{siatel} giorni di permanenza per l’Agenzia, %{declared} presenze dichiarate dalle %{structures} strutture abbinate.',
+    shortfalls: 'Strutture con presenze dichiarate inferiori',
+    shortfallsHelp: 'Per struttura e mese: giorni di permanenza comunicati ad Alloggiati Web contro presenze (ospiti × notti, esenti compresi) delle dichiarazioni presentate.',
+    unregistered: 'Strutture nel file non registrate',
+    undeclared: 'Mesi con ospiti non dichiarati',
+    undeclaredHelp: 'Mesi in cui il file riporta ospiti ma nessuna dichiarazione presentata della struttura copre il mese.',
+    noneFound: 'Nessuna.',
+    structure: 'Struttura',
+    month: 'Mese',
+    siatelGuests: 'Ospiti (Agenzia)',
+    siatelNights: 'Giorni di permanenza (Agenzia)',
+    declared: 'Presenze dichiarate',
+    gap: 'Differenza',
+    gapPercent: 'Differenza %',
+    taxCode: 'Codice fiscale',
+    fileRows: 'Righe del file',
+    fields: { month: 'Mese', nights: 'Giorni di permanenza', guests: 'Numero alloggiati', taxCode: 'Codice fiscale', name: 'Denominazione' },
+  },
+  errors: {
+    PAGOPA_NOTHING_DUE: 'La dichiarazione non ha importi da versare: non serve un avviso pagoPA.',
+    PAGOPA_NOT_CONFIGURED: 'Il comune non ha ancora il codice fiscale o il codice di segregazione pagoPA: inseriscili nella scheda del comune.',
+  },
+};
+
+export function addPagopaIt(messages: TranslationMessages): void {
+  mergeMessagesInto(messages, pagopaIt);
+}
