@@ -225,7 +225,7 @@ export const enMessages: TMessages = {
       amountValue: '{amount, euros}',
       amountNote: 'The amount is updated by the system and may change for reliefs, credit notes, late-payment charges, penalties or interest.',
       where: 'WHERE TO PAY?',
-      online: "PAY ONLINE OR WITH THE APPS of your creditor, your bank or the other payment channels. You can pay by card, bank account or CBILL.",
+      online: 'PAY ONLINE OR WITH THE APPS of your creditor, your bank or the other payment channels. You can pay by card, bank account or CBILL.',
       inPerson: 'PAY IN PERSON at banks, lottery outlets, tobacconists, ATMs and supermarkets. You can pay in cash, by card or bank account.',
       choose: 'Use the part of the notice for the payment channel you prefer.',
       bankChannels: 'BANKS AND OTHER CHANNELS',

@@ -230,7 +230,7 @@ export const itMessages = {
       amountValue: '{amount, euros}',
       amountNote: "L'importo è aggiornato automaticamente dal sistema e potrebbe subire variazioni per eventuali sgravi, note di credito, indennità di mora, sanzioni o interessi.",
       where: 'DOVE PAGARE?',
-      online: "PAGA SUL SITO O CON LE APP del tuo Ente Creditore, della tua Banca o degli altri canali di pagamento. Potrai pagare con carte, conto corrente, CBILL.",
+      online: 'PAGA SUL SITO O CON LE APP del tuo Ente Creditore, della tua Banca o degli altri canali di pagamento. Potrai pagare con carte, conto corrente, CBILL.',
       inPerson: 'PAGA SUL TERRITORIO in Banca, in Ricevitoria, dal Tabaccaio, al Bancomat, al Supermercato. Potrai pagare in contanti, con carte o conto corrente.',
       choose: 'Utilizza la porzione di avviso relativa al canale di pagamento che preferisci.',
       bankChannels: 'BANCHE E ALTRI CANALI',

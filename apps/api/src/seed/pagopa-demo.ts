@@ -37,7 +37,17 @@ export const seedPagopaDemo: TDemoSeeder = async (tx, demoUsers) => {
     guests: n.guests,
     nights: n.name === 'Hotel Serapo' ? Math.round(n.nights * 1.2) : n.nights,
   }));
-  rows.push({ row: rows.length + 2, structureCode: null, cin: null, taxCode: 'BNCLRA75E41D843K', name: 'Affittacamere Il Molo', address: 'Lungomare Caboto 12, Gaeta', month: '2025-05', guests: 6, nights: 18 });
+  rows.push({
+    row: rows.length + 2,
+    structureCode: null,
+    cin: null,
+    taxCode: 'BNCLRA75E41D843K',
+    name: 'Affittacamere Il Molo',
+    address: 'Lungomare Caboto 12, Gaeta',
+    month: '2025-05',
+    guests: 6,
+    nights: 18,
+  });
   const result = await crossCheckSiatelRows(tx, gaeta.id, rows);
   await tx.insert(siatelChecks).values({
     cityId: gaeta.id,

@@ -11,10 +11,9 @@ export type TImportRowError = { row: number; field: string; value: string; messa
 /** Unwraps spreadsheet cell value objects: formula results, rich text, hyperlinks. */
 export function cellValue(value: unknown): unknown {
   if (value && typeof value === 'object' && !(value instanceof Date)) {
-    const v = value as { result?: unknown; richText?: { text: string }[]; text?: unknown };
-    if ('result' in v) return cellValue(v.result);
-    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
-    if (typeof v.text === 'string') return v.text;
+    if ('result' in value) return cellValue(value.result);
+    if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((run: unknown) => (run && typeof run === 'object' && 'text' in run ? String(run.text) : '')).join('');
+    if ('text' in value && typeof value.text === 'string') return value.text;
   }
   return value;
 }
@@ -39,9 +38,9 @@ export function normaliseHeader(text: string): string {
  * The column index of each key, from the header row: a key's aliases are compared normalised. Keys
  * not found are absent from the map.
  */
-export function columnsOfHeaders<K extends string>(headers: readonly unknown[], aliases: Record<K, readonly string[]>): Map<K, number> {
+export function columnsOfHeaders<K extends string>(headers: readonly unknown[], keys: readonly K[], aliases: Record<K, readonly string[]>): Map<K, number> {
   const keyOf = new Map<string, K>();
-  for (const key of Object.keys(aliases) as K[]) for (const alias of aliases[key]) keyOf.set(normaliseHeader(alias), key);
+  for (const key of keys) for (const alias of aliases[key]) keyOf.set(normaliseHeader(alias), key);
   const columns = new Map<K, number>();
   headers.forEach((header, index) => {
     const key = keyOf.get(normaliseHeader(displayValue(cellValue(header))));

@@ -62,7 +62,10 @@ describe('matching payments to notices', () => {
   ]);
 
   it('matched, unmatched (unknown notice, declaration not submitted) and duplicated (same file, already recorded) rows', () => {
-    const plan = planPaymentImport([row(2, first.iuv, 'A'), row(3, first.iuv, 'a'), row(4, first.iuv, 'old'), row(5, '01202600000009999', 'B'), row(6, second.iuv, 'C'), row(7, first.iuv, 'D')], targets);
+    const plan = planPaymentImport(
+      [row(2, first.iuv, 'A'), row(3, first.iuv, 'a'), row(4, first.iuv, 'old'), row(5, '01202600000009999', 'B'), row(6, second.iuv, 'C'), row(7, first.iuv, 'D')],
+      targets,
+    );
     expect(plan.matched.map((r) => [r.row, r.declarationId])).toEqual([
       [2, 'd1'],
       [7, 'd1'],

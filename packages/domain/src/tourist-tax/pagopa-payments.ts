@@ -1,4 +1,4 @@
-import { parseEuroAmount } from '../platform/money/money.ts';
+import { parseEuroAmount } from '../platform/money/index.ts';
 import { columnsOfHeaders, displayValue, valuesOfRow, type TImportRowError, type TImportSheet } from './import-sheet.ts';
 import { iuvOfReference } from './pagopa.ts';
 import { readImportDate } from './stay-import.ts';
@@ -18,6 +18,7 @@ const ALIASES = {
   trn: ['trn', 'cro', 'iur', 'id ricevuta', 'identificativo riscossione', 'receipt id', 'riferimento'],
 } as const;
 export type TPaymentImportKey = keyof typeof ALIASES;
+const KEYS: readonly TPaymentImportKey[] = ['reference', 'amount', 'paymentDate', 'trn'];
 export const PAYMENT_IMPORT_HEADERS: Record<TPaymentImportKey, string> = { reference: 'Numero avviso', amount: 'Importo', paymentDate: 'Data pagamento', trn: 'TRN' };
 
 export type TPaymentImportRow = { row: number; reference: string; iuv: string; amountCents: number; paymentDate: string; trn: string };
@@ -25,8 +26,8 @@ export type TPaymentImportRead = { ok: true; rows: TPaymentImportRow[] } | { ok:
 
 /** `today` is the comune's calendar date (YYYY-MM-DD): a payment cannot be dated after it. */
 export function readPaymentImportRows(sheet: TImportSheet, today: string): TPaymentImportRead {
-  const columns = columnsOfHeaders(sheet.headers, ALIASES);
-  const missing = (Object.keys(ALIASES) as TPaymentImportKey[]).filter((key) => !columns.has(key));
+  const columns = columnsOfHeaders(sheet.headers, KEYS, ALIASES);
+  const missing = KEYS.filter((key) => !columns.has(key));
   if (missing.length > 0) {
     return { ok: false, errors: missing.map((field) => ({ row: 1, field, value: '', message: `import.missingColumn: ${PAYMENT_IMPORT_HEADERS[field]}` })) };
   }

@@ -93,7 +93,7 @@ describe('debt position in the shape of GPD (pagopa/pagopa-api openapi/gpd.json,
     debtor: { taxCode: 'RSSMRA80A01D843X', vatNumber: null, name: 'Hotel Serapo', address: 'Via Serapo 1' },
   });
 
-  it("carries every field GPD requires (position: iupd, type, fiscalCode, fullName, companyName, switchToExpired; option: iuv, amount, description, isPartialPayment, dueDate; transfer: idTransfer, amount, remittanceInformation, category)", () => {
+  it('carries every field GPD requires (position: iupd, type, fiscalCode, fullName, companyName, switchToExpired; option: iuv, amount, description, isPartialPayment, dueDate; transfer: idTransfer, amount, remittanceInformation, category)', () => {
     for (const key of ['iupd', 'type', 'fiscalCode', 'fullName', 'companyName', 'switchToExpired']) expect(position).toHaveProperty(key);
     const [option] = position.paymentOption;
     for (const key of ['iuv', 'amount', 'description', 'isPartialPayment', 'dueDate']) expect(option).toHaveProperty(key);
@@ -103,7 +103,13 @@ describe('debt position in the shape of GPD (pagopa/pagopa-api openapi/gpd.json,
   it('a person debtor is type F, amounts in cents, the IBAN without spaces, the due date an instant', () => {
     expect(position.type).toBe('F');
     expect(position.paymentOption[0]).toMatchObject({ nav: '301000000000000144', amount: 12345, isPartialPayment: false, dueDate: '2026-04-16T23:59:59.000Z' });
-    expect(position.paymentOption[0].transfer[0]).toMatchObject({ idTransfer: '1', amount: 12345, organizationFiscalCode: '81000830596', iban: 'IT60X0542811101000000123456', category: '9/0101105IM/' });
+    expect(position.paymentOption[0].transfer[0]).toMatchObject({
+      idTransfer: '1',
+      amount: 12345,
+      organizationFiscalCode: '81000830596',
+      iban: 'IT60X0542811101000000123456',
+      category: '9/0101105IM/',
+    });
     expect(buildDebtPosition({ ...baseInput(), debtor: { taxCode: null, vatNumber: '01234567890', name: 'Srl', address: null } }).type).toBe('G');
   });
 

@@ -1,4 +1,4 @@
-import { isValidPartitaIva } from '../platform/identifiers/partita-iva.ts';
+import { isValidPartitaIva } from '../platform/identifiers/index.ts';
 
 /*
  * pagoPA notices of a declaration's amount due, pure.

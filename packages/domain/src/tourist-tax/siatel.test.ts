@@ -33,7 +33,10 @@ describe('reading the SIATEL file (DM MEF 11/11/2020: guests and days of stay pe
       [3, 'taxCode'],
     ]);
     const good = readSiatelRows(sheet(['CF', 'Struttura', 'Periodo', 'Pernottamenti'], [['rssmra80a01d843x', 'Hotel Serapo', '2026-07', '40']]));
-    expect(good).toEqual({ ok: true, rows: [{ row: 2, structureCode: null, cin: null, taxCode: 'RSSMRA80A01D843X', name: 'Hotel Serapo', address: null, month: '2026-07', guests: null, nights: 40 }] });
+    expect(good).toEqual({
+      ok: true,
+      rows: [{ row: 2, structureCode: null, cin: null, taxCode: 'RSSMRA80A01D843X', name: 'Hotel Serapo', address: null, month: '2026-07', guests: null, nights: 40 }],
+    });
     expect(readSiatelRows(sheet(['Denominazione', 'Mese'], [])).ok).toBe(false);
   });
 });
@@ -56,7 +59,17 @@ describe('matching a SIATEL row to a registered structure', () => {
 });
 
 describe('the cross-check', () => {
-  const row = (n: number, name: string, taxCode: string | null, month: string, nights: number, guests: number | null = null) => ({ row: n, structureCode: null, cin: null, taxCode, name, address: null, month, guests, nights });
+  const row = (n: number, name: string, taxCode: string | null, month: string, nights: number, guests: number | null = null) => ({
+    row: n,
+    structureCode: null,
+    cin: null,
+    taxCode,
+    name,
+    address: null,
+    month,
+    guests,
+    nights,
+  });
   const declared = (structureId: string, month: string) => {
     const table: Record<string, { presences: number; covered: boolean }> = {
       's1|2026-07': { presences: 30, covered: true },
@@ -68,14 +81,23 @@ describe('the cross-check', () => {
 
   it('lists shortfalls (absolute and %), unregistered structures and months not declared', () => {
     const result = compareSiatel(
-      [row(2, 'Hotel Serapo', 'RSSMRA80A01D843X', '2026-07', 25, 8), row(3, 'Hotel Serapo', 'RSSMRA80A01D843X', '2026-07', 15, 4), row(4, 'Hotel Serapo', 'RSSMRA80A01D843X', '2026-08', 50), row(5, 'Casa Vacanze Sole', null, '2026-07', 12), row(6, 'Villa Nuova', 'VLLNVA70A01D843X', '2026-07', 9), row(7, 'Villa Nuova', 'VLLNVA70A01D843X', '2026-08', 3)],
+      [
+        row(2, 'Hotel Serapo', 'RSSMRA80A01D843X', '2026-07', 25, 8),
+        row(3, 'Hotel Serapo', 'RSSMRA80A01D843X', '2026-07', 15, 4),
+        row(4, 'Hotel Serapo', 'RSSMRA80A01D843X', '2026-08', 50),
+        row(5, 'Casa Vacanze Sole', null, '2026-07', 12),
+        row(6, 'Villa Nuova', 'VLLNVA70A01D843X', '2026-07', 9),
+        row(7, 'Villa Nuova', 'VLLNVA70A01D843X', '2026-08', 3),
+      ],
       structures,
       declared,
     );
     expect(result.months).toEqual(['2026-07', '2026-08']);
     expect(result.shortfalls).toEqual([{ structureId: 's1', name: 'Hotel Serapo', month: '2026-07', siatelGuests: 12, siatelNights: 40, declaredPresences: 30, gap: 10, gapPercent: 25 }]);
     expect(result.undeclaredMonths).toEqual([{ structureId: 's3', name: 'Casa Vacanze Sole', month: '2026-07', siatelNights: 12 }]);
-    expect(result.unregistered).toEqual([{ name: 'Villa Nuova', taxCode: 'VLLNVA70A01D843X', cin: null, structureCode: null, address: null, months: ['2026-07', '2026-08'], siatelNights: 12, rows: [6, 7] }]);
+    expect(result.unregistered).toEqual([
+      { name: 'Villa Nuova', taxCode: 'VLLNVA70A01D843X', cin: null, structureCode: null, address: null, months: ['2026-07', '2026-08'], siatelNights: 12, rows: [6, 7] },
+    ]);
     expect(result.totals).toEqual({ siatelNights: 102, declaredPresences: 80, structuresMatched: 2 });
   });
 });

@@ -24,6 +24,7 @@ const ALIASES = {
   nights: ['giorni di permanenza', 'giorni permanenza', 'numero giorni di permanenza', 'totale giorni di permanenza', 'pernottamenti', 'presenze', 'notti', 'nights'],
 } as const;
 type TSiatelKey = keyof typeof ALIASES;
+const KEYS: readonly TSiatelKey[] = ['structureCode', 'cin', 'taxCode', 'name', 'address', 'year', 'month', 'guests', 'nights'];
 const REQUIRED: readonly TSiatelKey[] = ['month', 'nights'];
 const HEADERS: Record<TSiatelKey, string> = {
   structureCode: 'Codice struttura',
@@ -77,7 +78,7 @@ function monthOf(year: string, month: string): string | null {
 }
 
 export function readSiatelRows(sheet: TImportSheet): TSiatelRead {
-  const columns = columnsOfHeaders(sheet.headers, ALIASES);
+  const columns = columnsOfHeaders(sheet.headers, KEYS, ALIASES);
   const errors: TImportRowError[] = REQUIRED.filter((key) => !columns.has(key)).map((field) => ({ row: 1, field, value: '', message: `import.missingColumn: ${HEADERS[field]}` }));
   if (!columns.has('taxCode') && !columns.has('name') && !columns.has('cin') && !columns.has('structureCode')) {
     errors.push({ row: 1, field: 'taxCode', value: '', message: `import.missingColumn: ${HEADERS.taxCode} / ${HEADERS.name}` });
@@ -150,7 +151,16 @@ export type TSiatelShortfall = {
   /** The gap as a percentage of the ministry's nights, one decimal. */
   gapPercent: number;
 };
-export type TSiatelUnregistered = { name: string | null; taxCode: string | null; cin: string | null; structureCode: string | null; address: string | null; months: string[]; siatelNights: number; rows: number[] };
+export type TSiatelUnregistered = {
+  name: string | null;
+  taxCode: string | null;
+  cin: string | null;
+  structureCode: string | null;
+  address: string | null;
+  months: string[];
+  siatelNights: number;
+  rows: number[];
+};
 export type TSiatelUndeclaredMonth = { structureId: string; name: string; month: string; siatelNights: number };
 export type TSiatelResult = {
   months: string[];
@@ -201,10 +211,20 @@ export function compareSiatel(rows: readonly TSiatelRow[], structures: readonly 
     }
     const gap = nights - declaredMonth.presences;
     if (gap > 0) {
-      shortfalls.push({ structureId: structure.id, name: structure.name, month, siatelGuests: guests, siatelNights: nights, declaredPresences: declaredMonth.presences, gap, gapPercent: Math.round((gap * 1000) / nights) / 10 });
+      shortfalls.push({
+        structureId: structure.id,
+        name: structure.name,
+        month,
+        siatelGuests: guests,
+        siatelNights: nights,
+        declaredPresences: declaredMonth.presences,
+        gap,
+        gapPercent: Math.round((gap * 1000) / nights) / 10,
+      });
     }
   }
-  const byNameMonth = (a: { name: string | null; month?: string }, b: { name: string | null; month?: string }) => (a.name ?? '').localeCompare(b.name ?? '', 'it') || (a.month ?? '').localeCompare(b.month ?? '');
+  const byNameMonth = (a: { name: string | null; month?: string }, b: { name: string | null; month?: string }) =>
+    (a.name ?? '').localeCompare(b.name ?? '', 'it') || (a.month ?? '').localeCompare(b.month ?? '');
   return {
     months: [...new Set(rows.map((r) => r.month))].sort(),
     rows: rows.length,

@@ -126,12 +126,18 @@ export function DeclarationList() {
     <BooleanInput key="allYears" source="allYears" label="filings.declarations.allYears" alwaysOn />,
   ];
   return (
-    <List filters={filters} sort={{ field: 'dateFrom', order: 'DESC' }} perPage={25} actions={
+    <List
+      filters={filters}
+      sort={{ field: 'dateFrom', order: 'DESC' }}
+      perPage={25}
+      actions={
         <FilterCreateActions>
           <ImportPagopaPaymentsButton />
         </FilterCreateActions>
       }
-      title={<DeclarationListTitle />} empty={false}>
+      title={<DeclarationListTitle />}
+      empty={false}
+    >
       <ResponsiveDataTable
         bulkActionButtons={false}
         phone={{

@@ -59,9 +59,19 @@ function ImportResult({ result }: { result: TPaymentImportResult }) {
   const t = (key: string, options?: object) => translate(`pagopa.import.${key}`, options);
   return (
     <>
-      <RowsTable title={t('matchedTitle')} rows={result.matched} testId="pagopa-import-matched" extra={{ label: t('declaration'), value: (row) => [row.declarationCode, row.structureName].filter(Boolean).join(' · ') }} />
+      <RowsTable
+        title={t('matchedTitle')}
+        rows={result.matched}
+        testId="pagopa-import-matched"
+        extra={{ label: t('declaration'), value: (row) => [row.declarationCode, row.structureName].filter(Boolean).join(' · ') }}
+      />
       <RowsTable title={t('unmatchedTitle')} rows={result.unmatched} testId="pagopa-import-unmatched" extra={{ label: t('reason'), value: (row) => t(`reasons.${row.reason}`) }} />
-      <RowsTable title={t('duplicatesTitle')} rows={result.duplicates} testId="pagopa-import-duplicates" extra={{ label: t('reason'), value: (row) => t(`reasons.${row.reason}`, { row: row.firstRow ?? '' }) }} />
+      <RowsTable
+        title={t('duplicatesTitle')}
+        rows={result.duplicates}
+        testId="pagopa-import-duplicates"
+        extra={{ label: t('reason'), value: (row) => t(`reasons.${row.reason}`, { row: row.firstRow ?? '' }) }}
+      />
     </>
   );
 }
@@ -94,7 +104,16 @@ export function ImportPagopaPaymentsButton() {
         fields={(busy) => (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
             {picksComune ? (
-              <TextField select size="small" label={translate('touristTax.fields.cityId')} value={chosenCity} onChange={(event) => setChosenCity(event.target.value)} disabled={busy} sx={{ minWidth: 240 }} data-testid="pagopa-import-city">
+              <TextField
+                select
+                size="small"
+                label={translate('touristTax.fields.cityId')}
+                value={chosenCity}
+                onChange={(event) => setChosenCity(event.target.value)}
+                disabled={busy}
+                sx={{ minWidth: 240 }}
+                data-testid="pagopa-import-city"
+              >
                 {cities.map((city) => (
                   <MenuItem key={city.id} value={String(city.id)}>
                     {city.name}

@@ -26,7 +26,16 @@ export function PagopaNoticePanel({ declarationId }: { declarationId: string }) 
     <Panel
       title={t('title')}
       testId="pagopa-notice"
-      action={notice ? <DownloadButton path={`/declarations/${encodeURIComponent(declarationId)}/pagopa-notice`} fileName={`avviso-pagopa-${notice.noticeNumber}.pdf`} label="pagopa.notice.download" testId="pagopa-notice-download" /> : undefined}
+      action={
+        notice ? (
+          <DownloadButton
+            path={`/declarations/${encodeURIComponent(declarationId)}/pagopa-notice`}
+            fileName={`avviso-pagopa-${notice.noticeNumber}.pdf`}
+            label="pagopa.notice.download"
+            testId="pagopa-notice-download"
+          />
+        ) : undefined
+      }
     >
       {isPending ? null : error ? (
         <Alert severity={explained ? 'info' : 'error'} data-testid="pagopa-notice-unavailable">

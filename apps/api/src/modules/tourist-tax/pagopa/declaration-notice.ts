@@ -130,7 +130,8 @@ async function amountDueOf(db: TDbOrTx, row: TDeclarationRow): Promise<number> {
 export async function readDeclarationNotice(ctx: TSignedInContext, declarationId: string, now = new Date()): Promise<TPagopaNotice> {
   requireGrant(ctx.actor, 'declarations', 'pagopaNotice', 'Only who reads the declaration reads its pagoPA notice');
   const row = await declarationInScope(ctx.db, ctx, declarationId);
-  if (!canRecordPayment(row.status)) throw new AppError('NOT_SUBMITTED', 'The pagoPA notice exists once the declaration has been submitted', { details: [{ path: 'status', message: 'submitted or validated', value: row.status }] });
+  if (!canRecordPayment(row.status))
+    throw new AppError('NOT_SUBMITTED', 'The pagoPA notice exists once the declaration has been submitted', { details: [{ path: 'status', message: 'submitted or validated', value: row.status }] });
   const amountCents = await amountDueOf(ctx.db, row);
   if (amountCents <= 0) {
     throw new AppError('PAGOPA_NOTHING_DUE', 'The declaration has nothing left to pay', { details: [{ path: 'toPayAmount', message: 'nothing due', value: amountCents / 100 }] });

@@ -26,7 +26,9 @@ export const ZPaymentImportResult = z.object({
   applied: z.boolean().describe('false for a dry run: nothing was recorded'),
   total: z.number().describe('Rows read'),
   matched: z.array(ZImportedRow.extend({ declarationId: z.string(), declarationCode: z.string().nullable(), structureName: z.string() })),
-  unmatched: z.array(ZImportedRow.extend({ reason: z.enum(['unknownNotice', 'notPayable']).describe('unknownNotice: the comune issued no such notice; notPayable: its declaration is not submitted') })),
+  unmatched: z.array(
+    ZImportedRow.extend({ reason: z.enum(['unknownNotice', 'notPayable']).describe('unknownNotice: the comune issued no such notice; notPayable: its declaration is not submitted') }),
+  ),
   duplicates: z.array(
     ZImportedRow.extend({
       reason: z.enum(['sameFile', 'alreadyRecorded']).describe('sameFile: an earlier row has the same notice and TRN; alreadyRecorded: the TRN is already a payment of that declaration'),
@@ -48,7 +50,9 @@ async function targetsOf(tx: TTx, cityId: string, rows: readonly TPaymentImportR
     .innerJoin(structures, eq(structures.id, declarations.structureId))
     .where(and(eq(pagopaNotices.cityId, cityId), inArray(pagopaNotices.iuv, iuvs)));
   const ids = found.map((f) => f.declarationId);
-  const recorded = ids.length ? await tx.select({ declarationId: declarationPayments.declarationId, trn: declarationPayments.trn }).from(declarationPayments).where(inArray(declarationPayments.declarationId, ids)) : [];
+  const recorded = ids.length
+    ? await tx.select({ declarationId: declarationPayments.declarationId, trn: declarationPayments.trn }).from(declarationPayments).where(inArray(declarationPayments.declarationId, ids))
+    : [];
   for (const f of found) {
     targets.set(f.iuv, {
       declarationId: f.declarationId,
@@ -124,6 +128,10 @@ async function recordPayments(tx: TTx, ctx: TSignedInContext, declarationId: str
     action: 'declaration.payment',
     entityType: 'declarations',
     entityId: declarationId,
-    changes: { source: 'pagopaImport', payments: inserted.map((p) => ({ paymentId: p.id, paymentDate: p.paymentDate, trn: p.trn, amountCents: p.amountCents })), paidAmountCents: { from: row.paidAmountCents, to: paidAmountCents } },
+    changes: {
+      source: 'pagopaImport',
+      payments: inserted.map((p) => ({ paymentId: p.id, paymentDate: p.paymentDate, trn: p.trn, amountCents: p.amountCents })),
+      paidAmountCents: { from: row.paidAmountCents, to: paidAmountCents },
+    },
   });
 }

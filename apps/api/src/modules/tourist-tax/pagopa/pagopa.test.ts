@@ -54,7 +54,16 @@ describe('GET /api/declarations/{id}/pagopa: the notice of the amount due', () =
       type: 'G',
       companyName: expect.any(String),
       switchToExpired: false,
-      paymentOption: [{ nav: notice.noticeNumber, iuv: notice.iuv, amount: notice.amountCents, isPartialPayment: false, dueDate: `${notice.dueDate}T23:59:59.000Z`, transfer: [{ idTransfer: '1', amount: notice.amountCents, organizationFiscalCode: f.gaeta.fiscalCode, category: '9/0101105IM/' }] }],
+      paymentOption: [
+        {
+          nav: notice.noticeNumber,
+          iuv: notice.iuv,
+          amount: notice.amountCents,
+          isPartialPayment: false,
+          dueDate: `${notice.dueDate}T23:59:59.000Z`,
+          transfer: [{ idTransfer: '1', amount: notice.amountCents, organizationFiscalCode: f.gaeta.fiscalCode, category: '9/0101105IM/' }],
+        },
+      ],
     });
   });
 
@@ -107,7 +116,15 @@ describe("POST /api/cities/{id}/pagopa-payments: the comune's list of payments r
     expect((await upload(`/api/cities/${f.gaeta._id}/pagopa-payments`, f.tokens.city2, file, 'p.csv')).status).toBe(403);
     const notice = (await noticeOf(unpaid[2]._id, f.tokens.city)).body;
     const before = await paymentsOf(unpaid[2]._id);
-    const bad = await upload(`/api/cities/${f.gaeta._id}/pagopa-payments`, f.tokens.city, csv([[notice.noticeNumber, '10,00', '2026-01-10', 'TRN-OK'], ['301000000000000145', 'abc', '2099-01-01', '']]), 'p.csv');
+    const bad = await upload(
+      `/api/cities/${f.gaeta._id}/pagopa-payments`,
+      f.tokens.city,
+      csv([
+        [notice.noticeNumber, '10,00', '2026-01-10', 'TRN-OK'],
+        ['301000000000000145', 'abc', '2099-01-01', ''],
+      ]),
+      'p.csv',
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('IMPORT_INVALID');
     expect(bad.body.details.map((d: any) => [d.row, d.path])).toEqual([
@@ -170,7 +187,7 @@ describe("POST /api/cities/{id}/pagopa-payments: the comune's list of payments r
   });
 });
 
-describe("a comune without its pagoPA codes", () => {
+describe('a comune without its pagoPA codes', () => {
   it('answers 409 PAGOPA_NOT_CONFIGURED naming what is missing, and the codes are validated when saved', async () => {
     const city = (await t.request('GET', `/api/cities/${f.gaeta._id}`, { token: f.tokens.city })).body;
     const wrong = await t.request('PUT', `/api/cities/${f.gaeta._id}`, { token: f.tokens.city, body: { fiscalCode: '81000830597', pagopaSegregationCode: '1', updatedAt: city.updatedAt } });
@@ -182,7 +199,10 @@ describe("a comune without its pagoPA codes", () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('PAGOPA_NOT_CONFIGURED');
     expect(res.body.details.map((d: any) => d.path)).toEqual(['fiscalCode', 'pagopaSegregationCode']);
-    const restored = await t.request('PUT', `/api/cities/${f.gaeta._id}`, { token: f.tokens.city, body: { fiscalCode: city.fiscalCode, pagopaSegregationCode: city.pagopaSegregationCode, updatedAt: cleared.body.updatedAt } });
+    const restored = await t.request('PUT', `/api/cities/${f.gaeta._id}`, {
+      token: f.tokens.city,
+      body: { fiscalCode: city.fiscalCode, pagopaSegregationCode: city.pagopaSegregationCode, updatedAt: cleared.body.updatedAt },
+    });
     expect(restored.status).toBe(200);
     expect((await noticeOf(unpaid[1]._id, f.tokens.city)).status).toBe(200);
   });
@@ -220,7 +240,18 @@ describe('SIATEL cross-check (/api/cities/{id}/siatel-checks)', () => {
     expect(res.status).toBe(201);
     const { result } = res.body;
     expect(result.months).toEqual(['2025-02']);
-    expect(result.shortfalls).toEqual([{ structureId: serapo._id, name: 'Hotel Serapo', month: '2025-02', siatelGuests: 20, siatelNights: declared + 10, declaredPresences: declared, gap: 10, gapPercent: Math.round((10 * 1000) / (declared + 10)) / 10 }]);
+    expect(result.shortfalls).toEqual([
+      {
+        structureId: serapo._id,
+        name: 'Hotel Serapo',
+        month: '2025-02',
+        siatelGuests: 20,
+        siatelNights: declared + 10,
+        declaredPresences: declared,
+        gap: 10,
+        gapPercent: Math.round((10 * 1000) / (declared + 10)) / 10,
+      },
+    ]);
     expect(result.undeclaredMonths).toEqual([{ structureId: ostello._id, name: 'Ostello del Golfo', month: '2025-02', siatelNights: 9 }]);
     expect(result.unregistered.map((u: any) => [u.name, u.months, u.siatelNights])).toEqual([['Affittacamere Il Molo', ['2025-02'], 4]]);
 

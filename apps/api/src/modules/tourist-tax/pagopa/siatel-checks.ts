@@ -62,7 +62,6 @@ export type TSiatelCheck = z.infer<typeof ZSiatelCheck>;
 
 type TSiatelCheckRow = typeof siatelChecks.$inferSelect;
 
-
 const summaryOf = (row: TSiatelCheckRow) => ({
   _id: row.id,
   createdAt: row.createdAt.toISOString(),
@@ -149,7 +148,10 @@ async function declaredByMonth(db: TDbOrTx, cityId: string, months: readonly str
 
 /** The file's rows lined up with the comune's registered structures and what they declared. */
 export async function crossCheckSiatelRows(db: TDbOrTx, cityId: string, rows: readonly TSiatelRow[]): Promise<TSiatelResult> {
-  const cityStructures = await db.select({ id: structures.id, name: structures.name, taxCode: structures.taxCode, vatNumber: structures.vatNumber, cin: structures.cin }).from(structures).where(eq(structures.cityId, cityId));
+  const cityStructures = await db
+    .select({ id: structures.id, name: structures.name, taxCode: structures.taxCode, vatNumber: structures.vatNumber, cin: structures.cin })
+    .from(structures)
+    .where(eq(structures.cityId, cityId));
   const months = [...new Set(rows.map((r) => r.month))].sort();
   const declared = await declaredByMonth(db, cityId, months);
   return compareSiatel(rows, cityStructures, (structureId, month) => declared.get(`${structureId}|${month}`) ?? { presences: 0, covered: false });
@@ -175,7 +177,15 @@ export async function createSiatelCheck(ctx: TSignedInContext, cityId: string, u
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(siatelChecks)
-      .values({ cityId, createdById: ctx.actor.id, fileName: upload.fileName.slice(0, 200), monthFrom: result.months[0] ?? null, monthTo: result.months.at(-1) ?? null, checkedOn: todayInItaly(), result })
+      .values({
+        cityId,
+        createdById: ctx.actor.id,
+        fileName: upload.fileName.slice(0, 200),
+        monthFrom: result.months[0] ?? null,
+        monthTo: result.months.at(-1) ?? null,
+        checkedOn: todayInItaly(),
+        result,
+      })
       .returning();
     await recordAudit(tx, ctx, {
       action: 'siatelChecks.create',
@@ -202,4 +212,3 @@ export async function readSiatelCheck(ctx: TSignedInContext, cityId: string, che
   if (!row) throw notFound('SIATEL check');
   return { ...summaryOf(row), result: row.result };
 }
-
