@@ -1,0 +1,72 @@
+/**
+ * pagoPA notice data for a tourist-tax declaration: the 18-digit notice number (numero avviso), the IUV
+ * inside it, the QR payload of the notice and the checks on the comune's creditor data.
+ *
+ * Sources: SACI (Specifiche attuative dei codici identificativi di versamento), "Numero avviso e codice IUV
+ * nel caso di pagamenti attivati presso i PSP", value 3 of the Aux Digit: notice number =
+ * <aux digit 3><segregation code (2)><IUV base (13)><check digits (2)>, the check digits being the remainder
+ * of dividing the number <aux digit><segregation code><IUV base> by 93; the IUV is the 17 digits after the
+ * aux digit. QR code content: pagoPA's "avviso di pagamento" guidelines, PAGOPA|002|notice|tax code|cents.
+ */
+
+export const PAGOPA_AUX_DIGIT = '3';
+const IUV_BASE_DIGITS = 13;
+const MAX_IUV_BASE = 10 ** IUV_BASE_DIGITS - 1;
+
+export type TPagopaNotice = { noticeNumber: string; iuv: string };
+
+/** A segregation code is exactly two digits, assigned by PagoPA S.p.A. to the creditor's generation point. */
+export function isSegregationCode(value: string): boolean {
+  return /^\d{2}$/.test(value);
+}
+
+/**
+ * The 11-digit tax code of a comune (codice fiscale numerico, same checksum as the partita IVA): odd
+ * positions summed as they are, even positions doubled (minus 9 above 9), the last digit makes the sum a
+ * multiple of 10.
+ */
+export function isCreditorTaxCode(value: string): boolean {
+  if (!/^\d{11}$/.test(value) || value === '00000000000') return false;
+  let sum = 0;
+  for (let i = 0; i < 10; i++) {
+    const digit = Number(value[i]);
+    if (i % 2 === 0) sum += digit;
+    else sum += digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+  }
+  return (10 - (sum % 10)) % 10 === Number(value[10]);
+}
+
+/** Two check digits for aux digit 3: (aux digit + segregation code + IUV base, read as one number) mod 93. */
+export function iuvCheckDigits(segregationCode: string, iuvBase: string): string {
+  // 16 digits exceed Number's exact range: BigInt keeps the remainder exact.
+  const remainder = BigInt(`${PAGOPA_AUX_DIGIT}${segregationCode}${iuvBase}`) % 93n;
+  return remainder.toString().padStart(2, '0');
+}
+
+/** The 13-digit IUV base of a progressive number (1, 2, ...), zero-padded. */
+export function iuvBaseOf(progressive: number): string {
+  if (!Number.isInteger(progressive) || progressive < 1 || progressive > MAX_IUV_BASE) {
+    throw new RangeError(`IUV progressive out of range: ${progressive}`);
+  }
+  return String(progressive).padStart(IUV_BASE_DIGITS, '0');
+}
+
+/** Notice number and IUV for aux digit 3, from the comune's segregation code and a progressive number. */
+export function composePagopaNotice(segregationCode: string, progressive: number): TPagopaNotice {
+  if (!isSegregationCode(segregationCode)) throw new RangeError(`Invalid segregation code: ${segregationCode}`);
+  const base = iuvBaseOf(progressive);
+  const iuv = `${segregationCode}${base}${iuvCheckDigits(segregationCode, base)}`;
+  return { noticeNumber: `${PAGOPA_AUX_DIGIT}${iuv}`, iuv };
+}
+
+/** Whether an 18-digit notice number is well formed for aux digit 3 (its check digits match). */
+export function isValidNoticeNumber(noticeNumber: string): boolean {
+  if (!/^3\d{17}$/.test(noticeNumber)) return false;
+  return iuvCheckDigits(noticeNumber.slice(1, 3), noticeNumber.slice(3, 16)) === noticeNumber.slice(16);
+}
+
+/** Text of the notice's QR code: PAGOPA|002|<notice number>|<creditor tax code>|<amount in cents>. */
+export function pagopaQrPayload(noticeNumber: string, creditorTaxCode: string, amountCents: number): string {
+  if (!Number.isInteger(amountCents) || amountCents <= 0) throw new RangeError(`Amount must be positive cents: ${amountCents}`);
+  return `PAGOPA|002|${noticeNumber}|${creditorTaxCode}|${amountCents}`;
+}
