@@ -98,6 +98,9 @@ export const seedTouristTaxDemo: TDemoSeeder = async (tx, demoUsers) => {
       location: 'Piazza XIX Maggio 10, 04024 Gaeta (LT)',
       referentTributes: 'Ufficio Tributi - dott.ssa Maria Di Ciaccio',
       iban: 'IT60X0542811101000000123456',
+      // Demo creditor data (check digit valid, not the real comune's): pagoPA notices of its declarations.
+      fiscalCode: '81000370593',
+      pagopaSegregationCode: '01',
       bank: 'Banca Popolare di Fondi - Tesoreria comunale',
       titledTo: 'Comune di Gaeta - Servizio Tesoreria',
       ccp: '12345045',
@@ -235,7 +238,16 @@ export const seedTouristTaxDemo: TDemoSeeder = async (tx, demoUsers) => {
   // --- Comune di Formia (scope neighbour) ---
   const [formia] = await tx
     .insert(cities)
-    .values({ name: 'Comune di Formia', istatCode: '059008', province: 'LT', iban: 'IT71L0306974000100000001234', contactEmail: 'tributi@comune.formia.lt.it', accountEmail: 'city2@demo.test' })
+    .values({
+      name: 'Comune di Formia',
+      istatCode: '059008',
+      province: 'LT',
+      iban: 'IT71L0306974000100000001234',
+      fiscalCode: '81000120592',
+      pagopaSegregationCode: '02',
+      contactEmail: 'tributi@comune.formia.lt.it',
+      accountEmail: 'city2@demo.test',
+    })
     .returning({ id: cities.id });
   await tx.update(users).set({ cityId: formia.id }).where(eq(users.id, extra['city2@demo.test']));
   await tx.insert(tariffs).values({ cityId: formia.id, name: 'Tariffa unica', type: 'flat', nightlyPriceCents: 150, maxNights: 7, validFrom: '2025-01-01' });

@@ -55,16 +55,19 @@ describe('pagoPA QR code payload (avviso di pagamento guidelines: PAGOPA|002|not
   });
 });
 
-describe('creditor tax code (11 digits, partita IVA checksum as published by the Agenzia delle Entrate)', () => {
+describe('creditor tax code (11 digits, partita IVA layout: number, office code, Luhn check digit)', () => {
   it('accepts codes whose check digit matches', () => {
-    expect(isCreditorTaxCode('86334519757')).toBe(true);
     expect(isCreditorTaxCode('02342520158')).toBe(true);
     expect(isCreditorTaxCode('81000370593')).toBe(true);
+    expect(isCreditorTaxCode('81000120592')).toBe(true);
   });
   it('rejects a wrong check digit, wrong length, letters and all zeros', () => {
-    expect(isCreditorTaxCode('86334519758')).toBe(false);
-    expect(isCreditorTaxCode('8633451975')).toBe(false);
-    expect(isCreditorTaxCode('8633451975A')).toBe(false);
+    expect(isCreditorTaxCode('02342520159')).toBe(false);
+    expect(isCreditorTaxCode('0234252015')).toBe(false);
+    expect(isCreditorTaxCode('0234252015A')).toBe(false);
+    expect(isCreditorTaxCode(' 02342520158')).toBe(false);
+    // Luhn-valid, but 975 is not a provincial office code
+    expect(isCreditorTaxCode('86334519757')).toBe(false);
     expect(isCreditorTaxCode('00000000000')).toBe(false);
   });
 });

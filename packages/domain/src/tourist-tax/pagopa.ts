@@ -9,6 +9,8 @@
  * aux digit. QR code content: pagoPA's "avviso di pagamento" guidelines, PAGOPA|002|notice|tax code|cents.
  */
 
+import { isValidPartitaIva } from '../platform/identifiers/partita-iva.ts';
+
 export const PAGOPA_AUX_DIGIT = '3';
 const IUV_BASE_DIGITS = 13;
 const MAX_IUV_BASE = 10 ** IUV_BASE_DIGITS - 1;
@@ -21,19 +23,11 @@ export function isSegregationCode(value: string): boolean {
 }
 
 /**
- * The 11-digit tax code of a comune (codice fiscale numerico, same checksum as the partita IVA): odd
- * positions summed as they are, even positions doubled (minus 9 above 9), the last digit makes the sum a
- * multiple of 10.
+ * The 11-digit tax code of a comune (codice fiscale numerico of a legal person): same layout and check
+ * digit as the partita IVA (7-digit number, provincial office code, Luhn check digit), so the same check.
  */
 export function isCreditorTaxCode(value: string): boolean {
-  if (!/^\d{11}$/.test(value) || value === '00000000000') return false;
-  let sum = 0;
-  for (let i = 0; i < 10; i++) {
-    const digit = Number(value[i]);
-    if (i % 2 === 0) sum += digit;
-    else sum += digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-  }
-  return (10 - (sum % 10)) % 10 === Number(value[10]);
+  return /^\d{11}$/.test(value) && isValidPartitaIva(value);
 }
 
 /** Two check digits for aux digit 3: (aux digit + segregation code + IUV base, read as one number) mod 93. */

@@ -83,6 +83,12 @@ export const cities = pgTable(
     modello21Required: boolean().notNull().default(true),
     /** How the cap on taxable nights is counted: 'stay' (nights of any season) or 'season' (per tariff). */
     taxCapMode: text().$type<TCapMode>().notNull().default('stay'),
+    /** The comune's 11-digit tax code: the creditor of its pagoPA notices. */
+    fiscalCode: text(),
+    /** The 2-digit segregation code PagoPA S.p.A. gave the comune for this product (aux digit 3). */
+    pagopaSegregationCode: text(),
+    /** Last IUV progressive handed out to a declaration of this comune (see assign-notice-number.ts). */
+    pagopaLastProgressive: integer().notNull().default(0),
   },
   (t) => [index('cities_name_idx').on(t.name), uniqueIndex('cities_istat_unique').on(t.istatCode)],
 );

@@ -61,6 +61,12 @@ export const ERROR_STATUS_BY_CODE = {
   INVALID_TRANSITION: 409,
   IN_USE: 409,
   CITY_IN_USE: 409,
+  /** A pagoPA notice for a declaration with nothing to pay. */
+  PAGOPA_NOTHING_DUE: 409,
+  /** The comune lacks its tax code and/or segregation code (params.missing names them). */
+  PAGOPA_NOT_CONFIGURED: 409,
+  /** The comune's segregation code cannot change once notices were issued with it. */
+  PAGOPA_SEGREGATION_CODE_LOCKED: 409,
   STRUCTURE_HAS_STAYS: 409,
   RULE_IN_USE: 409,
   TARIFF_CONFLICT: 409,
