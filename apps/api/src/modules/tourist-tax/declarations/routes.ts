@@ -15,6 +15,7 @@ import { allOf } from '../../../lib/collection/query.ts';
 import { readFilingSettings, updateFilingSettings, ZFilingSettings, ZFilingSettingsUpdate } from './filing-settings.ts';
 import { printDeclarationReceipt } from './print-receipt.ts';
 import { listDeclarationPayments, ZPaymentRecord } from './payments.ts';
+import { readPagopaNotice, ZPagopaNotice } from './pagopa-notice.ts';
 import { declarationTransitions, recordDeclarationPayment } from './transition-declaration.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -100,6 +101,21 @@ export function registerDeclarationRoutes(app: FastifyInstance) {
       // The declaration in the caller's scope (404 otherwise), then its payments.
       await app.services.collections.get('declarations')!.getById(ctx, request.params.id);
       return listDeclarationPayments(ctx.db, request.params.id);
+    },
+  });
+
+  r.get('/api/declarations/:id/pagopa', {
+    schema: {
+      tags,
+      summary: 'pagoPA notice data of a declaration: notice number, IUV, QR payload and the GPD debt position (409 when nothing is due or the comune is not set up)',
+      params: ZIdParams,
+      response: { 200: ZPagopaNotice, ...errors },
+    },
+    handler: async (request) => {
+      const ctx = signedIn(request);
+      // Same access as reading the declaration: 403 for roles without it, 404 outside the filing scope.
+      await app.services.collections.get('declarations')!.getById(ctx, request.params.id);
+      return readPagopaNotice(ctx, request.params.id);
     },
   });
 
