@@ -101,6 +101,17 @@ export const rulesEn = {
       pdfDraft: 'Draft preview (PDF)',
       pdfDraftSaved: 'Draft preview of the saved version (PDF)',
     },
+    pagopa: {
+      title: 'pagoPA notice',
+      noticeNumber: 'Notice number',
+      iuv: 'IUV',
+      creditor: 'Creditor (tax code)',
+      amount: 'Amount',
+      dueDate: 'Due date',
+      qrPayload: 'QR code content',
+      notAvailable: 'pagoPA notice not available',
+      notBuilt: 'The notice PDF with its QR code and sending the debt position to pagoPA are not available yet.',
+    },
     payments: {
       add: 'Add a payment',
       title: 'Payments',

@@ -104,6 +104,17 @@ export const rulesIt = {
       pdfDraft: 'Anteprima bozza (PDF)',
       pdfDraftSaved: 'Anteprima bozza della versione salvata (PDF)',
     },
+    pagopa: {
+      title: 'Avviso pagoPA',
+      noticeNumber: 'Codice avviso',
+      iuv: 'IUV',
+      creditor: 'Ente creditore (codice fiscale)',
+      amount: 'Importo',
+      dueDate: 'Scadenza',
+      qrPayload: 'Contenuto del codice QR',
+      notAvailable: 'Avviso pagoPA non disponibile',
+      notBuilt: "Il PDF dell'avviso con il codice QR e l'invio della posizione debitoria a pagoPA non sono ancora disponibili.",
+    },
     payments: {
       add: 'Aggiungi pagamento',
       title: 'Pagamenti',
