@@ -1,3 +1,5 @@
+import { isValidPartitaIva } from '../platform/identifiers/index.ts';
+
 /**
  * pagoPA notice data for a tourist-tax declaration: the 18-digit notice number (numero avviso), the IUV
  * inside it, the QR payload of the notice and the checks on the comune's creditor data.
@@ -8,8 +10,6 @@
  * of dividing the number <aux digit><segregation code><IUV base> by 93; the IUV is the 17 digits after the
  * aux digit. QR code content: pagoPA's "avviso di pagamento" guidelines, PAGOPA|002|notice|tax code|cents.
  */
-
-import { isValidPartitaIva } from '../platform/identifiers/partita-iva.ts';
 
 export const PAGOPA_AUX_DIGIT = '3';
 const IUV_BASE_DIGITS = 13;
