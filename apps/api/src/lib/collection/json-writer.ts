@@ -39,7 +39,8 @@ export function compileJsonWriter(schema: z.core.$ZodType): TJsonWriter | null {
   }
   if (schema instanceof z.ZodObject && !schema.def.catchall) {
     const members: { key: string; prefix: string; write: TJsonWriter }[] = [];
-    for (const [key, member] of Object.entries(schema.shape)) {
+    const shape: z.core.$ZodShape = schema.shape;
+    for (const [key, member] of Object.entries(shape)) {
       const write = compileJsonWriter(member);
       if (!write) return null;
       members.push({ key, prefix: `${JSON.stringify(key)}:`, write });
