@@ -1,3 +1,4 @@
+import { CORRECTIVE_ACTION_STATUS_LABELS, SIGN_STATUS_LABELS } from '@app/domain/environmental/nca/status-labels';
 import type { TMessages } from './it.ts';
 
 /** The server's English texts: the keys of it.ts, each with its translation (a missing or extra key fails typecheck). */
@@ -63,7 +64,7 @@ export const enMessages: TMessages = {
       },
       origin: { audit: 'Audit', other: 'Other' },
       actionType: { action: 'Corrective action', treatment: 'Treatment', internal: 'Internal action' },
-      actionStatus: { new: 'Proposed', confirmed: 'Confirmed', in_progress: 'In progress', completed: 'Completed', closed: 'Closed' },
+      actionStatus: CORRECTIVE_ACTION_STATUS_LABELS.en,
       category: {
         environmentalManagementSystem: 'Environmental management system',
         wasteManagement: 'Waste management',
@@ -72,7 +73,7 @@ export const enMessages: TMessages = {
         emergencyResponse: 'Emergency response',
         stakeholderRelations: 'Relations with the community',
       },
-      signStatus: { pending: 'Waiting', signed: 'Signed', rejected: 'Rejected', manual_rejected: 'Rejected (recorded by the consortium)', suspended: 'Suspended' },
+      signStatus: SIGN_STATUS_LABELS.en,
       producer: 'Back office – environmental compliance',
       page: 'Page {page} of {pages}',
       code: 'NCA code',

@@ -1,3 +1,4 @@
+import { CORRECTIVE_ACTION_STATUS_LABELS, SIGN_STATUS_LABELS } from '@app/domain/environmental/nca/status-labels';
 /**
  * The server's Italian texts: the reference language. en.ts has the same keys (typed by TMessages);
  * placeholders are described in translate.ts. Grouped by what writes them: e-mails, then each area's
@@ -68,7 +69,7 @@ export const itMessages = {
       },
       origin: { audit: 'Audit', other: 'Altro' },
       actionType: { action: 'Azione correttiva', treatment: 'Trattamento', internal: 'Azione interna' },
-      actionStatus: { new: 'Proposta', confirmed: 'Confermata', in_progress: 'In corso', completed: 'Completata', closed: 'Chiusa' },
+      actionStatus: CORRECTIVE_ACTION_STATUS_LABELS.it,
       category: {
         environmentalManagementSystem: 'Sistema di gestione ambientale',
         wasteManagement: 'Gestione dei rifiuti',
@@ -77,7 +78,7 @@ export const itMessages = {
         emergencyResponse: 'Gestione delle emergenze',
         stakeholderRelations: 'Rapporti con il territorio',
       },
-      signStatus: { pending: 'In attesa', signed: 'Firmata', rejected: 'Rifiutata', manual_rejected: 'Rifiutata (registrata dal consorzio)', suspended: 'Sospesa' },
+      signStatus: SIGN_STATUS_LABELS.it,
       producer: 'Back office – conformità ambientale',
       page: 'Pagina {page} di {pages}',
       code: 'Codice NCA',

@@ -3,6 +3,7 @@ import { AutocompleteArrayInput, BooleanInput, NumberInput, ReferenceArrayInput,
 import { DateInput } from '../../components/DateInput';
 import { FormDataConsumer } from 'react-admin';
 import { Box } from '@mui/material';
+import { holdsCompanyFunctions } from '@app/domain/platform/access/access-table';
 import { roleChoices } from './roleChoices';
 
 // The API's rule (@app/domain identifiers), so the form never accepts what the server refuses.
@@ -30,9 +31,6 @@ export function PersonalFields() {
     </Box>
   );
 }
-
-/** The roles that act in the environmental area, hence may hold company functions. */
-const FUNCTION_HOLDER_ROLES: readonly unknown[] = ['admin', 'consortium_user', 'agency_user'];
 
 /** Account fields only an administrator edits. */
 export function AccountFields({ create = false }: { create?: boolean }) {
@@ -62,7 +60,7 @@ export function AccountFields({ create = false }: { create?: boolean }) {
         // The company functions the person holds: who carries out the corrective actions assigned to a function.
         <FormDataConsumer>
           {({ formData }) =>
-            FUNCTION_HOLDER_ROLES.includes(formData.role) ? (
+            holdsCompanyFunctions(formData.role) ? (
               <ReferenceArrayInput
                 source="companyFunctionSettingIds"
                 reference="environmental-settings"
