@@ -169,6 +169,16 @@ export const enMessages: TMessages = {
       signerPending: { title: 'Signature waiting', body: 'Your one-time-code signature of {nca} has been waiting for more than {days} days. Open "My signatures".' },
     },
   },
+  rdpImportTemplate: {
+    fileName: 'rdp-import-template.xlsx',
+    instructions: 'Instructions',
+    column: 'Column',
+    required: 'Required',
+    notes: 'Notes',
+    yes: 'yes',
+    perRow: 'For each result. ',
+    perReport: 'The same on every row of the same RDP. ',
+  },
   rdp: {
     outOfLimits: { title: 'RDP {code}: values out of limits', body: 'Test report {code} has {count} values out of their limits.' },
     moreOutOfLimits: { title: '{count} more RDPs out of limits', body: 'The import created {count} more test reports with values out of limits.' },

@@ -174,6 +174,17 @@ export const itMessages = {
       signerPending: { title: 'Firma in attesa', body: 'La tua firma con codice OTP della {nca} è in attesa da più di {days} giorni. Apri "Le mie firme".' },
     },
   },
+  /** The RDP import template's instructions sheet, in the reader's language (the column headers are the domain's). */
+  rdpImportTemplate: {
+    fileName: 'modello-import-rdp.xlsx',
+    instructions: 'Istruzioni',
+    column: 'Colonna',
+    required: 'Obbligatoria',
+    notes: 'Note',
+    yes: 'sì',
+    perRow: 'Per ogni risultato. ',
+    perReport: 'Uguale su tutte le righe dello stesso RDP. ',
+  },
   rdp: {
     outOfLimits: { title: 'RDP {code}: valori fuori limite', body: 'Il rapporto di prova {code} ha {count} valori fuori dai limiti.' },
     moreOutOfLimits: { title: 'Altri {count} RDP fuori limite', body: "L'importazione ha creato altri {count} rapporti di prova con valori fuori limite." },
