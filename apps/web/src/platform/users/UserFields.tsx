@@ -5,6 +5,7 @@ import { FormDataConsumer } from 'react-admin';
 import { Box } from '@mui/material';
 import { holdsCompanyFunctions } from '@app/domain/platform/access/access-table';
 import { roleChoices } from './roleChoices';
+import { useCan } from '../../components/permissions';
 
 // The API's rule (@app/domain identifiers), so the form never accepts what the server refuses.
 export const phone = (value: unknown) => (value && !isValidPhone(String(value).trim()) ? 'validation.phone' : undefined);
@@ -35,6 +36,9 @@ export function PersonalFields() {
 /** Account fields only an administrator edits. */
 export function AccountFields({ create = false }: { create?: boolean }) {
   const resources = useResourceDefinitions();
+  // A comune reads its own staff's accounts, not the environmental registries the other fields name.
+  const readsAgencies = useCan('agencies', 'list') && !!resources.agencies;
+  const readsCompanyFunctions = useCan('environmental-settings', 'list') && !!resources['environmental-settings'];
   return (
     <Box sx={row}>
       <TextInput source="email" label="resources.users.fields.email" validate={[required(), email()]} disabled={!create} />
@@ -51,12 +55,12 @@ export function AccountFields({ create = false }: { create?: boolean }) {
       </FormDataConsumer>
       {create ? null : <NumberInput source="paymentDays" label="resources.users.fields.paymentDays" />}
       {create ? null : <BooleanInput source="isEnabled" label="resources.users.fields.isEnabled" />}
-      {resources.agencies ? (
+      {readsAgencies ? (
         <ReferenceInput source="agencyId" reference="agencies">
           <SelectInput optionText="businessName" label="resources.users.fields.agencyId" />
         </ReferenceInput>
       ) : null}
-      {resources['environmental-settings'] ? (
+      {readsCompanyFunctions ? (
         // The company functions the person holds: who carries out the corrective actions assigned to a function.
         <FormDataConsumer>
           {({ formData }) =>
