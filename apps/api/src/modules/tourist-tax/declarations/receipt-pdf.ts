@@ -1,3 +1,4 @@
+import { italianDateOf } from '@app/domain/platform/time/italian-time';
 import { formatDate, formatEuros, translate, type TLanguage, type TMessageKey, type TParams } from '../../../i18n/translate.ts';
 import type { TDeclarationRow } from './declarations.ts';
 import { box, createPdf, fit, GREY, LIGHT, line, text, textRight, wrap, comuneTitle } from './pdf-layout.ts';
@@ -115,6 +116,6 @@ export async function renderDeclarationReceipt({ row, city, structure, classific
   }
 
   line(page, left, 70, right, 70, 0.4);
-  text(page, font, t('footer', { date: new Date().toISOString() }), left, 58, 7.5, GREY);
+  text(page, font, t('footer', { date: italianDateOf(new Date()) }), left, 58, 7.5, GREY);
   return doc.save();
 }
