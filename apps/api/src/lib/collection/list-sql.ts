@@ -20,10 +20,7 @@ export function createListSql(table: PgTable) {
   const selectionOf = (db: TDbOrTx, key: string, columns: Record<string, PgColumn>) => {
     let selection = selections.get(key);
     if (!selection) {
-      const prefix = db
-        .select(columns)
-        .from(table)
-        .toSQL().sql;
+      const prefix = db.select(columns).from(table).toSQL().sql;
       selections.set(key, (selection = { prefix, keys: Object.keys(columns), columns: Object.values(columns) }));
     }
     return selection;

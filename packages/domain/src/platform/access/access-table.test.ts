@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../auth/roles.ts';
-import { ACCESS, RECORD_SCOPES, ROLE_TRAITS, actionsOf, can, entityOf, holdsCompanyFunctions, holdsEveryPermission, ncaSideOf, permissionKeyOf, rolesFor, rolesOnNcaSide, scopeOf } from './access-table.ts';
+import {
+  ACCESS,
+  RECORD_SCOPES,
+  ROLE_TRAITS,
+  actionsOf,
+  can,
+  entityOf,
+  holdsCompanyFunctions,
+  holdsEveryPermission,
+  ncaSideOf,
+  permissionKeyOf,
+  rolesFor,
+  rolesOnNcaSide,
+  scopeOf,
+} from './access-table.ts';
 import { ROUTE_ACCESS, canAccessRoute, homePathForRole, routeNameForPath } from './routes.ts';
 
 /*
