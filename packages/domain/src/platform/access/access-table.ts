@@ -484,16 +484,22 @@ export type TRoleTraits = {
    * laboratory reads, observes and signs only; the tourist-tax roles take no part).
    */
   ncaSide: TNcaSide | null;
+  /**
+   * The role may hold company functions (environmental settings of type companyFunction): the
+   * corrective actions assigned to a function are carried out by the people holding it, who work on
+   * one side of the NCA workflow. The user form offers the field to these roles only.
+   */
+  holdsCompanyFunctions: boolean;
 };
 
 /** Per role, declared beside the grants (access-table.test.ts checks the two agree). */
 export const ROLE_TRAITS = {
-  admin: { holdsEveryPermission: true, ncaSide: 'consortium' },
-  city: { holdsEveryPermission: false, ncaSide: null },
-  user: { holdsEveryPermission: false, ncaSide: null },
-  agency_user: { holdsEveryPermission: false, ncaSide: 'agency' },
-  laboratory_user: { holdsEveryPermission: false, ncaSide: null },
-  consortium_user: { holdsEveryPermission: false, ncaSide: 'consortium' },
+  admin: { holdsEveryPermission: true, ncaSide: 'consortium', holdsCompanyFunctions: true },
+  city: { holdsEveryPermission: false, ncaSide: null, holdsCompanyFunctions: false },
+  user: { holdsEveryPermission: false, ncaSide: null, holdsCompanyFunctions: false },
+  agency_user: { holdsEveryPermission: false, ncaSide: 'agency', holdsCompanyFunctions: true },
+  laboratory_user: { holdsEveryPermission: false, ncaSide: null, holdsCompanyFunctions: false },
+  consortium_user: { holdsEveryPermission: false, ncaSide: 'consortium', holdsCompanyFunctions: true },
 } as const satisfies Record<TRole, TRoleTraits>;
 
 function traitsOf(role: string | null | undefined): TRoleTraits | null {
@@ -508,6 +514,11 @@ export function holdsEveryPermission(role: string | null | undefined): boolean {
 /** The side of the NCA workflow whose part the role writes, or null when it writes none. */
 export function ncaSideOf(role: string | null | undefined): TNcaSide | null {
   return traitsOf(role)?.ncaSide ?? null;
+}
+
+/** True for the roles that may hold company functions (the user form's field). */
+export function holdsCompanyFunctions(role: unknown): boolean {
+  return typeof role === 'string' && (traitsOf(role)?.holdsCompanyFunctions ?? false);
 }
 
 /** The roles that write one side's part of the NCA workflow. */
