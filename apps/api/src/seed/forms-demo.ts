@@ -20,12 +20,16 @@ const piva = (taxpayer: number, office = '058') => {
   return first10 + luhnCheckDigit(first10);
 };
 
-const CONSORTIUM = { name: 'Consorzio Autostrade Tirreniche', taxCode: piva(7654321), address: { city: 'Roma', street: 'Via Cristoforo Colombo', streetNumber: '440', postalCode: '00145' } };
+const CONSORTIUM = {
+  name: 'Consorzio Autostrade Tirreniche',
+  taxCode: piva(7654321),
+  address: { city: 'Roma', street: 'Via Cristoforo Colombo', streetNumber: '440', postalCode: '00145', cityCode: '058091' },
+};
 const TRANSPORTER = {
   name: 'Autotrasporti Formia S.r.l.',
   taxCode: piva(5566778),
   registrationNumber: 'RM/012345',
-  address: { city: 'Formia', street: 'Via Vitruvio', streetNumber: '12', postalCode: '04023' },
+  address: { city: 'Formia', street: 'Via Vitruvio', streetNumber: '12', postalCode: '04023', cityCode: '059008' },
   driverName: 'Luca',
   driverSurname: 'Autiere',
   vehiclePlate: 'FX123AB',
@@ -33,14 +37,14 @@ const TRANSPORTER = {
 const LANDFILL = {
   name: 'Recuperi Inerti Lazio S.r.l.',
   taxCode: piva(6677889),
-  address: { city: 'Aprilia', street: 'Via del Campo', streetNumber: '3', postalCode: '04011' },
+  address: { city: 'Aprilia', street: 'Via del Campo', streetNumber: '3', postalCode: '04011', cityCode: '059001' },
   authorization: 'AUT-208/2023',
   authorizationType: 'RecSmalArt208',
 };
 const OIL_PLANT = {
   name: 'Rigenera Oli Centro Italia S.r.l.',
   taxCode: piva(7788990),
-  address: { city: 'Ceccano', street: 'Via Gaeta', streetNumber: '91', postalCode: '03023' },
+  address: { city: 'Ceccano', street: 'Via Gaeta', streetNumber: '91', postalCode: '03023', cityCode: '060019' },
   authorizationType: 'AIA',
 };
 
@@ -159,19 +163,19 @@ const FORMS: TDemoForm[] = [
   },
 ];
 
+/** The consortium's production site, with its RENTRI site number (a demo value in RENTRI's format). */
+const PRODUCER = { ...CONSORTIUM, productionSite: 'Cantiere galleria Monte Altino, Formia (LT)', siteRegistrationNumber: 'OP0058ABC000123-LT0001' };
+
+/** The demo forms' bodies as the API takes them, without the order (tests build RENTRI bodies from them). */
+export const DEMO_FORM_INPUTS: Record<string, unknown>[] = FORMS.map((form) => ({ producer: PRODUCER, transporters: [TRANSPORTER], receiver: LANDFILL, ...form.input }));
+
 export const seedFormsDemo: TDemoSeeder = async (tx: TTx, people) => {
   const agencyByName = async (name: string) => (await tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.businessName, name)))[0]?.id;
   const agencyIds = { edil: await agencyByName('Edil Strade Tirrenia S.p.A.'), eco: await agencyByName('Ecologia Garigliano S.r.l.') };
   const createdBy = { edil: people['agency@demo.test'], eco: null };
   for (const form of FORMS) {
     const [order] = await tx.select({ id: orders.id, lotId: orders.lotId }).from(orders).where(eq(orders.name, form.order));
-    const input = ZFormCreate.parse({
-      orderId: order.id,
-      producer: { ...CONSORTIUM, productionSite: 'Cantiere galleria Monte Altino, Formia (LT)' },
-      transporters: [TRANSPORTER],
-      receiver: LANDFILL,
-      ...form.input,
-    });
+    const input = ZFormCreate.parse({ orderId: order.id, producer: PRODUCER, transporters: [TRANSPORTER], receiver: LANDFILL, ...form.input });
     const values = columnsOf(input);
     const issues = checkWasteForm(factsOf(values as never));
     if (issues.length) throw new Error(`demo form ${String(form.input.code)}: ${JSON.stringify(issues)}`);

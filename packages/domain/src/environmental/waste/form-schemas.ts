@@ -3,6 +3,7 @@ import { normalizeCodiceFiscale } from '../../platform/identifiers/index.ts';
 import { ZDateString, ZRecordBase } from '../../platform/records/index.ts';
 import { ZOptionalText, ZRequiredText } from '../fields.ts';
 import { normalizeEerCode } from './eer.ts';
+import { ISTAT_COMUNE_CODE } from './rentri-codes.ts';
 import {
   ACCEPTANCE_TYPES,
   ALBO_NUMBER,
@@ -53,6 +54,9 @@ export const ZAddress = z.object({
   street: ZRequiredText(100).describe('indirizzo.indirizzo'),
   streetNumber: ZOptionalText(20).describe('indirizzo.civico'),
   postalCode: ZOptionalText(10).describe('indirizzo.cap: 5 digits in Italy'),
+  cityCode: ZOptionalText(6)
+    .refine((s) => !s || ISTAT_COMUNE_CODE.test(s), "the comune's ISTAT code has 6 digits")
+    .describe("indirizzo.citta.comune_id: the Italian comune's ISTAT code (6 digits), needed by RENTRI"),
 });
 
 const ZNation = z
@@ -199,7 +203,7 @@ const ZPartyOut = z.object({
   name: z.string(),
   taxCode: z.string(),
   nationId: z.string(),
-  address: z.object({ city: z.string(), street: z.string(), streetNumber: z.string().nullable(), postalCode: z.string().nullable() }).nullable(),
+  address: z.object({ city: z.string(), street: z.string(), streetNumber: z.string().nullable(), postalCode: z.string().nullable(), cityCode: z.string().nullable().optional() }).nullable(),
   registrationNumber: z.string().nullable(),
   authorization: z.string().nullable(),
 });

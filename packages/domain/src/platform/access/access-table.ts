@@ -414,6 +414,10 @@ export const ACCESS = {
       attachDocument: allow(FORM_PARTIES, 'forms.update'),
       // A load turned back at destination for non-conformity opens a prefilled NCA report.
       openNca: allow(CONSORTIUM, 'nca.create'),
+      // The form as RENTRI's "create FIR" body: whoever reads the form sees what would be sent.
+      rentri: allow(FORM_PARTIES, 'forms.get'),
+      // The chronological register of loads and unloads per producer site: the producer's (the consortium's) book.
+      register: allow(CONSORTIUM, 'forms.getAll'),
     }),
   },
   // Landing pages: the supplier's own company.

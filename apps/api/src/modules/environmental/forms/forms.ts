@@ -34,7 +34,7 @@ type TPartyInput = {
   name: string;
   taxCode: string;
   nationId: string;
-  address?: { city: string; street: string; streetNumber?: string | null; postalCode?: string | null } | null;
+  address?: { city: string; street: string; streetNumber?: string | null; postalCode?: string | null; cityCode?: string | null } | null;
   registrationNumber?: string | null;
   authorization?: string | null;
 };
@@ -45,7 +45,9 @@ function partyOut(p: TPartyInput): TFormRecord['intermediaries'][number] {
     name: p.name,
     taxCode: p.taxCode,
     nationId: p.nationId,
-    address: p.address ? { city: p.address.city, street: p.address.street, streetNumber: p.address.streetNumber ?? null, postalCode: p.address.postalCode ?? null } : null,
+    address: p.address
+      ? { city: p.address.city, street: p.address.street, streetNumber: p.address.streetNumber ?? null, postalCode: p.address.postalCode ?? null, cityCode: p.address.cityCode ?? null }
+      : null,
     registrationNumber: p.registrationNumber ?? null,
     authorization: p.authorization ?? null,
   };

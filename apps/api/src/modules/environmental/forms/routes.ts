@@ -14,6 +14,7 @@ import { sendXlsx } from '../../../lib/xlsx-stream.ts';
 import { attachFormDocument } from './attach-document.ts';
 import { exportForms, formTotals, ZFormListFilters, type TFormListFilters } from './form-lists.ts';
 import { printFormPdf } from './print-form.ts';
+import { rentriBodyOf, ZRentriFirBody } from './rentri/rentri-body.ts';
 import { formsCollection, formToRecord } from './forms.ts';
 import { ncaReportsRuntime, openNcaFromForm } from './open-nca.ts';
 import { formTransitions } from './transition-form.ts';
@@ -76,6 +77,18 @@ export async function registerFormRoutes(app: FastifyInstance) {
       const pdf = await printFormPdf(ctx.db, row);
       const name = row.code.replace(/[^A-Za-z0-9_-]+/g, '-');
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="formulario-${name}.pdf"`).send(Buffer.from(pdf));
+    },
+  });
+  r.get('/api/forms/:id/rentri', {
+    schema: {
+      tags,
+      summary: 'The form as the body of RENTRI’s “create FIR” (formulari v1.0, NuovoFormularioModel); 409 FORM_RENTRI_INCOMPLETE lists what RENTRI needs first',
+      params: ZIdParams,
+      response: { 200: ZRentriFirBody, ...errors },
+    },
+    handler: async (request) => {
+      const ctx = signedIn(request);
+      return rentriBodyOf(ctx, (id) => ctx.db.transaction((tx) => transitions.loadForUpdate(tx, ctx, id, { lock: false })), request.params.id);
     },
   });
   r.post('/api/forms/:id/openNca', {
