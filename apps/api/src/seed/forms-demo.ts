@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { checkWasteForm } from '@app/domain/environmental/waste/form-rules';
-import { ZFormCreate } from '@app/domain/environmental/waste/form-schemas';
+import { ZFormCreate, type TFormStatus } from '@app/domain/environmental/waste/form-schemas';
 import { luhnCheckDigit } from '@app/domain/platform/identifiers/partita-iva';
 import { agencies, orders, wasteForms } from '../db/schema/index.ts';
 import type { TTx } from '../db/client.ts';
@@ -9,8 +9,8 @@ import { columnsOf, factsOf } from '../modules/environmental/forms/forms.ts';
 
 /**
  * Waste forms of the demo: Edil Strade Tirrenia (agency@demo.test) and Ecologia Garigliano
- * (agency3@demo.test) on their orders, in each review state (pending, pending sent back with a
- * reason, approved), with non-hazardous, hazardous and mirror EER codes, kg and litres, an ADR load,
+ * (agency3@demo.test) on their orders, in RENTRI's states (compiled, compiled sent back with a
+ * reason, signed by the producer, accepted, rejected at destination), with non-hazardous, hazardous and mirror EER codes, kg and litres, an ADR load,
  * and one load rejected at destination for non-conformity. Each goes through the API's schema and
  * RENTRI checks, so the demo cannot hold a form the product would refuse.
  */
@@ -48,13 +48,13 @@ const OIL_PLANT = {
   authorizationType: 'AIA',
 };
 
-type TDemoForm = { agency: 'edil' | 'eco'; order: string; status: 'pending' | 'approved'; rejectionReason?: string; input: Record<string, unknown> };
+type TDemoForm = { agency: 'edil' | 'eco'; order: string; status: TFormStatus; rejectionReason?: string; input: Record<string, unknown> };
 
 const FORMS: TDemoForm[] = [
   {
     agency: 'edil',
     order: 'ODL 01/2025 - Scavo galleria Monte Altino',
-    status: 'pending',
+    status: 'compiled',
     input: {
       code: 'XRBC 000101 HF',
       referencePeriodFrom: '2026-10-01',
@@ -72,7 +72,7 @@ const FORMS: TDemoForm[] = [
   {
     agency: 'edil',
     order: 'ODL 02/2025 - Trasporto terre a sito di deposito',
-    status: 'approved',
+    status: 'producerSigned',
     input: {
       code: 'XRBC 000102 HF',
       referencePeriodFrom: '2026-09-01',
@@ -84,13 +84,12 @@ const FORMS: TDemoForm[] = [
       certificate: { type: 'Classificazione', number: 'CL-2026-031', date: '2026-08-28' },
       bulk: true,
       wasteDestination: 'R5',
-      acceptance: { type: 'A', acceptedQuantity: '18250.75', arrivedAt: '2026-09-12T09:30:00Z' },
     },
   },
   {
     agency: 'edil',
     order: 'ODL 01/2025 - Scavo galleria Monte Altino',
-    status: 'pending',
+    status: 'compiled',
     rejectionReason: 'Manca la data delle analisi: indicare la data del rapporto di prova.',
     input: {
       code: 'XRBC 000103 HF',
@@ -109,7 +108,7 @@ const FORMS: TDemoForm[] = [
   {
     agency: 'eco',
     order: 'ODL 03/2025 - Gestione rifiuti di cantiere',
-    status: 'pending',
+    status: 'rejected',
     input: {
       code: 'XRBC 000104 HF',
       referencePeriodFrom: '2026-10-05',
@@ -127,7 +126,7 @@ const FORMS: TDemoForm[] = [
   {
     agency: 'eco',
     order: 'ODL 03/2025 - Gestione rifiuti di cantiere',
-    status: 'approved',
+    status: 'accepted',
     input: {
       code: 'XRBC 000105 HF',
       referencePeriodFrom: '2026-10-01',
@@ -148,7 +147,7 @@ const FORMS: TDemoForm[] = [
   {
     agency: 'eco',
     order: 'ODL 03/2025 - Gestione rifiuti di cantiere',
-    status: 'pending',
+    status: 'compiled',
     input: {
       code: 'XRBC 000106 HF',
       referencePeriodFrom: '2026-11-02',
@@ -186,7 +185,9 @@ export const seedFormsDemo: TDemoSeeder = async (tx: TTx, people) => {
       lotId: order.lotId,
       status: form.status,
       createdById: createdBy[form.agency],
-      ...(form.status === 'approved' ? { approvedAt: reviewedAt, approvedById: people['admin@demo.test'] } : {}),
+      // Signed by the producer at 8 in the morning of the first day, left at 9, the outcome when the load arrived.
+      ...(form.status === 'compiled' ? {} : { approvedAt: new Date(`${input.referencePeriodFrom}T06:00:00Z`), approvedById: people['admin@demo.test'] }),
+      ...(input.acceptance ? { transportStartedAt: new Date(`${input.referencePeriodFrom}T07:00:00Z`), outcomeAt: new Date(input.acceptance.arrivedAt ?? reviewedAt) } : {}),
       ...(form.rejectionReason ? { rejectionReason: form.rejectionReason, rejectedAt: reviewedAt } : {}),
     });
   }

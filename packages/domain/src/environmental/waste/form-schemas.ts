@@ -29,7 +29,8 @@ import {
  * Codes keep RENTRI's values (origin U/S, physical state SP/S/FP/L/VS, acceptance A/P/R...).
  */
 
-export const FORM_STATUSES = ['pending', 'approved'] as const;
+/** RENTRI's FIR states where the product's overlap (see form-flow.ts); the first two were 'pending' and 'approved'. */
+export const FORM_STATUSES = ['compiled', 'producerSigned', 'inTransport', 'accepted', 'partiallyAccepted', 'rejected', 'cancelled'] as const;
 export type TFormStatus = (typeof FORM_STATUSES)[number];
 
 const ZQuantityValue = z
@@ -293,7 +294,21 @@ export const ZFormRecord = ZRecordBase.extend({
   revokeReason: z.string().nullable(),
   createdById: z.string().nullable(),
   ncaReportId: z.string().nullable().describe('The NCA report opened from this form, if any'),
+  transportStartedAt: z.string().nullable().optional().describe('When the load left (startTransport)'),
+  outcomeAt: z.string().nullable().optional().describe("When the destination's outcome was recorded (accept, acceptInPart, refuse)"),
+  cancelReason: z.string().nullable().optional(),
+  cancelledAt: z.string().nullable().optional(),
 });
+
+/** The destination's outcome, the body of accept / acceptInPart / refuse (acceptInPart and refuse also need `reason`). */
+export const ZDestinationOutcome = z.object({
+  acceptedQuantity: ZQuantityValue.nullable().optional().describe('quantita_accettata: the quantity taken at destination, in the unit of the form (accept, acceptInPart)'),
+  rejectionCause: z.enum(REJECTION_CAUSES).nullable().optional().describe('causale_respingimento: NC, IR or A (acceptInPart, refuse)'),
+  reason: z.string().trim().max(500).optional().describe('motivo_respingimento (acceptInPart, refuse)'),
+  arrivedAt: z.iso.datetime({ offset: true }).nullable().optional().describe('data_ora_arrivo'),
+  awaitingAnalysis: z.boolean().optional().describe('attesa_verifica_analitica'),
+});
+export type TDestinationOutcomeInput = z.infer<typeof ZDestinationOutcome>;
 
 export type TFormCreate = z.infer<typeof ZFormCreate>;
 export type TFormUpdate = z.infer<typeof ZFormUpdate>;

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { eerDescription, findEerCode, formatEerCode } from '@app/domain/environmental/waste/eer';
-import type { TFormTotal } from '@app/domain/environmental/waste/form-schemas';
+import { FORM_STATUSES, type TFormTotal } from '@app/domain/environmental/waste/form-schemas';
 import { z } from 'zod';
 import { agencies, lots, orders, wasteForms } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -18,7 +18,7 @@ export const ZFormListFilters = z.object({
     .string()
     .regex(/^\d{6}$/, 'an EER code, 6 digits')
     .optional(),
-  status: z.enum(['pending', 'approved']).optional(),
+  status: z.enum(FORM_STATUSES).optional(),
   periodFrom: ZDateString.optional().describe('Forms whose reference period ends on or after this day'),
   periodTo: ZDateString.optional().describe('Forms whose reference period starts on or before this day'),
 });

@@ -76,7 +76,7 @@ describe('scope', () => {
   it('a supplier registers forms for its own agency on the orders given to it, and for no other', async () => {
     const created = await t.request('POST', '/api/forms', { token: edil.token, body: newForm() });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ targetAgencyId: edil.user.agencyId, status: 'pending', cer: '170504', cerDisplay: '17 05 04', mirror: true, hazardous: false });
+    expect(created.body).toMatchObject({ targetAgencyId: edil.user.agencyId, status: 'compiled', cer: '170504', cerDisplay: '17 05 04', mirror: true, hazardous: false });
     const otherAgency = await t.request('POST', '/api/forms', { token: edil.token, body: newForm({ targetAgencyId: eco.user.agencyId }) });
     expect(otherAgency.status).toBe(400);
     expect(otherAgency.body.details).toContainEqual(expect.objectContaining({ path: 'targetAgencyId' }));
@@ -143,7 +143,7 @@ describe('review transitions', () => {
     expect(byAgency.status).toBe(403);
     const approved = await t.request('POST', `/api/forms/${created._id}/approve`, { token: consortium.token, body: {} });
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ status: 'approved', approvedById: consortium.user._id });
+    expect(approved.body).toMatchObject({ status: 'producerSigned', approvedById: consortium.user._id });
     expect(approved.body.approvedAt).toBeTruthy();
     const edit = await t.request('PUT', `/api/forms/${created._id}`, { token: edil.token, body: { notes: 'modifica' } });
     expect(edit.status).toBe(409);
@@ -161,7 +161,7 @@ describe('review transitions', () => {
     expect((await t.request('POST', `/api/forms/${created._id}/reject`, { token: edil.token, body: { reason: 'x' } })).status).toBe(403);
     const rejected = await t.request('POST', `/api/forms/${created._id}/reject`, { token: consortium.token, body: { reason: 'Targa del rimorchio mancante' } });
     expect(rejected.status).toBe(200);
-    expect(rejected.body).toMatchObject({ status: 'pending', rejectionReason: 'Targa del rimorchio mancante' });
+    expect(rejected.body).toMatchObject({ status: 'compiled', rejectionReason: 'Targa del rimorchio mancante' });
     const colleagues = await t.db.select({ id: users.id }).from(users).where(eq(users.agencyId, edil.user.agencyId));
     for (const { id } of colleagues) {
       const rows = await t.db
@@ -173,7 +173,7 @@ describe('review transitions', () => {
     // Corrected by the supplier, then approved: the reason is cleared.
     expect((await t.request('PUT', `/api/forms/${created._id}`, { token: edil.token, body: { notes: 'targa rimorchio AB123CD' } })).status).toBe(200);
     const approved = await t.request('POST', `/api/forms/${created._id}/approve`, { token: consortium.token, body: {} });
-    expect(approved.body).toMatchObject({ status: 'approved', rejectionReason: null });
+    expect(approved.body).toMatchObject({ status: 'producerSigned', rejectionReason: null });
   });
 
   it('only an administrator revokes an approval, with a reason; the form is pending again', async () => {
@@ -182,7 +182,7 @@ describe('review transitions', () => {
     expect((await t.request('POST', `/api/forms/${id}/revoke`, { token: admin.token, body: {} })).status).toBe(400);
     const revoked = await t.request('POST', `/api/forms/${id}/revoke`, { token: admin.token, body: { reason: 'Quantità da rettificare' } });
     expect(revoked.status).toBe(200);
-    expect(revoked.body).toMatchObject({ status: 'pending', revokeReason: 'Quantità da rettificare', approvedAt: null });
+    expect(revoked.body).toMatchObject({ status: 'compiled', revokeReason: 'Quantità da rettificare', approvedAt: null });
     expect((await t.request('PUT', `/api/forms/${id}`, { token: edil.token, body: { notes: 'rettifica' } })).status).toBe(200);
   });
 

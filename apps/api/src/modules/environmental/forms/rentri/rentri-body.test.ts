@@ -56,7 +56,7 @@ function recordOf(raw: unknown) {
     updatedAt: new Date('2026-11-01T08:00:00Z'),
     lotId: ORDER,
     targetAgencyId: ORDER,
-    status: 'pending',
+    status: 'compiled',
   } as TFormRow;
   expect(checkWasteForm(factsOf(row))).toEqual([]);
   return formToRecord(row);
