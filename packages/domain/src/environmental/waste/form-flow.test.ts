@@ -80,11 +80,17 @@ describe("form states on RENTRI's", () => {
 describe('destination outcome', () => {
   const shipped = { value: '1000', unit: 'kg' as const };
   it('accepted: the quantity taken is recorded, no cause', () => {
-    expect(acceptanceOfOutcome('A', { acceptedQuantity: '998.5', rejectionCause: 'NC', reason: 'x' }, shipped)).toMatchObject({ ok: true, acceptance: { type: 'A', acceptedQuantity: '998.5', rejectionCause: null, rejectionReason: null } });
+    expect(acceptanceOfOutcome('A', { acceptedQuantity: '998.5', rejectionCause: 'NC', reason: 'x' }, shipped)).toMatchObject({
+      ok: true,
+      acceptance: { type: 'A', acceptedQuantity: '998.5', rejectionCause: null, rejectionReason: null },
+    });
     expect(acceptanceOfOutcome('A', {}, shipped)).toMatchObject({ ok: false, issues: [{ path: 'acceptedQuantity' }] });
   });
   it('in part: less than shipped, with cause and reason', () => {
-    expect(acceptanceOfOutcome('P', { acceptedQuantity: '600', rejectionCause: 'NC', reason: 'materiale estraneo' }, shipped)).toMatchObject({ ok: true, acceptance: { type: 'P', acceptedQuantity: '600', rejectionCause: 'NC' } });
+    expect(acceptanceOfOutcome('P', { acceptedQuantity: '600', rejectionCause: 'NC', reason: 'materiale estraneo' }, shipped)).toMatchObject({
+      ok: true,
+      acceptance: { type: 'P', acceptedQuantity: '600', rejectionCause: 'NC' },
+    });
     const wrong = acceptanceOfOutcome('P', { acceptedQuantity: '1000' }, shipped);
     expect(wrong.ok ? [] : wrong.issues.map((i) => i.path).sort()).toEqual(['acceptedQuantity', 'reason', 'rejectionCause']);
   });

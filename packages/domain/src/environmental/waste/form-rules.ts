@@ -231,8 +231,7 @@ export function acceptanceOfOutcome(
   const issues: TFormIssue[] = [];
   if (type === 'A' && !acceptance.acceptedQuantity) issues.push({ path: 'acceptedQuantity', message: 'the quantity taken at destination is needed' });
   if (type === 'R' && outcome.acceptedQuantity) issues.push({ path: 'acceptedQuantity', message: 'a rejected load has no accepted quantity', value: outcome.acceptedQuantity });
-  for (const issue of checkAcceptance({ cer: '', quantity: shipped, acceptance }))
-    issues.push({ ...issue, path: issue.path.replace('acceptance.', '').replace('rejectionReason', 'reason') });
+  for (const issue of checkAcceptance({ cer: '', quantity: shipped, acceptance })) issues.push({ ...issue, path: issue.path.replace('acceptance.', '').replace('rejectionReason', 'reason') });
   return issues.length ? { ok: false, issues: dedupe(issues) } : { ok: true, acceptance };
 }
 

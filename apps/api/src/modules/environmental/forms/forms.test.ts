@@ -256,7 +256,7 @@ describe('totals, export, PDF and the signed document', () => {
   it.each(['/api/forms/export.xlsx', '/api/forms/export'])('%s exports the forms the caller may list as xlsx', async (path) => {
     const res = await fetch(`${t.baseUrl}${path}?lotId=`, { headers: { authorization: `Bearer ${eco.token}` } });
     expect(res.status).toBe(400);
-    const ok = await fetch(`${t.baseUrl}${path}?status=approved`, { headers: { authorization: `Bearer ${eco.token}` } });
+    const ok = await fetch(`${t.baseUrl}${path}?status=accepted`, { headers: { authorization: `Bearer ${eco.token}` } });
     expect(ok.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(await ok.arrayBuffer()) as never);

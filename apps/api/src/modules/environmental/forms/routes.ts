@@ -60,13 +60,22 @@ export async function registerFormRoutes(app: FastifyInstance) {
       record: ZFormRecord,
       toRecord: formToRecord,
       actions: {
-        approve: { summary: 'The consortium, the producer, signs the form (RENTRI FirmaProduttore; refused while a RENTRI check fails): compiled -> producerSigned, read-only', body: z.object({}).optional() },
+        approve: {
+          summary: 'The consortium, the producer, signs the form (RENTRI FirmaProduttore; refused while a RENTRI check fails): compiled -> producerSigned, read-only',
+          body: z.object({}).optional(),
+        },
         reject: { summary: 'The consortium sends the form back with a reason; it stays compiled', body: ZReason },
         revoke: { summary: "An administrator revokes the producer's signature with a reason (before the transport); the form is compiled again", body: ZReason },
         startTransport: { summary: 'The load leaves: producerSigned -> inTransport', body: z.object({}).optional() },
         accept: { summary: 'The destination accepted the load, with the quantity it took: inTransport -> accepted', body: ZDestinationOutcome.omit({ rejectionCause: true, reason: true }) },
-        acceptInPart: { summary: 'The destination accepted part of the load (quantity taken, cause, reason): inTransport -> partiallyAccepted', body: ZDestinationOutcome.extend({ reason: ZReason.shape.reason }) },
-        refuse: { summary: 'The destination rejected the load (cause, reason): inTransport -> rejected', body: ZDestinationOutcome.omit({ acceptedQuantity: true }).extend({ reason: ZReason.shape.reason }) },
+        acceptInPart: {
+          summary: 'The destination accepted part of the load (quantity taken, cause, reason): inTransport -> partiallyAccepted',
+          body: ZDestinationOutcome.extend({ reason: ZReason.shape.reason }),
+        },
+        refuse: {
+          summary: 'The destination rejected the load (cause, reason): inTransport -> rejected',
+          body: ZDestinationOutcome.omit({ acceptedQuantity: true }).extend({ reason: ZReason.shape.reason }),
+        },
         cancel: { summary: 'The consortium cancels the form before the transport, with a reason (RENTRI annulla): -> cancelled', body: ZReason },
       },
     });
@@ -77,7 +86,12 @@ export async function registerFormRoutes(app: FastifyInstance) {
     handler: async (request) => formTotals(runtime, signedIn(request), request.query),
   });
   r.get('/api/forms/:id/pdf', {
-    schema: { tags, summary: 'The form as a PDF, in the order of RENTRI’s FIR, in the reader’s language (Accept-Language, else the account’s)', params: ZIdParams, response: { 200: ZPdfFile, ...errors } },
+    schema: {
+      tags,
+      summary: 'The form as a PDF, in the order of RENTRI’s FIR, in the reader’s language (Accept-Language, else the account’s)',
+      params: ZIdParams,
+      response: { 200: ZPdfFile, ...errors },
+    },
     handler: async (request, reply) => {
       const ctx = signedIn(request);
       const row = await ctx.db.transaction((tx) => transitions.loadForUpdate(tx, ctx, request.params.id, { lock: false }));
