@@ -17,12 +17,6 @@ export const ZRentriFirBody = z
   })
   .describe('The body of RENTRI formulari v1.0 "Crea FIR" (POST /, NuovoFormularioModel)');
 
-/** Sending to RENTRI is configured by environment (certificates and endpoint); not configured, nothing is sent. */
-export function rentriTransmission(env: NodeJS.ProcessEnv = process.env) {
-  const configured = !!(env.RENTRI_API_URL && env.RENTRI_CERT_PATH && env.RENTRI_KEY_PATH);
-  return { configured, apiUrl: env.RENTRI_API_URL ?? 'https://api.rentri.gov.it/formulari/v1.0' };
-}
-
 /** The form as RENTRI's "create FIR" body, or 409 FORM_RENTRI_INCOMPLETE naming each missing field. */
 export async function rentriBodyOf(ctx: TSignedInContext, load: (id: string) => Promise<TFormRow>, id: string): Promise<TRentriFirBody> {
   await requireAccess(ctx, 'forms', 'rentri');
