@@ -29,7 +29,15 @@ function partitaIva(taxpayer: number): string {
   return first10 + luhnCheckDigit(first10);
 }
 
-type TSettingSeed = { name: string; color?: string; ambientCategory?: TAmbientCategory; agencyFunctionType?: TAgencyFunctionType; description?: string };
+type TSettingSeed = {
+  name: string;
+  color?: string;
+  needsContainment?: boolean;
+  effectivenessCheckDays?: number;
+  ambientCategory?: TAmbientCategory;
+  agencyFunctionType?: TAgencyFunctionType;
+  description?: string;
+};
 
 const SETTINGS: Partial<Record<TEnvironmentalSettingType, TSettingSeed[]>> = {
   environmentalAspectType: [
@@ -45,10 +53,11 @@ const SETTINGS: Partial<Record<TEnvironmentalSettingType, TSettingSeed[]>> = {
     { name: 'Segnalazioni dei cittadini e degli enti', ambientCategory: 'stakeholderRelations' },
   ],
   severityLevel: [
-    { name: 'Lieve', color: '#2e7d32', description: 'Nessun impatto ambientale; correzione documentale' },
-    { name: 'Media', color: '#f9a825', description: 'Impatto contenuto, da correggere entro 30 giorni' },
-    { name: 'Grave', color: '#ef6c00', description: 'Impatto rilevante, da correggere entro 7 giorni' },
-    { name: 'Gravissima', color: '#c62828', description: 'Impatto in atto: intervento immediato e comunicazione agli enti' },
+    // The effectiveness check comes 90, 60 or 30 days after closing; the two gravest need containment first.
+    { name: 'Lieve', color: '#2e7d32', description: 'Nessun impatto ambientale; correzione documentale', effectivenessCheckDays: 90 },
+    { name: 'Media', color: '#f9a825', description: 'Impatto contenuto, da correggere entro 30 giorni', effectivenessCheckDays: 60 },
+    { name: 'Grave', color: '#ef6c00', description: 'Impatto rilevante, da correggere entro 7 giorni', effectivenessCheckDays: 30, needsContainment: true },
+    { name: 'Gravissima', color: '#c62828', description: 'Impatto in atto: intervento immediato e comunicazione agli enti', effectivenessCheckDays: 30, needsContainment: true },
   ],
   referenceDocument: [
     { name: 'D.Lgs. 152/2006 - Testo unico ambientale' },

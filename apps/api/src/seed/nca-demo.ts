@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { ncaReportCode, type TCorrectiveActionStatus, type TNcaReportStatus, type TSignPhase } from '@app/domain/environmental/nca/index';
-import { agencies, correctiveActions, lots, ncaCodeCounters, ncaHistory, ncaReports, orders, settings, signatureEvidence, signRequests, users } from '../db/schema/index.ts';
+import { effectivenessDueDate, ncaReportCode, type TCorrectiveActionStatus, type TIshikawaCategory, type TNcaReportStatus, type TSignPhase } from '@app/domain/environmental/nca/index';
+import { agencies, correctiveActions, lots, ncaCodeCounters, ncaEffectivenessChecks, ncaHistory, ncaReports, orders, settings, signatureEvidence, signRequests, users } from '../db/schema/index.ts';
 import type { TTx } from '../db/client.ts';
 import { renderPhasePdf } from '../modules/environmental/nca/nca-pdf.ts';
 import { CONSENT_TEXT, CONSENT_VERSION, evidenceRowHash } from '../modules/environmental/nca/signature-evidence.ts';
@@ -33,6 +33,10 @@ type TReportSeed = {
   daysAgo: number;
   closedDaysAgo?: number;
   causeAnalysis?: string;
+  /** Immediate containment: what, who, and whether the consortium verified it (on the day the report was created). */
+  containment?: { what: string; who: string; verified: boolean }[];
+  fiveWhys?: string[];
+  ishikawa?: TIshikawaCategory[];
   actions?: TActionSeed[];
   rounds?: TRound[];
   path: string[];
@@ -136,6 +140,18 @@ const REPORTS: TReportSeed[] = [
     origin: 'audit',
     daysAgo: 40,
     causeAnalysis: 'Kit antisversamento non presente sul mezzo; manutenzione del tubo idraulico scaduta.',
+    containment: [
+      { what: 'Fermo dell’escavatore e panne assorbenti sul versamento', who: 'Capo cantiere Edil Strade Tirrenia', verified: true },
+      { what: 'Rimozione del terreno impregnato in cassoni a tenuta', who: 'Squadra di pronto intervento', verified: false },
+    ],
+    fiveWhys: [
+      'L’olio idraulico è finito sul terreno',
+      'Il tubo idraulico dell’escavatore si è rotto',
+      'La manutenzione del tubo era scaduta',
+      'Lo scadenzario delle manutenzioni non era controllato',
+      'In cantiere nessuno era responsabile delle manutenzioni dei mezzi',
+    ],
+    ishikawa: ['machines', 'methods'],
     actions: [
       { name: 'Bonifica del terreno contaminato', actionType: 'treatment', status: 'confirmed', expireInDays: 5 },
       { name: 'Kit antisversamento su ogni mezzo', actionType: 'action', status: 'confirmed', expireInDays: 25 },
@@ -157,6 +173,9 @@ const REPORTS: TReportSeed[] = [
     origin: 'other',
     daysAgo: 60,
     causeAnalysis: 'Uso contemporaneo di più mezzi pesanti e barriere fonoassorbenti non installate.',
+    containment: [{ what: 'Sospese le lavorazioni notturne vicino ai ricettori R3 e R4', who: 'Direttore tecnico di cantiere', verified: true }],
+    fiveWhys: ['Il rumore notturno ha superato i limiti in deroga', 'Più mezzi pesanti lavoravano insieme', 'Il programma notturno non prevedeva turni dei mezzi'],
+    ishikawa: ['methods', 'environment'],
     actions: [
       { name: 'Barriere fonoassorbenti mobili', actionType: 'action', status: 'in_progress', expireInDays: -3 },
       { name: 'Turnazione dei mezzi nelle ore notturne', actionType: 'action', status: 'completed', expireInDays: 10 },
@@ -199,6 +218,9 @@ const REPORTS: TReportSeed[] = [
     daysAgo: 90,
     closedDaysAgo: 12,
     causeAnalysis: 'Procedura di trasporto non aggiornata dopo il cambio del sito di deposito.',
+    containment: [{ what: 'Blocco dei conferimenti al sito di deposito fino all’emissione dei documenti', who: 'Responsabile ambientale dell’impresa', verified: true }],
+    fiveWhys: ['Le terre sono arrivate senza documento di trasporto', 'Gli autisti non sapevano del nuovo sito', 'La procedura di trasporto non era stata aggiornata'],
+    ishikawa: ['methods', 'manpower'],
     actions: [
       { name: 'Aggiornamento della procedura di trasporto', actionType: 'action', status: 'closed', expireInDays: -30 },
       { name: 'Formazione degli autisti', actionType: 'internal', status: 'closed', expireInDays: -25 },
@@ -287,9 +309,17 @@ export const seedNcaDemo: TDemoSeeder = async (tx: TTx, _demoUsers, storage) => 
         origin: seed.origin,
         detectorName: 'Roberto Ambiente',
         causeAnalysis: seed.causeAnalysis ?? null,
+        containmentActions: (seed.containment ?? []).map((c) => ({ what: c.what, who: c.who, when: isoDate(created), verifiedById: c.verified ? author.id : null })),
+        fiveWhys: seed.fiveWhys ?? [],
+        ishikawaCategories: seed.ishikawa ?? [],
         signRound: seed.rounds?.length ?? 0,
       })
       .returning();
+    // A closed report has its effectiveness check, N days after closing (the severity's N).
+    if (report.status === 'closed' && report.closingDate) {
+      const [severity] = await tx.select({ days: settings.effectivenessCheckDays }).from(settings).where(eq(settings.id, report.warningLevelSettingId!));
+      await tx.insert(ncaEffectivenessChecks).values({ reportId: report.id, dueDate: effectivenessDueDate(report.closingDate, severity?.days) });
+    }
     const history = async (action: string, kind: 'transition' | 'signature' | 'change', actorId: string | null, extra: Partial<typeof ncaHistory.$inferInsert> = {}) =>
       tx.insert(ncaHistory).values({ reportId: report.id, kind, action, actorId, entityType: 'nca-reports', entityId: report.id, ...extra, createdAt: created });
     for (const [i, a] of (seed.actions ?? []).entries()) {

@@ -7,6 +7,7 @@ import type { TTx } from '../db/client.ts';
 import type { TDemoSeeder } from './demo.ts';
 import { loadCityRules } from '../modules/tourist-tax/rules/city-rules.ts';
 import { computeTaxOfFacts, stayColumns, type TStayFacts } from '../modules/tourist-tax/stays/compute-stay.ts';
+import { policeDemoStays } from './police-demo-guests.ts';
 
 /**
  * Tourist-tax demo data: Comune di Gaeta (the rich one) and Comune di Formia (so that scope has rows
@@ -286,6 +287,11 @@ export const seedTouristTaxDemo: TDemoSeeder = async (tx, demoUsers) => {
         rows.push({ ...stayColumns(facts, structure, tax), source: 'manual' });
       }
     }
+  }
+  // Arrivals whose guests are complete for the questura's file (Alloggiati Web) and the ISTAT movement.
+  const serapo = gaetaStructures.find((s) => s.name === 'Hotel Serapo')!;
+  for (const facts of policeDemoStays(serapo.id)) {
+    rows.push({ ...stayColumns(facts, serapo, computeTaxOfFacts(facts, serapo, rulesByCity.get(gaeta.id)!)), source: 'manual' });
   }
   await tx.insert(stays).values(rows);
 };

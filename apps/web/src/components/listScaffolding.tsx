@@ -58,7 +58,9 @@ export function YearListTitle() {
   const translate = useTranslate();
   const resource = useResourceContext();
   const year = useSelectedYear();
-  return <>{`${translate(`resources.${resource}.name`, { smart_count: 2 })} ${year}`}</>;
+  const name = translate(`resources.${resource}.name`, { smart_count: 2 });
+  // On a phone the year selector beside the title already says the year, and the title has no room for it.
+  return <>{useIsPhone() ? name : `${name} ${year}`}</>;
 }
 
 /** The other selectable years in which the collection has rows in the caller's scope (one count request per year; null until all have answered). */

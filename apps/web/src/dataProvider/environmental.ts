@@ -1,5 +1,5 @@
 import type { TPermissionGrant } from '@app/domain/platform/auth/permissions';
-import type { TCorrectiveActionFacts, TNcaReportFacts, TSignRequestFacts, TSignRequestRecord } from '@app/domain/environmental/nca/index';
+import type { TCorrectiveActionFacts, TIshikawaCategory, TNcaReportFacts, TSignRequestFacts, TSignRequestRecord } from '@app/domain/environmental/nca/index';
 import type { TFormTotal } from '@app/domain/environmental/waste/form-schemas';
 import { apiRequest, type TQueryValue } from './httpClient';
 
@@ -42,7 +42,18 @@ export type TNcaDashboard = {
   overdueActions: number;
   averageDaysToClose: number | null;
   closedCount: number;
+  /** Effectiveness checks by standing. */
+  effectiveness: { due: number; upcoming: number; done: number; failed: number };
+  byIshikawa: { category: TIshikawaCategory; count: number }[];
+  recurrences: number;
+  pareto: {
+    byLot: ({ lotId: string; lotCode: string; lotName: string } & TParetoTables)[];
+    byAgency: ({ agencyId: string; agencyName: string } & TParetoTables)[];
+  };
 };
+
+export type TParetoRow = { settingId: string; name: string; count: number; share: number; cumulative: number };
+type TParetoTables = { types: TParetoRow[]; aspects: TParetoRow[] };
 
 export type TSendCodeAnswer = { sentAt: string; expiresAt: string; destinationMasked: string };
 
@@ -90,7 +101,7 @@ export type TEnvironmentalMethods = {
   sendSignatureCode(requestId: string): Promise<{ data: TSendCodeAnswer }>;
   signWithCode(requestId: string, code: string): Promise<{ data: unknown }>;
   rejectSignature(requestId: string, explanation: string): Promise<{ data: unknown }>;
-  ncaDashboard(lotId?: string): Promise<{ data: TNcaDashboard }>;
+  ncaDashboard(lotId?: string, ishikawa?: TIshikawaCategory): Promise<{ data: TNcaDashboard }>;
   myPermissions(): Promise<{ data: TMyPermissions }>;
   /** Invites the company's manager, sends the invitation again or withdraws it. */
   companyInvitation(kind: TCompanyKind, companyId: string, action: TCompanyInvitationAction): Promise<{ data: unknown }>;
@@ -121,7 +132,7 @@ export const environmentalMethods: TEnvironmentalMethods = {
   sendSignatureCode: (requestId) => post(`/sign-requests/${id(requestId)}/sendCode`, {}),
   signWithCode: (requestId, code) => post(`/sign-requests/${id(requestId)}/sign`, { code }),
   rejectSignature: (requestId, explanation) => post(`/sign-requests/${id(requestId)}/reject`, { explanation }),
-  ncaDashboard: (lotId) => getJson('/nca-reports/dashboard', { lotId }),
+  ncaDashboard: (lotId, ishikawa) => getJson('/nca-reports/dashboard', { lotId, ishikawa }),
   myPermissions: () => getJson('/auth/permission/employee/me'),
   // No body: the action is the whole request.
   companyInvitation: (kind, companyId, action) => post(`/${COMPANY_PATH[kind]}/${id(companyId)}/${action}`),

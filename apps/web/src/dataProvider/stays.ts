@@ -82,11 +82,32 @@ export type TRepricePreview = {
 /** The scope of a reprice: the stays priced with one rule, or every stay of the comune. */
 export type TRepriceScope = { ruleId?: string; cityId?: string };
 
+/** GET /alloggiati-codes: an entry of the Alloggiati Web tables (comuni, states, document types). */
+export type TPoliceCode = { code: string; name: string; province: string | null; kind: 'comune' | 'state' | 'document' };
+export type TPoliceCodeKind = 'comune' | 'state' | 'place' | 'document';
+
+type TMovementFigures = { arrivals: number; departures: number; presences: number };
+export type TIstatDay = TMovementFigures & { date: string };
+/** GET /structures/{id}/istat-movements: the month's movement of guests (ISTAT C/59). */
+export type TIstatMovement = {
+  structure: { id: string; name: string; cin: string | null };
+  month: string;
+  bedsAvailable: number | null;
+  roomsOccupied: null;
+  days: TIstatDay[];
+  residences: (TMovementFigures & { residence: { kind: 'province' | 'state' | 'unknown'; code: string; label: string }; days: TIstatDay[] })[];
+  totals: TMovementFigures;
+};
+
 export type TStayMethods = {
   /** The stay's tax as the server computes it; a refusal carries the API's code and details (rule problems the form shows in place). */
   previewStayTax(input: TPreviewInput): Promise<{ data: TStayComputation }>;
   /** The preview of a reprice, or with `apply` the repricing of the chosen stays (one transaction on the server). */
   repriceStays(scope: TRepriceScope, apply?: { stayIds: string[] }): Promise<{ data: TRepricePreview }>;
+  /** The Alloggiati Web table entries whose name starts with (or contains) the text, or the entry of a code. */
+  searchPoliceCodes(kind: TPoliceCodeKind, q: string): Promise<{ data: TPoliceCode[] }>;
+  /** A structure's movement of guests in a month ('YYYY-MM'). */
+  istatMovement(structureId: string, month: string): Promise<{ data: TIstatMovement }>;
 };
 
 export const stayMethods: TStayMethods = {
@@ -104,6 +125,14 @@ export const stayMethods: TStayMethods = {
   },
   repriceStays: async (scope, apply) => {
     const { json } = await apiRequest<TRepricePreview>('/stays/reprice', { method: 'POST', body: { ...scope, ...(apply ? { apply: true, stayIds: apply.stayIds } : {}) } });
+    return { data: json };
+  },
+  searchPoliceCodes: async (kind, q) => {
+    const { json } = await apiRequest<{ items: TPoliceCode[] }>('/alloggiati-codes', { query: { kind, q, limit: 20 } });
+    return { data: json.items };
+  },
+  istatMovement: async (structureId, month) => {
+    const { json } = await apiRequest<TIstatMovement>(`/structures/${structureId}/istat-movements`, { query: { month } });
     return { data: json };
   },
 };

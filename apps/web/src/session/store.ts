@@ -9,6 +9,7 @@ const SESSION_KEY = 'backoffice.session';
 const YEAR_KEY = 'backoffice.year';
 const VERSION_KEY = 'backoffice.version';
 const LOCALE_KEY = 'backoffice.locale';
+const CHOSEN_CITY_KEY = 'backoffice.chosenCity';
 
 export const FIRST_YEAR = 2021;
 export const LAST_YEAR = 2050;
@@ -97,11 +98,21 @@ export function setStoredLocale(locale: string): void {
   writeJson(LOCALE_KEY, locale);
 }
 
+/** The comune an administrator last chose on the pages that show one comune at a time. */
+export function getChosenCity(): string | null {
+  return readJson<string>(CHOSEN_CITY_KEY);
+}
+
+export function setChosenCity(cityId: string): void {
+  writeJson(CHOSEN_CITY_KEY, cityId);
+}
+
 /** Logout clears the whole persisted state except the language preference. */
 export function clearPersistedState(): void {
   cachedSession = null;
   localStorage.removeItem(SESSION_KEY);
   localStorage.removeItem(YEAR_KEY);
   localStorage.removeItem(VERSION_KEY);
+  localStorage.removeItem(CHOSEN_CITY_KEY);
   emitChange();
 }

@@ -44,6 +44,9 @@ export const appTheme: RaThemeOptions = mergeDeep(defaultTheme as Record<string,
     // side on a phone); the page keeps the screen's width and a wide table scrolls sideways in its card.
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } } },
     // Every list's pagination follows its rows' deferred render (components/DeferredListContext.tsx).
+    // A list's toolbar (filters, period buttons, import, export) wraps onto a second line rather than running off the
+    // left edge of a phone, where its first buttons could not be reached.
+    RaTopToolbar: { styleOverrides: { root: { [PHONE]: { flexWrap: 'wrap', rowGap: 8, justifyContent: 'flex-start', paddingLeft: 8, paddingRight: 8 } } } },
     RaList: { defaultProps: { pagination: createElement(DeferredPagination) }, styleOverrides: { root: { minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } } } },
     // react-admin's empty-list message is text.disabled grey (2.6:1); text.secondary reads at 5:1.
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },

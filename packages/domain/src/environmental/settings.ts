@@ -50,6 +50,8 @@ export const ZEnvironmentalSettingCreate = z.object({
   ambientCategory: z.enum(AMBIENT_CATEGORIES).nullable().optional(),
   agencyFunctionType: z.enum(AGENCY_FUNCTION_TYPES).nullable().optional(),
   userId: z.uuid().optional().describe('Default observers: the observing user'),
+  needsContainment: z.boolean().optional().describe('Severity levels: phase 1 needs an immediate containment action before it is signed'),
+  effectivenessCheckDays: z.number().int().min(1).max(730).nullable().optional().describe('Severity levels: days from closing to the effectiveness check (null: 60)'),
 });
 
 export const ZEnvironmentalSettingUpdate = ZEnvironmentalSettingCreate.omit({ settingType: true, isActive: true }).partial().extend({ isActive: z.boolean().optional() });
@@ -64,6 +66,8 @@ export const ZEnvironmentalSettingRecord = ZRecordBase.extend({
   ambientCategory: z.enum(AMBIENT_CATEGORIES).nullable(),
   agencyFunctionType: z.enum(AGENCY_FUNCTION_TYPES).nullable(),
   userId: z.string().nullable(),
+  needsContainment: z.boolean(),
+  effectivenessCheckDays: z.number().int().nullable(),
 });
 
 export type TEnvironmentalSettingCreate = z.infer<typeof ZEnvironmentalSettingCreate>;
@@ -71,9 +75,15 @@ export type TEnvironmentalSettingCreate = z.infer<typeof ZEnvironmentalSettingCr
 /** Problems of the type-specific attributes of a setting as it will be after a write (paths relative). */
 export function settingAttributeProblems(
   type: TEnvironmentalSettingType,
-  attributes: { ambientCategory?: unknown; agencyFunctionType?: unknown; userId?: unknown },
+  attributes: { ambientCategory?: unknown; agencyFunctionType?: unknown; userId?: unknown; needsContainment?: boolean; effectivenessCheckDays?: number | null },
 ): { path: string; message: string; value?: unknown }[] {
   const problems: { path: string; message: string; value?: unknown }[] = [];
+  // The CAPA attributes belong to severity levels only.
+  if (type !== 'severityLevel') {
+    if (attributes.needsContainment) problems.push({ path: 'needsContainment', message: `not used by setting type ${type}`, value: true });
+    if (attributes.effectivenessCheckDays !== null && attributes.effectivenessCheckDays !== undefined)
+      problems.push({ path: 'effectivenessCheckDays', message: `not used by setting type ${type}`, value: attributes.effectivenessCheckDays });
+  }
   for (const attribute of ['ambientCategory', 'agencyFunctionType', 'userId'] as const) {
     const value = attributes[attribute];
     const required = REQUIRED_ATTRIBUTE_BY_TYPE[type] === attribute;

@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { TCorrectiveActionStatus, TCorrectiveActionType, TNcaOrigin, TNcaReportStatus, TSignPhase, TSignStatus } from '@app/domain/environmental/nca/index';
+import { bigserial, boolean, type AnyPgColumn, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type {
+  TContainmentAction,
+  TCorrectiveActionStatus,
+  TCorrectiveActionType,
+  TEffectivenessCheckStatus,
+  TIshikawaCategory,
+  TNcaOrigin,
+  TNcaReportStatus,
+  TSignPhase,
+  TSignStatus,
+} from '@app/domain/environmental/nca/index';
 import { recordColumns, timestamptz } from '../columns.ts';
 import { agencies, lots, orders } from './environmental.ts';
 import { settings, users } from './platform.ts';
@@ -51,6 +61,18 @@ export const ncaReports = pgTable(
     detectorName: text(),
     detectedByAgencyId: uuid().references(() => agencies.id),
     causeAnalysis: text(),
+    /** Immediate containment actions (what, who, when, verified by), recorded before the cause analysis. */
+    containmentActions: jsonb().$type<TContainmentAction[]>().notNull().default([]),
+    /** The 5-Why chain of the cause analysis. */
+    fiveWhys: jsonb().$type<string[]>().notNull().default([]),
+    /** The Ishikawa families of the root cause. */
+    ishikawaCategories: text()
+      .array()
+      .$type<TIshikawaCategory[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The report this one follows up: its effectiveness check failed. */
+    previousReportId: uuid().references((): AnyPgColumn => ncaReports.id),
     observerUsersIds: uuidArray(),
     /** The current (or last) round of signatures; each request action starts a new one. */
     signRound: integer().notNull().default(0),
@@ -60,6 +82,7 @@ export const ncaReports = pgTable(
     index('nca_reports_lot_idx').on(t.lotId),
     index('nca_reports_target_agency_idx').on(t.targetAgencyId),
     index('nca_reports_detected_by_idx').on(t.detectedByAgencyId),
+    index('nca_reports_recurrence_idx').on(t.targetAgencyId, t.systemSettingId),
     index('nca_reports_observers_idx').using('gin', t.observerUsersIds),
     uniqueIndex('nca_reports_code_unique')
       .on(t.code)
@@ -67,6 +90,33 @@ export const ncaReports = pgTable(
     check('nca_reports_status_check', sql`${t.status} in ('pending', 'waiting_phase1_signs', 'open', 'waiting_validations', 'waiting_phase2_signs', 'waiting_operations', 'waiting_signs', 'closed')`),
     check('nca_reports_origin_check', sql`${t.origin} is null or ${t.origin} in ('audit', 'other')`),
     check('nca_reports_twenty_one_check', sql`${t.twentyOneDigitsCode} is null or ${t.twentyOneDigitsCode} ~ '^[0-9A-Z]{21}$'`),
+  ],
+);
+
+/**
+ * The effectiveness check of a closed report (one per report): due N days after closing (the
+ * severity's days in the NCA settings); the consortium records the outcome through the workflow; a
+ * failed check names the report it opened. `remindedAt` keeps the daily job to one reminder per check.
+ */
+export const ncaEffectivenessChecks = pgTable(
+  'nca_effectiveness_checks',
+  {
+    ...recordColumns,
+    reportId: uuid()
+      .notNull()
+      .references(() => ncaReports.id, { onDelete: 'cascade' }),
+    dueDate: date({ mode: 'string' }).notNull(),
+    status: text().$type<TEffectivenessCheckStatus>().notNull().default('scheduled'),
+    outcomeNote: text(),
+    decidedById: uuid().references(() => users.id),
+    decidedAt: timestamptz(),
+    followUpReportId: uuid().references(() => ncaReports.id),
+    remindedAt: timestamptz(),
+  },
+  (t) => [
+    uniqueIndex('nca_effectiveness_checks_report_unique').on(t.reportId),
+    index('nca_effectiveness_checks_status_idx').on(t.status, t.dueDate),
+    check('nca_effectiveness_checks_status_check', sql`${t.status} in ('scheduled', 'effective', 'not_effective')`),
   ],
 );
 

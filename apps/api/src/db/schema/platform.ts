@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { recordColumns, timestamptz } from '../columns.ts';
 import { agencies, laboratories } from './environmental.ts';
 import type { TAgencyFunctionType, TAmbientCategory } from '@app/domain/environmental/settings';
@@ -121,12 +121,20 @@ export const settings = pgTable(
     color: text(),
     ambientCategory: text().$type<TAmbientCategory>(),
     agencyFunctionType: text().$type<TAgencyFunctionType>(),
+    /** Severity levels: phase 1 needs an immediate containment action before it is signed. */
+    needsContainment: boolean().notNull().default(false),
+    /** Severity levels: the days from closing to the effectiveness check (null: the default). */
+    effectivenessCheckDays: integer(),
     /** Default observers: the observing user (its id is also the setting's code, which keeps it unique). */
     userId: uuid().references((): AnyPgColumn => users.id),
     /** Feature flags are part of the product: they may be switched, never deleted. */
     isSystem: boolean().notNull().default(false),
   },
-  (t) => [uniqueIndex('settings_type_code_unique').on(t.settingType, t.code), index('settings_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('settings_type_code_unique').on(t.settingType, t.code),
+    index('settings_user_idx').on(t.userId),
+    check('settings_effectiveness_check_days_check', sql`${t.effectivenessCheckDays} is null or ${t.effectivenessCheckDays} between 1 and 730`),
+  ],
 );
 
 /** Labels and translations are one table: a label is a translation entry with a category. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TAgeOn, TCapMode, TExemptionCondition, TStayCategory, TStayGuestLine, TStayNight } from '@app/domain/tourist-tax/types';
+import type { TPartyKind } from '@app/domain/tourist-tax/alloggiati-requirements';
 import { recordColumns, timestamptz } from '../columns.ts';
 
 /**
@@ -28,6 +29,8 @@ export type TGuest = {
   phone?: string | null;
   documentType?: string | null;
   documentNumber?: string | null;
+  /** Where the document was issued: an Alloggiati Web place code (comune or state), or its name. */
+  documentIssuePlace?: string | null;
   /** Resident of the structure's comune (the comune's resident exemption applies). */
   resident?: boolean | null;
   /** Tour leader of a group (the comune's tour-leader exemption applies). */
@@ -257,6 +260,8 @@ export const stays = pgTable(
     reducedPresences: integer(),
     exemptPresences: integer(),
     beyondCapPresences: integer(),
+    /** For the questura's file: the guests travel as a family (17 + 19, also when null) or a group (18 + 20). Migration 0031. */
+    partyKind: text().$type<TPartyKind>(),
     /** manual | xlsx | csv | alloggiati */
     source: text().notNull().default('manual'),
     /** Hash of the imported row(s); unique per structure so a re-import skips what exists. */

@@ -2,7 +2,8 @@ import { Box, Typography } from '@mui/material';
 import { Create, CreateButton, DataTable, Edit, FormTab, List, ReferenceField, ReferenceManyField, SearchInput, SelectInput, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { DetailActions, RecordTitle, DetailForm, DetailTabbedForm, useSaveErrorNotification } from '../../components/forms';
 import { useCan, useCanHere, useReachesAllHere } from '../../components/permissions';
-import { CompanyFields, CompanyUsers, ContactsInput, InviteButtons, InviteStatusField, NotYet, OwnContactsEditor } from '../shared/companies';
+import { AgencyReports } from './AgencyReports';
+import { CompanyFields, CompanyUsers, ContactsInput, InviteButtons, InviteStatusField, OwnContactsEditor } from '../shared/companies';
 import { AgencyChips } from '../orders/screens';
 
 /*
@@ -105,7 +106,7 @@ export function AgencyEdit({ id }: { id?: string } = {}) {
           <CompanyUsers kind="agency" />
         </FormTab>
         <FormTab label="environmental.tabs.nca">
-          <NotYet message="environmental.agencies.ncaNotYet" />
+          <AgencyReports />
         </FormTab>
         <FormTab label="environmental.tabs.orders">
           <AgencyOrders />

@@ -1,6 +1,4 @@
-import type { ReactNode } from 'react';
-import { Alert, Box, Card, CardActionArea, CardContent, Skeleton, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Box, Skeleton, Stack } from '@mui/material';
 import { useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { formatNumber } from '../../i18n/format';
 import { Panel } from '../../components/Panel';
@@ -8,7 +6,8 @@ import { can } from '@app/domain/platform/access/access-table';
 import { errorText } from '../../components/serverErrors';
 import { useSession } from '../../session/useSession';
 import { isNotAvailable, useNcaDashboard } from '../nca/queries';
-import { CountBars, type TBar } from './charts';
+import { CapaFigures } from './CapaFigures';
+import { CountBars, FigureLink, type TBar } from './charts';
 
 /*
  * The environmental part of the dashboard, for the consortium (staff and admins): the registry's
@@ -20,23 +19,6 @@ import { CountBars, type TBar } from './charts';
 function useCount(resource: string, filter: Record<string, unknown> = {}) {
   const { total, isPending, error } = useGetList(resource, { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter });
   return { count: total ?? 0, isPending, error };
-}
-
-function FigureLink({ label, value, to, testId }: { label: string; value: ReactNode; to: string; testId?: string }) {
-  return (
-    <Card variant="outlined" sx={{ flex: '1 1 150px', minWidth: 150 }}>
-      <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
-        <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-          <Typography variant="caption" color="text.secondary" component="div">
-            {label}
-          </Typography>
-          <Typography variant="h5" component="div" sx={{ fontWeight: 600 }} data-testid={testId}>
-            {value}
-          </Typography>
-        </CardContent>
-      </CardActionArea>
-    </Card>
-  );
 }
 
 function RegistryFigures() {
@@ -183,6 +165,7 @@ export function EnvironmentalDashboard() {
   return (
     <Stack spacing={2} data-testid="environmental-dashboard">
       {can(role, 'nca-reports', 'dashboard') ? <NcaFigures /> : null}
+      {can(role, 'nca-reports', 'dashboard') ? <CapaFigures /> : null}
       <RegistryFigures />
     </Stack>
   );

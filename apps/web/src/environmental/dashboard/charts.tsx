@@ -1,4 +1,6 @@
-import { Skeleton, Typography, useTheme } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Card, CardActionArea, CardContent, Skeleton, Typography, useTheme } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { formatNumber } from '../../i18n/format';
 
@@ -57,5 +59,23 @@ export function CountBars({
         borderRadius={4}
       />
     </div>
+  );
+}
+
+/** A figure that opens the list behind it. */
+export function FigureLink({ label, value, to, testId }: { label: string; value: ReactNode; to: string; testId?: string }) {
+  return (
+    <Card variant="outlined" sx={{ flex: '1 1 150px', minWidth: 150 }}>
+      <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
+        <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+          <Typography variant="caption" color="text.secondary" component="div">
+            {label}
+          </Typography>
+          <Typography variant="h5" component="div" sx={{ fontWeight: 600 }} data-testid={testId}>
+            {value}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
   );
 }

@@ -41,7 +41,7 @@ export const environmentalEn = {
     },
     orderType: { work_order: 'Work order', announcement: 'Announcement' },
     tabs: { registry: 'Registry', users: 'Users', nca: 'NCA cases', orders: 'Orders', information: 'Information', priceLists: 'Contracts and price lists' },
-    agencies: { ncaNotYet: 'NCA reports are not available yet: they come with the second part of the environmental module.', noOrders: 'No orders given.' },
+    agencies: { noOrders: 'No orders given.' },
     users: {
       inviteColleague: 'Invite a colleague',
       none: 'No users.',

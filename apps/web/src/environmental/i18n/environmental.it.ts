@@ -41,7 +41,7 @@ export const environmentalIt = {
     },
     orderType: { work_order: 'Ordine di lavoro', announcement: 'Bando' },
     tabs: { registry: 'Anagrafica', users: 'Utenti', nca: 'Casi NCA', orders: 'Ordini', information: 'Informazioni', priceLists: 'Contratti e listini' },
-    agencies: { ncaNotYet: 'Le segnalazioni NCA non sono ancora disponibili: arriveranno con la seconda parte del modulo ambientale.', noOrders: 'Nessun ordine assegnato.' },
+    agencies: { noOrders: 'Nessun ordine assegnato.' },
     users: {
       inviteColleague: 'Invita un collega',
       none: 'Nessun utente.',

@@ -214,6 +214,7 @@ export const ncaEn: typeof ncaIt = {
       phase: { first: 'Phase 1 · Detection', second: 'Phase 2 · Analysis and plan', third: 'Phase 3 · Closing' },
       sendCode: 'Send the code',
       resend: 'Send a new code',
+      readCode: 'Read the code in Sent e-mail',
       codeSent: 'Code sent to %{to}: valid until %{until}.',
       code: '6-digit code',
       codeHelp: 'Valid %{minutes} minutes, usable once.',

@@ -213,6 +213,7 @@ export const ncaIt = {
       phase: { first: 'Fase 1 · Rilevazione', second: 'Fase 2 · Analisi e piano', third: 'Fase 3 · Chiusura' },
       sendCode: 'Invia il codice',
       resend: 'Invia un nuovo codice',
+      readCode: 'Leggi il codice in Posta inviata',
       codeSent: 'Codice inviato a %{to}: vale fino alle %{until}.',
       code: 'Codice di 6 cifre',
       codeHelp: 'Valido %{minutes} minuti, utilizzabile una volta sola.',

@@ -4,6 +4,7 @@ import { editableFieldsOf } from '@app/domain/environmental/nca/index';
 import { ncaSideOf } from '@app/domain/platform/access/access-table';
 import { Panel } from '../../components/Panel';
 import { currentRole, useCan } from '../../components/permissions';
+import { ContainmentPanel } from './ContainmentPanel';
 import { ObserversInput, Phase1Fields } from './fields';
 import { Phase1Facts } from './Phase1Facts';
 import { PhaseForm } from './PhaseForm';
@@ -30,6 +31,7 @@ export function Phase1Tab({ record }: { record: TReport }) {
           <Phase1Facts />
         </Panel>
       )}
+      <ContainmentPanel record={record} />
       <PhaseSignatures record={record} phase="first" />
     </Stack>
   );

@@ -8,9 +8,10 @@ import { currentRole, useCan } from '../../components/permissions';
 import { PhaseForm } from './PhaseForm';
 import { PhaseSignatures } from './PhaseSignatures';
 import { ReportActions } from './ReportActions';
+import { RootCauseInputs, RootCauseView } from './RootCause';
 import type { TReport } from './reportRecord';
 
-/** Phase 2: the cause analysis (the agency writes it), the corrective actions and the phase's signatures. */
+/** Phase 2: the cause analysis (the agency writes it: 5 Whys, Ishikawa, free text), the corrective actions and the phase's signatures. */
 export function Phase2Tab({ record }: { record: TReport }) {
   const translate = useTranslate();
   const canUpdate = useCan('nca-reports', 'update');
@@ -20,13 +21,17 @@ export function Phase2Tab({ record }: { record: TReport }) {
     <Stack spacing={2}>
       {editable.includes('causeAnalysis') ? (
         <PhaseForm testId="nca-cause-form">
+          <RootCauseInputs />
           <TextInput source="causeAnalysis" parse={emptyToNull} multiline minRows={5} fullWidth helperText="nca.help.causeAnalysis" />
         </PhaseForm>
       ) : (
         <Panel title={translate('resources.nca-reports.fields.causeAnalysis')} testId="nca-cause">
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-            {record.causeAnalysis || translate('nca.noCauseAnalysis')}
-          </Typography>
+          <Stack spacing={2}>
+            <RootCauseView record={record} />
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+              {record.causeAnalysis || translate('nca.noCauseAnalysis')}
+            </Typography>
+          </Stack>
         </Panel>
       )}
       <ReportActions record={record} />

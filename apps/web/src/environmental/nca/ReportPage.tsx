@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { Edit, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Edit, useGetOne, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import type { TNcaReportStatus } from '@app/domain/environmental/nca/index';
 import { DetailActions, useSaveErrorNotification } from '../../components/forms';
 import { useInvalidateCustom } from '../../dataProvider/hooks';
+import { RecurrenceChip } from './CapaChips';
 import { NcaStatusChip } from './fields';
 import { PdfButtons } from './PdfButtons';
 import { REPORT_READS } from './queries';
@@ -44,6 +46,8 @@ function ReportBody() {
           </Typography>
           <NcaStatusChip status={record.status} />
           {record.overdueActions > 0 ? <Chip size="small" color="error" label={translate('nca.overdueActions', { smart_count: record.overdueActions })} /> : null}
+          <RecurrenceChip record={record} />
+          {record.previousReportId ? <FollowsUpChip previousReportId={record.previousReportId} /> : null}
         </Stack>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="nca-workflow">
           <ReportWorkflow record={record} />
@@ -60,6 +64,24 @@ function ReportBody() {
       {current === 'phase3' ? <Phase3Tab record={record} /> : null}
       {current === 'timeline' ? <TimelineTab record={record} /> : null}
     </Stack>
+  );
+}
+
+/** "Follows NCA-…": the report a failed effectiveness check opened cites the old one. */
+function FollowsUpChip({ previousReportId }: { previousReportId: string }) {
+  const translate = useTranslate();
+  const { data } = useGetOne<TReport>('nca-reports', { id: previousReportId }, { retry: false });
+  return (
+    <Chip
+      size="small"
+      color="info"
+      variant="outlined"
+      clickable
+      component={RouterLink}
+      to={`/nca-reports/${previousReportId}`}
+      label={translate('nca.capa.followsUp', { code: data?.code ?? '…' })}
+      data-testid="nca-follows-up"
+    />
   );
 }
 

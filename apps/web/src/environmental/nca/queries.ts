@@ -1,6 +1,7 @@
 import type { HttpError } from 'ra-core';
 import { permissionKeyOf } from '@app/domain/platform/access/access-table';
 import { hasPermission } from '@app/domain/platform/auth/permissions';
+import type { TIshikawaCategory } from '@app/domain/environmental/nca/index';
 import { useCustomQuery } from '../../dataProvider/hooks';
 
 /*
@@ -35,8 +36,8 @@ export function useReportSignatures(reportId: string) {
 export function useMySignatures() {
   return useCustomQuery('mySignRequests', [], { retry: false });
 }
-export function useNcaDashboard(lotId?: string) {
-  return useCustomQuery('ncaDashboard', [lotId], { retry: false });
+export function useNcaDashboard(lotId?: string, ishikawa?: TIshikawaCategory) {
+  return useCustomQuery('ncaDashboard', [lotId, ishikawa], { retry: false });
 }
 
 /**

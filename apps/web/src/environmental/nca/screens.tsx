@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField, useMediaQuery, type Theme } from '@mui/material';
+import { Alert, Button, Stack, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField, useMediaQuery, type Theme } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   AutocompleteInput,
@@ -21,7 +21,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { AMBIENT_CATEGORIES } from '@app/domain/environmental/settings';
-import type { TNcaReportRecord } from '@app/domain/environmental/nca/index';
+import { ISHIKAWA_CATEGORIES, type TNcaReportRecord } from '@app/domain/environmental/nca/index';
 import { useCustomMutation } from '../../dataProvider/hooks';
 import { DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCan, useCanHere, useReachesAllHere } from '../../components/permissions';
@@ -29,17 +29,19 @@ import { useSession } from '../../session/useSession';
 import { errorText } from '../../components/serverErrors';
 import { formatDate } from '../../i18n/format';
 import { isNotAvailable, useSupplierMayReport } from './queries';
+import { RecurrenceChip } from './CapaChips';
 import { NCA_STATUS_CHOICES, NcaStatusChip, ObserversInput, Phase1Fields } from './fields';
 import { useListFilterValues } from '../../components/records';
 import type { TNamedRecord } from '../../components/records';
 
 /*
- * NCA reports: the list with its filters (status, lot, agency, severity, category, overdue) — a simple
+ * NCA reports: the list with its filters (status, lot, agency, severity, category, overdue, recurrence, Ishikawa family) — a simple
  * list on phones — the xlsx export of one lot, and the creation of a report (phase 1, as a draft).
  */
 
 type TReportRow = TNcaReportRecord & { id: string };
 
+const ISHIKAWA_CHOICES = ISHIKAWA_CATEGORIES.map((id) => ({ id, name: `nca.capa.ishikawa.${id}` }));
 const CATEGORY_CHOICES = AMBIENT_CATEGORIES.map((category) => ({ id: category, name: `environmental.ambientCategory.${category}` }));
 
 function useFilters() {
@@ -68,6 +70,8 @@ function useFilters() {
     </ReferenceInput>,
     <SelectInput key="category" source="category" choices={CATEGORY_CHOICES} />,
     <NullableBooleanInput key="overdue" source="overdue" />,
+    <NullableBooleanInput key="recurrence" source="recurrence" />,
+    <SelectInput key="ishikawa" source="ishikawa" choices={ISHIKAWA_CHOICES} />,
   ];
 }
 
@@ -166,12 +170,20 @@ export function ReportList() {
           linkType="edit"
           primaryText={(r) => r.code ?? translate('nca.draft')}
           secondaryText={(r) => r.description ?? ''}
-          tertiaryText={(r) => translate(`nca.status.${r.status}`)}
+          tertiaryText={(r) => [translate(`nca.status.${r.status}`), r.recurrenceOf ? translate('nca.capa.recurrence.chip', { code: r.recurrenceOf.code ?? '' }) : null].filter(Boolean).join(' · ')}
         />
       ) : (
         <DataTable rowClick="edit" bulkActionButtons={false}>
           <DataTable.Col source="code" sx={{ whiteSpace: 'nowrap' }} render={(r: TReportRow) => r.code ?? translate('nca.draft')} />
-          <DataTable.Col source="status" render={(r: TReportRow) => <NcaStatusChip status={r.status} />} />
+          <DataTable.Col
+            source="status"
+            render={(r: TReportRow) => (
+              <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                <NcaStatusChip status={r.status} />
+                <RecurrenceChip record={r} link={false} />
+              </Stack>
+            )}
+          />
           {readsLots ? (
             <DataTable.Col source="lotId" disableSort>
               <ReferenceField source="lotId" reference="lots" link={false} />

@@ -19,15 +19,19 @@ export function RdpFields({ readOnly, isCreate }: { readOnly: boolean; isCreate:
   // The lot and the agency are the consortium's registries: a laboratory picks them from their names only.
   const readsLots = useCan('lots', 'list');
   const readsAgencies = useCan('agencies', 'list');
+  const readsLaboratories = useCan('laboratories', 'read');
   const { data: choices } = useSampleChoices(useCan('rdps', 'sampleChoices') && (!readsLots || !readsAgencies));
   return (
     <>
       <FormGrid columns={3}>
         <SectionTitle>{translate('environmental.rdps.sections.sample')}</SectionTitle>
         <TextInput source="code" validate={required} readOnly={readOnly} />
-        <ReferenceInput source="laboratoryId" reference="laboratories">
-          <AutocompleteInput optionText="businessName" validate={required} readOnly={readOnly || !isCreate} />
-        </ReferenceInput>
+        {/* An agency reads the reports of its samples, not the laboratories' registry: the field is the laboratory's and the consortium's. */}
+        {readsLaboratories ? (
+          <ReferenceInput source="laboratoryId" reference="laboratories">
+            <AutocompleteInput optionText="businessName" validate={required} readOnly={readOnly || !isCreate} />
+          </ReferenceInput>
+        ) : null}
         {readsLots ? (
           <ReferenceInput source="lotId" reference="lots">
             <AutocompleteInput optionText="name" parse={emptyToNull} readOnly={readOnly} />

@@ -8,6 +8,7 @@ import {
   DataTable,
   Edit,
   List,
+  NumberInput,
   ReferenceInput,
   ResourceContextProvider,
   SelectInput,
@@ -55,6 +56,12 @@ function SettingTypeList({ settingType }: { settingType: string }) {
               />
             </DataTable.Col>
           ) : null}
+          {settingType === 'severityLevel' ? (
+            <DataTable.Col source="needsContainment">
+              <BooleanField source="needsContainment" />
+            </DataTable.Col>
+          ) : null}
+          {settingType === 'severityLevel' ? <DataTable.Col source="effectivenessCheckDays" /> : null}
           {settingType === 'environmentalAspectType' ? <DataTable.Col source="ambientCategory" render={(r: { ambientCategory?: string }) => <AmbientCategory value={r.ambientCategory} />} /> : null}
           {settingType === 'companyFunction' ? (
             <DataTable.Col source="agencyFunctionType" render={(r: { agencyFunctionType?: string }) => <AgencyFunctionType value={r.agencyFunctionType} />} />
@@ -121,6 +128,8 @@ function SettingFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: bo
       )}
       {type !== 'defaultObserver' ? <TextInput source="code" parse={emptyToNull} readOnly={readOnly} helperText="environmental.help.settingCode" /> : null}
       {type === 'severityLevel' ? <TextInput source="color" type="color" parse={emptyToNull} readOnly={readOnly} /> : null}
+      {type === 'severityLevel' ? <BooleanInput source="needsContainment" readOnly={readOnly} helperText="nca.capa.help.needsContainment" /> : null}
+      {type === 'severityLevel' ? <NumberInput source="effectivenessCheckDays" min={1} max={730} step={1} readOnly={readOnly} helperText="nca.capa.help.effectivenessCheckDays" /> : null}
       {type === 'environmentalAspectType' ? (
         <SelectInput source="ambientCategory" choices={choices(AMBIENT_CATEGORIES, 'environmental.ambientCategory')} validate={required} readOnly={readOnly} />
       ) : null}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { ArrayInput, SimpleFormIterator, TextInput, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { COMPANY_PATH, type TCompanyInvitationAction, type TCompanyKind } from '../../dataProvider/environmental';
@@ -232,9 +232,4 @@ export function OwnContactsEditor({ kind }: { kind: TCompanyKind }) {
       </Stack>
     </Box>
   );
-}
-
-export function NotYet({ message }: { message: string }) {
-  const translate = useTranslate();
-  return <Alert severity="info">{translate(message)}</Alert>;
 }

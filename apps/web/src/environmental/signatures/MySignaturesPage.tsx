@@ -6,6 +6,7 @@ import { EXPLANATION_MIN, OTP_RULES } from '@app/domain/environmental/nca/index'
 import { errorText } from '../../components/serverErrors';
 import { formatDateTime } from '../../i18n/format';
 import { useSession } from '../../session/useSession';
+import { useAppConfig } from '../../config';
 import { useCustomMutation, useInvalidateCustom } from '../../dataProvider/hooks';
 import type { TMySignRequest, TSendCodeAnswer } from '../../dataProvider/environmental';
 import { isNotAvailable, useMySignatures, useSignFacts } from '../nca/queries';
@@ -32,6 +33,7 @@ function signerLockOf(error: unknown): string | null {
 function SignCard({ request, impersonating, signerLocked }: { request: TMySignRequest; impersonating: boolean; signerLocked: boolean }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const { demo } = useAppConfig();
   const notify = useNotify();
   const invalidateCustom = useInvalidateCustom();
   const [sent, setSent] = useState<TSendCodeAnswer | null>(null);
@@ -94,7 +96,19 @@ function SignCard({ request, impersonating, signerLocked }: { request: TMySignRe
         {request.locked ? <Alert severity="error">{translate('errors.OTP_LOCKED')}</Alert> : null}
         {sent ? (
           <Stack spacing={1.5} sx={{ mt: 1 }}>
-            <Alert severity="info">{translate('nca.mySignatures.codeSent', { to: sent.destinationMasked, until: formatDateTime(sent.expiresAt, locale) })}</Alert>
+            <Alert
+              severity="info"
+              action={
+                // On a demo server no e-mail leaves: the code is read in the app's sent e-mail.
+                demo ? (
+                  <Button component={RouterLink} to="/mail-outbox" target="_blank" color="inherit" size="small" data-testid="read-code-in-outbox">
+                    {translate('nca.mySignatures.readCode')}
+                  </Button>
+                ) : undefined
+              }
+            >
+              {translate('nca.mySignatures.codeSent', { to: sent.destinationMasked, until: formatDateTime(sent.expiresAt, locale) })}
+            </Alert>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
               <TextField
                 label={translate('nca.mySignatures.code')}

@@ -43,6 +43,7 @@ export const onboardingEn = {
     PAYLOAD_TOO_LARGE: 'The file or request is too large.',
     UNSUPPORTED_FILE_TYPE: 'This file type is not accepted.',
     ACTIONS_STILL_OPEN: 'Complete the actions before closing.',
+    CONTAINMENT_REQUIRED: 'This severity needs an immediate containment action first: record one, then phase 1 can be signed.',
     ACTIONS_NOT_CONFIRMED: 'Confirm every corrective action before moving to the next phase.',
     DUPLICATE_SIGNATURE: 'A duplicate signature already exists for this user.',
     OTP_INVALID: 'Wrong code: check the code you received by e-mail.',

@@ -43,6 +43,7 @@ export const onboardingIt = {
     PAYLOAD_TOO_LARGE: 'Il file o la richiesta sono troppo grandi.',
     UNSUPPORTED_FILE_TYPE: 'Questo tipo di file non è accettato.',
     ACTIONS_STILL_OPEN: 'Completa le azioni prima di chiudere.',
+    CONTAINMENT_REQUIRED: 'Per questa gravità registra prima un’azione di contenimento immediato: solo dopo la fase 1 si può firmare.',
     ACTIONS_NOT_CONFIRMED: 'Conferma tutte le azioni correttive prima di passare alla fase successiva.',
     DUPLICATE_SIGNATURE: 'Esiste già una firma di questo utente.',
     OTP_INVALID: 'Codice non corretto: controlla il codice ricevuto via email.',

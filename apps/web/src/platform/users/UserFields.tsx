@@ -4,6 +4,7 @@ import { DateInput } from '../../components/DateInput';
 import { FormDataConsumer } from 'react-admin';
 import { Box } from '@mui/material';
 import { roleChoices } from './roleChoices';
+import { useCan } from '../../components/permissions';
 
 // The API's rule (@app/domain identifiers), so the form never accepts what the server refuses.
 export const phone = (value: unknown) => (value && !isValidPhone(String(value).trim()) ? 'validation.phone' : undefined);
@@ -37,6 +38,9 @@ const FUNCTION_HOLDER_ROLES: readonly unknown[] = ['admin', 'consortium_user', '
 /** Account fields only an administrator edits. */
 export function AccountFields({ create = false }: { create?: boolean }) {
   const resources = useResourceDefinitions();
+  // A comune reads its own staff's accounts, not the environmental registries the other fields name.
+  const readsAgencies = useCan('agencies', 'list') && !!resources.agencies;
+  const readsCompanyFunctions = useCan('environmental-settings', 'list') && !!resources['environmental-settings'];
   return (
     <Box sx={row}>
       <TextInput source="email" label="resources.users.fields.email" validate={[required(), email()]} disabled={!create} />
@@ -53,12 +57,12 @@ export function AccountFields({ create = false }: { create?: boolean }) {
       </FormDataConsumer>
       {create ? null : <NumberInput source="paymentDays" label="resources.users.fields.paymentDays" />}
       {create ? null : <BooleanInput source="isEnabled" label="resources.users.fields.isEnabled" />}
-      {resources.agencies ? (
+      {readsAgencies ? (
         <ReferenceInput source="agencyId" reference="agencies">
           <SelectInput optionText="businessName" label="resources.users.fields.agencyId" />
         </ReferenceInput>
       ) : null}
-      {resources['environmental-settings'] ? (
+      {readsCompanyFunctions ? (
         // The company functions the person holds: who carries out the corrective actions assigned to a function.
         <FormDataConsumer>
           {({ formData }) =>

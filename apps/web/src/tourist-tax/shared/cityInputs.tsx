@@ -1,6 +1,8 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { MenuItem, Stack, TextField as MuiTextField } from '@mui/material';
 import { DataTable, ReferenceField, ReferenceInput, SelectInput, TextField, useGetList, useTranslate } from 'react-admin';
+import { getChosenCity, setChosenCity } from '../../session/store';
+import { busiestCityId, type TStructureOfCity } from './busiestCity';
 import { useReachesAllHere } from '../../components/permissions';
 import { required } from '../../components/validators';
 import type { TNamedRecord } from '../../components/records';
@@ -41,17 +43,37 @@ export function cityColumn(shown: boolean) {
 }
 
 /**
- * For an admin, whose grant reaches every comune: a choice of the comune (the first one to start
- * with), and what `children` shows for the chosen one (remounted when the choice changes).
+ * For an admin, whose grant reaches every comune: a choice of the comune, and what `children` shows
+ * for the chosen one (remounted when the choice changes). It opens on the comune chosen last, else on
+ * the one with the most structures: the first by name may well have nothing to show.
  */
 export function ChosenCity({ children, testId }: { children: (cityId: string) => ReactNode; testId?: string }) {
   const translate = useTranslate();
-  const { data: cities = [] } = useGetList<TNamedRecord>('cities', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
+  const { data: cities = [], isPending: citiesPending } = useGetList<TNamedRecord>('cities', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
+  const remembered = getChosenCity();
+  const rememberedExists = remembered !== null && cities.some((city) => String(city.id) === remembered);
+  const { data: structures, isPending: structuresPending } = useGetList<TStructureOfCity>(
+    'structures',
+    { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } },
+    { enabled: !citiesPending && !rememberedExists },
+  );
   const [cityId, setCityId] = useState('');
-  const chosen = cityId || (cities[0] ? String(cities[0].id) : '');
+  const fallback = rememberedExists ? remembered : structuresPending ? '' : busiestCityId(cities, structures ?? []);
+  const chosen = cityId || fallback;
   return (
     <Stack spacing={2}>
-      <MuiTextField select size="small" label={translate('touristTax.fields.cityId')} value={chosen} onChange={(event) => setCityId(event.target.value)} sx={{ maxWidth: 320 }} data-testid={testId}>
+      <MuiTextField
+        select
+        size="small"
+        label={translate('touristTax.fields.cityId')}
+        value={chosen}
+        onChange={(event) => {
+          setCityId(event.target.value);
+          setChosenCity(event.target.value);
+        }}
+        sx={{ maxWidth: 320 }}
+        data-testid={testId}
+      >
         {cities.map((city) => (
           <MenuItem key={city.id} value={String(city.id)}>
             {city.name}

@@ -23,8 +23,15 @@ import { dateAfter, required, validEmail, validEuros, validPersonalTaxCode, vali
 import { LiveTaxPreview, SavedTaxPreview, TaxBreakdown, TaxSummaryBar } from './TaxBreakdown';
 import { StayFiles } from './StayFiles';
 import { NightlyPricesInput } from './NightlyPricesInput';
+import { PoliceCodeInput } from '../police-files/PoliceCodeInput';
+import { PoliceReadiness } from '../police-files/PoliceReadiness';
 import type { TStayComputation } from '../../dataProvider/stays';
 import type { TNamedRecord } from '../../components/records';
+
+const partyKindChoices = [
+  { id: 'family', name: 'touristTax.policeFiles.family' },
+  { id: 'group', name: 'touristTax.policeFiles.group' },
+];
 
 const countParse = (value: string) => (value === '' || value === null ? null : Number(value));
 
@@ -108,10 +115,10 @@ function GuestInputs({ readOnly }: { readOnly: boolean }) {
       <TextInput source="guest.taxCode" label={label('taxCode')} validate={validPersonalTaxCode} {...text} />
       <SelectInput source="guest.sex" label={label('sex')} choices={sexChoices} {...text} />
       <DateInput source="guest.birthDate" label={label('birthDate')} {...text} />
-      <TextInput source="guest.birthPlace" label={label('birthPlace')} {...text} />
+      <PoliceCodeInput source="guest.birthCountry" kind="state" label={label('birthCountry')} readOnly={readOnly} />
+      <PoliceCodeInput source="guest.birthPlace" kind="comune" label={label('birthPlace')} readOnly={readOnly} provinceSource="guest.birthProvince" countrySource="guest.birthCountry" />
       <TextInput source="guest.birthProvince" label={label('birthProvince')} {...text} />
-      <TextInput source="guest.birthCountry" label={label('birthCountry')} {...text} />
-      <TextInput source="guest.citizenship" label={label('citizenship')} {...text} />
+      <PoliceCodeInput source="guest.citizenship" kind="state" label={label('citizenship')} readOnly={readOnly} />
       <TextInput source="guest.address" label={label('address')} {...text} />
       <TextInput source="guest.city" label={label('city')} {...text} />
       <TextInput source="guest.province" label={label('province')} {...text} />
@@ -119,8 +126,9 @@ function GuestInputs({ readOnly }: { readOnly: boolean }) {
       <TextInput source="guest.country" label={label('country')} {...text} />
       <TextInput source="guest.email" label={label('email')} validate={validEmail} {...text} />
       <TextInput source="guest.phone" label={label('phone')} validate={validPhone} {...text} />
-      <TextInput source="guest.documentType" label={label('documentType')} {...text} />
+      <PoliceCodeInput source="guest.documentType" kind="document" label={label('documentType')} readOnly={readOnly} />
       <TextInput source="guest.documentNumber" label={label('documentNumber')} {...text} />
+      <PoliceCodeInput source="guest.documentIssuePlace" kind="place" label={label('documentIssuePlace')} readOnly={readOnly} />
       <BooleanInput source="guest.resident" label={label('resident')} readOnly={readOnly} />
       <BooleanInput source="guest.tourLeader" label={label('tourLeader')} readOnly={readOnly} />
     </>
@@ -136,13 +144,23 @@ function OtherGuestsInputs({ readOnly }: { readOnly: boolean }) {
     <>
       <SectionTitle>{translate('touristTax.sections.otherGuests')}</SectionTitle>
       <Box sx={{ gridColumn: '1 / -1', color: 'text.secondary', fontSize: '0.875rem' }}>{translate('touristTax.help.otherGuests')}</Box>
+      <FormDataConsumer>
+        {({ formData }) =>
+          Number(formData.componentsNumber) > 1 ? (
+            <RadioButtonGroupInput source="partyKind" label="touristTax.fields.partyKind" choices={partyKindChoices} defaultValue="family" readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
+          ) : null
+        }
+      </FormDataConsumer>
       <ArrayInput source="guests" label={false} sx={{ gridColumn: '1 / -1' }}>
-        <SimpleFormIterator inline disableReordering disableClear disableAdd={readOnly} disableRemove={readOnly}>
+        <SimpleFormIterator inline disableReordering disableClear disableAdd={readOnly} disableRemove={readOnly} sx={{ '& .RaSimpleFormIterator-form': { flexWrap: { sm: 'wrap' }, flex: 1 } }}>
           <TextInput source="surname" label={label('surname')} validate={required} readOnly={readOnly} />
           <TextInput source="name" label={label('name')} validate={required} readOnly={readOnly} />
           <DateInput source="birthDate" label={label('birthDate')} {...text} />
           <SelectInput source="sex" label={label('sex')} choices={sexChoices} {...text} />
-          <TextInput source="citizenship" label={label('citizenship')} {...text} />
+          <PoliceCodeInput source="birthCountry" kind="state" label={label('birthCountry')} readOnly={readOnly} />
+          <PoliceCodeInput source="birthPlace" kind="comune" label={label('birthPlace')} readOnly={readOnly} provinceSource="birthProvince" countrySource="birthCountry" />
+          <TextInput source="birthProvince" label={label('birthProvince')} {...text} />
+          <PoliceCodeInput source="citizenship" kind="state" label={label('citizenship')} readOnly={readOnly} />
           <BooleanInput source="resident" label={label('resident')} readOnly={readOnly} />
           <BooleanInput source="tourLeader" label={label('tourLeader')} readOnly={readOnly} />
         </SimpleFormIterator>
@@ -227,6 +245,8 @@ export function StayFields({ readOnly }: { readOnly: boolean }) {
             <AppliedRulesInputs readOnly={readOnly} />
             <GuestInputs readOnly={readOnly} />
             <OtherGuestsInputs readOnly={readOnly} />
+            <SectionTitle>{translate('touristTax.policeFiles.formTitle')}</SectionTitle>
+            <PoliceReadiness />
             <SectionTitle>{translate('touristTax.sections.payment')}</SectionTitle>
             <RadioButtonGroupInput source="paymentStatus" label={false} choices={paymentStatusChoices} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
             <FormDataConsumer>

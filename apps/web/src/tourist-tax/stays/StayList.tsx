@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { YearListEmpty, ResponsiveDataTable } from '../../components/listScaffolding';
+import { YearListEmpty, YearListTitle, ResponsiveDataTable } from '../../components/listScaffolding';
 import { Button, Chip, Menu, MenuItem, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import LockIcon from '@mui/icons-material/Lock';
@@ -180,7 +180,6 @@ type TStayListRow = { id: string; guest?: { name?: string; surname?: string } | 
 export function StayList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const year = useSelectedYear();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('touristTax.searchGuests')} />,
     <ReferenceInput key="structureId" source="structureId" reference="structures" sort={{ field: 'name', order: 'ASC' }} perPage={200} alwaysOn>
@@ -202,7 +201,7 @@ export function StayList() {
       disableAuthentication
       empty={false}
       actions={<StayListActions />}
-      title={<>{`${translate('resources.stays.name', { smart_count: 2 })} ${year}`}</>}
+      title={<YearListTitle />}
     >
       <ResponsiveDataTable<TStayListRow>
         bulkActionButtons={false}

@@ -33,6 +33,7 @@ import { useCan, useReachesAll } from '../../components/permissions';
 import { RegistryRefInputs, registryRefColumns, registryRefFilters } from '../shared/RegistryRefInputs';
 import { RelatedRecordsTab } from './RelatedRecordsTab';
 import { DeclarationReviewDialog } from '../declarations/ReviewDialog';
+import { PoliceFilesTab } from '../police-files/PoliceFilesTab';
 import { dateAfter, required, validAtecoCode, validCin, validEmail, validPhone, validTaxCode, validUrl, validVatNumber, wholeNumber } from '../../components/validators';
 import { useListFilterValues } from '../../components/records';
 
@@ -212,9 +213,10 @@ function Modello21Tab() {
 export function StructureEdit() {
   const saveErrors = useSaveErrorNotification();
   const canSave = useCan('structures', 'update');
+  const canDownloadPoliceFiles = useCan('structures', 'alloggiati');
   return (
     <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
-      <DetailTabbedForm canSave={canSave} canDelete={useCan('structures', 'delete')} readOnlyTabs={['declarations', 'modello21']}>
+      <DetailTabbedForm canSave={canSave} canDelete={useCan('structures', 'delete')} readOnlyTabs={['declarations', 'modello21', 'police-files']}>
         <TabbedForm.Tab label="touristTax.tabs.structureDetail">
           <StructureFields readOnly={!canSave} isCreate={false} />
         </TabbedForm.Tab>
@@ -224,6 +226,11 @@ export function StructureEdit() {
         <TabbedForm.Tab label="touristTax.tabs.modello21" path="modello21">
           <Modello21Tab />
         </TabbedForm.Tab>
+        {canDownloadPoliceFiles ? (
+          <TabbedForm.Tab label="touristTax.tabs.policeFiles" path="police-files">
+            <PoliceFilesTab />
+          </TabbedForm.Tab>
+        ) : null}
       </DetailTabbedForm>
     </Edit>
   );

@@ -12,6 +12,8 @@ import { SIGN_STATUSES } from './sign-flow.ts';
 export const ZNcaReportFacts = z.object({
   missingPhase1Fields: z.array(z.string()).readonly().describe('Phase-1 fields still empty'),
   hasCauseAnalysis: z.boolean(),
+  containmentRequired: z.boolean().describe("The report's severity needs an immediate containment action before phase 1 is signed"),
+  containmentCount: z.number().int(),
   actionStatuses: z.array(z.enum(CORRECTIVE_ACTION_STATUSES)).readonly().describe("The statuses of the report's corrective actions"),
   actionsMissingDocuments: z.array(z.string()).readonly().describe('Names of the actions whose required documents are not all uploaded'),
   roundStatuses: z.array(z.enum(SIGN_STATUSES)).readonly().describe('The statuses of the current round (empty outside a signing state)'),

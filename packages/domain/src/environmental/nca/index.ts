@@ -1,5 +1,6 @@
 export * from './action-flow.ts';
 export * from './action-schemas.ts';
+export * from './capa.ts';
 export * from './codes.ts';
 export * from './facts-schemas.ts';
 export * from './phases.ts';

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../platform/workflow/index.ts';
 import { ACTIONS_STILL_OPEN_MESSAGE, NCA_REPORT_STATUSES, ncaReportWorkflow, type TNcaReportAction, type TNcaReportFacts } from './report-flow.ts';
 
-const READY: TNcaReportFacts = { missingPhase1Fields: [], hasCauseAnalysis: true, actionStatuses: ['closed'], actionsMissingDocuments: [], roundStatuses: ['signed'], mayForceSkip: true };
+const READY: TNcaReportFacts = {
+  missingPhase1Fields: [],
+  hasCauseAnalysis: true,
+  containmentRequired: false,
+  containmentCount: 0,
+  actionStatuses: ['closed'],
+  actionsMissingDocuments: [],
+  roundStatuses: ['signed'],
+  mayForceSkip: true,
+};
 const ADMIN = { id: 'a', role: 'admin' };
 const CONSORTIUM = { id: 'c', role: 'consortium_user' };
 const AGENCY = { id: 'g', role: 'agency_user' };

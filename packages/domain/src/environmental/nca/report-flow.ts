@@ -1,6 +1,7 @@
 import { can } from '../../platform/access/index.ts';
 import { defineWorkflow, type TGuardRefusal, type TWorkflowActor } from '../../platform/workflow/index.ts';
 import type { TCorrectiveActionStatus } from './action-flow.ts';
+import { containmentRefusal } from './capa.ts';
 import type { TSignStatus } from './sign-flow.ts';
 
 /**
@@ -25,7 +26,12 @@ export type TNcaReportStatus = (typeof NCA_REPORT_STATUSES)[number];
 export type TNcaReportFacts = {
   /** Phase-1 fields still empty (required before signatures are asked or the report is forced open). */
   missingPhase1Fields: readonly string[];
+  /** Free text or a 5-Why chain. */
   hasCauseAnalysis: boolean;
+  /** The report's severity is one the consortium marks as needing immediate containment (NCA settings). */
+  containmentRequired: boolean;
+  /** The containment actions recorded. */
+  containmentCount: number;
   /** The statuses of the report's corrective actions. */
   actionStatuses: readonly TCorrectiveActionStatus[];
   /** Names of the actions whose required documents are not all uploaded. */
@@ -42,6 +48,7 @@ export type TNcaReportFacts = {
 const grantOf = (action: string) => (actor: TWorkflowActor) => can(actor.role, 'nca-reports', action);
 const forcedBy = (action: string) => (actor: TWorkflowActor, facts: TNcaReportFacts) => can(actor.role, 'nca-reports', action) && facts.mayForceSkip;
 
+/** Phase 1 is complete: its data filled in, and containment recorded when the severity needs it. */
 const phase1Ready = (facts: TNcaReportFacts): TGuardRefusal | null =>
   facts.missingPhase1Fields.length > 0
     ? {
@@ -49,7 +56,7 @@ const phase1Ready = (facts: TNcaReportFacts): TGuardRefusal | null =>
         message: `Fill in the phase-1 data first: ${facts.missingPhase1Fields.join(', ')}`,
         details: facts.missingPhase1Fields.map((path) => ({ path, message: 'validation.required' })),
       }
-    : null;
+    : containmentRefusal(facts);
 
 /** Leaving phase 2 needs every corrective action confirmed (the consortium validated the plan). */
 const everyActionConfirmed = (facts: TNcaReportFacts): TGuardRefusal | null => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TNcaSide } from '../../platform/access/index.ts';
 
 import { ZOptionalText, ZRecordBase } from '../fields.ts';
+import { ISHIKAWA_CATEGORIES, ZContainmentAction, ZContainmentActions, ZFiveWhys, ZIshikawaCategories } from './capa.ts';
 import { isTwentyOneCode, normalizeTwentyOneCode } from './codes.ts';
 import { NCA_REPORT_STATUSES, type TNcaReportStatus } from './report-flow.ts';
 
@@ -66,6 +67,9 @@ const phase1Fields = {
 export const ZNcaReportCreate = z.object({
   ...phase1Fields,
   causeAnalysis: ZOptionalText(10_000),
+  containmentActions: ZContainmentActions.optional().describe('Immediate containment actions, recorded before the cause analysis'),
+  fiveWhys: ZFiveWhys.optional().describe('The 5-Why chain: each answer the cause of the previous one'),
+  ishikawaCategories: ZIshikawaCategories.optional().describe('The Ishikawa families of the root cause'),
   observerUsersIds: ZIdList(100, 'observer').optional(),
 });
 
@@ -94,6 +98,14 @@ export const ZNcaReportRecord = ZRecordBase.extend({
   detectorName: z.string().nullable(),
   detectedByAgencyId: z.string().nullable(),
   causeAnalysis: z.string().nullable(),
+  containmentActions: z.array(ZContainmentAction.extend({ verifiedById: z.string().nullable().optional() })),
+  fiveWhys: z.array(z.string()),
+  ishikawaCategories: z.array(z.enum(ISHIKAWA_CATEGORIES)),
+  previousReportId: z.string().nullable().describe('The report this one follows up (its effectiveness check failed)'),
+  recurrenceOf: z
+    .object({ _id: z.string(), code: z.string().nullable() })
+    .nullable()
+    .describe('The latest earlier report of the same type on the same agency within 12 months: this one is a recurrence'),
   observerUsersIds: z.array(z.string()),
   signRound: z.number().int().describe('The current (or last) round of signatures; 0 before the first'),
   overdueActions: z.number().int().describe('Corrective actions past their expiry date and not done'),
@@ -103,18 +115,24 @@ export type TNcaReportCreate = z.infer<typeof ZNcaReportCreate>;
 export type TNcaReportUpdate = z.infer<typeof ZNcaReportUpdate>;
 export type TNcaReportRecord = z.infer<typeof ZNcaReportRecord>;
 
+/** The structured root cause travels with the free text (same rule). */
+export const CAUSE_FIELDS = ['causeAnalysis', 'fiveWhys', 'ishikawaCategories'] as const;
+
 /**
  * The fields each side may change in each status. Phase 1 is frozen once the report leaves pending
  * (the signatures cover it); the cause analysis is the target agency's while the report is open and
- * the consortium's until the plan is signed; observers change until the report closes.
+ * the consortium's until the plan is signed; observers change until the report closes. Containment
+ * is recorded from the draft on (the consortium, outside a round of signatures) and by the target
+ * agency while the report is open; only the consortium sets who verified it (the API's check).
  */
 export function editableFieldsOf(status: TNcaReportStatus, side: TNcaSide): readonly string[] {
   const fields: string[] = [];
   if (side === 'consortium') {
     if (status === 'pending') fields.push(...PHASE1_FIELDS);
-    if (status === 'open' || status === 'waiting_validations') fields.push('causeAnalysis');
+    if (status === 'open' || status === 'waiting_validations') fields.push(...CAUSE_FIELDS);
+    if (status === 'pending' || status === 'open' || status === 'waiting_validations' || status === 'waiting_operations') fields.push('containmentActions');
     if (status !== 'closed' && status !== 'waiting_signs') fields.push('observerUsersIds');
-  } else if (status === 'open') fields.push('causeAnalysis');
+  } else if (status === 'open') fields.push(...CAUSE_FIELDS, 'containmentActions');
   return fields;
 }
 

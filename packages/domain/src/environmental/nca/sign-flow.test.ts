@@ -75,8 +75,8 @@ describe('what can be edited, by status', () => {
       for (const field of PHASE1_FIELDS) expect(editableFieldsOf(status, 'consortium')).not.toContain(field);
     expect(frozenFieldsIn({ description: 'x', causeAnalysis: 'y' }, 'open', 'consortium')).toEqual(['description']);
   });
-  it('the target agency writes the cause analysis while the report is open, nothing else', () => {
-    expect(editableFieldsOf('open', 'agency')).toEqual(['causeAnalysis']);
+  it('the target agency writes the cause analysis (free text, 5-Why, Ishikawa) and containment while the report is open, nothing else', () => {
+    expect(editableFieldsOf('open', 'agency')).toEqual(['causeAnalysis', 'fiveWhys', 'ishikawaCategories', 'containmentActions']);
     expect(editableFieldsOf('waiting_validations', 'agency')).toEqual([]);
     expect(editableFieldsOf('pending', 'agency')).toEqual([]);
     expect(frozenFieldsIn({ causeAnalysis: 'y', observerUsersIds: [] }, 'open', 'agency')).toEqual(['observerUsersIds']);

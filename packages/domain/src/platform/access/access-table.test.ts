@@ -166,6 +166,8 @@ const EXPECTED: Record<string, Record<string, string>> = {
     delete: 'all ownCity - - - -',
     export: 'all ownCity managedStructures - - -',
     classify: 'all ownCity - - - -',
+    alloggiati: 'all ownCity managedStructures - - -',
+    istatMovements: 'all ownCity managedStructures - - -',
   },
   tariffs: {
     list: 'all ownCity managedStructures - - -',
@@ -198,6 +200,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     import: 'all - managedStructures - - -',
     export: 'all ownCity managedStructures - - -',
     reprice: 'all ownCity - - - -',
+    searchPoliceCodes: 'all ownCity managedStructures - - -',
   },
   'declaration-templates': {
     list: 'all ownCity managedStructures - - -',
@@ -347,6 +350,12 @@ const EXPECTED: Record<string, Record<string, string>> = {
     reopen: 'all - - - - all',
     close: 'all - - - - all',
     closeNotNeeded: 'all - - - - -',
+  },
+  'nca-effectiveness-checks': {
+    list: 'all - - ncaParticipant ncaParticipant all',
+    read: 'all - - ncaParticipant ncaParticipant all',
+    // A supplier never records an outcome: the consortium checks effectiveness.
+    recordOutcome: 'all - - - - all',
   },
   'sign-requests': {
     list: 'all - - ncaParticipant ncaParticipant all',

@@ -213,6 +213,9 @@ export const ACCESS = {
       export: allow(TOURIST_TAX_READERS),
       // Set the comune's fields of a structure (comune, active flag, type, class, relevant area).
       classify: allow(COMUNE),
+      // The questura's file of a day's arrivals (Alloggiati Web) and ISTAT's monthly movement (C/59).
+      alloggiati: allow(TOURIST_TAX_READERS),
+      istatMovements: allow(TOURIST_TAX_READERS),
     }),
   },
   tariffs: { area: 'touristTax', entity: 'tariffs', actions: collection(TOURIST_TAX_READERS, COMUNE) },
@@ -228,6 +231,8 @@ export const ACCESS = {
       export: allow(TOURIST_TAX_READERS),
       // After its rules change, the comune reprices the stays not yet declared (preview, then apply).
       reprice: allow(COMUNE),
+      // The Alloggiati Web code tables (places, document types) the guest fields are picked from.
+      searchPoliceCodes: allow(TOURIST_TAX_READERS),
     }),
   },
   'declaration-templates': { area: 'touristTax', entity: 'declarationTemplates', actions: collection(TOURIST_TAX_READERS, COMUNE, { generate: allow(COMUNE) }) },
@@ -378,6 +383,18 @@ export const ACCESS = {
       reopen: allow(CONSORTIUM, 'actions.update'),
       close: allow(CONSORTIUM, 'actions.update'),
       closeNotNeeded: allow(ADMIN),
+    },
+  },
+  // Effectiveness checks of closed reports (permission area `nca`): scheduled when a report closes;
+  // readable by whoever reads the report (a supplier its own reports' checks); only the consortium
+  // records the outcome (not effective opens a new report citing the old one).
+  'nca-effectiveness-checks': {
+    area: 'environmental',
+    entity: 'nca',
+    actions: {
+      list: allow(NCA_READERS, 'nca.get'),
+      read: allow(NCA_READERS, 'nca.get'),
+      recordOutcome: allow(CONSORTIUM, 'nca.update'),
     },
   },
   // Sign requests (permission area `signs`): the consortium names the signers (through the report's

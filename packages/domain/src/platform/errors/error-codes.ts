@@ -52,6 +52,8 @@ export const ERROR_STATUS_BY_CODE = {
   STALE_WRITE: 409,
   /** A report cannot close (or ask for closing signatures) while any of its corrective actions is not closed. */
   ACTIONS_STILL_OPEN: 409,
+  /** Phase 1 of a report whose severity needs immediate containment is not signed (nor forced) until one is recorded. */
+  CONTAINMENT_REQUIRED: 409,
   DUPLICATE: 409,
   CANNOT_DELETE_YOURSELF: 409,
   SETTING_IN_USE: 409,
@@ -107,6 +109,8 @@ export const ERROR_STATUS_BY_CODE = {
   // A document (a PDF to render, a signed file to verify, a spreadsheet to read) that would take more time or
   // memory than any honest one: its job was ended and nothing was saved.
   DOCUMENT_TOO_COMPLEX: 422,
+  // The questura's file of a day cannot be written: guests lack what the record needs (details name each stay, guest and field).
+  ALLOGGIATI_INCOMPLETE: 422,
 
   RATE_LIMITED: 429,
   // Too many wrong signing codes (5 per code, 10 per sign request): the consortium resets the request.

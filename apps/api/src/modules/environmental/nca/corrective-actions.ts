@@ -1,38 +1,27 @@
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { eq, inArray, max, sql } from 'drizzle-orm';
 import {
-  CONFIRMING_REPORT_STATUSES,
-  correctiveActionWorkflow,
-  EVIDENCE_TAG,
   isActionOverdue,
-  missingRequiredDocuments,
   SUPPLIER_ACTION_TYPES,
   ZCorrectiveActionCreate,
   ZCorrectiveActionRecord,
   ZCorrectiveActionUpdate,
-  type TCorrectiveActionAction,
-  type TCorrectiveActionFacts,
   type TCorrectiveActionType,
   type TNcaReportStatus,
 } from '@app/domain/environmental/nca/index';
 import type { TNcaSide } from '@app/domain/platform/access/access-table';
-import { correctiveActions, ncaReports, uploads, users } from '../../../db/schema/index.ts';
-import type { TDbOrTx, TTx } from '../../../db/client.ts';
-import { holdsPermission, requireAccess, scopeCondition } from '../../../lib/access.ts';
+import { correctiveActions, ncaReports } from '../../../db/schema/index.ts';
+import type { TDbOrTx } from '../../../db/client.ts';
+import { scopeCondition } from '../../../lib/access.ts';
 import { allOf } from '../../../lib/collection/query.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, notFound, validationFailed } from '../../../lib/errors.ts';
-import { defineWorkflowRuntime } from '../../../lib/workflow/run-transition.ts';
-import { recordAudit } from '../../platform/index.ts';
+import { actionUploadTags } from './action-facts.ts';
 import { appendHistory } from './nca-history.ts';
-import { assigneesOf, audienceOf, deliverNca, notifyUsers, type TPendingNca } from './nca-notifications.ts';
-import { actionAssignment, actionScopes, assignmentHolder, holdsActionRoleOrFunction, reportScopes } from './nca-scope.ts';
+import { actionScopes, reportScopes } from './nca-scope.ts';
 import { agencyProblems, userProblems, settingProblems } from './references.ts';
-import { inTx } from './report-facts.ts';
 import { sideOf, todayInItaly, type TNcaReportRow } from './reports.ts';
 import { actionCode } from './snapshot.ts';
-import { msg } from '../../../i18n/translate.ts';
 
 export type TCorrectiveActionRow = typeof correctiveActions.$inferSelect;
 
@@ -58,14 +47,6 @@ function refuseReportState(report: TNcaReportRow, side: TNcaSide) {
     throw new AppError('CONFLICT', `The report is ${report.status}: its corrective actions cannot be changed now`, {
       details: [{ path: 'reportId', message: `report ${report.status}`, value: report.id }],
     });
-}
-
-async function uploadTags(db: TDbOrTx, actionIds: string[]) {
-  if (actionIds.length === 0) return [];
-  return db
-    .select({ id: uploads.linkedEntityId, tags: uploads.tags })
-    .from(uploads)
-    .where(and(eq(uploads.linkedEntityType, 'corrective-actions'), inArray(uploads.linkedEntityId, actionIds)));
 }
 
 export function actionToRecord(row: TCorrectiveActionRow) {
@@ -114,7 +95,7 @@ export const correctiveActionsCollection = defineCollection({
   async decorate(records, ctx) {
     const reportIds = [...new Set(records.map((r) => r.reportId as string))];
     const reports = await ctx.db.select({ id: ncaReports.id, code: ncaReports.code }).from(ncaReports).where(inArray(ncaReports.id, reportIds));
-    const files = await uploadTags(
+    const files = await actionUploadTags(
       ctx.db,
       records.map((r) => r._id as string),
     );
@@ -186,112 +167,3 @@ export const correctiveActionsCollection = defineCollection({
     });
   },
 });
-
-/** Whether the actor is among the action's assignees: its agency, a named user, a holder of a role or company function it names where that reaches (holdsActionRoleOrFunction). */
-async function isAssignee(db: TDbOrTx, ctx: TSignedInContext, row: TCorrectiveActionRow): Promise<boolean> {
-  if (row.agencyId && row.agencyId === ctx.actor.agencyId) return true;
-  if (row.userIds.includes(ctx.actor.id)) return true;
-  if (row.roleIds.length === 0 && row.agencyFunctionSettingIds.length === 0) return false;
-  const [held] = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(correctiveActions, eq(correctiveActions.id, row.id))
-    .where(and(eq(users.id, ctx.actor.id), holdsActionRoleOrFunction(actionAssignment, assignmentHolder)));
-  return !!held;
-}
-
-export async function actionFacts(db: TDbOrTx, ctx: TSignedInContext, row: TCorrectiveActionRow): Promise<TCorrectiveActionFacts> {
-  const [report] = await db.select({ status: ncaReports.status }).from(ncaReports).where(eq(ncaReports.id, row.reportId));
-  const files = await uploadTags(db, [row.id]);
-  return {
-    reportStatus: report.status,
-    missingRequiredDocuments: missingRequiredDocuments(
-      row.documents,
-      files.map((f) => f.tags),
-    ),
-    isDocumentRequired: row.isDocumentRequired,
-    evidenceCount: files.filter((f) => f.tags.some((t) => t.toLowerCase() === EVIDENCE_TAG)).length,
-    isAssignee: await isAssignee(db, ctx, row),
-    // "Admins confirm corrective actions": consortium staff only holding actions.update with the permission system on.
-    mayConfirm: await holdsPermission(ctx, 'corrective-actions', 'confirm'),
-  };
-}
-
-export type TActionInput = { reason?: string } | undefined;
-
-const CHANGES: Partial<Record<TCorrectiveActionAction, (args: { ctx: TSignedInContext; input: TActionInput; now: Date }) => Partial<TCorrectiveActionRow>>> = {
-  confirm: ({ ctx, now }) => ({ confirmationDate: now, confirmedById: ctx.actor.id }),
-  start: ({ now }) => ({ startedAt: now }),
-  complete: ({ now }) => ({ completedAt: now }),
-  reopen: () => ({ completedAt: null }),
-  close: ({ ctx, input, now }) => ({ closedAt: now, closedById: ctx.actor.id, effectivenessNote: input?.reason?.trim() ?? null, closeReason: 'verified' }),
-  closeNotNeeded: ({ ctx, input, now }) => ({ closedAt: now, closedById: ctx.actor.id, effectivenessNote: input?.reason?.trim() ?? null, closeReason: 'not_needed' }),
-  returnedToAgency: () => ({ confirmationDate: null, confirmedById: null }),
-};
-
-/** The steps the action's people hear of (what happened is `nca.action.<step>` in the message files). */
-const NOTIFIED_STEPS = new Set<TCorrectiveActionAction>(['confirm', 'rejectProposal', 'complete', 'reopen', 'close']);
-
-async function notifyStep(tx: TTx, ctx: TSignedInContext, action: TCorrectiveActionAction, row: TCorrectiveActionRow, reason?: string): Promise<TPendingNca> {
-  if (!NOTIFIED_STEPS.has(action)) return [];
-  const [report] = await tx.select().from(ncaReports).where(eq(ncaReports.id, row.reportId));
-  const label = `${actionCode(report.code, row.sequence)} ${row.name}`;
-  const what = msg(`nca.action.${action as 'confirm' | 'rejectProposal' | 'complete' | 'reopen' | 'close'}`);
-  const input = {
-    title: msg('nca.action.title', { code: actionCode(report.code, row.sequence) }),
-    body: reason ? msg('nca.action.bodyWithNote', { label, what, note: reason }) : msg('nca.action.body', { label, what }),
-    event: `nca.action.${action}`,
-    data: { reportId: report.id, actionId: row.id },
-  };
-  // The consortium hears of completions; the author of a rejected proposal; the assignees of the rest.
-  const recipients =
-    action === 'complete' ? await audienceOf(tx, report, ['consortium', 'author']) : action === 'rejectProposal' ? [row.proposedById].filter((id): id is string => !!id) : await assigneesOf(tx, [row]);
-  return [await notifyUsers(tx, recipients, input, action !== 'complete', ctx.actor.id)];
-}
-
-/**
- * The corrective action workflow over its table; each step goes to the report's history (an
- * automatic step, the report's return, under the name of whoever returned the plan).
- */
-export function correctiveActionTransitions(app: FastifyInstance) {
-  return defineWorkflowRuntime({
-    workflow: correctiveActionWorkflow,
-    table: correctiveActions,
-    label: 'corrective action',
-    entityType: 'actions',
-    auditPrefix: 'actions',
-    scope: (ctx) => scopeCondition(ctx, 'corrective-actions', 'read', actionScopes),
-    facts: ({ tx, ctx, row }: { tx: TTx; ctx: TSignedInContext; row: TCorrectiveActionRow }) => actionFacts(tx, inTx(ctx, tx), row),
-    reasonOf: (input: TActionInput) => input?.reason?.trim(),
-    audit: (tx, ctx, entry) => recordAudit(tx, ctx, entry),
-    deliver: (pending: TPendingNca) => deliverNca(app, pending),
-    effects: Object.fromEntries(
-      correctiveActionWorkflow.actions.map((action) => [
-        action,
-        {
-          apply: async ({ tx, ctx, input, now }: { tx: TTx; ctx: TSignedInContext; input: TActionInput; now: Date }) => {
-            // The permission key of the action; automatic steps are the system's (the report's return).
-            if (!correctiveActionWorkflow.spec(action).automatic) await requireAccess(inTx(ctx, tx), 'corrective-actions', action);
-            return CHANGES[action]?.({ ctx, input, now }) ?? {};
-          },
-          notify: async ({ tx, ctx, before, saved, input }: { tx: TTx; ctx: TSignedInContext; before: TCorrectiveActionRow; saved: TCorrectiveActionRow; input: TActionInput }) => {
-            await appendHistory(tx, ctx.actor, {
-              reportId: saved.reportId,
-              kind: 'transition',
-              action,
-              entityType: 'corrective-actions',
-              entityId: saved.id,
-              fromStatus: before.status,
-              toStatus: saved.status,
-              message: input?.reason?.trim() || null,
-              data: { name: saved.name },
-            });
-            return notifyStep(tx, ctx, action, saved, input?.reason?.trim());
-          },
-        },
-      ]),
-    ),
-  });
-}
-
-export { CONFIRMING_REPORT_STATUSES };

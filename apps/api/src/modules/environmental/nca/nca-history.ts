@@ -12,7 +12,7 @@ export type THistoryEntry = {
   reportId: string;
   kind: 'transition' | 'signature' | 'comment' | 'change';
   action: string;
-  entityType: 'nca-reports' | 'corrective-actions' | 'sign-requests';
+  entityType: 'nca-reports' | 'corrective-actions' | 'sign-requests' | 'nca-effectiveness-checks';
   entityId: string;
   fromStatus?: string | null;
   toStatus?: string | null;

@@ -26,7 +26,7 @@ type TTexts = {
   /** A label or sentence of `nca.pdf`. */
   t: (key: TPdfText, params?: TParams) => string;
   /** A value of one of the `nca.pdf` lists (statuses, categories...), the value itself when the list does not know it. */
-  of: (list: 'origin' | 'actionType' | 'actionStatus' | 'category' | 'signStatus' | 'phaseTitle', value: string) => string;
+  of: (list: 'origin' | 'actionType' | 'actionStatus' | 'category' | 'signStatus' | 'phaseTitle' | 'ishikawaCategory', value: string) => string;
   /** '2026-11-24' or an ISO instant (with its time, in Italy), as the language writes dates. */
   date: (value: string | null | undefined) => string;
 };
@@ -169,11 +169,33 @@ function phaseOne(w: Writer, s: TPhaseSnapshot, x: TTexts) {
   w.field(x.t('referenceDocuments'), r.referenceDocuments.join('; ') || null);
   w.field(x.t('openDate'), r.openDate ? x.date(r.openDate) : null);
   w.field(x.t('description'), r.description);
+  containment(w, s, x);
+}
+
+/** The immediate containment actions (phase 1: recorded before the cause analysis). */
+function containment(w: Writer, s: TPhaseSnapshot, x: TTexts) {
+  w.heading(x.t('containment'));
+  const entries = s.containment ?? [];
+  if (entries.length === 0) w.paragraph(x.t('noContainment'));
+  for (const [i, c] of entries.entries()) {
+    if (i > 0) w.rule();
+    w.field(`${i + 1}.`, c.what);
+    w.field(x.t('containmentWho'), c.who);
+    w.field(x.t('containmentWhen'), x.date(c.when));
+    w.field(x.t('containmentVerifiedBy'), c.verifiedBy ?? x.t('notVerified'));
+  }
+}
+
+/** The structured root cause: the 5-Why chain (each answer the cause of the previous) and the Ishikawa families, then the free text. */
+function rootCause(w: Writer, s: TPhaseSnapshot, causeAnalysis: string | null, x: TTexts) {
+  if (s.fiveWhys?.length) w.field(x.t('fiveWhys'), s.fiveWhys.map((why, i) => `${x.t('why', { n: i + 1 })}: ${why}`).join('\n'));
+  if (s.ishikawaCategories?.length) w.field(x.t('ishikawa'), s.ishikawaCategories.map((c) => x.of('ishikawaCategory', c)).join(', '));
+  w.field(x.t('causeAnalysis'), causeAnalysis);
 }
 
 function phaseTwo(w: Writer, s: TPhaseSnapshot, phase: TSignPhase, x: TTexts) {
   w.heading(x.of('phaseTitle', phase === 'third' ? 'third' : 'second'));
-  if (phase === 'second') w.field(x.t('causeAnalysis'), s.causeAnalysis ?? null);
+  if (phase === 'second') rootCause(w, s, s.causeAnalysis ?? null, x);
   const actions = s.actions ?? [];
   if (actions.length === 0) w.paragraph(x.t('noActions'));
   for (const a of actions) {
@@ -250,7 +272,7 @@ export async function renderReportPdf(
   w.paragraph(closed ? x.t('closedLead', { nca, date: x.date(closingDate) }) : x.t('openLead'), 10, GREY);
   phaseOne(w, snapshot, x);
   w.heading(x.of('phaseTitle', 'second'));
-  w.field(x.t('causeAnalysis'), causeAnalysis);
+  rootCause(w, snapshot, causeAnalysis, x);
   phaseTwo(w, snapshot, 'third', x);
   w.heading(x.t('signatures'));
   w.paragraph(x.t('consent'), 8.5, GREY);

@@ -1,6 +1,6 @@
-import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { SIGNING_STATUS_OF_PHASE, type TCorrectiveActionStatus } from '@app/domain/environmental/nca/index';
-import { correctiveActions, ncaReports, sentReminders, signRequests } from '../../../db/schema/index.ts';
+import { correctiveActions, ncaEffectivenessChecks, ncaReports, sentReminders, signRequests } from '../../../db/schema/index.ts';
 import type { TDb } from '../../../db/client.ts';
 import { createNotification, pushNotification, type TJobDeps, type TNotificationRow } from '../../platform/index.ts';
 import { assigneesOf, audienceOf } from './nca-notifications.ts';
@@ -40,13 +40,55 @@ async function sendOnce(
 }
 
 /**
+ * Reminds the consortium (and the report's author) of the effectiveness checks due, once per check:
+ * the check's `remindedAt` is claimed in the transaction that writes the notifications, so a restart
+ * or a second run never sends it twice.
+ */
+async function remindEffectivenessChecks(db: TDb, today: string): Promise<{ reminded: number; rows: TNotificationRow[] }> {
+  const due = await db
+    .select({ check: ncaEffectivenessChecks, report: ncaReports })
+    .from(ncaEffectivenessChecks)
+    .innerJoin(ncaReports, eq(ncaReports.id, ncaEffectivenessChecks.reportId))
+    .where(and(eq(ncaEffectivenessChecks.status, 'scheduled'), lte(ncaEffectivenessChecks.dueDate, today), isNull(ncaEffectivenessChecks.remindedAt)));
+  const rows: TNotificationRow[] = [];
+  let reminded = 0;
+  for (const { check, report } of due) {
+    const recipients = [...new Set(await audienceOf(db, report, ['consortium', 'author']))];
+    const text = { nca: ncaName(report.code), date: check.dueDate };
+    rows.push(
+      ...(await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(ncaEffectivenessChecks)
+          .set({ remindedAt: new Date() })
+          .where(and(eq(ncaEffectivenessChecks.id, check.id), isNull(ncaEffectivenessChecks.remindedAt)))
+          .returning({ id: ncaEffectivenessChecks.id });
+        if (!claimed) return [];
+        reminded++;
+        const written: TNotificationRow[] = [];
+        for (const userId of recipients)
+          written.push(
+            await createNotification(tx, userId, {
+              title: msg('nca.effectiveness.due.title', text),
+              body: msg('nca.effectiveness.due.body', text),
+              event: 'reminder.nca_effectiveness_due',
+              data: { reportId: report.id, effectivenessCheckId: check.id },
+            }),
+          );
+        return written;
+      })),
+    );
+  }
+  return { reminded, rows };
+}
+
+/**
  * The NCA daily job: assignees hear of an action expiring within 10 days; the consortium of an
- * action past its date (escalation); signers of a request pending for more than 3 days. Bell and
- * e-mail, once per event.
+ * action past its date (escalation); signers of a request pending for more than 3 days; the consortium of an effectiveness check due.
+ * Bell and e-mail, once per event.
  */
 export async function runNcaReminders(deps: TJobDeps, today: string) {
   const { db } = deps;
-  const counts = { actionDue: 0, actionOverdue: 0, signerPending: 0, notifications: 0 };
+  const counts = { actionDue: 0, actionOverdue: 0, signerPending: 0, effectivenessDue: 0, notifications: 0 };
   const pushes: TNotificationRow[] = [];
   const open: TCorrectiveActionStatus[] = ['new', 'confirmed', 'in_progress'];
   const actions = await db
@@ -91,6 +133,9 @@ export async function runNcaReminders(deps: TJobDeps, today: string) {
     if (rows.length) counts.signerPending++;
     pushes.push(...rows);
   }
+  const checks = await remindEffectivenessChecks(db, today);
+  counts.effectivenessDue = checks.reminded;
+  pushes.push(...checks.rows);
   for (const row of pushes) await pushNotification({ db, realtime: deps.realtime, mailer: deps.mailer, config: deps.config }, row, { email: true });
   counts.notifications = pushes.length;
   return counts;

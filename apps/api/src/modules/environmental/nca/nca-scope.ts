@@ -1,6 +1,6 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { rolesOnNcaSide } from '@app/domain/platform/access/access-table';
-import { correctiveActions, ncaReports, settings, signRequests, users } from '../../../db/schema/index.ts';
+import { correctiveActions, ncaEffectivenessChecks, ncaReports, settings, signRequests, users } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 
 /*
@@ -74,7 +74,7 @@ export function reportsWritable(ctx: TSignedInContext): SQL {
 }
 
 /** A subquery condition: the row's report is readable by the caller. */
-function reportOfRowReadable(ctx: TSignedInContext, reportIdColumn: typeof correctiveActions.reportId | typeof signRequests.reportId): SQL {
+function reportOfRowReadable(ctx: TSignedInContext, reportIdColumn: typeof correctiveActions.reportId | typeof signRequests.reportId | typeof ncaEffectivenessChecks.reportId): SQL {
   return sql`exists (select 1 from ${ncaReports} where ${ncaReports.id} = ${reportIdColumn} and ${reportsReadable(ctx)})`;
 }
 
@@ -98,6 +98,12 @@ export function reportsDetectedByOwnAgency(ctx: TSignedInContext): SQL {
   return ctx.actor.agencyId ? eq(ncaReports.detectedByAgencyId, ctx.actor.agencyId) : none;
 }
 
+/** The effectiveness checks of the reports the caller reads (a supplier: its own reports' checks). */
+export function effectivenessChecksReadable(ctx: TSignedInContext): SQL {
+  return reportOfRowReadable(ctx, ncaEffectivenessChecks.reportId);
+}
+
 export const reportScopes = { ncaParticipant: { read: reportsReadable, write: reportsWritable }, ownAgency: reportsDetectedByOwnAgency };
 export const actionScopes = { ncaParticipant: { read: actionsReadable, write: actionsWritable } };
 export const signRequestScopes = { ncaParticipant: signRequestsReadable };
+export const effectivenessCheckScopes = { ncaParticipant: effectivenessChecksReadable };

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { missingPhase1Fields, missingRequiredDocuments, phaseSignedIn, type TNcaReportFacts, type TSignStatus } from '@app/domain/environmental/nca/index';
-import { correctiveActions, signRequests, uploads } from '../../../db/schema/index.ts';
+import { correctiveActions, settings, signRequests, uploads } from '../../../db/schema/index.ts';
 import type { TDbOrTx, TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { holdsPermission } from '../../../lib/access.ts';
@@ -40,12 +40,22 @@ export async function roundStatuses(db: TDbOrTx, report: TNcaReportRow): Promise
   return rows.map((r) => r.status);
 }
 
+/** Whether the consortium marks the severity as needing immediate containment before phase 1 is signed (NCA settings). */
+async function severityNeedsContainment(db: TDbOrTx, severityId: string | null): Promise<boolean> {
+  if (!severityId) return false;
+  const [severity] = await db.select({ needsContainment: settings.needsContainment }).from(settings).where(eq(settings.id, severityId));
+  return severity?.needsContainment ?? false;
+}
+
 /** What the report workflow's guards look at; `ctx` null for the system (it never forces a step). */
 export async function reportFacts(db: TDbOrTx, ctx: TSignedInContext | null, report: TNcaReportRow): Promise<TNcaReportFacts> {
   const actions = await db.select().from(correctiveActions).where(eq(correctiveActions.reportId, report.id));
   return {
     missingPhase1Fields: missingPhase1Fields(report),
-    hasCauseAnalysis: !!report.causeAnalysis?.trim(),
+    // Free text stays possible; a 5-Why chain is a cause analysis too.
+    hasCauseAnalysis: !!report.causeAnalysis?.trim() || report.fiveWhys.length > 0,
+    containmentRequired: await severityNeedsContainment(db, report.warningLevelSettingId),
+    containmentCount: report.containmentActions.length,
     actionStatuses: actions.map((a) => a.status),
     actionsMissingDocuments: await actionsMissingDocuments(db, actions),
     roundStatuses: await roundStatuses(db, report),

@@ -7,6 +7,7 @@ import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { defineWorkflowRuntime, type TTransitionTx } from '../../../lib/workflow/run-transition.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { assignReportCode } from './assign-report-code.ts';
+import { scheduleEffectivenessCheck } from './effectiveness-checks.ts';
 import { appendHistory } from './nca-history.ts';
 import { deliverNca, type TPendingNca } from './nca-notifications.ts';
 import { reportScopes } from './nca-scope.ts';
@@ -89,7 +90,9 @@ function effectsOf(app: FastifyInstance, action: TNcaReportAction) {
       });
       return notifyReportStep(tx, action, saved, actor?.id ?? null, reason);
     },
-    cascade: async ({ unit, ctx, before, input }: { unit: TTransitionTx; ctx: TSignedInContext; before: TNcaReportRow; input: TReportInput }) => {
+    cascade: async ({ unit, ctx, before, saved, input }: { unit: TTransitionTx; ctx: TSignedInContext; before: TNcaReportRow; saved: TNcaReportRow; input: TReportInput }) => {
+      // Closing schedules the effectiveness check, N days on (the severity's N).
+      if (saved.status === 'closed' && saved.closingDate) await scheduleEffectivenessCheck(unit.tx, saved, saved.closingDate);
       const why = suspensionOf(action, input ?? {});
       if (why) await suspendPendingSignatures(unit, app, ctx, before, why, automatic ? null : ctx.actor);
       if (action === 'returnToAgency') await returnActionsToAgency(unit, app, ctx, before.id, input?.reason?.trim() ?? '');

@@ -1,21 +1,99 @@
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { NCA_OPEN_STATUSES } from '@app/domain/environmental/nca/index';
-import { agencies, correctiveActions, lots, ncaReports, settings } from '../../../db/schema/index.ts';
+import { effectivenessStandingOf, NCA_OPEN_STATUSES, paretoOf, type TIshikawaCategory } from '@app/domain/environmental/nca/index';
+import { agencies, correctiveActions, lots, ncaEffectivenessChecks, ncaReports, settings } from '../../../db/schema/index.ts';
 import { requireAccess } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { allOf } from '../../../lib/collection/query.ts';
 import { validationFailed } from '../../../lib/errors.ts';
-import { todayInItaly } from './reports.ts';
+import { isRecurrence, todayInItaly } from './reports.ts';
 
 /** Dashboard figures and the register export; the consortium's (both grants reach every report). */
-export type TDashboardFilter = { lotId?: string; from?: string; to?: string };
+export type TDashboardFilter = { lotId?: string; from?: string; to?: string; ishikawa?: TIshikawaCategory };
 
 function reportFilter(filter: TDashboardFilter): SQL | undefined {
   return allOf([
     filter.lotId ? eq(ncaReports.lotId, filter.lotId) : undefined,
     filter.from ? sql`${ncaReports.createdAt} >= ${filter.from}::date` : undefined,
     filter.to ? sql`${ncaReports.createdAt} < (${filter.to}::date + 1)` : undefined,
+    filter.ishikawa ? sql`${filter.ishikawa} = any(${ncaReports.ishikawaCategories})` : undefined,
   ]);
+}
+
+type TParetoCell = { lotId: string; lotCode: string; lotName: string; agencyId: string; agencyName: string; settingId: string; name: string; count: number };
+
+/** The Pareto tables of one grouping (lot or agency) from the counts per lot, agency and setting. */
+function paretoBy<K extends 'lotId' | 'agencyId'>(types: TParetoCell[], aspects: TParetoCell[], key: K) {
+  const groups = new Map<string, TParetoCell>();
+  for (const cell of [...types, ...aspects]) if (!groups.has(cell[key])) groups.set(cell[key], cell);
+  const rows = (cells: TParetoCell[], group: string) => {
+    const bySetting = new Map<string, { settingId: string; name: string; count: number }>();
+    for (const c of cells.filter((x) => x[key] === group)) {
+      const row = bySetting.get(c.settingId) ?? { settingId: c.settingId, name: c.name, count: 0 };
+      row.count += c.count;
+      bySetting.set(c.settingId, row);
+    }
+    return paretoOf([...bySetting.values()]);
+  };
+  return [...groups.entries()].map(([group, first]) => ({ first, types: rows(types, group), aspects: rows(aspects, group) }));
+}
+
+/** Counts per lot, agency and one setting column (NCA type or environmental aspect), within the filter. */
+async function cellsOf(ctx: TSignedInContext, where: SQL | undefined, column: typeof ncaReports.systemSettingId | typeof ncaReports.ambientSettingId): Promise<TParetoCell[]> {
+  const rows = await ctx.db
+    .select({
+      lotId: lots.id,
+      lotCode: lots.code,
+      lotName: lots.name,
+      agencyId: agencies.id,
+      agencyName: agencies.businessName,
+      settingId: settings.id,
+      name: settings.name,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(ncaReports)
+    .innerJoin(lots, eq(lots.id, ncaReports.lotId))
+    .innerJoin(agencies, eq(agencies.id, ncaReports.targetAgencyId))
+    .innerJoin(settings, eq(settings.id, column))
+    .where(where)
+    .groupBy(lots.id, lots.code, lots.name, agencies.id, agencies.businessName, settings.id, settings.name);
+  return rows;
+}
+
+/** The CAPA figures: effectiveness checks by standing, reports by Ishikawa family, recurrences, Pareto of types and aspects. */
+async function capaFigures(ctx: TSignedInContext, where: SQL | undefined) {
+  const today = todayInItaly();
+  const checks = await ctx.db
+    .select({ status: ncaEffectivenessChecks.status, dueDate: ncaEffectivenessChecks.dueDate })
+    .from(ncaEffectivenessChecks)
+    .innerJoin(ncaReports, eq(ncaReports.id, ncaEffectivenessChecks.reportId))
+    .where(where);
+  const effectiveness = { due: 0, upcoming: 0, done: 0, failed: 0 };
+  for (const check of checks) effectiveness[effectivenessStandingOf(check, today)]++;
+  const byIshikawa = await ctx.db
+    .select({ category: sql<TIshikawaCategory>`unnest(${ncaReports.ishikawaCategories})`, count: sql<number>`count(*)::int` })
+    .from(ncaReports)
+    .where(where)
+    .groupBy(sql`1`)
+    .orderBy(sql`2 desc`, sql`1`);
+  const [recurring] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(ncaReports)
+    .where(allOf([where, isRecurrence]));
+  const types = await cellsOf(ctx, where, ncaReports.systemSettingId);
+  const aspects = await cellsOf(ctx, where, ncaReports.ambientSettingId);
+  return {
+    effectiveness,
+    byIshikawa,
+    recurrences: recurring?.count ?? 0,
+    pareto: {
+      byLot: paretoBy(types, aspects, 'lotId')
+        .map(({ first, ...rows }) => ({ lotId: first.lotId, lotCode: first.lotCode, lotName: first.lotName, ...rows }))
+        .sort((a, b) => a.lotCode.localeCompare(b.lotCode)),
+      byAgency: paretoBy(types, aspects, 'agencyId')
+        .map(({ first, ...rows }) => ({ agencyId: first.agencyId, agencyName: first.agencyName, ...rows }))
+        .sort((a, b) => a.agencyName.localeCompare(b.agencyName)),
+    },
+  };
 }
 
 export async function ncaDashboard(ctx: TSignedInContext, filter: TDashboardFilter) {
@@ -70,6 +148,7 @@ export async function ncaDashboard(ctx: TSignedInContext, filter: TDashboardFilt
     overdueActions: overdue?.count ?? 0,
     closedCount: closed?.count ?? 0,
     averageDaysToClose: closed?.average === null || closed?.average === undefined ? null : Math.round(Number(closed.average) * 10) / 10,
+    ...(await capaFigures(ctx, where)),
   };
 }
 

@@ -1,5 +1,17 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { editableFieldsOf, frozenFieldsIn, ZNcaReportCreate, ZNcaReportRecord, ZNcaReportUpdate } from '@app/domain/environmental/nca/index';
+import { and, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  editableFieldsOf,
+  frozenFieldsIn,
+  comesBefore,
+  isRecurrenceOf,
+  type TRecurrenceCandidate,
+  ISHIKAWA_CATEGORIES,
+  verificationsChangedBySupplier,
+  ZNcaReportCreate,
+  ZNcaReportRecord,
+  ZNcaReportUpdate,
+  type TIshikawaCategory,
+} from '@app/domain/environmental/nca/index';
 import { ncaSideOf, type TNcaSide } from '@app/domain/platform/access/access-table';
 import { italianDateOf } from '@app/domain/platform/time/italian-time';
 import { correctiveActions, ncaReports, settings, signRequests } from '../../../db/schema/index.ts';
@@ -33,8 +45,64 @@ export function hasOverdueActions(today: string) {
 
 export function reportToRecord(row: TNcaReportRow) {
   const { codeYear: _year, codeSequence: _sequence, ...rest } = rowToRecord(row);
-  return { ...rest, status: row.status, origin: row.origin, ambientCategory: null as string | null, overdueActions: 0 };
+  return {
+    ...rest,
+    status: row.status,
+    origin: row.origin,
+    containmentActions: row.containmentActions,
+    ishikawaCategories: row.ishikawaCategories,
+    ambientCategory: null as string | null,
+    overdueActions: 0,
+    recurrenceOf: null as { _id: string; code: string | null } | null,
+  };
 }
+
+/** The day a report counts from for recurrences, as SQL over a report row (its alias): its opening, else its creation in Italy. */
+const recurrenceDay = (alias: string) => sql.raw(`coalesce(${alias}.open_date, (${alias}.created_at at time zone 'Europe/Rome')::date)`);
+
+/**
+ * SQL: an earlier report (out of the draft) of the same type on the same agency within the 12 months
+ * before this one: the report is a recurrence. The same rule as the domain's isRecurrenceOf.
+ */
+export const isRecurrence: SQL = sql`exists (select 1 from ${ncaReports} earlier
+  where earlier.target_agency_id = ${ncaReports.targetAgencyId} and earlier.system_setting_id = ${ncaReports.systemSettingId}
+    and earlier.id <> ${ncaReports.id} and earlier.status <> 'pending'
+    and (${recurrenceDay('earlier')} < ${recurrenceDay('nca_reports')}
+      or (${recurrenceDay('earlier')} = ${recurrenceDay('nca_reports')} and earlier.created_at < ${ncaReports.createdAt}))
+    and ${recurrenceDay('earlier')} >= (${recurrenceDay('nca_reports')} - interval '12 months')::date)`;
+
+type TRecurrenceRow = Pick<TNcaReportRow, 'id' | 'code' | 'systemSettingId' | 'targetAgencyId' | 'openDate' | 'createdAt'>;
+const asCandidate = (r: TRecurrenceRow): TRecurrenceCandidate & { code: string | null } => ({ ...r, createdOn: italianDateOf(r.createdAt), createdAt: r.createdAt.toISOString() });
+
+/** For each report, the latest earlier report it recurs (same type, same agency, 12 months), or none. */
+export async function recurrencesOf(db: TSignedInContext['db'], reports: TRecurrenceRow[]): Promise<Map<string, { _id: string; code: string | null }>> {
+  const pairs = reports.filter((r) => r.systemSettingId).map((r) => and(eq(ncaReports.targetAgencyId, r.targetAgencyId), eq(ncaReports.systemSettingId, r.systemSettingId!)));
+  const found = new Map<string, { _id: string; code: string | null }>();
+  if (pairs.length === 0) return found;
+  const candidates = await db
+    .select({
+      id: ncaReports.id,
+      code: ncaReports.code,
+      systemSettingId: ncaReports.systemSettingId,
+      targetAgencyId: ncaReports.targetAgencyId,
+      openDate: ncaReports.openDate,
+      createdAt: ncaReports.createdAt,
+    })
+    .from(ncaReports)
+    .where(and(ne(ncaReports.status, 'pending'), or(...pairs)));
+  for (const report of reports) {
+    const mine = asCandidate(report);
+    const earlier = candidates
+      .map(asCandidate)
+      .filter((c) => isRecurrenceOf(mine, c))
+      .sort((a, b) => (comesBefore(a, b) ? -1 : 1));
+    const latest = earlier.at(-1);
+    if (latest) found.set(report.id, { _id: latest.id, code: latest.code });
+  }
+  return found;
+}
+
+const isIshikawaCategory = (value: string): value is TIshikawaCategory => (ISHIKAWA_CATEGORIES as readonly string[]).includes(value);
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -48,6 +116,10 @@ async function referenceProblems(tx: TSignedInContext['db'], merged: Partial<TNc
   if ('documentSettingIds' in input) problems.push(...(await settingProblems(tx, 'documentSettingIds', merged.documentSettingIds ?? [], 'referenceDocument')));
   if ('detectedByAgencyId' in input) problems.push(...(await agencyProblems(tx, 'detectedByAgencyId', merged.detectedByAgencyId)));
   if ('observerUsersIds' in input) problems.push(...(await userProblems(tx, 'observerUsersIds', merged.observerUsersIds ?? [])));
+  if ('containmentActions' in input) {
+    const verifiers = (merged.containmentActions ?? []).map((a) => a.verifiedById).filter((id): id is string => !!id);
+    problems.push(...(await userProblems(tx, 'containmentActions', [...new Set(verifiers)])));
+  }
   return problems;
 }
 
@@ -86,6 +158,10 @@ export const ncaReportsCollection = defineCollection({
     // The environmental category of the report's aspect.
     category: (value) => sql`${ncaReports.ambientSettingId} in (select ${settings.id} from ${settings} where ${settings.ambientCategory} = ${value})`,
     overdue: (value) => (value === 'true' ? hasOverdueActions(todayInItaly()) : sql`not ${hasOverdueActions(todayInItaly())}`),
+    // A report of the same type on the same agency within 12 months of an earlier one.
+    recurrence: (value) => (value === 'true' ? isRecurrence : sql`not ${isRecurrence}`),
+    // The reports whose root cause is classified in an Ishikawa family.
+    ishikawa: (value) => (isIshikawaCategory(value) ? sql`${value} = any(${ncaReports.ishikawaCategories})` : sql`false`),
   },
   toRecord: (row) => reportToRecord(row),
   async decorate(records, ctx) {
@@ -108,9 +184,12 @@ export const ncaReportsCollection = defineCollection({
       )
       .groupBy(correctiveActions.reportId);
     const overdueBy = new Map(overdue.map((o) => [o.reportId, Number(o.n)]));
+    const mine = ids.length ? await ctx.db.select().from(ncaReports).where(inArray(ncaReports.id, ids)) : [];
+    const recurrences = await recurrencesOf(ctx.db, mine);
     for (const record of records) {
       record.ambientCategory = record.ambientSettingId ? (categories.get(record.ambientSettingId as string) ?? null) : null;
       record.overdueActions = overdueBy.get(record._id as string) ?? 0;
+      record.recurrenceOf = recurrences.get(record._id as string) ?? null;
     }
   },
   async toRow({ op, input, existing, tx, ctx }) {
@@ -138,6 +217,14 @@ export const ncaReportsCollection = defineCollection({
           details: frozen.map((path) => ({ path, message: editable.length ? `frozen while the report is ${status}` : `the report is ${status}: nothing can be edited`, value: changed[path] })),
         },
       );
+    }
+    if (side === 'agency' && 'containmentActions' in changed) {
+      // Who verified a containment is the consortium's word, never the supplier's.
+      const refused = verificationsChangedBySupplier(existing.containmentActions, changed.containmentActions as TNcaReportRow['containmentActions']);
+      if (refused.length > 0)
+        throw new AppError('FORBIDDEN', 'Only the consortium records who verified a containment action', {
+          details: refused.map((i) => ({ path: i < 0 ? 'containmentActions' : `containmentActions.${i}.verifiedById`, message: 'consortium only' })),
+        });
     }
     const merged = { ...existing, ...changed };
     const problems = await referenceProblems(tx, merged, changed);

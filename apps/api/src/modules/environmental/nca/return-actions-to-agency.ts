@@ -4,7 +4,7 @@ import { SYSTEM_ACTOR } from '@app/domain/platform/workflow/define-workflow';
 import { correctiveActions } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import type { TTransitionTx } from '../../../lib/workflow/run-transition.ts';
-import { correctiveActionTransitions } from './corrective-actions.ts';
+import { correctiveActionTransitions } from './action-transitions.ts';
 
 /**
  * Returning the plan to the agency reopens it as a whole: every proposed or confirmed action goes

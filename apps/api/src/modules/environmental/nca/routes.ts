@@ -3,11 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CORRECTIVE_ACTION_STATUSES,
+  ISHIKAWA_CATEGORIES,
   NCA_REPORT_STATUSES,
   SIGN_PHASES,
   SIGN_STATUSES,
   ZCorrectiveActionFacts,
   ZCorrectiveActionRecord,
+  ZEffectivenessCheckRecord,
+  ZEffectivenessOutcome,
   ZNcaReportFacts,
   ZNcaReportRecord,
   ZRejectSignature,
@@ -21,7 +24,11 @@ import { signedInContextOf } from '../../../lib/context.ts';
 import { errorResponses, ZIdParams, ZPdfFile, ZXlsxFile } from '../../../lib/schemas.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { streamWorksheet } from '../../../lib/xlsx-stream.ts';
-import { actionFacts, actionToRecord, correctiveActionsCollection, correctiveActionTransitions, type TCorrectiveActionRow } from './corrective-actions.ts';
+import { actionFacts } from './action-facts.ts';
+import { correctiveActionTransitions } from './action-transitions.ts';
+import { actionToRecord, correctiveActionsCollection, type TCorrectiveActionRow } from './corrective-actions.ts';
+import { effectivenessChecksCollection, effectivenessCheckToRecord, type TEffectivenessCheckRow } from './effectiveness-checks.ts';
+import { effectivenessCheckTransitions } from './effectiveness-transitions.ts';
 import { addComment, readableReport, reportPdf, reportSignatures } from './documents.ts';
 import { readTimeline } from './nca-history.ts';
 import { reportFacts } from './report-facts.ts';
@@ -61,6 +68,7 @@ const ZTimelineEntry = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 const ZCount = z.object({ count: z.number() });
+const ZParetoRows = z.array(z.object({ settingId: z.string(), name: z.string(), count: z.number(), share: z.number(), cumulative: z.number() }));
 const ZDashboard = z.object({
   total: z.number(),
   byStatus: z.array(z.object({ status: z.string(), count: z.number() })),
@@ -71,6 +79,15 @@ const ZDashboard = z.object({
   overdueActions: z.number(),
   closedCount: z.number(),
   averageDaysToClose: z.number().nullable().describe('Average days from opening to closing of the closed reports'),
+  effectiveness: z.object({ due: z.number(), upcoming: z.number(), done: z.number(), failed: z.number() }).describe('Effectiveness checks: due (date reached), upcoming, effective, not effective'),
+  byIshikawa: z.array(z.object({ category: z.enum(ISHIKAWA_CATEGORIES), count: z.number() })).describe('Reports by the Ishikawa family of their root cause'),
+  recurrences: z.number().describe('Reports that recur an earlier one (same type, same agency, 12 months)'),
+  pareto: z
+    .object({
+      byLot: z.array(z.object({ lotId: z.string(), lotCode: z.string(), lotName: z.string(), types: ZParetoRows, aspects: ZParetoRows })),
+      byAgency: z.array(z.object({ agencyId: z.string(), agencyName: z.string(), types: ZParetoRows, aspects: ZParetoRows })),
+    })
+    .describe('Pareto of NCA types and environmental aspects (all reports in the filter), per lot and per agency'),
 });
 void ZCount;
 
@@ -83,7 +100,7 @@ export function registerNcaRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary: 'NCA figures: by status, open by lot, agency, severity and category, overdue actions, average days to close',
-      querystring: z.object({ lotId: z.uuid().optional(), from: z.iso.date().optional(), to: z.iso.date().optional() }),
+      querystring: z.object({ lotId: z.uuid().optional(), from: z.iso.date().optional(), to: z.iso.date().optional(), ishikawa: z.enum(ISHIKAWA_CATEGORIES).optional() }),
       response: { 200: ZDashboard, ...errors },
     },
     handler: (request) => ncaDashboard(signedIn(request), request.query),
@@ -108,6 +125,7 @@ export function registerNcaRoutes(app: FastifyInstance) {
   registerCollection(app, ncaReportsCollection);
   registerCollection(app, correctiveActionsCollection);
   registerCollection(app, signRequestsCollection);
+  registerCollection(app, effectivenessChecksCollection);
 
   const reportRuntime = ncaReportTransitions(app);
   registerWorkflowRoutes(app, reportRuntime, {
@@ -196,6 +214,16 @@ export function registerNcaRoutes(app: FastifyInstance) {
       reopen: { summary: 'Evidence insufficient: back to in progress', body: ZReason },
       close: { summary: 'Close after the effectiveness check (the reason is the check)', body: ZReason },
       closeNotNeeded: { summary: 'Close as not needed (admins)', body: ZReason },
+    },
+  });
+  registerWorkflowRoutes(app, effectivenessCheckTransitions(app), {
+    collection: 'nca-effectiveness-checks',
+    tags,
+    record: ZEffectivenessCheckRecord,
+    toRecord: (row: TEffectivenessCheckRow) => effectivenessCheckToRecord(row),
+    actions: {
+      recordEffective: { summary: 'The actions proved effective (consortium only)', body: ZEffectivenessOutcome },
+      recordNotEffective: { summary: 'The actions were not effective: opens a new report citing this one, prefilled (consortium only)', body: ZReason },
     },
   });
   r.get('/api/corrective-actions/:id/facts', {

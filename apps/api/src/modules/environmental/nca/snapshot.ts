@@ -64,7 +64,12 @@ export type TPhaseSnapshot = {
     origin: string | null;
     referenceDocuments: string[];
   };
+  /** Immediate containment (absent when none was recorded, so that snapshots from before it hash the same). */
+  containment?: { what: string; who: string; when: string; verifiedBy: string | null }[];
   causeAnalysis?: string | null;
+  /** The 5-Why chain and the Ishikawa families (absent when empty, as above). */
+  fiveWhys?: string[];
+  ishikawaCategories?: string[];
   actions?: TActionSnapshot[];
   files: { name: string; sha256: string; tags: string[] }[];
 };
@@ -84,6 +89,8 @@ export async function phaseSnapshot(db: TDbOrTx, report: TNcaReportRow, phase: T
   const agencyRows = agencyIds.length ? await db.select({ id: agencies.id, name: agencies.businessName }).from(agencies).where(inArray(agencies.id, agencyIds)) : [];
   const settingIds = [report.ambientSettingId, report.warningLevelSettingId, report.systemSettingId, ...report.documentSettingIds].filter((id): id is string => !!id);
   const settingRows = settingIds.length ? await db.select().from(settings).where(inArray(settings.id, settingIds)) : [];
+  const verifierIds = report.containmentActions.map((a) => a.verifiedById).filter((id): id is string => !!id);
+  const verifiers = verifierIds.length ? await db.select({ id: users.id, name: users.name, surname: users.surname, email: users.email }).from(users).where(inArray(users.id, verifierIds)) : [];
   const [opener] = report.openedById ? await db.select({ name: users.name, surname: users.surname, email: users.email }).from(users).where(eq(users.id, report.openedById)) : [];
   const agencyName = (id: string | null) => (id ? (agencyRows.find((a) => a.id === id)?.name ?? id) : null);
   const setting = (id: string | null) => (id ? settingRows.find((s) => s.id === id) : undefined);
@@ -127,6 +134,18 @@ export async function phaseSnapshot(db: TDbOrTx, report: TNcaReportRow, phase: T
       origin: report.origin,
       referenceDocuments: report.documentSettingIds.map((id) => setting(id)?.name ?? id),
     },
+    ...(report.containmentActions.length > 0
+      ? {
+          containment: report.containmentActions.map((a) => ({
+            what: a.what,
+            who: a.who,
+            when: a.when,
+            verifiedBy: a.verifiedById ? fullName(verifiers.find((v) => v.id === a.verifiedById)) : null,
+          })),
+        }
+      : {}),
+    ...(PHASE_NUMBER[phase] >= 2 && report.fiveWhys.length > 0 ? { fiveWhys: report.fiveWhys } : {}),
+    ...(PHASE_NUMBER[phase] >= 2 && report.ishikawaCategories.length > 0 ? { ishikawaCategories: [...report.ishikawaCategories] } : {}),
     ...(PHASE_NUMBER[phase] >= 2
       ? {
           causeAnalysis: report.causeAnalysis,

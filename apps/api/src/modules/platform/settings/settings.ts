@@ -102,7 +102,15 @@ export async function settingRowValues({ input, tx: db, existing }: TWrite<TSett
   const merged = { ...existing, ...values };
   const currentUserId = input.userId ?? existing?.userId ?? undefined;
   if (type !== 'feature') {
-    problems.push(...settingAttributeProblems(type, { ambientCategory: merged.ambientCategory, agencyFunctionType: merged.agencyFunctionType, userId: currentUserId }));
+    problems.push(
+      ...settingAttributeProblems(type, {
+        ambientCategory: merged.ambientCategory,
+        agencyFunctionType: merged.agencyFunctionType,
+        userId: currentUserId,
+        needsContainment: merged.needsContainment,
+        effectivenessCheckDays: merged.effectivenessCheckDays,
+      }),
+    );
   }
   if (type === 'defaultObserver' && typeof input.userId === 'string') {
     const user = await activeUser(db, input.userId);

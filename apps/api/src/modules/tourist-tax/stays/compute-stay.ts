@@ -1,6 +1,7 @@
 import { reachesAll } from '../../../lib/access.ts';
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { computeStayTax, MAX_STAY_NIGHTS } from '@app/domain/tourist-tax/engine';
+import type { TPartyKind } from '@app/domain/tourist-tax/alloggiati-requirements';
 import type { TPreviousNight, TStayGuestFacts, TStayTax } from '@app/domain/tourist-tax/types';
 import type { stays, structures, TGuest, TInvoice } from '../../../db/schema/index.ts';
 import { stays as staysTable, uploads } from '../../../db/schema/index.ts';
@@ -29,6 +30,8 @@ export type TStayFacts = {
   accommodationAmountCents: number | null;
   nightlyPricesCents: number[] | null;
   notes: string | null;
+  /** For the questura's file only: family (default) or group; the tax does not depend on it. */
+  partyKind?: TPartyKind | null;
 };
 
 /** The facts of a saved stay overlaid with a (partial) API input. */
@@ -52,6 +55,7 @@ export function stayFactsFrom(input: Record<string, unknown>, existing?: typeof 
     accommodationAmountCents: input.accommodationAmount !== undefined ? toCents(input.accommodationAmount as number | null) : (existing?.accommodationAmountCents ?? null),
     nightlyPricesCents: input.nightlyPrices !== undefined ? ((input.nightlyPrices as number[] | null)?.map((euros) => toCents(euros)) ?? null) : (existing?.nightlyPricesCents ?? null),
     notes: pick('notes', null) ?? null,
+    partyKind: pick('partyKind', null) ?? null,
   };
 }
 
@@ -185,6 +189,7 @@ export function stayColumns(facts: TStayFacts, structure: typeof structures.$inf
     accommodationAmountCents: facts.accommodationAmountCents,
     nightlyPricesCents: facts.nightlyPricesCents,
     notes: facts.notes,
+    partyKind: facts.partyKind ?? null,
     cityId: structure.cityId,
     nightsNumber: tax.nightsNumber,
     taxableNights: tax.taxableNights,

@@ -93,6 +93,7 @@ export function priceImportedStay(
     accommodationAmountCents: item.accommodationAmountCents,
     nightlyPricesCents: null,
     notes: null,
+    partyKind: item.partyKind ?? null,
   };
   try {
     const tax = computeTaxOfFacts(facts, structure, rules);

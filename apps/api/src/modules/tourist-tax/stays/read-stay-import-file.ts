@@ -21,6 +21,8 @@ export type TImportedStay = {
   guest: TGuest;
   /** The other guests (Alloggiati family or group members). */
   guests?: TGuest[];
+  /** Alloggiati files: a family (17/19) or a group (18/20), so the day's file writes them back as they came. */
+  partyKind?: 'family' | 'group' | null;
   paymentStatus: 'paid' | 'not_paid';
   noPaymentReason: string | null;
   exemptCount: number;
@@ -246,6 +248,7 @@ function alloggiatiGuest(g: TAlloggiatiGuest): TGuest {
     citizenship: g.citizenship,
     documentType: g.documentType,
     documentNumber: g.documentNumber,
+    documentIssuePlace: g.documentIssuePlace,
   };
 }
 
@@ -263,6 +266,7 @@ function readAlloggiati(bytes: Buffer, options: TImportOptions) {
       // Every member of the family or group is kept: the comune's age rules apply to each of them.
       guest: alloggiatiGuest(s.guest),
       guests: s.members.map(alloggiatiGuest),
+      partyKind: s.kind === 'group' ? 'group' : s.kind === 'family' ? 'family' : null,
       paymentStatus: options.paymentStatus ?? 'paid',
       noPaymentReason: options.paymentStatus === 'not_paid' ? (options.noPaymentReason ?? null) : null,
       exemptCount: 0,

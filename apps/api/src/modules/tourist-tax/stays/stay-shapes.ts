@@ -34,6 +34,7 @@ export const ZGuest = z.object({
   phone: ZPhone,
   documentType: ZOptionalText(50),
   documentNumber: ZOptionalText(50),
+  documentIssuePlace: ZOptionalText(100).describe('Where the document was issued: an Alloggiati Web place code (GET /api/alloggiati-codes?kind=place) or its name'),
   resident: z.boolean().nullable().optional().describe("Resident of the structure's comune (the comune's resident exemption applies)"),
   tourLeader: z.boolean().nullable().optional().describe("Tour leader of a group (the comune's tour-leader exemption applies)"),
 });
@@ -88,6 +89,7 @@ export const ZStayInput = z.object({
   accommodationAmount: ZEuros.nullable().optional().describe('Price of the stay, tax excluded; required by percentage tariffs'),
   nightlyPrices: z.array(ZEuros).max(366).nullable().optional().describe('Price of each night (all guests, euros) when it varies; one per night; used by percentage tariffs'),
   notes: ZOptionalText(2000),
+  partyKind: z.enum(['family', 'group']).nullable().optional().describe("For the questura's file (Alloggiati Web): the guests travel as a family (17/19, the default) or a group (18/20)"),
 });
 
 export const ZStayPreviewInput = ZStayInput.pick({
@@ -254,6 +256,7 @@ export const ZStayRecord = ZRecordBase.extend({
   accommodationAmount: z.number().nullable(),
   nightlyPrices: z.array(z.number()).nullable(),
   notes: nullableString,
+  partyKind: z.enum(['family', 'group']).nullable().optional().describe('family (also when null) or group, for the Alloggiati Web file'),
   nightsNumber: z.number(),
   taxableNights: z.number(),
   exemptGuests: z.number(),
@@ -303,6 +306,7 @@ export function stayToRecord(row: typeof stays.$inferSelect): z.infer<typeof ZSt
     accommodationAmount: toEuros(row.accommodationAmountCents),
     nightlyPrices: row.nightlyPricesCents ? row.nightlyPricesCents.map((c) => toEuros(c)) : null,
     notes: row.notes,
+    partyKind: row.partyKind ?? null,
     nightsNumber: row.nightsNumber,
     taxableNights: row.taxableNights,
     exemptGuests: row.exemptGuests,
