@@ -35,6 +35,8 @@ describe('server message files', () => {
       'declarationExports.period.cin',
       'declarationExports.period.trn',
       'declarationExports.annual.cin',
+      'form.pdf.wbs',
+      'form.pdf.no',
     ]);
     const same = Object.keys(it_).filter((key) => it_[key] === en[key] && !SHARED_WORDS.has(key) && it_[key].replace(/\{[^}]*\}|\s|NCA/g, '') !== '');
     expect(same).toEqual([]);

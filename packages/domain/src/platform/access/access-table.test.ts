@@ -408,9 +408,16 @@ const EXPECTED: Record<string, Record<string, string>> = {
     approve: 'all - - - - all',
     reject: 'all - - - - all',
     revoke: 'all - - - - -',
+    startTransport: 'all - - ownAgency - all',
+    accept: 'all - - ownAgency - all',
+    acceptInPart: 'all - - ownAgency - all',
+    refuse: 'all - - ownAgency - all',
+    cancel: 'all - - - - all',
     export: 'all - - ownAgency - all',
     attachDocument: 'all - - ownAgency - all',
     openNca: 'all - - - - all',
+    rentri: 'all - - ownAgency - all',
+    register: 'all - - - - all',
   },
 };
 

@@ -417,8 +417,8 @@ export const ACCESS = {
     },
   },
   // Waste forms (FIR): a supplier agency registers and corrects the forms of its own agency's orders
-  // while they are pending; the consortium reviews them (approve, or send back with a reason) and
-  // only an administrator revokes an approval. An approved form is read-only (a rule of the form).
+  // while they are compiled; the consortium (the producer) signs them (approve, or send back with a
+  // reason) and only an administrator revokes a signature. Only a compiled form changes (a rule of the form).
   forms: {
     area: 'environmental',
     entity: 'forms',
@@ -426,11 +426,22 @@ export const ACCESS = {
       approve: allow(CONSORTIUM, 'forms.update'),
       reject: allow(CONSORTIUM, 'forms.update'),
       revoke: allow(ADMIN, 'forms.update'),
+      // RENTRI's states after the producer's signature: the supplier (who carries the load) or the
+      // consortium records the departure and the destination's outcome; the producer cancels.
+      startTransport: allow(FORM_PARTIES, 'forms.update'),
+      accept: allow(FORM_PARTIES, 'forms.update'),
+      acceptInPart: allow(FORM_PARTIES, 'forms.update'),
+      refuse: allow(FORM_PARTIES, 'forms.update'),
+      cancel: allow(CONSORTIUM, 'forms.update'),
       export: allow(FORM_PARTIES, 'forms.getAll'),
       // The signed FIR document (pdf) of a pending form.
       attachDocument: allow(FORM_PARTIES, 'forms.update'),
       // A load turned back at destination for non-conformity opens a prefilled NCA report.
       openNca: allow(CONSORTIUM, 'nca.create'),
+      // The form as RENTRI's "create FIR" body: whoever reads the form sees what would be sent.
+      rentri: allow(FORM_PARTIES, 'forms.get'),
+      // The chronological register of loads and unloads per producer site: the producer's (the consortium's) book.
+      register: allow(CONSORTIUM, 'forms.getAll'),
     }),
   },
   // Landing pages: the supplier's own company.
