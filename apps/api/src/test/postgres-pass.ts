@@ -94,6 +94,7 @@ export const EMBEDDED_ONLY = {
   'apps/api/src/modules/environmental/nca/nca-pdf-limits.test.ts': 'decided-in-code',
   'apps/api/src/modules/environmental/rdps/import-rdps-bounds.test.ts': 'decided-in-code',
   'apps/api/src/modules/environmental/signed-files/signed-uploads.test.ts': 'decided-in-code',
+  'apps/api/src/modules/environmental/forms/rentri/rentri-body.test.ts': 'no-database',
   'apps/api/src/modules/environmental/signed-files/verify-signed-file.test.ts': 'no-database',
   'apps/api/src/modules/platform/analytics/page-views.test.ts': 'decided-in-code',
   'apps/api/src/modules/platform/app-versions/compare-versions.test.ts': 'no-database',

@@ -81,6 +81,8 @@ export const ERROR_STATUS_BY_CODE = {
   // A waste form that fails RENTRI's checks cannot be approved; an approved one cannot change.
   FORM_CHECKS_FAILED: 409,
   FORM_LOCKED: 409,
+  // A form RENTRI would refuse for lack of a field it requires (listed in the details).
+  FORM_RENTRI_INCOMPLETE: 409,
   // An invitation link already used to accept.
   INVITE_TOKEN_USED: 409,
   // NCA reports and corrective actions: phase 2 left before every action is confirmed; an action

@@ -14,6 +14,7 @@ import { declarationSearch, declarationsCollection, declarationToRecord, overdue
 import { allOf } from '../../../lib/collection/query.ts';
 import { readFilingSettings, updateFilingSettings, ZFilingSettings, ZFilingSettingsUpdate } from './filing-settings.ts';
 import { printDeclarationReceipt } from './print-receipt.ts';
+import { readerLanguage } from '../../../i18n/reader-language.ts';
 import { listDeclarationPayments, ZPaymentRecord } from './payments.ts';
 import { readPagopaNotice, ZPagopaNotice } from './pagopa-notice.ts';
 import { declarationTransitions, recordDeclarationPayment } from './transition-declaration.ts';
@@ -140,7 +141,7 @@ export function registerDeclarationRoutes(app: FastifyInstance) {
       const ctx = signedIn(request);
       const runtime = app.services.collections.get('declarations')!;
       const row = await runtime.getById(ctx, request.params.id);
-      const pdf = await printDeclarationReceipt(ctx.db, row as never);
+      const pdf = await printDeclarationReceipt(ctx.db, row as never, await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id));
       reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="ricevuta-${String(row.code ?? row.id)}.pdf"`);
       return reply.send(Buffer.from(pdf));
     },
