@@ -23,7 +23,7 @@ for (const list of LISTS) {
     test.setTimeout(120_000);
     await signInWithStoredSession(page, list.account);
     await page.goto(list.path);
-    await expect(page.locator('.RaDataTable-row').first()).toBeVisible();
+    await expect(page.locator('.RaDataTable-row').first()).toBeVisible({ timeout: 30_000 });
     expect(await tabToFirstRow(page), 'a row takes the focus').toBe(true);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(list.opened);

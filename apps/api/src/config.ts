@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { errorCodeOf } from './lib/guards.ts';
 
 /**
  * Environment configuration, parsed once at start. A malformed variable, or a secret missing in
@@ -84,7 +85,7 @@ function installationSecret(dataDir: string, name: string, persist: boolean): st
     return generated;
   } catch (error) {
     // Another process starting on the same folder wrote it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return read();
+    if (errorCodeOf(error) === 'EEXIST') return read();
     throw error;
   }
 }

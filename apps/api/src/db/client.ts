@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import lockfile from 'proper-lockfile';
 import pg from 'pg';
@@ -13,8 +13,9 @@ import { startPgliteThread, type TPgliteThread } from './pglite-thread.ts';
 export { DatabaseUnavailableError } from './pglite-thread.ts';
 
 export type TSchema = typeof schema;
-export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
-export type TTx = PgTransaction<PgQueryResultHKT, TSchema, ExtractTablesWithRelations<TSchema>>;
+/** Both databases are reached through node-postgres (PGlite through its thread's wire protocol). */
+export type TDb = NodePgDatabase<TSchema>;
+export type TTx = PgTransaction<NodePgQueryResultHKT, TSchema, ExtractTablesWithRelations<TSchema>>;
 /** Anything queries can run on: the database or an open transaction. */
 export type TDbOrTx = TDb | TTx;
 
@@ -25,14 +26,17 @@ export type TDbOrTx = TDb | TTx;
  * drizzle's general one. Each value still goes through its column's mapFromDriverValue in `map`.
  */
 export function queryRows<T>(db: TDbOrTx, query: { sql: string; params: unknown[] }, map: (rows: unknown[][]) => T): Promise<T> {
-  const { session } = db as unknown as { session: PgSession };
-  return session.prepareQuery(query, undefined, undefined, true, map).execute() as Promise<T>;
+  return db._.session.prepareQuery<{ execute: T; all: unknown; values: unknown }>(query, undefined, undefined, true, map).execute();
 }
 
-/** The SQL dialect of a database or transaction (renders drizzle SQL to text and parameters). */
-export function dialectOf(db: TDbOrTx): PgDialect {
-  return (db as unknown as { dialect: PgDialect }).dialect;
-}
+/** Column names in the database are the snake_case of the schema's property names. */
+const CASING = 'snake_case';
+
+/**
+ * Renders drizzle SQL to text and parameters as the databases opened here do: a dialect holds only
+ * its casing, so one built with the same casing renders exactly what theirs would.
+ */
+export const sqlDialect = new PgDialect({ casing: CASING });
 
 export type TDatabase = {
   db: TDb;
@@ -86,7 +90,7 @@ export async function openDatabase(options: {
     pool.on('remove', () => {
       if (--open === 0) allClosed?.();
     });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as TDb;
+    const db = drizzlePg(pool, { schema, casing: CASING });
     return {
       db,
       kind: 'postgres',
@@ -167,7 +171,7 @@ export async function openDatabase(options: {
   const pool = new pg.Pool({ ...thread.connectionConfig(), max: 1, idleTimeoutMillis: 0 });
   // A connection broken by the thread's end is reported to its query; the pool must not throw it again.
   pool.on('error', () => undefined);
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as TDb;
+  const db = drizzlePg(pool, { schema, casing: CASING });
   return {
     db,
     kind: 'pglite',
@@ -189,5 +193,5 @@ export async function openDatabase(options: {
 }
 
 export async function runMigrations(database: TDatabase) {
-  await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  await migratePg(database.db, { migrationsFolder: MIGRATIONS_DIR });
 }

@@ -63,7 +63,8 @@ function lookup(language: TLanguage, key: TMessageKey): string {
 
 const LOCALE_OF: Record<TLanguage, string> = { it: 'it-IT', en: 'en-GB' };
 
-function formatDate(language: TLanguage, value: string): string {
+/** A calendar date (YYYY-MM-DD) or an instant (its day in Italy) as the language writes dates. */
+export function formatDate(language: TLanguage, value: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const [y, m, d] = value.split('-');
     // Italian keeps the dd/mm/yyyy it always had; English spells the month, unambiguous for either reader.
@@ -75,7 +76,8 @@ function formatDate(language: TLanguage, value: string): string {
   return new Intl.DateTimeFormat(LOCALE_OF[language], { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(instant);
 }
 
-function formatEuros(language: TLanguage, cents: number): string {
+/** An amount in cents as the language writes euros (Italian: 1.234,50 €). */
+export function formatEuros(language: TLanguage, cents: number): string {
   if (language === 'it') return formatEurosIt(cents);
   return new Intl.NumberFormat(LOCALE_OF.en, { style: 'currency', currency: 'EUR' }).format(cents / 100);
 }

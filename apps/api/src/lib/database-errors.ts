@@ -25,13 +25,19 @@ const CHECK_VIOLATION = '23514';
 export function findDatabaseError(error: unknown): TDatabaseError | undefined {
   let current = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    const { code, severity } = current as Partial<TDatabaseError>;
-    // `severity` tells a server's error from a Node system error whose code also has five letters (EPIPE).
-    if (typeof code === 'string' && SQLSTATE.test(code) && typeof severity === 'string') return current as TDatabaseError;
+    if (isDatabaseError(current)) return current;
     current = current.cause;
   }
   return undefined;
 }
+
+/** A server's error: a SQLSTATE `code`, and a `severity`, which tells it from a Node system error whose code also has five letters (EPIPE). */
+function isDatabaseError(error: Error): error is TDatabaseError {
+  return 'code' in error && typeof error.code === 'string' && SQLSTATE.test(error.code) && 'severity' in error && typeof error.severity === 'string';
+}
+
+/** A unique constraint refused the write (a race that a check before the insert cannot close). */
+export const isUniqueViolation = (error: unknown): boolean => findDatabaseError(error)?.code === UNIQUE_VIOLATION;
 
 /** `lot_id` -> `lotId`: the API field of a column (API fields are the camelCase column names). */
 const fieldOf = (column: string) => column.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());

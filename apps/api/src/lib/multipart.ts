@@ -1,4 +1,5 @@
 import { AppError } from './errors.ts';
+import { errorCodeOf } from './guards.ts';
 
 /** Errors a program makes, not a request: they stay 500s and are logged. */
 const isProgrammingError = (error: unknown) => error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError || error instanceof SyntaxError;
@@ -13,7 +14,7 @@ const isProgrammingError = (error: unknown) => error instanceof TypeError || err
  */
 export function multipartReadError(error: unknown, maxBytes: number): unknown {
   if (error instanceof AppError || isProgrammingError(error) || !(error instanceof Error) || 'syscall' in error) return error;
-  const code = (error as { code?: string }).code;
+  const code = errorCodeOf(error);
   if (code === 'FST_REQ_FILE_TOO_LARGE')
     return new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the limit of ${maxBytes} bytes`, {
       params: { maxBytes: maxBytes },

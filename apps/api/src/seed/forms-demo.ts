@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { checkWasteForm } from '@app/domain/environmental/waste/form-rules';
-import { ZFormCreate } from '@app/domain/environmental/waste/form-schemas';
+import { ZFormCreate, type TFormStatus } from '@app/domain/environmental/waste/form-schemas';
 import { luhnCheckDigit } from '@app/domain/platform/identifiers/partita-iva';
 import { agencies, orders, wasteForms } from '../db/schema/index.ts';
 import type { TTx } from '../db/client.ts';
@@ -9,8 +9,8 @@ import { columnsOf, factsOf } from '../modules/environmental/forms/forms.ts';
 
 /**
  * Waste forms of the demo: Edil Strade Tirrenia (agency@demo.test) and Ecologia Garigliano
- * (agency3@demo.test) on their orders, in each review state (pending, pending sent back with a
- * reason, approved), with non-hazardous, hazardous and mirror EER codes, kg and litres, an ADR load,
+ * (agency3@demo.test) on their orders, in RENTRI's states (compiled, compiled sent back with a
+ * reason, signed by the producer, accepted, rejected at destination), with non-hazardous, hazardous and mirror EER codes, kg and litres, an ADR load,
  * and one load rejected at destination for non-conformity. Each goes through the API's schema and
  * RENTRI checks, so the demo cannot hold a form the product would refuse.
  */
@@ -20,12 +20,16 @@ const piva = (taxpayer: number, office = '058') => {
   return first10 + luhnCheckDigit(first10);
 };
 
-const CONSORTIUM = { name: 'Consorzio Autostrade Tirreniche', taxCode: piva(7654321), address: { city: 'Roma', street: 'Via Cristoforo Colombo', streetNumber: '440', postalCode: '00145' } };
+const CONSORTIUM = {
+  name: 'Consorzio Autostrade Tirreniche',
+  taxCode: piva(7654321),
+  address: { city: 'Roma', street: 'Via Cristoforo Colombo', streetNumber: '440', postalCode: '00145', cityCode: '058091' },
+};
 const TRANSPORTER = {
   name: 'Autotrasporti Formia S.r.l.',
   taxCode: piva(5566778),
   registrationNumber: 'RM/012345',
-  address: { city: 'Formia', street: 'Via Vitruvio', streetNumber: '12', postalCode: '04023' },
+  address: { city: 'Formia', street: 'Via Vitruvio', streetNumber: '12', postalCode: '04023', cityCode: '059008' },
   driverName: 'Luca',
   driverSurname: 'Autiere',
   vehiclePlate: 'FX123AB',
@@ -33,24 +37,24 @@ const TRANSPORTER = {
 const LANDFILL = {
   name: 'Recuperi Inerti Lazio S.r.l.',
   taxCode: piva(6677889),
-  address: { city: 'Aprilia', street: 'Via del Campo', streetNumber: '3', postalCode: '04011' },
+  address: { city: 'Aprilia', street: 'Via del Campo', streetNumber: '3', postalCode: '04011', cityCode: '059001' },
   authorization: 'AUT-208/2023',
   authorizationType: 'RecSmalArt208',
 };
 const OIL_PLANT = {
   name: 'Rigenera Oli Centro Italia S.r.l.',
   taxCode: piva(7788990),
-  address: { city: 'Ceccano', street: 'Via Gaeta', streetNumber: '91', postalCode: '03023' },
+  address: { city: 'Ceccano', street: 'Via Gaeta', streetNumber: '91', postalCode: '03023', cityCode: '060019' },
   authorizationType: 'AIA',
 };
 
-type TDemoForm = { agency: 'edil' | 'eco'; order: string; status: 'pending' | 'approved'; rejectionReason?: string; input: Record<string, unknown> };
+type TDemoForm = { agency: 'edil' | 'eco'; order: string; status: TFormStatus; rejectionReason?: string; input: Record<string, unknown> };
 
 const FORMS: TDemoForm[] = [
   {
     agency: 'edil',
     order: 'ODL 01/2025 - Scavo galleria Monte Altino',
-    status: 'pending',
+    status: 'compiled',
     input: {
       code: 'XRBC 000101 HF',
       referencePeriodFrom: '2026-10-01',
@@ -68,7 +72,7 @@ const FORMS: TDemoForm[] = [
   {
     agency: 'edil',
     order: 'ODL 02/2025 - Trasporto terre a sito di deposito',
-    status: 'approved',
+    status: 'producerSigned',
     input: {
       code: 'XRBC 000102 HF',
       referencePeriodFrom: '2026-09-01',
@@ -80,13 +84,12 @@ const FORMS: TDemoForm[] = [
       certificate: { type: 'Classificazione', number: 'CL-2026-031', date: '2026-08-28' },
       bulk: true,
       wasteDestination: 'R5',
-      acceptance: { type: 'A', acceptedQuantity: '18250.75', arrivedAt: '2026-09-12T09:30:00Z' },
     },
   },
   {
     agency: 'edil',
     order: 'ODL 01/2025 - Scavo galleria Monte Altino',
-    status: 'pending',
+    status: 'compiled',
     rejectionReason: 'Manca la data delle analisi: indicare la data del rapporto di prova.',
     input: {
       code: 'XRBC 000103 HF',
@@ -105,7 +108,7 @@ const FORMS: TDemoForm[] = [
   {
     agency: 'eco',
     order: 'ODL 03/2025 - Gestione rifiuti di cantiere',
-    status: 'pending',
+    status: 'rejected',
     input: {
       code: 'XRBC 000104 HF',
       referencePeriodFrom: '2026-10-05',
@@ -123,7 +126,7 @@ const FORMS: TDemoForm[] = [
   {
     agency: 'eco',
     order: 'ODL 03/2025 - Gestione rifiuti di cantiere',
-    status: 'approved',
+    status: 'accepted',
     input: {
       code: 'XRBC 000105 HF',
       referencePeriodFrom: '2026-10-01',
@@ -144,7 +147,7 @@ const FORMS: TDemoForm[] = [
   {
     agency: 'eco',
     order: 'ODL 03/2025 - Gestione rifiuti di cantiere',
-    status: 'pending',
+    status: 'compiled',
     input: {
       code: 'XRBC 000106 HF',
       referencePeriodFrom: '2026-11-02',
@@ -159,19 +162,19 @@ const FORMS: TDemoForm[] = [
   },
 ];
 
+/** The consortium's production site, with its RENTRI site number (a demo value in RENTRI's format). */
+const PRODUCER = { ...CONSORTIUM, productionSite: 'Cantiere galleria Monte Altino, Formia (LT)', siteRegistrationNumber: 'OP0058ABC000123-LT0001' };
+
+/** The demo forms' bodies as the API takes them, without the order (tests build RENTRI bodies from them). */
+export const DEMO_FORM_INPUTS: Record<string, unknown>[] = FORMS.map((form) => ({ producer: PRODUCER, transporters: [TRANSPORTER], receiver: LANDFILL, ...form.input }));
+
 export const seedFormsDemo: TDemoSeeder = async (tx: TTx, people) => {
   const agencyByName = async (name: string) => (await tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.businessName, name)))[0]?.id;
   const agencyIds = { edil: await agencyByName('Edil Strade Tirrenia S.p.A.'), eco: await agencyByName('Ecologia Garigliano S.r.l.') };
   const createdBy = { edil: people['agency@demo.test'], eco: null };
   for (const form of FORMS) {
     const [order] = await tx.select({ id: orders.id, lotId: orders.lotId }).from(orders).where(eq(orders.name, form.order));
-    const input = ZFormCreate.parse({
-      orderId: order.id,
-      producer: { ...CONSORTIUM, productionSite: 'Cantiere galleria Monte Altino, Formia (LT)' },
-      transporters: [TRANSPORTER],
-      receiver: LANDFILL,
-      ...form.input,
-    });
+    const input = ZFormCreate.parse({ orderId: order.id, producer: PRODUCER, transporters: [TRANSPORTER], receiver: LANDFILL, ...form.input });
     const values = columnsOf(input);
     const issues = checkWasteForm(factsOf(values as never));
     if (issues.length) throw new Error(`demo form ${String(form.input.code)}: ${JSON.stringify(issues)}`);
@@ -182,7 +185,9 @@ export const seedFormsDemo: TDemoSeeder = async (tx: TTx, people) => {
       lotId: order.lotId,
       status: form.status,
       createdById: createdBy[form.agency],
-      ...(form.status === 'approved' ? { approvedAt: reviewedAt, approvedById: people['admin@demo.test'] } : {}),
+      // Signed by the producer at 8 in the morning of the first day, left at 9, the outcome when the load arrived.
+      ...(form.status === 'compiled' ? {} : { approvedAt: new Date(`${input.referencePeriodFrom}T06:00:00Z`), approvedById: people['admin@demo.test'] }),
+      ...(input.acceptance ? { transportStartedAt: new Date(`${input.referencePeriodFrom}T07:00:00Z`), outcomeAt: new Date(input.acceptance.arrivedAt ?? reviewedAt) } : {}),
       ...(form.rejectionReason ? { rejectionReason: form.rejectionReason, rejectedAt: reviewedAt } : {}),
     });
   }

@@ -98,6 +98,9 @@ export const seedTouristTaxDemo: TDemoSeeder = async (tx, demoUsers) => {
       location: 'Piazza XIX Maggio 10, 04024 Gaeta (LT)',
       referentTributes: 'Ufficio Tributi - dott.ssa Maria Di Ciaccio',
       iban: 'IT60X0542811101000000123456',
+      // Demo creditor data (check digit valid, not the real comune's): pagoPA notices of its declarations.
+      fiscalCode: '81000370593',
+      pagopaSegregationCode: '01',
       bank: 'Banca Popolare di Fondi - Tesoreria comunale',
       titledTo: 'Comune di Gaeta - Servizio Tesoreria',
       ccp: '12345045',
@@ -108,9 +111,6 @@ export const seedTouristTaxDemo: TDemoSeeder = async (tx, demoUsers) => {
       accountSurname: 'Comune',
       accountEmail: 'city@demo.test',
       notes: 'Imposta di soggiorno istituita con delibera C.C.; esenti i minori fino al compimento del 12° anno.',
-      // The creditor codes of its pagoPA notices (a demo codice fiscale with a valid check digit).
-      fiscalCode: partitaIva(8100083),
-      pagopaSegregationCode: '01',
     })
     .returning({ id: cities.id });
   await tx.update(users).set({ cityId: gaeta.id }).where(eq(users.id, demoUsers['city@demo.test']));
@@ -243,10 +243,10 @@ export const seedTouristTaxDemo: TDemoSeeder = async (tx, demoUsers) => {
       istatCode: '059008',
       province: 'LT',
       iban: 'IT71L0306974000100000001234',
+      fiscalCode: '81000120592',
+      pagopaSegregationCode: '02',
       contactEmail: 'tributi@comune.formia.lt.it',
       accountEmail: 'city2@demo.test',
-      fiscalCode: partitaIva(8100031),
-      pagopaSegregationCode: '02',
     })
     .returning({ id: cities.id });
   await tx.update(users).set({ cityId: formia.id }).where(eq(users.id, extra['city2@demo.test']));

@@ -1,4 +1,5 @@
-import { eq, getTableName, inArray } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, isNull, ne, or } from 'drizzle-orm';
+import { ncaEffectivenessChecks, ncaReports } from '../db/schema/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ROLES, type TRole } from '@app/domain/platform/auth/roles';
@@ -66,6 +67,19 @@ const FIXTURES: Record<string, (f: TFixtureContext) => Promise<void>> = {
     const gone = await post('/api/users', { email: 'row-scope-deleted@example.test', name: 'Row', surname: 'Scope', role: 'user' });
     const res = await t.request('DELETE', `/api/users/${gone._id}`, { token: admin });
     if (res.status !== 200) throw new Error(`fixture users delete failed: ${res.status} ${JSON.stringify(res.body)}`);
+  },
+  'nca-effectiveness-checks': async ({ sessions }) => {
+    // A check on a report that neither targets nor was detected by the demo agency user's agency: out of its scope.
+    const own = String(sessions.agency_user.user.agencyId);
+    const others = await t.db
+      .select({ id: ncaReports.id })
+      .from(ncaReports)
+      .where(and(ne(ncaReports.targetAgencyId, own), or(isNull(ncaReports.detectedByAgencyId), ne(ncaReports.detectedByAgencyId, own))));
+    for (const report of others) {
+      const inserted = await t.db.insert(ncaEffectivenessChecks).values({ reportId: report.id, dueDate: '2027-01-31' }).onConflictDoNothing().returning({ id: ncaEffectivenessChecks.id });
+      if (inserted.length > 0) return;
+    }
+    throw new Error('no report of another agency to hang an effectiveness check on');
   },
   roles: async ({ post }) => {
     await post('/api/roles', { name: 'Row scope role' });

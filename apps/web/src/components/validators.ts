@@ -26,10 +26,9 @@ export const validEmail = optional((v) => isValidEmail(v.trim()), 'validation.em
 export const validPhone = optional((v) => isValidPhone(v.trim()), 'validation.phone');
 export const validIstatCode = optional((v) => /^\d{6}$/.test(v.trim()), 'validation.istatCode');
 export const validProvince = optional((v) => /^[A-Z]{2}$/.test(v.trim().toUpperCase()), 'validation.province');
+export const validCityFiscalCode = optional((v) => isValidPartitaIva(v.trim()) && /^\d{11}$/.test(v.trim()), 'touristTax.validation.cityFiscalCode');
+export const validSegregationCode = optional((v) => /^\d{2}$/.test(v.trim()), 'touristTax.validation.segregationCode');
 export const validCcp = optional((v) => /^\d{6,12}$/.test(v.trim()), 'validation.ccp');
-/** A public body's codice fiscale: 11 digits with the partita IVA check digit. */
-export const validCreditorTaxCode = optional((v) => isValidPartitaIva(compact(v)), 'validation.fiscalCode');
-export const validSegregationCode = optional((v) => /^\d{2}$/.test(v.trim()), 'validation.segregationCode');
 export const validAtecoCode = optional((v) => /^\d{2}(\.\d{1,2}){0,2}$/.test(v.trim()), 'validation.atecoCode');
 export const validUrl = optional((v) => {
   try {

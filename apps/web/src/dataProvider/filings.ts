@@ -96,6 +96,16 @@ export type TDeclarationPayment = {
   receiptNumber: string | null;
 };
 
+/** pagoPA notice data of a declaration (GET /api/declarations/:id/pagopa); amounts in cents. */
+export type TPagopaNotice = {
+  noticeNumber: string;
+  iuv: string;
+  creditorTaxCode: string;
+  amountCents: number;
+  dueDate: string;
+  qrPayload: string;
+};
+
 export type TAttachmentDocumentType = 'identity_card' | 'passport' | 'driving_licence' | 'other';
 
 export type TAttachment = {
@@ -158,6 +168,8 @@ export type TFilingMethods = {
   recordPayment(declarationId: string, payment: TPaymentInput): Promise<{ data: Record<string, unknown> }>;
   declarationPayments(declarationId: string): Promise<{ data: TDeclarationPayment[] }>;
   listAttachments(declarationId: string): Promise<{ data: TAttachment[] }>;
+  /** 409 PAGOPA_NOTHING_DUE / PAGOPA_NOT_CONFIGURED when no notice can be issued. */
+  declarationPagopa(declarationId: string): Promise<{ data: TPagopaNotice }>;
   addAttachment(declarationId: string, attachment: TAttachmentInput): Promise<{ data: TAttachment }>;
   removeAttachment(declarationId: string, attachmentId: string): Promise<{ data: { _id: string } }>;
   /** Creates all the periods of a comune's year; answers the periods created. */
@@ -180,6 +192,7 @@ export const filingMethods: TFilingMethods = {
   recordPayment: (declarationId, payment) => send('POST', `/declarations/${id(declarationId)}/payment`, payment),
   declarationPayments: (declarationId) => getJson(`/declarations/${id(declarationId)}/payments`),
   listAttachments: (declarationId) => getJson(`/declarations/${id(declarationId)}/attachments`),
+  declarationPagopa: (declarationId) => getJson(`/declarations/${id(declarationId)}/pagopa`),
   addAttachment: (declarationId, attachment) => send('POST', `/declarations/${id(declarationId)}/attachments`, attachment),
   removeAttachment: (declarationId, attachmentId) => send('DELETE', `/declarations/${id(declarationId)}/attachments/${id(attachmentId)}`),
   generatePeriods: (input) => send('POST', '/declaration-templates/generate', input),

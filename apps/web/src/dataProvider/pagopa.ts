@@ -1,23 +1,9 @@
 import { apiRequest } from './httpClient';
 
 /*
- * pagoPA notices of declarations and the comune's SIATEL cross-checks, as custom methods of the data
+ * The comune's pagoPA payment import (its answer) and SIATEL cross-checks, as custom methods of the data
  * provider (the uploads go through FileImportDialog, which posts with progress).
  */
-
-/** GET /declarations/:id/pagopa: the notice of the amount due (amounts in cents, as pagoPA counts them). */
-export type TPagopaNotice = {
-  noticeNumber: string;
-  iuv: string;
-  creditorTaxCode: string;
-  amountCents: number;
-  dueDate: string;
-  qrPayload: string;
-  debtPosition: Record<string, unknown>;
-  creditorName?: string;
-  debtorName?: string;
-  issuedAt?: string;
-};
 
 type TImportedRow = { row: number; reference: string; iuv: string; amountCents: number; paymentDate: string; trn: string };
 /** POST /cities/:id/pagopa-payments. */
@@ -60,13 +46,11 @@ async function getJson<T>(path: string): Promise<{ data: T }> {
 }
 
 export type TPagopaMethods = {
-  pagopaNotice(declarationId: string): Promise<{ data: TPagopaNotice }>;
   siatelChecks(cityId: string): Promise<{ data: TSiatelCheckSummary[] }>;
   siatelCheck(cityId: string, checkId: string): Promise<{ data: TSiatelCheck }>;
 };
 
 export const pagopaMethods: TPagopaMethods = {
-  pagopaNotice: (declarationId) => getJson(`/declarations/${id(declarationId)}/pagopa`),
   siatelChecks: (cityId) => getJson(`/cities/${id(cityId)}/siatel-checks`),
   siatelCheck: (cityId, checkId) => getJson(`/cities/${id(cityId)}/siatel-checks/${id(checkId)}`),
 };

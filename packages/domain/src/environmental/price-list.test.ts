@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRICE_LIST_COLUMNS, priceListKeyOfHeader, validatePriceListRows, type TPriceListCatalogue } from './price-list.ts';
+import { PRICE_LIST_COLUMNS, priceListHeader, priceListKeyOfHeader, validatePriceListRows, type TPriceListCatalogue } from './price-list.ts';
 
 const catalogue: TPriceListCatalogue = {
   matrices: [
@@ -84,6 +84,10 @@ describe('price list rows', () => {
     expect(priceListKeyOfHeader(' codice  articolo ')).toBe('articleCode');
     expect(priceListKeyOfHeader('articleName')).toBe('articleName');
     expect(priceListKeyOfHeader('Note')).toBeNull();
+    // The English export's headers read back as the Italian ones do.
+    for (const column of PRICE_LIST_COLUMNS) expect(priceListKeyOfHeader(priceListHeader(column, 'en')), column.headerEn).toBe(column.key);
+    expect(priceListKeyOfHeader('PRICE (€)')).toBe('price');
+    expect(priceListKeyOfHeader('Article description')).toBe('articleName');
     const result = validatePriceListRows({ headers: ['price', 'Note', 'articleName', 'articleCode', 'code'], rows: [{ row: 2, cells: ['7', 'ignored', 'Nome', 'A1', 'C1'] }] }, catalogue);
     expect(result).toMatchObject({ ok: true, rows: [{ code: 'C1', articleCode: 'A1', articleName: 'Nome', priceCents: 700 }] });
   });

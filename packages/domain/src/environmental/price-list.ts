@@ -1,6 +1,6 @@
 /**
- * Rows of a laboratory's price list, as imported from and exported to xlsx (Italian headers; the
- * English keys are accepted too). The API reads the sheet into header cells and rows of cell values
+ * Rows of a laboratory's price list, as imported from and exported to xlsx (headers in Italian or
+ * English, as the reader's language; the import takes either, and the English keys too). The API reads the sheet into header cells and rows of cell values
  * and calls validatePriceListRows once for the whole file: the import is all or nothing, so every
  * problem of every row is reported (row, field, value) and nothing is applied unless there is none.
  *
@@ -10,16 +10,16 @@
 import { parseEuroAmount } from '../platform/money/index.ts';
 
 export type TPriceListKey = 'code' | 'articleCode' | 'articleName' | 'packetCode' | 'matrix' | 'analyticPackage' | 'price';
-export type TPriceListColumn = { key: TPriceListKey; header: string; required: boolean; maxLength?: number; help: string };
+export type TPriceListColumn = { key: TPriceListKey; header: string; headerEn: string; required: boolean; maxLength?: number; help: string };
 
 export const PRICE_LIST_COLUMNS: readonly TPriceListColumn[] = [
-  { key: 'code', header: 'Codice contratto', required: true, maxLength: 50, help: 'Uguale per tutte le righe dello stesso contratto' },
-  { key: 'articleCode', header: 'Codice articolo', required: true, maxLength: 50, help: 'Unico nel contratto' },
-  { key: 'articleName', header: 'Descrizione articolo', required: true, maxLength: 500, help: 'Descrizione della prestazione' },
-  { key: 'packetCode', header: 'Codice pacchetto', required: false, maxLength: 50, help: 'Facoltativo' },
-  { key: 'matrix', header: 'Matrice', required: false, help: 'Codice o nome di una matrice delle impostazioni analisi' },
-  { key: 'analyticPackage', header: 'Pacchetto analitico', required: false, help: 'Codice o nome di un pacchetto analitico delle impostazioni analisi' },
-  { key: 'price', header: 'Prezzo (€)', required: true, help: 'Euro, al massimo due decimali, es. 45,50' },
+  { key: 'code', header: 'Codice contratto', headerEn: 'Contract code', required: true, maxLength: 50, help: 'Uguale per tutte le righe dello stesso contratto' },
+  { key: 'articleCode', header: 'Codice articolo', headerEn: 'Article code', required: true, maxLength: 50, help: 'Unico nel contratto' },
+  { key: 'articleName', header: 'Descrizione articolo', headerEn: 'Article description', required: true, maxLength: 500, help: 'Descrizione della prestazione' },
+  { key: 'packetCode', header: 'Codice pacchetto', headerEn: 'Packet code', required: false, maxLength: 50, help: 'Facoltativo' },
+  { key: 'matrix', header: 'Matrice', headerEn: 'Matrix', required: false, help: 'Codice o nome di una matrice delle impostazioni analisi' },
+  { key: 'analyticPackage', header: 'Pacchetto analitico', headerEn: 'Analytic package', required: false, help: 'Codice o nome di un pacchetto analitico delle impostazioni analisi' },
+  { key: 'price', header: 'Prezzo (€)', headerEn: 'Price (€)', required: true, help: 'Euro, al massimo due decimali, es. 45,50' },
 ];
 
 /** The largest price accepted on one line, in cents (one million euros). */
@@ -59,6 +59,7 @@ const COLUMN_BY_KEY = new Map(PRICE_LIST_COLUMNS.map((c) => [c.key, c]));
 const KEY_BY_HEADER = new Map<string, TPriceListKey>(
   PRICE_LIST_COLUMNS.flatMap((c) => [
     [normaliseText(c.header), c.key],
+    [normaliseText(c.headerEn), c.key],
     [normaliseText(c.key), c.key],
   ]),
 );
@@ -72,7 +73,15 @@ function normaliseText(text: string): string {
     .toLowerCase();
 }
 
-/** The column key of a header cell ("Prezzo", "Prezzo (€)" and "price" are all the price). */
+/** A column's header in the reader's language (exports); the import accepts both. */
+export function priceListHeader(column: TPriceListColumn, language: 'it' | 'en'): string {
+  return language === 'en' ? column.headerEn : column.header;
+}
+
+/** The sheet's name in the reader's language. */
+export const PRICE_LIST_SHEET = { it: 'Listino', en: 'Price list' } as const;
+
+/** The column key of a header cell ("Prezzo", "Prezzo (€)", "Price (€)" and "price" are all the price). */
 export function priceListKeyOfHeader(header: string): TPriceListKey | null {
   const normalised = normaliseText(header);
   return KEY_BY_HEADER.get(normalised) ?? KEY_BY_HEADER.get(normalised.replace(/\s*\(.*\)$/, '').trim()) ?? (normalised === 'prezzo' ? 'price' : null);

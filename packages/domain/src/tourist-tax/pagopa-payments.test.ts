@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildNoticeNumber } from './pagopa.ts';
+import { composePagopaNotice } from './pagopa.ts';
 import { planPaymentImport, readPaymentImportRows, type TPaymentMatchTarget } from './pagopa-payments.ts';
 
-const first = buildNoticeNumber('01', '2026000000001');
-const second = buildNoticeNumber('01', '2026000000002');
+const first = composePagopaNotice('01', 1);
+const second = composePagopaNotice('01', 2);
 const sheet = (rows: unknown[][], headers: unknown[] = ['Numero avviso', 'Importo', 'Data pagamento', 'TRN']) => ({ headers, rows: rows.map((cells, i) => ({ row: i + 2, cells })) });
 
 describe('reading a list of pagoPA payments', () => {

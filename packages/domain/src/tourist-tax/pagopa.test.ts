@@ -1,128 +1,73 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildDebtPosition,
-  buildNoticeNumber,
-  formatNoticeNumber,
-  isValidCreditorTaxCode,
-  isValidIuv,
-  isValidNoticeNumber,
-  iuvBaseOf,
-  iuvCheckDigits,
-  iuvOfReference,
-  pagopaQrPayload,
-} from './pagopa.ts';
+import { composePagopaNotice, isCreditorTaxCode, isSegregationCode, isValidNoticeNumber, iuvCheckDigits, pagopaQrPayload } from './pagopa.ts';
 
-/*
- * Sources: SACI v1.3.1 § 2.2.2.4 (italia/pagopa-codici-docs, sezione1 Capitolo2: schemes NAV.3 and IUV.3,
- * "check digit = remainder by 93 of aux digit + segregation code + IUV base"); pagoPA specifications
- * v2.5.1 § 6 (the same rule); pagoPA notice guidelines "Codice QR" (the payload and its example);
- * pagopa/pagopa-api openapi/gpd.json (PaymentPositionModel, PaymentOptionModel, TransferModel). No
- * pagoPA document publishes a worked check-digit example: the expected digits below were computed apart
- * (Python's integers: int('3' + code + base) % 93), not by this module.
- */
-describe('pagoPA notice number, aux digit 3 (SACI 1.3.1 § 2.2.2.4, NAV.3 / IUV.3)', () => {
-  it.each([
-    ['01', '0000000000001', '44'],
-    ['02', '2026000000001', '43'],
-    ['47', '2025123456789', '92'],
-    ['00', '0000000000000', '03'],
-  ])('segregation %s, IUV base %s: check digits %s (remainder by 93 of 3 + segregation + base)', (segregation, base, digits) => {
-    expect(iuvCheckDigits(segregation, base)).toBe(digits);
-    const { noticeNumber, iuv } = buildNoticeNumber(segregation, base);
-    expect(noticeNumber).toBe(`3${segregation}${base}${digits}`);
-    expect(noticeNumber).toHaveLength(18);
-    expect(iuv).toBe(noticeNumber.slice(1));
-    expect(iuv).toHaveLength(17);
-    expect(isValidNoticeNumber(noticeNumber)).toBe(true);
-    expect(isValidIuv(iuv)).toBe(true);
+// SACI = pagoPA "Specifiche attuative dei codici identificativi di versamento, riversamento e rendicontazione",
+// chapter "Numero avviso e codice IUV nel caso di pagamenti attivati presso i PSP", value 3 of <Aux Digit>
+// (docs.pagopa.it/saci), restated in pagopa-specifichepagamenti-docs "Avviso di Pagamento": check digits are
+// the remainder of dividing by 93 the number formed by every preceding digit.
+describe('pagoPA notice number, aux digit 3 (SACI, Valore 3 del componente <Aux Digit>)', () => {
+  it('SACI: check digits = (3 | segregation code | IUV base) mod 93, two digits zero-padded', () => {
+    // 3010000000000001 = 93 * 32365591397849 + 44
+    expect(iuvCheckDigits('01', '0000000000001')).toBe('44');
+    // 3470000000012345 = 93 * 37311827957122 + 92 (the largest remainder)
+    expect(iuvCheckDigits('47', '0000000012345')).toBe('92');
+    // 3000000000000031 leaves 34; 3000000000000000 leaves 3, written 03:
+    expect(iuvCheckDigits('00', '0000000000031')).toBe('34');
+    expect(iuvCheckDigits('00', '0000000000000')).toBe('03');
+    const padded = ['0000000000000', '0000000000001', '0000000000002', '0000000000003'].map((b) => iuvCheckDigits('00', b));
+    expect(padded.every((d) => /^\d{2}$/.test(d))).toBe(true);
   });
 
-  it('refuses a notice number with wrong check digits, another aux digit or another length', () => {
+  it('SACI: notice number = 3 + segregation code (2) + IUV base (13) + check digits (2), 18 digits; IUV = the last 17', () => {
+    const notice = composePagopaNotice('01', 1);
+    expect(notice.noticeNumber).toBe('301000000000000144');
+    expect(notice.iuv).toBe('01000000000000144');
+    expect(notice.noticeNumber).toHaveLength(18);
+    expect(notice.iuv).toBe(notice.noticeNumber.slice(1));
+    expect(isValidNoticeNumber(notice.noticeNumber)).toBe(true);
     expect(isValidNoticeNumber('301000000000000145')).toBe(false);
     expect(isValidNoticeNumber('001000000000000144')).toBe(false);
-    expect(isValidNoticeNumber('30100000000000014')).toBe(false);
-    expect(isValidIuv('01000000000000145')).toBe(false);
   });
 
-  it('an IUV base is the year and a 9-digit sequence (the layout of pagoPA IUV generators)', () => {
-    expect(iuvBaseOf(2026, 1)).toBe('2026000000001');
-    expect(() => iuvBaseOf(2026, 0)).toThrow();
-    expect(() => iuvBaseOf(2026, 1_000_000_000)).toThrow();
-    expect(() => iuvCheckDigits('1', '2026000000001')).toThrow();
+  it('different progressive numbers give different notice numbers (uniqueness within the comune)', () => {
+    const numbers = new Set(Array.from({ length: 500 }, (_, i) => composePagopaNotice('12', i + 1).noticeNumber));
+    expect(numbers.size).toBe(500);
+    expect(composePagopaNotice('12', 9_999_999_999_999).noticeNumber.slice(3, 16)).toBe('9999999999999');
+    expect(() => composePagopaNotice('12', 0)).toThrow(RangeError);
+    expect(() => composePagopaNotice('12', 10_000_000_000_000)).toThrow(RangeError);
+    expect(() => composePagopaNotice('1', 5)).toThrow(RangeError);
   });
 
-  it('reads the IUV of a payment row from the notice number (spaces as printed) or the IUV itself', () => {
-    expect(iuvOfReference('3010 0000 0000 0001 44')).toBe('01000000000000144');
-    expect(iuvOfReference('01000000000000144')).toBe('01000000000000144');
-    expect(iuvOfReference('301000000000000145')).toBeNull();
-    expect(iuvOfReference('TRN123')).toBeNull();
-    expect(formatNoticeNumber('301000000000000144')).toBe('3010 0000 0000 0001 44');
+  it('segregation code: exactly two digits', () => {
+    expect(isSegregationCode('00')).toBe(true);
+    expect(isSegregationCode('47')).toBe(true);
+    expect(isSegregationCode('7')).toBe(false);
+    expect(isSegregationCode('123')).toBe(false);
+    expect(isSegregationCode('a1')).toBe(false);
   });
 });
 
-describe('pagoPA QR code payload (notice guidelines, "Codice QR")', () => {
-  it("writes the guidelines' own example: PAGOPA|002|000000000000000000|00000000000|9999", () => {
-    expect(pagopaQrPayload('000000000000000000', '00000000000', 9999)).toBe('PAGOPA|002|000000000000000000|00000000000|9999');
-  });
-  it('amount in cents, at least 2 digits; refuses what the fields cannot hold', () => {
-    expect(pagopaQrPayload('301000000000000144', '80004510592', 5)).toBe('PAGOPA|002|301000000000000144|80004510592|05');
-    expect(() => pagopaQrPayload('3010000000000001', '80004510592', 5)).toThrow();
-    expect(() => pagopaQrPayload('301000000000000144', '8000451059', 5)).toThrow();
-    expect(() => pagopaQrPayload('301000000000000144', '80004510592', 1.5)).toThrow();
+describe('pagoPA QR code payload (avviso di pagamento guidelines: PAGOPA|002|notice|tax code|cents)', () => {
+  it('joins version 002, the notice number, the creditor tax code and the amount in cents', () => {
+    expect(pagopaQrPayload('301000000000000144', '81000370593', 12345)).toBe('PAGOPA|002|301000000000000144|81000370593|12345');
+    expect(() => pagopaQrPayload('301000000000000144', '81000370593', 0)).toThrow(RangeError);
+    expect(() => pagopaQrPayload('301000000000000144', '81000370593', 1.5)).toThrow(RangeError);
   });
 });
 
-describe("the comune's tax code (11 digits, the partita IVA check digit)", () => {
-  it('accepts a valid one and refuses a wrong check digit', () => {
-    expect(isValidCreditorTaxCode('00000000000')).toBe(false);
-    expect(isValidCreditorTaxCode('81000830596')).toBe(true);
-    expect(isValidCreditorTaxCode('81000830597')).toBe(false);
+describe('creditor tax code (11 digits, partita IVA layout: number, office code, Luhn check digit)', () => {
+  it('accepts codes whose check digit matches', () => {
+    expect(isCreditorTaxCode('02342520158')).toBe(true);
+    expect(isCreditorTaxCode('81000370593')).toBe(true);
+    expect(isCreditorTaxCode('81000120592')).toBe(true);
   });
-});
-
-describe('debt position in the shape of GPD (pagopa/pagopa-api openapi/gpd.json, PaymentPositionModel)', () => {
-  const position = buildDebtPosition({
-    creditorTaxCode: '81000830596',
-    creditorName: 'Comune di Gaeta',
-    iban: 'IT60 X054 2811 1010 0000 0123 456',
-    iuv: '01000000000000144',
-    noticeNumber: '301000000000000144',
-    amountCents: 12345,
-    dueDate: '2026-04-16',
-    description: 'Imposta di soggiorno, dichiarazione DIC-2026-ABCD',
-    debtor: { taxCode: 'RSSMRA80A01D843X', vatNumber: null, name: 'Hotel Serapo', address: 'Via Serapo 1' },
+  it('rejects a wrong check digit, wrong length, letters and all zeros', () => {
+    expect(isCreditorTaxCode('02342520159')).toBe(false);
+    expect(isCreditorTaxCode('0234252015')).toBe(false);
+    expect(isCreditorTaxCode('0234252015A')).toBe(false);
+    expect(isCreditorTaxCode(' 02342520158')).toBe(false);
+    // Luhn-valid, but 975 is not a provincial office code
+    expect(isCreditorTaxCode('86334519757')).toBe(false);
+    expect(isCreditorTaxCode('00000000000')).toBe(false);
   });
-
-  it('carries every field GPD requires (position: iupd, type, fiscalCode, fullName, companyName, switchToExpired; option: iuv, amount, description, isPartialPayment, dueDate; transfer: idTransfer, amount, remittanceInformation, category)', () => {
-    for (const key of ['iupd', 'type', 'fiscalCode', 'fullName', 'companyName', 'switchToExpired']) expect(position).toHaveProperty(key);
-    const [option] = position.paymentOption;
-    for (const key of ['iuv', 'amount', 'description', 'isPartialPayment', 'dueDate']) expect(option).toHaveProperty(key);
-    for (const key of ['idTransfer', 'amount', 'remittanceInformation', 'category']) expect(option.transfer[0]).toHaveProperty(key);
-  });
-
-  it('a person debtor is type F, amounts in cents, the IBAN without spaces, the due date an instant', () => {
-    expect(position.type).toBe('F');
-    expect(position.paymentOption[0]).toMatchObject({ nav: '301000000000000144', amount: 12345, isPartialPayment: false, dueDate: '2026-04-16T23:59:59.000Z' });
-    expect(position.paymentOption[0].transfer[0]).toMatchObject({
-      idTransfer: '1',
-      amount: 12345,
-      organizationFiscalCode: '81000830596',
-      iban: 'IT60X0542811101000000123456',
-      category: '9/0101105IM/',
-    });
-    expect(buildDebtPosition({ ...baseInput(), debtor: { taxCode: null, vatNumber: '01234567890', name: 'Srl', address: null } }).type).toBe('G');
-  });
-
-  function baseInput() {
-    return {
-      creditorTaxCode: '81000830596',
-      creditorName: 'Comune',
-      iban: null,
-      iuv: '01000000000000144',
-      noticeNumber: '301000000000000144',
-      amountCents: 1,
-      dueDate: '2026-01-01',
-      description: 'x',
-    };
-  }
 });

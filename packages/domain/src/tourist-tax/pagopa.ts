@@ -1,68 +1,76 @@
 import { isValidPartitaIva } from '../platform/identifiers/index.ts';
 
-/*
- * pagoPA notices of a declaration's amount due, pure.
+/**
+ * pagoPA notice data for a tourist-tax declaration: the 18-digit notice number (numero avviso), the IUV
+ * inside it, the QR payload of the notice and the checks on the comune's creditor data.
  *
- * Notice number (numero avviso) with auxiliary digit 3, from the SACI ("Specifiche attuative dei codici
- * identificativi di versamento", Allegato A to the AgID guidelines, v1.3.1 § 2.2.2.4, schemes NAV.3 and
- * IUV.3; repeated in the pagoPA specifications v2.5.1 § 6):
- *   notice number = 3 <segregation code (2)> <IUV base (13)> <check digits (2)>      (18 digits)
- *   IUV           =   <segregation code (2)> <IUV base (13)> <check digits (2)>      (17 digits)
- *   check digits  = ("3" + segregation code + IUV base) mod 93, on two digits.
- * The QR code of the notice carries `PAGOPA|002|<notice number>|<creditor tax code>|<amount in cents>`
- * (pagoPA notice guidelines, "Codice QR": ISO/IEC 18004, version 4, 33x33 modules, ECC level M, UTF-8).
+ * Sources: SACI (Specifiche attuative dei codici identificativi di versamento), "Numero avviso e codice IUV
+ * nel caso di pagamenti attivati presso i PSP", value 3 of the Aux Digit: notice number =
+ * <aux digit 3><segregation code (2)><IUV base (13)><check digits (2)>, the check digits being the remainder
+ * of dividing the number <aux digit><segregation code><IUV base> by 93; the IUV is the 17 digits after the
+ * aux digit. QR code content: pagoPA's "avviso di pagamento" guidelines, PAGOPA|002|notice|tax code|cents.
  */
 
 export const PAGOPA_AUX_DIGIT = '3';
-/** pagoPA's notice guidelines, "Codice QR": symbol version 4 (33 x 33 modules), error correction M. */
-export const PAGOPA_QR = { version: 4, ecc: 'M' } as const;
+const IUV_BASE_DIGITS = 13;
+const MAX_IUV_BASE = 10 ** IUV_BASE_DIGITS - 1;
 
-/** pagoPA taxonomy (tassonomia dei servizi di incasso) code of the tourist tax, as `9/<code>/` in a transfer's category. */
-export const TOURIST_TAX_TAXONOMY = '0101105IM';
+export type TPagopaNotice = { noticeNumber: string; iuv: string };
 
-export function isValidSegregationCode(value: unknown): value is string {
-  return typeof value === 'string' && /^\d{2}$/.test(value);
-}
-
-/** A public body's codice fiscale: 11 digits with the partita IVA check digit. */
-export function isValidCreditorTaxCode(value: unknown): value is string {
-  return isValidPartitaIva(value);
-}
-
-/** The two check digits of an aux-digit-3 IUV: the remainder of (3, segregation code, IUV base) by 93. */
-export function iuvCheckDigits(segregationCode: string, iuvBase: string): string {
-  if (!isValidSegregationCode(segregationCode)) throw new RangeError('segregation code: 2 digits');
-  if (!/^\d{13}$/.test(iuvBase)) throw new RangeError('IUV base: 13 digits');
-  return (BigInt(`${PAGOPA_AUX_DIGIT}${segregationCode}${iuvBase}`) % 93n).toString().padStart(2, '0');
+/** A segregation code is exactly two digits, assigned by PagoPA S.p.A. to the creditor's generation point. */
+export function isSegregationCode(value: string): boolean {
+  return /^\d{2}$/.test(value);
 }
 
 /**
- * The IUV base of the nth notice of a comune in a year: the year (4 digits) and the sequence number
- * (9 digits), as pagoPA's own IUV generators lay it out; unique within the segregation code while
- * each comune numbers its notices once per year.
+ * The 11-digit tax code of a comune (codice fiscale numerico of a legal person): same layout and check
+ * digit as the partita IVA (7-digit number, provincial office code, Luhn check digit), so the same check.
  */
-export function iuvBaseOf(year: number, sequence: number): string {
-  if (!Number.isInteger(year) || year < 1000 || year > 9999) throw new RangeError('year: 4 digits');
-  if (!Number.isInteger(sequence) || sequence < 1 || sequence > 999_999_999) throw new RangeError('sequence: 1 to 999,999,999');
-  return `${year}${String(sequence).padStart(9, '0')}`;
+export function isCreditorTaxCode(value: string): boolean {
+  return /^\d{11}$/.test(value) && isValidPartitaIva(value);
 }
 
-export type TPagopaNoticeCode = { noticeNumber: string; iuv: string };
-
-export function buildNoticeNumber(segregationCode: string, iuvBase: string): TPagopaNoticeCode {
-  const iuv = `${segregationCode}${iuvBase}${iuvCheckDigits(segregationCode, iuvBase)}`;
-  return { iuv, noticeNumber: `${PAGOPA_AUX_DIGIT}${iuv}` };
+/** Two check digits for aux digit 3: (aux digit + segregation code + IUV base, read as one number) mod 93. */
+export function iuvCheckDigits(segregationCode: string, iuvBase: string): string {
+  // 16 digits exceed Number's exact range: BigInt keeps the remainder exact.
+  const remainder = BigInt(`${PAGOPA_AUX_DIGIT}${segregationCode}${iuvBase}`) % 93n;
+  return remainder.toString().padStart(2, '0');
 }
 
-/** An aux-digit-3 notice number whose check digits are right. */
-export function isValidNoticeNumber(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^3\d{17}$/.test(value)) return false;
-  return iuvCheckDigits(value.slice(1, 3), value.slice(3, 16)) === value.slice(16);
+/** The 13-digit IUV base of a progressive number (1, 2, ...), zero-padded. */
+export function iuvBaseOf(progressive: number): string {
+  if (!Number.isInteger(progressive) || progressive < 1 || progressive > MAX_IUV_BASE) {
+    throw new RangeError(`IUV progressive out of range: ${progressive}`);
+  }
+  return String(progressive).padStart(IUV_BASE_DIGITS, '0');
 }
+
+/** Notice number and IUV for aux digit 3, from the comune's segregation code and a progressive number. */
+export function composePagopaNotice(segregationCode: string, progressive: number): TPagopaNotice {
+  if (!isSegregationCode(segregationCode)) throw new RangeError(`Invalid segregation code: ${segregationCode}`);
+  const base = iuvBaseOf(progressive);
+  const iuv = `${segregationCode}${base}${iuvCheckDigits(segregationCode, base)}`;
+  return { noticeNumber: `${PAGOPA_AUX_DIGIT}${iuv}`, iuv };
+}
+
+/** Whether an 18-digit notice number is well formed for aux digit 3 (its check digits match). */
+export function isValidNoticeNumber(noticeNumber: string): boolean {
+  if (!/^3\d{17}$/.test(noticeNumber)) return false;
+  return iuvCheckDigits(noticeNumber.slice(1, 3), noticeNumber.slice(3, 16)) === noticeNumber.slice(16);
+}
+
+/** Text of the notice's QR code: PAGOPA|002|<notice number>|<creditor tax code>|<amount in cents>. */
+export function pagopaQrPayload(noticeNumber: string, creditorTaxCode: string, amountCents: number): string {
+  if (!Number.isInteger(amountCents) || amountCents <= 0) throw new RangeError(`Amount must be positive cents: ${amountCents}`);
+  return `PAGOPA|002|${noticeNumber}|${creditorTaxCode}|${amountCents}`;
+}
+
+/** pagoPA's notice guidelines, "Codice QR": symbol version 4 (33 x 33 modules), error correction M. */
+export const PAGOPA_QR = { version: 4, ecc: 'M' } as const;
 
 /** An aux-digit-3 IUV (17 digits) whose check digits are right. */
-export function isValidIuv(value: unknown): value is string {
-  return typeof value === 'string' && /^\d{17}$/.test(value) && isValidNoticeNumber(`${PAGOPA_AUX_DIGIT}${value}`);
+export function isValidIuv(value: string): boolean {
+  return /^\d{17}$/.test(value) && isValidNoticeNumber(`${PAGOPA_AUX_DIGIT}${value}`);
 }
 
 /**
@@ -76,96 +84,12 @@ export function iuvOfReference(reference: string): string | null {
   return null;
 }
 
+/** The segregation code and the progressive an aux-digit-3 IUV carries (the inverse of composePagopaNotice). */
+export function partsOfIuv(iuv: string): { segregationCode: string; progressive: number } {
+  return { segregationCode: iuv.slice(0, 2), progressive: Number(iuv.slice(2, 2 + IUV_BASE_DIGITS)) };
+}
+
 /** The notice number grouped in fours, as notices print it. */
 export function formatNoticeNumber(noticeNumber: string): string {
   return noticeNumber.replace(/(\d{4})(?=\d)/g, '$1 ');
-}
-
-/** The string the notice's QR code encodes (pagoPA notice guidelines, "Codice QR"). */
-export function pagopaQrPayload(noticeNumber: string, creditorTaxCode: string, amountCents: number): string {
-  if (!/^\d{18}$/.test(noticeNumber)) throw new RangeError('notice number: 18 digits');
-  if (!/^\d{11}$/.test(creditorTaxCode)) throw new RangeError('creditor tax code: 11 digits');
-  if (!Number.isInteger(amountCents) || amountCents < 0 || amountCents > 99_999_999_999) throw new RangeError('amount: whole cents, 2 to 11 digits');
-  return `PAGOPA|002|${noticeNumber}|${creditorTaxCode}|${String(amountCents).padStart(2, '0')}`;
-}
-
-/** The payment option of a debt position (GPD `PaymentOptionModel`). */
-export type TGpdPaymentOption = {
-  nav: string;
-  iuv: string;
-  amount: number;
-  description: string;
-  isPartialPayment: boolean;
-  dueDate: string;
-  transfer: { idTransfer: '1'; amount: number; organizationFiscalCode: string; remittanceInformation: string; category: string; iban?: string }[];
-};
-
-/**
- * A debt position in the shape of pagoPA's GPD API (`PaymentPositionModel` of pagopa/pagopa-api
- * openapi/gpd.json): what a comune's intermediary would POST to
- * /organizations/{organizationfiscalcode}/debtpositions. Produced, not sent.
- */
-export type TGpdDebtPosition = {
-  iupd: string;
-  type: 'F' | 'G';
-  fiscalCode: string;
-  fullName: string;
-  streetName?: string;
-  companyName: string;
-  switchToExpired: boolean;
-  paymentOption: TGpdPaymentOption[];
-};
-
-export type TDebtPositionInput = {
-  creditorTaxCode: string;
-  creditorName: string;
-  iban: string | null;
-  iuv: string;
-  noticeNumber: string;
-  amountCents: number;
-  /** Calendar date YYYY-MM-DD; GPD takes an instant: the day's last second (UTC) is sent, so the whole due day counts. */
-  dueDate: string;
-  /** What the payment is for (max 140 characters in GPD). */
-  description: string;
-  debtor: { taxCode: string | null; vatNumber: string | null; name: string; address: string | null };
-};
-
-/** The debtor is a person ('F') when its code is a 16-character codice fiscale, else a legal person ('G'). */
-function debtorTypeOf(code: string): 'F' | 'G' {
-  return /^[A-Z0-9]{16}$/i.test(code) ? 'F' : 'G';
-}
-
-export function buildDebtPosition(input: TDebtPositionInput): TGpdDebtPosition {
-  const debtorCode = (input.debtor.taxCode ?? input.debtor.vatNumber ?? '').toUpperCase();
-  const description = input.description.slice(0, 140);
-  return {
-    // The IUPD (a position's id at the comune) carries the creditor and the IUV: unique as the IUV is.
-    iupd: `${input.creditorTaxCode}-${input.iuv}`,
-    type: debtorTypeOf(debtorCode),
-    fiscalCode: debtorCode,
-    fullName: input.debtor.name,
-    ...(input.debtor.address ? { streetName: input.debtor.address } : {}),
-    companyName: input.creditorName.slice(0, 140),
-    switchToExpired: false,
-    paymentOption: [
-      {
-        nav: input.noticeNumber,
-        iuv: input.iuv,
-        amount: input.amountCents,
-        description,
-        isPartialPayment: false,
-        dueDate: `${input.dueDate}T23:59:59.000Z`,
-        transfer: [
-          {
-            idTransfer: '1',
-            amount: input.amountCents,
-            organizationFiscalCode: input.creditorTaxCode,
-            remittanceInformation: description,
-            category: `9/${TOURIST_TAX_TAXONOMY}/`,
-            ...(input.iban ? { iban: input.iban.replace(/\s+/g, '') } : {}),
-          },
-        ],
-      },
-    ],
-  };
 }

@@ -80,11 +80,14 @@ export const declarations = pgTable(
     paidAmountCents: integer(),
     paymentReceiptUploadId: uuid(),
     notes: text(),
+    /** pagoPA IUV progressive within the comune, assigned once on the first notice request. */
+    pagopaProgressive: integer(),
   },
   (t) => [
     uniqueIndex('declarations_structure_period_unique').on(t.structureId, t.declarationTemplateId),
     index('declarations_city_year_idx').on(t.cityId, t.year),
     index('declarations_template_idx').on(t.declarationTemplateId),
+    uniqueIndex('declarations_city_pagopa_unique').on(t.cityId, t.pagopaProgressive),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TAgeOn, TCapMode, TExemptionCondition, TStayCategory, TStayGuestLine, TStayNight } from '@app/domain/tourist-tax/types';
 import type { TPartyKind } from '@app/domain/tourist-tax/alloggiati-requirements';
 import { recordColumns, timestamptz } from '../columns.ts';
@@ -83,17 +83,14 @@ export const cities = pgTable(
     modello21Required: boolean().notNull().default(true),
     /** How the cap on taxable nights is counted: 'stay' (nights of any season) or 'season' (per tariff). */
     taxCapMode: text().$type<TCapMode>().notNull().default('stay'),
-    /** The comune's codice fiscale (11 digits): the creditor of its pagoPA notices. */
+    /** The comune's 11-digit tax code: the creditor of its pagoPA notices. */
     fiscalCode: text(),
-    /** The 2-digit segregation code pagoPA gave the comune's notices (aux digit 3). */
+    /** The 2-digit segregation code PagoPA S.p.A. gave the comune for this product (aux digit 3). */
     pagopaSegregationCode: text(),
+    /** Last IUV progressive handed out to a declaration of this comune (see assign-notice-number.ts). */
+    pagopaLastProgressive: integer().notNull().default(0),
   },
-  (t) => [
-    index('cities_name_idx').on(t.name),
-    uniqueIndex('cities_istat_unique').on(t.istatCode),
-    check('cities_fiscal_code_check', sql`${t.fiscalCode} is null or ${t.fiscalCode} ~ '^[0-9]{11}$'`),
-    check('cities_pagopa_segregation_code_check', sql`${t.pagopaSegregationCode} is null or ${t.pagopaSegregationCode} ~ '^[0-9]{2}$'`),
-  ],
+  (t) => [index('cities_name_idx').on(t.name), uniqueIndex('cities_istat_unique').on(t.istatCode)],
 );
 
 const cityRegistry = (name: string) =>

@@ -64,8 +64,8 @@ export const wasteForms = pgTable(
     documentUploadedAt: timestamptz(),
     /** A signed (.p7m) document's verification: signers and warnings, as checked at upload. */
     documentSignature: jsonb().$type<NonNullable<NonNullable<TFormRecord['document']>['signature']>>(),
-    /** pending | approved: the consortium's review; moved only by the workflow. */
-    status: text().$type<TFormRecord['status']>().notNull().default('pending'),
+    /** RENTRI's states where they overlap (form-flow.ts); moved only by the workflow. */
+    status: text().$type<TFormRecord['status']>().notNull().default('compiled'),
     rejectionReason: text(),
     rejectedAt: timestamptz(),
     approvedAt: timestamptz(),
@@ -74,6 +74,11 @@ export const wasteForms = pgTable(
     createdById: uuid().references(() => users.id),
     /** The NCA report opened from this form (a load rejected at destination for non-conformity). */
     ncaReportId: uuid().references(() => ncaReports.id, { onDelete: 'set null' }),
+    transportStartedAt: timestamptz(),
+    /** When the destination's outcome (accepted, in part, rejected) was recorded. */
+    outcomeAt: timestamptz(),
+    cancelReason: text(),
+    cancelledAt: timestamptz(),
   },
   (t) => [
     uniqueIndex('waste_forms_code_unique').on(t.code),
@@ -82,7 +87,7 @@ export const wasteForms = pgTable(
     index('waste_forms_agency_idx').on(t.targetAgencyId, t.referencePeriodFrom),
     index('waste_forms_cer_idx').on(t.cer),
     index('waste_forms_status_idx').on(t.status),
-    check('waste_forms_status_check', sql`${t.status} in ('pending', 'approved')`),
+    check('waste_forms_status_check', sql`${t.status} in ('compiled', 'producerSigned', 'inTransport', 'accepted', 'partiallyAccepted', 'rejected', 'cancelled')`),
     check('waste_forms_unit_check', sql`${t.quantityUnit} in ('kg', 'l')`),
     check('waste_forms_quantity_check', sql`${t.quantity} > 0`),
   ],

@@ -20,8 +20,8 @@ function cellOf(value: unknown): unknown {
 
 /** The record schema's field names (the export's columns), or the first record's keys when the schema is not an object. */
 function columnsOf(runtime: TCollectionRuntime, first: Record<string, unknown> | undefined): string[] {
-  const schema = runtime.def.record as unknown as { shape?: Record<string, unknown> };
-  const keys = schema.shape ? Object.keys(schema.shape) : Object.keys(first ?? {});
+  const schema = runtime.def.record;
+  const keys = schema instanceof z.ZodObject ? Object.keys(schema.shape) : Object.keys(first ?? {});
   return keys.length > 0 ? keys : ['_id'];
 }
 
@@ -42,10 +42,10 @@ export function registerCollectionExport(app: FastifyInstance, runtime: TCollect
     },
     handler: async (request, reply) => {
       const ctx = signedInContextOf(request);
-      const { limit: _limit, skip: _skip, count: _count, ...filters } = request.query as Record<string, unknown>;
+      const { limit: _limit, skip: _skip, count: _count, ...filters } = request.query;
       const page = (skip: number) => runtime.list(ctx, { ...filters, limit: String(MAX_LIMIT), skip: String(skip) });
       const first = await page(0);
-      const firstRecords = (await runtime.present(first.rows, ctx)) as Record<string, unknown>[];
+      const firstRecords = await runtime.present(first.rows, ctx);
       const columns = columnsOf(runtime, firstRecords[0]);
       return streamWorksheet(
         reply,
@@ -59,7 +59,7 @@ export function registerCollectionExport(app: FastifyInstance, runtime: TCollect
           let last = first.rows.length;
           while (last === MAX_LIMIT) {
             const next = await page(skip);
-            addAll((await runtime.present(next.rows, ctx)) as Record<string, unknown>[]);
+            addAll(await runtime.present(next.rows, ctx));
             last = next.rows.length;
             skip += last;
           }

@@ -1,15 +1,12 @@
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isRecord } from '../guards.ts';
 
 /** Writes one value as JSON; `undefined` means "no value" (an object leaves the key out, as JSON.stringify does). */
 export type TJsonWriter = (value: unknown) => string | undefined;
 
-type TDef = { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType>; catchall?: z.ZodType; element?: z.ZodType; valueType?: z.ZodType };
-
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: TDef } })._zod.def;
-
 /** Leaves whose zod output is the input itself: JSON.stringify writes them as the zod serialiser would. */
-const AS_IS = new Set(['string', 'number', 'boolean', 'enum', 'literal', 'null', 'unknown', 'any']);
+const AS_IS = new Set<string>(['string', 'number', 'boolean', 'enum', 'literal', 'null', 'unknown', 'any']);
 
 const asIs: TJsonWriter = (value) => JSON.stringify(value);
 
@@ -19,39 +16,40 @@ const asIs: TJsonWriter = (value) => JSON.stringify(value);
  * only, in the schema's order), without checking the value and without building the copy that
  * zod's encode builds. Null when the schema holds something it cannot write the same way
  * (transforms, unions, records of typed values, objects that keep unknown keys): the caller then
- * keeps zod's serialiser. Validation stays the tests' job (see listSerializer).
+ * keeps zod's serialiser. Validation stays the tests' job (see listSerializer); a value of another
+ * shape than its schema's is written as it is.
  */
-export function compileJsonWriter(schema: z.ZodType): TJsonWriter | null {
-  const def = defOf(schema);
-  if (AS_IS.has(def.type)) return asIs;
-  if (def.type === 'optional') return compileJsonWriter(def.innerType!);
-  if (def.type === 'nullable') {
-    const inner = compileJsonWriter(def.innerType!);
+export function compileJsonWriter(schema: z.core.$ZodType): TJsonWriter | null {
+  if (AS_IS.has(schema._zod.def.type)) return asIs;
+  if (schema instanceof z.ZodOptional) return compileJsonWriter(schema.unwrap());
+  if (schema instanceof z.ZodNullable) {
+    const inner = compileJsonWriter(schema.unwrap());
     return inner && ((value) => (value === null ? 'null' : inner(value)));
   }
-  if (def.type === 'record') return def.valueType && AS_IS.has(defOf(def.valueType).type) ? asIs : null;
-  if (def.type === 'array') {
-    const element = compileJsonWriter(def.element!);
+  if (schema instanceof z.ZodRecord) return AS_IS.has(schema.valueType._zod.def.type) ? asIs : null;
+  if (schema instanceof z.ZodArray) {
+    const element = compileJsonWriter(schema.element);
     if (!element) return null;
     return (value) => {
-      const list = value as unknown[];
+      if (!Array.isArray(value)) return asIs(value);
       let out = '[';
-      for (let i = 0; i < list.length; i++) out += (i ? ',' : '') + (element(list[i]) ?? 'null');
+      for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + (element(value[i]) ?? 'null');
       return out + ']';
     };
   }
-  if (def.type === 'object' && !def.catchall) {
+  if (schema instanceof z.ZodObject && !schema.def.catchall) {
     const members: { key: string; prefix: string; write: TJsonWriter }[] = [];
-    for (const [key, member] of Object.entries(def.shape!)) {
+    const shape: z.core.$ZodShape = schema.shape;
+    for (const [key, member] of Object.entries(shape)) {
       const write = compileJsonWriter(member);
       if (!write) return null;
       members.push({ key, prefix: `${JSON.stringify(key)}:`, write });
     }
     return (value) => {
-      const record = value as Record<string, unknown>;
+      if (!isRecord(value)) return asIs(value);
       let out = '';
       for (const { key, prefix, write } of members) {
-        const field = record[key];
+        const field = value[key];
         if (field === undefined) continue;
         const written = write(field);
         if (written !== undefined) out += (out ? ',' : '') + prefix + written;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { dialectOf, queryRows, type TDbOrTx } from '../../db/client.ts';
+import { queryRows, sqlDialect, type TDbOrTx } from '../../db/client.ts';
 
 /** A list filter rendered to SQL once per request: the text after `where` and its parameters. */
 export type TRenderedWhere = { sql: SQL; text: string; params: unknown[] };
@@ -20,10 +20,7 @@ export function createListSql(table: PgTable) {
   const selectionOf = (db: TDbOrTx, key: string, columns: Record<string, PgColumn>) => {
     let selection = selections.get(key);
     if (!selection) {
-      const prefix = db
-        .select(columns)
-        .from(table as never)
-        .toSQL().sql;
+      const prefix = db.select(columns).from(table).toSQL().sql;
       selections.set(key, (selection = { prefix, keys: Object.keys(columns), columns: Object.values(columns) }));
     }
     return selection;
@@ -32,16 +29,16 @@ export function createListSql(table: PgTable) {
   const run = <T>(db: TDbOrTx, text: string, params: unknown[], map: (rows: unknown[][]) => T): Promise<T> => queryRows(db, { sql: text, params }, map);
 
   return {
-    renderWhere(db: TDbOrTx, where: SQL | undefined): TRenderedWhere | undefined {
+    renderWhere(where: SQL | undefined): TRenderedWhere | undefined {
       if (!where) return undefined;
-      const { sql: text, params } = dialectOf(db).sqlToQuery(where);
+      const { sql: text, params } = sqlDialect.sqlToQuery(where);
       return { sql: where, text, params };
     },
 
     /** One page of rows; `key` names the set of `columns` (the same key, the same columns). */
     async rows(db: TDbOrTx, page: { key: string; columns: Record<string, PgColumn>; where: TRenderedWhere | undefined; orderBy: SQL[]; limit: number; skip: number }) {
       const { prefix, keys, columns } = selectionOf(db, page.key, page.columns);
-      const dialect = dialectOf(db);
+      const dialect = sqlDialect;
       const orderBy = sql.join(page.orderBy, sql`, `);
       let order = dialect.sqlToQuery(orderBy);
       let tail = `${page.where ? ` where ${page.where.text}` : ''} order by ${order.sql}`;

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, is, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { PgArray, type PgColumn } from 'drizzle-orm/pg-core';
 import { isCalendarDate } from '@app/domain/platform/records/fields';
 import { AppError, type TErrorDetail } from '../errors.ts';
 import { MAX_STORABLE_INTEGER } from '../schemas.ts';
@@ -14,6 +14,7 @@ export const MAX_LIMIT = 500;
 
 const OPERATORS = ['eq', 'in', 'nin', 'ne', 'gt', 'gte', 'lt', 'lte'] as const;
 type TOperator = (typeof OPERATORS)[number];
+const isOperator = (name: string): name is TOperator => OPERATORS.some((operator) => operator === name);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -69,8 +70,7 @@ function coerce(field: string, column: PgColumn, raw: string): unknown {
     case 'PgDate':
       return isCalendarDate(raw) ? raw : fail('must be a date YYYY-MM-DD');
     case 'PgArray': {
-      const base = (column as unknown as { baseColumn: PgColumn }).baseColumn;
-      return coerce(field, base, raw);
+      return is(column, PgArray) ? coerce(field, column.baseColumn, raw) : raw;
     }
     case 'PgJsonb':
     case 'PgJson':
@@ -94,8 +94,7 @@ function conditionFor(field: string, column: PgColumn, operator: TOperator, raw:
   };
   if (isArray) {
     // Array columns (e.g. userIds): eq means "contains", in means "overlaps".
-    const base = (column as unknown as { baseColumn: PgColumn }).baseColumn;
-    const sqlType = base.getSQLType();
+    const sqlType = is(column, PgArray) ? column.baseColumn.getSQLType() : column.getSQLType();
     if (operator === 'eq') return sql`${coerce(field, column, raw)}::${sql.raw(sqlType)} = any(${column})`;
     if (operator === 'in')
       return sql`${column} && ${sql`array[${sql.join(
@@ -167,13 +166,13 @@ export function parseListQuery(query: Record<string, unknown>, options: { filter
     if (RESERVED_QUERY_KEYS.has(key)) continue;
     const match = FILTER_KEY.exec(key);
     const field = match?.[1];
-    const operator = (match?.[2] ?? 'eq') as TOperator;
+    const operator = match?.[2] ?? 'eq';
     const column = field === undefined ? undefined : declared(options.filterable, field);
     if (!match || !column) {
       errors.push({ path: key, message: 'unknown filter field' });
       continue;
     }
-    if (!OPERATORS.includes(operator)) {
+    if (!isOperator(operator)) {
       errors.push({ path: key, message: `unknown operator ${operator}` });
       continue;
     }

@@ -5,7 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../errors.ts';
-import { contextOf, requireActor } from '../context.ts';
+import { dateOf, recordOf } from '../guards.ts';
+import { signedInContextOf } from '../context.ts';
 import { recordAudit, diffFields } from '../audit.ts';
 import { recordFilterToSql, requireAccess, scopeCondition } from '../access.ts';
 import { entityOf, type TCollectionAction } from '@app/domain/platform/access/access-table';
@@ -41,8 +42,10 @@ type TPreparedList = { parsed: ReturnType<typeof parseListQuery>; fields: string
 
 const errorResponses = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
-function signedIn(ctx: ReturnType<typeof contextOf>): TSignedInContext {
-  return ctx as TSignedInContext;
+/** Every response schema of these routes is a zod one: checked, so fastify's untyped route schema needs no cast. */
+function zodSchemaOf(schema: unknown): z.ZodType {
+  if (!(schema instanceof z.ZodType)) throw new TypeError('a collection route answers with a zod schema');
+  return schema;
 }
 
 /** Reads the version the client edited, from the body's `updatedAt` or an If-Match header. */
@@ -73,7 +76,7 @@ export type TCollectionRuntime = {
   remove(ctx: TSignedInContext, id: string): Promise<void>;
   toRecord(row: Record<string, unknown>, ctx: TSignedInContext): unknown;
   /** The API records of rows, computed fields included (what the generic routes answer). */
-  present(rows: Record<string, unknown>[], ctx: TSignedInContext): Promise<unknown[]>;
+  present(rows: Record<string, unknown>[], ctx: TSignedInContext): Promise<Record<string, unknown>[]>;
 };
 
 /** The record fields a `?fields=` list asks for (`_id` first), checked against the record schema; undefined: all. */
@@ -123,7 +126,7 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
 
   const listSql = createListSql(table);
   const preparedLists = new Map<string, TPreparedList>();
-  const everyColumn = { key: '*', columns: allColumns as Record<string, PgColumn> };
+  const everyColumn: { key: string; columns: Record<string, PgColumn> } = { key: '*', columns: allColumns };
   const selections = new Map<string, typeof everyColumn>();
 
   /** The columns a list reads, and a key naming that set: all of them, less the heavy ones whose field `fields` leaves out. */
@@ -135,7 +138,7 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
     let selection = selections.get(key);
     if (!selection) {
       const names = new Set(wanted.map((f) => def.heavyFields![f].name));
-      const columns = Object.fromEntries(Object.entries(allColumns).filter(([, column]) => !heavyColumnNames.has(column.name) || names.has(column.name))) as Record<string, PgColumn>;
+      const columns: Record<string, PgColumn> = Object.fromEntries(Object.entries(allColumns).filter(([, column]) => !heavyColumnNames.has(column.name) || names.has(column.name)));
       selections.set(key, (selection = { key, columns }));
     }
     return selection;
@@ -168,24 +171,24 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
     if (!isUuid(id)) throw notFound();
     const query = db
       .select()
-      .from(table as never)
+      .from(table)
       .where(allOf([eq(table.id, id), scope]));
-    const rows = (await (lock ? query.for('update') : query)) as Record<string, unknown>[];
+    const rows: Record<string, unknown>[] = await (lock ? query.for('update') : query);
     if (rows.length === 0) throw notFound();
     return rows[0];
   }
 
-  async function assertStillInScope(tx: TSignedInContext['db'], id: unknown, scope: SQL | undefined) {
+  async function assertStillInScope(tx: TSignedInContext['db'], id: string, scope: SQL | undefined) {
     if (!scope) return;
     const rows = await tx
       .select({ id: table.id })
-      .from(table as never)
-      .where(and(eq(table.id, id as string), scope));
+      .from(table)
+      .where(and(eq(table.id, id), scope));
     if (rows.length === 0) throw new AppError('FORBIDDEN', 'This record would fall outside what you may manage');
   }
 
-  async function present(rows: Record<string, unknown>[], ctx: TSignedInContext): Promise<unknown[]> {
-    const records = rows.map((row) => toRecord(row, ctx) as Record<string, unknown>);
+  async function present(rows: Record<string, unknown>[], ctx: TSignedInContext): Promise<Record<string, unknown>[]> {
+    const records = rows.map((row) => recordOf(toRecord(row, ctx), `${def.name} record`));
     if (def.decorate && records.length > 0) await def.decorate(records, ctx);
     return records;
   }
@@ -217,7 +220,7 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
       if (prepared.filterKey !== filterKey) {
         const scope = scopeCondition(ctx, def.resource, 'list', def.scopes ?? {}, 'read');
         const permission = filter ? recordFilterToSql(filter, permissionFields) : undefined;
-        prepared.where = listSql.renderWhere(ctx.db, allOf([scope, permission, yearCondition(ctx), extra, ...prepared.parsed.where, ...prepared.custom]));
+        prepared.where = listSql.renderWhere(allOf([scope, permission, yearCondition(ctx), extra, ...prepared.parsed.where, ...prepared.custom]));
         prepared.filterKey = filterKey;
         if (key !== undefined && !preparedLists.has(key)) {
           if (preparedLists.size >= MAX_PREPARED_LISTS) preparedLists.delete(preparedLists.keys().next().value!);
@@ -243,14 +246,14 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
     async create(ctx, input) {
       const scope = await conditions(ctx, 'create');
       const created = await ctx.db.transaction(async (tx) => {
-        const txCtx = { ...ctx, db: tx as never };
+        const txCtx = { ...ctx, db: tx };
         const values = def.toRow ? await def.toRow({ op: 'create', input, tx, ctx: txCtx }) : input;
         const now = new Date();
-        const [row] = (await tx
+        const [row]: Record<string, unknown>[] = await tx
           .insert(table)
-          .values({ ...values, createdAt: now, updatedAt: now } as never)
-          .returning()) as Record<string, unknown>[];
-        await assertStillInScope(tx, row.id, scope);
+          .values({ ...values, createdAt: now, updatedAt: now })
+          .returning();
+        await assertStillInScope(tx, String(row.id), scope);
         await def.afterWrite?.('create', row, { tx, ctx: txCtx });
         await recordAudit(tx, ctx, { action: 'create', entityType: entity, entityId: String(row.id), changes: diffFields(undefined, row, def.auditOmit) });
         return row;
@@ -262,11 +265,12 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
       const scope = await conditions(ctx, 'update');
       const afterCommit: TTransitionTx['afterCommit'] = [];
       const updated = await ctx.db.transaction(async (tx) => {
-        const txCtx = { ...ctx, db: tx as never };
+        const txCtx = { ...ctx, db: tx };
         const existing = await findInScope(ctx, tx, id, scope, true);
-        if (expected && (existing.updatedAt as Date).getTime() !== expected.getTime()) {
+        const version = dateOf(existing.updatedAt, `${def.name} updatedAt`);
+        if (expected && version.getTime() !== expected.getTime()) {
           throw new AppError('STALE_WRITE', 'This record was changed by someone else after you opened it. Reload it and try again.', {
-            details: [{ path: 'updatedAt', message: `current version is ${(existing.updatedAt as Date).toISOString()}` }],
+            details: [{ path: 'updatedAt', message: `current version is ${version.toISOString()}` }],
           });
         }
         const values = { ...(def.toRow ? await def.toRow({ op: 'update', input, tx, ctx: txCtx, existing }) : input) };
@@ -274,11 +278,11 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
         const statusKey = def.workflow?.statusKey;
         const nextStatus = statusKey ? values[statusKey] : undefined;
         if (statusKey) delete values[statusKey];
-        const [row] = (await tx
+        const [row]: Record<string, unknown>[] = await tx
           .update(table)
-          .set({ ...values, updatedAt: new Date(Math.max(Date.now(), (existing.updatedAt as Date).getTime() + 1)) })
+          .set({ ...values, updatedAt: new Date(Math.max(Date.now(), version.getTime() + 1)) })
           .where(eq(table.id, id))
-          .returning()) as Record<string, unknown>[];
+          .returning();
         await assertStillInScope(tx, id, scope);
         await def.afterWrite?.('update', row, { tx, ctx: txCtx, existing });
         await recordAudit(tx, ctx, { action: 'update', entityType: entity, entityId: id, changes: diffFields(existing, row, def.auditOmit) });
@@ -293,7 +297,7 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
     async remove(ctx, id) {
       const scope = await conditions(ctx, 'delete');
       await ctx.db.transaction(async (tx) => {
-        const txCtx = { ...ctx, db: tx as never };
+        const txCtx = { ...ctx, db: tx };
         const existing = await findInScope(ctx, tx, id, scope, true);
         await def.beforeDelete?.(existing, { tx, ctx: txCtx, existing });
         await tx.delete(table).where(eq(table.id, id));
@@ -326,14 +330,13 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
       serializerCompiler: (route) =>
         route.httpStatus === '200'
           ? listSerializer(listItem, { check: app.services.config.checkListResponses, method: route.method, url: route.url })
-          : serializerCompiler({ ...route, schema: route.schema as unknown as z.ZodType }),
+          : serializerCompiler({ ...route, schema: zodSchemaOf(route.schema) }),
       handler: async (request, reply) => {
-        requireActor(request);
-        const ctx = signedIn(contextOf(request));
+        const ctx = signedInContextOf(request);
         const { rows, total, fields } = await runtime.list(ctx, request.query);
         if (total !== undefined) reply.header('X-Total-Count', String(total));
         const records = await runtime.present(rows, ctx);
-        return fields ? records.map((record) => pickFields(record as Record<string, unknown>, fields)) : records;
+        return fields ? records.map((record) => pickFields(record, fields)) : records;
       },
     });
     // An area that declares its own export for a collection (the NCA register, one lot at a time) keeps it.
@@ -343,8 +346,7 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
     r.get(`${url}/:id`, {
       schema: { tags, summary: `Get one of ${def.name}`, params: ZIdParams, response: { 200: def.record, ...errorResponses } },
       handler: async (request) => {
-        requireActor(request);
-        const ctx = signedIn(contextOf(request));
+        const ctx = signedInContextOf(request);
         return (await runtime.present([await runtime.getById(ctx, request.params.id)], ctx))[0];
       },
     });
@@ -353,8 +355,7 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
     r.post(url, {
       schema: { tags, summary: `Create one of ${def.name}`, body: def.create, response: { 201: def.record, ...errorResponses } },
       handler: async (request, reply) => {
-        requireActor(request);
-        const ctx = signedIn(contextOf(request));
+        const ctx = signedInContextOf(request);
         const row = await runtime.create(ctx, request.body);
         reply.code(201);
         return (await runtime.present([row], ctx))[0];
@@ -371,8 +372,7 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
         response: { 200: def.record, ...errorResponses },
       },
       handler: async (request) => {
-        requireActor(request);
-        const ctx = signedIn(contextOf(request));
+        const ctx = signedInContextOf(request);
         const { updatedAt: _version, ...input } = request.body;
         const expected = expectedVersion(request.body, request.headers['if-match']);
         return (await runtime.present([await runtime.update(ctx, request.params.id, input, expected)], ctx))[0];
@@ -383,8 +383,7 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
     r.delete(`${url}/:id`, {
       schema: { tags, summary: `Delete one of ${def.name}`, params: ZIdParams, response: { 200: z.object({ _id: z.string() }), ...errorResponses } },
       handler: async (request) => {
-        requireActor(request);
-        const ctx = signedIn(contextOf(request));
+        const ctx = signedInContextOf(request);
         await runtime.remove(ctx, request.params.id);
         return { _id: request.params.id };
       },

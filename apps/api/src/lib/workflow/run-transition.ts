@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -123,8 +123,14 @@ export function defineWorkflowRuntime<TStatus extends string, TAction extends st
 ): TWorkflowRuntime<TStatus, TAction, TFacts, TRow, TInput, TPending, TCtx> {
   const { workflow, table, label } = spec;
   const statusKey = spec.statusKey ?? 'status';
-  const statusColumn = (table as unknown as Record<string, PgColumn>)[statusKey];
-  const statusOf = (row: TRow) => (row as unknown as Record<string, TStatus>)[statusKey];
+  const statusColumn = getTableColumns(table)[statusKey];
+  if (!statusColumn) throw new Error(`workflow ${workflow.name}: the table has no ${statusKey} column`);
+  const statusOf = (row: TRow): TStatus => {
+    const fields: Record<string, unknown> = row;
+    const status = fields[statusKey];
+    if (!workflow.isStatus(status)) throw new Error(`workflow ${workflow.name}: ${label} ${row.id} has the unknown status ${String(status)}`);
+    return status;
+  };
 
   async function lockRow(tx: TTx, id: string, scope: SQL | undefined, lock = true): Promise<TRow> {
     if (!isUuid(id)) throw notFound(label);

@@ -12,7 +12,7 @@ function FormEditBody() {
   const mayUpdate = useCanHere('update');
   const mayDelete = useCanHere('delete');
   if (!record) return null;
-  const canSave = mayUpdate && record.status === 'pending';
+  const canSave = mayUpdate && record.status === 'compiled';
   return (
     <>
       <Stack spacing={2} sx={{ p: 2 }}>

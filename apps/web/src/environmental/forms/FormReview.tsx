@@ -4,6 +4,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ReplyIcon from '@mui/icons-material/Reply';
 import UndoIcon from '@mui/icons-material/Undo';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import BlockIcon from '@mui/icons-material/Block';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { formWorkflow } from '@app/domain/environmental/waste/form-flow';
@@ -21,7 +23,14 @@ export type TFormWebRecord = TFormRecord & { id: string };
 
 export function FormStatusChip({ status }: { status: TFormRecord['status'] }) {
   const translate = useTranslate();
-  return <Chip size="small" color={status === 'approved' ? 'success' : 'default'} label={translate(`forms.status.${status}`)} data-testid="form-status" />;
+  return (
+    <Chip
+      size="small"
+      color={status === 'accepted' ? 'success' : status === 'rejected' || status === 'cancelled' ? 'error' : status === 'compiled' ? 'default' : 'info'}
+      label={translate(`forms.status.${status}`)}
+      data-testid="form-status"
+    />
+  );
 }
 
 /**
@@ -41,13 +50,13 @@ export function FormReview({ record }: { record: TFormWebRecord }) {
         <Box>
           <FormStatusChip status={record.status} />
         </Box>
-        {record.status === 'approved' ? <Alert severity="success">{translate('forms.approvedReadOnly')}</Alert> : null}
-        {record.status === 'pending' && record.rejectionReason ? (
+        {record.status !== 'compiled' ? <Alert severity="success">{translate('forms.approvedReadOnly')}</Alert> : null}
+        {record.status === 'compiled' && record.rejectionReason ? (
           <Alert severity="warning" data-testid="form-rejection">
             {translate('forms.rejectedBecause', { reason: record.rejectionReason })}
           </Alert>
         ) : null}
-        {record.status === 'pending' && record.revokeReason && !record.rejectionReason ? <Alert severity="info">{translate('forms.revokedBecause', { reason: record.revokeReason })}</Alert> : null}
+        {record.status === 'compiled' && record.revokeReason && !record.rejectionReason ? <Alert severity="info">{translate('forms.revokedBecause', { reason: record.revokeReason })}</Alert> : null}
         {rejectedForNonConformity(record.acceptance) ? <RejectedAtDestination record={record} /> : null}
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           <WorkflowActions
@@ -82,6 +91,23 @@ export function FormReview({ record }: { record: TFormWebRecord }) {
                 testId: 'form-revoke',
                 done: 'forms.done.revoke',
                 reason: { intro: 'forms.revokeIntro', label: 'forms.reason' },
+              },
+              startTransport: {
+                label: 'forms.startTransport',
+                icon: <LocalShippingIcon />,
+                testId: 'form-start-transport',
+                done: 'forms.done.startTransport',
+                confirm: { title: 'forms.startTransportTitle', content: 'forms.startTransportConfirm' },
+                translateOptions: { code: record.code },
+              },
+              cancel: {
+                label: 'forms.cancel',
+                icon: <BlockIcon />,
+                variant: 'outlined',
+                color: 'error',
+                testId: 'form-cancel',
+                done: 'forms.done.cancel',
+                reason: { intro: 'forms.cancelIntro', label: 'forms.reason' },
               },
             }}
           />

@@ -1,6 +1,7 @@
 import { AutocompleteInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
 import { DateInput } from '../../components/DateInput';
 import { useCan, useReachesAll } from '../../components/permissions';
+import { FORM_STATUSES } from '@app/domain/environmental/waste/form-schemas';
 import { F, choices } from './formLabels';
 
 /* The list's filters, and the same filters as the query of the totals and the export. */
@@ -14,7 +15,7 @@ export function useFormFilters() {
   // Lots are the consortium's registry: a supplier filters by its orders.
   const canPickLot = useCan('lots', 'list');
   return [
-    <SelectInput key="status" source="status" label={F('status')} choices={choices(['pending', 'approved'], 'forms.status')} alwaysOn />,
+    <SelectInput key="status" source="status" label={F('status')} choices={choices([...FORM_STATUSES], 'forms.status')} alwaysOn />,
     ...(canPickLot
       ? [
           <ReferenceInput key="lotId" source="lotId" reference="lots" alwaysOn>

@@ -1,3 +1,4 @@
+import { CORRECTIVE_ACTION_STATUS_LABELS, NCA_REPORT_STATUS_LABELS, SIGN_STATUS_LABELS } from '@app/domain/environmental/nca/status-labels';
 import type { TranslationMessages } from 'ra-core';
 import { mergeMessagesInto } from '../../i18n/mergeMessages';
 import type { ncaIt } from './nca.it';
@@ -62,20 +63,11 @@ export const ncaEn: typeof ncaIt = {
     menu: { reports: 'NCA reports', actions: 'Corrective actions', mySignatures: 'My signatures' },
     draft: 'New NCA',
     reportTitle: 'Report',
-    status: {
-      pending: 'Draft',
-      waiting_phase1_signs: 'Waiting for phase 1 signatures',
-      open: 'Open',
-      waiting_validations: 'Being validated',
-      waiting_phase2_signs: 'Waiting for phase 2 signatures',
-      waiting_operations: 'Actions under way',
-      waiting_signs: 'Waiting for closing signatures',
-      closed: 'Closed',
-    },
+    status: NCA_REPORT_STATUS_LABELS.en,
     origin: { audit: 'Audit', other: 'Other' },
-    actionStatus: { new: 'Proposed', confirmed: 'Confirmed', in_progress: 'In progress', completed: 'Completed', closed: 'Closed' },
+    actionStatus: CORRECTIVE_ACTION_STATUS_LABELS.en,
     actionType: { action: 'Corrective action', treatment: 'Treatment', internal: 'Internal action' },
-    signStatus: { pending: 'To sign', signed: 'Signed', rejected: 'Rejected', manual_rejected: 'Rejected (recorded by the consortium)', suspended: 'Suspended' },
+    signStatus: SIGN_STATUS_LABELS.en,
     tabs: {
       phase1: 'Phase 1 · Detection',
       phase2: 'Phase 2 · Analysis and plan',

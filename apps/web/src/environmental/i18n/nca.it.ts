@@ -1,3 +1,4 @@
+import { CORRECTIVE_ACTION_STATUS_LABELS, NCA_REPORT_STATUS_LABELS, SIGN_STATUS_LABELS } from '@app/domain/environmental/nca/status-labels';
 import type { TranslationMessages } from 'ra-core';
 import { mergeMessagesInto } from '../../i18n/mergeMessages';
 
@@ -61,20 +62,11 @@ export const ncaIt = {
     menu: { reports: 'Segnalazioni NCA', actions: 'Azioni correttive', mySignatures: 'Le mie firme' },
     draft: 'Nuova NCA',
     reportTitle: 'Segnalazione',
-    status: {
-      pending: 'Bozza',
-      waiting_phase1_signs: 'In attesa firme fase 1',
-      open: 'Aperta',
-      waiting_validations: 'In validazione',
-      waiting_phase2_signs: 'In attesa firme fase 2',
-      waiting_operations: 'Azioni in corso',
-      waiting_signs: 'In attesa firme di chiusura',
-      closed: 'Chiusa',
-    },
+    status: NCA_REPORT_STATUS_LABELS.it,
     origin: { audit: 'Audit', other: 'Altro' },
-    actionStatus: { new: 'Proposta', confirmed: 'Confermata', in_progress: 'In corso', completed: 'Completata', closed: 'Chiusa' },
+    actionStatus: CORRECTIVE_ACTION_STATUS_LABELS.it,
     actionType: { action: 'Azione correttiva', treatment: 'Trattamento', internal: 'Azione interna' },
-    signStatus: { pending: 'Da firmare', signed: 'Firmata', rejected: 'Rifiutata', manual_rejected: 'Rifiutata (registrata dal consorzio)', suspended: 'Sospesa' },
+    signStatus: SIGN_STATUS_LABELS.it,
     tabs: {
       phase1: 'Fase 1 · Rilevazione',
       phase2: 'Fase 2 · Analisi e piano',

@@ -3,6 +3,7 @@ import { AutocompleteArrayInput, BooleanInput, NumberInput, ReferenceArrayInput,
 import { DateInput } from '../../components/DateInput';
 import { FormDataConsumer } from 'react-admin';
 import { Box } from '@mui/material';
+import { holdsCompanyFunctions } from '@app/domain/platform/access/access-table';
 import { roleChoices } from './roleChoices';
 import { useCan } from '../../components/permissions';
 
@@ -31,9 +32,6 @@ export function PersonalFields() {
     </Box>
   );
 }
-
-/** The roles that act in the environmental area, hence may hold company functions. */
-const FUNCTION_HOLDER_ROLES: readonly unknown[] = ['admin', 'consortium_user', 'agency_user'];
 
 /** Account fields only an administrator edits. */
 export function AccountFields({ create = false }: { create?: boolean }) {
@@ -66,7 +64,7 @@ export function AccountFields({ create = false }: { create?: boolean }) {
         // The company functions the person holds: who carries out the corrective actions assigned to a function.
         <FormDataConsumer>
           {({ formData }) =>
-            FUNCTION_HOLDER_ROLES.includes(formData.role) ? (
+            holdsCompanyFunctions(formData.role) ? (
               <ReferenceArrayInput
                 source="companyFunctionSettingIds"
                 reference="environmental-settings"

@@ -18,7 +18,7 @@ import {
 import { activeChoices, capModeChoices } from '../shared/choices';
 import { DetailActions, FormGrid, RecordTitle, SectionTitle, DetailForm, DetailTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { useCan } from '../../components/permissions';
-import { required, validCcp, validCreditorTaxCode, validEmail, validIban, validIstatCode, validPhone, validProvince, validSegregationCode } from '../../components/validators';
+import { required, validCcp, validCityFiscalCode, validSegregationCode, validEmail, validIban, validIstatCode, validPhone, validProvince } from '../../components/validators';
 import { ListExportButton, ResponsiveDataTable } from '../../components/listScaffolding';
 import { CityLogoInput } from './CityLogo';
 
@@ -84,9 +84,8 @@ function CityFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boole
       <TextInput source="ccp" validate={validCcp} {...text} />
       <TextInput source="bank" {...text} />
       <TextInput source="titledTo" {...text} />
-      {/* The creditor of the comune's pagoPA notices: its codice fiscale and the segregation code pagoPA gave it. */}
-      <TextInput source="fiscalCode" validate={validCreditorTaxCode} helperText="pagopa.city.fiscalCodeHelp" {...text} />
-      <TextInput source="pagopaSegregationCode" validate={validSegregationCode} helperText="pagopa.city.segregationCodeHelp" {...text} />
+      <TextInput source="fiscalCode" validate={validCityFiscalCode} helperText="touristTax.help.cityFiscalCode" {...text} />
+      <TextInput source="pagopaSegregationCode" validate={validSegregationCode} helperText="touristTax.help.segregationCode" {...text} />
       <SectionTitle>
         <span>{translate('touristTax.sections.contacts')}</span>
       </SectionTitle>

@@ -27,8 +27,8 @@ import { can } from '@app/domain/platform/access/access-table';
 import { isEditableByHotelier } from '@app/domain/tourist-tax/filings/declaration-flow';
 import { currentRole } from '../../components/permissions';
 import { AttachmentsPanel } from './AttachmentsPanel';
+import { PagopaPanel } from './PagopaPanel';
 import { ImportPagopaPaymentsButton } from '../pagopa/ImportPagopaPayments';
-import { PagopaNoticePanel } from '../pagopa/PagopaNoticePanel';
 import { DeclarationActionBar } from './actions';
 import { DECLARATION_STATUSES, DeclarationHeaderPanel, DeclarationStatusChip, FiguresPanel, OverdueBadges, PaymentPanel, type TDeclaration } from './components';
 import { DeclarationEditPanel, ManualFigureInputs, payloadOf, validateDeclarationForm, type TFormValues } from './ManualFiguresForm';
@@ -209,7 +209,7 @@ function DetailsTab() {
       <FiguresPanel record={record} />
       {editable ? <DeclarationEditPanel record={record} onSaved={changed} /> : null}
       {record.status === 'submitted' || record.status === 'validated' ? <PaymentPanel record={record} /> : null}
-      {(record.status === 'submitted' || record.status === 'validated') && can(currentRole(), 'declarations', 'pagopaNotice') ? <PagopaNoticePanel declarationId={String(record.id)} /> : null}
+      <PagopaPanel declarationId={String(record.id)} />
     </Stack>
   );
 }

@@ -5,28 +5,7 @@ import type { pagopaIt } from './pagopa.it';
 /* English messages of the pagoPA notices and the SIATEL cross-check (the keys of pagopa.it.ts). */
 export const pagopaEn: typeof pagopaIt = {
   menu: { siatelChecks: 'SIATEL cross-check' },
-  resources: { cities: { fields: { fiscalCode: "Municipality's tax code", pagopaSegregationCode: 'pagoPA segregation code' } } },
-  validation: { fiscalCode: "The municipality's tax code has 11 digits with its check digit", segregationCode: 'The segregation code has 2 digits' },
   pagopa: {
-    city: {
-      fiscalCode: "Municipality's tax code",
-      fiscalCodeHelp: '11 digits: the creditor of the pagoPA notices',
-      segregationCodeHelp: '2 digits given by pagoPA (notice code with auxiliary digit 3)',
-    },
-    notice: {
-      title: 'pagoPA notice',
-      noticeNumber: 'Notice code',
-      iuv: 'IUV',
-      creditorTaxCode: "Municipality's tax code",
-      amount: 'Amount to pay',
-      dueDate: 'Due date',
-      qrPayload: 'QR code content',
-      download: 'Download notice (PDF)',
-      debtPosition: "Debt position (pagoPA's GPD format)",
-      issued: 'IUV issued on %{date}: it never changes.',
-      notSent:
-        "This product is not connected to pagoPA: the debt position is produced in the GPD format but not sent. The notice can be paid once the municipality's technology intermediary loads it on the platform.",
-    },
     import: {
       button: 'Import pagoPA payments',
       title: 'Import the pagoPA payments received',
@@ -112,10 +91,6 @@ export const pagopaEn: typeof pagopaIt = {
     taxCode: 'Tax code',
     fileRows: 'File rows',
     fields: { month: 'Month', nights: 'Days of stay', guests: 'Guests', taxCode: 'Tax code', name: 'Name' },
-  },
-  errors: {
-    PAGOPA_NOTHING_DUE: 'The declaration has nothing to pay: no pagoPA notice is needed.',
-    PAGOPA_NOT_CONFIGURED: "The municipality has no tax code or pagoPA segregation code yet: enter them on the municipality's page.",
   },
 };
 

@@ -7,28 +7,7 @@ import { mergeMessagesInto } from '../../i18n/mergeMessages';
  */
 export const pagopaIt = {
   menu: { siatelChecks: 'Verifica SIATEL' },
-  resources: { cities: { fields: { fiscalCode: 'Codice fiscale del comune', pagopaSegregationCode: 'Codice di segregazione pagoPA' } } },
-  validation: { fiscalCode: 'Il codice fiscale del comune ha 11 cifre con la cifra di controllo', segregationCode: 'Il codice di segregazione ha 2 cifre' },
   pagopa: {
-    city: {
-      fiscalCode: 'Codice fiscale del comune',
-      fiscalCodeHelp: '11 cifre: il creditore degli avvisi pagoPA',
-      segregationCodeHelp: '2 cifre assegnate da pagoPA (codice avviso con cifra ausiliaria 3)',
-    },
-    notice: {
-      title: 'Avviso pagoPA',
-      noticeNumber: 'Codice avviso',
-      iuv: 'IUV',
-      creditorTaxCode: 'Codice fiscale del comune',
-      amount: 'Importo da pagare',
-      dueDate: 'Scadenza',
-      qrPayload: 'Contenuto del codice QR',
-      download: 'Scarica avviso (PDF)',
-      debtPosition: 'Posizione debitoria (formato GPD di pagoPA)',
-      issued: 'IUV assegnato il %{date}: non cambia più.',
-      notSent:
-        'Questo programma non è collegato a pagoPA: la posizione debitoria è prodotta nel formato GPD ma non inviata. L’avviso diventa pagabile quando l’intermediario tecnologico del comune la carica sulla piattaforma.',
-    },
     import: {
       button: 'Importa pagamenti pagoPA',
       title: 'Importa i pagamenti pagoPA ricevuti',
@@ -114,10 +93,6 @@ export const pagopaIt = {
     taxCode: 'Codice fiscale',
     fileRows: 'Righe del file',
     fields: { month: 'Mese', nights: 'Giorni di permanenza', guests: 'Numero alloggiati', taxCode: 'Codice fiscale', name: 'Denominazione' },
-  },
-  errors: {
-    PAGOPA_NOTHING_DUE: 'La dichiarazione non ha importi da versare: non serve un avviso pagoPA.',
-    PAGOPA_NOT_CONFIGURED: 'Il comune non ha ancora il codice fiscale o il codice di segregazione pagoPA: inseriscili nella scheda del comune.',
   },
 };
 

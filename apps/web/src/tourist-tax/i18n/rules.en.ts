@@ -101,6 +101,19 @@ export const rulesEn = {
       pdfDraft: 'Draft preview (PDF)',
       pdfDraftSaved: 'Draft preview of the saved version (PDF)',
     },
+    pagopa: {
+      title: 'pagoPA notice',
+      noticeNumber: 'Notice number',
+      iuv: 'IUV',
+      creditor: 'Creditor (tax code)',
+      amount: 'Amount',
+      dueDate: 'Due date',
+      qrPayload: 'QR code content',
+      notAvailable: 'pagoPA notice not available',
+      notBuilt:
+        "This product is not connected to pagoPA: the debt position is produced in the GPD format but not sent. The notice can be paid once the municipality's technology intermediary loads it on the platform.",
+      download: 'Download notice (PDF)',
+    },
     payments: {
       add: 'Add a payment',
       title: 'Payments',

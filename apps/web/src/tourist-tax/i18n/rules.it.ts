@@ -104,6 +104,19 @@ export const rulesIt = {
       pdfDraft: 'Anteprima bozza (PDF)',
       pdfDraftSaved: 'Anteprima bozza della versione salvata (PDF)',
     },
+    pagopa: {
+      title: 'Avviso pagoPA',
+      noticeNumber: 'Codice avviso',
+      iuv: 'IUV',
+      creditor: 'Ente creditore (codice fiscale)',
+      amount: 'Importo',
+      dueDate: 'Scadenza',
+      qrPayload: 'Contenuto del codice QR',
+      notAvailable: 'Avviso pagoPA non disponibile',
+      notBuilt:
+        'Questo programma non è collegato a pagoPA: la posizione debitoria è prodotta nel formato GPD ma non inviata. L’avviso diventa pagabile quando l’intermediario tecnologico del comune la carica sulla piattaforma.',
+      download: 'Scarica avviso (PDF)',
+    },
     payments: {
       add: 'Aggiungi pagamento',
       title: 'Pagamenti',

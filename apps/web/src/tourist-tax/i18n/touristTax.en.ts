@@ -46,6 +46,8 @@ export const touristTaxEn = {
       checkOutTo: 'Check-out to',
     },
     help: {
+      cityFiscalCode: '11 digits: creditor of the pagoPA notices',
+      segregationCode: '2 digits given by PagoPA S.p.A. (notices with aux digit 3); locked after the first notice',
       istatCode: '6 digits: province (3) + municipality (3), e.g. 059009',
       province: '2-letter code, e.g. LT',
       modello21Required: "The municipality's hoteliers must file the Modello 21 (judicial account)",
@@ -165,6 +167,8 @@ export const touristTaxEn = {
       invalid: 'Enter a price (euros, at most two decimals) for every night of the stay',
     },
     validation: {
+      cityFiscalCode: "The municipality's tax code has 11 digits with a valid check digit",
+      segregationCode: 'The segregation code has 2 digits',
       checkOutAfterCheckIn: 'Check-out must be after check-in',
       dateToAfterDateFrom: 'The closing date cannot be before the opening date',
       validToAfterValidFrom: 'The end of validity cannot be before its start',
@@ -299,6 +303,9 @@ export const touristTaxEn = {
     INVALID_ACCOMMODATION_AMOUNT: 'The stay amount is not valid',
     IN_USE: "It is used by the municipality's structures or rules: change those first.",
     RULE_IN_USE: 'It is applied to saved stays: set an end of validity instead of deleting it.',
+    PAGOPA_NOTHING_DUE: 'The declaration has nothing to pay: no pagoPA notice.',
+    PAGOPA_NOT_CONFIGURED: 'pagoPA notice not available: the municipality has not set %{missing}.',
+    PAGOPA_SEGREGATION_CODE_LOCKED: 'The segregation code cannot change: pagoPA notices were already issued with it.',
     CITY_IN_USE: 'The municipality has structures or users: deactivate it instead.',
     STRUCTURE_HAS_STAYS: 'The structure has stays: deactivate it instead.',
     STAY_DECLARED: 'The stay is counted in a submitted declaration and can no longer be changed.',

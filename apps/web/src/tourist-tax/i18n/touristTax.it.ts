@@ -50,6 +50,8 @@ export const touristTaxIt = {
       checkOutTo: 'Partenza al',
     },
     help: {
+      cityFiscalCode: '11 cifre: ente creditore degli avvisi pagoPA',
+      segregationCode: '2 cifre assegnate da PagoPA S.p.A. (avvisi con aux digit 3); non modificabile dopo il primo avviso',
       istatCode: '6 cifre: provincia (3) + comune (3), es. 059009',
       province: 'Sigla di 2 lettere, es. LT',
       modello21Required: 'Gli albergatori del comune devono presentare il Modello 21 (conto giudiziale)',
@@ -169,6 +171,8 @@ export const touristTaxIt = {
       invalid: 'Indica un prezzo (euro, al più due decimali) per ogni notte del soggiorno',
     },
     validation: {
+      cityFiscalCode: 'Il codice fiscale del comune ha 11 cifre con cifra di controllo valida',
+      segregationCode: 'Il codice di segregazione ha 2 cifre',
       checkOutAfterCheckIn: "La partenza deve essere successiva all'arrivo",
       dateToAfterDateFrom: 'La data di chiusura non può precedere quella di apertura',
       validToAfterValidFrom: 'La fine validità non può precedere l’inizio',
@@ -303,6 +307,9 @@ export const touristTaxIt = {
     INVALID_ACCOMMODATION_AMOUNT: "L'importo del soggiorno non è valido",
     IN_USE: 'È usato da strutture o regole del comune: modifica prima quelle.',
     RULE_IN_USE: 'È applicata a soggiorni salvati: imposta una fine validità invece di eliminarla.',
+    PAGOPA_NOTHING_DUE: 'La dichiarazione non ha importo da versare: nessun avviso pagoPA.',
+    PAGOPA_NOT_CONFIGURED: 'Avviso pagoPA non disponibile: il comune non ha indicato %{missing}.',
+    PAGOPA_SEGREGATION_CODE_LOCKED: 'Il codice di segregazione non si può cambiare: sono già stati emessi avvisi pagoPA con questo codice.',
     CITY_IN_USE: 'Il comune ha strutture o utenti: disattivalo invece di eliminarlo.',
     STRUCTURE_HAS_STAYS: 'La struttura ha soggiorni: disattivala invece di eliminarla.',
     STAY_DECLARED: 'Il soggiorno è compreso in una dichiarazione presentata e non è più modificabile.',

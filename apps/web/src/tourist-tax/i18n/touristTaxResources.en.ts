@@ -19,6 +19,8 @@ export const touristTaxResourcesEn = {
         notes: 'Internal notes',
         referentTributes: 'Tax office contact',
         iban: 'IBAN',
+        fiscalCode: "Municipality's tax code",
+        pagopaSegregationCode: 'pagoPA segregation code',
         ccp: 'Postal account',
         bank: 'Bank',
         titledTo: 'Account holder',

@@ -19,6 +19,8 @@ export const touristTaxResourcesIt = {
         notes: 'Note interne',
         referentTributes: 'Referente tributi',
         iban: 'IBAN',
+        fiscalCode: 'Codice fiscale del comune',
+        pagopaSegregationCode: 'Codice di segregazione pagoPA',
         ccp: 'Conto corrente postale',
         bank: 'Banca',
         titledTo: 'Intestato a',

@@ -8,3 +8,4 @@ export * from './report-flow.ts';
 export * from './report-schemas.ts';
 export * from './sign-flow.ts';
 export * from './sign-schemas.ts';
+export * from './status-labels.ts';

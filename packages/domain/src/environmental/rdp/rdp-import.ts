@@ -2,8 +2,8 @@
  * The RDP mass import: one spreadsheet row per analytic result, grouped into reports by laboratory
  * and report code. The report's own fields repeat on each row of the group (they must agree); the
  * analytic columns differ. The whole file is checked first: every problem of every row is reported
- * (row, field, value) and nothing is written unless there is none. Italian headers (English keys are
- * accepted too); laboratory and agency by partita IVA or business name, lot by code, matrix and
+ * (row, field, value) and nothing is written unless there is none. Italian or English headers (the
+ * template is written in the reader's language; English keys are accepted too); laboratory and agency by partita IVA or business name, lot by code, matrix and
  * analytic packages by code or name of a lab analysis setting (packages separated by ";").
  */
 import { parseDecimal, parseAnalyticValue } from './limit-check.ts';
@@ -74,6 +74,44 @@ export const RDP_IMPORT_COLUMNS: readonly TRdpImportColumn[] = [
   { key: 'value', header: 'Valore', required: false, perRow: true, help: 'Numero, oppure "< LOQ" / "< 0,01"' },
 ];
 
+/** The columns as an English reader's template names and explains them; the import reads these headers too. */
+export const RDP_IMPORT_COLUMNS_EN: Record<TRdpImportKey, { header: string; help: string }> = {
+  code: { header: 'RDP code', help: 'Number of the test report; rows with the same code make one RDP' },
+  laboratory: { header: 'Laboratory', help: 'VAT number or business name of the laboratory' },
+  lot: { header: 'Lot', help: 'Code of the lot' },
+  wbs: { header: 'WBS', help: '' },
+  label: { header: 'Label', help: 'Label of the sample' },
+  matrix: { header: 'Matrix', help: 'Code or name of a matrix' },
+  agency: { header: 'Company', help: "VAT number or business name of the sample's company" },
+  sampleManufacturer: { header: 'Sample producer', help: '' },
+  samplingAgency: { header: 'Sampling body', help: '' },
+  samplingMethod: { header: 'Sampling method', help: '' },
+  sampler: { header: 'Sampler', help: '' },
+  sampleDate: { header: 'Sampling date', help: 'dd/mm/yyyy' },
+  samplingReportCode: { header: 'Sampling report', help: 'Code of the report' },
+  lat: { header: 'Latitude', help: 'Decimal degrees, e.g. 41,2567' },
+  long: { header: 'Longitude', help: 'Decimal degrees, e.g. 13,6064' },
+  sampleLocation: { header: 'Sampling place', help: '' },
+  receivingDate: { header: 'Date received', help: 'dd/mm/yyyy' },
+  analysisStartDate: { header: 'Analysis start', help: 'dd/mm/yyyy' },
+  analysisEndDate: { header: 'Analysis end', help: 'dd/mm/yyyy' },
+  producer: { header: 'Producer', help: '' },
+  cer: { header: 'EWC code', help: '6 digits, e.g. 17 05 04' },
+  analyticPackages: { header: 'Analytic packages', help: 'Codes or names separated by ;' },
+  activity: { header: 'Parameter', help: 'Activity / parameter analysed' },
+  description: { header: 'Description', help: '' },
+  unit: { header: 'Unit', help: '' },
+  method: { header: 'Test method', help: '' },
+  lowerLimit: { header: 'Lower limit', help: 'Number; empty when there is none' },
+  upperLimit: { header: 'Upper limit', help: 'Number; empty when there is none' },
+  value: { header: 'Value', help: 'Number, or "< LOQ" / "< 0,01"' },
+};
+
+/** A column's header and help in the reader's language (the template). */
+export function rdpImportColumnText(column: TRdpImportColumn, language: 'it' | 'en'): { header: string; help: string } {
+  return language === 'en' ? RDP_IMPORT_COLUMNS_EN[column.key] : column;
+}
+
 /** Rows read in one file; a 10,000-result import is the figure the product is measured on. */
 export const MAX_RDP_IMPORT_ROWS = 20_000;
 
@@ -101,7 +139,9 @@ function normaliseText(text: string): string {
     .trim()
     .toLowerCase();
 }
-const KEY_BY_HEADER = new Map<string, TRdpImportKey>(RDP_IMPORT_COLUMNS.flatMap((c) => [[normaliseText(c.header), c.key] as const, [normaliseText(c.key), c.key] as const]));
+const KEY_BY_HEADER = new Map<string, TRdpImportKey>(
+  RDP_IMPORT_COLUMNS.flatMap((c) => [[normaliseText(c.header), c.key] as const, [normaliseText(RDP_IMPORT_COLUMNS_EN[c.key].header), c.key] as const, [normaliseText(c.key), c.key] as const]),
+);
 
 /** Unwraps exceljs cell value objects: formula results, rich text, hyperlinks. */
 function cellValue(value: unknown): unknown {

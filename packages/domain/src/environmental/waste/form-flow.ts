@@ -4,14 +4,19 @@ import { FORM_STATUSES } from './form-schemas.ts';
 import type { TFormIssue } from './form-rules.ts';
 
 /**
- * The consortium's review of a waste form. A supplier registers it (pending); the consortium approves
- * it once every RENTRI check passes, or sends it back with a reason (it stays pending, the reason on
- * it, the supplier notified); an administrator may revoke an approval, with a reason. An approved
- * form is read-only. Who may take each action is the access table's grant of `forms.<action>`.
+ * A waste form's life, on RENTRI's FIR states where they overlap. A supplier registers the form
+ * (compiled: RENTRI's "InserimentoQuantita"); the consortium, the producer, signs it once every RENTRI
+ * check passes (`approve`: "FirmaProduttore"), or sends it back with a reason (it stays compiled);
+ * an administrator may revoke a signature not yet followed by the transport. The load leaves
+ * (`startTransport`: "FirmaTrasportatoreIniziale", in transport), and the destination's outcome is
+ * recorded with the quantity it took: accepted, accepted in part ("RespintoAccettatoParzialmente")
+ * or rejected. Before the transport a form can be cancelled with a reason ("Annullato"). Only a
+ * compiled form can change. Who may take each action is the access table's grant of `forms.<action>`.
  *
- *   pending ──approve──> approved
- *     └reject┘  ^            │
- *               └──revoke────┘
+ *   compiled ──approve──> producerSigned ──startTransport──> inTransport ──accept────────> accepted
+ *     └reject┘  ^              │                                 ├──acceptInPart──> partiallyAccepted
+ *               └───revoke─────┘                                 └──refuse────────> rejected
+ *   compiled, producerSigned ──cancel──> cancelled
  */
 export type TFormFacts = { issues: readonly TFormIssue[] };
 
@@ -22,17 +27,30 @@ export const formWorkflow = defineWorkflow({
   states: FORM_STATUSES,
   actions: {
     approve: {
-      from: 'pending',
-      to: 'approved',
+      from: 'compiled',
+      to: 'producerSigned',
       who: grantOf('approve'),
       guard: (facts: TFormFacts) =>
         facts.issues.length > 0
           ? { code: 'FORM_CHECKS_FAILED', message: 'The form does not pass the RENTRI checks: correct it first', details: facts.issues.map((i) => ({ path: i.path, message: i.message })) }
           : null,
     },
-    reject: { from: 'pending', to: 'pending', who: grantOf('reject'), requiresReason: true },
-    revoke: { from: 'approved', to: 'pending', who: grantOf('revoke'), requiresReason: true },
+    reject: { from: 'compiled', to: 'compiled', who: grantOf('reject'), requiresReason: true },
+    revoke: { from: 'producerSigned', to: 'compiled', who: grantOf('revoke'), requiresReason: true },
+    startTransport: { from: 'producerSigned', to: 'inTransport', who: grantOf('startTransport') },
+    accept: { from: 'inTransport', to: 'accepted', who: grantOf('accept') },
+    acceptInPart: { from: 'inTransport', to: 'partiallyAccepted', who: grantOf('acceptInPart'), requiresReason: true },
+    refuse: { from: 'inTransport', to: 'rejected', who: grantOf('refuse'), requiresReason: true },
+    cancel: { from: ['compiled', 'producerSigned'], to: 'cancelled', who: grantOf('cancel'), requiresReason: true },
   },
 });
 
 export type TFormAction = (typeof formWorkflow.actions)[number];
+
+/** The acceptance kind (RENTRI's tipo_accettazione) each destination outcome records. */
+export const ACCEPTANCE_OF_ACTION = { accept: 'A', acceptInPart: 'P', refuse: 'R' } as const;
+export type TAcceptanceAction = keyof typeof ACCEPTANCE_OF_ACTION;
+export const isAcceptanceAction = (action: string): action is TAcceptanceAction => Object.hasOwn(ACCEPTANCE_OF_ACTION, action);
+
+/** A form that can no longer change: every state but compiled. */
+export const isFormLocked = (status: string) => status !== 'compiled';

@@ -163,7 +163,8 @@ export function checkWasteForm(form: TWasteFacts): TFormIssue[] {
   return issues;
 }
 
-function checkAcceptance(form: TWasteFacts): TFormIssue[] {
+/** The acceptance's own rules: what its kind needs, a partial quantity below the one shipped. */
+export function checkAcceptance(form: TWasteFacts): TFormIssue[] {
   const a = form.acceptance;
   if (!a) return [];
   const issues: TFormIssue[] = [];
@@ -189,3 +190,49 @@ function checkAcceptance(form: TWasteFacts): TFormIssue[] {
 export function rejectedForNonConformity(acceptance: TWasteFacts['acceptance']): boolean {
   return !!acceptance && acceptance.type !== 'A' && acceptance.rejectionCause === 'NC';
 }
+
+/** What the destination reports with its outcome (the body of accept, acceptInPart and refuse). */
+export type TDestinationOutcome = {
+  acceptedQuantity?: string | null;
+  rejectionCause?: (typeof REJECTION_CAUSES)[number] | null;
+  reason?: string | null;
+  arrivedAt?: string | null;
+  awaitingAnalysis?: boolean;
+};
+
+/** An acceptance as the form keeps it, every field present. */
+export type TRecordedAcceptance = {
+  type: (typeof ACCEPTANCE_TYPES)[number];
+  acceptedQuantity: string | null;
+  rejectionCause: (typeof REJECTION_CAUSES)[number] | null;
+  rejectionReason: string | null;
+  arrivedAt: string | null;
+  awaitingAnalysis: boolean;
+};
+
+/**
+ * The acceptance an outcome records: A with the quantity taken at destination; P with the quantity
+ * taken, below the one shipped, the cause and the reason; R with the cause and the reason and no
+ * quantity. Returns the acceptance, or every problem with the body's field names.
+ */
+export function acceptanceOfOutcome(
+  type: (typeof ACCEPTANCE_TYPES)[number],
+  outcome: TDestinationOutcome,
+  shipped: { value: string; unit: TQuantityUnit },
+): { ok: true; acceptance: TRecordedAcceptance } | { ok: false; issues: TFormIssue[] } {
+  const acceptance: TRecordedAcceptance = {
+    type,
+    acceptedQuantity: type === 'R' ? null : (outcome.acceptedQuantity ?? null),
+    rejectionCause: type === 'A' ? null : (outcome.rejectionCause ?? null),
+    rejectionReason: type === 'A' ? null : (outcome.reason?.trim() ?? null),
+    arrivedAt: outcome.arrivedAt ?? null,
+    awaitingAnalysis: outcome.awaitingAnalysis ?? false,
+  };
+  const issues: TFormIssue[] = [];
+  if (type === 'A' && !acceptance.acceptedQuantity) issues.push({ path: 'acceptedQuantity', message: 'the quantity taken at destination is needed' });
+  if (type === 'R' && outcome.acceptedQuantity) issues.push({ path: 'acceptedQuantity', message: 'a rejected load has no accepted quantity', value: outcome.acceptedQuantity });
+  for (const issue of checkAcceptance({ cer: '', quantity: shipped, acceptance })) issues.push({ ...issue, path: issue.path.replace('acceptance.', '').replace('rejectionReason', 'reason') });
+  return issues.length ? { ok: false, issues: dedupe(issues) } : { ok: true, acceptance };
+}
+
+const dedupe = (issues: TFormIssue[]) => issues.filter((issue, i) => issues.findIndex((o) => o.path === issue.path) === i);

@@ -3,6 +3,7 @@ import { normalizeCodiceFiscale } from '../../platform/identifiers/index.ts';
 import { ZDateString, ZRecordBase } from '../../platform/records/index.ts';
 import { ZOptionalText, ZRequiredText } from '../fields.ts';
 import { normalizeEerCode } from './eer.ts';
+import { ISTAT_COMUNE_CODE } from './rentri-codes.ts';
 import {
   ACCEPTANCE_TYPES,
   ALBO_NUMBER,
@@ -28,7 +29,8 @@ import {
  * Codes keep RENTRI's values (origin U/S, physical state SP/S/FP/L/VS, acceptance A/P/R...).
  */
 
-export const FORM_STATUSES = ['pending', 'approved'] as const;
+/** RENTRI's FIR states where the product's overlap (see form-flow.ts); the first two were 'pending' and 'approved'. */
+export const FORM_STATUSES = ['compiled', 'producerSigned', 'inTransport', 'accepted', 'partiallyAccepted', 'rejected', 'cancelled'] as const;
 export type TFormStatus = (typeof FORM_STATUSES)[number];
 
 const ZQuantityValue = z
@@ -53,6 +55,9 @@ export const ZAddress = z.object({
   street: ZRequiredText(100).describe('indirizzo.indirizzo'),
   streetNumber: ZOptionalText(20).describe('indirizzo.civico'),
   postalCode: ZOptionalText(10).describe('indirizzo.cap: 5 digits in Italy'),
+  cityCode: ZOptionalText(6)
+    .refine((s) => !s || ISTAT_COMUNE_CODE.test(s), "the comune's ISTAT code has 6 digits")
+    .describe("indirizzo.citta.comune_id: the Italian comune's ISTAT code (6 digits), needed by RENTRI"),
 });
 
 const ZNation = z
@@ -199,7 +204,7 @@ const ZPartyOut = z.object({
   name: z.string(),
   taxCode: z.string(),
   nationId: z.string(),
-  address: z.object({ city: z.string(), street: z.string(), streetNumber: z.string().nullable(), postalCode: z.string().nullable() }).nullable(),
+  address: z.object({ city: z.string(), street: z.string(), streetNumber: z.string().nullable(), postalCode: z.string().nullable(), cityCode: z.string().nullable().optional() }).nullable(),
   registrationNumber: z.string().nullable(),
   authorization: z.string().nullable(),
 });
@@ -289,7 +294,21 @@ export const ZFormRecord = ZRecordBase.extend({
   revokeReason: z.string().nullable(),
   createdById: z.string().nullable(),
   ncaReportId: z.string().nullable().describe('The NCA report opened from this form, if any'),
+  transportStartedAt: z.string().nullable().optional().describe('When the load left (startTransport)'),
+  outcomeAt: z.string().nullable().optional().describe("When the destination's outcome was recorded (accept, acceptInPart, refuse)"),
+  cancelReason: z.string().nullable().optional(),
+  cancelledAt: z.string().nullable().optional(),
 });
+
+/** The destination's outcome, the body of accept / acceptInPart / refuse (acceptInPart and refuse also need `reason`). */
+export const ZDestinationOutcome = z.object({
+  acceptedQuantity: ZQuantityValue.nullable().optional().describe('quantita_accettata: the quantity taken at destination, in the unit of the form (accept, acceptInPart)'),
+  rejectionCause: z.enum(REJECTION_CAUSES).nullable().optional().describe('causale_respingimento: NC, IR or A (acceptInPart, refuse)'),
+  reason: z.string().trim().max(500).optional().describe('motivo_respingimento (acceptInPart, refuse)'),
+  arrivedAt: z.iso.datetime({ offset: true }).nullable().optional().describe('data_ora_arrivo'),
+  awaitingAnalysis: z.boolean().optional().describe('attesa_verifica_analitica'),
+});
+export type TDestinationOutcomeInput = z.infer<typeof ZDestinationOutcome>;
 
 export type TFormCreate = z.infer<typeof ZFormCreate>;
 export type TFormUpdate = z.infer<typeof ZFormUpdate>;

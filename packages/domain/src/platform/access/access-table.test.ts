@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../auth/roles.ts';
-import { ACCESS, RECORD_SCOPES, ROLE_TRAITS, actionsOf, can, entityOf, holdsEveryPermission, ncaSideOf, permissionKeyOf, rolesFor, rolesOnNcaSide, scopeOf } from './access-table.ts';
+import {
+  ACCESS,
+  RECORD_SCOPES,
+  ROLE_TRAITS,
+  actionsOf,
+  can,
+  entityOf,
+  holdsCompanyFunctions,
+  holdsEveryPermission,
+  ncaSideOf,
+  permissionKeyOf,
+  rolesFor,
+  rolesOnNcaSide,
+  scopeOf,
+} from './access-table.ts';
 import { ROUTE_ACCESS, canAccessRoute, homePathForRole, routeNameForPath } from './routes.ts';
 
 /*
@@ -228,7 +242,6 @@ const EXPECTED: Record<string, Record<string, string>> = {
     manageAttachments: 'all - managedStructures - - -',
     export: 'all ownCity - - - -',
     exportAnnualSummary: 'all ownCity managedStructures - - -',
-    pagopaNotice: 'all ownCity managedStructures - - -',
     importPagopaPayments: 'all ownCity - - - -',
   },
   'siatel-checks': {
@@ -401,9 +414,16 @@ const EXPECTED: Record<string, Record<string, string>> = {
     approve: 'all - - - - all',
     reject: 'all - - - - all',
     revoke: 'all - - - - -',
+    startTransport: 'all - - ownAgency - all',
+    accept: 'all - - ownAgency - all',
+    acceptInPart: 'all - - ownAgency - all',
+    refuse: 'all - - ownAgency - all',
+    cancel: 'all - - - - all',
     export: 'all - - ownAgency - all',
     attachDocument: 'all - - ownAgency - all',
     openNca: 'all - - - - all',
+    rentri: 'all - - ownAgency - all',
+    register: 'all - - - - all',
   },
 };
 
@@ -453,17 +473,22 @@ describe('role traits', () => {
   const EXPECTED_TRAITS = {
     holdsEveryPermission: 'true false false false false false',
     ncaSide: 'consortium - - agency - consortium',
+    holdsCompanyFunctions: 'true false false true false true',
   };
 
   it('declares every role, and each trait as expected', () => {
     expect(Object.keys(ROLE_TRAITS).sort()).toEqual([...ROLES].sort());
     const every = EXPECTED_TRAITS.holdsEveryPermission.split(' ');
     const sides = EXPECTED_TRAITS.ncaSide.split(' ');
+    const functions = EXPECTED_TRAITS.holdsCompanyFunctions.split(' ');
     ROLES.forEach((role, i) => {
+      expect(holdsCompanyFunctions(role), role).toBe(functions[i] === 'true');
       expect(holdsEveryPermission(role), role).toBe(every[i] === 'true');
       expect(ncaSideOf(role), role).toBe(sides[i] === '-' ? null : sides[i]);
     });
     expect(rolesOnNcaSide('consortium')).toEqual(['admin', 'consortium_user']);
+    expect(holdsCompanyFunctions(undefined)).toBe(false);
+    expect(holdsCompanyFunctions('constructor')).toBe(false);
     expect(rolesOnNcaSide('agency')).toEqual(['agency_user']);
   });
 

@@ -250,8 +250,6 @@ export const ACCESS = {
       // A period's declarations as a spreadsheet (the comune), and the annual summary per structure.
       export: allow(COMUNE),
       exportAnnualSummary: allow(TOURIST_TAX_READERS),
-      // The pagoPA notice of the amount due (its data and its PDF): whoever reads the declaration.
-      pagopaNotice: allow(TOURIST_TAX_READERS),
       // The comune records the pagoPA payments its treasury lists, matched to its notices.
       importPagopaPayments: allow(COMUNE),
     }),
@@ -424,8 +422,8 @@ export const ACCESS = {
     },
   },
   // Waste forms (FIR): a supplier agency registers and corrects the forms of its own agency's orders
-  // while they are pending; the consortium reviews them (approve, or send back with a reason) and
-  // only an administrator revokes an approval. An approved form is read-only (a rule of the form).
+  // while they are compiled; the consortium (the producer) signs them (approve, or send back with a
+  // reason) and only an administrator revokes a signature. Only a compiled form changes (a rule of the form).
   forms: {
     area: 'environmental',
     entity: 'forms',
@@ -433,11 +431,22 @@ export const ACCESS = {
       approve: allow(CONSORTIUM, 'forms.update'),
       reject: allow(CONSORTIUM, 'forms.update'),
       revoke: allow(ADMIN, 'forms.update'),
+      // RENTRI's states after the producer's signature: the supplier (who carries the load) or the
+      // consortium records the departure and the destination's outcome; the producer cancels.
+      startTransport: allow(FORM_PARTIES, 'forms.update'),
+      accept: allow(FORM_PARTIES, 'forms.update'),
+      acceptInPart: allow(FORM_PARTIES, 'forms.update'),
+      refuse: allow(FORM_PARTIES, 'forms.update'),
+      cancel: allow(CONSORTIUM, 'forms.update'),
       export: allow(FORM_PARTIES, 'forms.getAll'),
       // The signed FIR document (pdf) of a pending form.
       attachDocument: allow(FORM_PARTIES, 'forms.update'),
       // A load turned back at destination for non-conformity opens a prefilled NCA report.
       openNca: allow(CONSORTIUM, 'nca.create'),
+      // The form as RENTRI's "create FIR" body: whoever reads the form sees what would be sent.
+      rentri: allow(FORM_PARTIES, 'forms.get'),
+      // The chronological register of loads and unloads per producer site: the producer's (the consortium's) book.
+      register: allow(CONSORTIUM, 'forms.getAll'),
     }),
   },
   // Landing pages: the supplier's own company.
@@ -491,16 +500,22 @@ export type TRoleTraits = {
    * laboratory reads, observes and signs only; the tourist-tax roles take no part).
    */
   ncaSide: TNcaSide | null;
+  /**
+   * The role may hold company functions (environmental settings of type companyFunction): the
+   * corrective actions assigned to a function are carried out by the people holding it, who work on
+   * one side of the NCA workflow. The user form offers the field to these roles only.
+   */
+  holdsCompanyFunctions: boolean;
 };
 
 /** Per role, declared beside the grants (access-table.test.ts checks the two agree). */
 export const ROLE_TRAITS = {
-  admin: { holdsEveryPermission: true, ncaSide: 'consortium' },
-  city: { holdsEveryPermission: false, ncaSide: null },
-  user: { holdsEveryPermission: false, ncaSide: null },
-  agency_user: { holdsEveryPermission: false, ncaSide: 'agency' },
-  laboratory_user: { holdsEveryPermission: false, ncaSide: null },
-  consortium_user: { holdsEveryPermission: false, ncaSide: 'consortium' },
+  admin: { holdsEveryPermission: true, ncaSide: 'consortium', holdsCompanyFunctions: true },
+  city: { holdsEveryPermission: false, ncaSide: null, holdsCompanyFunctions: false },
+  user: { holdsEveryPermission: false, ncaSide: null, holdsCompanyFunctions: false },
+  agency_user: { holdsEveryPermission: false, ncaSide: 'agency', holdsCompanyFunctions: true },
+  laboratory_user: { holdsEveryPermission: false, ncaSide: null, holdsCompanyFunctions: false },
+  consortium_user: { holdsEveryPermission: false, ncaSide: 'consortium', holdsCompanyFunctions: true },
 } as const satisfies Record<TRole, TRoleTraits>;
 
 function traitsOf(role: string | null | undefined): TRoleTraits | null {
@@ -515,6 +530,11 @@ export function holdsEveryPermission(role: string | null | undefined): boolean {
 /** The side of the NCA workflow whose part the role writes, or null when it writes none. */
 export function ncaSideOf(role: string | null | undefined): TNcaSide | null {
   return traitsOf(role)?.ncaSide ?? null;
+}
+
+/** True for the roles that may hold company functions (the user form's field). */
+export function holdsCompanyFunctions(role: unknown): boolean {
+  return typeof role === 'string' && (traitsOf(role)?.holdsCompanyFunctions ?? false);
 }
 
 /** The roles that write one side's part of the NCA workflow. */

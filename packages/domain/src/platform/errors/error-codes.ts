@@ -61,6 +61,12 @@ export const ERROR_STATUS_BY_CODE = {
   INVALID_TRANSITION: 409,
   IN_USE: 409,
   CITY_IN_USE: 409,
+  /** A pagoPA notice for a declaration with nothing to pay. */
+  PAGOPA_NOTHING_DUE: 409,
+  /** The comune lacks its tax code and/or segregation code (params.missing names them). */
+  PAGOPA_NOT_CONFIGURED: 409,
+  /** The comune's segregation code cannot change once notices were issued with it. */
+  PAGOPA_SEGREGATION_CODE_LOCKED: 409,
   STRUCTURE_HAS_STAYS: 409,
   RULE_IN_USE: 409,
   TARIFF_CONFLICT: 409,
@@ -70,15 +76,13 @@ export const ERROR_STATUS_BY_CODE = {
   PERIOD_OVERLAP: 409,
   TEMPLATE_IN_USE: 409,
   NOT_SUBMITTED: 409,
-  // A pagoPA notice of a declaration with nothing (left) to pay, or of a comune without its creditor
-  // codes (details name what is missing: fiscalCode, pagopaSegregationCode).
-  PAGOPA_NOTHING_DUE: 409,
-  PAGOPA_NOT_CONFIGURED: 409,
   MODELLO21_NOT_RECONCILED: 409,
   MODELLO21_LOCKED: 409,
   // A waste form that fails RENTRI's checks cannot be approved; an approved one cannot change.
   FORM_CHECKS_FAILED: 409,
   FORM_LOCKED: 409,
+  // A form RENTRI would refuse for lack of a field it requires (listed in the details).
+  FORM_RENTRI_INCOMPLETE: 409,
   // An invitation link already used to accept.
   INVITE_TOKEN_USED: 409,
   // NCA reports and corrective actions: phase 2 left before every action is confirmed; an action

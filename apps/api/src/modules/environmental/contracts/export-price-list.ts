@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { PRICE_LIST_COLUMNS } from '@app/domain/environmental/price-list';
+import { PRICE_LIST_COLUMNS, PRICE_LIST_SHEET, priceListHeader } from '@app/domain/environmental/price-list';
+import { DEFAULT_LANGUAGE, type TLanguage } from '../../../i18n/translate.ts';
 import { toEuros } from '@app/domain/environmental/fields';
 import { contracts, laboratories, settings } from '../../../db/schema/index.ts';
 import type { TDb } from '../../../db/client.ts';
@@ -12,17 +13,17 @@ const WIDTHS: Record<string, number> = { code: 18, articleCode: 16, articleName:
 
 /**
  * A laboratory's price list as an xlsx stream, in the import's own layout (matrix and analytic
- * package by name), so an exported file can be edited and imported back. Lines are read page by page.
+ * package by name; headers in the reader's language, which the import reads back either way), so an exported file can be edited and imported back. Lines are read page by page.
  */
-export async function exportPriceList(db: TDb, laboratoryId: string, log: { error: (obj: object, msg: string) => void }) {
+export async function exportPriceList(db: TDb, laboratoryId: string, log: { error: (obj: object, msg: string) => void }, language: TLanguage = DEFAULT_LANGUAGE) {
   const [laboratory] = await db.select({ businessName: laboratories.businessName }).from(laboratories).where(eq(laboratories.id, laboratoryId));
   if (!laboratory) throw notFound('Laboratory');
   const matrix = alias(settings, 'matrix');
   const analyticPackage = alias(settings, 'analytic_package');
   const stream = worksheetStream(
     {
-      sheetName: 'Listino',
-      columns: PRICE_LIST_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: WIDTHS[c.key], ...(c.key === 'price' ? { numFmt: '#,##0.00' } : {}) })),
+      sheetName: PRICE_LIST_SHEET[language],
+      columns: PRICE_LIST_COLUMNS.map((c) => ({ header: priceListHeader(c, language), key: c.key, width: WIDTHS[c.key], ...(c.key === 'price' ? { numFmt: '#,##0.00' } : {}) })),
     },
     async (add) => {
       let after: { code: string; articleCode: string } | null = null;

@@ -137,6 +137,19 @@ describe('price list export', () => {
     expect(after.map(({ updatedAt: _u, ...l }) => l)).toEqual(before.map(({ updatedAt: _u, ...l }) => l));
   });
 
+  it('writes English headers for an English reader, and the import reads them back as the Italian ones', async () => {
+    const before = await linesOf(labId);
+    const { stream } = await exportPriceList(t.db, labId, log, 'en');
+    const bytes = await buffer(stream);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.name).toBe('Price list');
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Contract code', 'Article code', 'Article description', 'Packet code', 'Matrix', 'Analytic package', 'Price (€)']);
+    expect(await importing(labId, bytes)).toEqual({ created: 0, updated: before.length, total: before.length });
+    expect((await linesOf(labId)).map(({ updatedAt: _u, ...l }) => l)).toEqual(before.map(({ updatedAt: _u, ...l }) => l));
+  });
+
   it('refuses an unknown laboratory', async () => {
     await expect(exportPriceList(t.db, crypto.randomUUID(), log)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

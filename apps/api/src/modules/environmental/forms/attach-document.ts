@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isFormLocked } from '@app/domain/environmental/waste/form-flow';
 import type { TFormRecord } from '@app/domain/environmental/waste/form-schemas';
 import { uploads, wasteForms } from '../../../db/schema/index.ts';
 import { requireAccess, scopeCondition } from '../../../lib/access.ts';
@@ -58,7 +59,7 @@ export async function attachFormDocument(services: TServices, ctx: TSignedInCont
       .where(allOf([eq(wasteForms.id, formId), scopeCondition(ctx, 'forms', 'attachDocument', formScopes, 'write')]))
       .for('update');
     if (!form) throw notFound('Form');
-    if (form.status !== 'pending') throw new AppError('FORM_LOCKED', 'An approved form is read-only');
+    if (isFormLocked(form.status)) throw new AppError('FORM_LOCKED', 'Only a compiled form takes a document');
     const [upload] = await tx.select().from(uploads).where(eq(uploads.id, uploadId));
     const linkedHere = upload?.linkedEntityType === 'forms' && upload.linkedEntityId === form.id;
     const unattachedOwn = upload && !upload.linkedEntityId && upload.ownerId === ctx.actor.id;

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { eerDescription, findEerCode, formatEerCode } from '@app/domain/environmental/waste/eer';
-import type { TFormTotal } from '@app/domain/environmental/waste/form-schemas';
+import { FORM_STATUSES, type TFormStatus, type TFormTotal } from '@app/domain/environmental/waste/form-schemas';
+import { itMessages } from '../../../i18n/it.ts';
 import { z } from 'zod';
 import { agencies, lots, orders, wasteForms } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -18,7 +19,7 @@ export const ZFormListFilters = z.object({
     .string()
     .regex(/^\d{6}$/, 'an EER code, 6 digits')
     .optional(),
-  status: z.enum(['pending', 'approved']).optional(),
+  status: z.enum(FORM_STATUSES).optional(),
   periodFrom: ZDateString.optional().describe('Forms whose reference period ends on or after this day'),
   periodTo: ZDateString.optional().describe('Forms whose reference period starts on or before this day'),
 });
@@ -62,7 +63,7 @@ export async function formTotals(runtime: TCollectionRuntime, ctx: TSignedInCont
 }
 
 const PAGE_SIZE = 500;
-const STATUS_IT = { pending: 'In attesa', approved: 'Approvato' } as Record<string, string>;
+const STATUS_IT: Record<TFormStatus, string> = itMessages.form.pdf.statusOf;
 
 /** The forms matching the filters as one xlsx sheet, read page by page. */
 export async function exportForms(runtime: TCollectionRuntime, ctx: TSignedInContext, filters: TFormListFilters, log: { error: (obj: object, msg: string) => void }) {
@@ -104,7 +105,7 @@ export async function exportForms(runtime: TCollectionRuntime, ctx: TSignedInCon
           const entry = findEerCode(form.cer);
           add({
             code: form.code,
-            status: STATUS_IT[form.status] ?? form.status,
+            status: STATUS_IT[form.status],
             lot,
             order,
             agency,

@@ -1,5 +1,6 @@
 // exceljs (a devDependency) reads what the API exports: an independent reader, not ours reading what ours wrote.
 import ExcelJS from 'exceljs';
+import { PDFDocument } from 'pdf-lib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -76,7 +77,7 @@ describe('scope', () => {
   it('a supplier registers forms for its own agency on the orders given to it, and for no other', async () => {
     const created = await t.request('POST', '/api/forms', { token: edil.token, body: newForm() });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ targetAgencyId: edil.user.agencyId, status: 'pending', cer: '170504', cerDisplay: '17 05 04', mirror: true, hazardous: false });
+    expect(created.body).toMatchObject({ targetAgencyId: edil.user.agencyId, status: 'compiled', cer: '170504', cerDisplay: '17 05 04', mirror: true, hazardous: false });
     const otherAgency = await t.request('POST', '/api/forms', { token: edil.token, body: newForm({ targetAgencyId: eco.user.agencyId }) });
     expect(otherAgency.status).toBe(400);
     expect(otherAgency.body.details).toContainEqual(expect.objectContaining({ path: 'targetAgencyId' }));
@@ -143,7 +144,7 @@ describe('review transitions', () => {
     expect(byAgency.status).toBe(403);
     const approved = await t.request('POST', `/api/forms/${created._id}/approve`, { token: consortium.token, body: {} });
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ status: 'approved', approvedById: consortium.user._id });
+    expect(approved.body).toMatchObject({ status: 'producerSigned', approvedById: consortium.user._id });
     expect(approved.body.approvedAt).toBeTruthy();
     const edit = await t.request('PUT', `/api/forms/${created._id}`, { token: edil.token, body: { notes: 'modifica' } });
     expect(edit.status).toBe(409);
@@ -161,7 +162,7 @@ describe('review transitions', () => {
     expect((await t.request('POST', `/api/forms/${created._id}/reject`, { token: edil.token, body: { reason: 'x' } })).status).toBe(403);
     const rejected = await t.request('POST', `/api/forms/${created._id}/reject`, { token: consortium.token, body: { reason: 'Targa del rimorchio mancante' } });
     expect(rejected.status).toBe(200);
-    expect(rejected.body).toMatchObject({ status: 'pending', rejectionReason: 'Targa del rimorchio mancante' });
+    expect(rejected.body).toMatchObject({ status: 'compiled', rejectionReason: 'Targa del rimorchio mancante' });
     const colleagues = await t.db.select({ id: users.id }).from(users).where(eq(users.agencyId, edil.user.agencyId));
     for (const { id } of colleagues) {
       const rows = await t.db
@@ -173,7 +174,7 @@ describe('review transitions', () => {
     // Corrected by the supplier, then approved: the reason is cleared.
     expect((await t.request('PUT', `/api/forms/${created._id}`, { token: edil.token, body: { notes: 'targa rimorchio AB123CD' } })).status).toBe(200);
     const approved = await t.request('POST', `/api/forms/${created._id}/approve`, { token: consortium.token, body: {} });
-    expect(approved.body).toMatchObject({ status: 'approved', rejectionReason: null });
+    expect(approved.body).toMatchObject({ status: 'producerSigned', rejectionReason: null });
   });
 
   it('only an administrator revokes an approval, with a reason; the form is pending again', async () => {
@@ -182,7 +183,7 @@ describe('review transitions', () => {
     expect((await t.request('POST', `/api/forms/${id}/revoke`, { token: admin.token, body: {} })).status).toBe(400);
     const revoked = await t.request('POST', `/api/forms/${id}/revoke`, { token: admin.token, body: { reason: 'Quantità da rettificare' } });
     expect(revoked.status).toBe(200);
-    expect(revoked.body).toMatchObject({ status: 'pending', revokeReason: 'Quantità da rettificare', approvedAt: null });
+    expect(revoked.body).toMatchObject({ status: 'compiled', revokeReason: 'Quantità da rettificare', approvedAt: null });
     expect((await t.request('PUT', `/api/forms/${id}`, { token: edil.token, body: { notes: 'rettifica' } })).status).toBe(200);
   });
 
@@ -256,7 +257,7 @@ describe('totals, export, PDF and the signed document', () => {
   it.each(['/api/forms/export.xlsx', '/api/forms/export'])('%s exports the forms the caller may list as xlsx', async (path) => {
     const res = await fetch(`${t.baseUrl}${path}?lotId=`, { headers: { authorization: `Bearer ${eco.token}` } });
     expect(res.status).toBe(400);
-    const ok = await fetch(`${t.baseUrl}${path}?status=approved`, { headers: { authorization: `Bearer ${eco.token}` } });
+    const ok = await fetch(`${t.baseUrl}${path}?status=accepted`, { headers: { authorization: `Bearer ${eco.token}` } });
     expect(ok.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(await ok.arrayBuffer()) as never);
@@ -302,5 +303,55 @@ describe('totals, export, PDF and the signed document', () => {
     expect((await t.request('POST', `/api/forms/${id}/document`, { token: eco.token, body: { uploadId: fake.body._id } })).status).toBe(422);
     // Another agency's form is not there for the supplier.
     expect((await t.request('POST', `/api/forms/${await formId('XRBC 000101 HF')}/document`, { token: eco.token, body: { uploadId: pdf.body._id } })).status).toBe(404);
+  });
+});
+
+describe("RENTRI body and RENTRI's states", () => {
+  it('GET /api/forms/{id}/rentri: each role that reads the form, no other; an incomplete form lists what RENTRI needs', async () => {
+    const edilForm = await formId('XRBC 000101 HF');
+    for (const session of [admin, consortium, edil]) {
+      const res = await t.request('GET', `/api/forms/${edilForm}/rentri`, { token: session.token });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ num_iscr_sito: 'OP0058ABC000123-LT0001', dati_partenza: { numero_fir: 'XRBC 000101 HF', rifiuto: { codice_eer: '170504' } } });
+    }
+    expect((await t.request('GET', `/api/forms/${edilForm}/rentri`, { token: eco.token })).status).toBe(404);
+    expect((await t.request('GET', `/api/forms/${edilForm}/rentri`, { token: lab.token })).status).toBe(403);
+    const created = (await t.request('POST', '/api/forms', { token: edil.token, body: newForm() })).body;
+    const incomplete = await t.request('GET', `/api/forms/${created._id}/rentri`, { token: edil.token });
+    expect(incomplete.status).toBe(409);
+    expect(incomplete.body.code).toBe('FORM_RENTRI_INCOMPLETE');
+    expect(incomplete.body.details.map((d: any) => d.path)).toContain('producer.siteRegistrationNumber');
+  });
+
+  it('signed, in transport, accepted in part with the quantity taken; refused outcomes name the fields; cancel before transport only', async () => {
+    const created = (await t.request('POST', '/api/forms', { token: edil.token, body: newForm({ quantity: { value: '1000', unit: 'kg' } }) })).body;
+    const go = (action: string, token: string, body: object = {}) => t.request('POST', `/api/forms/${created._id}/${action}`, { token, body });
+    expect((await go('startTransport', edil.token)).status).toBe(409);
+    expect((await go('approve', consortium.token)).body.status).toBe('producerSigned');
+    expect((await go('cancel', edil.token, { reason: 'x' })).status).toBe(403);
+    const left = await go('startTransport', edil.token);
+    expect(left.body).toMatchObject({ status: 'inTransport' });
+    expect(left.body.transportStartedAt).toBeTruthy();
+    expect((await go('cancel', consortium.token, { reason: 'x' })).status).toBe(409);
+    const tooMuch = await go('acceptInPart', edil.token, { acceptedQuantity: '1000', rejectionCause: 'NC', reason: 'umido' });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.details.map((d: any) => d.path)).toContain('acceptedQuantity');
+    const part = await go('acceptInPart', edil.token, { acceptedQuantity: '750,5', rejectionCause: 'NC', reason: 'materiale estraneo' });
+    expect(part.status).toBe(200);
+    expect(part.body).toMatchObject({ status: 'partiallyAccepted', acceptance: { type: 'P', acceptedQuantity: '750.5', rejectionCause: 'NC', rejectionReason: 'materiale estraneo' } });
+    expect((await t.request('PUT', `/api/forms/${created._id}`, { token: edil.token, body: { notes: 'x' } })).body.code).toBe('FORM_LOCKED');
+    const other = (await t.request('POST', '/api/forms', { token: edil.token, body: newForm() })).body;
+    const cancelled = await t.request('POST', `/api/forms/${other._id}/cancel`, { token: consortium.token, body: { reason: 'FIR doppio' } });
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelReason: 'FIR doppio' });
+  });
+
+  it('prints the form PDF in the reader’s language', async () => {
+    const id = await formId('XRBC 000105 HF');
+    const read = async (language: string) =>
+      Buffer.from(await (await fetch(`${t.baseUrl}/api/forms/${id}/pdf`, { headers: { authorization: `Bearer ${eco.token}`, 'accept-language': language } })).arrayBuffer());
+    const [it_, en] = [await read('it'), await read('en')];
+    expect(it_.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await PDFDocument.load(en)).getTitle()).toBe('Waste form XRBC 000105 HF');
+    expect((await PDFDocument.load(it_)).getTitle()).toBe('Formulario XRBC 000105 HF');
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import { findEerCode, formatEerCode } from '@app/domain/environmental/waste/eer';
 import { checkWasteForm, parseQuantity, type TWasteFacts } from '@app/domain/environmental/waste/form-rules';
+import { isFormLocked } from '@app/domain/environmental/waste/form-flow';
 import { ZFormCreate, ZFormRecord, ZFormUpdate, type TFormRecord } from '@app/domain/environmental/waste/form-schemas';
 import { orders, wasteForms } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
@@ -14,8 +15,8 @@ export type TFormRow = typeof wasteForms.$inferSelect;
 /*
  * Waste forms (FIR) as a collection of the generic contract. A supplier agency writes the forms of
  * its own agency (the access table's ownAgency scope) on orders given to that agency; the consortium
- * writes any. Every write is checked whole, as it will be saved, against RENTRI's rules; an approved
- * form is read-only until an administrator revokes the approval.
+ * writes any. Every write is checked whole, as it will be saved, against RENTRI's rules; only a
+ * compiled form changes (a signed one until an administrator revokes the signature).
  */
 
 const none = sql`false`;
@@ -34,7 +35,7 @@ type TPartyInput = {
   name: string;
   taxCode: string;
   nationId: string;
-  address?: { city: string; street: string; streetNumber?: string | null; postalCode?: string | null } | null;
+  address?: { city: string; street: string; streetNumber?: string | null; postalCode?: string | null; cityCode?: string | null } | null;
   registrationNumber?: string | null;
   authorization?: string | null;
 };
@@ -45,7 +46,9 @@ function partyOut(p: TPartyInput): TFormRecord['intermediaries'][number] {
     name: p.name,
     taxCode: p.taxCode,
     nationId: p.nationId,
-    address: p.address ? { city: p.address.city, street: p.address.street, streetNumber: p.address.streetNumber ?? null, postalCode: p.address.postalCode ?? null } : null,
+    address: p.address
+      ? { city: p.address.city, street: p.address.street, streetNumber: p.address.streetNumber ?? null, postalCode: p.address.postalCode ?? null, cityCode: p.address.cityCode ?? null }
+      : null,
     registrationNumber: p.registrationNumber ?? null,
     authorization: p.authorization ?? null,
   };
@@ -190,6 +193,10 @@ export function formToRecord(row: TFormRow): TFormRecord {
     revokeReason: row.revokeReason,
     createdById: row.createdById,
     ncaReportId: row.ncaReportId,
+    transportStartedAt: row.transportStartedAt?.toISOString() ?? null,
+    outcomeAt: row.outcomeAt?.toISOString() ?? null,
+    cancelReason: row.cancelReason,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
   };
 }
 
@@ -250,7 +257,7 @@ export const formsCollection = defineCollection({
   },
   toRecord: (row) => formToRecord(row),
   async toRow({ op, input, existing, tx, ctx }) {
-    if (existing && existing.status !== 'pending') throw new AppError('FORM_LOCKED', 'An approved form is read-only: an administrator must revoke the approval first');
+    if (existing && isFormLocked(existing.status)) throw new AppError('FORM_LOCKED', 'Only a compiled form can change: a signed one needs an administrator to revoke the signature first');
     const place = await placeOf(tx, ctx, input, existing);
     const values = columnsOf(input);
     const merged = { ...(existing ?? {}), ...values } as TFormRow;
@@ -268,9 +275,9 @@ export const formsCollection = defineCollection({
       .from(wasteForms)
       .where(and(eq(wasteForms.code, merged.code), existing ? ne(wasteForms.id, existing.id) : undefined));
     if (duplicate) throw new AppError('DUPLICATE', 'A form with this FIR number already exists', { details: [{ path: 'code', message: 'already exists', value: merged.code }] });
-    return { ...values, ...place, ...(op === 'create' ? { status: 'pending' as const, createdById: ctx.actor.id } : {}) };
+    return { ...values, ...place, ...(op === 'create' ? { status: 'compiled' as const, createdById: ctx.actor.id } : {}) };
   },
   beforeDelete: (row) => {
-    if (row.status !== 'pending') throw new AppError('FORM_LOCKED', 'An approved form cannot be deleted');
+    if (isFormLocked(row.status)) throw new AppError('FORM_LOCKED', 'Only a compiled form can be deleted (a signed one can be cancelled)');
   },
 });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formWorkflow } from '@app/domain/environmental/waste/form-flow';
 import { ZNcaReportRecord } from '@app/domain/environmental/nca/report-schemas';
-import { ZFormRecord, ZFormTotal } from '@app/domain/environmental/waste/form-schemas';
+import { ZDestinationOutcome, ZFormRecord, ZFormTotal } from '@app/domain/environmental/waste/form-schemas';
 import { requireAccess } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { collectionRuntime, registerCollection } from '../../../lib/collection/routes.ts';
@@ -13,12 +13,15 @@ import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts'
 import { sendXlsx } from '../../../lib/xlsx-stream.ts';
 import { attachFormDocument } from './attach-document.ts';
 import { exportForms, formTotals, ZFormListFilters, type TFormListFilters } from './form-lists.ts';
+import { readerLanguage } from '../../../i18n/reader-language.ts';
 import { printFormPdf } from './print-form.ts';
+import { rentriBodyOf, ZRentriFirBody } from './rentri/rentri-body.ts';
 import { formsCollection, formToRecord } from './forms.ts';
 import { ncaReportsRuntime, openNcaFromForm } from './open-nca.ts';
 import { formTransitions } from './transition-form.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+const ZReason = z.object({ reason: z.string().trim().min(1, 'validation.required').max(2000) });
 const tags = ['environmental'];
 
 function signedIn(request: FastifyRequest): TSignedInContext {
@@ -57,9 +60,23 @@ export async function registerFormRoutes(app: FastifyInstance) {
       record: ZFormRecord,
       toRecord: formToRecord,
       actions: {
-        approve: { summary: 'The consortium approves the form (refused while a RENTRI check fails); it becomes read-only', body: z.object({}).optional() },
-        reject: { summary: 'The consortium sends the form back with a reason; it stays pending', body: z.object({ reason: z.string().trim().min(1, 'validation.required').max(2000) }) },
-        revoke: { summary: 'An administrator revokes the approval with a reason; the form is pending again', body: z.object({ reason: z.string().trim().min(1, 'validation.required').max(2000) }) },
+        approve: {
+          summary: 'The consortium, the producer, signs the form (RENTRI FirmaProduttore; refused while a RENTRI check fails): compiled -> producerSigned, read-only',
+          body: z.object({}).optional(),
+        },
+        reject: { summary: 'The consortium sends the form back with a reason; it stays compiled', body: ZReason },
+        revoke: { summary: "An administrator revokes the producer's signature with a reason (before the transport); the form is compiled again", body: ZReason },
+        startTransport: { summary: 'The load leaves: producerSigned -> inTransport', body: z.object({}).optional() },
+        accept: { summary: 'The destination accepted the load, with the quantity it took: inTransport -> accepted', body: ZDestinationOutcome.omit({ rejectionCause: true, reason: true }) },
+        acceptInPart: {
+          summary: 'The destination accepted part of the load (quantity taken, cause, reason): inTransport -> partiallyAccepted',
+          body: ZDestinationOutcome.extend({ reason: ZReason.shape.reason }),
+        },
+        refuse: {
+          summary: 'The destination rejected the load (cause, reason): inTransport -> rejected',
+          body: ZDestinationOutcome.omit({ acceptedQuantity: true }).extend({ reason: ZReason.shape.reason }),
+        },
+        cancel: { summary: 'The consortium cancels the form before the transport, with a reason (RENTRI annulla): -> cancelled', body: ZReason },
       },
     });
   });
@@ -69,13 +86,30 @@ export async function registerFormRoutes(app: FastifyInstance) {
     handler: async (request) => formTotals(runtime, signedIn(request), request.query),
   });
   r.get('/api/forms/:id/pdf', {
-    schema: { tags, summary: 'The form as a PDF, in the order of RENTRI’s FIR (Italian)', params: ZIdParams, response: { 200: ZPdfFile, ...errors } },
+    schema: {
+      tags,
+      summary: 'The form as a PDF, in the order of RENTRI’s FIR, in the reader’s language (Accept-Language, else the account’s)',
+      params: ZIdParams,
+      response: { 200: ZPdfFile, ...errors },
+    },
     handler: async (request, reply) => {
       const ctx = signedIn(request);
       const row = await ctx.db.transaction((tx) => transitions.loadForUpdate(tx, ctx, request.params.id, { lock: false }));
-      const pdf = await printFormPdf(ctx.db, row);
+      const pdf = await printFormPdf(ctx.db, row, await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id));
       const name = row.code.replace(/[^A-Za-z0-9_-]+/g, '-');
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="formulario-${name}.pdf"`).send(Buffer.from(pdf));
+    },
+  });
+  r.get('/api/forms/:id/rentri', {
+    schema: {
+      tags,
+      summary: 'The form as the body of RENTRI’s “create FIR” (formulari v1.0, NuovoFormularioModel); 409 FORM_RENTRI_INCOMPLETE lists what RENTRI needs first',
+      params: ZIdParams,
+      response: { 200: ZRentriFirBody, ...errors },
+    },
+    handler: async (request) => {
+      const ctx = signedIn(request);
+      return rentriBodyOf(ctx, (id) => ctx.db.transaction((tx) => transitions.loadForUpdate(tx, ctx, id, { lock: false })), request.params.id);
     },
   });
   r.post('/api/forms/:id/openNca', {

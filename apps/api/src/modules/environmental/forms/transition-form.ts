@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { checkWasteForm } from '@app/domain/environmental/waste/form-rules';
-import { formWorkflow, type TFormAction } from '@app/domain/environmental/waste/form-flow';
+import { acceptanceOfOutcome, checkWasteForm, type TDestinationOutcome } from '@app/domain/environmental/waste/form-rules';
+import { ACCEPTANCE_OF_ACTION, formWorkflow, type TAcceptanceAction, type TFormAction } from '@app/domain/environmental/waste/form-flow';
+import { validationFailed } from '../../../lib/errors.ts';
 import { users, wasteForms } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import { scopeCondition } from '../../../lib/access.ts';
@@ -10,8 +11,15 @@ import { createNotification, pushNotification, recordAudit, type TNotificationRo
 import { factsOf, formScopes, type TFormRow } from './forms.ts';
 import { msg } from '../../../i18n/translate.ts';
 
-/** The bodies of the actions: the reason of a rejection or a revocation. */
-export type TFormInput = { reason?: string } | undefined;
+/** The bodies of the actions: a reason (reject, revoke, cancel, acceptInPart, refuse) and the destination's outcome. */
+export type TFormInput = ({ reason?: string } & Omit<TDestinationOutcome, 'reason'>) | undefined;
+
+/** The acceptance an outcome action records, checked against the quantity shipped (400 naming each field). */
+function recordOutcome(action: TAcceptanceAction, row: TFormRow, input: TFormInput, now: Date): Partial<TFormRow> {
+  const outcome = acceptanceOfOutcome(ACCEPTANCE_OF_ACTION[action], input ?? {}, { value: row.quantity, unit: row.quantityUnit });
+  if (!outcome.ok) throw validationFailed(outcome.issues);
+  return { acceptance: outcome.acceptance, outcomeAt: now };
+}
 
 /** The supplier agency's accounts hear of every decision on its forms. */
 async function notifyAgency(tx: TTx, row: TFormRow, action: TFormAction, reason: string): Promise<TNotificationRow[]> {
@@ -32,9 +40,10 @@ const notify =
     notifyAgency(tx, saved, action, input?.reason?.trim() ?? '');
 
 /**
- * The consortium's review of a form over its table: approve (once the RENTRI checks pass), reject
- * with a reason (it stays pending, the reason on it), revoke an approval (administrators, with a
- * reason). The agency's accounts are notified of each.
+ * A form's life over its table: the consortium's signature (approve, once the RENTRI checks pass),
+ * reject with a reason (it stays compiled, the reason on it), revoke (administrators, with a reason),
+ * the departure, the destination's outcome with the quantity taken, a cancellation. The agency's
+ * accounts are notified of each.
  */
 export function formTransitions(app: FastifyInstance) {
   return defineWorkflowRuntime({
@@ -54,6 +63,11 @@ export function formTransitions(app: FastifyInstance) {
       approve: { apply: ({ ctx, now }) => ({ approvedAt: now, approvedById: ctx.actor.id, rejectionReason: null, rejectedAt: null }), notify: notify('approve') },
       reject: { apply: ({ input, now }) => ({ rejectionReason: input?.reason?.trim() ?? null, rejectedAt: now }), notify: notify('reject') },
       revoke: { apply: ({ input }) => ({ revokeReason: input?.reason?.trim() ?? null, approvedAt: null, approvedById: null }), notify: notify('revoke') },
+      startTransport: { apply: ({ now }) => ({ transportStartedAt: now }), notify: notify('startTransport') },
+      accept: { apply: ({ row, input, now }) => recordOutcome('accept', row, input, now), notify: notify('accept') },
+      acceptInPart: { apply: ({ row, input, now }) => recordOutcome('acceptInPart', row, input, now), notify: notify('acceptInPart') },
+      refuse: { apply: ({ row, input, now }) => recordOutcome('refuse', row, input, now), notify: notify('refuse') },
+      cancel: { apply: ({ input, now }) => ({ cancelReason: input?.reason?.trim() ?? null, cancelledAt: now }), notify: notify('cancel') },
     },
   });
 }

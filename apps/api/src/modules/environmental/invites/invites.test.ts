@@ -37,6 +37,16 @@ async function mailedToken(email: string): Promise<string> {
   return match![1];
 }
 
+async function lastInviteSubject(email: string): Promise<string> {
+  const [mail] = await t.db
+    .select({ subject: mailOutbox.subject })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'companyInvite')))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  return mail.subject;
+}
+
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   try {
     await promise;
@@ -74,7 +84,10 @@ describe('company invitations', () => {
     expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
     expect((await refusal(inviteCompany(t.app.services, admin, ref))).code).toBe('INVALID_TRANSITION');
 
-    await resendInvite(t.app.services, admin, ref);
+    // The manager has no account yet: the e-mail is written in the inviter's language (the request's).
+    expect(await lastInviteSubject(email)).toBe('Invito al portale del consorzio: Calcestruzzi Aurunci S.r.l.');
+    await resendInvite(t.app.services, admin, ref, 'en');
+    expect(await lastInviteSubject(email)).toBe('Invitation to the consortium portal: Calcestruzzi Aurunci S.r.l.');
     const second = await mailedToken(email);
     expect(second).not.toBe(first);
     const superseded = await refusal(findInvite(t.db, first));

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { INVITE_LINK_TTL_MS, type TInviteAction } from '@app/domain/environmental/invite-flow';
+import { users } from '../../../db/schema/index.ts';
+import { DEFAULT_LANGUAGE, languageOr, type TLanguage } from '../../../i18n/translate.ts';
 import type { TServices } from '../../../lib/fastify-types.ts';
 import type { TRequestContext } from '../../../lib/context.ts';
 import { inTransition } from '../../../lib/workflow/run-transition.ts';
@@ -22,6 +25,7 @@ async function sendInvite(
   ctx: Pick<TRequestContext, 'actor' | 'ip' | 'requestId'>,
   ref: TCompanyRef,
   action: Extract<TInviteAction, 'invite' | 'resend'>,
+  writerLanguage: TLanguage,
 ): Promise<TInviteOutcome> {
   const invites = inviteTransitions[ref.kind];
   const context = { ...ctx, db: services.db };
@@ -36,23 +40,30 @@ async function sendInvite(
     const voidedLinks = await voidInviteTokens(tx, ref, 'resent');
     const token = await issueInviteToken(tx, ref, { email: company.managerEmail, userId }, ctx.actor?.id ?? null, now);
     await invites.runInTx(unit, context, ref.id, action, { managerEmail: company.managerEmail, voidedLinks });
-    return { token, email: company.managerEmail, businessName: company.businessName };
+    // The e-mail is written in the language of its reader when they have an account, else in the inviter's.
+    const [owner] = userId ? await tx.select({ language: users.language }).from(users).where(eq(users.id, userId)) : [];
+    return { token, email: company.managerEmail, businessName: company.businessName, language: owner ? languageOr(owner.language) : writerLanguage };
   });
-  await services.mailer.send(sent.email, 'companyInvite', {
-    company: sent.businessName,
-    email: sent.email,
-    days: String(INVITE_LINK_TTL_MS / (24 * 3600_000)),
-    link: acceptInviteLink(services.config.publicUrl, sent.token),
-  });
+  await services.mailer.send(
+    sent.email,
+    'companyInvite',
+    {
+      company: sent.businessName,
+      email: sent.email,
+      days: String(INVITE_LINK_TTL_MS / (24 * 3600_000)),
+      link: acceptInviteLink(services.config.publicUrl, sent.token),
+    },
+    sent.language,
+  );
   return { inviteStatus: 'invited', invitedAt: now.toISOString(), email: sent.email };
 }
 
-/** First invitation of a company's manager. */
-export function inviteCompany(services: TServices, ctx: Pick<TRequestContext, 'actor' | 'ip' | 'requestId'>, ref: TCompanyRef) {
-  return sendInvite(services, ctx, ref, 'invite');
+/** First invitation of a company's manager; `language`: the inviter's (the request's), for a manager without an account yet. */
+export function inviteCompany(services: TServices, ctx: Pick<TRequestContext, 'actor' | 'ip' | 'requestId'>, ref: TCompanyRef, language: TLanguage = DEFAULT_LANGUAGE) {
+  return sendInvite(services, ctx, ref, 'invite', language);
 }
 
 /** A new link for a pending invitation; the previous link stops working. Goes to the current manager e-mail. */
-export function resendInvite(services: TServices, ctx: Pick<TRequestContext, 'actor' | 'ip' | 'requestId'>, ref: TCompanyRef) {
-  return sendInvite(services, ctx, ref, 'resend');
+export function resendInvite(services: TServices, ctx: Pick<TRequestContext, 'actor' | 'ip' | 'requestId'>, ref: TCompanyRef, language: TLanguage = DEFAULT_LANGUAGE) {
+  return sendInvite(services, ctx, ref, 'resend', language);
 }

@@ -123,5 +123,16 @@ describe('RDP mass import', () => {
     const example = await send(consortium, Buffer.from(await (await fetch(`${t.baseUrl}/api/rdps/import-template.xlsx`, { headers: { authorization: `Bearer ${consortium.token}` } })).arrayBuffer()));
     expect(example.status, JSON.stringify(example.body)).toBe(200);
     expect(example.body.reports).toBe(1);
+    // An English reader's template: English sheet and headers, and the import reads it as it reads the Italian one.
+    const english = await fetch(`${t.baseUrl}/api/rdps/import-template.xlsx`, { headers: { authorization: `Bearer ${consortium.token}`, 'accept-language': 'en' } });
+    expect(english.headers.get('content-disposition')).toContain('rdp-import-template.xlsx');
+    const englishBytes = await english.arrayBuffer();
+    const englishBook = new ExcelJS.Workbook();
+    await englishBook.xlsx.load(englishBytes);
+    expect(englishBook.worksheets.map((s) => s.name)).toEqual(['RDP', 'Instructions']);
+    expect((englishBook.worksheets[0].getRow(1).values as unknown[]).slice(1, 4)).toEqual(['RDP code', 'Laboratory', 'Lot']);
+    const fromEnglish = await send(consortium, Buffer.from(englishBytes));
+    expect(fromEnglish.status, JSON.stringify(fromEnglish.body)).toBe(200);
+    expect(fromEnglish.body).toMatchObject({ reports: 1, unchanged: 1 });
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { computeRdpPrice, RDP_IMPORT_COLUMNS, type TRdpImportError } from '@app/domain/environmental/rdp/index';
+import { computeRdpPrice, RDP_IMPORT_COLUMNS, rdpImportColumnText, type TRdpImportError } from '@app/domain/environmental/rdp/index';
+import { DEFAULT_LANGUAGE, translate, type TLanguage } from '../../../i18n/translate.ts';
 import { agencies, contracts, laboratories, lots, rdps, settings } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -179,10 +180,13 @@ export async function importRdps(tx: TTx, ctx: TSignedInContext, bytes: Buffer):
 }
 
 /**
- * The template: the import's headers (bold, frozen) with two example results of one report, and an "Istruzioni" sheet
- * saying, column by column, whether it is required and how to fill it in.
+ * The template: the import's headers (bold, frozen) with two example results of one report, and an instructions sheet
+ * saying, column by column, whether it is required and how to fill it in; all in the reader's language (the import
+ * reads Italian and English headers alike).
  */
-export function rdpImportTemplate(): Promise<Buffer> {
+export function rdpImportTemplate(language: TLanguage = DEFAULT_LANGUAGE): Promise<Buffer> {
+  const t = (key: 'instructions' | 'column' | 'required' | 'notes' | 'yes' | 'perRow' | 'perReport') => translate(language, `rdpImportTemplate.${key}`);
+  const columns = RDP_IMPORT_COLUMNS.map((c) => ({ ...c, ...rdpImportColumnText(c, language) }));
   const example = {
     code: 'RDP-2026-0001',
     laboratory: 'Laboratorio Analisi Ambientali Lazio S.r.l.',
@@ -197,22 +201,21 @@ export function rdpImportTemplate(): Promise<Buffer> {
   return xlsxBuffer([
     {
       sheetName: 'RDP',
-      columns: RDP_IMPORT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: Math.max(14, c.header.length + 4) })),
+      columns: columns.map((c) => ({ header: c.header, key: c.key, width: Math.max(14, c.header.length + 4) })),
       writeRows: async (add) => {
         add({ ...example, activity: 'Piombo', unit: 'mg/kg', method: 'EPA 6010D', upperLimit: 100, value: '35,2' });
         add({ ...example, activity: 'Cadmio', unit: 'mg/kg', method: 'EPA 6010D', upperLimit: 2, value: '< LOQ' });
       },
     },
     {
-      sheetName: 'Istruzioni',
+      sheetName: t('instructions'),
       columns: [
-        { header: 'Colonna', key: 'header', width: 28 },
-        { header: 'Obbligatoria', key: 'required', width: 14 },
-        { header: 'Note', key: 'help', width: 80 },
+        { header: t('column'), key: 'header', width: 28 },
+        { header: t('required'), key: 'required', width: 14 },
+        { header: t('notes'), key: 'help', width: 80 },
       ],
       writeRows: async (add) => {
-        for (const c of RDP_IMPORT_COLUMNS)
-          add({ header: c.header, required: c.required ? 'sì' : '', help: `${c.perRow ? 'Per ogni risultato. ' : 'Uguale su tutte le righe dello stesso RDP. '}${c.help}` });
+        for (const c of columns) add({ header: c.header, required: c.required ? t('yes') : '', help: `${t(c.perRow ? 'perRow' : 'perReport')}${c.help}` });
       },
     },
   ]);

@@ -16,6 +16,8 @@ import { errorResponses, fileResponse, ZIdParams, ZXlsxFile } from '../../../lib
 import { XLSX_MIME } from '../../../lib/xlsx-stream.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { importRdps, MAX_RDP_IMPORT_BYTES, rdpImportTemplate } from './import-rdps.ts';
+import { readerLanguage } from '../../../i18n/reader-language.ts';
+import { translate } from '../../../i18n/translate.ts';
 import { openNcaFromRdp } from './open-nca.ts';
 import { computeRdpTotals } from './rdp-totals.ts';
 import { rdpsCollection, rdpToRecord } from './rdps-collection.ts';
@@ -152,8 +154,13 @@ export async function registerRdps(app: FastifyInstance): Promise<TCollectionRun
     handler: async (request, reply) => {
       const ctx = signedIn(request);
       await requireAccess(ctx, 'rdps', 'import');
-      const bytes = await rdpImportTemplate();
-      return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', 'attachment; filename="modello-import-rdp.xlsx"').header('Cache-Control', 'no-store').send(bytes);
+      const language = await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id);
+      const bytes = await rdpImportTemplate(language);
+      return reply
+        .header('Content-Type', XLSX_MIME)
+        .header('Content-Disposition', `attachment; filename="${translate(language, 'rdpImportTemplate.fileName')}"`)
+        .header('Cache-Control', 'no-store')
+        .send(bytes);
     },
   });
 

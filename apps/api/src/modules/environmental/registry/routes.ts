@@ -19,6 +19,7 @@ import { companyTable, type TCompanyRef } from '../companies/company-tables.ts';
 import { exportPriceList } from '../contracts/export-price-list.ts';
 import { importPriceList } from '../contracts/import-price-list.ts';
 import { MAX_PRICE_LIST_BYTES } from '../contracts/read-price-list-file.ts';
+import { readerLanguage } from '../../../i18n/reader-language.ts';
 import { acceptInvite, findInvite } from '../invites/accept-invite.ts';
 import { inviteColleague } from '../invites/invite-colleague.ts';
 import { revokeInvite } from '../invites/revoke-invite.ts';
@@ -135,7 +136,7 @@ export async function registerEnvironmentalRegistry(app: FastifyInstance) {
           const ctx = signedIn(request);
           requireGrant(ctx.actor, resource, 'invite');
           await companyInScope(ctx, kind, request.params.id, 'read');
-          return run(services, ctx, ref(request.params.id));
+          return run(services, ctx, ref(request.params.id), await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id));
         },
       });
     }
@@ -221,7 +222,7 @@ export async function registerEnvironmentalRegistry(app: FastifyInstance) {
       const ctx = signedIn(request);
       await requireAccess(ctx, 'contracts', 'export');
       await companyInScope(ctx, 'laboratory', request.params.id, 'read');
-      const { fileName, stream } = await exportPriceList(ctx.db, request.params.id, reply.log);
+      const { fileName, stream } = await exportPriceList(ctx.db, request.params.id, reply.log, await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id));
       return sendXlsx(reply, fileName, stream);
     },
   });

@@ -73,7 +73,16 @@ export function createRedisAltchaReplayStore(redis: TRedis, now: () => number = 
 
 const ZAltchaPayload = z.object({
   challenge: z.object({
-    parameters: z.looseObject({ algorithm: z.literal(ALGORITHM), nonce: z.string().regex(/^[0-9a-f]{8,128}$/), expiresAt: z.number() }),
+    parameters: z.looseObject({
+      algorithm: z.literal(ALGORITHM),
+      nonce: z.string().regex(/^[0-9a-f]{8,128}$/),
+      expiresAt: z.number(),
+      // What verifySolution reads besides: the challenge this server created and signed carries them all.
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+    }),
     signature: z.string(),
   }),
   solution: z.object({ counter: z.number(), derivedKey: z.string() }),
@@ -96,7 +105,7 @@ export async function verifyAltchaPayload(config: TConfig, replay: TAltchaReplay
   let verified: boolean;
   try {
     const result = await verifySolution({
-      challenge: challenge as unknown as Challenge,
+      challenge,
       solution,
       deriveKey,
       hmacSignatureSecret: config.altchaHmacKey,

@@ -3,6 +3,7 @@ import { users } from '../../../db/schema/index.ts';
 import type { TServices } from '../../../lib/fastify-types.ts';
 import type { TRequestContext } from '../../../lib/context.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { isUniqueViolation } from '../../../lib/database-errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { ZEmailAddress, ZPersonName, profileFieldShape } from '../profile/profile-fields.ts';
 import { authGuardsOf } from './guards.ts';
@@ -30,11 +31,6 @@ export const ZRegisterBody = z.strictObject({
 export type TRegisterBody = z.infer<typeof ZRegisterBody>;
 
 const emailTaken = () => new AppError('EMAIL_TAKEN', 'An account with this e-mail already exists; sign in or reset the password', { details: [{ path: 'email', message: 'errors.EMAIL_TAKEN' }] });
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 /**
  * Creates a `user` account, signs it in at once and mails a confirmation

@@ -6,6 +6,7 @@ import { users } from '../../../db/schema/index.ts';
 import type { TServices } from '../../../lib/fastify-types.ts';
 import type { TRequestContext } from '../../../lib/context.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { errorCodeOf } from '../../../lib/guards.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { isFeatureOn } from '../settings/features.ts';
 import { findUserByEmail, openSession } from './login.ts';
@@ -65,7 +66,7 @@ export async function socialLogin(services: TServices, ctx: Pick<TRequestContext
     }));
   } catch (error) {
     // Key-set fetch failures are ours to report as unavailable, not the user's credentials.
-    if ((error as { code?: string })?.code === 'ERR_JWKS_TIMEOUT') throw unavailable(error);
+    if (errorCodeOf(error) === 'ERR_JWKS_TIMEOUT') throw unavailable(error);
     throw notVerified();
   }
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
+import { z } from 'zod';
 import { refreshTokens } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TConfig } from '../../../config.ts';
@@ -8,7 +9,8 @@ import { AppError } from '../../../lib/errors.ts';
 import { endSessions } from './sessions.ts';
 
 /** `sid` names the session (sessions.ts); a token without one is refused. */
-export type TAccessClaims = { sub: string; role: string; sid?: string; imp?: string; iat: number; exp: number };
+const ZAccessClaims = z.object({ sub: z.string(), role: z.string(), sid: z.string().optional(), imp: z.string().optional(), iat: z.number(), exp: z.number() });
+export type TAccessClaims = z.infer<typeof ZAccessClaims>;
 
 /**
  * The HMAC key of the token secret, imported once per secret: importing it again on every request
@@ -56,7 +58,7 @@ export async function verifyAccessToken(config: TConfig, token: string): Promise
   let claims: TAccessClaims;
   try {
     const { payload } = await jwtVerify(token, await secretOf(config), { algorithms: ['HS256'], audience: 'api' });
-    claims = payload as unknown as TAccessClaims;
+    claims = ZAccessClaims.parse(payload);
   } catch {
     throw invalid();
   }

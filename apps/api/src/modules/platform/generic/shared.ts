@@ -32,7 +32,7 @@ export async function assertReferenceExists(db: TDbOrTx, table: PgTable & { id: 
   if (id === undefined || id === null) return;
   const rows = await db
     .select({ id: table.id })
-    .from(table as never)
-    .where(and(eq(table.id, id as string), where));
+    .from(table)
+    .where(and(eq(table.id, String(id)), where));
   if (rows.length === 0) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid', { details: [{ path, message: 'does not exist', value: id }] });
 }

@@ -2,7 +2,7 @@ import pkg from '../../../../package.json' with { type: 'json' };
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readFeatures, FEATURE_FLAGS, type TFeatureFlag } from '../settings/features.ts';
+import { readFeatures, FEATURE_FLAG_NAMES, FEATURE_FLAGS } from '../settings/features.ts';
 
 export const ZPublicConfig = z.object({
   demo: z.boolean(),
@@ -31,7 +31,7 @@ export function registerHealthRoutes(app: FastifyInstance) {
     schema: { tags: ['system'], summary: 'Public configuration for the web app', security: [], response: { 200: ZPublicConfig } },
     handler: async () => {
       const all = await readFeatures(app.services.db);
-      const features = Object.fromEntries((Object.keys(FEATURE_FLAGS) as TFeatureFlag[]).filter((k) => FEATURE_FLAGS[k].public).map((k) => [k, all[k]]));
+      const features = Object.fromEntries(FEATURE_FLAG_NAMES.filter((k) => FEATURE_FLAGS[k].public).map((k) => [k, all[k]]));
       const { config } = app.services;
       return {
         demo: config.demo,

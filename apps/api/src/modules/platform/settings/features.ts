@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { settings } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
-import type { TArea } from '@app/domain/platform/access/access-table';
+import { AREAS, type TArea } from '@app/domain/platform/access/access-table';
 import type { TAreaGate } from '../../../lib/access.ts';
 
 /**
@@ -30,6 +30,9 @@ export const FEATURE_FLAGS = {
 } as const satisfies Record<string, { on: boolean; name: string; public: boolean }>;
 
 export type TFeatureFlag = keyof typeof FEATURE_FLAGS;
+export const isFeatureFlag = (name: string): name is TFeatureFlag => Object.hasOwn(FEATURE_FLAGS, name);
+/** Every flag's name, typed. */
+export const FEATURE_FLAG_NAMES: readonly TFeatureFlag[] = Object.keys(FEATURE_FLAGS).filter(isFeatureFlag);
 export const FEATURE_SETTING_TYPE = 'feature';
 
 const CACHE_MS = 2_000;
@@ -57,9 +60,7 @@ export async function readFeatures(db: TDbOrTx): Promise<Record<TFeatureFlag, bo
     cache.set(key, entry);
   }
   const out = {} as Record<TFeatureFlag, boolean>;
-  for (const [code, def] of Object.entries(FEATURE_FLAGS) as [TFeatureFlag, { on: boolean }][]) {
-    out[code] = entry.values.get(code) ?? def.on;
-  }
+  for (const code of FEATURE_FLAG_NAMES) out[code] = entry.values.get(code) ?? FEATURE_FLAGS[code].on;
   return out;
 }
 
@@ -74,7 +75,7 @@ const AREA_FLAGS: Record<Exclude<TArea, 'platform'>, TFeatureFlag> = { touristTa
 export const enabledAreas: TAreaGate = async (db) => {
   const features = await readFeatures(db);
   const areas = new Set<TArea>(['platform']);
-  for (const [area, flag] of Object.entries(AREA_FLAGS) as [Exclude<TArea, 'platform'>, TFeatureFlag][]) if (features[flag]) areas.add(area);
+  for (const area of AREAS) if (area !== 'platform' && features[AREA_FLAGS[area]]) areas.add(area);
   return areas;
 };
 

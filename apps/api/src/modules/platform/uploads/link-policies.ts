@@ -54,7 +54,7 @@ function defaultPolicy(runtime: TCollectionRuntime) {
         const scope = await runtime.conditions(ctx, 'update');
         const rows = await ctx.db
           .select({ id: table.id })
-          .from(table as never)
+          .from(table)
           .where(allOf([eq(table.id, id), scope]));
         if (rows.length === 0) throw new AppError('NOT_FOUND', 'not found');
       }),

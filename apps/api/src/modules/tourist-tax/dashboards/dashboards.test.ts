@@ -12,8 +12,8 @@ let w: Awaited<ReturnType<typeof filingWorld>>;
 const tok = {} as Record<'admin' | 'city' | 'otherCity' | 'hotelier' | 'otherHotelier', string>;
 let q1: any;
 
-async function xlsxRows(url: string, token: string) {
-  const res = await fetch(`${t.baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
+async function xlsxRows(url: string, token: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${t.baseUrl}${url}`, { headers: { authorization: `Bearer ${token}`, ...headers } });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('spreadsheetml');
   const wb = new ExcelJS.Workbook();
@@ -108,6 +108,11 @@ describe('exports', () => {
     expect(byName[w.hotel.name][2]).toBe('Presentata');
     expect(byName[w.hotel.name][11]).toBe(16);
     expect(byName[w.otherHotel.name][3]).toBe('Nessun ospite');
+    // In the reader's language: an English request reads English headers and values.
+    const english = await xlsxRows(`/api/exports/declarations?declarationTemplateId=${q1._id}`, tok.city, { 'accept-language': 'en' });
+    expect(english[0].slice(0, 4)).toEqual(['Accommodation', 'CIN', 'Status', 'Kind']);
+    const englishByName = Object.fromEntries(english.slice(1).map((r) => [r[0], r]));
+    expect([englishByName['Villa Mai Dichiarata'][2], englishByName[w.hotel.name][2], englishByName[w.otherHotel.name][3]]).toEqual(['Not submitted', 'Submitted', 'No guests']);
     expect((await fetch(`${t.baseUrl}/api/exports/declarations?declarationTemplateId=${q1._id}`, { headers: { authorization: `Bearer ${tok.otherCity}` } })).status).toBe(404);
     expect((await fetch(`${t.baseUrl}/api/exports/declarations?declarationTemplateId=${q1._id}`, { headers: { authorization: `Bearer ${tok.hotelier}` } })).status).toBe(403);
   });
@@ -128,6 +133,14 @@ describe('exports', () => {
     ]);
     const city = await xlsxRows('/api/exports/annual-summary?year=2024', tok.city);
     expect(city).toHaveLength(1 + 3 * 4);
+    const english = await xlsxRows('/api/exports/annual-summary?year=2024', tok.hotelier, { 'accept-language': 'en-GB' });
+    expect(english[0].slice(5, 7)).toEqual(['Quarter', 'Paying presences']);
+    expect(english.slice(1).map((r) => r.slice(5, 7))).toEqual([
+      ['Q1', 8],
+      ['Q2', 0],
+      ['Q3', 0],
+      ['Q4', 3],
+    ]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { deadlineState } from '@app/domain/tourist-tax/filings/deadlines';
-import { quarterLabel, type TQuarter } from '@app/domain/tourist-tax/periods';
+import type { TQuarter } from '@app/domain/tourist-tax/periods';
+import { DEFAULT_LANGUAGE, translate, type TLanguage, type TMessageKey, type TParams } from '../../../i18n/translate.ts';
 import { centsToEuros } from '@app/domain/tourist-tax/money';
 import { cities, declarations, declarationTemplates, stays, structures } from '../../../db/schema/index.ts';
 import { requireAccess, scopeCondition } from '../../../lib/access.ts';
@@ -14,13 +15,20 @@ import { structureRecordScope, todayInItaly } from '../declarations/filing-scope
 
 const MONEY = '#,##0.00';
 const DATE = 'dd/mm/yyyy';
-const STATUS_IT = { draft: 'Bozza', submitted: 'Presentata', validated: 'Validata', returned: 'Rinviata' } as const;
+const QUARTERS: readonly TQuarter[] = [1, 2, 3, 4];
+type TPeriodColumn = TExportKey extends infer K ? (K extends `period.${infer C}` ? C : never) : never;
+type TAnnualColumn = TExportKey extends infer K ? (K extends `annual.${infer C}` ? C : never) : never;
+
+type TExportKey = TMessageKey extends infer K ? (K extends `declarationExports.${infer R}` ? R : never) : never;
+/** The texts of the exports in the reader's language. */
+const textsIn = (language: TLanguage) => (key: TExportKey, params?: TParams) => translate(language, `declarationExports.${key}`, params);
 
 /**
  * Declarations of one period, one row per structure of the comune (a structure without a
  * declaration appears as "Non presentata"), streamed as xlsx. Comune and admins only.
  */
-export async function exportPeriodDeclarations(ctx: TSignedInContext, reply: FastifyReply, declarationTemplateId: string) {
+export async function exportPeriodDeclarations(ctx: TSignedInContext, reply: FastifyReply, declarationTemplateId: string, language: TLanguage = DEFAULT_LANGUAGE) {
+  const t = textsIn(language);
   await requireAccess(ctx, 'declarations', 'export', "Only the comune exports a period's declarations");
   const scope = scopeCondition(ctx, 'declarations', 'export', { ownCity: (c) => ownCityRows(c, declarationTemplates.cityId) });
   const [period] = isUuid(declarationTemplateId)
@@ -31,29 +39,30 @@ export async function exportPeriodDeclarations(ctx: TSignedInContext, reply: Fas
     : [];
   if (!period) throw notFound('Period');
   const today = todayInItaly();
+  const column = (key: TPeriodColumn, width: number, numFmt?: string) => ({ header: t(`period.${key}`), key, width, ...(numFmt ? { numFmt } : {}) });
   const columns = [
-    { header: 'Struttura', key: 'structure', width: 32 },
-    { header: 'CIN', key: 'cin', width: 20 },
-    { header: 'Stato', key: 'status', width: 14 },
-    { header: 'Tipo', key: 'type', width: 12 },
-    { header: 'Protocollo', key: 'code', width: 20 },
-    { header: 'Data presentazione', key: 'compilationDate', width: 14, numFmt: DATE },
-    { header: 'Soggiorni', key: 'numberOfStays', width: 10 },
-    { header: 'Notti', key: 'nightsNumber', width: 10 },
-    { header: 'Presenze paganti', key: 'payingPresences', width: 12 },
-    { header: 'Presenze ridotte', key: 'reducedPresences', width: 12 },
-    { header: 'Presenze esenti', key: 'exemptPresences', width: 12 },
-    { header: 'Imposta dovuta', key: 'totalAmount', width: 14, numFmt: MONEY },
-    { header: 'Riscossa', key: 'toPayAmount', width: 14, numFmt: MONEY },
-    { header: 'Non riscossa', key: 'unpaidAmount', width: 14, numFmt: MONEY },
-    { header: 'Soggiorni non pagati', key: 'rejectedPayments', width: 12 },
-    { header: 'Versato', key: 'paidAmount', width: 14, numFmt: MONEY },
-    { header: 'Data versamento', key: 'paymentDate', width: 14, numFmt: DATE },
-    { header: 'TRN', key: 'trn', width: 24 },
-    { header: 'Presentazione in ritardo', key: 'submitOverdue', width: 12 },
-    { header: 'Versamento in ritardo', key: 'paymentOverdue', width: 12 },
+    column('structure', 32),
+    column('cin', 20),
+    column('status', 14),
+    column('type', 12),
+    column('code', 20),
+    column('compilationDate', 14, DATE),
+    column('numberOfStays', 10),
+    column('nightsNumber', 10),
+    column('payingPresences', 12),
+    column('reducedPresences', 12),
+    column('exemptPresences', 12),
+    column('totalAmount', 14, MONEY),
+    column('toPayAmount', 14, MONEY),
+    column('unpaidAmount', 14, MONEY),
+    column('rejectedPayments', 12),
+    column('paidAmount', 14, MONEY),
+    column('paymentDate', 14, DATE),
+    column('trn', 24),
+    column('submitOverdue', 12),
+    column('paymentOverdue', 12),
   ];
-  const fileName = `dichiarazioni-${period.periodName.replace(/[^\w-]+/g, '-').toLowerCase()}.xlsx`;
+  const fileName = t('periodFile', { period: period.periodName.replace(/[^\w-]+/g, '-').toLowerCase() });
   return streamWorksheet(
     reply,
     { fileName, sheetName: period.periodName.slice(0, 31), columns },
@@ -72,8 +81,8 @@ export async function exportPeriodDeclarations(ctx: TSignedInContext, reply: Fas
         add({
           structure: name,
           cin,
-          status: d ? STATUS_IT[d.status] : 'Non presentata',
-          type: d ? (d.noGuests ? 'Nessun ospite' : d.type === 'automatic' ? 'Automatica' : 'Manuale') : null,
+          status: d ? t(`status.${d.status}`) : t('notSubmitted'),
+          type: d ? t(d.noGuests ? 'kind.noGuests' : d.type === 'automatic' ? 'kind.automatic' : 'kind.manual') : null,
           code: d?.code ?? null,
           compilationDate: excelDate(d?.compilationDate ?? null),
           numberOfStays: d?.numberOfStays ?? null,
@@ -88,8 +97,8 @@ export async function exportPeriodDeclarations(ctx: TSignedInContext, reply: Fas
           paidAmount: d?.paidAmountCents == null ? null : centsToEuros(d.paidAmountCents),
           paymentDate: excelDate(d?.paymentDate ?? null),
           trn: d?.trn ?? null,
-          submitOverdue: state.submitOverdue ? 'Sì' : 'No',
-          paymentOverdue: state.paymentOverdue ? 'Sì' : 'No',
+          submitOverdue: t(state.submitOverdue ? 'yes' : 'no'),
+          paymentOverdue: t(state.paymentOverdue ? 'yes' : 'no'),
         });
       }
     },
@@ -104,29 +113,31 @@ export async function exportPeriodDeclarations(ctx: TSignedInContext, reply: Fas
  * engine stored on each stay (reduced = guest-nights a reduction applied to), with nights beyond the
  * cap in their own column after the four of the Agenzia's form.
  */
-export async function exportAnnualSummary(ctx: TSignedInContext, reply: FastifyReply, query: { year: number; cityId?: string; structureId?: string }) {
+export async function exportAnnualSummary(ctx: TSignedInContext, reply: FastifyReply, query: { year: number; cityId?: string; structureId?: string }, language: TLanguage = DEFAULT_LANGUAGE) {
+  const t = textsIn(language);
   await requireAccess(ctx, 'declarations', 'exportAnnualSummary');
   const scope = structureRecordScope(ctx, structures.id, structures.cityId);
   const where = allOf([scope, query.cityId ? eq(structures.cityId, query.cityId) : undefined, query.structureId ? eq(structures.id, query.structureId) : undefined]);
   const from = `${query.year}-01-01`;
   const to = `${query.year}-12-31`;
+  const column = (key: TAnnualColumn, width: number, numFmt?: string) => ({ header: t(`annual.${key}`), key, width, ...(numFmt ? { numFmt } : {}) });
   const columns = [
-    { header: 'Struttura', key: 'structure', width: 32 },
-    { header: 'Comune', key: 'city', width: 20 },
-    { header: 'Indirizzo', key: 'address', width: 30 },
-    { header: 'CIN', key: 'cin', width: 20 },
-    { header: 'Codice ATECO', key: 'ateco', width: 12 },
-    { header: 'Trimestre', key: 'quarter', width: 10 },
-    { header: 'Presenze paganti', key: 'paying', width: 12 },
-    { header: 'Presenze esenti', key: 'exempt', width: 12 },
-    { header: 'Presenze ridotte', key: 'reduced', width: 12 },
-    { header: 'Imposta applicata', key: 'taxApplied', width: 14, numFmt: MONEY },
-    { header: 'di cui riscossa', key: 'taxCollected', width: 14, numFmt: MONEY },
-    { header: 'Presenze oltre il limite di notti', key: 'beyondCap', width: 14 },
+    column('structure', 32),
+    column('city', 20),
+    column('address', 30),
+    column('cin', 20),
+    column('ateco', 12),
+    column('quarter', 10),
+    column('paying', 12),
+    column('exempt', 12),
+    column('reduced', 12),
+    column('taxApplied', 14, MONEY),
+    column('taxCollected', 14, MONEY),
+    column('beyondCap', 14),
   ];
   return streamWorksheet(
     reply,
-    { fileName: `riepilogo-annuale-${query.year}.xlsx`, sheetName: `Riepilogo ${query.year}`, columns },
+    { fileName: t('annualFile', { year: query.year }), sheetName: t('annualSheet', { year: query.year }), columns },
     async (add) => {
       const list = await ctx.db
         .select({ id: structures.id, name: structures.name, address: structures.address, cin: structures.cin, ateco: structures.atecoCode, city: cities.name })
@@ -151,7 +162,7 @@ export async function exportAnnualSummary(ctx: TSignedInContext, reply: FastifyR
         .groupBy(stays.structureId, sql`2`);
       const byKey = new Map(sums.map((s) => [`${s.structureId}:${s.quarter}`, s]));
       for (const s of list) {
-        for (const q of [1, 2, 3, 4] as TQuarter[]) {
+        for (const q of QUARTERS) {
           const r = byKey.get(`${s.id}:${q}`);
           add({
             structure: s.name,
@@ -159,7 +170,7 @@ export async function exportAnnualSummary(ctx: TSignedInContext, reply: FastifyR
             address: s.address,
             cin: s.cin,
             ateco: s.ateco,
-            quarter: quarterLabel(q),
+            quarter: t('quarter', { quarter: q }),
             paying: Number(r?.paying ?? 0),
             exempt: Number(r?.exempt ?? 0),
             reduced: Number(r?.reduced ?? 0),

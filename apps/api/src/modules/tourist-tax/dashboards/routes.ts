@@ -5,6 +5,7 @@ import { errorResponses, ZXlsxFile } from '../../../lib/schemas.ts';
 import { signedIn } from '../declarations/routes.ts';
 import { cityDashboard } from './city-dashboard.ts';
 import { exportAnnualSummary, exportPeriodDeclarations } from './exports.ts';
+import { readerLanguage } from '../../../i18n/reader-language.ts';
 import { hotelierDashboard, ZHotelierDashboard } from './hotelier-dashboard.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -54,7 +55,10 @@ export function registerDashboardRoutes(app: FastifyInstance) {
       querystring: z.object({ declarationTemplateId: z.string(), year: z.string().optional() }),
       response: { 200: ZXlsxFile, ...errors },
     },
-    handler: async (request, reply) => exportPeriodDeclarations(signedIn(request), reply, request.query.declarationTemplateId),
+    handler: async (request, reply) => {
+      const ctx = signedIn(request);
+      return exportPeriodDeclarations(ctx, reply, request.query.declarationTemplateId, await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id));
+    },
   });
   r.get('/api/exports/annual-summary', {
     schema: {
@@ -63,6 +67,9 @@ export function registerDashboardRoutes(app: FastifyInstance) {
       querystring: z.object({ year: ZYear, cityId: z.uuid().optional(), structureId: z.uuid().optional() }),
       response: { 200: ZXlsxFile, ...errors },
     },
-    handler: async (request, reply) => exportAnnualSummary(signedIn(request), reply, request.query),
+    handler: async (request, reply) => {
+      const ctx = signedIn(request);
+      return exportAnnualSummary(ctx, reply, request.query, await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id));
+    },
   });
 }

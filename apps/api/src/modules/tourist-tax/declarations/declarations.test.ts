@@ -1,3 +1,4 @@
+import { PDFDocument } from 'pdf-lib';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
@@ -334,6 +335,13 @@ describe('declaration flow', () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     if (process.env.FILINGS_PDF_DIR) fs.writeFileSync(`${process.env.FILINGS_PDF_DIR}/receipt.pdf`, bytes);
+    // In the reader's language: the request's, else Italian (the hotelier's profile keeps it).
+    const titleOf = async (headers: Record<string, string>) => {
+      const response = await fetch(`${t.baseUrl}/api/declarations/${decl._id}/receipt`, { headers: { authorization: `Bearer ${tok.hotelier}`, ...headers } });
+      return (await PDFDocument.load(new Uint8Array(await response.arrayBuffer()), { updateMetadata: false })).getTitle();
+    };
+    expect(await titleOf({})).toBe(`Ricevuta dichiarazione ${decl.code}`);
+    expect(await titleOf({ 'accept-language': 'en-GB,en;q=0.9' })).toBe(`Declaration receipt ${decl.code}`);
   });
 
   it('attachments: an uploaded identity document is attached and visible to the comune', async () => {

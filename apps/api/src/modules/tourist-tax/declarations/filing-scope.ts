@@ -75,5 +75,3 @@ export async function hotelierIdsOfStructure(db: TDbOrTx, structureId: string): 
 export function todayInItaly(now: Date = new Date()): string {
   return italianDateOf(now);
 }
-
-export const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505';

@@ -1,8 +1,7 @@
-import { formatEurosIt } from '@app/domain/tourist-tax/money';
+import { italianDateOf } from '@app/domain/platform/time/italian-time';
+import { formatDate, formatEuros, translate, type TLanguage, type TMessageKey, type TParams } from '../../../i18n/translate.ts';
 import type { TDeclarationRow } from './declarations.ts';
-import { box, createPdf, fit, GREY, italianDate, LIGHT, line, text, textRight, wrap, comuneTitle } from './pdf-layout.ts';
-
-const STATUS_IT = { draft: 'Bozza', submitted: 'Inviata', validated: 'Validata', returned: 'Rinviata al gestore' } as const;
+import { box, createPdf, fit, GREY, LIGHT, line, text, textRight, wrap, comuneTitle } from './pdf-layout.ts';
 
 /** What the receipt prints besides the declaration: the structure, its comune and the declared period's name. */
 export type TReceiptPdfData = {
@@ -12,23 +11,32 @@ export type TReceiptPdfData = {
   /** The structure's type and class, e.g. "Albergo – 3 stelle". */
   classification: string;
   periodName: string;
+  /** The reader's language (the request's, else the profile's, else Italian). */
+  language: TLanguage;
 };
 
-/** The receipt of a submitted declaration (A4 portrait, Italian), laid out as a document job (print-receipt.ts reads the data). */
-export async function renderDeclarationReceipt({ row, city, structure, classification, periodName }: TReceiptPdfData): Promise<Uint8Array> {
-  const { doc, font, bold } = await createPdf(`Ricevuta dichiarazione ${row.code}`);
+type TReceiptKey = TMessageKey extends infer K ? (K extends `declarationReceipt.${infer R}` ? R : never) : never;
+
+/** The receipt of a submitted declaration (A4 portrait, in the reader's language), laid out as a document job (print-receipt.ts reads the data). */
+export async function renderDeclarationReceipt({ row, city, structure, classification, periodName, language }: TReceiptPdfData): Promise<Uint8Array> {
+  const t = (key: TReceiptKey, params?: TParams) => translate(language, `declarationReceipt.${key}`, params);
+  const euros = (cents: number) => formatEuros(language, cents);
+  const { doc, font, bold } = await createPdf(t('title', { code: row.code }), t('producer'));
+  doc.setLanguage(language === 'en' ? 'en-GB' : 'it-IT');
   const page = doc.addPage([595.28, 841.89]);
   const left = 50;
   const right = 545;
   let y = 790;
 
-  text(page, bold, comuneTitle(city).toUpperCase(), left, y, 13);
+  // Italian keeps the comune's own title ("Comune di …"); English names it a municipality.
+  const title = language === 'it' ? comuneTitle(city) : t('comune', { name: city.trim().replace(/^comune\s+di\s+/i, '') });
+  text(page, bold, title.toUpperCase(), left, y, 13);
   y -= 16;
-  text(page, font, 'Imposta di soggiorno', left, y, 10, GREY);
+  text(page, font, t('tax'), left, y, 10, GREY);
   y -= 30;
-  text(page, bold, 'RICEVUTA DI PRESENTAZIONE DELLA DICHIARAZIONE', left, y, 12);
+  text(page, bold, t('heading'), left, y, 12);
   y -= 16;
-  text(page, font, `Protocollo ${row.code}  –  presentata il ${italianDate(row.compilationDate)}  –  stato: ${STATUS_IT[row.status]}`, left, y, 9);
+  text(page, font, t('protocol', { code: row.code, date: row.compilationDate, status: t(`status.${row.status}`) }), left, y, 9);
   y -= 26;
 
   const section = (title: string) => {
@@ -41,65 +49,66 @@ export async function renderDeclarationReceipt({ row, city, structure, classific
     text(page, font, fit(font, value, 9, 330), left + 170, y, 9);
     y -= 15;
   };
+  const date = (value: string | null) => (value ? formatDate(language, value) : '');
 
-  section('Struttura ricettiva');
-  field('Denominazione', structure?.name ?? '');
-  field('Indirizzo', structure?.address ?? '');
-  field('Tipologia / classificazione', classification);
-  field('Codice fiscale / Partita IVA', [structure?.taxCode, structure?.vatNumber].filter(Boolean).join(' / '));
-  field('CIN', structure?.cin ?? '');
+  section(t('structure'));
+  field(t('name'), structure?.name ?? '');
+  field(t('address'), structure?.address ?? '');
+  field(t('classification'), classification);
+  field(t('taxCodes'), [structure?.taxCode, structure?.vatNumber].filter(Boolean).join(' / '));
+  field(t('cin'), structure?.cin ?? '');
   y -= 6;
 
-  section('Periodo dichiarato');
-  field('Periodo', `${periodName} (dal ${italianDate(row.dateFrom)} al ${italianDate(row.dateTo)})`);
-  field('Termine di presentazione', italianDate(row.submitBy));
-  field('Termine di versamento', italianDate(row.payBy));
-  field('Tipo di dichiarazione', row.noGuests ? 'Nessun ospite nel periodo' : row.type === 'automatic' ? 'Automatica (dai soggiorni registrati)' : 'Manuale (totali inseriti dal gestore)');
+  section(t('period'));
+  field(t('periodLine'), t('periodValue', { name: periodName, from: row.dateFrom, to: row.dateTo }));
+  field(t('submitBy'), date(row.submitBy));
+  field(t('payBy'), date(row.payBy));
+  field(t('kind'), t(row.noGuests ? 'kindNoGuests' : row.type === 'automatic' ? 'kindAutomatic' : 'kindManual'));
   y -= 6;
 
-  section('Riepilogo');
-  const figures: [string, string][] = [
-    ['Soggiorni', String(row.numberOfStays)],
-    ['Ospiti', String(row.guestsNumber)],
-    ['Notti', String(row.nightsNumber)],
-    ['Presenze a tariffa piena / ridotte / esenti', `${row.payingPresences} / ${row.reducedPresences} / ${row.exemptPresences}`],
-    ['Imposta da tariffa', formatEurosIt(row.tariffCents)],
-    ['Riduzioni', formatEurosIt(row.reductionCents)],
-    ['Imposta dovuta (totale)', formatEurosIt(row.totalAmountCents)],
-    ['Imposta riscossa dagli ospiti (da versare)', formatEurosIt(row.toPayAmountCents)],
-    [`Imposta non riscossa (${row.rejectedPayments} soggiorni)`, formatEurosIt(row.unpaidAmountCents)],
+  section(t('summary'));
+  const figures: [string, string, boolean?][] = [
+    [t('stays'), String(row.numberOfStays)],
+    [t('guests'), String(row.guestsNumber)],
+    [t('nights'), String(row.nightsNumber)],
+    [t('presences'), `${row.payingPresences} / ${row.reducedPresences} / ${row.exemptPresences}`],
+    [t('tariff'), euros(row.tariffCents)],
+    [t('reductions'), euros(row.reductionCents)],
+    [t('total'), euros(row.totalAmountCents), true],
+    [t('toPay'), euros(row.toPayAmountCents)],
+    [t('unpaid', { count: row.rejectedPayments }), euros(row.unpaidAmountCents)],
   ];
-  for (const [label, value] of figures) {
+  for (const [label, value, strong] of figures) {
     text(page, font, label, left + 6, y, 9, GREY);
-    textRight(page, label.startsWith('Imposta dovuta') ? bold : font, value, right - 6, y, 9);
+    textRight(page, strong ? bold : font, value, right - 6, y, 9);
     y -= 15;
   }
   if (row.rejectedDetails.length > 0) {
     y -= 4;
-    text(page, bold, "Soggiorni non pagati dall'ospite", left + 6, y, 9);
+    text(page, bold, t('unpaidStays'), left + 6, y, 9);
     y -= 14;
     for (const d of row.rejectedDetails.slice(0, 12)) {
-      text(page, font, fit(font, `${d.guest ?? 'Ospite'}${d.checkOut ? ` – partenza ${italianDate(d.checkOut)}` : ''} – ${d.reason ?? 'motivo non indicato'}`, 8.5, 380), left + 12, y, 8.5);
-      textRight(page, font, formatEurosIt(d.amountCents), right - 6, y, 8.5);
+      text(page, font, fit(font, `${d.guest ?? t('guest')}${d.checkOut ? ` – ${t('departure', { date: d.checkOut })}` : ''} – ${d.reason ?? t('noReason')}`, 8.5, 380), left + 12, y, 8.5);
+      textRight(page, font, euros(d.amountCents), right - 6, y, 8.5);
       y -= 12;
     }
     if (row.rejectedDetails.length > 12) {
-      text(page, font, `… e altri ${row.rejectedDetails.length - 12}`, left + 12, y, 8.5, GREY);
+      text(page, font, t('more', { count: row.rejectedDetails.length - 12 }), left + 12, y, 8.5, GREY);
       y -= 12;
     }
   }
   y -= 8;
 
-  section('Versamento');
-  field('Beneficiario', row.beneficiaryInstitution ?? '');
-  field('IBAN', row.iban ?? '');
-  field('Banca', row.bank ?? '');
-  field('Importo da versare', formatEurosIt(row.toPayAmountCents));
-  field('Versato il / TRN', row.paymentDate ? `${italianDate(row.paymentDate)} – ${row.trn ?? ''} – ${formatEurosIt(row.paidAmountCents ?? 0)}` : 'non ancora registrato');
+  section(t('payment'));
+  field(t('beneficiary'), row.beneficiaryInstitution ?? '');
+  field(t('iban'), row.iban ?? '');
+  field(t('bank'), row.bank ?? '');
+  field(t('amountToPay'), euros(row.toPayAmountCents));
+  field(t('paid'), row.paymentDate ? `${date(row.paymentDate)} – ${row.trn ?? ''} – ${euros(row.paidAmountCents ?? 0)}` : t('notPaid'));
 
   if (row.notes) {
     y -= 6;
-    section('Note');
+    section(t('notes'));
     for (const l of wrap(font, row.notes, 9, right - left - 12).slice(0, 6)) {
       text(page, font, l, left + 6, y, 9);
       y -= 13;
@@ -107,6 +116,6 @@ export async function renderDeclarationReceipt({ row, city, structure, classific
   }
 
   line(page, left, 70, right, 70, 0.4);
-  text(page, font, `Documento generato il ${italianDate(new Date().toISOString())} – la ricevuta attesta la presentazione, non la regolarità del versamento.`, left, 58, 7.5, GREY);
+  text(page, font, t('footer', { date: italianDateOf(new Date()) }), left, 58, 7.5, GREY);
   return doc.save();
 }

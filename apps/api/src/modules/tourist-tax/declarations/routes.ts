@@ -14,7 +14,9 @@ import { declarationSearch, declarationsCollection, declarationToRecord, overdue
 import { allOf } from '../../../lib/collection/query.ts';
 import { readFilingSettings, updateFilingSettings, ZFilingSettings, ZFilingSettingsUpdate } from './filing-settings.ts';
 import { printDeclarationReceipt } from './print-receipt.ts';
+import { readerLanguage } from '../../../i18n/reader-language.ts';
 import { listDeclarationPayments, ZPaymentRecord } from './payments.ts';
+import { readPagopaNotice, ZPagopaNotice } from './pagopa-notice.ts';
 import { declarationTransitions, recordDeclarationPayment } from './transition-declaration.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -103,6 +105,21 @@ export function registerDeclarationRoutes(app: FastifyInstance) {
     },
   });
 
+  r.get('/api/declarations/:id/pagopa', {
+    schema: {
+      tags,
+      summary: 'pagoPA notice data of a declaration: notice number, IUV, QR payload and the GPD debt position (409 when nothing is due or the comune is not set up)',
+      params: ZIdParams,
+      response: { 200: ZPagopaNotice, ...errors },
+    },
+    handler: async (request) => {
+      const ctx = signedIn(request);
+      // Same access as reading the declaration: 403 for roles without it, 404 outside the filing scope.
+      await app.services.collections.get('declarations')!.getById(ctx, request.params.id);
+      return readPagopaNotice(ctx, request.params.id);
+    },
+  });
+
   r.post('/api/declarations/:id/payment', {
     schema: {
       tags,
@@ -124,7 +141,7 @@ export function registerDeclarationRoutes(app: FastifyInstance) {
       const ctx = signedIn(request);
       const runtime = app.services.collections.get('declarations')!;
       const row = await runtime.getById(ctx, request.params.id);
-      const pdf = await printDeclarationReceipt(ctx.db, row as never);
+      const pdf = await printDeclarationReceipt(ctx.db, row as never, await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id));
       reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="ricevuta-${String(row.code ?? row.id)}.pdf"`);
       return reply.send(Buffer.from(pdf));
     },

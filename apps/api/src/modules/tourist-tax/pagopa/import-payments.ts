@@ -1,8 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { canRecordPayment } from '@app/domain/tourist-tax/filings/declaration-flow';
+import { partsOfIuv } from '@app/domain/tourist-tax/pagopa';
 import { planPaymentImport, type TPaymentImportRow, type TPaymentMatchTarget } from '@app/domain/tourist-tax/pagopa-payments';
-import { declarationPayments, declarations, pagopaNotices, structures } from '../../../db/schema/index.ts';
+import { cities, declarationPayments, declarations, structures } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { documentJob, runDocumentJob } from '../../../lib/document-jobs.ts';
@@ -38,23 +39,30 @@ export const ZPaymentImportResult = z.object({
 });
 export type TPaymentImportResult = z.infer<typeof ZPaymentImportResult>;
 
-/** The comune's notices the rows name, with what each declaration can take. */
+/**
+ * The comune's notices the rows name: an IUV carries the comune's segregation code and the progressive
+ * a declaration was given (declarations.pagopaProgressive), so a row matches a declaration of the comune
+ * with that progressive when the code is the comune's (it cannot change once notices exist).
+ */
 async function targetsOf(tx: TTx, cityId: string, rows: readonly TPaymentImportRow[]) {
-  const iuvs = [...new Set(rows.map((r) => r.iuv))];
   const targets = new Map<string, TPaymentMatchTarget & { code: string | null; structureName: string }>();
-  if (iuvs.length === 0) return targets;
+  const [city] = await tx.select({ segregationCode: cities.pagopaSegregationCode }).from(cities).where(eq(cities.id, cityId));
+  const ours = rows.map((r) => ({ iuv: r.iuv, ...partsOfIuv(r.iuv) })).filter((r) => r.segregationCode === city?.segregationCode);
+  const progressives = [...new Set(ours.map((r) => r.progressive))];
+  if (progressives.length === 0) return targets;
   const found = await tx
-    .select({ iuv: pagopaNotices.iuv, declarationId: declarations.id, status: declarations.status, code: declarations.code, structureName: structures.name })
-    .from(pagopaNotices)
-    .innerJoin(declarations, eq(declarations.id, pagopaNotices.declarationId))
+    .select({ progressive: declarations.pagopaProgressive, declarationId: declarations.id, status: declarations.status, code: declarations.code, structureName: structures.name })
+    .from(declarations)
     .innerJoin(structures, eq(structures.id, declarations.structureId))
-    .where(and(eq(pagopaNotices.cityId, cityId), inArray(pagopaNotices.iuv, iuvs)));
+    .where(and(eq(declarations.cityId, cityId), inArray(declarations.pagopaProgressive, progressives)));
   const ids = found.map((f) => f.declarationId);
   const recorded = ids.length
     ? await tx.select({ declarationId: declarationPayments.declarationId, trn: declarationPayments.trn }).from(declarationPayments).where(inArray(declarationPayments.declarationId, ids))
     : [];
-  for (const f of found) {
-    targets.set(f.iuv, {
+  for (const { iuv, progressive } of ours) {
+    const f = found.find((d) => d.progressive === progressive);
+    if (!f) continue;
+    targets.set(iuv, {
       declarationId: f.declarationId,
       payable: canRecordPayment(f.status),
       recordedTrns: recorded.filter((r) => r.declarationId === f.declarationId).map((r) => r.trn),

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildNoticeNumber, isValidNoticeNumber } from '@app/domain/tourist-tax/pagopa';
+import { composePagopaNotice } from '@app/domain/tourist-tax/pagopa';
 import { declarationPayments, declarations, stays } from '../../../db/schema/index.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
 import { workbookOf } from '../../../test/xlsx-files.ts';
@@ -13,7 +13,6 @@ let others: Record<'consortium' | 'agency' | 'lab', string>;
 /** Gaeta's demo declarations by state: submitted and unpaid ones take a notice, a validated one is paid. */
 let unpaid: { _id: string; structureId: string; toPayAmount: number; code: string }[];
 let paid: { _id: string };
-let draft: { _id: string };
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -22,7 +21,6 @@ beforeAll(async () => {
   const list = (await t.request('GET', `/api/declarations?cityId=${f.gaeta._id}&allYears=true&limit=500`, { token: f.tokens.admin })).body as any[];
   unpaid = list.filter((d) => d.status === 'submitted' && d.toPayAmount > 0 && !d.paidAmount);
   paid = list.find((d) => d.status === 'validated' && d.paidAmount > 0);
-  draft = list.find((d) => d.status === 'draft');
   expect(unpaid.length).toBeGreaterThanOrEqual(3);
 });
 afterAll(() => t?.close());
@@ -38,60 +36,7 @@ async function upload(url: string, token: string, bytes: Buffer, fileName: strin
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
-describe('GET /api/declarations/{id}/pagopa: the notice of the amount due', () => {
-  it("answers the notice number (aux digit 3, Gaeta's segregation code 01, check digits mod 93), the QR payload and a GPD debt position", async () => {
-    const declaration = unpaid[0];
-    const res = await noticeOf(declaration._id, f.tokens.city);
-    expect(res.status).toBe(200);
-    const notice = res.body;
-    expect(notice.noticeNumber).toMatch(/^301\d{15}$/);
-    expect(isValidNoticeNumber(notice.noticeNumber)).toBe(true);
-    expect(notice.iuv).toBe(notice.noticeNumber.slice(1));
-    expect(notice.creditorTaxCode).toBe(f.gaeta.fiscalCode);
-    expect(notice.amountCents).toBe(Math.round(declaration.toPayAmount * 100));
-    expect(notice.qrPayload).toBe(`PAGOPA|002|${notice.noticeNumber}|${f.gaeta.fiscalCode}|${notice.amountCents}`);
-    expect(notice.debtPosition).toMatchObject({
-      type: 'G',
-      companyName: expect.any(String),
-      switchToExpired: false,
-      paymentOption: [
-        {
-          nav: notice.noticeNumber,
-          iuv: notice.iuv,
-          amount: notice.amountCents,
-          isPartialPayment: false,
-          dueDate: `${notice.dueDate}T23:59:59.000Z`,
-          transfer: [{ idTransfer: '1', amount: notice.amountCents, organizationFiscalCode: f.gaeta.fiscalCode, category: '9/0101105IM/' }],
-        },
-      ],
-    });
-  });
-
-  it('keeps the IUV: the same notice for every caller and every call, one IUV even when first asked twice at once', async () => {
-    const first = (await noticeOf(unpaid[0]._id, f.tokens.city)).body;
-    expect((await noticeOf(unpaid[0]._id, f.tokens.admin)).body.iuv).toBe(first.iuv);
-    const [a, b] = await Promise.all([noticeOf(unpaid[1]._id, f.tokens.city), noticeOf(unpaid[1]._id, f.tokens.admin)]);
-    expect(a.status).toBe(200);
-    expect(b.body.iuv).toBe(a.body.iuv);
-    expect(a.body.iuv).not.toBe(first.iuv);
-  });
-
-  it('is read by who reads the declaration: its hotelier, its comune, admins; not another comune nor other hoteliers (404), nor the environmental roles (403)', async () => {
-    const serapo = unpaid.find((d) => d.structureId === f.structure('Hotel Serapo')._id)!;
-    expect((await noticeOf(serapo._id, f.tokens.hotelier)).status).toBe(200);
-    expect((await noticeOf(serapo._id, f.tokens.city2)).status).toBe(404);
-    // Hotel Serapo is the first hotelier's only: the second (Monte Orlando, Summit, the Ostello) does not read it.
-    expect((await noticeOf(serapo._id, f.tokens.hotelier2)).status).toBe(404);
-    for (const token of Object.values(others)) expect((await noticeOf(serapo._id, token)).body.code).toBe('FORBIDDEN');
-  });
-
-  it('answers 409 with a clear code when nothing is due (paid) or nothing is frozen yet (draft)', async () => {
-    const res = await noticeOf(paid._id, f.tokens.city);
-    expect(res.status).toBe(409);
-    expect(res.body.code).toBe('PAGOPA_NOTHING_DUE');
-    expect((await noticeOf(draft._id, f.tokens.city)).body.code).toBe('NOT_SUBMITTED');
-  });
-
+describe('GET /api/declarations/{id}/pagopa-notice: the notice as a PDF', () => {
   it('answers the PDF notice with its QR code, in a document job', async () => {
     const res = await fetch(`${t.baseUrl}/api/declarations/${unpaid[0]._id}/pagopa-notice`, { headers: { authorization: `Bearer ${f.tokens.city}`, 'accept-language': 'en' } });
     expect(res.status).toBe(200);
@@ -100,8 +45,14 @@ describe('GET /api/declarations/{id}/pagopa: the notice of the amount due', () =
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBe(1);
     expect(pdf.getTitle()).toMatch(/^PAYMENT NOTICE 301\d{15}$/);
-    const refused = await fetch(`${t.baseUrl}/api/declarations/${paid._id}/pagopa-notice`, { headers: { authorization: `Bearer ${f.tokens.city}` } });
-    expect(refused.status).toBe(409);
+    const pdfOf = (id: string, token: string) => fetch(`${t.baseUrl}/api/declarations/${id}/pagopa-notice`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await pdfOf(paid._id, f.tokens.city)).status).toBe(409);
+    // Who reads the declaration: its hotelier yes; another comune 404; the environmental roles 403.
+    const serapo = unpaid.find((d) => d.structureId === f.structure('Hotel Serapo')._id)!;
+    expect((await pdfOf(serapo._id, f.tokens.hotelier)).status).toBe(200);
+    expect((await pdfOf(serapo._id, f.tokens.city2)).status).toBe(404);
+    expect((await pdfOf(serapo._id, f.tokens.hotelier2)).status).toBe(404);
+    for (const token of Object.values(others)) expect((await pdfOf(serapo._id, token)).status).toBe(403);
   });
 });
 
@@ -139,8 +90,9 @@ describe("POST /api/cities/{id}/pagopa-payments: the comune's list of payments r
   it('records the matched rows with their TRN and lists unmatched and duplicated ones; a second import finds them recorded', async () => {
     const target = unpaid[2];
     const notice = (await noticeOf(target._id, f.tokens.city)).body;
-    const unknown = buildNoticeNumber('01', '2026999999999');
-    const draftNotice = buildNoticeNumber('02', '2026000000001');
+    // A notice number Gaeta never issued, and one of another segregation code (Formia's).
+    const unknown = composePagopaNotice('01', 999_999);
+    const draftNotice = composePagopaNotice('02', 1);
     const rows = [
       [notice.noticeNumber, (notice.amountCents / 100).toFixed(2).replace('.', ','), '15/01/2026', 'TRN-PAGOPA-1'],
       [notice.iuv, (notice.amountCents / 100).toFixed(2), '2026-01-15', 'trn-pagopa-1'],
@@ -184,27 +136,6 @@ describe("POST /api/cities/{id}/pagopa-payments: the comune's list of payments r
     expect(res.status).toBe(200);
     expect(res.body.unmatched.map((u: any) => u.reason)).toEqual(['notPayable']);
     await t.db.execute(sql`update ${declarations} set status = 'submitted' where ${declarations.id} = ${target._id}`);
-  });
-});
-
-describe('a comune without its pagoPA codes', () => {
-  it('answers 409 PAGOPA_NOT_CONFIGURED naming what is missing, and the codes are validated when saved', async () => {
-    const city = (await t.request('GET', `/api/cities/${f.gaeta._id}`, { token: f.tokens.city })).body;
-    const wrong = await t.request('PUT', `/api/cities/${f.gaeta._id}`, { token: f.tokens.city, body: { fiscalCode: '81000830597', pagopaSegregationCode: '1', updatedAt: city.updatedAt } });
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.details.map((d: any) => d.path).sort()).toEqual(['fiscalCode', 'pagopaSegregationCode']);
-    const cleared = await t.request('PUT', `/api/cities/${f.gaeta._id}`, { token: f.tokens.city, body: { fiscalCode: null, pagopaSegregationCode: '', updatedAt: city.updatedAt } });
-    expect(cleared.status).toBe(200);
-    const res = await noticeOf(unpaid[1]._id, f.tokens.city);
-    expect(res.status).toBe(409);
-    expect(res.body.code).toBe('PAGOPA_NOT_CONFIGURED');
-    expect(res.body.details.map((d: any) => d.path)).toEqual(['fiscalCode', 'pagopaSegregationCode']);
-    const restored = await t.request('PUT', `/api/cities/${f.gaeta._id}`, {
-      token: f.tokens.city,
-      body: { fiscalCode: city.fiscalCode, pagopaSegregationCode: city.pagopaSegregationCode, updatedAt: cleared.body.updatedAt },
-    });
-    expect(restored.status).toBe(200);
-    expect((await noticeOf(unpaid[1]._id, f.tokens.city)).status).toBe(200);
   });
 });
 

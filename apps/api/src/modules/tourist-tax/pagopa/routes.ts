@@ -10,7 +10,7 @@ import { multipartReadError } from '../../../lib/multipart.ts';
 import { errorResponses, ZIdParams, ZPdfFile } from '../../../lib/schemas.ts';
 import { readerLanguage } from '../../../i18n/reader-language.ts';
 import { translate, type TLanguage } from '../../../i18n/translate.ts';
-import { readDeclarationNotice, ZPagopaNotice, type TPagopaNotice } from './declaration-notice.ts';
+import { readPagopaNotice, type TPagopaNotice } from '../declarations/pagopa-notice.ts';
 import { importPagopaPayments, ZPaymentImportResult } from './import-payments.ts';
 import type { renderPagopaNotice, TNoticePdfData } from './notice-pdf.ts';
 import { MAX_COMUNE_SHEET_BYTES } from './read-comune-sheet.ts';
@@ -21,18 +21,16 @@ const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const noticePdfJob = documentJob<typeof renderPagopaNotice>(import.meta.url, './notice-pdf', 'renderPagopaNotice', { name: 'pagoPA notice PDF' });
 
 /** The notice's texts in the reader's language, filled in with the notice's data. */
-function noticeTexts(language: TLanguage, notice: TPagopaNotice): TNoticePdfData['texts'] {
+function noticeTexts(language: TLanguage, notice: TPagopaNotice, period: { from: string; to: string; code: string | null }): TNoticePdfData['texts'] {
   const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate(language, key, params);
-  const subject = notice.declarationCode
-    ? t('pagopa.notice.subjectWithCode', { from: notice.periodFrom, to: notice.periodTo, code: notice.declarationCode })
-    : t('pagopa.notice.subject', { from: notice.periodFrom, to: notice.periodTo });
+  const subject = period.code ? t('pagopa.notice.subjectWithCode', { from: period.from, to: period.to, code: period.code }) : t('pagopa.notice.subject', { from: period.from, to: period.to });
   return {
     title: t('pagopa.notice.title'),
     subject,
     creditor: t('pagopa.notice.creditor'),
     debtor: t('pagopa.notice.debtor'),
     creditorTaxCodeLine: t('pagopa.notice.taxCode', { code: notice.creditorTaxCode }),
-    debtorTaxCodeLine: t('pagopa.notice.taxCode', { code: notice.debtorTaxCode ?? '' }),
+    debtorTaxCodeLine: t('pagopa.notice.taxCode', { code: notice.debtPosition.fiscalCode }),
     howMuch: t('pagopa.notice.howMuch'),
     amountBy: t('pagopa.notice.amountBy', { amount: notice.amountCents, date: notice.dueDate }),
     amountNote: t('pagopa.notice.amountNote'),
@@ -78,41 +76,30 @@ async function readSheetUpload(request: FastifyRequest): Promise<{ bytes: Buffer
 export async function registerPagopaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/declarations/:id/pagopa', {
-    schema: {
-      tags,
-      summary: "The pagoPA notice of a declaration's amount due: notice number, IUV, QR payload, GPD debt position",
-      description:
-        'Whoever reads the declaration. The IUV is issued at the first call and kept (it never changes). 409 NOT_SUBMITTED before submission, ' +
-        '409 PAGOPA_NOTHING_DUE when nothing is left to pay, 409 PAGOPA_NOT_CONFIGURED (details name fiscalCode / pagopaSegregationCode) when the comune lacks its codes. ' +
-        'The debt position is produced, not sent: this product has no connection to pagoPA.',
-      params: ZIdParams,
-      response: { 200: ZPagopaNotice, ...errors },
-    },
-    handler: async (request) => readDeclarationNotice(signedInContextOf(request), request.params.id),
-  });
-
   r.get('/api/declarations/:id/pagopa-notice', {
     schema: {
       tags,
       summary: 'The pagoPA payment notice as a PDF with its QR code (Accept-Language: it | en)',
-      description: 'The same answers as /pagopa when there is no notice to print. Laid out in a document job.',
+      description: 'Whoever reads the declaration; the same 409s as /pagopa when there is no notice to print. Laid out in a document job (the QR code: ISO/IEC 18004 version 4, ECC M).',
       params: ZIdParams,
       response: { 200: ZPdfFile, ...errors },
     },
     handler: async (request, reply) => {
       const ctx = signedInContextOf(request);
-      const notice = await readDeclarationNotice(ctx, request.params.id);
+      // Same access as reading the declaration: 403 for roles without it, 404 outside the filing scope.
+      const declaration = await app.services.collections.get('declarations')!.getById(ctx, request.params.id);
+      const notice = await readPagopaNotice(ctx, request.params.id);
       const language = await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id);
+      const period = { from: String(declaration.dateFrom), to: String(declaration.dateTo), code: typeof declaration.code === 'string' ? declaration.code : null };
       const pdf = await runDocumentJob(noticePdfJob, [
         {
           qrPayload: notice.qrPayload,
           noticeNumber: notice.noticeNumber,
           creditorTaxCode: notice.creditorTaxCode,
-          creditorName: notice.creditorName ?? '',
-          debtorName: notice.debtorName ?? '',
-          debtorTaxCode: notice.debtorTaxCode ?? null,
-          texts: noticeTexts(language, notice),
+          creditorName: notice.debtPosition.companyName,
+          debtorName: notice.debtPosition.fullName,
+          debtorTaxCode: notice.debtPosition.fiscalCode,
+          texts: noticeTexts(language, notice, period),
         },
       ]);
       reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="avviso-pagopa-${notice.noticeNumber}.pdf"`);

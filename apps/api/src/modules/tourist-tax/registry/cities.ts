@@ -7,8 +7,8 @@ import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, forbidden, validationFailed } from '../../../lib/errors.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
-import { isValidCreditorTaxCode } from '@app/domain/tourist-tax/pagopa';
-import { ZEmailField, ZIban, ZOptionalText, ZPhone, ZRequiredName, optionalChecked, optionalPattern, pickDefined } from './fields.ts';
+import { isCreditorTaxCode } from '@app/domain/tourist-tax/pagopa';
+import { ZEmailField, ZIban, ZOptionalText, ZPhone, ZRequiredName, optionalPattern, pickDefined } from './fields.ts';
 import { cityScopes } from './scope.ts';
 
 const ZCityInput = z.object({
@@ -36,10 +36,12 @@ const ZCityInput = z.object({
     .enum(['stay', 'season'])
     .optional()
     .describe("How the cap on taxable nights is counted: 'stay' = taxable nights of any season together (default), 'season' = per tariff (a new season starts a new count)"),
-  fiscalCode: optionalChecked((s) => s.replace(/\s+/g, ''), isValidCreditorTaxCode, 'validation.fiscalCode: 11 digits with a valid check digit', 20).describe(
-    "The comune's codice fiscale (11 digits): the creditor of its pagoPA notices",
+  fiscalCode: optionalPattern(/^\d{11}$/, "validation.cityFiscalCode: must be the comune's 11-digit tax code", 20)
+    .refine((s) => s === undefined || s === null || isCreditorTaxCode(s), 'validation.cityFiscalCode: not a valid 11-digit tax code (check digit)')
+    .describe("The comune's 11-digit tax code, creditor of its pagoPA notices"),
+  pagopaSegregationCode: optionalPattern(/^\d{2}$/, 'validation.segregationCode: must be 2 digits', 10).describe(
+    'The 2-digit segregation code PagoPA gave the comune (notice numbers with aux digit 3)',
   ),
-  pagopaSegregationCode: optionalPattern(/^\d{2}$/, 'validation.segregationCode: 2 digits').describe('The segregation code pagoPA gave the comune (notice numbers with aux digit 3)'),
 });
 
 const nullableString = z.string().nullable();
@@ -66,8 +68,8 @@ export const ZCityRecord = ZRecordBase.extend({
   accountEmail: nullableString.optional(),
   modello21Required: z.boolean(),
   taxCapMode: z.enum(['stay', 'season']),
-  fiscalCode: nullableString.optional(),
-  pagopaSegregationCode: nullableString.optional(),
+  fiscalCode: nullableString,
+  pagopaSegregationCode: nullableString,
 });
 
 /**
@@ -98,7 +100,7 @@ export const citiesCollection = defineCollection({
   searchable: [cities.name, cities.istatCode, cities.contactEmail],
   scopes: cityScopes,
   toRecord: (row, ctx) => {
-    const { notes, accountName, accountSurname, accountEmail, ...shared } = rowToRecord(row);
+    const { notes, accountName, accountSurname, accountEmail, ...shared } = rowToRecord(row, ['pagopaLastProgressive']);
     // Field visibility, not access: a comune's internal notes and account are read by who may edit the
     // comune (admins, its own staff), not by its hoteliers.
     return can(ctx.actor.role, 'cities', 'update') ? { ...shared, notes, accountName, accountSurname, accountEmail } : shared;
@@ -108,6 +110,12 @@ export const citiesCollection = defineCollection({
       throw forbidden('Only an administrator can activate or deactivate a comune');
     }
     const values = pickDefined(input);
+    // Issued notice numbers embed the segregation code: changing it would silently renumber them.
+    if (values.pagopaSegregationCode !== undefined && existing && existing.pagopaLastProgressive > 0 && values.pagopaSegregationCode !== existing.pagopaSegregationCode) {
+      throw new AppError('PAGOPA_SEGREGATION_CODE_LOCKED', 'pagoPA notices were already issued with this segregation code', {
+        details: [{ path: 'pagopaSegregationCode', message: 'notices already issued', value: values.pagopaSegregationCode }],
+      });
+    }
     if (values.logo) await assertLogoOfCity(tx, values.logo, existing?.id);
     if (values.istatCode) {
       const [clash] = await tx.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.istatCode, values.istatCode));

@@ -75,7 +75,7 @@ const EXCEL_EPOCH = sql`date '1899-12-30'`;
  */
 async function readExportPage(db: TDbOrTx, where: SQL | undefined, after: TExportedStay | null): Promise<TExportedStay[]> {
   const keyset: SQL | undefined = after ? sql`(${stays.checkOut}, ${stays.id}) > (${EXCEL_EPOCH} + ${after.check_out_day}::int, ${after.id}::uuid)` : undefined;
-  const result = await db.execute(sql`
+  const result = await db.execute<TExportedStay>(sql`
     select ${stays.id} as id,
            ${stays.checkIn} - ${EXCEL_EPOCH} as check_in_day, ${stays.checkOut} - ${EXCEL_EPOCH} as check_out_day,
            ${stays.nightsNumber} as nights_number, ${stays.taxableNights} as taxable_nights, ${stays.componentsNumber} as components_number,
@@ -88,7 +88,7 @@ async function readExportPage(db: TDbOrTx, where: SQL | undefined, after: TExpor
     where ${allOf([where, keyset]) ?? sql`true`}
     order by ${stays.checkOut}, ${stays.id}
     limit ${PAGE}`);
-  return (result as { rows: TExportedStay[] }).rows;
+  return result.rows;
 }
 
 const QUARTER_LABELS = ([1, 2, 3, 4] as const).map((q) => quarterLabel(q));

@@ -59,7 +59,7 @@ async function insertBatch(tx: TTx, structureId: string, batch: { columns: TStay
   );
   const aliases = sql.raw(batch.columns.map((_, i) => `c${i}`).join(', '));
   const table = sql.raw(`"${getTableName(stays)}"`);
-  const result = await tx.execute(sql`
+  const result = await tx.execute<{ created: number; closed: string[] | null }>(sql`
     with inserted as (
       insert into ${table} (${list})
       select ${values} from rows from (${arrays}) as u(${aliases})
@@ -71,7 +71,7 @@ async function insertBatch(tx: TTx, structureId: string, batch: { columns: TStay
              select 1 from declarations d
              where d.structure_id = ${structureId} and d.status in ('submitted', 'validated') and i.check_out between d.date_from and d.date_to)) as closed
     from inserted i`);
-  const row = (result as { rows: { created: number; closed: string[] | null }[] }).rows[0];
+  const row = result.rows[0];
   return { created: Number(row.created), closed: row.closed ?? [] };
 }
 
