@@ -419,7 +419,7 @@ export const enMessages: TMessages = {
       bankChannels: 'BANKS AND OTHER CHANNELS',
       frame: 'Beside this you find the QR code and the CBILL interbank code to pay through the banking circuit and the other enabled payment channels.',
       recipient: 'Recipient',
-      amount: 'Euro',
+      amount: 'Amount in euros',
       creditorShort: 'Creditor',
       subjectShort: 'Payment for',
       cbill: 'CBILL code',

@@ -427,7 +427,7 @@ export const itMessages = {
       bankChannels: 'BANCHE E ALTRI CANALI',
       frame: 'Qui accanto trovi il codice QR e il codice interbancario CBILL per pagare attraverso il circuito bancario e gli altri canali di pagamento abilitati.',
       recipient: 'Destinatario',
-      amount: 'Euro',
+      amount: 'Importo in euro',
       creditorShort: 'Ente Creditore',
       subjectShort: 'Oggetto del pagamento',
       cbill: 'Codice CBILL',
