@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Button, Checkbox, FormControlLabel, MenuItem, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, MenuItem, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { FileImportDialog } from '../../components/FileImportDialog';
@@ -16,12 +16,40 @@ function RowsTable<R extends TRow>({ title, rows, extra, testId }: { title: stri
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const t = (key: string) => translate(`pagopa.import.${key}`);
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   if (rows.length === 0) return null;
+  const heading = (
+    <Typography variant="subtitle2" component="h3">
+      {`${title} (${rows.length})`}
+    </Typography>
+  );
+  // On a phone one block per row: six columns do not fit 390 px.
+  if (narrow) {
+    return (
+      <Box sx={{ mt: 2 }} data-testid={testId}>
+        {heading}
+        <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {rows.map((row) => (
+            <Box component="li" key={row.row} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+              <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                {`${t('row')} ${row.row} · ${formatEuros(row.amountCents / 100, locale)} · ${formatDate(row.paymentDate, locale)}`}
+              </Typography>
+              <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                {`${row.reference} · ${row.trn}`}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {extra.value(row)}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </Box>
+    );
+  }
   return (
     <Box sx={{ mt: 2 }} data-testid={testId}>
-      <Typography variant="subtitle2" component="h3">
-        {`${title} (${rows.length})`}
-      </Typography>
+      {heading}
       <TableContainer sx={{ maxHeight: 260, overflowX: 'auto' }}>
         <Table size="small" stickyHeader>
           <TableHead>
@@ -43,7 +71,7 @@ function RowsTable<R extends TRow>({ title, rows, extra, testId }: { title: stri
                   {formatEuros(row.amountCents / 100, locale)}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.paymentDate, locale)}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{row.trn}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.trn}</TableCell>
                 <TableCell>{extra.value(row)}</TableCell>
               </TableRow>
             ))}

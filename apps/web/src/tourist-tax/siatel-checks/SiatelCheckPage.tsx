@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Alert, Box, Button, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { Loading, Title, useLocaleState, useTranslate } from 'react-admin';
@@ -10,40 +9,7 @@ import { useCustomQuery } from '../../dataProvider/hooks';
 import type { TSiatelResult } from '../../dataProvider/pagopa';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { monthLabel } from './monthLabel';
-
-type TColumn<R> = { label: string; value: (row: R) => ReactNode; align?: 'right' };
-
-/** A result list as a small table (scrolls sideways on a phone), or "None." */
-function ResultTable<R>({ rows, columns, testId, rowKey }: { rows: R[]; columns: TColumn<R>[]; testId: string; rowKey: (row: R, index: number) => string }) {
-  const translate = useTranslate();
-  if (rows.length === 0) return <Typography color="text.secondary">{translate('siatel.noneFound')}</Typography>;
-  return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" data-testid={testId}>
-        <TableHead>
-          <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column.label} align={column.align}>
-                {column.label}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row, index) => (
-            <TableRow key={rowKey(row, index)}>
-              {columns.map((column) => (
-                <TableCell key={column.label} align={column.align}>
-                  {column.value(row)}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
+import { ResultTable } from './ResultTable';
 
 function CheckResult({ result }: { result: TSiatelResult }) {
   const translate = useTranslate();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Link as RouterLink } from 'react-router-dom';
 import { Loading, Title, useLocaleState, useTranslate } from 'react-admin';
@@ -11,6 +11,7 @@ import type { TSiatelCheck } from '../../dataProvider/pagopa';
 import { formatDate } from '../../i18n/format';
 import { ChosenCity } from '../shared/cityInputs';
 import { monthLabel } from './monthLabel';
+import { ResultTable } from './ResultTable';
 
 /** The checks made for a comune, newest first, with the upload of a new file. */
 function ChecksOfCity({ cityId }: { cityId: string }) {
@@ -34,34 +35,28 @@ function ChecksOfCity({ cityId }: { cityId: string }) {
       {error ? <Alert severity="error">{errorText(translate, error)}</Alert> : null}
       {checks && checks.length === 0 ? <Typography color="text.secondary">{t('none')}</Typography> : null}
       {checks && checks.length > 0 ? (
-        <TableContainer component={Card} variant="outlined" sx={{ overflowX: 'auto' }}>
-          <Table size="small" data-testid="siatel-checks">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('checkedOn')}</TableCell>
-                <TableCell>{t('fileName')}</TableCell>
-                <TableCell>{t('months')}</TableCell>
-                <TableCell align="right">{t('shortfallsCount')}</TableCell>
-                <TableCell align="right">{t('unregisteredCount')}</TableCell>
-                <TableCell align="right">{t('undeclaredCount')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {checks.map((check) => (
-                <TableRow key={check._id} hover>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <RouterLink to={open_(check._id)}>{formatDate(check.checkedOn, locale)}</RouterLink>
-                  </TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{check.fileName}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{check.monthFrom ? `${monthLabel(check.monthFrom, locale)} – ${monthLabel(check.monthTo ?? check.monthFrom, locale)}` : '—'}</TableCell>
-                  <TableCell align="right">{check.shortfalls}</TableCell>
-                  <TableCell align="right">{check.unregistered}</TableCell>
-                  <TableCell align="right">{check.undeclaredMonths}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <Card variant="outlined" sx={{ px: 2, py: 1 }}>
+          <ResultTable
+            rows={checks}
+            testId="siatel-checks"
+            rowKey={(check) => check._id}
+            columns={[
+              { label: t('checkedOn'), value: (check) => <RouterLink to={open_(check._id)}>{formatDate(check.checkedOn, locale)}</RouterLink> },
+              {
+                label: t('fileName'),
+                value: (check) => (
+                  <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+                    {check.fileName}
+                  </Box>
+                ),
+              },
+              { label: t('months'), value: (check) => (check.monthFrom ? `${monthLabel(check.monthFrom, locale)} – ${monthLabel(check.monthTo ?? check.monthFrom, locale)}` : '—') },
+              { label: t('shortfallsCount'), value: (check) => check.shortfalls, align: 'right' },
+              { label: t('unregisteredCount'), value: (check) => check.unregistered, align: 'right' },
+              { label: t('undeclaredCount'), value: (check) => check.undeclaredMonths, align: 'right' },
+            ]}
+          />
+        </Card>
       ) : null}
       <FileImportDialog<TSiatelCheck>
         open={open}
