@@ -11,7 +11,9 @@ import { saveScreenshot, signIn } from './tourist-tax-support';
 test('a comune downloads a pagoPA notice, imports the payments received and reads the SIATEL cross-check', async ({ page, request }) => {
   test.setTimeout(180_000);
   const { token } = await apiSignIn(request, DEMO.city);
-  const declarations = await api<{ _id: string; status: string; toPayAmount: number; paidAmount: number | null; structureId: string }[]>(request, 'GET', '/api/declarations?allYears=true&limit=200', { token });
+  const declarations = await api<{ _id: string; status: string; toPayAmount: number; paidAmount: number | null; structureId: string }[]>(request, 'GET', '/api/declarations?allYears=true&limit=200', {
+    token,
+  });
   const unpaid = declarations.find((d) => d.status === 'submitted' && d.toPayAmount > 0 && !d.paidAmount)!;
   expect(unpaid).toBeTruthy();
 
@@ -27,11 +29,21 @@ test('a comune downloads a pagoPA notice, imports the payments received and read
   await panel.getByTestId('pagopa-notice-download').click();
   const pdf = await pdfDownload;
   expect(pdf.suggestedFilename()).toBe(`avviso-pagopa-${noticeNumber}.pdf`);
-  expect(fs.readFileSync(await pdf.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(
+    fs
+      .readFileSync(await pdf.path())
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
 
   // The treasurer's list: the notice paid (twice listed), and a notice the comune never issued.
   const amount = unpaid.toPayAmount.toFixed(2).replace('.', ',');
-  const csv = ['Numero avviso;Importo;Data pagamento;TRN', `${noticeNumber};${amount};02/03/2026;TRN-E2E-1`, `${noticeNumber};${amount};02/03/2026;TRN-E2E-1`, '301000000099999913;10,00;02/03/2026;TRN-E2E-2'].join('\n');
+  const csv = [
+    'Numero avviso;Importo;Data pagamento;TRN',
+    `${noticeNumber};${amount};02/03/2026;TRN-E2E-1`,
+    `${noticeNumber};${amount};02/03/2026;TRN-E2E-1`,
+    '301000000099999913;10,00;02/03/2026;TRN-E2E-2',
+  ].join('\n');
   await page.goto('/declarations');
   await page.getByTestId('pagopa-import-open').click();
   await page.getByTestId('pagopa-import-file').setInputFiles({ name: 'pagamenti-pagopa.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
@@ -49,7 +61,11 @@ test('a comune downloads a pagoPA notice, imports the payments received and read
   // The SIATEL file: Hotel Serapo's month with ten more days of stay than declared, and a structure never registered.
   const structures = await api<{ _id: string; name: string; taxCode: string | null }[]>(request, 'GET', '/api/structures?limit=200', { token });
   const serapo = structures.find((s) => s.name === 'Hotel Serapo')!;
-  const siatel = ['Codice fiscale;Denominazione;Anno;Mese;Numero alloggiati;Giorni di permanenza', `${serapo.taxCode};Hotel Serapo;2025;3;40;500`, 'BNCLRA75E41D843K;Affittacamere Il Molo;2025;3;2;4'].join('\n');
+  const siatel = [
+    'Codice fiscale;Denominazione;Anno;Mese;Numero alloggiati;Giorni di permanenza',
+    `${serapo.taxCode};Hotel Serapo;2025;3;40;500`,
+    'BNCLRA75E41D843K;Affittacamere Il Molo;2025;3;2;4',
+  ].join('\n');
   await page.goto('/siatel-checks');
   // The demo's check of the first half of 2025 is there already.
   await expect(page.getByTestId('siatel-checks')).toContainText('siatel-gaeta-2025-primo-semestre.csv');
