@@ -37,6 +37,7 @@ import { modello21 } from './tourist-tax/modello21';
 import { communications } from './tourist-tax/communications';
 import { documentationArea } from './tourist-tax/documentation-area';
 import { filingSettingsPages } from './tourist-tax/filing-settings';
+import { siatelPages } from './tourist-tax/siatel-checks';
 import { dashboardPages } from './dashboard';
 import { agencies, contracts, correctiveActions, environmentalPages, environmentalSettings, forms, laboratories, lots, ncaPages, ncaReports, orders, rdps } from './environmental';
 
@@ -97,6 +98,8 @@ const PAGES: [string, ComponentType][] = [
   ['/lab-analysis-settings', environmentalPages.LabAnalysisSettingsPage],
   ['/my-signatures', ncaPages.MySignaturesPage],
   ['/filing-settings', filingSettingsPages.FilingSettingsPage],
+  ['/siatel-checks', siatelPages.SiatelChecksPage],
+  ['/siatel-checks/:siatelCheckId', siatelPages.SiatelCheckPage],
 ];
 
 /** The page of the path, if it is one of the resources' screens or of the pages. */

@@ -5,6 +5,7 @@ import type { TFileStorage } from '../lib/services.ts';
 import { hashPassword } from '../modules/platform/auth/passwords.ts';
 import { seedTouristTaxDemo } from './tourist-tax-demo.ts';
 import { seedFilingsDemo } from './filings-demo.ts';
+import { seedPagopaDemo } from './pagopa-demo.ts';
 import { seedEnvironmentalDemo } from './environmental-demo.ts';
 import { seedRdpDemo } from './rdp-demo.ts';
 import { seedFormsDemo } from './forms-demo.ts';
@@ -28,7 +29,7 @@ export const DEMO_ACCOUNTS = [
  */
 export type TDemoSeeder = (tx: TTx, demoUsers: Record<(typeof DEMO_ACCOUNTS)[number]['email'], string>, storage: TFileStorage) => Promise<void>;
 
-export const DEMO_SEEDERS: TDemoSeeder[] = [seedTouristTaxDemo, seedFilingsDemo, seedEnvironmentalDemo, seedRdpDemo, seedFormsDemo, seedNcaDemo, seedAdministrationDemo];
+export const DEMO_SEEDERS: TDemoSeeder[] = [seedTouristTaxDemo, seedFilingsDemo, seedPagopaDemo, seedEnvironmentalDemo, seedRdpDemo, seedFormsDemo, seedNcaDemo, seedAdministrationDemo];
 
 const SEEDED_KEY = 'demoSeeded';
 

@@ -51,6 +51,7 @@ export const ON_POSTGRES = {
   'apps/api/src/modules/tourist-tax/declarations/filing-reminders.test.ts': 'sql',
   'apps/api/src/modules/tourist-tax/declarations/pagopa-notice.test.ts': 'concurrency',
   'apps/api/src/modules/tourist-tax/modello21/modello21.test.ts': 'sql',
+  'apps/api/src/modules/tourist-tax/pagopa/pagopa.test.ts': 'concurrency',
   'apps/api/src/modules/tourist-tax/rules/regulation-rules.test.ts': 'transaction',
   'apps/api/src/modules/tourist-tax/stays/import-all-or-nothing.test.ts': 'transaction',
   'apps/api/src/modules/tourist-tax/stays/import-export.test.ts': 'transaction',

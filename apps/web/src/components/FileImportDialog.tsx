@@ -90,6 +90,8 @@ export function FileImportDialog<R>({
   fields,
   onFileChosen,
   describeResult,
+  renderResult,
+  onDone,
   fieldLabel = (path) => path,
   progressEvent,
   acceptProgress = () => true,
@@ -101,7 +103,8 @@ export function FileImportDialog<R>({
   /** File types the chooser offers, e.g. ".xlsx,.csv". */
   accept: string;
   uploadPath: string;
-  template: { path: string; query?: Record<string, TQueryValue>; fileName: string };
+  /** The template to fill in, when the import has one. */
+  template?: { path: string; query?: Record<string, TQueryValue>; fileName: string };
   /** The form to send; the file is appended last by the dialog. `language` is the user's. */
   buildForm: (form: FormData, language: 'it' | 'en') => void;
   canStart?: boolean;
@@ -109,6 +112,10 @@ export function FileImportDialog<R>({
   fields?: (busy: boolean) => ReactNode;
   onFileChosen?: (file: File | null) => void;
   describeResult: (result: R) => string;
+  /** More of the answer below its summary (e.g. the rows an import matched and left out). */
+  renderResult?: (result: R) => ReactNode;
+  /** Called with the answer once the import succeeded. */
+  onDone?: (result: R) => void;
   fieldLabel?: (path: string) => string;
   /** The socket event carrying the server's row progress ({rowsRead, rowsExpected}). */
   progressEvent?: string;
@@ -146,6 +153,7 @@ export function FileImportDialog<R>({
       });
       setPhase({ kind: 'done', result });
       refresh();
+      onDone?.(result);
     } catch (error) {
       const body = (error as { body?: { code?: string; details?: TImportRowError[] } }).body;
       const message = (error as Error).message;
@@ -190,7 +198,7 @@ export function FileImportDialog<R>({
             {file ? `${file.name} (${number(Math.ceil(file.size / 1024))} KB)` : t('noFile')}
           </Typography>
           <Box sx={{ flexGrow: 1 }} />
-          <DownloadButton path={template.path} query={template.query} fileName={template.fileName} label={`${i18nPrefix}.template`} testId={`${testIdPrefix}-template`} />
+          {template ? <DownloadButton path={template.path} query={template.query} fileName={template.fileName} label={`${i18nPrefix}.template`} testId={`${testIdPrefix}-template`} /> : null}
         </Box>
 
         {phase.kind === 'uploading' ? (
@@ -212,9 +220,12 @@ export function FileImportDialog<R>({
           </Box>
         ) : null}
         {phase.kind === 'done' ? (
-          <Alert severity="success" sx={{ mt: 3 }} data-testid={`${testIdPrefix}-result`}>
-            {describeResult(phase.result)}
-          </Alert>
+          <Box sx={{ mt: 3 }}>
+            <Alert severity="success" data-testid={`${testIdPrefix}-result`}>
+              {describeResult(phase.result)}
+            </Alert>
+            {renderResult?.(phase.result)}
+          </Box>
         ) : null}
         {phase.kind === 'failed' ? (
           <Box sx={{ mt: 3 }} data-testid={`${testIdPrefix}-errors`}>

@@ -1,6 +1,7 @@
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 import { environmentalMethods, type TEnvironmentalMethods } from './environmental';
 import { filingMethods, type TFilingMethods } from './filings';
+import { pagopaMethods, type TPagopaMethods } from './pagopa';
 import { recordFileMethods, type TRecordFileMethods } from './recordFiles';
 import { stayMethods, type TStayMethods } from './stays';
 import { apiRequest } from './httpClient';
@@ -49,6 +50,7 @@ export type TAppDataProvider = DataProvider & TCustomMethods;
 
 /** The methods beyond react-admin's, which screens reach with the hooks of ./hooks.ts. */
 export type TCustomMethods = TFilingMethods &
+  TPagopaMethods &
   TRecordFileMethods &
   TStayMethods &
   TEnvironmentalMethods & {
@@ -114,6 +116,7 @@ export const dataProvider: TAppDataProvider = {
   },
 
   ...filingMethods,
+  ...pagopaMethods,
   ...recordFileMethods,
   ...stayMethods,
   ...environmentalMethods,

@@ -391,6 +391,8 @@ import { addScreensEn } from '../tourist-tax/i18n/screens.en';
 addScreensEn(enMessages);
 import { addPoliceFilesEn } from '../tourist-tax/i18n/policeFiles.en';
 addPoliceFilesEn(enMessages);
+import { addPagopaEn } from '../tourist-tax/i18n/pagopa.en';
+addPagopaEn(enMessages);
 import { addRulesEn } from '../tourist-tax/i18n/rules.en';
 addRulesEn(enMessages);
 import { addEnvironmentalEn } from '../environmental/i18n/environmental.en';

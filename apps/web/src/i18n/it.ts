@@ -391,6 +391,8 @@ import { addScreensIt } from '../tourist-tax/i18n/screens.it';
 addScreensIt(itMessages);
 import { addPoliceFilesIt } from '../tourist-tax/i18n/policeFiles.it';
 addPoliceFilesIt(itMessages);
+import { addPagopaIt } from '../tourist-tax/i18n/pagopa.it';
+addPagopaIt(itMessages);
 import { addRulesIt } from '../tourist-tax/i18n/rules.it';
 addRulesIt(itMessages);
 import { addEnvironmentalIt } from '../environmental/i18n/environmental.it';

@@ -40,6 +40,7 @@ import HelpOutlineIcon from '@mui/icons-material/Quiz';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import AppsIcon from '@mui/icons-material/Apps';
 import LinkIcon from '@mui/icons-material/Link';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Menu as RaMenu, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
@@ -50,6 +51,7 @@ import { MENU_GROUPS, MENU_ITEMS, visibleMenuItems } from './menuItems';
 
 const ICONS: Record<string, ReactElement> = {
   dashboard: <DashboardIcon />,
+  fact_check: <FactCheckIcon />,
   business: <BusinessIcon />,
   view_module: <ViewModuleIcon />,
   assignment: <AssignmentIcon />,

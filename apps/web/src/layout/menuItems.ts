@@ -50,6 +50,7 @@ export const MENU_ITEMS: readonly TMenuItem[] = [
   { labelKey: 'menu.structureClasses', path: '/structure-classes', group: 'touristTax', icon: 'star', resource: 'structure-classes', forEditorsOf: 'structure-classes' },
   { labelKey: 'menu.declarationTemplates', path: '/declaration-templates', group: 'touristTax', icon: 'event', resource: 'declaration-templates', forEditorsOf: 'declaration-templates' },
   { labelKey: 'menu.filingSettings', path: '/filing-settings', group: 'touristTax', icon: 'tune', forEditorsOf: 'filing-settings' },
+  { labelKey: 'menu.siatelChecks', path: '/siatel-checks', group: 'touristTax', icon: 'fact_check' },
   { labelKey: 'menu.communications', path: '/communications', group: 'touristTax', icon: 'campaign', resource: 'communications' },
   { labelKey: 'menu.documentArea', path: '/documentation-area', group: 'touristTax', icon: 'folder', resource: 'documentation-area' },
 

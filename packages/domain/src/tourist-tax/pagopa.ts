@@ -64,3 +64,32 @@ export function pagopaQrPayload(noticeNumber: string, creditorTaxCode: string, a
   if (!Number.isInteger(amountCents) || amountCents <= 0) throw new RangeError(`Amount must be positive cents: ${amountCents}`);
   return `PAGOPA|002|${noticeNumber}|${creditorTaxCode}|${amountCents}`;
 }
+
+/** pagoPA's notice guidelines, "Codice QR": symbol version 4 (33 x 33 modules), error correction M. */
+export const PAGOPA_QR = { version: 4, ecc: 'M' } as const;
+
+/** An aux-digit-3 IUV (17 digits) whose check digits are right. */
+export function isValidIuv(value: string): boolean {
+  return /^\d{17}$/.test(value) && isValidNoticeNumber(`${PAGOPA_AUX_DIGIT}${value}`);
+}
+
+/**
+ * The IUV a payment list names, from its notice number (18 digits) or its IUV (17 digits); spaces, as
+ * printed on a notice ("3012 3456 ..."), are dropped. Null when it is neither or its check digits are wrong.
+ */
+export function iuvOfReference(reference: string): string | null {
+  const digits = reference.replace(/\s+/g, '');
+  if (isValidNoticeNumber(digits)) return digits.slice(1);
+  if (isValidIuv(digits)) return digits;
+  return null;
+}
+
+/** The segregation code and the progressive an aux-digit-3 IUV carries (the inverse of composePagopaNotice). */
+export function partsOfIuv(iuv: string): { segregationCode: string; progressive: number } {
+  return { segregationCode: iuv.slice(0, 2), progressive: Number(iuv.slice(2, 2 + IUV_BASE_DIGITS)) };
+}
+
+/** The notice number grouped in fours, as notices print it. */
+export function formatNoticeNumber(noticeNumber: string): string {
+  return noticeNumber.replace(/(\d{4})(?=\d)/g, '$1 ');
+}

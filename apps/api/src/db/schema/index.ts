@@ -3,6 +3,7 @@ export * from './platform.ts';
 export * from './generic.ts';
 export * from './tourist-tax.ts';
 export * from './tourist-tax-filings.ts';
+export * from './tourist-tax-siatel.ts';
 export * from './environmental.ts';
 export * from './environmental-nca.ts';
 export * from './environmental-rdps.ts';

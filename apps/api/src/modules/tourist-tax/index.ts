@@ -5,6 +5,7 @@ import { registerDashboardRoutes } from './dashboards/routes.ts';
 import { registerDeclarationRoutes } from './declarations/routes.ts';
 import { documentsCollection } from './documents/documents.ts';
 import { registerModello21Routes } from './modello21/routes.ts';
+import { registerPagopaRoutes } from './pagopa/routes.ts';
 import { registerPoliceFileRoutes } from './police-files/routes.ts';
 import { registerTouristTax } from './registry/routes.ts';
 import { registerRepriceRoutes } from './reprice/routes.ts';
@@ -21,6 +22,7 @@ export async function registerTouristTaxArea(app: FastifyInstance) {
   registerDashboardRoutes(app);
   registerRepriceRoutes(app);
   registerPoliceFileRoutes(app);
+  await registerPagopaRoutes(app);
   // A stay's documents are its hotelier's; a comune's logo is the comune's (both read more widely).
   requireChangeToAttach('stays');
   requireChangeToAttach('cities');

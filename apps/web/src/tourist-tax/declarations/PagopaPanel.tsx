@@ -6,6 +6,7 @@ import { centsToEuros } from '@app/domain/tourist-tax/money';
 import { formatEuros } from '../../components/format';
 import { Fact, FactGrid, Panel } from '../../components/Panel';
 import { errorText } from '../../components/serverErrors';
+import { DownloadButton } from '../../components/DownloadButton';
 
 /** The API's error code, when the failure is an answer of the API. */
 function errorCode(error: unknown): string | undefined {
@@ -39,7 +40,20 @@ export function PagopaPanel({ declarationId }: { declarationId: string }) {
     reason = errorCode(error) === 'PAGOPA_NOT_CONFIGURED' ? translate('errors.PAGOPA_NOT_CONFIGURED', { missing: missing.join(', ') }) : errorText(translate, error);
   }
   return (
-    <Panel title={label('title')} testId="pagopa-panel">
+    <Panel
+      title={label('title')}
+      testId="pagopa-panel"
+      action={
+        data && !error ? (
+          <DownloadButton
+            path={`/declarations/${encodeURIComponent(declarationId)}/pagopa-notice`}
+            fileName={`avviso-pagopa-${data.noticeNumber}.pdf`}
+            label="filings.pagopa.download"
+            testId="pagopa-notice-download"
+          />
+        ) : undefined
+      }
+    >
       {reason !== null || !data ? (
         <Alert severity="info" data-testid="pagopa-unavailable">
           <strong>{label('notAvailable')}</strong>: {reason}
@@ -63,9 +77,9 @@ export function PagopaPanel({ declarationId }: { declarationId: string }) {
               {data.qrPayload}
             </Typography>
           </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          <Alert severity="warning" sx={{ mt: 2 }} data-testid="pagopa-not-sent">
             {label('notBuilt')}
-          </Typography>
+          </Alert>
         </>
       )}
     </Panel>

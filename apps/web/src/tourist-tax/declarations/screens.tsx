@@ -28,6 +28,7 @@ import { isEditableByHotelier } from '@app/domain/tourist-tax/filings/declaratio
 import { currentRole } from '../../components/permissions';
 import { AttachmentsPanel } from './AttachmentsPanel';
 import { PagopaPanel } from './PagopaPanel';
+import { ImportPagopaPaymentsButton } from '../pagopa/ImportPagopaPayments';
 import { DeclarationActionBar } from './actions';
 import { DECLARATION_STATUSES, DeclarationHeaderPanel, DeclarationStatusChip, FiguresPanel, OverdueBadges, PaymentPanel, type TDeclaration } from './components';
 import { DeclarationEditPanel, ManualFigureInputs, payloadOf, validateDeclarationForm, type TFormValues } from './ManualFiguresForm';
@@ -125,7 +126,18 @@ export function DeclarationList() {
     <BooleanInput key="allYears" source="allYears" label="filings.declarations.allYears" alwaysOn />,
   ];
   return (
-    <List filters={filters} sort={{ field: 'dateFrom', order: 'DESC' }} perPage={25} actions={<FilterCreateActions />} title={<DeclarationListTitle />} empty={false}>
+    <List
+      filters={filters}
+      sort={{ field: 'dateFrom', order: 'DESC' }}
+      perPage={25}
+      actions={
+        <FilterCreateActions>
+          <ImportPagopaPaymentsButton />
+        </FilterCreateActions>
+      }
+      title={<DeclarationListTitle />}
+      empty={false}
+    >
       <ResponsiveDataTable
         bulkActionButtons={false}
         phone={{

@@ -110,7 +110,9 @@ export const rulesEn = {
       dueDate: 'Due date',
       qrPayload: 'QR code content',
       notAvailable: 'pagoPA notice not available',
-      notBuilt: 'The notice PDF with its QR code and sending the debt position to pagoPA are not available yet.',
+      notBuilt:
+        "This product is not connected to pagoPA: the debt position is produced in the GPD format but not sent. The notice can be paid once the municipality's technology intermediary loads it on the platform.",
+      download: 'Download notice (PDF)',
     },
     payments: {
       add: 'Add a payment',

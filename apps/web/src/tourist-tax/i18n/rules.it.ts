@@ -113,7 +113,9 @@ export const rulesIt = {
       dueDate: 'Scadenza',
       qrPayload: 'Contenuto del codice QR',
       notAvailable: 'Avviso pagoPA non disponibile',
-      notBuilt: "Il PDF dell'avviso con il codice QR e l'invio della posizione debitoria a pagoPA non sono ancora disponibili.",
+      notBuilt:
+        'Questo programma non è collegato a pagoPA: la posizione debitoria è prodotta nel formato GPD ma non inviata. L’avviso diventa pagabile quando l’intermediario tecnologico del comune la carica sulla piattaforma.',
+      download: 'Scarica avviso (PDF)',
     },
     payments: {
       add: 'Aggiungi pagamento',

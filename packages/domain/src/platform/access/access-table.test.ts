@@ -242,6 +242,12 @@ const EXPECTED: Record<string, Record<string, string>> = {
     manageAttachments: 'all - managedStructures - - -',
     export: 'all ownCity - - - -',
     exportAnnualSummary: 'all ownCity managedStructures - - -',
+    importPagopaPayments: 'all ownCity - - - -',
+  },
+  'siatel-checks': {
+    list: 'all ownCity - - - -',
+    read: 'all ownCity - - - -',
+    create: 'all ownCity - - - -',
   },
   twentyOneModels: {
     list: 'all ownCity managedStructures - - -',

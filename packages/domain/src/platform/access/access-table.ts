@@ -250,8 +250,13 @@ export const ACCESS = {
       // A period's declarations as a spreadsheet (the comune), and the annual summary per structure.
       export: allow(COMUNE),
       exportAnnualSummary: allow(TOURIST_TAX_READERS),
+      // The comune records the pagoPA payments its treasury lists, matched to its notices.
+      importPagopaPayments: allow(COMUNE),
     }),
   },
+  // The comune's cross-checks of the Agenzia delle Entrate's file (SIATEL, DM MEF 11/11/2020) against
+  // its structures' declarations: the comune's own, kept to be read again.
+  'siatel-checks': { area: 'touristTax', actions: { list: allow(COMUNE), read: allow(COMUNE), create: allow(COMUNE) } },
   twentyOneModels: {
     area: 'touristTax',
     entity: 'twentyOneModels',

@@ -61,6 +61,8 @@ export const ROUTE_ACCESS: Record<string, TRoute> = {
   ...collectionRoutes('communications', 'communications', 'communicationId'),
   'documentation-area': to('documents', 'list'),
   'filing-settings': to('filing-settings', 'read'),
+  'siatel-checks': to('siatel-checks', 'list'),
+  'siatel-checks/:siatelCheckId': to('siatel-checks', 'read'),
   ...collectionRoutes('categories', 'categories', 'categoryId'),
   ...collectionRoutes('faqs', 'faqs', 'faqId'),
   ...collectionRoutes('events', 'events', 'eventId'),

@@ -122,7 +122,7 @@ export async function missingIds(tx: TDbOrTx, table: PgTable & { id: PgColumn },
  * Optional identifier fields: empty string and null mean "not given"; a given value is normalised
  * (spaces removed, upper case) and checked with the domain validators (check digits included).
  */
-function optionalChecked(normalize: (s: string) => string, isValid: (s: string) => boolean, message: string, max = 100) {
+export function optionalChecked(normalize: (s: string) => string, isValid: (s: string) => boolean, message: string, max = 100) {
   return z
     .string()
     .max(max)
