@@ -28,21 +28,29 @@ function Figures({ row }: { row: Record<(typeof FIGURES)[number], number> }) {
   );
 }
 
+/** The header row of both tables: what a row is, then one column per figure. */
+function FiguresHead({ first }: { first: string }) {
+  const translate = useTranslate();
+  return (
+    <TableHead>
+      <TableRow>
+        <TableCell>{translate(first)}</TableCell>
+        {FIGURES.map((figure) => (
+          <TableCell key={figure} align="right">
+            {translate(`touristTax.policeFiles.${figure}`)}
+          </TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
+  );
+}
+
 function ResidenceTable({ movement }: { movement: TIstatMovement }) {
   const translate = useTranslate();
   return (
     <TableContainer>
       <Table size="small" data-testid="istat-residences">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('touristTax.policeFiles.residence')}</TableCell>
-            {FIGURES.map((figure) => (
-              <TableCell key={figure} align="right">
-                {translate(`touristTax.policeFiles.${figure}`)}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
+        <FiguresHead first="touristTax.policeFiles.residence" />
         <TableBody>
           {movement.residences.map((row) => (
             <TableRow key={`${row.residence.kind}:${row.residence.code}`}>
@@ -63,21 +71,11 @@ function ResidenceTable({ movement }: { movement: TIstatMovement }) {
 }
 
 function DayTable({ movement }: { movement: TIstatMovement }) {
-  const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
     <TableContainer sx={{ maxHeight: 420 }}>
       <Table size="small" stickyHeader data-testid="istat-days">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('touristTax.policeFiles.day')}</TableCell>
-            {FIGURES.map((figure) => (
-              <TableCell key={figure} align="right">
-                {translate(`touristTax.policeFiles.${figure}`)}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
+        <FiguresHead first="touristTax.policeFiles.day" />
         <TableBody>
           {movement.days.map((day) => (
             <TableRow key={day.date} sx={day.arrivals || day.departures || day.presences ? undefined : { '& td': { color: 'text.disabled' } }}>
