@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, api, saveScreenshot, signInWithStoredSession } from './helpers';
+import { scaled } from './time-scale';
 
 /** axe-core on the page as it is; serious and critical violations fail, with what and where. */
 async function expectNoSeriousViolations(page: Page, name: string) {
@@ -46,7 +47,7 @@ test('user detail', async ({ page }) => {
 for (const email of [DEMO.admin, DEMO.city, DEMO.hotelier, DEMO.agency, DEMO.lab, DEMO.consortium]) {
   test(`every menu entry of ${email}`, async ({ page }) => {
     // The admin's menu has about 45 pages, each loaded and analysed; on a busy machine that took over 4 minutes.
-    test.setTimeout(600_000);
+    test.setTimeout(scaled(600_000));
     await signInWithStoredSession(page, email);
     await page.goto('/profile');
     const links = page.locator('.RaSidebar-fixed a[href], .MuiDrawer-paper a[href]');

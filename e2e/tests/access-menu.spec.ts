@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { DEMO, signInThroughPage } from './helpers';
+import { scaled } from './time-scale';
 
 /*
  * The menu is derived from the access table: for every demo role, every entry it shows opens a
@@ -29,7 +30,7 @@ async function menuPaths(page: Page): Promise<string[]> {
 for (const { role, email, home } of ROLES) {
   test(`${role}: every menu entry opens without a 403 from the API or an error toast`, async ({ page }) => {
     // The administrator's menu has about forty entries: with two workers on two cores it outlasted the default 60 s.
-    test.setTimeout(180_000);
+    test.setTimeout(scaled(180_000));
     const refused: string[] = [];
     const onResponse = (response: Response) => {
       const url = new URL(response.url());

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, api, apiSignIn, saveScreenshot, signInThroughPage } from './helpers';
+import { scaled } from './time-scale';
 
 /*
  * CAPA rigour on an NCA report, through the screens: a grave report cannot ask for its phase-1
@@ -17,7 +18,7 @@ async function signOut(page: Page) {
 }
 
 test('containment first, 5 Whys, closing, a failed effectiveness check opens a new report', async ({ page, request }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(scaled(300_000));
   const stamp = Date.now().toString(36);
   const consortium = await apiSignIn(request, DEMO.consortium);
   const admin = await apiSignIn(request, DEMO.admin);

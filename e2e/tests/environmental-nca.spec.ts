@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, api, apiSignIn, latestMail, saveScreenshot, signInThroughPage } from './helpers';
+import { scaled } from './time-scale';
 
 /*
  * An NCA report from draft to closed, through the screens: the consortium opens a report and asks for
@@ -65,7 +66,7 @@ async function signWithCodeFromOutbox(page: Page, request: APIRequestContext, em
 }
 
 test('an NCA report from draft to closed, with signatures by one-time codes', async ({ page, request }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(scaled(300_000));
   const stamp = Date.now().toString(36);
   const consortium = await apiSignIn(request, DEMO.consortium);
   const agency = await apiSignIn(request, DEMO.agency);
@@ -167,7 +168,7 @@ test('an NCA report from draft to closed, with signatures by one-time codes', as
 });
 
 test('a supplier agency holding nca.create reports a non-conformity it detected; its agency is the detector', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const admin = await apiSignIn(request, DEMO.admin);
   const supplier = await apiSignIn(request, 'agency3@demo.test');
   const agencyRecord = await api<{ businessName: string }>(request, 'GET', `/api/agencies/${supplier.user.agencyId as string}`, { token: admin.token });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, api, apiSignIn, saveScreenshot, signInWithStoredSession, uniqueSuffix } from './helpers';
+import { scaled } from './time-scale';
 
 async function bellCount(page: Page): Promise<number> {
   const label = await page
@@ -10,7 +11,7 @@ async function bellCount(page: Page): Promise<number> {
 }
 
 test("the comune writes a formatted communication to one structure; it reaches the hotelier's bell and the comune sees it read", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const title = `Nuovo regolamento e2e ${uniqueSuffix()}`;
 
   const hotelierPage = await browser.newPage();

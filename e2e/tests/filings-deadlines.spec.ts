@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, api, apiSignIn, saveScreenshot, signInWithStoredSession } from './helpers';
+import { scaled } from './time-scale';
 
 test('the comune generates a year with deadlines as its regulation writes them, moved to the next working day', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const year = 2028;
   const city = await apiSignIn(page.request, DEMO.city);
   for (const template of await api<{ _id: string }[]>(page.request, 'GET', `/api/declaration-templates?year=${year}`, { token: city.token })) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO, api, fillDate, saveScreenshot, signInWithStoredSession } from './helpers';
 import { ARTIFACTS, chooseOption } from './tourist-tax-support';
+import { scaled } from './time-scale';
 
 /** A one-page PDF: the API checks uploads on their bytes, so the attachment must really be a PDF. */
 function tinyPdf(text: string): Buffer {
@@ -26,7 +27,7 @@ function tinyPdf(text: string): Buffer {
 }
 
 test('a hotelier declares a quarter, attaches a document, submits it and records the payment', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const hotelier = await signInWithStoredSession(page, DEMO.hotelier);
 
   // The period must not be declared yet on this database (runs share it): Hotel Serapo, Trim 2 of this year.

@@ -2,9 +2,10 @@ import { expect, test } from '@playwright/test';
 // exceljs (a devDependency of e2e) reads what the product exports: an independent reader, not the API's own.
 import ExcelJS from 'exceljs';
 import { saveScreenshot, signIn } from './tourist-tax-support';
+import { scaled } from './time-scale';
 
 test('the comune downloads the annual summary with four quarterly rows per structure, and a period export', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await signIn(page, 'city@demo.test');
   await page.goto('/dashboard');
   await expect(page.getByTestId('export-annual')).toBeVisible();

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO, api, apiSignIn, fillDate, saveScreenshot, signInWithStoredSession } from './helpers';
 import { ARTIFACTS, chooseOption } from './tourist-tax-support';
+import { scaled } from './time-scale';
 
 test('a hotelier fills the Modello 21, reconciles every month, downloads the PDF and sends it', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   const year = new Date().getFullYear() - 1;
   const hotelier = await signInWithStoredSession(page, DEMO.hotelier);
   // The model of last year: choose that year in the year selector's store before the app starts.
@@ -83,7 +84,7 @@ test('a hotelier fills the Modello 21, reconciles every month, downloads the PDF
 });
 
 test('the demo Modello 21: a company as agente contabile, opening balance, receipts and treasury payments per month, draft preview, then validated with number and date', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   const hotelier = await signInWithStoredSession(page, DEMO.hotelier);
   await page.addInitScript(() => {
     if (!window.sessionStorage.getItem('e2e.yearPlanted')) {

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, api, apiSignIn, saveScreenshot, signInWithStoredSession } from './helpers';
+import { scaled } from './time-scale';
 
 test('the comune validates a submitted declaration and revokes the validation, each after a confirmation', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const year = new Date().getFullYear();
   const hotelier = await apiSignIn(page.request, DEMO.hotelier);
 

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { apiSignIn, basicAuth, latestMail, linkIn, createAccount, saveScreenshot, userMenuButton } from './helpers';
+import { scaled } from './time-scale';
 
 test('forgot the password: bot-check solved in the browser, reset link from the outbox, sign in with the new password', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(scaled(240_000));
   const account = await createAccount(page.request, 'forgot');
   const newPassword = 'Ritrovata2025';
 

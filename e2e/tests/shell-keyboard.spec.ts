@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signInWithStoredSession } from './helpers';
+import { scaled } from './time-scale';
 
 /** Presses Tab until a table row has the focus (at most `limit` presses); answers whether one did. */
 async function tabToFirstRow(page: Page, limit = 80): Promise<boolean> {
@@ -20,7 +21,7 @@ const LISTS = [
 
 for (const list of LISTS) {
   test(`keyboard: a row of ${list.path} is reached with Tab and opened with Enter (${list.account})`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(120_000));
     await signInWithStoredSession(page, list.account);
     await page.goto(list.path);
     await expect(page.locator('.RaDataTable-row').first()).toBeVisible({ timeout: 30_000 });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, saveScreenshot, signOutThroughMenu } from './helpers';
+import { scaled } from './time-scale';
 
 /*
  * The onboarding pages (sign-in, first access, registration, password recovery and reset, invitation)
@@ -99,7 +100,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 for (const language of ['it', 'en'] as const) {
   test(`onboarding pages in ${language === 'it' ? 'Italian' : 'English'}: one <h1>, no serious axe finding, laptop and phone`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(120_000));
     await page.addInitScript((locale) => window.localStorage.setItem('backoffice.locale', JSON.stringify(locale)), language);
     for (const { name, path, h1 } of PAGES) {
       for (const width of [1366, 390]) {

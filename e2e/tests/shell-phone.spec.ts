@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signInWithStoredSession, userMenuButton } from './helpers';
+import { scaled } from './time-scale';
 
 /*
  * A phone 390 px wide, for every demo role: the header's actions are on screen, no page of the menu scrolls
@@ -57,7 +58,7 @@ async function menuPaths(page: Page): Promise<string[]> {
 for (const email of ACCOUNTS) {
   test(`phone: ${email} reaches the header actions, no menu page scrolls sideways, forms are one column`, async ({ page }) => {
     // The admin's menu has about 45 pages.
-    test.setTimeout(240_000);
+    test.setTimeout(scaled(240_000));
     await signInWithStoredSession(page, email);
     await page.goto('/profile');
     await expectInViewport(page, userMenuButton(page), 'user menu');

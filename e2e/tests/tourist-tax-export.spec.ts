@@ -3,9 +3,10 @@ import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import { saveScreenshot, signIn } from './tourist-tax-support';
+import { scaled } from './time-scale';
 
 test('a hotelier exports the stays of a quarter as xlsx', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await signIn(page, 'hotelier@demo.test');
   await page.goto('/stays');
   await page.getByTestId('quarter-filter-3').click();

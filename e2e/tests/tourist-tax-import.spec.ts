@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { formatAlloggiatiFile, type TAlloggiatiRecordInput } from '@app/domain/tourist-tax/alloggiati';
 import { saveScreenshot, signIn } from './tourist-tax-support';
+import { scaled } from './time-scale';
 
 const ITALY = '100000100';
 
@@ -27,7 +28,7 @@ function guest(overrides: Partial<TAlloggiatiRecordInput>): TAlloggiatiRecordInp
 const family = formatAlloggiatiFile([guest({}), guest({ guestKind: 19, name: 'ELENA', sex: 'F', birthDate: '1982-11-20', documentType: null, documentNumber: null, documentIssuePlace: null })]);
 
 test('a hotelier imports an Alloggiati Web file', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await signIn(page, 'hotelier@demo.test');
   await page.goto('/stays');
   await page.getByTestId('stays-import').click();

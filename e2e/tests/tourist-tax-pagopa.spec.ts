@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import { api, apiSignIn, DEMO } from './helpers';
 import { saveScreenshot, signIn } from './tourist-tax-support';
+import { scaled } from './time-scale';
 
 /*
  * The comune's pagoPA and SIATEL work (issue 26 parts 3 and 4): it downloads a declaration's notice,
@@ -9,7 +10,7 @@ import { saveScreenshot, signIn } from './tourist-tax-support';
  * cross-check of the Agenzia delle Entrate's file.
  */
 test('a comune downloads a pagoPA notice, imports the payments received and reads the SIATEL cross-check', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   const { token } = await apiSignIn(request, DEMO.city);
   const declarations = await api<{ _id: string; status: string; toPayAmount: number; paidAmount: number | null; structureId: string }[]>(request, 'GET', '/api/declarations?allYears=true&limit=200', {
     token,

@@ -3,12 +3,13 @@ import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import { saveScreenshot, signIn } from './tourist-tax-support';
+import { scaled } from './time-scale';
 
 // The demo arrivals complete for the questura (apps/api/src/seed/police-demo-guests.ts).
 const DEMO_ARRIVALS = '2026-11-20';
 
 test("a hotelier downloads the day's Alloggiati file and the month's ISTAT movement of a structure", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await signIn(page, 'hotelier@demo.test');
   await page.goto('/structures');
   await page.getByText('Hotel Serapo').first().click();

@@ -1,9 +1,10 @@
 import { fillDate } from './helpers';
 import { expect, test } from '@playwright/test';
 import { chooseOption, saveScreenshot, signIn } from './tourist-tax-support';
+import { scaled } from './time-scale';
 
 test('a hotelier enters a stay and sees the tax breakdown update as they type', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await signIn(page, 'hotelier@demo.test');
   await page.goto('/stays/create');
   const breakdown = page.getByTestId('tax-breakdown');
@@ -56,7 +57,8 @@ test('a hotelier enters a stay and sees the tax breakdown update as they type', 
   await page.getByRole('button', { name: 'Salva' }).click();
 
   await expect(page).toHaveURL(/\/stays$/);
-  const row = page.locator('tbody tr', { hasText: /Esposito Gennaro/ });
+  // The demo's questura guests include another Esposito Gennaro: the new stay is the one arriving on 28/09.
+  const row = page.locator('tbody tr', { hasText: /Esposito Gennaro/ }).filter({ hasText: '28/09/2026' });
   await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(row).toContainText('26,00 €');
   await expect(row).toContainText('Non pagato');
@@ -64,7 +66,7 @@ test('a hotelier enters a stay and sees the tax breakdown update as they type', 
 });
 
 test('a hotelier gives each night of a stay its own price, and the stay keeps them', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await signIn(page, 'hotelier@demo.test');
   await page.goto('/stays/create');
   await chooseOption(page, 'Struttura', 'Hotel Serapo');

@@ -1,9 +1,10 @@
 import { api, apiSignIn, fillDate } from './helpers';
 import { expect, test } from '@playwright/test';
 import { chooseOption, saveScreenshot, signIn } from './tourist-tax-support';
+import { scaled } from './time-scale';
 
 test('a city user sets up a tariff of the comune', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await signIn(page, 'city@demo.test');
   await page.goto('/tariffs');
   await expect(page.locator('tbody tr', { hasText: /Tariffa base/ }).first()).toBeVisible({ timeout: 30_000 });
@@ -54,7 +55,7 @@ test('a city user sets up a tariff of the comune', async ({ page }) => {
 type TPreview = { changed: { stayId: string; before: { toPayAmount: number }; after: { toPayAmount: number } }[]; unchanged: number; declared: number };
 
 test('a city user raises a tariff that priced saved stays, reprices the ones not yet declared in one step, and cannot delete it', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const city = await apiSignIn(page.request, 'city@demo.test');
   // Albergo 4 stelle, high season 2025 (3.00): the demo has stays priced with it, some already declared.
   const [tariff] = await api<{ _id: string; nightlyPrice: number }[]>(page.request, 'GET', `/api/tariffs?q=${encodeURIComponent('Albergo 4 stelle - alta stagione 2025')}`, { token: city.token });
