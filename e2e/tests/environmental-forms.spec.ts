@@ -90,9 +90,7 @@ test('a supplier registers a form picking the EER code by "terre e rocce"; the c
   await expect(page.getByRole('button', { name: 'Salva' })).toHaveCount(0);
 });
 
-// Since the forms took RENTRI's states (outcome recorded by the destination), the demo's rejected form no longer shows
-// the "rejected at destination" panel in this flow: not yet diagnosed, tracked in the session note (issue 27).
-test.fixme('a form rejected at destination for non-conformity opens a prefilled NCA report', async ({ page, request }) => {
+test('a form rejected at destination for non-conformity opens a prefilled NCA report', async ({ page, request }) => {
   test.setTimeout(scaled(120_000));
   const { token } = await apiSignIn(request, DEMO.consortium);
   const [form] = await api(request, 'GET', `/api/forms?code=${encodeURIComponent('XRBC 000104 HF')}`, { token });

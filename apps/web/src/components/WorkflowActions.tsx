@@ -38,7 +38,8 @@ type TProps<TStatus extends string, TAction extends string, TFacts> = {
   workflow: TWorkflow<TStatus, TAction, TFacts>;
   /** The react-admin resource (the data provider maps it to the API collection). */
   resource: string;
-  record: { id: string; status: TStatus };
+  // NoInfer: the state comes from the workflow, so a record whose `status` holds other values is a type error.
+  record: { id: string; status: NoInfer<TStatus> };
   facts: TFacts;
   /** The actions this place shows, in this order, with their look; actions not listed are not shown here. */
   buttons: Partial<Record<TAction, TWorkflowButton>>;

@@ -64,8 +64,8 @@ export const wasteForms = pgTable(
     documentUploadedAt: timestamptz(),
     /** A signed (.p7m) document's verification: signers and warnings, as checked at upload. */
     documentSignature: jsonb().$type<NonNullable<NonNullable<TFormRecord['document']>['signature']>>(),
-    /** RENTRI's states where they overlap (form-flow.ts); moved only by the workflow. */
-    status: text().$type<TFormRecord['status']>().notNull().default('compiled'),
+    /** RENTRI's FIR state (form-flow.ts), moved only by the workflow: the record's `rentriState`; its `status` derives from it (specStatusOf). */
+    status: text().$type<TFormRecord['rentriState']>().notNull().default('compiled'),
     rejectionReason: text(),
     rejectedAt: timestamptz(),
     approvedAt: timestamptz(),

@@ -12,7 +12,7 @@ function FormEditBody() {
   const mayUpdate = useCanHere('update');
   const mayDelete = useCanHere('delete');
   if (!record) return null;
-  const canSave = mayUpdate && record.status === 'compiled';
+  const canSave = mayUpdate && record.rentriState === 'compiled';
   return (
     <>
       <Stack spacing={2} sx={{ p: 2 }}>

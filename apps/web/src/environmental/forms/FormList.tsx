@@ -34,7 +34,7 @@ export function FormList() {
       <FormTotals />
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="code" label={F('code')} />
-        <DataTable.Col source="status" label={F('status')} render={(r: TFormWebRecord) => <FormStatusChip status={r.status} />} />
+        <DataTable.Col source="rentriState" label={F('status')} render={(r: TFormWebRecord) => <FormStatusChip status={r.rentriState} />} />
         <DataTable.Col
           source="cer"
           label={F('cer')}

@@ -21,7 +21,7 @@ import { useCustomMutation } from '../../dataProvider/hooks';
 
 export type TFormWebRecord = TFormRecord & { id: string };
 
-export function FormStatusChip({ status }: { status: TFormRecord['status'] }) {
+export function FormStatusChip({ status }: { status: TFormRecord['rentriState'] }) {
   const translate = useTranslate();
   return (
     <Chip
@@ -48,21 +48,24 @@ export function FormReview({ record }: { record: TFormWebRecord }) {
     >
       <Stack spacing={1.5}>
         <Box>
-          <FormStatusChip status={record.status} />
+          <FormStatusChip status={record.rentriState} />
         </Box>
-        {record.status !== 'compiled' ? <Alert severity="success">{translate('forms.approvedReadOnly')}</Alert> : null}
-        {record.status === 'compiled' && record.rejectionReason ? (
+        {record.rentriState !== 'compiled' ? <Alert severity="success">{translate('forms.approvedReadOnly')}</Alert> : null}
+        {record.rentriState === 'compiled' && record.rejectionReason ? (
           <Alert severity="warning" data-testid="form-rejection">
             {translate('forms.rejectedBecause', { reason: record.rejectionReason })}
           </Alert>
         ) : null}
-        {record.status === 'compiled' && record.revokeReason && !record.rejectionReason ? <Alert severity="info">{translate('forms.revokedBecause', { reason: record.revokeReason })}</Alert> : null}
+        {record.rentriState === 'compiled' && record.revokeReason && !record.rejectionReason ? (
+          <Alert severity="info">{translate('forms.revokedBecause', { reason: record.revokeReason })}</Alert>
+        ) : null}
         {rejectedForNonConformity(record.acceptance) ? <RejectedAtDestination record={record} /> : null}
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           <WorkflowActions
             workflow={formWorkflow}
             resource="forms"
-            record={record}
+            // The workflow runs on RENTRI's states; the record's `status` is the specification's pending/approved.
+            record={{ id: record.id, status: record.rentriState }}
             facts={facts}
             buttons={{
               approve: {

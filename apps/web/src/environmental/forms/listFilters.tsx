@@ -6,7 +6,7 @@ import { F, choices } from './formLabels';
 
 /* The list's filters, and the same filters as the query of the totals and the export. */
 
-const FILTER_KEYS = ['status', 'lotId', 'orderId', 'targetAgencyId', 'cer', 'periodFrom', 'periodTo'] as const;
+const FILTER_KEYS = ['rentriState', 'lotId', 'orderId', 'targetAgencyId', 'cer', 'periodFrom', 'periodTo'] as const;
 export const filterQuery = (filterValues: Record<string, unknown>) =>
   Object.fromEntries(FILTER_KEYS.filter((k) => filterValues[k] !== undefined && filterValues[k] !== '' && filterValues[k] !== null).map((k) => [k, String(filterValues[k])]));
 
@@ -15,7 +15,7 @@ export function useFormFilters() {
   // Lots are the consortium's registry: a supplier filters by its orders.
   const canPickLot = useCan('lots', 'list');
   return [
-    <SelectInput key="status" source="status" label={F('status')} choices={choices([...FORM_STATUSES], 'forms.status')} alwaysOn />,
+    <SelectInput key="rentriState" source="rentriState" label={F('status')} choices={choices([...FORM_STATUSES], 'forms.status')} alwaysOn />,
     ...(canPickLot
       ? [
           <ReferenceInput key="lotId" source="lotId" reference="lots" alwaysOn>

@@ -29,9 +29,20 @@ import {
  * Codes keep RENTRI's values (origin U/S, physical state SP/S/FP/L/VS, acceptance A/P/R...).
  */
 
-/** RENTRI's FIR states where the product's overlap (see form-flow.ts); the first two were 'pending' and 'approved'. */
+/** RENTRI's FIR states where the product's overlap (see form-flow.ts): a record's `rentriState`. */
 export const FORM_STATUSES = ['compiled', 'producerSigned', 'inTransport', 'accepted', 'partiallyAccepted', 'rejected', 'cancelled'] as const;
 export type TFormStatus = (typeof FORM_STATUSES)[number];
+
+/**
+ * The form status the specification names, a record's `status`: `pending` until the consortium (the
+ * producer) signs it, `approved` once signed, whatever happened after. Clients written from the
+ * specification keep working; `rentriState` says where the form is on RENTRI's states.
+ */
+export const FORM_SPEC_STATUSES = ['pending', 'approved'] as const;
+export type TFormSpecStatus = (typeof FORM_SPEC_STATUSES)[number];
+
+/** `status` of a form in `state`; `signed` is whether the producer's signature stands (approvedAt is set). */
+export const specStatusOf = (state: TFormStatus, signed: boolean): TFormSpecStatus => (state === 'compiled' || (state === 'cancelled' && !signed) ? 'pending' : 'approved');
 
 const ZQuantityValue = z
   .union([z.string(), z.number()])
@@ -286,7 +297,8 @@ export const ZFormRecord = ZRecordBase.extend({
     .nullable(),
   notes: z.string().nullable(),
   document: ZFormDocument.nullable().describe('The signed FIR document'),
-  status: z.enum(FORM_STATUSES),
+  status: z.enum(FORM_SPEC_STATUSES).describe('pending until the consortium (the producer) signs the form, approved once signed'),
+  rentriState: z.enum(FORM_STATUSES).describe("Where the form is on RENTRI's FIR states: compiled, producerSigned, inTransport, accepted, partiallyAccepted, rejected, cancelled"),
   rejectionReason: z.string().nullable().describe("The consortium's reason when it sent the form back (the form stays pending)"),
   rejectedAt: z.string().nullable(),
   approvedAt: z.string().nullable(),

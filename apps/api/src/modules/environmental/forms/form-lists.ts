@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { eerDescription, findEerCode, formatEerCode } from '@app/domain/environmental/waste/eer';
-import { FORM_STATUSES, type TFormStatus, type TFormTotal } from '@app/domain/environmental/waste/form-schemas';
+import { FORM_SPEC_STATUSES, FORM_STATUSES, type TFormStatus, type TFormTotal } from '@app/domain/environmental/waste/form-schemas';
 import { itMessages } from '../../../i18n/it.ts';
 import { z } from 'zod';
 import { agencies, lots, orders, wasteForms } from '../../../db/schema/index.ts';
@@ -8,6 +8,7 @@ import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import type { TCollectionRuntime } from '../../../lib/collection/routes.ts';
 import { allOf } from '../../../lib/collection/query.ts';
 import { ZDateString } from '../../../lib/schemas.ts';
+import { validationFailed } from '../../../lib/errors.ts';
 import { excelDate, worksheetStream } from '../../../lib/xlsx-stream.ts';
 
 /** The filters the totals and the export share with the list. */
@@ -19,11 +20,23 @@ export const ZFormListFilters = z.object({
     .string()
     .regex(/^\d{6}$/, 'an EER code, 6 digits')
     .optional(),
-  status: z.enum(FORM_STATUSES).optional(),
+  status: z.enum(FORM_SPEC_STATUSES).optional().describe('pending: not yet signed by the consortium; approved: signed'),
+  rentriState: z.enum(FORM_STATUSES).optional(),
   periodFrom: ZDateString.optional().describe('Forms whose reference period ends on or after this day'),
   periodTo: ZDateString.optional().describe('Forms whose reference period starts on or before this day'),
 });
 export type TFormListFilters = z.infer<typeof ZFormListFilters>;
+
+/**
+ * The forms in a status of the specification (`?status=`): pending is a compiled form, or one cancelled
+ * before the consortium signed it; approved is every other (see specStatusOf in the domain).
+ */
+export function specStatusCondition(value: string): SQL {
+  const parsed = z.enum(FORM_SPEC_STATUSES).safeParse(value);
+  if (!parsed.success) throw validationFailed([{ path: 'status', message: `one of ${FORM_SPEC_STATUSES.join(', ')}`, value }]);
+  const pending = sql`(${wasteForms.status} = 'compiled' or (${wasteForms.status} = 'cancelled' and ${wasteForms.approvedAt} is null))`;
+  return parsed.data === 'pending' ? pending : sql`not ${pending}`;
+}
 
 /** The caller's scope (and permission filter) for listing, and the filters asked for. */
 async function conditionsOf(runtime: TCollectionRuntime, ctx: TSignedInContext, filters: TFormListFilters): Promise<SQL | undefined> {
@@ -33,7 +46,8 @@ async function conditionsOf(runtime: TCollectionRuntime, ctx: TSignedInContext, 
     filters.lotId ? eq(wasteForms.lotId, filters.lotId) : undefined,
     filters.targetAgencyId ? eq(wasteForms.targetAgencyId, filters.targetAgencyId) : undefined,
     filters.cer ? eq(wasteForms.cer, filters.cer) : undefined,
-    filters.status ? eq(wasteForms.status, filters.status) : undefined,
+    filters.status ? specStatusCondition(filters.status) : undefined,
+    filters.rentriState ? eq(wasteForms.status, filters.rentriState) : undefined,
     filters.periodFrom ? gte(wasteForms.referencePeriodTo, filters.periodFrom) : undefined,
     filters.periodTo ? lte(wasteForms.referencePeriodFrom, filters.periodTo) : undefined,
   ]);

@@ -168,7 +168,7 @@ export async function renderFormPdf({ form, lot, order, agency, language = DEFAU
     form.cancelledAt ? t('cancelled', { date: x.instant(form.cancelledAt), reason: form.cancelReason ?? '' }) : null,
   ].filter((line) => line !== null);
   w.rows([
-    [pdf.state, [pdf.statusOf[form.status], ...history].join('. ')],
+    [pdf.state, [pdf.statusOf[form.rentriState], ...history].join('. ')],
     [pdf.lastReturn, form.rejectionReason],
     [pdf.notes, form.notes],
   ]);

@@ -77,7 +77,7 @@ describe('scope', () => {
   it('a supplier registers forms for its own agency on the orders given to it, and for no other', async () => {
     const created = await t.request('POST', '/api/forms', { token: edil.token, body: newForm() });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ targetAgencyId: edil.user.agencyId, status: 'compiled', cer: '170504', cerDisplay: '17 05 04', mirror: true, hazardous: false });
+    expect(created.body).toMatchObject({ targetAgencyId: edil.user.agencyId, status: 'pending', rentriState: 'compiled', cer: '170504', cerDisplay: '17 05 04', mirror: true, hazardous: false });
     const otherAgency = await t.request('POST', '/api/forms', { token: edil.token, body: newForm({ targetAgencyId: eco.user.agencyId }) });
     expect(otherAgency.status).toBe(400);
     expect(otherAgency.body.details).toContainEqual(expect.objectContaining({ path: 'targetAgencyId' }));
@@ -144,7 +144,7 @@ describe('review transitions', () => {
     expect(byAgency.status).toBe(403);
     const approved = await t.request('POST', `/api/forms/${created._id}/approve`, { token: consortium.token, body: {} });
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ status: 'producerSigned', approvedById: consortium.user._id });
+    expect(approved.body).toMatchObject({ status: 'approved', rentriState: 'producerSigned', approvedById: consortium.user._id });
     expect(approved.body.approvedAt).toBeTruthy();
     const edit = await t.request('PUT', `/api/forms/${created._id}`, { token: edil.token, body: { notes: 'modifica' } });
     expect(edit.status).toBe(409);
@@ -162,7 +162,7 @@ describe('review transitions', () => {
     expect((await t.request('POST', `/api/forms/${created._id}/reject`, { token: edil.token, body: { reason: 'x' } })).status).toBe(403);
     const rejected = await t.request('POST', `/api/forms/${created._id}/reject`, { token: consortium.token, body: { reason: 'Targa del rimorchio mancante' } });
     expect(rejected.status).toBe(200);
-    expect(rejected.body).toMatchObject({ status: 'compiled', rejectionReason: 'Targa del rimorchio mancante' });
+    expect(rejected.body).toMatchObject({ status: 'pending', rentriState: 'compiled', rejectionReason: 'Targa del rimorchio mancante' });
     const colleagues = await t.db.select({ id: users.id }).from(users).where(eq(users.agencyId, edil.user.agencyId));
     for (const { id } of colleagues) {
       const rows = await t.db
@@ -174,7 +174,7 @@ describe('review transitions', () => {
     // Corrected by the supplier, then approved: the reason is cleared.
     expect((await t.request('PUT', `/api/forms/${created._id}`, { token: edil.token, body: { notes: 'targa rimorchio AB123CD' } })).status).toBe(200);
     const approved = await t.request('POST', `/api/forms/${created._id}/approve`, { token: consortium.token, body: {} });
-    expect(approved.body).toMatchObject({ status: 'producerSigned', rejectionReason: null });
+    expect(approved.body).toMatchObject({ status: 'approved', rentriState: 'producerSigned', rejectionReason: null });
   });
 
   it('only an administrator revokes an approval, with a reason; the form is pending again', async () => {
@@ -183,7 +183,7 @@ describe('review transitions', () => {
     expect((await t.request('POST', `/api/forms/${id}/revoke`, { token: admin.token, body: {} })).status).toBe(400);
     const revoked = await t.request('POST', `/api/forms/${id}/revoke`, { token: admin.token, body: { reason: 'Quantità da rettificare' } });
     expect(revoked.status).toBe(200);
-    expect(revoked.body).toMatchObject({ status: 'compiled', revokeReason: 'Quantità da rettificare', approvedAt: null });
+    expect(revoked.body).toMatchObject({ status: 'pending', rentriState: 'compiled', revokeReason: 'Quantità da rettificare', approvedAt: null });
     expect((await t.request('PUT', `/api/forms/${id}`, { token: edil.token, body: { notes: 'rettifica' } })).status).toBe(200);
   });
 
@@ -257,7 +257,7 @@ describe('totals, export, PDF and the signed document', () => {
   it.each(['/api/forms/export.xlsx', '/api/forms/export'])('%s exports the forms the caller may list as xlsx', async (path) => {
     const res = await fetch(`${t.baseUrl}${path}?lotId=`, { headers: { authorization: `Bearer ${eco.token}` } });
     expect(res.status).toBe(400);
-    const ok = await fetch(`${t.baseUrl}${path}?status=accepted`, { headers: { authorization: `Bearer ${eco.token}` } });
+    const ok = await fetch(`${t.baseUrl}${path}?rentriState=accepted`, { headers: { authorization: `Bearer ${eco.token}` } });
     expect(ok.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(await ok.arrayBuffer()) as never);
@@ -327,10 +327,10 @@ describe("RENTRI body and RENTRI's states", () => {
     const created = (await t.request('POST', '/api/forms', { token: edil.token, body: newForm({ quantity: { value: '1000', unit: 'kg' } }) })).body;
     const go = (action: string, token: string, body: object = {}) => t.request('POST', `/api/forms/${created._id}/${action}`, { token, body });
     expect((await go('startTransport', edil.token)).status).toBe(409);
-    expect((await go('approve', consortium.token)).body.status).toBe('producerSigned');
+    expect((await go('approve', consortium.token)).body.rentriState).toBe('producerSigned');
     expect((await go('cancel', edil.token, { reason: 'x' })).status).toBe(403);
     const left = await go('startTransport', edil.token);
-    expect(left.body).toMatchObject({ status: 'inTransport' });
+    expect(left.body).toMatchObject({ status: 'approved', rentriState: 'inTransport' });
     expect(left.body.transportStartedAt).toBeTruthy();
     expect((await go('cancel', consortium.token, { reason: 'x' })).status).toBe(409);
     const tooMuch = await go('acceptInPart', edil.token, { acceptedQuantity: '1000', rejectionCause: 'NC', reason: 'umido' });
@@ -338,11 +338,31 @@ describe("RENTRI body and RENTRI's states", () => {
     expect(tooMuch.body.details.map((d: any) => d.path)).toContain('acceptedQuantity');
     const part = await go('acceptInPart', edil.token, { acceptedQuantity: '750,5', rejectionCause: 'NC', reason: 'materiale estraneo' });
     expect(part.status).toBe(200);
-    expect(part.body).toMatchObject({ status: 'partiallyAccepted', acceptance: { type: 'P', acceptedQuantity: '750.5', rejectionCause: 'NC', rejectionReason: 'materiale estraneo' } });
+    expect(part.body).toMatchObject({
+      status: 'approved',
+      rentriState: 'partiallyAccepted',
+      acceptance: { type: 'P', acceptedQuantity: '750.5', rejectionCause: 'NC', rejectionReason: 'materiale estraneo' },
+    });
     expect((await t.request('PUT', `/api/forms/${created._id}`, { token: edil.token, body: { notes: 'x' } })).body.code).toBe('FORM_LOCKED');
     const other = (await t.request('POST', '/api/forms', { token: edil.token, body: newForm() })).body;
     const cancelled = await t.request('POST', `/api/forms/${other._id}/cancel`, { token: consortium.token, body: { reason: 'FIR doppio' } });
-    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelReason: 'FIR doppio' });
+    // Cancelled before the consortium signed it: still `pending` for a client of the specification's statuses.
+    expect(cancelled.body).toMatchObject({ status: 'pending', rentriState: 'cancelled', cancelReason: 'FIR doppio' });
+    const pending = await t.request('GET', `/api/forms?status=pending&limit=500`, { token: consortium.token });
+    expect(pending.status).toBe(200);
+    const pendingIds = pending.body.map((f: any) => f._id);
+    // The filter means what the record says: the unsigned cancelled form is pending, the signed one is not.
+    expect(pendingIds).toContain(other._id);
+    expect(pendingIds).not.toContain(created._id);
+    expect(pending.body.every((f: any) => f.status === 'pending' && ['compiled', 'cancelled'].includes(f.rentriState))).toBe(true);
+    const approved = await t.request('GET', `/api/forms?status=approved&limit=500`, { token: consortium.token });
+    expect(approved.body.map((f: any) => f._id)).toContain(created._id);
+    expect(approved.body.every((f: any) => f.status === 'approved')).toBe(true);
+    const byState = await t.request('GET', `/api/forms?rentriState=cancelled`, { token: consortium.token });
+    expect(byState.body.map((f: any) => f._id)).toEqual([other._id]);
+    const bad = await t.request('GET', `/api/forms?status=compiled`, { token: consortium.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details[0]).toMatchObject({ path: 'status' });
   });
 
   it('prints the form PDF in the reader’s language', async () => {

@@ -2,13 +2,14 @@ import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import { findEerCode, formatEerCode } from '@app/domain/environmental/waste/eer';
 import { checkWasteForm, parseQuantity, type TWasteFacts } from '@app/domain/environmental/waste/form-rules';
 import { isFormLocked } from '@app/domain/environmental/waste/form-flow';
-import { ZFormCreate, ZFormRecord, ZFormUpdate, type TFormRecord } from '@app/domain/environmental/waste/form-schemas';
+import { specStatusOf, ZFormCreate, ZFormRecord, ZFormUpdate, type TFormRecord } from '@app/domain/environmental/waste/form-schemas';
 import { orders, wasteForms } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import { reachesAll } from '../../../lib/access.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { findLinkedRdp } from './rdp-link.ts';
+import { specStatusCondition } from './form-lists.ts';
 
 export type TFormRow = typeof wasteForms.$inferSelect;
 
@@ -185,7 +186,8 @@ export function formToRecord(row: TFormRow): TFormRecord {
             signature: row.documentSignature ?? null,
           }
         : null,
-    status: row.status,
+    status: specStatusOf(row.status, row.approvedAt !== null),
+    rentriState: row.status,
     rejectionReason: row.rejectionReason,
     rejectedAt: row.rejectedAt?.toISOString() ?? null,
     approvedAt: row.approvedAt?.toISOString() ?? null,
@@ -235,7 +237,7 @@ export const formsCollection = defineCollection({
     lotId: wasteForms.lotId,
     targetAgencyId: wasteForms.targetAgencyId,
     cer: wasteForms.cer,
-    status: wasteForms.status,
+    rentriState: wasteForms.status,
     origin: wasteForms.origin,
     contractNumber: wasteForms.contractNumber,
     wbs: wasteForms.wbs,
@@ -244,6 +246,7 @@ export const formsCollection = defineCollection({
     code: wasteForms.code,
     cer: wasteForms.cer,
     status: wasteForms.status,
+    rentriState: wasteForms.status,
     referencePeriodFrom: wasteForms.referencePeriodFrom,
     referencePeriodTo: wasteForms.referencePeriodTo,
     quantity: wasteForms.quantity,
@@ -251,6 +254,7 @@ export const formsCollection = defineCollection({
   searchable: [wasteForms.code, wasteForms.contractNumber, wasteForms.wbs, wasteForms.cer, wasteForms.notes],
   scopes: formScopes,
   customFilters: {
+    status: (value) => specStatusCondition(value),
     // Forms whose reference period overlaps [periodFrom, periodTo].
     periodFrom: (value) => gte(wasteForms.referencePeriodTo, value),
     periodTo: (value) => lte(wasteForms.referencePeriodFrom, value),
