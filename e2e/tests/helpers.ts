@@ -130,6 +130,13 @@ export async function createAccount(request: APIRequestContext, prefix: string, 
  * Types a calendar date ('YYYY-MM-DD') into the app's date input (MUI X date picker, Italian order
  * gg/mm/aaaa): its day, month and year are sections of a group named by the label, not a plain input.
  */
+/** Types a month ('YYYY-MM') into the month picker labelled `label` (its month, then its year). */
+export async function fillMonth(page: Page, label: string, isoMonth: string) {
+  const [year, month] = isoMonth.split('-');
+  await page.getByRole('group', { name: label, exact: true }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(`${month}${year}`);
+}
+
 export async function fillDate(page: Page, label: string, isoDate: string) {
   const [year, month, day] = isoDate.split('-');
   await page.getByRole('group', { name: label, exact: true }).getByRole('spinbutton').first().click();

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import { saveScreenshot, signIn } from './tourist-tax-support';
 import { scaled } from './time-scale';
+import { fillDate, fillMonth } from './helpers';
 
 // The demo arrivals complete for the questura (apps/api/src/seed/police-demo-guests.ts).
 const DEMO_ARRIVALS = '2026-11-20';
@@ -17,7 +18,7 @@ test("a hotelier downloads the day's Alloggiati file and the month's ISTAT movem
   await expect(page.getByTestId('police-files')).toBeVisible();
 
   // The questura's file of the demo day: six guests, 168 characters each, CRLF, ISO-8859-1.
-  await page.getByTestId('alloggiati-date').fill(DEMO_ARRIVALS);
+  await fillDate(page, 'Giorno di arrivo', DEMO_ARRIVALS);
   const dayFile = page.waitForEvent('download');
   await page.getByTestId('alloggiati-download').click();
   const file = await dayFile;
@@ -29,7 +30,7 @@ test("a hotelier downloads the day's Alloggiati file and the month's ISTAT movem
   expect(lines[5]).toContain('Jürgen');
 
   // The month's movement: by residence on the screen, and as a workbook.
-  await page.getByTestId('istat-month').fill('2026-11');
+  await fillMonth(page, 'Mese', '2026-11');
   const residences = page.getByTestId('istat-residences');
   await expect(residences).toContainText('NA');
   await expect(residences).toContainText('FRANCIA');
@@ -56,7 +57,7 @@ test("a hotelier downloads the day's Alloggiati file and the month's ISTAT movem
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('backoffice.session') ?? '{}') as { token?: string }).token ?? '');
   const stays = (await (await page.request.get(`/api/stays?structureId=${structureId}&limit=200`, { headers: { authorization: `Bearer ${token}` } })).json()) as { checkIn: string }[];
   const taxOnly = stays.find((stay) => stay.checkIn !== DEMO_ARRIVALS)!;
-  await page.getByTestId('alloggiati-date').fill(taxOnly.checkIn);
+  await fillDate(page, 'Giorno di arrivo', taxOnly.checkIn);
   await page.getByTestId('alloggiati-download').click();
   await expect(page.getByTestId('alloggiati-problems')).toContainText(/Data di nascita/);
 });

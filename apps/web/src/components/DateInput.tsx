@@ -125,6 +125,32 @@ export function CalendarDateField({
   );
 }
 
+const ISO_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * A calendar month, held as 'YYYY-MM', shown and typed in the user's language ("novembre 2026"),
+ * picked from a year and month calendar. The browser's native month input followed the browser's
+ * language and, in some browsers, is a plain text box.
+ */
+export function CalendarMonthField({ value, onChange, label, sx }: { value: string; onChange: (value: string) => void; label: ReactNode; sx?: SxProps<Theme> }) {
+  const [locale] = useLocaleState();
+  const english = locale.toLowerCase().startsWith('en');
+  const date = ISO_MONTH.test(value) ? parse(`${value}-01`, 'yyyy-MM-dd', new Date()) : null;
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={english ? enUS : it} localeText={(english ? pickerEn : pickerIt).components.MuiLocalizationProvider.defaultProps.localeText}>
+      <DatePicker
+        value={date}
+        views={['year', 'month']}
+        openTo="month"
+        format="MMMM yyyy"
+        label={label}
+        onChange={(next) => onChange(next === null ? '' : isValid(next) ? format(next, 'yyyy-MM') : INCOMPLETE)}
+        slotProps={{ textField: { size: 'small', sx: { minWidth: 200, ...sx } } }}
+      />
+    </LocalizationProvider>
+  );
+}
+
 /**
  * The one date input of every form and filter: a calendar date held as 'YYYY-MM-DD' (what the API
  * takes), typed and shown in the user's language (gg/mm/aaaa in Italian) with a calendar to pick

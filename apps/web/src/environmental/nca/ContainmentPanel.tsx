@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CalendarDateField } from '../../components/DateInput';
 import { Alert, Button, Chip, List as MuiList, ListItem, ListItemText, Stack, TextField } from '@mui/material';
 import { useGetOne, useLocaleState, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { editableFieldsOf, type TContainmentAction } from '@app/domain/environmental/nca/index';
@@ -120,15 +121,7 @@ export function ContainmentPanel({ record }: { record: TReport }) {
             sx={{ flex: { md: '1 1 0' }, minWidth: { md: 160 } }}
             slotProps={{ htmlInput: { 'data-testid': 'nca-containment-who', maxLength: 200 } }}
           />
-          <TextField
-            size="small"
-            type="date"
-            label={translate('nca.capa.containment.when')}
-            value={draft.when}
-            onChange={(e) => setDraft({ ...draft, when: e.target.value })}
-            sx={{ flex: { md: '0 0 180px' } }}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'nca-containment-when' } }}
-          />
+          <CalendarDateField label={translate('nca.capa.containment.when')} value={draft.when} onChange={(when) => setDraft({ ...draft, when })} sx={{ flex: { md: '0 0 180px' } }} />
           <Button variant="contained" onClick={add} disabled={isPending} data-testid="nca-containment-add">
             {translate('nca.capa.containment.add')}
           </Button>

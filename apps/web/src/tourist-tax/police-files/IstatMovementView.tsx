@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Box, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { keepPreviousData, useCustomQuery } from '../../dataProvider/hooks';
 import type { TIstatMovement } from '../../dataProvider/stays';
 import { DownloadButton } from '../../components/DownloadButton';
 import { SectionTitle } from '../../components/forms';
 import { errorText } from '../../components/serverErrors';
+import { CalendarMonthField } from '../../components/DateInput';
 import { formatDate } from '../../i18n/format';
 
 /** The month before the current one in Rome: the movement ISTAT asks for at the start of a month. */
@@ -102,15 +103,7 @@ export function IstatMovementView({ structureId }: { structureId: string }) {
         {translate('touristTax.policeFiles.istatHelp')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
-        <TextField
-          type="month"
-          size="small"
-          label={translate('touristTax.policeFiles.month')}
-          value={month}
-          onChange={(event) => setMonth(event.target.value)}
-          sx={{ width: { xs: '100%', sm: 220 } }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'istat-month' } }}
-        />
+        <CalendarMonthField label={translate('touristTax.policeFiles.month')} value={month} onChange={setMonth} sx={{ width: { xs: '100%', sm: 220 } }} />
         <DownloadButton
           path={`/structures/${structureId}/istat-movements`}
           query={{ month, format: 'xlsx' }}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, AlertTitle, Box, Button, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useRecordContext, useTranslate } from 'react-admin';
@@ -8,6 +8,9 @@ import { HttpError } from '../../dataProvider/errors';
 import { errorText } from '../../components/serverErrors';
 import { SectionTitle } from '../../components/forms';
 import { IstatMovementView } from './IstatMovementView';
+import { CalendarDateField } from '../../components/DateInput';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Today in Rome, 'YYYY-MM-DD': the day whose arrivals a hotelier files. */
 function todayInRome(): string {
@@ -63,20 +66,12 @@ export function PoliceFilesTab() {
       </Typography>
       <Alert severity="info">{translate('touristTax.policeFiles.notSent')}</Alert>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
-        <TextField
-          type="date"
-          size="small"
-          label={translate('touristTax.policeFiles.arrivalDate')}
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-          sx={{ width: { xs: '100%', sm: 220 } }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'alloggiati-date' } }}
-        />
+        <CalendarDateField label={translate('touristTax.policeFiles.arrivalDate')} value={date} onChange={setDate} sx={{ width: { xs: '100%', sm: 220 } }} />
         <Button
           variant="contained"
           data-testid="alloggiati-download"
           startIcon={download.isPending ? <CircularProgress size={16} /> : <DownloadIcon />}
-          disabled={!date || download.isPending}
+          disabled={!ISO_DATE.test(date) || download.isPending}
           sx={{ whiteSpace: 'nowrap' }}
           onClick={() => download.mutate([`/structures/${record.id}/alloggiati`, { query: { date }, fileName: `alloggiati-${date}.txt` }])}
         >
