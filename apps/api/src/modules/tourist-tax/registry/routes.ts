@@ -1,3 +1,4 @@
+import { readerLanguage } from '../../../i18n/reader-language.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -163,11 +164,17 @@ export async function registerTouristTax(app: FastifyInstance) {
     handler: async (request, reply) => {
       const ctx = signedInContext(request);
       const { year, quarter, structureId } = request.query;
-      return exportStays(ctx, reply, app.services.collections.get('stays')!, {
-        year: Number(year),
-        quarter: quarter ? (Number(quarter) as 1 | 2 | 3 | 4) : undefined,
-        structureId,
-      });
+      return exportStays(
+        ctx,
+        reply,
+        app.services.collections.get('stays')!,
+        {
+          year: Number(year),
+          quarter: quarter ? (Number(quarter) as 1 | 2 | 3 | 4) : undefined,
+          structureId,
+        },
+        await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id),
+      );
     },
   });
 

@@ -10,6 +10,7 @@ import { notFound } from '../../../lib/errors.ts';
 import { toEuros } from '../registry/fields.ts';
 import { findStructureInScope } from '../registry/scope.ts';
 import { streamWorksheet } from '../../../lib/xlsx-stream.ts';
+import { DEFAULT_LANGUAGE, translate, type TLanguage } from '../../../i18n/translate.ts';
 
 // Each page is one more query to plan (about 1 ms with the stays' indexes). Measured on the
 // 1,000,000-stay bench with the byte-writing sheet: pages of 2,500 took the database 3.1-3.4 s of CPU
@@ -18,27 +19,28 @@ const PAGE = 2500;
 const MONEY = '#,##0.00';
 const DATE = 'dd/mm/yyyy';
 
-export const STAY_EXPORT_COLUMNS = [
-  { header: 'Struttura', key: 'structure', width: 30 },
-  { header: 'CIN', key: 'cin', width: 20 },
-  { header: 'Trimestre', key: 'quarter', width: 10 },
-  { header: 'Data arrivo', key: 'checkIn', width: 12, numFmt: DATE },
-  { header: 'Data partenza', key: 'checkOut', width: 12, numFmt: DATE },
-  { header: 'Notti', key: 'nightsNumber', width: 8 },
-  { header: 'Notti imponibili', key: 'taxableNights', width: 10 },
-  { header: 'Ospiti', key: 'componentsNumber', width: 8 },
-  { header: 'Esenti', key: 'exemptGuests', width: 8 },
-  { header: 'Ridotti', key: 'reducedGuests', width: 8 },
-  { header: 'Paganti', key: 'payingGuests', width: 8 },
-  { header: 'Cognome', key: 'surname', width: 20 },
-  { header: 'Nome', key: 'name', width: 20 },
-  { header: 'Codice fiscale', key: 'taxCode', width: 18 },
-  { header: 'Stato pagamento', key: 'paymentStatus', width: 14 },
-  { header: 'Motivo mancato pagamento', key: 'noPaymentReason', width: 30 },
-  { header: 'Imposta lorda', key: 'tariffImport', width: 12, numFmt: MONEY },
-  { header: 'Riduzioni', key: 'reductionImport', width: 12, numFmt: MONEY },
-  { header: 'Imposta dovuta', key: 'toPayAmount', width: 12, numFmt: MONEY },
-];
+/** The columns in order: key, width and number format; the header is the reader's language's (i18n `stayExport.columns`). */
+const STAY_EXPORT_COLUMNS = [
+  { key: 'structure', width: 30 },
+  { key: 'cin', width: 20 },
+  { key: 'quarter', width: 10 },
+  { key: 'checkIn', width: 12, numFmt: DATE },
+  { key: 'checkOut', width: 12, numFmt: DATE },
+  { key: 'nightsNumber', width: 8 },
+  { key: 'taxableNights', width: 10 },
+  { key: 'componentsNumber', width: 8 },
+  { key: 'exemptGuests', width: 8 },
+  { key: 'reducedGuests', width: 8 },
+  { key: 'payingGuests', width: 8 },
+  { key: 'surname', width: 20 },
+  { key: 'name', width: 20 },
+  { key: 'taxCode', width: 18 },
+  { key: 'paymentStatus', width: 14 },
+  { key: 'noPaymentReason', width: 30 },
+  { key: 'tariffImport', width: 12, numFmt: MONEY },
+  { key: 'reductionImport', width: 12, numFmt: MONEY },
+  { key: 'toPayAmount', width: 12, numFmt: MONEY },
+] as const;
 
 export type TStayExportQuery = { year: number; quarter?: TQuarter; structureId?: string };
 
@@ -91,18 +93,11 @@ async function readExportPage(db: TDbOrTx, where: SQL | undefined, after: TExpor
   return result.rows;
 }
 
-const QUARTER_LABELS = ([1, 2, 3, 4] as const).map((q) => quarterLabel(q));
-const quarterOfDay = new Map<number, string>();
+/** The quarter of an Excel day number (1-4). */
+const quarterOfDay = (day: number) => Math.floor(new Date((day - 25569) * 86_400_000).getUTCMonth() / 3) + 1;
 
-/** The quarter label ('Trim 1' ...) of an Excel day number, worked out once per day. */
-function quarterLabelOfDay(day: number): string {
-  let label = quarterOfDay.get(day);
-  if (label === undefined) {
-    label = QUARTER_LABELS[Math.floor(new Date((day - 25569) * 86_400_000).getUTCMonth() / 3)];
-    quarterOfDay.set(day, label);
-  }
-  return label;
-}
+/** The quarter labels in the reader's language ('Trim 1' ... in Italian, 'Q1' ... in English). */
+const quarterLabelsIn = (language: TLanguage) => ([1, 2, 3, 4] as const).map((quarter) => (language === 'it' ? quarterLabel(quarter) : translate(language, 'declarationExports.quarter', { quarter })));
 
 /**
  * The stays of a year, or of one quarter (Trim 1 = January-March ...), by checkOut, as xlsx. Rows
@@ -112,15 +107,19 @@ function quarterLabelOfDay(day: number): string {
  * read while the current one is written, so the database and the writer work at the same time;
  * memory holds two pages at most.
  */
-export async function exportStays(ctx: TSignedInContext, reply: FastifyReply, runtime: TCollectionRuntime, query: TStayExportQuery) {
+export async function exportStays(ctx: TSignedInContext, reply: FastifyReply, runtime: TCollectionRuntime, query: TStayExportQuery, language: TLanguage = DEFAULT_LANGUAGE) {
   const scope = await runtime.conditions(ctx, 'getAll');
   if (query.structureId && !(await findStructureInScope(ctx.db, ctx, query.structureId))) throw notFound('Structure');
   const range = query.quarter ? quarterRange(query.year, query.quarter) : { dateFrom: `${query.year}-01-01`, dateTo: `${query.year}-12-31` };
   const where = allOf([scope, gte(stays.checkOut, range.dateFrom), lte(stays.checkOut, range.dateTo), query.structureId ? eq(stays.structureId, query.structureId) : undefined]);
-  const fileName = `soggiorni-${query.year}${query.quarter ? `-trim${query.quarter}` : ''}.xlsx`;
+  const quarters = quarterLabelsIn(language);
+  const paid = translate(language, 'stayExport.paid');
+  const notPaid = translate(language, 'stayExport.notPaid');
+  const fileName = translate(language, 'stayExport.file', { year: String(query.year), quarter: query.quarter ? translate(language, 'stayExport.quarterFileSuffix', { quarter: query.quarter }) : '' });
+  const columns = STAY_EXPORT_COLUMNS.map((column) => ({ ...column, header: translate(language, `stayExport.columns.${column.key}`) }));
   return streamWorksheet(
     reply,
-    { fileName, sheetName: query.quarter ? quarterLabel(query.quarter) : String(query.year), columns: STAY_EXPORT_COLUMNS },
+    { fileName, sheetName: query.quarter ? quarters[query.quarter - 1] : String(query.year), columns },
     async (add, flush) => {
       // One array for every row, in column order: the writer reads it before `add` returns.
       const cells: unknown[] = new Array(STAY_EXPORT_COLUMNS.length);
@@ -133,7 +132,7 @@ export async function exportStays(ctx: TSignedInContext, reply: FastifyReply, ru
         for (const stay of page) {
           cells[0] = stay.structure;
           cells[1] = stay.cin;
-          cells[2] = quarterLabelOfDay(stay.check_out_day);
+          cells[2] = quarters[quarterOfDay(stay.check_out_day) - 1];
           cells[3] = stay.check_in_day;
           cells[4] = stay.check_out_day;
           cells[5] = stay.nights_number;
@@ -145,7 +144,7 @@ export async function exportStays(ctx: TSignedInContext, reply: FastifyReply, ru
           cells[11] = stay.surname;
           cells[12] = stay.name;
           cells[13] = stay.tax_code;
-          cells[14] = stay.payment_status === 'paid' ? 'Pagato' : 'Non pagato';
+          cells[14] = stay.payment_status === 'paid' ? paid : notPaid;
           cells[15] = stay.no_payment_reason;
           cells[16] = toEuros(stay.tariff_import_cents);
           cells[17] = toEuros(stay.reduction_import_cents);

@@ -74,9 +74,9 @@ async function countStays(structureId: string) {
   return Number(res.headers.get('x-total-count'));
 }
 
-async function download(url: string, token: string) {
-  const res = await fetch(t.baseUrl + url, { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, type: res.headers.get('content-type'), bytes: await res.arrayBuffer() };
+async function download(url: string, token: string, language?: string) {
+  const res = await fetch(t.baseUrl + url, { headers: { authorization: `Bearer ${token}`, ...(language ? { 'accept-language': language } : {}) } });
+  return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: await res.arrayBuffer() };
 }
 
 describe('stays import', () => {
@@ -307,6 +307,13 @@ describe('exports', () => {
     expect(one.rows.every((r) => r['Struttura'] === 'Hotel Serapo')).toBe(true);
     expect((await download(`/api/stays/export.xlsx?year=2025&structureId=${f.structure('Hotel Summit')._id}`, f.tokens.hotelier)).status).toBe(404);
     expect((await download('/api/stays/export.xlsx?year=2025&quarter=5', f.tokens.hotelier)).status).toBe(400);
+    // In the reader's language: headers, quarter, payment and file name.
+    const english = await download('/api/stays/export.xlsx?year=2025&quarter=3', f.tokens.hotelier, 'en-GB,en;q=0.9');
+    expect(english.disposition).toContain('stays-2025-q3.xlsx');
+    const inEnglish = await readXlsx(english.bytes);
+    expect(inEnglish.sheetName).toBe('Q3');
+    expect(inEnglish.rows).toHaveLength(rows.length);
+    expect(inEnglish.rows.every((r) => r['Quarter'] === 'Q3' && ['Paid', 'Not paid'].includes(String(r['Payment'])))).toBe(true);
   });
 
   it('writes every cell of a stay as exceljs reads it back: text, counts, dates as dates, money in euros with their formats', async () => {
