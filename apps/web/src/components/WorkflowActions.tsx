@@ -30,8 +30,12 @@ export type TWorkflowButton = {
   disabled?: boolean;
   /** ...or for one the user should read (i18n key, shown as the tooltip), e.g. unsaved changes. */
   disabledReason?: string | null;
-  /** Tooltip (i18n key) when a guard of the workflow blocks the action; defaults to the guard's message. */
-  blockedHint?: string;
+  /**
+   * Tooltip (i18n key) when a guard of the workflow blocks the action, or one per refusal code. Without
+   * one, the refusal code's error text (`errors.<code>`): the guard's own message is for developers and
+   * API clients, in English.
+   */
+  blockedHint?: string | Partial<Record<string, string>>;
 };
 
 type TProps<TStatus extends string, TAction extends string, TFacts> = {
@@ -45,6 +49,12 @@ type TProps<TStatus extends string, TAction extends string, TFacts> = {
   buttons: Partial<Record<TAction, TWorkflowButton>>;
   onDone?: (action: TAction) => void;
 };
+
+/** The i18n key that explains a refusal to the user. */
+function blockedHintOf(hint: TWorkflowButton['blockedHint'], code: string): string {
+  if (typeof hint === 'string') return hint;
+  return hint?.[code] ?? `errors.${code}`;
+}
 
 /**
  * The action buttons of a record: the actions the workflow offers the signed-in role from the
@@ -104,7 +114,7 @@ export function WorkflowActions<TStatus extends string, TAction extends string, 
   return (
     <>
       {shown.map(({ action, requiresReason, refusal, button }) => {
-        const blocked = button.disabledReason ?? (refusal ? (button.blockedHint ?? refusal.message) : null);
+        const blocked = button.disabledReason ?? (refusal ? blockedHintOf(button.blockedHint, refusal.code) : null);
         const element = (
           <Button
             key={action}
@@ -120,7 +130,7 @@ export function WorkflowActions<TStatus extends string, TAction extends string, 
           </Button>
         );
         return blocked ? (
-          <Tooltip key={action} title={translate(blocked, { _: blocked })}>
+          <Tooltip key={action} title={translate(blocked, { _: translate('errors.INVALID_TRANSITION') })}>
             <span>{element}</span>
           </Tooltip>
         ) : (

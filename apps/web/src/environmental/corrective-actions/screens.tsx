@@ -255,8 +255,8 @@ function ActionWorkflow({ record }: { record: TActionRow }) {
           record={record}
           facts={facts.data}
           buttons={{
-            confirm: { label: 'nca.actions.confirm', done: 'nca.done.confirm', testId: 'action-confirm', blockedHint: 'errors.REQUIRED_DOCUMENTS_MISSING' },
-            start: { label: 'nca.actions.start', done: 'nca.done.start', testId: 'action-start' },
+            confirm: { label: 'nca.actions.confirm', done: 'nca.done.confirm', testId: 'action-confirm', blockedHint: { INVALID_TRANSITION: 'nca.blocked.confirm' } },
+            start: { label: 'nca.actions.start', done: 'nca.done.start', testId: 'action-start', blockedHint: { INVALID_TRANSITION: 'nca.blocked.start' } },
             complete: { label: 'nca.actions.complete', done: 'nca.done.complete', testId: 'action-complete' },
             close: {
               label: 'nca.actions.close',
@@ -279,6 +279,7 @@ function ActionWorkflow({ record }: { record: TActionRow }) {
               variant: 'outlined',
               color: 'warning',
               testId: 'action-rejectProposal',
+              blockedHint: { INVALID_TRANSITION: 'nca.blocked.rejectProposal' },
               reason: { intro: 'nca.rejectProposalIntro', label: 'nca.rejectNote', confirmTestId: 'action-rejectProposal-confirm' },
             },
             closeNotNeeded: {

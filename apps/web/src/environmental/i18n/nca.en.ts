@@ -96,6 +96,12 @@ export const ncaEn: typeof ncaIt = {
       closeNotNeeded: 'Close: not needed',
       rejectProposal: 'Reject proposal',
     },
+    /** Why a corrective action's step is not possible yet, in the words of the report's life. */
+    blocked: {
+      confirm: 'Actions are confirmed while the report is open, awaiting validation or awaiting execution.',
+      start: 'Actions start once the plan is signed and the report awaits execution.',
+      rejectProposal: 'A proposal is turned down while the plan is discussed (report open or awaiting validation).',
+    },
     done: {
       forceOpen: 'Report opened without signatures: reason recorded',
       forcePhase3: 'Phase 3 started without signatures: reason recorded',

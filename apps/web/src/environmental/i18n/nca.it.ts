@@ -95,6 +95,12 @@ export const ncaIt = {
       closeNotNeeded: 'Chiudi: non necessaria',
       rejectProposal: 'Rifiuta proposta',
     },
+    /** Why a corrective action's step is not possible yet, in the words of the report's life. */
+    blocked: {
+      confirm: 'Le azioni si confermano mentre la NCA è aperta, in attesa di validazione o di esecuzione.',
+      start: 'Le azioni si avviano quando il piano è firmato e la NCA è in attesa di esecuzione.',
+      rejectProposal: 'Una proposta si respinge mentre il piano è in discussione (NCA aperta o in attesa di validazione).',
+    },
     done: {
       forceOpen: 'Segnalazione aperta senza firme: motivo registrato',
       forcePhase3: 'Fase 3 avviata senza firme: motivo registrato',
