@@ -30,12 +30,15 @@ export const enMessages: TMessages = {
     },
     ncaSigningCode: {
       subject: 'Signing code for NCA {report}',
-      body: 'Hello {name},\n\nyour code to sign NCA {report} ({phase}) with a one-time code is:\n\n{code}\n\nIt is valid until {expires, time} and can be used once. Fingerprint of the data to sign: {hash}…\n\nIf you did not ask for it, ignore this message and tell the consortium.',
+      body: 'Hello {name},\n\nyour code to sign NCA {reportName} ({phase}) with a one-time code is:\n\n{code}\n\nIt is valid until {expires, time} and can be used once. Fingerprint of the data to sign: {hash}…\n\nIf you did not ask for it, ignore this message and tell the consortium.',
     },
     notification: { subject: '{title}', body: '{body}\n\n{link}' },
   },
   nca: {
     name: 'NCA {code}',
+    /** A draft (no code yet) by its day of creation, lot, agency and the start of its description. */
+    draftName: 'draft of {date, date} – {details}',
+    draftNameBare: 'draft of {date, date}',
     report: {
       signRequested: { title: 'Signature requested', body: 'You are asked to sign {nca} ({phase}) with a one-time code. Open "My signatures".' },
       opened: { title: '{nca} opened', body: '{nca} is open: the company writes the root-cause analysis and proposes the corrective actions.' },

@@ -34,13 +34,16 @@ export const itMessages = {
     // A signing code of an NCA phase: it names what is signed (report, phase, hash) and until when.
     ncaSigningCode: {
       subject: 'Codice per la firma della NCA {report}',
-      body: 'Ciao {name},\n\nil tuo codice per la firma con codice OTP della NCA {report} ({phase}) è:\n\n{code}\n\nÈ valido fino alle {expires, time} e si può usare una sola volta. Impronta dei dati da firmare: {hash}…\n\nSe non hai chiesto tu il codice, ignora questo messaggio e avvisa il consorzio.',
+      body: 'Ciao {name},\n\nil tuo codice per la firma con codice OTP della NCA {reportName} ({phase}) è:\n\n{code}\n\nÈ valido fino alle {expires, time} e si può usare una sola volta. Impronta dei dati da firmare: {hash}…\n\nSe non hai chiesto tu il codice, ignora questo messaggio e avvisa il consorzio.',
     },
     notification: { subject: '{title}', body: '{body}\n\n{link}' },
   },
   nca: {
     /** "NCA 2025-001", or "NCA in bozza" before the report has its code. */
     name: 'NCA {code}',
+    /** A draft (no code yet) by its day of creation, lot, agency and the start of its description. */
+    draftName: 'in bozza del {date, date} – {details}',
+    draftNameBare: 'in bozza del {date, date}',
     report: {
       signRequested: { title: 'Firma richiesta', body: 'Ti è chiesta la firma con codice OTP della {nca} ({phase}). Apri "Le mie firme".' },
       opened: { title: '{nca} aperta', body: "La {nca} è aperta: l'impresa scrive l'analisi delle cause e propone le azioni correttive." },

@@ -35,6 +35,7 @@ describe('server message files', () => {
       'declarationExports.period.cin',
       'declarationExports.period.trn',
       'declarationExports.annual.cin',
+      'stayExport.columns.cin',
       'form.pdf.wbs',
       'form.pdf.no',
     ]);

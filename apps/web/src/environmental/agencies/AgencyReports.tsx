@@ -3,6 +3,7 @@ import { DataTable, ReferenceField, ReferenceManyField, useLocaleState, useTrans
 import type { TNcaReportRecord } from '@app/domain/environmental/nca/index';
 import { formatDate } from '../../i18n/format';
 import { RecurrenceChip } from '../nca/CapaChips';
+import { useReportName } from '../nca/useReportName';
 import { NcaStatusChip } from '../nca/fields';
 
 type TRow = TNcaReportRecord & { id: string };
@@ -10,6 +11,7 @@ type TRow = TNcaReportRecord & { id: string };
 /** The agency's NCA reports (those that target it, as far as the reader's scope reaches), recurrences marked. */
 export function AgencyReports() {
   const translate = useTranslate();
+  const reportName = useReportName();
   const [locale] = useLocaleState();
   return (
     <ReferenceManyField
@@ -20,7 +22,7 @@ export function AgencyReports() {
       empty={<Typography color="text.secondary">{translate('nca.capa.agencyNoReports')}</Typography>}
     >
       <DataTable bulkActionButtons={false} rowClick={(id) => `/nca-reports/${String(id)}`} data-testid="agency-nca-reports">
-        <DataTable.Col source="code" label="resources.nca-reports.fields.code" render={(r: TRow) => r.code ?? translate('nca.draft')} />
+        <DataTable.Col source="code" label="resources.nca-reports.fields.code" render={(r: TRow) => reportName(r.code, r.draftName, { short: true })} />
         <DataTable.Col
           source="status"
           label="resources.nca-reports.fields.status"

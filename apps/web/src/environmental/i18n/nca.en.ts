@@ -62,6 +62,7 @@ export const ncaEn: typeof ncaIt = {
   nca: {
     menu: { reports: 'NCA reports', actions: 'Corrective actions', mySignatures: 'My signatures' },
     draft: 'New NCA',
+    draftOf: 'Draft of %{date}',
     reportTitle: 'Report',
     status: NCA_REPORT_STATUS_LABELS.en,
     origin: { audit: 'Audit', other: 'Other' },

@@ -61,6 +61,7 @@ export const ncaIt = {
   nca: {
     menu: { reports: 'Segnalazioni NCA', actions: 'Azioni correttive', mySignatures: 'Le mie firme' },
     draft: 'Nuova NCA',
+    draftOf: 'Bozza del %{date}',
     reportTitle: 'Segnalazione',
     status: NCA_REPORT_STATUS_LABELS.it,
     origin: { audit: 'Audit', other: 'Altro' },

@@ -14,6 +14,7 @@ import { Phase2Tab } from './Phase2Tab';
 import { Phase3Tab } from './Phase3Tab';
 import { ReportWorkflow } from './ReportWorkflow';
 import type { TReport } from './reportRecord';
+import { useReportName } from './useReportName';
 import { TimelineTab } from './TimelineTab';
 
 /*
@@ -34,6 +35,7 @@ function ReportBody() {
   const translate = useTranslate();
   const record = useRecordContext<TReport>();
   const [tab, setTab] = useState<(typeof TABS)[number] | null>(null);
+  const reportName = useReportName();
   if (!record) return null;
   const current = tab ?? tabOf(record.status);
   return (
@@ -42,7 +44,7 @@ function ReportBody() {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', gap: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="h6" component="h2" data-testid="nca-heading">
-            {record.code ?? translate('nca.draft')}
+            {reportName(record.code, record.draftName)}
           </Typography>
           <NcaStatusChip status={record.status} />
           {record.overdueActions > 0 ? <Chip size="small" color="error" label={translate('nca.overdueActions', { smart_count: record.overdueActions })} /> : null}
@@ -88,7 +90,8 @@ function FollowsUpChip({ previousReportId }: { previousReportId: string }) {
 function ReportTitle() {
   const record = useRecordContext<TReport>();
   const translate = useTranslate();
-  return <span>{record ? `${translate('nca.reportTitle')} ${record.code ?? translate('nca.draft')}` : ''}</span>;
+  const reportName = useReportName();
+  return <span>{record ? `${translate('nca.reportTitle')} ${reportName(record.code, record.draftName, { short: true })}` : ''}</span>;
 }
 
 /** /nca-reports/:id: the report's page (react-admin's edit route doubles as the detail). */

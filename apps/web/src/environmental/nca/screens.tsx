@@ -32,6 +32,7 @@ import { isNotAvailable, useSupplierMayReport } from './queries';
 import { RecurrenceChip } from './CapaChips';
 import { NCA_STATUS_CHOICES, NcaStatusChip, ObserversInput, Phase1Fields } from './fields';
 import { useListFilterValues } from '../../components/records';
+import { useReportName } from './useReportName';
 import type { TNamedRecord } from '../../components/records';
 
 /*
@@ -163,18 +164,19 @@ export function ReportList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const readsLots = useCan('lots', 'read');
   const readsAgencies = useCan('agencies', 'read');
+  const reportName = useReportName();
   return (
     <List filters={useFilters()} sort={{ field: 'createdAt', order: 'DESC' }} actions={<ListActions />} exporter={false}>
       {phone ? (
         <SimpleList<TReportRow>
           linkType="edit"
-          primaryText={(r) => r.code ?? translate('nca.draft')}
+          primaryText={(r) => reportName(r.code, r.draftName)}
           secondaryText={(r) => r.description ?? ''}
           tertiaryText={(r) => [translate(`nca.status.${r.status}`), r.recurrenceOf ? translate('nca.capa.recurrence.chip', { code: r.recurrenceOf.code ?? '' }) : null].filter(Boolean).join(' · ')}
         />
       ) : (
         <DataTable rowClick="edit" bulkActionButtons={false}>
-          <DataTable.Col source="code" sx={{ whiteSpace: 'nowrap' }} render={(r: TReportRow) => r.code ?? translate('nca.draft')} />
+          <DataTable.Col source="code" sx={{ whiteSpace: 'nowrap' }} render={(r: TReportRow) => reportName(r.code, r.draftName, { short: true })} />
           <DataTable.Col
             source="status"
             render={(r: TReportRow) => (

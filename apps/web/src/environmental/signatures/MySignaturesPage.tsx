@@ -9,6 +9,7 @@ import { useSession } from '../../session/useSession';
 import { useAppConfig } from '../../config';
 import { useCustomMutation, useInvalidateCustom } from '../../dataProvider/hooks';
 import type { TMySignRequest, TSendCodeAnswer } from '../../dataProvider/environmental';
+import { useReportName } from '../nca/useReportName';
 import { isNotAvailable, useMySignatures, useSignFacts } from '../nca/queries';
 
 /*
@@ -32,6 +33,7 @@ function signerLockOf(error: unknown): string | null {
 
 function SignCard({ request, impersonating, signerLocked }: { request: TMySignRequest; impersonating: boolean; signerLocked: boolean }) {
   const translate = useTranslate();
+  const reportName = useReportName();
   const [locale] = useLocaleState();
   const { demo } = useAppConfig();
   const notify = useNotify();
@@ -85,7 +87,7 @@ function SignCard({ request, impersonating, signerLocked }: { request: TMySignRe
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-            {request.reportCode ?? translate('nca.draft')}
+            {reportName(request.reportCode, request.reportDraftName)}
           </Typography>
           <Chip size="small" label={translate(`nca.mySignatures.phase.${request.phase}`)} />
           <Chip size="small" variant="outlined" label={request.agencyFunctionName} />

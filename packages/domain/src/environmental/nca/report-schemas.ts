@@ -4,6 +4,7 @@ import type { TNcaSide } from '../../platform/access/index.ts';
 import { ZOptionalText, ZRecordBase } from '../fields.ts';
 import { ISHIKAWA_CATEGORIES, ZContainmentAction, ZContainmentActions, ZFiveWhys, ZIshikawaCategories } from './capa.ts';
 import { isTwentyOneCode, normalizeTwentyOneCode } from './codes.ts';
+import { ZDraftNameParts } from './report-name.ts';
 import { NCA_REPORT_STATUSES, type TNcaReportStatus } from './report-flow.ts';
 
 /**
@@ -109,6 +110,7 @@ export const ZNcaReportRecord = ZRecordBase.extend({
   observerUsersIds: z.array(z.string()),
   signRound: z.number().int().describe('The current (or last) round of signatures; 0 before the first'),
   overdueActions: z.number().int().describe('Corrective actions past their expiry date and not done'),
+  draftName: ZDraftNameParts.nullable().optional().describe('While the report has no code: what tells it apart (lot, agency, day, start of the description)'),
 });
 
 export type TNcaReportCreate = z.infer<typeof ZNcaReportCreate>;

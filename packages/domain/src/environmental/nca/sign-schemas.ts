@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZRecordBase } from '../fields.ts';
 import { OTP_CODE_PATTERN, normalizeOtpCode } from './codes.ts';
 import { SIGN_PHASES } from './phases.ts';
+import { ZDraftNameParts } from './report-name.ts';
 import { EXPLANATION_MAX, EXPLANATION_MIN, SIGN_STATUSES } from './sign-flow.ts';
 
 /**
@@ -29,6 +30,7 @@ export const ZRejectSignature = z.object({
 export const ZSignRequestRecord = ZRecordBase.extend({
   reportId: z.string(),
   reportCode: z.string().nullable(),
+  reportDraftName: ZDraftNameParts.nullable().optional().describe('While the report has no code: what tells it apart'),
   phase: z.enum(SIGN_PHASES),
   round: z.number().int(),
   userId: z.string(),

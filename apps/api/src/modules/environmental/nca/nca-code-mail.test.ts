@@ -39,7 +39,7 @@ async function askForCode(t: TTestApp) {
   const listed = await t.request('GET', '/api/mail-outbox?template=ncaSigningCode&limit=100', { token: admin.token });
   expect(listed.status).toBe(200);
   const record = (listed.body as TOutboxRecord[]).find((r) => r._id === row.id)!;
-  return { agency, admin, requestId, row, record };
+  return { agency, admin, requestId, row, record, report: created.body };
 }
 
 describe('signing codes delivered by SMTP', () => {
@@ -82,8 +82,15 @@ describe('signing codes without SMTP (demo)', () => {
   afterAll(() => t?.close());
 
   it('stay readable in the outbox, which is their delivery and says so; messages without secrets say nothing', async () => {
-    const { admin, row, record } = await askForCode(t);
+    const { admin, row, record, report } = await askForCode(t);
     expect(row.status).toBe('logged');
+    // A draft has no code yet: the mail names it by its day, lot, agency and description, and so do the signer's lists.
+    expect(report.code).toBeNull();
+    const [year, month, day] = report.draftName.createdOn.split('-');
+    expect(row.text).toContain(`in bozza del ${day}/${month}/${year} – ${report.draftName.lot}`);
+    expect(report.draftName).toMatchObject({ lot: expect.any(String), agency: expect.any(String) });
+    const mine = await t.request('GET', `/api/sign-requests?reportId=${report._id}`, { token: admin.token });
+    expect(mine.body[0].reportDraftName).toEqual(report.draftName);
     expect(row.text).toMatch(/^\d{6}$/m);
     expect(record).toMatchObject({ secrets: 'kept', status: 'logged', text: row.text });
     const notifications = await t.request('GET', '/api/mail-outbox?template=notification&limit=5', { token: admin.token });

@@ -80,8 +80,9 @@ describe('NCA texts in the recipient language', () => {
     expect((await t.request('POST', `/api/sign-requests/${requestId}/sendCode`, { token: agency.token, body: {} })).status).toBe(200);
     const mails = await mailsTo('agency@demo.test', 'ncaSigningCode');
     const mail = mails.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
-    expect(mail.subject).toBe('Signing code for NCA draft');
-    expect(mail.text).toMatch(/^Hello .*\n\nyour code to sign NCA draft \(phase 1\) with a one-time code is:/);
+    // A draft is named by its day in the subject, and by its lot, agency and description too in the text.
+    expect(mail.subject).toMatch(/^Signing code for NCA draft of \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    expect(mail.text).toMatch(/^Hello .*\n\nyour code to sign NCA draft of \d{1,2} [A-Z][a-z]{2} \d{4} – .+ · .+ \(phase 1\) with a one-time code is:/);
     expect(mail.text).toMatch(/valid until \d{2}:\d{2} and can be used once/);
     expect(await codeFromOutbox(t, 'agency@demo.test')).toMatch(/^\d{6}$/);
 

@@ -4,6 +4,7 @@ import { correctiveActions, signRequests } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import { assigneesOf, audienceOf, notifyUsers, type TPendingNca } from './nca-notifications.ts';
 import { reportNotices, type TReportNoticeRecipients } from './report-notice-texts.ts';
+import { draftNamePartsOf } from './report-names.ts';
 import type { TNcaReportRow } from './reports.ts';
 
 async function recipientsOf(tx: TTx, report: TNcaReportRow, to: TReportNoticeRecipients): Promise<string[]> {
@@ -24,7 +25,9 @@ async function recipientsOf(tx: TTx, report: TNcaReportRow, to: TReportNoticeRec
  */
 export async function notifyReportStep(tx: TTx, action: TNcaReportAction, report: TNcaReportRow, actorId: string | null, reason: string | null | undefined): Promise<TPendingNca> {
   const pending: TPendingNca = [];
-  for (const notice of reportNotices(action, report.code, reason)) {
+  // A draft is named by its lot, agency, day and description, so a signer knows what they are asked to sign.
+  const draft = report.code ? null : (await draftNamePartsOf(tx, [report.id])).get(report.id);
+  for (const notice of reportNotices(action, report.code, reason, draft)) {
     const userIds = await recipientsOf(tx, report, notice.to);
     pending.push(await notifyUsers(tx, userIds, { title: notice.title, body: notice.body, event: `nca.${action}`, data: { reportId: report.id } }, notice.email, actorId ?? undefined));
   }

@@ -1,17 +1,23 @@
 import { SIGN_REQUEST_ACTIONS, type TNcaReportAction, type TSignPhase } from '@app/domain/environmental/nca/index';
 import { msg, type TMessageRef } from '../../../i18n/translate.ts';
+import type { TDraftNameParts } from '@app/domain/environmental/nca/report-name';
 import type { TNcaAudience } from './nca-notifications.ts';
+import { draftName } from './report-names.ts';
 
 const PHASE_NUMBER: Record<TSignPhase, number> = { first: 1, second: 2, third: 3 };
 
 /** "fase 1" / "phase 1", in the reader's language. */
 export const phaseName = (phase: TSignPhase): TMessageRef => msg('common.phase', { phase: PHASE_NUMBER[phase] });
 
-/** The report's code, or "in bozza" / "draft" while it has none. */
-export const reportCode = (code: string | null): string | TMessageRef => code ?? msg('common.draftCode');
+/** The report's code, or while it has none "in bozza" / "draft", named by what tells it apart when known (report-names.ts). */
+export const reportCode = (code: string | null, draft?: TDraftNameParts | null): string | TMessageRef => code ?? (draft ? draftName(draft) : msg('common.draftCode'));
 
-/** "NCA 2025-001" / "NCA in bozza". */
-export const ncaName = (code: string | null): TMessageRef => msg('nca.name', { code: reportCode(code) });
+/** The report's code, or a draft's day only ("in bozza del 02/11/2026"): for a mail's subject. */
+export const shortReportCode = (code: string | null, draft?: TDraftNameParts | null): string | TMessageRef =>
+  code ?? (draft ? msg('nca.draftNameBare', { date: draft.createdOn }) : msg('common.draftCode'));
+
+/** "NCA 2025-001" / "NCA in bozza del 02/11/2026 – Lotto 3 · Edil Rossi · ...". */
+export const ncaName = (code: string | null, draft?: TDraftNameParts | null): TMessageRef => msg('nca.name', { code: reportCode(code, draft) });
 
 /** Who hears of a step: the signers of the round just asked, the assignees of the report's actions, or groups of its audience. */
 export type TReportNoticeRecipients = 'signers' | 'assignees' | readonly TNcaAudience[];
@@ -23,8 +29,8 @@ export type TReportNotice = { to: TReportNoticeRecipients; title: TMessageRef; b
  * What each step of the report tells whom. `code` is the report's code (null while a draft),
  * `reason` the reason of a return or the explanation of a rejected signature.
  */
-export function reportNotices(action: TNcaReportAction, code: string | null, reason: string | null | undefined): TReportNotice[] {
-  const nca = ncaName(code);
+export function reportNotices(action: TNcaReportAction, code: string | null, reason: string | null | undefined, draft?: TDraftNameParts | null): TReportNotice[] {
+  const nca = ncaName(code, draft);
   const notice = (
     to: TReportNoticeRecipients,
     text: 'signRequested' | 'opened' | 'toValidate' | 'returned' | 'actionsToRun' | 'running' | 'closed' | 'signRejected',

@@ -21,6 +21,7 @@ import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { appendHistory } from './nca-history.ts';
 import { reportScopes } from './nca-scope.ts';
+import { draftNamePartsOf } from './report-names.ts';
 import { agencyProblems, registryProblems, settingProblems, userProblems } from './references.ts';
 
 export type TNcaReportRow = typeof ncaReports.$inferSelect;
@@ -186,7 +187,12 @@ export const ncaReportsCollection = defineCollection({
     const overdueBy = new Map(overdue.map((o) => [o.reportId, Number(o.n)]));
     const mine = ids.length ? await ctx.db.select().from(ncaReports).where(inArray(ncaReports.id, ids)) : [];
     const recurrences = await recurrencesOf(ctx.db, mine);
+    const drafts = await draftNamePartsOf(
+      ctx.db,
+      mine.filter((r) => r.code === null).map((r) => r.id),
+    );
     for (const record of records) {
+      record.draftName = drafts.get(record._id as string) ?? null;
       record.ambientCategory = record.ambientSettingId ? (categories.get(record.ambientSettingId as string) ?? null) : null;
       record.overdueActions = overdueBy.get(record._id as string) ?? 0;
       record.recurrenceOf = recurrences.get(record._id as string) ?? null;

@@ -8,7 +8,8 @@ import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { languageOr } from '../../../i18n/translate.ts';
-import { phaseName, reportCode } from './report-notice-texts.ts';
+import { phaseName, reportCode, shortReportCode } from './report-notice-texts.ts';
+import { draftNamePartsOf } from './report-names.ts';
 import { signRequestTransitions } from './sign-request-transitions.ts';
 import { codeHmac, maskEmail, refuseImpersonation, refuseLockedRequest, refuseLockedSigner } from './signing-codes.ts';
 
@@ -60,7 +61,8 @@ export async function sendSigningCode(app: FastifyInstance, ctx: TSignedInContex
       userAgent: meta.userAgent,
     });
     await recordAudit(tx, ctx, { action: 'signs.sendCode', entityType: 'signs', entityId: request.id });
-    return { code, email: signer.email, name: signer.name ?? '', language: signer.language, expiresAt, destinationMasked, reportCode: report.code, request };
+    const draft = report.code ? null : (await draftNamePartsOf(tx, [request.reportId])).get(request.reportId);
+    return { code, email: signer.email, name: signer.name ?? '', language: signer.language, expiresAt, destinationMasked, reportCode: report.code, draft, request };
   });
   // The code exists only in this e-mail (never logged, never stored in clear), written in the signer's language.
   await app.services.mailer.send(
@@ -68,7 +70,8 @@ export async function sendSigningCode(app: FastifyInstance, ctx: TSignedInContex
     'ncaSigningCode',
     {
       name: sent.name,
-      report: reportCode(sent.reportCode),
+      report: shortReportCode(sent.reportCode, sent.draft),
+      reportName: reportCode(sent.reportCode, sent.draft),
       phase: phaseName(sent.request.phase),
       code: sent.code,
       expires: sent.expiresAt.toISOString(),

@@ -9,6 +9,7 @@ import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { signRequestScopes } from './nca-scope.ts';
 import type { TNcaReportRow } from './reports.ts';
+import { draftNamePartsOf } from './report-names.ts';
 import { signerLockedUntil } from './signing-codes.ts';
 
 /*
@@ -65,6 +66,10 @@ export async function decorateSignRequests(db: TDbOrTx, records: Record<string, 
   const fns = await db.select({ id: settings.id, name: settings.name }).from(settings).where(inArray(settings.id, fnIds));
   const reportIds = [...new Set(records.map((r) => r.reportId as string))];
   const reports = await db.select({ id: ncaReports.id, code: ncaReports.code }).from(ncaReports).where(inArray(ncaReports.id, reportIds));
+  const drafts = await draftNamePartsOf(
+    db,
+    reports.filter((r) => r.code === null).map((r) => r.id),
+  );
   const challenges = await db
     .select({ requestId: otpChallenges.signRequestId, createdAt: otpChallenges.createdAt, expiresAt: otpChallenges.expiresAt })
     .from(otpChallenges)
@@ -75,6 +80,7 @@ export async function decorateSignRequests(db: TDbOrTx, records: Record<string, 
     r.signerName = p ? [p.name, p.surname].filter(Boolean).join(' ') || p.email : '';
     r.agencyFunctionName = fns.find((f) => f.id === r.agencyFunctionSettingId)?.name ?? '';
     r.reportCode = reports.find((x) => x.id === r.reportId)?.code ?? null;
+    r.reportDraftName = drafts.get(r.reportId as string) ?? null;
     const c = challenges.find((x) => x.requestId === r._id);
     r.codeSentAt = c ? c.createdAt.toISOString() : null;
     r.codeExpiresAt = c ? c.expiresAt.toISOString() : null;
