@@ -34,6 +34,7 @@ type TSettingSeed = {
   color?: string;
   needsContainment?: boolean;
   effectivenessCheckDays?: number;
+  severityRank?: number;
   ambientCategory?: TAmbientCategory;
   agencyFunctionType?: TAgencyFunctionType;
   description?: string;
@@ -54,10 +55,10 @@ const SETTINGS: Partial<Record<TEnvironmentalSettingType, TSettingSeed[]>> = {
   ],
   severityLevel: [
     // The effectiveness check comes 90, 60 or 30 days after closing; the two gravest need containment first.
-    { name: 'Lieve', color: '#2e7d32', description: 'Nessun impatto ambientale; correzione documentale', effectivenessCheckDays: 90 },
-    { name: 'Media', color: '#f9a825', description: 'Impatto contenuto, da correggere entro 30 giorni', effectivenessCheckDays: 60 },
-    { name: 'Grave', color: '#ef6c00', description: 'Impatto rilevante, da correggere entro 7 giorni', effectivenessCheckDays: 30, needsContainment: true },
-    { name: 'Gravissima', color: '#c62828', description: 'Impatto in atto: intervento immediato e comunicazione agli enti', effectivenessCheckDays: 30, needsContainment: true },
+    { name: 'Lieve', color: '#2e7d32', description: 'Nessun impatto ambientale; correzione documentale', effectivenessCheckDays: 90, severityRank: 1 },
+    { name: 'Media', color: '#f9a825', description: 'Impatto contenuto, da correggere entro 30 giorni', effectivenessCheckDays: 60, severityRank: 2 },
+    { name: 'Grave', color: '#ef6c00', description: 'Impatto rilevante, da correggere entro 7 giorni', effectivenessCheckDays: 30, needsContainment: true, severityRank: 3 },
+    { name: 'Gravissima', color: '#c62828', description: 'Impatto in atto: intervento immediato e comunicazione agli enti', effectivenessCheckDays: 30, needsContainment: true, severityRank: 4 },
   ],
   referenceDocument: [
     { name: 'D.Lgs. 152/2006 - Testo unico ambientale' },

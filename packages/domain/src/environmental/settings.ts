@@ -52,6 +52,7 @@ export const ZEnvironmentalSettingCreate = z.object({
   userId: z.uuid().optional().describe('Default observers: the observing user'),
   needsContainment: z.boolean().optional().describe('Severity levels: phase 1 needs an immediate containment action before it is signed'),
   effectivenessCheckDays: z.number().int().min(1).max(730).nullable().optional().describe('Severity levels: days from closing to the effectiveness check (null: 60)'),
+  severityRank: z.number().int().min(1).max(99).nullable().optional().describe('Severity levels: the order of gravity, 1 the mildest; lists and pickers sort by it'),
 });
 
 export const ZEnvironmentalSettingUpdate = ZEnvironmentalSettingCreate.omit({ settingType: true, isActive: true }).partial().extend({ isActive: z.boolean().optional() });
@@ -68,6 +69,7 @@ export const ZEnvironmentalSettingRecord = ZRecordBase.extend({
   userId: z.string().nullable(),
   needsContainment: z.boolean(),
   effectivenessCheckDays: z.number().int().nullable(),
+  severityRank: z.number().int().nullable().optional(),
 });
 
 export type TEnvironmentalSettingCreate = z.infer<typeof ZEnvironmentalSettingCreate>;
@@ -75,7 +77,7 @@ export type TEnvironmentalSettingCreate = z.infer<typeof ZEnvironmentalSettingCr
 /** Problems of the type-specific attributes of a setting as it will be after a write (paths relative). */
 export function settingAttributeProblems(
   type: TEnvironmentalSettingType,
-  attributes: { ambientCategory?: unknown; agencyFunctionType?: unknown; userId?: unknown; needsContainment?: boolean; effectivenessCheckDays?: number | null },
+  attributes: { ambientCategory?: unknown; agencyFunctionType?: unknown; userId?: unknown; needsContainment?: boolean; effectivenessCheckDays?: number | null; severityRank?: number | null },
 ): { path: string; message: string; value?: unknown }[] {
   const problems: { path: string; message: string; value?: unknown }[] = [];
   // The CAPA attributes belong to severity levels only.
@@ -83,6 +85,7 @@ export function settingAttributeProblems(
     if (attributes.needsContainment) problems.push({ path: 'needsContainment', message: `not used by setting type ${type}`, value: true });
     if (attributes.effectivenessCheckDays !== null && attributes.effectivenessCheckDays !== undefined)
       problems.push({ path: 'effectivenessCheckDays', message: `not used by setting type ${type}`, value: attributes.effectivenessCheckDays });
+    if (attributes.severityRank !== null && attributes.severityRank !== undefined) problems.push({ path: 'severityRank', message: `not used by setting type ${type}`, value: attributes.severityRank });
   }
   for (const attribute of ['ambientCategory', 'agencyFunctionType', 'userId'] as const) {
     const value = attributes[attribute];

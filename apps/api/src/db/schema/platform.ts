@@ -125,6 +125,8 @@ export const settings = pgTable(
     needsContainment: boolean().notNull().default(false),
     /** Severity levels: the days from closing to the effectiveness check (null: the default). */
     effectivenessCheckDays: integer(),
+    /** Severity levels: the order of gravity, 1 the mildest (pickers and lists sort by it, not by name). */
+    severityRank: integer(),
     /** Default observers: the observing user (its id is also the setting's code, which keeps it unique). */
     userId: uuid().references((): AnyPgColumn => users.id),
     /** Feature flags are part of the product: they may be switched, never deleted. */
@@ -134,6 +136,7 @@ export const settings = pgTable(
     uniqueIndex('settings_type_code_unique').on(t.settingType, t.code),
     index('settings_user_idx').on(t.userId),
     check('settings_effectiveness_check_days_check', sql`${t.effectivenessCheckDays} is null or ${t.effectivenessCheckDays} between 1 and 730`),
+    check('settings_severity_rank_check', sql`${t.severityRank} is null or ${t.severityRank} between 1 and 99`),
   ],
 );
 

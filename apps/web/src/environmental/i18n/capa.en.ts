@@ -51,6 +51,7 @@ export const capaEn: typeof capaIt = {
       help: {
         needsContainment: 'Phase 1 is not signed without an immediate containment action.',
         effectivenessCheckDays: 'Days from closing to the effectiveness check (empty: 60).',
+        severityRank: 'Order of gravity, 1 the mildest: reports and pickers list the levels in this order.',
       },
       dashboard: {
         title: 'CAPA: effectiveness, causes and recurrences',
@@ -87,7 +88,7 @@ export const capaEn: typeof capaIt = {
         previousReportId: 'Follows report',
       },
     },
-    'environmental-settings': { fields: { needsContainment: 'Needs containment', effectivenessCheckDays: 'Days to the effectiveness check' } },
+    'environmental-settings': { fields: { needsContainment: 'Needs containment', effectivenessCheckDays: 'Days to the effectiveness check', severityRank: 'Gravity order' } },
   },
 };
 

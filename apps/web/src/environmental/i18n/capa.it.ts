@@ -50,6 +50,7 @@ export const capaIt = {
       help: {
         needsContainment: 'La fase 1 non si firma senza un’azione di contenimento immediato.',
         effectivenessCheckDays: 'Giorni dalla chiusura alla verifica di efficacia (vuoto: 60).',
+        severityRank: 'Ordine di gravità, 1 la più lieve: segnalazioni e scelte elencano i livelli in questo ordine.',
       },
       dashboard: {
         title: 'CAPA: efficacia, cause e ricorrenze',
@@ -86,7 +87,7 @@ export const capaIt = {
         previousReportId: 'Segue la segnalazione',
       },
     },
-    'environmental-settings': { fields: { needsContainment: 'Richiede contenimento', effectivenessCheckDays: 'Giorni alla verifica di efficacia' } },
+    'environmental-settings': { fields: { needsContainment: 'Richiede contenimento', effectivenessCheckDays: 'Giorni alla verifica di efficacia', severityRank: 'Ordine di gravità' } },
   },
 };
 

@@ -66,7 +66,13 @@ function OrderInput({ readOnly }: { readOnly: boolean }) {
 
 function SettingInput({ source, settingType, readOnly }: { source: string; settingType: string; readOnly: boolean }) {
   return (
-    <ReferenceInput source={source} reference="environmental-settings" filter={{ settingType, isActive: true }} sort={{ field: 'name', order: 'ASC' }}>
+    // Severity levels in their order of gravity, the other settings by name.
+    <ReferenceInput
+      source={source}
+      reference="environmental-settings"
+      filter={{ settingType, isActive: true }}
+      sort={settingType === 'severityLevel' ? { field: 'severityRank', order: 'ASC' } : { field: 'name', order: 'ASC' }}
+    >
       <AutocompleteInput optionText="name" parse={emptyToNull} validate={isRequired(source) ? required : undefined} readOnly={readOnly} />
     </ReferenceInput>
   );

@@ -66,7 +66,13 @@ function useFilters() {
           </ReferenceInput>,
         ]
       : []),
-    <ReferenceInput key="warningLevelSettingId" source="warningLevelSettingId" reference="environmental-settings" filter={{ settingType: 'severityLevel' }} sort={{ field: 'name', order: 'ASC' }}>
+    <ReferenceInput
+      key="warningLevelSettingId"
+      source="warningLevelSettingId"
+      reference="environmental-settings"
+      filter={{ settingType: 'severityLevel' }}
+      sort={{ field: 'severityRank', order: 'ASC' }}
+    >
       <SelectInput optionText="name" />
     </ReferenceInput>,
     <SelectInput key="category" source="category" choices={CATEGORY_CHOICES} />,

@@ -40,7 +40,8 @@ function SettingTypeList({ settingType }: { settingType: string }) {
       <List
         resource="environmental-settings"
         filter={{ settingType }}
-        sort={{ field: 'name', order: 'ASC' }}
+        // Severity levels in their order of gravity, the rest by name.
+        sort={settingType === 'severityLevel' ? { field: 'severityRank', order: 'ASC' } : { field: 'name', order: 'ASC' }}
         disableSyncWithLocation
         title={false as never}
         actions={<TopToolbar>{canCreate ? <CreateButton state={{ record: { settingType } }} /> : null}</TopToolbar>}
@@ -62,6 +63,7 @@ function SettingTypeList({ settingType }: { settingType: string }) {
             </DataTable.Col>
           ) : null}
           {settingType === 'severityLevel' ? <DataTable.Col source="effectivenessCheckDays" /> : null}
+          {settingType === 'severityLevel' ? <DataTable.Col source="severityRank" /> : null}
           {settingType === 'environmentalAspectType' ? <DataTable.Col source="ambientCategory" render={(r: { ambientCategory?: string }) => <AmbientCategory value={r.ambientCategory} />} /> : null}
           {settingType === 'companyFunction' ? (
             <DataTable.Col source="agencyFunctionType" render={(r: { agencyFunctionType?: string }) => <AgencyFunctionType value={r.agencyFunctionType} />} />
@@ -130,6 +132,7 @@ function SettingFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: bo
       {type === 'severityLevel' ? <TextInput source="color" type="color" parse={emptyToNull} readOnly={readOnly} /> : null}
       {type === 'severityLevel' ? <BooleanInput source="needsContainment" readOnly={readOnly} helperText="nca.capa.help.needsContainment" /> : null}
       {type === 'severityLevel' ? <NumberInput source="effectivenessCheckDays" min={1} max={730} step={1} readOnly={readOnly} helperText="nca.capa.help.effectivenessCheckDays" /> : null}
+      {type === 'severityLevel' ? <NumberInput source="severityRank" min={1} max={99} step={1} readOnly={readOnly} helperText="nca.capa.help.severityRank" /> : null}
       {type === 'environmentalAspectType' ? (
         <SelectInput source="ambientCategory" choices={choices(AMBIENT_CATEGORIES, 'environmental.ambientCategory')} validate={required} readOnly={readOnly} />
       ) : null}

@@ -253,6 +253,7 @@ export const environmentalSettingsCollection = defineCollection({
     ambientCategory: settings.ambientCategory,
     agencyFunctionType: settings.agencyFunctionType,
     userId: settings.userId,
+    severityRank: settings.severityRank,
   },
   searchable: [settings.name, settings.code, settings.description],
   scopes: {

@@ -143,6 +143,17 @@ describe('environmental settings', () => {
     expect(flags.body).toEqual([]);
     expect((await t.request('POST', '/api/environmental-settings', { token: agencyA.token, body: { settingType: 'matrix', name: 'X' } })).status).toBe(403);
   });
+
+  it('severity levels come in their order of gravity, not by name; the rank belongs to severity levels only', async () => {
+    const levels = await t.request('GET', '/api/environmental-settings?settingType=severityLevel&sort=severityRank', { token: consortium.token });
+    expect(levels.body.map((l: any) => l.name)).toEqual(['Lieve', 'Media', 'Grave', 'Gravissima']);
+    expect(levels.body.map((l: any) => l.severityRank)).toEqual([1, 2, 3, 4]);
+    const wrongType = await t.request('POST', '/api/environmental-settings', { token: consortium.token, body: { settingType: 'matrix', name: 'Fanghi', severityRank: 2 } });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.details).toEqual([expect.objectContaining({ path: 'severityRank' })]);
+    const outOfRange = await t.request('POST', '/api/environmental-settings', { token: consortium.token, body: { settingType: 'severityLevel', name: 'Estrema', severityRank: 100 } });
+    expect(outOfRange.status).toBe(400);
+  });
 });
 
 describe('price list import over HTTP', () => {

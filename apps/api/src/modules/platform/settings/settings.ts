@@ -109,6 +109,7 @@ export async function settingRowValues({ input, tx: db, existing }: TWrite<TSett
         userId: currentUserId,
         needsContainment: merged.needsContainment,
         effectivenessCheckDays: merged.effectivenessCheckDays,
+        severityRank: merged.severityRank,
       }),
     );
   }
