@@ -102,3 +102,26 @@ test('a hotelier gives each night of a stay its own price, and the stay keeps th
   });
   expect(saved.find((s) => s.checkIn === '2026-08-10')?.nightlyPrices).toEqual([150, 180.5, 120]);
 });
+
+test('a hotelier typing a stay the structure already has (same guest and dates) is warned before saving', async ({ page }) => {
+  test.setTimeout(scaled(90_000));
+  await signIn(page, 'hotelier@demo.test');
+  await page.goto('/stays/create');
+  await chooseOption(page, 'Struttura', 'Hotel Serapo');
+  // The demo's questura guests: Esposito Gennaro at Hotel Serapo from 20 to 24 November 2026.
+  await fillDate(page, 'Arrivo', '2026-11-20');
+  await fillDate(page, 'Partenza', '2026-11-24');
+  await page.getByLabel('Cognome').fill('Esposito');
+  await page.getByLabel('Nome', { exact: true }).fill('Gennaro');
+  const warning = page.getByTestId('stay-duplicate-warning');
+  await expect(warning).toContainText('Questa struttura ha già un soggiorno di Esposito Gennaro dal 20/11/2026 al 24/11/2026');
+  await warning.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'artifacts/tourist-tax-stay-duplicate.png' });
+  // Another day is another stay: the warning goes.
+  await fillDate(page, 'Partenza', '2026-11-25');
+  await expect(warning).toHaveCount(0);
+  await fillDate(page, 'Partenza', '2026-11-24');
+  await expect(warning).toBeVisible();
+  await warning.getByRole('link', { name: 'Apri quello esistente' }).click();
+  await expect(page).toHaveURL(/\/stays\/[0-9a-f-]{36}$/);
+});

@@ -22,6 +22,7 @@ import { FormGrid, SectionTitle, emptyToNull } from '../../components/forms';
 import { dateAfter, required, validEmail, validEuros, validPersonalTaxCode, validPhone, validTaxCode, validVatNumber, wholeNumber } from '../../components/validators';
 import { LiveTaxPreview, SavedTaxPreview, TaxBreakdown, TaxSummaryBar } from './TaxBreakdown';
 import { StayFiles } from './StayFiles';
+import { DuplicateStayWarning } from './DuplicateStayWarning';
 import { NightlyPricesInput } from './NightlyPricesInput';
 import { PoliceCodeInput } from '../police-files/PoliceCodeInput';
 import { PoliceReadiness } from '../police-files/PoliceReadiness';
@@ -244,6 +245,7 @@ export function StayFields({ readOnly }: { readOnly: boolean }) {
             <NightlyPricesInput readOnly={readOnly} />
             <AppliedRulesInputs readOnly={readOnly} />
             <GuestInputs readOnly={readOnly} />
+            {readOnly ? null : <DuplicateStayWarning />}
             <OtherGuestsInputs readOnly={readOnly} />
             <SectionTitle>{translate('touristTax.policeFiles.formTitle')}</SectionTitle>
             <PoliceReadiness />
