@@ -49,6 +49,7 @@ import { formatDate, formatDateTime } from '../../i18n/format';
 import { isNotAvailable, useActionFacts } from '../nca/queries';
 import { ActionStatusChip } from './ActionStatusChip';
 import type { TReport } from '../nca/reportRecord';
+import { TextAddButton } from '../../components/TextAddButton';
 
 /*
  * Corrective actions of NCA reports: the list (every report's, with filters), the page of one action
@@ -127,7 +128,7 @@ function ActionFields({ readOnly, supplier }: { readOnly: boolean; supplier: boo
       <BooleanInput source="isDocumentRequired" readOnly={readOnly} helperText="nca.help.isDocumentRequired" />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <ArrayInput source="documents" helperText="nca.help.documents">
-          <SimpleFormIterator inline disableReordering disableAdd={readOnly} disableRemove={readOnly} disableClear>
+          <SimpleFormIterator addButton={<TextAddButton />} inline disableReordering disableAdd={readOnly} disableRemove={readOnly} disableClear>
             <TextInput source="name" validate={required} helperText={false} readOnly={readOnly} />
             <BooleanInput source="isRequired" helperText={false} readOnly={readOnly} />
           </SimpleFormIterator>

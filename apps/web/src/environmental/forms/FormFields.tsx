@@ -33,6 +33,7 @@ import { EerCodeInput } from './EerCodeInput';
 import { validFirNumber, validQuantity } from './validators';
 import { F, choices } from './formLabels';
 import { PartyFields } from './PartyFields';
+import { TextAddButton } from '../../components/TextAddButton';
 
 /*
  * A waste form's fields in RENTRI's order (form, waste, producer, transporters, receiver,
@@ -130,7 +131,7 @@ export function FormFields({ readOnly }: { readOnly: boolean }) {
 
       <SectionTitle>{translate('forms.sections.transporters')}</SectionTitle>
       <ArrayInput source="transporters" label={false} sx={{ gridColumn: '1 / -1' }}>
-        <SimpleFormIterator disableReordering disableAdd={readOnly} disableRemove={readOnly} fullWidth>
+        <SimpleFormIterator addButton={<TextAddButton />} disableReordering disableAdd={readOnly} disableRemove={readOnly} fullWidth>
           <FormGrid>
             <PartyFields prefix="" labels="transporter" readOnly={readOnly} />
             <SelectInput source="transportType" label={F('transporter.transportType')} choices={choices(TRANSPORT_TYPES, 'forms.transportType')} defaultValue="Terrestre" readOnly={readOnly} />
@@ -150,7 +151,7 @@ export function FormFields({ readOnly }: { readOnly: boolean }) {
 
       <SectionTitle>{translate('forms.sections.intermediaries')}</SectionTitle>
       <ArrayInput source="intermediaries" label={false} sx={{ gridColumn: '1 / -1' }}>
-        <SimpleFormIterator disableReordering disableAdd={readOnly} disableRemove={readOnly} fullWidth>
+        <SimpleFormIterator addButton={<TextAddButton />} disableReordering disableAdd={readOnly} disableRemove={readOnly} fullWidth>
           <FormGrid>
             <PartyFields prefix="" labels="producer" readOnly={readOnly} />
           </FormGrid>

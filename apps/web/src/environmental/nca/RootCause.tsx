@@ -3,6 +3,7 @@ import { ArrayInput, CheckboxGroupInput, SimpleFormIterator, TextInput, useTrans
 import { ISHIKAWA_CATEGORIES } from '@app/domain/environmental/nca/index';
 import { required } from '../../components/validators';
 import type { TReport } from './reportRecord';
+import { TextAddButton } from '../../components/TextAddButton';
 
 /*
  * The structured root cause of phase 2: the 5-Why chain (each answer the cause of the previous one)
@@ -17,7 +18,7 @@ export function RootCauseInputs() {
   return (
     <Stack spacing={1} sx={{ width: '100%' }} data-testid="nca-root-cause-form">
       <ArrayInput source="fiveWhys" helperText="nca.capa.rootCause.fiveWhysHelp">
-        <SimpleFormIterator inline disableReordering getItemLabel={(index) => translate('nca.capa.rootCause.why', { n: index + 1 })} data-testid="nca-five-whys">
+        <SimpleFormIterator addButton={<TextAddButton />} inline disableReordering getItemLabel={(index) => translate('nca.capa.rootCause.why', { n: index + 1 })} data-testid="nca-five-whys">
           <TextInput source="" label={false} validate={required} fullWidth sx={{ minWidth: { sm: 480 } }} />
         </SimpleFormIterator>
       </ArrayInput>

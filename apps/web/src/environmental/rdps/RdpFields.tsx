@@ -6,6 +6,7 @@ import type { TAnalyticRow } from '@app/domain/environmental/rdp/rdps';
 import { emptyToNull, FormGrid, SectionTitle } from '../../components/forms';
 import { useCan } from '../../components/permissions';
 import { required } from '../../components/validators';
+import { TextAddButton } from '../../components/TextAddButton';
 
 /* The report's data: the form of the create, and of the RDP tab while the report is in processing. */
 
@@ -74,7 +75,7 @@ export function RdpFields({ readOnly, isCreate }: { readOnly: boolean; isCreate:
         <Box sx={{ width: '100%', maxWidth: 1200 }}>
           <SectionTitle>{translate('environmental.rdps.sections.rows')}</SectionTitle>
           <ArrayInput source="analyticData" label={false}>
-            <SimpleFormIterator inline disableReordering>
+            <SimpleFormIterator addButton={<TextAddButton />} inline disableReordering>
               <TextInput source="activity" label="resources.rdps.fields.activity" validate={required} sx={{ width: { xs: '100%', md: 200 } }} />
               <TextInput source="unit" label="resources.rdps.fields.unit" parse={emptyToNull} sx={{ width: { xs: '100%', md: 110 } }} />
               <TextInput source="method" label="resources.rdps.fields.method" parse={emptyToNull} sx={{ width: { xs: '100%', md: 200 } }} />

@@ -7,6 +7,7 @@ import { useCustomMutation, useCustomQuery, useInvalidateCustom } from '../../da
 import { useCan } from '../../components/permissions';
 import { emptyToNull, FormGrid } from '../../components/forms';
 import { required } from '../../components/validators';
+import { TextAddButton } from '../../components/TextAddButton';
 
 /*
  * Pieces shared by the agency and laboratory screens: registry fields, the invitation status and
@@ -41,7 +42,7 @@ export function CompanyFields({ readOnly }: { readOnly: boolean }) {
 export function ContactsInput({ readOnly }: { readOnly: boolean }) {
   return (
     <ArrayInput source="contacts">
-      <SimpleFormIterator inline disableReordering disableAdd={readOnly} disableRemove={readOnly}>
+      <SimpleFormIterator addButton={<TextAddButton />} inline disableReordering disableAdd={readOnly} disableRemove={readOnly}>
         <TextInput source="name" label="environmental.contact.name" validate={required} readOnly={readOnly} />
         <TextInput source="role" label="environmental.contact.role" parse={emptyToNull} readOnly={readOnly} />
         <TextInput source="email" label="environmental.contact.email" parse={emptyToNull} readOnly={readOnly} />

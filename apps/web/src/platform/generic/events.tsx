@@ -30,6 +30,7 @@ import { currentUserId, useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
 import { intlLocale } from '../../i18n/format';
 import { useSession } from '../../session/useSession';
+import { TextAddButton } from '../../components/TextAddButton';
 
 /*
  * Events: a hotelier proposes one (waiting for confirmation), an administrator confirms it; either
@@ -149,7 +150,7 @@ function EventFields({ readOnly }: { readOnly: boolean }) {
       <TextInput source="description" multiline minRows={3} parse={emptyToNull} readOnly={readOnly} sx={{ gridColumn: '1 / -1' }} />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <ArrayInput source="galleryImages" label="admin.events.gallery">
-          <SimpleFormIterator inline disableReordering disableAdd={readOnly} disableRemove={readOnly}>
+          <SimpleFormIterator addButton={<TextAddButton />} inline disableReordering disableAdd={readOnly} disableRemove={readOnly}>
             <TextInput source="" label="admin.events.imageAddress" type="url" validate={required} sx={{ minWidth: { sm: 420 } }} />
           </SimpleFormIterator>
         </ArrayInput>

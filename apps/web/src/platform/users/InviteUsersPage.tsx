@@ -22,6 +22,7 @@ import { inviteUsers, type TInvitedUser } from '../../dataProvider/api';
 import { getSession } from '../../session/store';
 import { roleChoices } from './roleChoices';
 import { scopeOf } from '@app/domain/platform/access/access-table';
+import { TextAddButton } from '../../components/TextAddButton';
 
 type TInviteForm = { users: TInvitedUser[] };
 
@@ -67,7 +68,7 @@ export function InviteUsersPage() {
         <ResourceContextProvider value="users">
           <Form onSubmit={submit} defaultValues={{ users: [defaultRow] }}>
             <ArrayInput source="users" label="users.invite.rows">
-              <SimpleFormIterator inline disableReordering>
+              <SimpleFormIterator addButton={<TextAddButton />} inline disableReordering>
                 <TextInput source="email" label="resources.users.fields.email" validate={[required(), email()]} />
                 <TextInput source="name" label="resources.users.fields.name" validate={required()} />
                 <TextInput source="surname" label="resources.users.fields.surname" validate={required()} />

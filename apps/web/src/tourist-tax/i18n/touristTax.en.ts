@@ -209,6 +209,9 @@ export const touristTaxEn = {
       exportQuarter: 'Q%{quarter} %{year} (xlsx)',
       exportYear: 'All %{year} (xlsx)',
       locked: 'This stay is counted in a submitted declaration: it can no longer be changed.',
+      addExemption: 'Add exemption',
+      addReduction: 'Add reduction',
+      addGuest: 'Add guest',
       duplicateWarning:
         'This structure already has a stay of %{guest} from %{from} to %{to}: check it is not the same one entered twice. |||| This structure already has %{smart_count} stays of %{guest} from %{from} to %{to}: check they are not the same one entered again.',
       openDuplicate: 'Open the existing one',

@@ -213,6 +213,9 @@ export const touristTaxIt = {
       exportQuarter: 'Trim %{quarter} %{year} (xlsx)',
       exportYear: 'Tutto il %{year} (xlsx)',
       locked: 'Soggiorno compreso in una dichiarazione presentata: non è più modificabile.',
+      addExemption: 'Aggiungi esenzione',
+      addReduction: 'Aggiungi riduzione',
+      addGuest: 'Aggiungi ospite',
       duplicateWarning:
         'Questa struttura ha già un soggiorno di %{guest} dal %{from} al %{to}: controlla che non sia lo stesso inserito due volte. |||| Questa struttura ha già %{smart_count} soggiorni di %{guest} dal %{from} al %{to}: controlla che non siano lo stesso inserito più volte.',
       openDuplicate: 'Apri quello esistente',

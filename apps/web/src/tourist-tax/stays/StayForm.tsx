@@ -28,6 +28,7 @@ import { PoliceCodeInput } from '../police-files/PoliceCodeInput';
 import { PoliceReadiness } from '../police-files/PoliceReadiness';
 import type { TStayComputation } from '../../dataProvider/stays';
 import type { TNamedRecord } from '../../components/records';
+import { TextAddButton } from '../../components/TextAddButton';
 
 const partyKindChoices = [
   { id: 'family', name: 'touristTax.policeFiles.family' },
@@ -66,7 +67,7 @@ function AppliedRulesInputs({ readOnly }: { readOnly: boolean }) {
     <>
       <SectionTitle>{translate('touristTax.sections.exemptions')}</SectionTitle>
       <ArrayInput source="appliedExemptions" label={false} sx={{ gridColumn: '1 / -1' }}>
-        <SimpleFormIterator inline disableReordering disableClear disableAdd={readOnly} disableRemove={readOnly}>
+        <SimpleFormIterator addButton={<TextAddButton label="touristTax.stays.addExemption" />} inline disableReordering disableClear disableAdd={readOnly} disableRemove={readOnly}>
           <ReferenceInput source="exemptionId" reference="exemptions" filter={filter} sort={{ field: 'name', order: 'ASC' }} perPage={200}>
             <SelectInput optionText="name" label="touristTax.fields.exemptionId" validate={required} readOnly={readOnly} sx={{ minWidth: 320 }} />
           </ReferenceInput>
@@ -84,7 +85,7 @@ function AppliedRulesInputs({ readOnly }: { readOnly: boolean }) {
       </ArrayInput>
       <SectionTitle>{translate('touristTax.sections.reductions')}</SectionTitle>
       <ArrayInput source="appliedReductions" label={false} sx={{ gridColumn: '1 / -1' }}>
-        <SimpleFormIterator inline disableReordering disableClear disableAdd={readOnly} disableRemove={readOnly}>
+        <SimpleFormIterator addButton={<TextAddButton label="touristTax.stays.addReduction" />} inline disableReordering disableClear disableAdd={readOnly} disableRemove={readOnly}>
           <ReferenceInput source="reductionId" reference="reductions" filter={filter} sort={{ field: 'name', order: 'ASC' }} perPage={200}>
             <SelectInput optionText="name" label="touristTax.fields.reductionId" validate={required} readOnly={readOnly} sx={{ minWidth: 320 }} />
           </ReferenceInput>
@@ -153,7 +154,15 @@ function OtherGuestsInputs({ readOnly }: { readOnly: boolean }) {
         }
       </FormDataConsumer>
       <ArrayInput source="guests" label={false} sx={{ gridColumn: '1 / -1' }}>
-        <SimpleFormIterator inline disableReordering disableClear disableAdd={readOnly} disableRemove={readOnly} sx={{ '& .RaSimpleFormIterator-form': { flexWrap: { sm: 'wrap' }, flex: 1 } }}>
+        <SimpleFormIterator
+          addButton={<TextAddButton label="touristTax.stays.addGuest" />}
+          inline
+          disableReordering
+          disableClear
+          disableAdd={readOnly}
+          disableRemove={readOnly}
+          sx={{ '& .RaSimpleFormIterator-form': { flexWrap: { sm: 'wrap' }, flex: 1 } }}
+        >
           <TextInput source="surname" label={label('surname')} validate={required} readOnly={readOnly} />
           <TextInput source="name" label={label('name')} validate={required} readOnly={readOnly} />
           <DateInput source="birthDate" label={label('birthDate')} {...text} />
