@@ -1,4 +1,4 @@
-import { CreateButton, DataTable, List, ReferenceField, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, ReferenceField, useLocaleState, useTranslate } from 'react-admin';
 import { findEerCode } from '@app/domain/environmental/waste/eer';
 import { DownloadButton } from '../../components/DownloadButton';
 import { formatDate } from '../../i18n/format';
@@ -10,6 +10,7 @@ import { FormTotals } from './FormTotals';
 import { filterQuery, useFormFilters } from './listFilters';
 import { formatQuantity } from './formatQuantity';
 import { useListFilterValues } from '../../components/records';
+import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 
 /* Waste forms (FIR): the list with its filters, totals and export. */
 
@@ -18,10 +19,10 @@ function FormListActions() {
   const canCreate = useCanHere('create');
   const canExport = useCan('forms', 'export');
   return (
-    <TopToolbar>
+    <ListToolbar>
       {canExport ? <DownloadButton path="/forms/export.xlsx" query={filterQuery(filterValues)} fileName="formulari.xlsx" label="forms.export" testId="forms-export" /> : null}
       {canCreate ? <CreateButton /> : null}
-    </TopToolbar>
+    </ListToolbar>
   );
 }
 
@@ -32,7 +33,7 @@ export function FormList() {
   return (
     <List filters={filters} sort={{ field: 'referencePeriodFrom', order: 'DESC' }} actions={<FormListActions />}>
       <FormTotals />
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <ListDataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="code" label={F('code')} />
         <DataTable.Col source="rentriState" label={F('status')} render={(r: TFormWebRecord) => <FormStatusChip status={r.rentriState} />} />
         <DataTable.Col
@@ -55,7 +56,7 @@ export function FormList() {
         <DataTable.Col source="orderId" label={F('orderId')} disableSort>
           <ReferenceField source="orderId" reference="orders" link={false} />
         </DataTable.Col>
-      </DataTable>
+      </ListDataTable>
     </List>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { YearListEmpty, YearListTitle, ResponsiveDataTable } from '../../components/listScaffolding';
+import { ListToolbar, ResponsiveDataTable, YearListEmpty, YearListTitle } from '../../components/listScaffolding';
 import { Button, Chip, Menu, MenuItem, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import LockIcon from '@mui/icons-material/Lock';
@@ -16,7 +16,6 @@ import {
   SelectField,
   SelectInput,
   TextField,
-  TopToolbar,
   useListContext,
   useLocaleState,
   useNotify,
@@ -138,7 +137,7 @@ function StayListActions() {
   const filterValues = useListFilterValues();
   const canWrite = useCan('stays', 'create');
   return (
-    <TopToolbar sx={{ alignItems: 'center' }}>
+    <ListToolbar sx={{ alignItems: 'center' }}>
       <FilterButton />
       <QuarterFilter />
       {canWrite ? <CreateButton /> : null}
@@ -153,7 +152,7 @@ function StayListActions() {
           <ImportStaysDialog open onClose={() => setImporting(false)} defaultStructureId={typeof filterValues.structureId === 'string' ? filterValues.structureId : undefined} />
         </Suspense>
       ) : null}
-    </TopToolbar>
+    </ListToolbar>
   );
 }
 
