@@ -166,13 +166,13 @@ export function ListViewsMenu({ columnsVariant }: { columnsVariant?: string }) {
                 apply(view.params);
                 notify('savedViews.applied', { type: 'info', messageArgs: { name: view.name } });
               }}
-              sx={{ gap: 1, maxWidth: 420 }}
+              sx={{ gap: 1, maxWidth: 420, whiteSpace: 'normal' }}
             >
               <ListItemText
+                sx={{ minWidth: 0, flex: 1 }}
                 primary={view.name}
                 secondary={[
-                  mine ? translate('savedViews.mine') : translate('savedViews.sharedBy'),
-                  view.visibility === 'role' && view.role ? translate('savedViews.shared', { role: translate(`roles.${view.role}`) }) : null,
+                  view.visibility === 'role' && view.role ? translate('savedViews.shared', { role: translate(`roles.${view.role}`) }) : translate('savedViews.private'),
                   mine && view.isDefault ? translate('savedViews.isDefault') : null,
                 ]
                   .filter(Boolean)
