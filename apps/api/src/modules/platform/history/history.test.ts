@@ -23,11 +23,12 @@ let lab: TSession;
 const history = (collection: string, id: string, token: string) => t.request('GET', `/api/${collection}/${id}/history`, { token });
 const restore = (collection: string, id: string, entryId: string, token: string) => t.request('POST', `/api/${collection}/${id}/history/${entryId}/restore`, { token });
 
+/** Demo accounts by the part of their e-mail before the @ (consortium and agency3 come from the environmental demo). */
+const ACCOUNTS = ['admin', 'city', 'hotelier', 'hotelier2', 'consortium', 'agency', 'agency3', 'lab'];
+
 beforeAll(async () => {
   t = await startTestApp();
-  [admin, city, hotelier, hotelier2, consortium, edil, eco, lab] = await Promise.all(
-    (['admin', 'city', 'hotelier', 'hotelier2', 'consortium', 'agency', 'agency3', 'lab'] as const).map((account) => t.signedIn(account)),
-  );
+  [admin, city, hotelier, hotelier2, consortium, edil, eco, lab] = await Promise.all(ACCOUNTS.map((account) => t.login(`${account}@demo.test`)));
 });
 afterAll(() => t?.close());
 
