@@ -49,7 +49,7 @@ export function ReportWorkflow({ record }: { record: TReport }) {
   return (
     <>
       <WorkflowActions workflow={ncaReportWorkflow} resource="nca-reports" record={record} facts={facts.data} buttons={reportButtons(setSignersFor)} />
-      <SignersDialog reportId={record.id} action={signersFor} onClose={() => setSignersFor(null)} />
+      <SignersDialog reportId={record.id} targetAgencyId={record.targetAgencyId ?? null} action={signersFor} onClose={() => setSignersFor(null)} />
     </>
   );
 }

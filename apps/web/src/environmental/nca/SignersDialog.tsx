@@ -3,14 +3,14 @@ import { Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, Dial
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { can } from '@app/domain/platform/access/access-table';
+import { maySignReport } from '@app/domain/environmental/nca/sign-flow';
 import { useCustomMutation } from '../../dataProvider/hooks';
 import { errorText } from '../../components/serverErrors';
 import type { TNamedRecord } from '../../components/records';
 
 /*
- * The consortium names the signers of a phase: each a user of a role that signs NCA phases (the access
- * table's sign-requests.sign) acting in a company function they hold (an administrator sets them on
+ * The consortium names the signers of a phase: each a user of the consortium or of the report's agency
+ * who may sign NCA phases (maySignReport) acting in a company function they hold (an administrator sets them on
  * the user; the API refuses any other). One request per user per
  * phase and round: the dialog does not offer a user twice (the API refuses it with
  * DUPLICATE_SIGNATURE anyway).
@@ -24,13 +24,13 @@ const userLabel = (u: { name?: string; surname?: string; email?: string }) => {
   return name ? `${name} (${u.email ?? ''})` : (u.email ?? '');
 };
 
-export function SignersDialog({ reportId, action, onClose }: { reportId: string; action: string | null; onClose: () => void }) {
+export function SignersDialog({ reportId, targetAgencyId, action, onClose }: { reportId: string; targetAgencyId: string | null; action: string | null; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const [rows, setRows] = useState<TRow[]>([{ user: null, fn: null }]);
   const [problem, setProblem] = useState<string | null>(null);
-  const { data: users = [] } = useGetList<{ id: string; role: string; name?: string; surname?: string; email?: string; companyFunctionSettingIds?: string[] }>(
+  const { data: users = [] } = useGetList<{ id: string; role: string; agencyId?: string | null; name?: string; surname?: string; email?: string; companyFunctionSettingIds?: string[] }>(
     'users',
     { pagination: { page: 1, perPage: 200 }, sort: { field: 'surname', order: 'ASC' } },
     { enabled: !!action },
@@ -40,7 +40,8 @@ export function SignersDialog({ reportId, action, onClose }: { reportId: string;
     { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' }, filter: { settingType: 'companyFunction', isActive: true } },
     { enabled: !!action },
   );
-  const userOptions: TOption[] = users.filter((u) => can(u.role, 'sign-requests', 'sign')).map((u) => ({ id: String(u.id), label: userLabel(u) }));
+  // The consortium's people and the report agency's staff (the API refuses anyone else).
+  const userOptions: TOption[] = users.filter((u) => maySignReport(u, { targetAgencyId })).map((u) => ({ id: String(u.id), label: userLabel(u) }));
   const functionOptions: TOption[] = functions.map((f) => ({ id: String(f.id), label: f.name }));
   const functionsOf = (userId: string | undefined): TOption[] => {
     const held = users.find((u) => String(u.id) === userId)?.companyFunctionSettingIds ?? [];

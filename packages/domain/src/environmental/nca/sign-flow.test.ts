@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../platform/workflow/index.ts';
 import { normalizeTwentyOneCode, isTwentyOneCode, ncaReportCode, OTP_RULES } from './codes.ts';
 import { editableFieldsOf, frozenFieldsIn, missingPhase1Fields, PHASE1_FIELDS, ZNcaReportCreate } from './report-schemas.ts';
-import { SIGN_STATUSES, signRequestWorkflow, type TSignRequestAction, type TSignRequestFacts } from './sign-flow.ts';
+import { maySignReport, SIGN_STATUSES, signRequestWorkflow, type TSignRequestAction, type TSignRequestFacts } from './sign-flow.ts';
 import { ZSignWithCode } from './sign-schemas.ts';
 
 const SIGNER: TSignRequestFacts = { isSigner: true, roundActive: true };
@@ -93,5 +93,18 @@ describe('what can be edited, by status', () => {
       'systemSettingId',
       'origin',
     ]);
+  });
+});
+
+describe('who may sign a report', () => {
+  const report = { targetAgencyId: 'agency-a' };
+  it('the consortium side and the staff of the report agency; no laboratory, no other agency, no comune', () => {
+    expect(maySignReport({ role: 'consortium_user' }, report)).toBe(true);
+    expect(maySignReport({ role: 'admin' }, report)).toBe(true);
+    expect(maySignReport({ role: 'agency_user', agencyId: 'agency-a' }, report)).toBe(true);
+    expect(maySignReport({ role: 'agency_user', agencyId: 'agency-b' }, report)).toBe(false);
+    expect(maySignReport({ role: 'agency_user', agencyId: null }, report)).toBe(false);
+    expect(maySignReport({ role: 'laboratory_user' }, report)).toBe(false);
+    expect(maySignReport({ role: 'city' }, report)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { can } from '../../platform/access/index.ts';
+import { can, ncaSideOf } from '../../platform/access/index.ts';
 import { defineWorkflow, type TGuardRefusal, type TWorkflowActor } from '../../platform/workflow/index.ts';
 
 /**
@@ -42,3 +42,14 @@ export type TSignRequestAction = (typeof signRequestWorkflow.actions)[number];
 /** Explanations of a rejection: long enough to say why. */
 export const EXPLANATION_MIN = 10;
 export const EXPLANATION_MAX = 2000;
+
+/**
+ * Who may be named to sign a report's phase: the consortium's side, or the staff of the agency the
+ * report is about. Never a laboratory, nor another agency's staff, whatever functions they hold.
+ */
+export function maySignReport(user: { role: string; agencyId?: string | null }, report: { targetAgencyId: string | null }): boolean {
+  if (!can(user.role, 'sign-requests', 'sign')) return false;
+  const side = ncaSideOf(user.role);
+  if (side === 'consortium') return true;
+  return side === 'agency' && !!user.agencyId && user.agencyId === report.targetAgencyId;
+}

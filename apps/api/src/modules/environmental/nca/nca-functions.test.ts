@@ -167,22 +167,29 @@ describe('company functions of users', () => {
     expect((await get(consortium, `/api/corrective-actions/${internal.body._id}/facts`)).body.isAssignee).toBe(true);
   });
 
-  it('N4: a signer is asked to sign only in a company function they hold', async () => {
+  it('N4: a signer is asked to sign only in a company function they hold, and only for the consortium or the report agency', async () => {
     const created = await post(consortium, '/api/nca-reports', fx.phase1);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const refused = await post(consortium, `/api/nca-reports/${created.body._id}/requestPhase1Signs`, {
       signers: [
         { userId: consortium.user._id, agencyFunctionSettingId: fx.consortiumFunction },
-        { userId: agency3.user._id, agencyFunctionSettingId: unheld },
+        { userId: agency.user._id, agencyFunctionSettingId: unheld },
       ],
     });
     expect(refused.status).toBe(400);
     expect(refused.body.details).toEqual([expect.objectContaining({ path: 'signers.1.agencyFunctionSettingId', value: unheld })]);
+    // Another agency's staff does not sign this agency's report, whatever function they hold.
+    expect(created.body.targetAgencyId).not.toBe(agency3.user.agencyId);
+    const otherAgency = await post(consortium, `/api/nca-reports/${created.body._id}/requestPhase1Signs`, {
+      signers: [{ userId: agency3.user._id, agencyFunctionSettingId: agency3Functions[0] }],
+    });
+    expect(otherAgency.status).toBe(400);
+    expect(otherAgency.body.details).toEqual([expect.objectContaining({ path: 'signers.0.userId', value: agency3.user._id })]);
     expect((await get(consortium, `/api/nca-reports/${created.body._id}`)).body.status).toBe('pending');
     const asked = await post(consortium, `/api/nca-reports/${created.body._id}/requestPhase1Signs`, {
       signers: [
         { userId: consortium.user._id, agencyFunctionSettingId: fx.consortiumFunction },
-        { userId: agency3.user._id, agencyFunctionSettingId: fx.agencyFunction },
+        { userId: agency.user._id, agencyFunctionSettingId: fx.agencyFunction },
       ],
     });
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);

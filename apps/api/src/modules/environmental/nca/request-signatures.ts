@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { TRequestSignatures, TSignPhase } from '@app/domain/environmental/nca/index';
+import { maySignReport, type TRequestSignatures, type TSignPhase } from '@app/domain/environmental/nca/index';
 import { settings, signRequests, users } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -13,8 +13,8 @@ import { phaseSnapshot, sha256Hex, snapshotHashOf } from './snapshot.ts';
 
 type TSigner = TRequestSignatures['signers'][number];
 
-/** Each signer once, an enabled account, acting in an active company function they hold. */
-async function checkSigners(tx: TTx, signers: readonly TSigner[]) {
+/** Each signer once, an enabled account of the consortium or of the report's agency, acting in an active company function they hold. */
+async function checkSigners(tx: TTx, report: TNcaReportRow, signers: readonly TSigner[]) {
   if (signers.length === 0) throw validationFailed([{ path: 'signers', message: 'name at least one signer' }]);
   const seen = new Set<string>();
   for (const [i, s] of signers.entries()) {
@@ -23,7 +23,7 @@ async function checkSigners(tx: TTx, signers: readonly TSigner[]) {
     seen.add(s.userId);
   }
   const people = await tx
-    .select({ id: users.id, isEnabled: users.isEnabled, deletedAt: users.deletedAt, functionIds: users.companyFunctionSettingIds })
+    .select({ id: users.id, role: users.role, agencyId: users.agencyId, isEnabled: users.isEnabled, deletedAt: users.deletedAt, functionIds: users.companyFunctionSettingIds })
     .from(users)
     .where(
       inArray(
@@ -45,6 +45,7 @@ async function checkSigners(tx: TTx, signers: readonly TSigner[]) {
     const person = people.find((p) => p.id === s.userId);
     if (!person || person.deletedAt) problems.push({ path: `signers.${i}.userId`, message: 'does not exist', value: s.userId });
     else if (!person.isEnabled) problems.push({ path: `signers.${i}.userId`, message: 'this account is disabled', value: s.userId });
+    else if (!maySignReport(person, report)) problems.push({ path: `signers.${i}.userId`, message: "signs for the consortium or the report's agency only", value: s.userId });
     const fn = functions.find((f) => f.id === s.agencyFunctionSettingId);
     if (!fn || fn.settingType !== 'companyFunction') problems.push({ path: `signers.${i}.agencyFunctionSettingId`, message: 'not a company function', value: s.agencyFunctionSettingId });
     else if (!fn.isActive) problems.push({ path: `signers.${i}.agencyFunctionSettingId`, message: 'this company function is not active', value: s.agencyFunctionSettingId });
@@ -111,7 +112,7 @@ async function storeRoundPdf(
  * new round number.
  */
 export async function requestSignatures(tx: TTx, app: FastifyInstance, ctx: TSignedInContext, report: TNcaReportRow, phase: TSignPhase, signers: readonly TSigner[], now: Date) {
-  await checkSigners(tx, signers);
+  await checkSigners(tx, report, signers);
   const round = report.signRound + 1;
   const snapshot = await phaseSnapshot(tx, report, phase);
   const snapshotHash = snapshotHashOf(snapshot);
