@@ -16,6 +16,7 @@ import { rowToRecord } from './serialize.ts';
 import { listSerializer } from './json-writer.ts';
 import { createListSql, type TRenderedWhere } from './list-sql.ts';
 import { registerCollectionExport } from './export.ts';
+import { registerCollectionBulk, type TBulkOptions } from './bulk.ts';
 import type { TCountCache } from './count-cache.ts';
 import type { TAnyCollection, TCollection, TOperation, TRecordTable, TSignedInContext } from './define.ts';
 import type { TTransitionTx } from '../workflow/run-transition.ts';
@@ -309,10 +310,14 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
   };
 }
 
-/** Serves GET list, GET one, POST, PUT, DELETE for one declared collection. */
+/**
+ * Serves GET list, GET one, POST, PUT, DELETE for one declared collection, and `POST .../bulk` (delete
+ * where the collection deletes, plus the bulk actions it declares in `options.bulk`).
+ */
 export function registerCollection<TTable extends TRecordTable, TCreate extends z.ZodObject, TUpdate extends z.ZodObject | undefined, TRecord extends z.ZodType>(
   app: FastifyInstance,
   definition: TCollection<TTable, TCreate, TUpdate, TRecord>,
+  options: { bulk?: TBulkOptions } = {},
 ): TCollectionRuntime {
   const runtime = collectionRuntime(definition, { counts: app.services.countCache });
   const def = runtime.def;
@@ -389,6 +394,7 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
       },
     });
   }
+  registerCollectionBulk(app, runtime, tags, options.bulk ?? {});
   app.services.collections.set(def.name, runtime);
   return runtime;
 }
