@@ -1,3 +1,5 @@
+// exceljs (a devDependency) reads what the API exports: an independent reader.
+import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,5 +143,16 @@ describe('POST /api/{collection}/bulk', () => {
     const res = await fetch(`${t.baseUrl}/api/forms/export?_id[in]=${ids.join(',')}`, { headers: { authorization: `Bearer ${consortium.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    // A header row, then the two selected forms only.
+    expect(book.worksheets[0].actualRowCount).toBe(3);
+    const stays = await t.request('GET', '/api/stays?year=2025&limit=2', { token: hotelier.token });
+    const staysExport = await fetch(`${t.baseUrl}/api/stays/export?year=2025&_id[in]=${stays.body.map((s: { _id: string }) => s._id).join(',')}`, {
+      headers: { authorization: `Bearer ${hotelier.token}` },
+    });
+    const stayBook = new ExcelJS.Workbook();
+    await stayBook.xlsx.load(await staysExport.arrayBuffer());
+    expect(stayBook.worksheets[0].actualRowCount).toBe(3);
   });
 });
