@@ -4,7 +4,7 @@ import CheckIcon from '@mui/icons-material/DoneAll';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PaidIcon from '@mui/icons-material/Paid';
 import MoneyOffIcon from '@mui/icons-material/MoneyOff';
-import { useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useListContext, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { bulkActionsFor, MAX_BULK_ROWS } from '@app/domain/platform/access/bulk-actions';
 import type { TBulkResult } from '../dataProvider';
 import { filtersToQuery } from '../dataProvider/query';
@@ -13,6 +13,7 @@ import { useCustomMutation } from '../dataProvider/hooks';
 import { useSession } from '../session/useSession';
 import { DownloadButton } from './DownloadButton';
 import { tableResourceOf } from './permissions';
+import { useListFilterValues } from './records';
 
 /*
  * The bulk actions of a list (issue 28): what the signed-in role may do to the selected rows, or to
@@ -40,7 +41,8 @@ export function ListBulkActions({ exportPath, exportFilterQuery = filtersToQuery
   const notify = useNotify();
   const refresh = useRefresh();
   const role = useSession()?.user.role;
-  const { resource, selectedIds, total, filterValues, onUnselectItems, data } = useListContext();
+  const { resource, selectedIds, total, onUnselectItems, data } = useListContext<RaRecord>();
+  const filterValues = useListFilterValues();
   const [allMatching, setAllMatching] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
   const [reason, setReason] = useState('');
@@ -161,7 +163,7 @@ export function ListBulkActions({ exportPath, exportFilterQuery = filtersToQuery
 }
 
 /** A refused row as the list names it (its code, else its lead guest), or its id when it is not on the page. */
-function rowLabel(data: Record<string, unknown>[] | undefined, id: string): string {
+function rowLabel(data: RaRecord[] | undefined, id: string): string {
   const row = data?.find((record) => String(record.id) === id);
   if (typeof row?.code === 'string' && row.code) return row.code;
   const guest: unknown = row?.guest;

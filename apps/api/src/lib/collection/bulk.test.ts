@@ -115,7 +115,7 @@ describe('POST /api/{collection}/bulk', () => {
     const rows = await t.db.select({ status: declarations.status }).from(declarations).where(inArray(declarations.id, ids));
     expect(rows.map((r) => r.status)).toEqual(ids.map(() => 'validated'));
     // Another comune's user matches none of them.
-    const other = await t.signedIn('city2' as never);
+    const other = await t.signedIn('city2');
     const elsewhere = await bulk('declarations', other.token, { action: 'validate', ids, input: { confirm: true } }, '?year=2025');
     expect(elsewhere.body.refused.map((r: { code: string }) => r.code)).toEqual(ids.map(() => 'NOT_FOUND'));
   });

@@ -6,7 +6,7 @@ import { BULK_DELETE, MAX_BULK_ROWS } from '@app/domain/platform/access/bulk-act
 import { requireAccess } from '../access.ts';
 import { signedInContextOf } from '../context.ts';
 import { databaseErrorToAppError } from '../database-errors.ts';
-import { AppError, validationFailed } from '../errors.ts';
+import { AppError, isAppError, validationFailed } from '../errors.ts';
 import { errorResponses } from '../schemas.ts';
 import { MAX_LIMIT } from './query.ts';
 import type { TSignedInContext } from './define.ts';
@@ -58,7 +58,7 @@ const ZBulkBody = z.object({
  * are already committed and must be reported as done.
  */
 function refusalOf(id: string, error: unknown, resourceOf: (table: string) => string) {
-  const known = error instanceof AppError ? error : databaseErrorToAppError(error, resourceOf);
+  const known: AppError | undefined = isAppError(error) ? error : databaseErrorToAppError(error, resourceOf);
   return known ? { id, code: known.code, message: known.message } : { id, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' };
 }
 
