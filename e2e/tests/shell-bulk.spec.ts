@@ -16,7 +16,7 @@ test('the comune validates the submitted declarations in bulk; validating valida
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto(`/declarations?filter=${encodeURIComponent(JSON.stringify({ status: 'submitted' }))}`);
   const rows = page.locator('tbody tr');
-  await expect(rows).toHaveCount(submitted.length);
+  await expect(rows).toHaveCount(submitted.length, { timeout: scaled(30_000) });
 
   // The header checkbox selects the page; the bulk toolbar offers the comune's action (validate) and nothing it cannot do.
   await page.locator('thead input[type="checkbox"]').check();
@@ -29,7 +29,7 @@ test('the comune validates the submitted declarations in bulk; validating valida
   await expect(confirm).toBeVisible();
   await confirm.getByTestId('bulk-confirm').click();
   const result = page.getByTestId('bulk-result');
-  await expect(result).toContainText(`${submitted.length} eseguite, 0 rifiutate`);
+  await expect(result).toContainText(`${submitted.length} eseguite, 0 rifiutate`, { timeout: scaled(30_000) });
   await page.getByTestId('bulk-result-close').click();
   for (const declaration of submitted) {
     expect((await api<TDeclaration>(page.request, 'GET', `/api/declarations/${declaration._id}`, { token: city.token })).status).toBe('validated');
@@ -37,11 +37,11 @@ test('the comune validates the submitted declarations in bulk; validating valida
 
   // The same action on declarations already validated: each is refused, the dialog says why in Italian.
   await page.goto(`/declarations?filter=${encodeURIComponent(JSON.stringify({ status: 'validated' }))}`);
-  await expect(rows.first()).toBeVisible();
+  await expect(rows.first()).toBeVisible({ timeout: scaled(30_000) });
   await page.locator('thead input[type="checkbox"]').check();
   await page.getByTestId('bulk-validate').click();
   await page.getByTestId('bulk-confirm').click();
-  await expect(result).toContainText('0 eseguite');
+  await expect(result).toContainText('0 eseguite', { timeout: scaled(30_000) });
   await expect(result).toContainText('Questo cambio di stato non è consentito.');
   await saveScreenshot(page, 'shell-bulk-result');
 });
