@@ -24,6 +24,7 @@
  *   runs at least once on the server (a statement PostgreSQL refuses answers 5xx and fails the walk).
  */
 export const ON_POSTGRES = {
+  'apps/api/src/lib/collection/bulk.test.ts': 'sql',
   'apps/api/src/lib/database-errors.test.ts': 'schema',
   'apps/api/src/modules/environmental/contracts/price-list.test.ts': 'transaction',
   'apps/api/src/modules/environmental/forms/forms.test.ts': 'sql',

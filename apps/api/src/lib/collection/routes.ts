@@ -17,6 +17,7 @@ import { listSerializer } from './json-writer.ts';
 import { createListSql, type TRenderedWhere } from './list-sql.ts';
 import { registerCollectionExport } from './export.ts';
 import { registerCollectionHistory } from './history-routes.ts';
+import { registerCollectionBulk, type TBulkOptions } from './bulk.ts';
 import type { TCountCache } from './count-cache.ts';
 import type { TAnyCollection, TCollection, TOperation, TRecordTable, TSignedInContext } from './define.ts';
 import type { TTransitionTx } from '../workflow/run-transition.ts';
@@ -317,10 +318,14 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
   };
 }
 
-/** Serves GET list, GET one, POST, PUT, DELETE for one declared collection. */
+/**
+ * Serves GET list, GET one, POST, PUT, DELETE for one declared collection, and `POST .../bulk` (delete
+ * where the collection deletes, plus the bulk actions it declares in `options.bulk`).
+ */
 export function registerCollection<TTable extends TRecordTable, TCreate extends z.ZodObject, TUpdate extends z.ZodObject | undefined, TRecord extends z.ZodType>(
   app: FastifyInstance,
   definition: TCollection<TTable, TCreate, TUpdate, TRecord>,
+  options: { bulk?: TBulkOptions } = {},
 ): TCollectionRuntime {
   const runtime = collectionRuntime(definition, { counts: app.services.countCache });
   const def = runtime.def;
@@ -399,6 +404,7 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
       },
     });
   }
+  registerCollectionBulk(app, runtime, tags, options.bulk ?? {});
   app.services.collections.set(def.name, runtime);
   return runtime;
 }

@@ -1,6 +1,7 @@
 import { CreateButton, DataTable, List, ReferenceField, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
 import { findEerCode } from '@app/domain/environmental/waste/eer';
 import { DownloadButton } from '../../components/DownloadButton';
+import { useBulkActionButtons } from '../../components/BulkActions';
 import { formatDate } from '../../i18n/format';
 import { useCan, useCanHere } from '../../components/permissions';
 import { eerLabel } from './EerCodeInput';
@@ -29,10 +30,11 @@ export function FormList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const filters = useFormFilters();
+  const bulkActionButtons = useBulkActionButtons('forms', { exportPath: useCan('forms', 'export') ? '/forms/export.xlsx' : undefined, exportFilterQuery: filterQuery });
   return (
     <List filters={filters} sort={{ field: 'referencePeriodFrom', order: 'DESC' }} actions={<FormListActions />}>
       <FormTotals />
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <DataTable rowClick="edit" bulkActionButtons={bulkActionButtons}>
         <DataTable.Col source="code" label={F('code')} />
         <DataTable.Col source="rentriState" label={F('status')} render={(r: TFormWebRecord) => <FormStatusChip status={r.rentriState} />} />
         <DataTable.Col

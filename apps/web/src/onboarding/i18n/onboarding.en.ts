@@ -31,6 +31,8 @@ export const onboardingEn = {
     TOKEN_INVALID: 'The link is not valid or has expired.',
     ACCOUNT_DISABLED: 'This account is disabled.',
     INVALID_FILTER: 'The list request has invalid parameters.',
+    UNKNOWN_BULK_ACTION: 'This bulk action is not available here (allowed: %{allowed}).',
+    BULK_SELECTION_TOO_LARGE: 'The selection exceeds %{max} rows: narrow the filters.',
     EMAIL_TAKEN: 'This email is already in use.',
     CANNOT_IMPERSONATE_ADMIN: 'Another administrator cannot be impersonated.',
     BAD_REQUEST: 'Invalid request.',

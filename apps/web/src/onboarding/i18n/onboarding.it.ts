@@ -31,6 +31,8 @@ export const onboardingIt = {
     TOKEN_INVALID: 'Il link non è valido o è scaduto.',
     ACCOUNT_DISABLED: 'Questo account è disabilitato.',
     INVALID_FILTER: 'La richiesta di elenco ha parametri non validi.',
+    UNKNOWN_BULK_ACTION: 'Questa azione multipla non è disponibile qui (ammesse: %{allowed}).',
+    BULK_SELECTION_TOO_LARGE: 'La selezione supera %{max} righe: restringete i filtri.',
     EMAIL_TAKEN: 'Questa email è già in uso.',
     CANNOT_IMPERSONATE_ADMIN: 'Non è possibile operare come un altro amministratore.',
     BAD_REQUEST: 'Richiesta non valida.',

@@ -10,6 +10,10 @@ export const ERROR_STATUS_BY_CODE = {
   BAD_REQUEST: 400,
   UNKNOWN_FIELD: 400,
   INVALID_FILTER: 400,
+  // A bulk request (`POST /api/{collection}/bulk`) naming an action the collection does not offer (params.allowed lists them),
+  // or whose filter matches more rows than one request may touch (params.max).
+  UNKNOWN_BULK_ACTION: 400,
+  BULK_SELECTION_TOO_LARGE: 400,
   PASSWORD_POLICY: 400,
   TOKEN_INVALID: 400,
   BOT_CHECK_FAILED: 400,

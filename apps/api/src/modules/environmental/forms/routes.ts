@@ -10,6 +10,7 @@ import { collectionRuntime, registerCollection } from '../../../lib/collection/r
 import { signedInContextOf } from '../../../lib/context.ts';
 import { errorResponses, ZIdParams, ZPdfFile, ZXlsxFile } from '../../../lib/schemas.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
+import { bulkAccessOf } from '@app/domain/platform/access/bulk-actions';
 import { sendXlsx } from '../../../lib/xlsx-stream.ts';
 import { attachFormDocument } from './attach-document.ts';
 import { exportForms, formTotals, ZFormListFilters, type TFormListFilters } from './form-lists.ts';
@@ -45,8 +46,18 @@ export async function registerFormRoutes(app: FastifyInstance) {
   };
   r.get('/api/forms/export', exportXlsx);
   r.get('/api/forms/export.xlsx', exportXlsx);
-  registerCollection(app, formsCollection);
   const transitions = formTransitions(app);
+  registerCollection(app, formsCollection, {
+    bulk: {
+      actions: {
+        approve: {
+          access: bulkAccessOf('forms', 'approve'),
+          summary: 'the consortium signs each compiled form, as POST /{id}/approve (a form failing a RENTRI check is refused)',
+          run: (ctx, id) => transitions.run(ctx, id, 'approve', undefined),
+        },
+      },
+    },
+  });
 
   // The transitions' permission keys (forms.update) apply when the permission system is on.
   await app.register(async (scope) => {
