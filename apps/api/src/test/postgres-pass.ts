@@ -44,6 +44,7 @@ export const ON_POSTGRES = {
   'apps/api/src/modules/platform/history/history.test.ts': 'sql',
   'apps/api/src/modules/platform/notifications/notifications.test.ts': 'listen',
   'apps/api/src/modules/platform/roles/roles.test.ts': 'schema',
+  'apps/api/src/modules/platform/saved-views/saved-views.test.ts': 'sql',
   'apps/api/src/modules/platform/search/search.test.ts': 'sql',
   'apps/api/src/modules/platform/translations/translations.test.ts': 'transaction',
   'apps/api/src/modules/platform/users/users.test.ts': 'transaction',

@@ -81,6 +81,12 @@ const FIXTURES: Record<string, (f: TFixtureContext) => Promise<void>> = {
     }
     throw new Error('no report of another agency to hang an effectiveness check on');
   },
+  'saved-views': async ({ post, sessions }) => {
+    // Every role owns a private view (out of every other account's scope) and a comune shares one with its staff.
+    await post('/api/saved-views', { name: 'Row scope admin', resource: 'structures', params: { filter: {} } });
+    await post('/api/saved-views', { name: 'Row scope hotelier', resource: 'structures', params: { filter: {} } }, sessions.user.token);
+    await post('/api/saved-views', { name: 'Row scope comune', resource: 'structures', params: { filter: {} }, visibility: 'role' }, sessions.city.token);
+  },
   roles: async ({ post }) => {
     await post('/api/roles', { name: 'Row scope role' });
   },

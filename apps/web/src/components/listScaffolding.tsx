@@ -1,8 +1,9 @@
 import { memo, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, useMediaQuery, type Theme } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { CreateButton, DataTable, FilterButton, SimpleList, TopToolbar, useListContext, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { ColumnsButton, CreateButton, DataTable, FilterButton, SimpleList, TopToolbar, useListContext, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { DataTableProps, RaRecord, SimpleListProps } from 'react-admin';
+import type { SxProps, Theme as TSxTheme } from '@mui/material/styles';
 import { useCustomMutation, useCustomQueries } from '../dataProvider/hooks';
 import { collectionFor, filtersToQuery, sortToQuery } from '../dataProvider/query';
 import { selectableYears } from '../layout/years';
@@ -11,16 +12,45 @@ import { useSelectedYear } from '../session/useSession';
 import { DeferredListContext } from './DeferredListContext';
 import { useCanHere } from './permissions';
 import { useListFilterValues } from './records';
+import { ListViewsMenu } from '../platform/saved-views/ListViewsMenu';
+import { useColumnsStoreKey, usePublishColumnLayout } from '../platform/saved-views/useColumnsStore';
+
+/**
+ * The toolbar of every list: its own buttons (`children`), then the saved views ("Viste") and, where
+ * a table shows (not on a phone, where the list is the stacked simple list), the column chooser.
+ * `columnsVariant` tells apart the tables of one resource's several lists.
+ */
+export function ListToolbar({ children, columnsVariant, sx }: { children?: ReactNode; columnsVariant?: string; sx?: SxProps<TSxTheme> }) {
+  const storeKey = useColumnsStoreKey(columnsVariant);
+  const isPhone = useIsPhone();
+  return (
+    <TopToolbar sx={sx}>
+      {children}
+      <ListViewsMenu columnsVariant={columnsVariant} />
+      {isPhone ? null : <ColumnsButton storeKey={storeKey} data-testid="list-columns" />}
+    </TopToolbar>
+  );
+}
 
 /** The toolbar of a filtered list: the filter button, the create button for who may create, then `children`. */
 export function FilterCreateActions({ children }: { children?: ReactNode }) {
   return (
-    <TopToolbar>
+    <ListToolbar>
       <FilterButton />
       {useCanHere('create') ? <CreateButton /> : null}
       {children}
-    </TopToolbar>
+    </ListToolbar>
   );
+}
+
+/**
+ * react-admin's DataTable with the column choice kept per user and list (ListToolbar's chooser and
+ * views read the same key): the one table of every list.
+ */
+export function ListDataTable<TRecord extends RaRecord = RaRecord>({ columnsVariant, ...props }: DataTableProps<TRecord> & { columnsVariant?: string }) {
+  const storeKey = useColumnsStoreKey(columnsVariant);
+  usePublishColumnLayout(storeKey, props.children, props.hiddenColumns);
+  return <DataTable<TRecord> storeKey={storeKey} {...props} />;
 }
 
 /**
@@ -147,8 +177,8 @@ const ResponsiveDataTableRows = memo(function ResponsiveDataTableRows({ phone, r
   const isPhone = useIsPhone();
   if (isPhone) return <SimpleList {...phone} rowClick={rowClick} empty={empty} data-testid="phone-list" />;
   return (
-    <DataTable rowClick={rowClick} empty={empty} {...rest}>
+    <ListDataTable rowClick={rowClick} empty={empty} {...rest}>
       {children}
-    </DataTable>
+    </ListDataTable>
   );
 });

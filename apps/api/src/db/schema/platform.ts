@@ -272,3 +272,38 @@ export const systemState = pgTable('system_state', {
   value: jsonb().$type<unknown>().notNull(),
   updatedAt: timestamptz().notNull().defaultNow(),
 });
+
+/**
+ * Saved views of a list (issue 28): filters, sort, page size and columns under a name. A view shared
+ * with a role names the tenant it reaches (`audienceTenant`, `city:<id>`, `agency:<id>`,
+ * `laboratory:<id>`; null for every tenant, when the owner manages the role): set by the server from
+ * the owner's account when the view is written, never taken from the client.
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    ...recordColumns,
+    name: text().notNull(),
+    /** The web list route the view belongs to (`stays`, `management/settings`). */
+    resource: text().notNull(),
+    params: jsonb().$type<Record<string, unknown>>().notNull(),
+    visibility: text().notNull().default('private'),
+    role: text(),
+    audienceTenant: text(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isDefault: boolean().notNull().default(false),
+  },
+  (t) => [
+    index('saved_views_owner_resource_idx').on(t.ownerId, t.resource),
+    index('saved_views_shared_idx')
+      .on(t.role, t.resource)
+      .where(sql`${t.visibility} = 'role'`),
+    // One default view per owner and list: setting one clears the other in the same transaction.
+    uniqueIndex('saved_views_one_default_idx')
+      .on(t.ownerId, t.resource)
+      .where(sql`${t.isDefault}`),
+    check('saved_views_visibility_check', sql`(${t.visibility} = 'private' and ${t.role} is null and ${t.audienceTenant} is null) or (${t.visibility} = 'role' and ${t.role} is not null)`),
+  ],
+);

@@ -16,6 +16,7 @@ import { mailOutboxCollection } from './mail/mail-outbox.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerProfileRoutes } from './profile/routes.ts';
 import { registerRoleRoutes } from './roles/routes.ts';
+import { savedViewsCollection } from './saved-views/saved-views.ts';
 import { registerSearchRoutes } from './search/routes.ts';
 import { registerSettingRoutes } from './settings/routes.ts';
 import { registerTranslationRoutes } from './translations/routes.ts';
@@ -43,6 +44,7 @@ export function registerPlatform(app: FastifyInstance) {
   registerAnalyticsRoutes(app);
   registerCollection(app, auditLogsCollection);
   registerCollection(app, mailOutboxCollection);
+  registerCollection(app, savedViewsCollection);
   registerUploadRoutes(app);
   registerSearchRoutes(app);
 }

@@ -38,6 +38,13 @@ const EXPECTED: Record<string, Record<string, string>> = {
     completeProfile: 'all all all all all all',
     deleteAccount: '- self self self self self',
   },
+  'saved-views': {
+    list: 'sharedWithRole sharedWithRole sharedWithRole sharedWithRole sharedWithRole sharedWithRole',
+    read: 'sharedWithRole sharedWithRole sharedWithRole sharedWithRole sharedWithRole sharedWithRole',
+    create: 'self self self self self self',
+    update: 'self self self self self self',
+    delete: 'self self self self self self',
+  },
   roles: {
     list: 'all permissionSystemOn permissionSystemOn permissionSystemOn permissionSystemOn permissionSystemOn',
     read: 'all permissionSystemOn permissionSystemOn permissionSystemOn permissionSystemOn permissionSystemOn',

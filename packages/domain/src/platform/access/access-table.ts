@@ -36,6 +36,8 @@ export type TArea = (typeof AREAS)[number];
  *   the consortium's draft, reports its agency detected, reports the user observes or is asked to
  *   sign. Writes reach less: the target agency's cause analysis, its own agency's corrective actions
  *   or those assigned to the user.
+ * - sharedWithRole: the user's own rows and those shared with the user's role, in the user's tenant
+ *   (same comune, agency or laboratory) or by someone who manages that role (saved views).
  */
 export const RECORD_SCOPES = [
   'all',
@@ -49,6 +51,7 @@ export const RECORD_SCOPES = [
   'ownLaboratory',
   'consortiumAndSuppliers',
   'ncaParticipant',
+  'sharedWithRole',
 ] as const;
 export type TRecordScope = (typeof RECORD_SCOPES)[number];
 
@@ -85,6 +88,15 @@ const EVERYONE_SIGNED_IN: TGrant = { admin: 'all', city: 'all', user: 'all', age
 const EVERYONE_SELF: TGrant = { admin: 'all', city: 'self', user: 'self', agency_user: 'self', laboratory_user: 'self', consortium_user: 'self' };
 const EVERYONE_RECIPIENT: TGrant = { admin: 'recipient', city: 'recipient', user: 'recipient', agency_user: 'recipient', laboratory_user: 'recipient', consortium_user: 'recipient' };
 const MAIL_READERS: TGrant = { ...EVERYONE_RECIPIENT, admin: 'all' };
+const EVERYONE_SHARED_WITH_ROLE: TGrant = {
+  admin: 'sharedWithRole',
+  city: 'sharedWithRole',
+  user: 'sharedWithRole',
+  agency_user: 'sharedWithRole',
+  laboratory_user: 'sharedWithRole',
+  consortium_user: 'sharedWithRole',
+};
+const EVERYONE_OWN: TGrant = { admin: 'self', city: 'self', user: 'self', agency_user: 'self', laboratory_user: 'self', consortium_user: 'self' };
 const EVERYONE_PUBLISHED: TGrant = { admin: 'all', city: 'published', user: 'published', agency_user: 'published', laboratory_user: 'published', consortium_user: 'published' };
 /** Roles and permissions: readable by non-admins only while the permission system is on. */
 const PERMISSION_SYSTEM_READERS: TGrant = {
@@ -175,6 +187,9 @@ export const ACCESS = {
     // A proposer may only cancel: moving an event to any other status is confirming it.
     actions: collection({ admin: 'all', user: 'published' }, { admin: 'all', user: 'self' }, { confirm: allow(ADMIN) }),
   },
+  // Saved views of the lists: everyone keeps their own (administrators too: a view is a preference,
+  // not a record to administer) and reads those shared with their role (see saved-views/saved-views.ts).
+  'saved-views': { area: 'platform', entity: 'savedViews', actions: collection(EVERYONE_SHARED_WITH_ROLE, EVERYONE_OWN) },
   customers: { area: 'platform', entity: 'customers', actions: collection(ADMIN, ADMIN) },
   projects: { area: 'platform', entity: 'projects', actions: collection(ADMIN, ADMIN) },
   links: { area: 'platform', entity: 'links', actions: collection(ADMIN, ADMIN) },
