@@ -259,7 +259,8 @@ export const otpSignerFailures = pgTable(
   (t) => [index('otp_signer_failures_user_idx').on(t.userId, t.failedAt)],
 );
 
-export type TSignerSnapshot = { userId: string; name: string; surname: string; taxCode: string | null; email: string };
+/** The signer as at the signature; `role` (the platform role) since issue 27's evidence pack, absent from older rows. */
+export type TSignerSnapshot = { userId: string; name: string; surname: string; taxCode: string | null; email: string; role?: string };
 
 /** The evidence of one signature, chained to the previous row by hash (append-only). */
 export const signatureEvidence = pgTable(

@@ -40,6 +40,7 @@ import { sendSigningCode } from './send-signing-code.ts';
 import { signWithCode } from './sign-with-code.ts';
 import { decorateSignRequests, mySignRequests, signRequestFactsFor, signRequestsCollection, signRequestToRecord } from './sign-requests.ts';
 import { readerLanguage } from '../../../i18n/reader-language.ts';
+import { EVIDENCE_PROBLEMS, verifyReportEvidence } from './verify-signature-evidence.ts';
 
 const tags = ['nca'];
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -90,6 +91,28 @@ const ZDashboard = z.object({
     .describe('Pareto of NCA types and environmental aspects (all reports in the filter), per lot and per agency'),
 });
 void ZCount;
+const ZEvidenceProblem = z.object({ kind: z.enum(EVIDENCE_PROBLEMS), message: z.string() });
+const ZEvidenceVerification = z.object({
+  reportId: z.string(),
+  checkedAt: z.string(),
+  intact: z.boolean().describe('Every row, link, stored PDF and cross-record holds'),
+  rows: z.array(
+    z.object({
+      evidenceId: z.string(),
+      sequence: z.number().describe("The row's place in the installation's one evidence chain"),
+      signRequestId: z.string(),
+      phase: z.string(),
+      round: z.number(),
+      signer: z.string(),
+      signedAt: z.string(),
+      rowHash: z.string().describe('The hash stored with the row'),
+      recomputedHash: z.string().describe("SHA-256 of the row's canonical JSON, recomputed now"),
+      pdfSha256: z.string().describe('SHA-256 of the phase PDF as signed'),
+      problems: z.array(ZEvidenceProblem),
+    }),
+  ),
+  brokenLink: ZEvidenceProblem.extend({ evidenceId: z.string(), sequence: z.number() }).nullable().describe('The first row, in chain order, whose proof no longer holds; null when none'),
+});
 
 /** NCA reports, corrective actions, sign requests and one-time codes, PDFs, dashboard and export. */
 export function registerNcaRoutes(app: FastifyInstance) {
@@ -199,6 +222,18 @@ export function registerNcaRoutes(app: FastifyInstance) {
       reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`);
       return reply.send(body instanceof Uint8Array ? Buffer.from(body) : body);
     },
+  });
+
+  r.get('/api/nca-reports/:id/evidence/verify', {
+    schema: {
+      tags,
+      summary: "Check the report's signature evidence: every row's hash, the hash chain, the PDFs as signed",
+      description:
+        'Recomputes the SHA-256 of each evidence row (canonical JSON including the previous hash), checks its links to the rows before and after it in the chain, the SHA-256 of each stored phase PDF, and the hash recorded on the sign request and in the history; answers which link, if any, is broken.',
+      params: ZIdParams,
+      response: { 200: ZEvidenceVerification, ...errors },
+    },
+    handler: (request) => verifyReportEvidence(app, signedIn(request), request.params.id),
   });
 
   registerWorkflowRoutes(app, correctiveActionTransitions(app), {

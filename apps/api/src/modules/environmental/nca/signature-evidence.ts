@@ -8,9 +8,17 @@ import { canonicalJson, sha256Hex } from './snapshot.ts';
 export const CONSENT_VERSION = 'nca-otp-1';
 export const CONSENT_TEXT = 'Con l’inserimento del codice monouso ricevuto via e-mail sottoscrivo con firma con codice OTP i dati della fase indicata, identificati dalla loro impronta SHA-256.';
 
+type TEvidenceContent = Omit<typeof signatureEvidence.$inferInsert, 'rowHash' | 'sequence' | 'createdAt'> & { codeIssuedAt: Date; signedAt: Date };
+
 /** The hash of an evidence row: its content (canonical JSON) including the previous row's hash, so the rows form a chain. */
-export function evidenceRowHash(evidence: Omit<typeof signatureEvidence.$inferInsert, 'rowHash' | 'sequence' | 'createdAt'> & { codeIssuedAt: Date; signedAt: Date }): string {
+export function evidenceRowHash(evidence: TEvidenceContent): string {
   return sha256Hex(canonicalJson({ ...evidence, codeIssuedAt: evidence.codeIssuedAt.toISOString(), signedAt: evidence.signedAt.toISOString() }));
+}
+
+/** The hash a stored row should carry, recomputed from its columns (the chain's order and insert time are not content). */
+export function recomputedRowHash(row: typeof signatureEvidence.$inferSelect): string {
+  const { rowHash: _stored, sequence: _sequence, createdAt: _createdAt, ...content } = row;
+  return evidenceRowHash(content);
 }
 
 /**
@@ -34,7 +42,7 @@ export async function appendSignatureEvidence(
     phase: request.phase,
     round: request.round,
     userId: signer.id,
-    signer: { userId: signer.id, name: signer.name ?? '', surname: signer.surname ?? '', taxCode: signer.taxCode, email: signer.email },
+    signer: { userId: signer.id, name: signer.name ?? '', surname: signer.surname ?? '', taxCode: signer.taxCode, email: signer.email, role: signer.role },
     agencyFunctionSettingId: request.agencyFunctionSettingId,
     agencyFunctionName: fn?.name ?? '',
     snapshotHash: request.snapshotHash,
