@@ -208,7 +208,17 @@ export const ncaEn: typeof ncaIt = {
       confirm: 'Export',
     },
     mySignatures: {
-      intro: 'The NCA report phases waiting for your signature with a one-time code (OTP): ask for the code, receive it by e-mail and enter it here.',
+      intro: 'The NCA report phases waiting for your advanced electronic signature with a one-time code (OTP): ask for the code, receive it by e-mail and enter it here.',
+      terms: {
+        title: 'Terms of use of the signature',
+        intro:
+          'Before your first signature, read and accept the terms of use of the advanced electronic signature with OTP code (version %{version}). Your acceptance is recorded with date, time, IP address and browser.',
+        accept: 'I have read and accept the terms of use',
+        confirm: 'Accept and send the code',
+        accepted: 'Signature terms of use accepted on %{at} (version %{version}).',
+        read: 'Read the terms',
+        close: 'Close',
+      },
       none: 'No signatures waiting.',
       phase: { first: 'Phase 1 · Detection', second: 'Phase 2 · Analysis and plan', third: 'Phase 3 · Closing' },
       sendCode: 'Send the code',

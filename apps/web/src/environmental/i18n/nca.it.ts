@@ -207,7 +207,17 @@ export const ncaIt = {
       confirm: 'Esporta',
     },
     mySignatures: {
-      intro: 'Le fasi delle segnalazioni NCA che attendono la tua firma con codice OTP: chiedi il codice, lo ricevi via email e lo inserisci qui.',
+      intro: 'Le fasi delle segnalazioni NCA che attendono la tua firma elettronica avanzata con codice OTP: chiedi il codice, lo ricevi via email e lo inserisci qui.',
+      terms: {
+        title: 'Condizioni d’uso della firma',
+        intro:
+          'Prima della tua prima firma leggi e accetta le condizioni d’uso della firma elettronica avanzata con codice OTP (versione %{version}). L’accettazione viene registrata con data, ora, indirizzo IP e browser.',
+        accept: 'Ho letto e accetto le condizioni d’uso',
+        confirm: 'Accetta e invia il codice',
+        accepted: 'Condizioni d’uso della firma accettate il %{at} (versione %{version}).',
+        read: 'Leggi le condizioni',
+        close: 'Chiudi',
+      },
       none: 'Nessuna firma in attesa.',
       phase: { first: 'Fase 1 · Rilevazione', second: 'Fase 2 · Analisi e piano', third: 'Fase 3 · Chiusura' },
       sendCode: 'Invia il codice',

@@ -2,21 +2,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signatureEvidence } from '../../../db/schema/index.ts';
+import { otpChallenges, signatureEvidence, signingTermsAcceptances, signRequests } from '../../../db/schema/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
 import { recomputedRowHash } from './signature-evidence.ts';
-import { ncaFixtures, pendingRequestOf, signAs } from './nca-test-fixtures.ts';
+import { codeFromOutbox, ncaFixtures, pendingRequestOf, signAs } from './nca-test-fixtures.ts';
+import { sha256Hex } from './snapshot.ts';
 
 let t: TTestApp;
 let consortium: TSession;
 let agency: TSession;
 let agency3: TSession;
+let admin: TSession;
+let ambiente: TSession;
 let fx: Awaited<ReturnType<typeof ncaFixtures>>;
 let reportId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  [consortium, agency, agency3] = await Promise.all(['consortium', 'agency', 'agency3'].map((a) => t.signedIn(a as never)));
+  [consortium, agency, agency3, admin, ambiente] = await Promise.all(['consortium', 'agency', 'agency3', 'admin', 'ambiente'].map((a) => t.signedIn(a as never)));
   fx = await ncaFixtures(t);
   // A report whose phase 1 is signed by both signers: two evidence rows over one stored PDF.
   const created = await t.request('POST', '/api/nca-reports', { token: consortium.token, body: fx.phase1 });
@@ -139,5 +142,63 @@ describe("the evidence of an NCA report's signatures", () => {
     expect(res.body.brokenLink).toMatchObject({ evidenceId: second.id, kind: 'historyMismatch' });
     await tamper(() => t.db.update(signatureEvidence).set({ userAgent: second.userAgent, rowHash: second.rowHash }).where(eq(signatureEvidence.id, second.id)));
     expect((await verify()).body.intact).toBe(true);
+  });
+});
+
+describe('the signing terms, accepted once before a first signature', () => {
+  it('refuse the signature until accepted, keep the acceptance, and name the version in the evidence', async () => {
+    const created = await t.request('POST', '/api/nca-reports', { token: consortium.token, body: fx.phase1 });
+    const id = created.body._id as string;
+    const asked = await t.request('POST', `/api/nca-reports/${id}/requestPhase1Signs`, {
+      token: consortium.token,
+      body: { signers: [{ userId: ambiente.user._id, agencyFunctionSettingId: fx.consortiumFunction }] },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const requestId = await pendingRequestOf(t, ambiente, id);
+
+    const before = await t.request('GET', '/api/sign-requests/terms', { token: ambiente.token, headers: { 'accept-language': 'en' } });
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ version: 'fea-otp-1', language: 'en', acceptedAt: null });
+    expect(before.body.text).toBe(before.body.textEn);
+    expect(before.body.textIt).toContain('firma elettronica avanzata con codice OTP');
+    expect(before.body.textIt).toContain('Non è una firma digitale qualificata');
+
+    // A right code is refused while the terms are not accepted, and no guess is counted.
+    expect((await t.request('POST', `/api/sign-requests/${requestId}/sendCode`, { token: ambiente.token, body: {} })).status).toBe(200);
+    const code = await codeFromOutbox(t, ambiente.user.email as string);
+    const refused = await t.request('POST', `/api/sign-requests/${requestId}/sign`, { token: ambiente.token, body: { code } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('SIGNING_TERMS_NOT_ACCEPTED');
+    const [challenge] = await t.db.select().from(otpChallenges).where(eq(otpChallenges.signRequestId, requestId));
+    expect(challenge).toMatchObject({ attempts: 0, consumedAt: null });
+
+    // Only the version in force is accepted; never under impersonation.
+    const stale = await t.request('POST', '/api/sign-requests/terms/accept', { token: ambiente.token, body: { version: 'fea-otp-0', language: 'en' } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.details[0]).toMatchObject({ path: 'version' });
+    const imp = await t.request('GET', `/api/users/personificate/${ambiente.user._id}`, { token: admin.token });
+    expect(imp.status).toBe(200);
+    const asAdmin = await t.request('POST', '/api/sign-requests/terms/accept', { token: imp.body.token as string, body: { version: 'fea-otp-1', language: 'en' } });
+    expect(asAdmin.body.code).toBe('IMPERSONATION_FORBIDDEN');
+
+    const accepted = await t.request('POST', '/api/sign-requests/terms/accept', {
+      token: ambiente.token,
+      headers: { 'user-agent': 'evidence-test/1.0' },
+      body: { version: 'fea-otp-1', language: 'en' },
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.acceptedAt).toMatch(/Z$/);
+    expect(accepted.body.acceptedLanguage).toBe('en');
+    const [acceptance] = await t.db.select().from(signingTermsAcceptances).where(eq(signingTermsAcceptances.userId, ambiente.user._id));
+    expect(acceptance).toMatchObject({ termsVersion: 'fea-otp-1', language: 'en', textSha256: sha256Hex(before.body.textEn), userAgent: 'evidence-test/1.0' });
+    expect(acceptance.ip).toBeTruthy();
+    // Accepting again keeps the first acceptance.
+    expect((await t.request('POST', '/api/sign-requests/terms/accept', { token: ambiente.token, body: { version: 'fea-otp-1', language: 'it' } })).body.acceptedLanguage).toBe('en');
+
+    const signed = await t.request('POST', `/api/sign-requests/${requestId}/sign`, { token: ambiente.token, body: { code } });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    const [request] = await t.db.select().from(signRequests).where(eq(signRequests.id, requestId));
+    const [evidence] = await t.db.select().from(signatureEvidence).where(eq(signatureEvidence.id, request.evidenceId!));
+    expect(evidence).toMatchObject({ consentVersion: 'fea-otp-1', consentText: before.body.textEn });
   });
 });

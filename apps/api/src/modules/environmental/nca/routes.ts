@@ -41,6 +41,7 @@ import { signWithCode } from './sign-with-code.ts';
 import { decorateSignRequests, mySignRequests, signRequestFactsFor, signRequestsCollection, signRequestToRecord } from './sign-requests.ts';
 import { readerLanguage } from '../../../i18n/reader-language.ts';
 import { EVIDENCE_PROBLEMS, verifyReportEvidence } from './verify-signature-evidence.ts';
+import { acceptSigningTerms, readSigningTerms } from './signing-terms.ts';
 
 const tags = ['nca'];
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -91,6 +92,17 @@ const ZDashboard = z.object({
     .describe('Pareto of NCA types and environmental aspects (all reports in the filter), per lot and per agency'),
 });
 void ZCount;
+const ZSigningTerms = z.object({
+  version: z.string(),
+  publishedAt: z.string(),
+  language: z.enum(['it', 'en']),
+  text: z.string().describe('The text in `language`'),
+  textSha256: z.string().describe('SHA-256 of `text` (UTF-8)'),
+  textIt: z.string(),
+  textEn: z.string(),
+  acceptedAt: z.string().nullable().describe('When the signed-in user accepted this version; null: not yet (signing answers 409 SIGNING_TERMS_NOT_ACCEPTED)'),
+  acceptedLanguage: z.enum(['it', 'en']).nullable(),
+});
 const ZEvidenceProblem = z.object({ kind: z.enum(EVIDENCE_PROBLEMS), message: z.string() });
 const ZEvidenceVerification = z.object({
   reportId: z.string(),
@@ -147,6 +159,30 @@ export function registerNcaRoutes(app: FastifyInstance) {
 
   registerCollection(app, ncaReportsCollection);
   registerCollection(app, correctiveActionsCollection);
+  r.get('/api/sign-requests/terms', {
+    schema: {
+      tags,
+      summary: 'The signing terms in force (firma elettronica avanzata con codice OTP) and whether the signed-in user accepted them',
+      description: "In the request's language (Accept-Language: it or en), else the user's profile language, else Italian; both texts are in textIt and textEn.",
+      response: { 200: ZSigningTerms, ...errors },
+    },
+    handler: async (request) => {
+      const ctx = signedIn(request);
+      return readSigningTerms(ctx, await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id));
+    },
+  });
+  r.post('/api/sign-requests/terms/accept', {
+    schema: {
+      tags,
+      summary: 'Accept the signing terms in force, once, before a first signature (time, address, user agent and the hash of the text read are kept)',
+      body: z.object({
+        version: z.string().trim().min(1).max(100).describe('The version read (409 when it is no longer in force)'),
+        language: z.enum(['it', 'en']).default('it').describe('The language of the text read'),
+      }),
+      response: { 200: ZSigningTerms, ...errors },
+    },
+    handler: (request) => acceptSigningTerms(signedIn(request), request.body, meta(request)),
+  });
   registerCollection(app, signRequestsCollection);
   registerCollection(app, effectivenessChecksCollection);
 

@@ -3,8 +3,10 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { otpChallenges, settings, signatureEvidence, users } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import type { TSignRequestRow } from './sign-requests.ts';
+import type { TAcceptedTerms } from './signing-terms.ts';
 import { canonicalJson, sha256Hex } from './snapshot.ts';
 
+/** The consent of the signatures given before the signing terms existed (and of the demo's seeded ones). */
 export const CONSENT_VERSION = 'nca-otp-1';
 export const CONSENT_TEXT = 'Con l’inserimento del codice monouso ricevuto via e-mail sottoscrivo con firma con codice OTP i dati della fase indicata, identificati dalla loro impronta SHA-256.';
 
@@ -27,7 +29,15 @@ export function recomputedRowHash(row: typeof signatureEvidence.$inferSelect): s
  */
 export async function appendSignatureEvidence(
   tx: TTx,
-  args: { request: TSignRequestRow; signerId: string; challenge: typeof otpChallenges.$inferSelect; signedAt: Date; meta: { ip: string; userAgent: string | null; sessionId: string | null } },
+  args: {
+    request: TSignRequestRow;
+    signerId: string;
+    challenge: typeof otpChallenges.$inferSelect;
+    signedAt: Date;
+    meta: { ip: string; userAgent: string | null; sessionId: string | null };
+    /** The signing terms the signer accepted: their version and text, as read, are the signature's consent. */
+    terms: Pick<TAcceptedTerms, 'version' | 'text'>;
+  },
 ) {
   const { request, challenge, meta } = args;
   // The evidence chain is global: one signature at a time appends to it.
@@ -48,8 +58,8 @@ export async function appendSignatureEvidence(
     snapshotHash: request.snapshotHash,
     pdfSha256: request.pdfSha256,
     pdfStorageKey: request.pdfStorageKey,
-    consentText: CONSENT_TEXT,
-    consentVersion: CONSENT_VERSION,
+    consentText: args.terms.text,
+    consentVersion: args.terms.version,
     challengeId: challenge.id,
     channel: challenge.channel,
     destinationMasked: challenge.destinationMasked,
