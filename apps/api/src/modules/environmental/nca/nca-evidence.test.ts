@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpChallenges, signatureEvidence, signingTermsAcceptances, signRequests } from '../../../db/schema/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
@@ -142,6 +143,39 @@ describe("the evidence of an NCA report's signatures", () => {
     expect(res.body.brokenLink).toMatchObject({ evidenceId: second.id, kind: 'historyMismatch' });
     await tamper(() => t.db.update(signatureEvidence).set({ userAgent: second.userAgent, rowHash: second.rowHash }).where(eq(signatureEvidence.id, second.id)));
     expect((await verify()).body.intact).toBe(true);
+  });
+});
+
+describe('the evidence pack', () => {
+  it('holds each PDF as signed, the rows with what their hash covers, the chain and a summary in both languages', async () => {
+    const res = await fetch(`${t.baseUrl}/api/nca-reports/${reportId}/evidence`, { headers: { authorization: `Bearer ${agency.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(/prova-firme\.zip/);
+    const zip = await JSZip.loadAsync(await res.arrayBuffer());
+    const names = Object.keys(zip.files).sort();
+    expect(names).toEqual(
+      expect.arrayContaining(['summary-it.txt', 'summary-en.txt', 'evidence.json', 'chain.json', 'verification.json', 'acceptances.json', 'terms/fea-otp-1-it.txt', 'terms/fea-otp-1-en.txt']),
+    );
+    const rows = JSON.parse(await zip.file('evidence.json')!.async('string')) as { canonical: string; rowHash: string; previousHash: string; pdfSha256: string; phase: string }[];
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(sha256Hex(row.canonical)).toBe(row.rowHash);
+    expect(rows[1].previousHash).toBe(rows[0].rowHash);
+    const pdfs = names.filter((n) => n.startsWith('pdf/'));
+    expect(pdfs).toHaveLength(1);
+    const pdf = await zip.file(pdfs[0])!.async('uint8array');
+    expect(sha256Hex(pdf)).toBe(rows[0].pdfSha256);
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+    const it = await zip.file('summary-it.txt')!.async('string');
+    expect(it).toContain('Firme elettroniche avanzate con codice OTP');
+    expect(it).toContain('integra');
+    expect(it).toContain('versione fea-otp-1');
+    expect(await zip.file('summary-en.txt')!.async('string')).toContain('Signature evidence of');
+    expect(JSON.parse(await zip.file('acceptances.json')!.async('string'))).toHaveLength(2);
+  });
+
+  it("is refused to another agency's supplier (404)", async () => {
+    expect((await t.request('GET', `/api/nca-reports/${reportId}/evidence`, { token: agency3.token })).status).toBe(404);
   });
 });
 

@@ -21,7 +21,7 @@ import {
 import { registerCollection } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { signedInContextOf } from '../../../lib/context.ts';
-import { errorResponses, ZIdParams, ZPdfFile, ZXlsxFile } from '../../../lib/schemas.ts';
+import { errorResponses, ZIdParams, ZPdfFile, ZXlsxFile, ZZipFile } from '../../../lib/schemas.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { streamWorksheet } from '../../../lib/xlsx-stream.ts';
 import { actionFacts } from './action-facts.ts';
@@ -42,6 +42,7 @@ import { decorateSignRequests, mySignRequests, signRequestFactsFor, signRequests
 import { readerLanguage } from '../../../i18n/reader-language.ts';
 import { EVIDENCE_PROBLEMS, verifyReportEvidence } from './verify-signature-evidence.ts';
 import { acceptSigningTerms, readSigningTerms } from './signing-terms.ts';
+import { buildEvidencePack } from './evidence-pack.ts';
 
 const tags = ['nca'];
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -260,6 +261,19 @@ export function registerNcaRoutes(app: FastifyInstance) {
     },
   });
 
+  r.get('/api/nca-reports/:id/evidence', {
+    schema: {
+      tags,
+      summary: "The report's signature evidence pack (zip): each phase PDF as signed, the evidence rows, the hash chain, the terms accepted, a summary in Italian and English",
+      params: ZIdParams,
+      response: { 200: ZZipFile, ...errors, ...errorResponses(422) },
+    },
+    handler: async (request, reply) => {
+      const { fileName, body } = await buildEvidencePack(app, signedIn(request), request.params.id);
+      reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${fileName}"`);
+      return reply.send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+    },
+  });
   r.get('/api/nca-reports/:id/evidence/verify', {
     schema: {
       tags,

@@ -14,13 +14,23 @@ type TEvidenceContent = Omit<typeof signatureEvidence.$inferInsert, 'rowHash' | 
 
 /** The hash of an evidence row: its content (canonical JSON) including the previous row's hash, so the rows form a chain. */
 export function evidenceRowHash(evidence: TEvidenceContent): string {
-  return sha256Hex(canonicalJson({ ...evidence, codeIssuedAt: evidence.codeIssuedAt.toISOString(), signedAt: evidence.signedAt.toISOString() }));
+  return sha256Hex(evidenceCanonicalJson(evidence));
 }
 
-/** The hash a stored row should carry, recomputed from its columns (the chain's order and insert time are not content). */
-export function recomputedRowHash(row: typeof signatureEvidence.$inferSelect): string {
+/** The text an evidence row's hash is the SHA-256 of: its content as canonical JSON, instants in ISO UTC. */
+export function evidenceCanonicalJson(evidence: TEvidenceContent): string {
+  return canonicalJson({ ...evidence, codeIssuedAt: evidence.codeIssuedAt.toISOString(), signedAt: evidence.signedAt.toISOString() });
+}
+
+/** A stored row's content: what its hash covers (the chain's order and the insert time are not content). */
+export function storedEvidenceContent(row: typeof signatureEvidence.$inferSelect): TEvidenceContent {
   const { rowHash: _stored, sequence: _sequence, createdAt: _createdAt, ...content } = row;
-  return evidenceRowHash(content);
+  return content;
+}
+
+/** The hash a stored row should carry, recomputed from its columns. */
+export function recomputedRowHash(row: typeof signatureEvidence.$inferSelect): string {
+  return evidenceRowHash(storedEvidenceContent(row));
 }
 
 /**
