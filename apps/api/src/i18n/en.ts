@@ -163,7 +163,7 @@ export const enMessages: TMessages = {
       function: 'Company function',
       signedAt: 'Signed on (UTC)',
       ip: 'IP address',
-      userAgent: 'Browser (user agent)',
+      userAgent: 'Web browser (user agent)',
       code: 'OTP code',
       codeLine: 'sent by {channel} to {destination} on {at} (UTC), attempts used {attempts}',
       pdf: 'Signed PDF',
