@@ -30,6 +30,7 @@ export const ON_POSTGRES = {
   'apps/api/src/modules/environmental/forms/forms.test.ts': 'sql',
   'apps/api/src/modules/environmental/invites/invites.test.ts': 'concurrency',
   'apps/api/src/modules/environmental/nca/nca-capa.test.ts': 'sql',
+  'apps/api/src/modules/environmental/nca/nca-evidence.test.ts': 'schema',
   'apps/api/src/modules/environmental/nca/nca-reminders.test.ts': 'sql',
   'apps/api/src/modules/environmental/nca/nca-rules.test.ts': 'concurrency',
   'apps/api/src/modules/environmental/nca/nca-signer-guesses.test.ts': 'concurrency',

@@ -57,6 +57,28 @@ type TParetoTables = { types: TParetoRow[]; aspects: TParetoRow[] };
 
 export type TSendCodeAnswer = { sentAt: string; expiresAt: string; destinationMasked: string };
 
+/** The signing terms in force (both languages) and whether the signed-in user accepted them. */
+export type TSigningTerms = {
+  version: string;
+  publishedAt: string;
+  language: 'it' | 'en';
+  text: string;
+  textSha256: string;
+  textIt: string;
+  textEn: string;
+  acceptedAt: string | null;
+  acceptedLanguage: 'it' | 'en' | null;
+};
+
+/** The check of a report's signature evidence: each row's problems, and the first broken link. */
+export type TEvidenceVerification = {
+  reportId: string;
+  checkedAt: string;
+  intact: boolean;
+  rows: { evidenceId: string; sequence: number; phase: string; round: number; signer: string; signedAt: string; rowHash: string; problems: { kind: string; message: string }[] }[];
+  brokenLink: { evidenceId: string; sequence: number; kind: string; message: string } | null;
+};
+
 /** The signed-in user's grants, and whether the permission system is on (off: the role alone decides). */
 export type TMyPermissions = { permissionsSystem: boolean; permissions: TPermissionGrant[] };
 
@@ -100,6 +122,12 @@ export type TEnvironmentalMethods = {
   /** E-mails the signer a one-time code for the request. */
   sendSignatureCode(requestId: string): Promise<{ data: TSendCodeAnswer }>;
   signWithCode(requestId: string, code: string): Promise<{ data: unknown }>;
+  /** The signing terms in force, and whether the signed-in user accepted them. */
+  signingTerms(): Promise<{ data: TSigningTerms }>;
+  /** Accepts the version of the terms read, in the language read. */
+  acceptSigningTerms(version: string, language: 'it' | 'en'): Promise<{ data: TSigningTerms }>;
+  /** Recomputes the hashes of a report's signature evidence and its chain. */
+  verifyNcaEvidence(reportId: string): Promise<{ data: TEvidenceVerification }>;
   rejectSignature(requestId: string, explanation: string): Promise<{ data: unknown }>;
   ncaDashboard(lotId?: string, ishikawa?: TIshikawaCategory): Promise<{ data: TNcaDashboard }>;
   myPermissions(): Promise<{ data: TMyPermissions }>;
@@ -131,6 +159,9 @@ export const environmentalMethods: TEnvironmentalMethods = {
   mySignRequests: () => getJson('/sign-requests/mine'),
   sendSignatureCode: (requestId) => post(`/sign-requests/${id(requestId)}/sendCode`, {}),
   signWithCode: (requestId, code) => post(`/sign-requests/${id(requestId)}/sign`, { code }),
+  signingTerms: () => getJson('/sign-requests/terms'),
+  acceptSigningTerms: (version, language) => post('/sign-requests/terms/accept', { version, language }),
+  verifyNcaEvidence: (reportId) => getJson(`/nca-reports/${id(reportId)}/evidence/verify`),
   rejectSignature: (requestId, explanation) => post(`/sign-requests/${id(requestId)}/reject`, { explanation }),
   ncaDashboard: (lotId, ishikawa) => getJson('/nca-reports/dashboard', { lotId, ishikawa }),
   myPermissions: () => getJson('/auth/permission/employee/me'),

@@ -144,6 +144,24 @@ export const ncaEn: typeof ncaIt = {
       documents: 'Documents to upload for the action; the required ones are needed to confirm it.',
       isDocumentRequired: 'Evidence of the work must be uploaded before the action is completed.',
     },
+    evidence: {
+      download: 'Signature evidence',
+      verify: 'Verify',
+      resultTitle: 'Check of the signature evidence',
+      intact: 'Intact: %{count} signatures, every hash recomputed, the chain and the signed PDFs match.',
+      broken: 'NOT intact: first broken link at row %{sequence} of the chain (%{kind}).',
+      rowIntact: 'Intact · hash %{hash}…',
+      problem: {
+        rowHash: 'the row was changed',
+        previousLink: 'the link to the previous row does not match',
+        nextLink: 'the next row does not carry this row’s hash',
+        previousRow: 'the previous row of the chain was changed',
+        pdfChanged: 'the signed PDF was changed',
+        pdfMissing: 'the signed PDF cannot be read',
+        requestMismatch: 'the sign request does not match the evidence',
+        historyMismatch: 'the history recorded another hash for this signature',
+      },
+    },
     pdf: { report: 'Final report (PDF)', first: 'Phase 1 PDF', second: 'Phase 2 PDF', third: 'Phase 3 PDF' },
     signers: {
       intro: 'Choose who signs this phase and in which company function. Each signer is notified and signs with a one-time code (OTP) sent by e-mail.',
@@ -209,7 +227,17 @@ export const ncaEn: typeof ncaIt = {
       confirm: 'Export',
     },
     mySignatures: {
-      intro: 'The NCA report phases waiting for your signature with a one-time code (OTP): ask for the code, receive it by e-mail and enter it here.',
+      intro: 'The NCA report phases waiting for your advanced electronic signature with a one-time code (OTP): ask for the code, receive it by e-mail and enter it here.',
+      terms: {
+        title: 'Terms of use of the signature',
+        intro:
+          'Before your first signature, read and accept the terms of use of the advanced electronic signature with OTP code (version %{version}). Your acceptance is recorded with date, time, IP address and browser.',
+        accept: 'I have read and accept the terms of use',
+        confirm: 'Accept and send the code',
+        accepted: 'Signature terms of use accepted on %{at} (version %{version}).',
+        read: 'Read the terms',
+        close: 'Close',
+      },
       none: 'No signatures waiting.',
       phase: { first: 'Phase 1 · Detection', second: 'Phase 2 · Analysis and plan', third: 'Phase 3 · Closing' },
       sendCode: 'Send the code',

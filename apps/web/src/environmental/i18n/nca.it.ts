@@ -143,6 +143,24 @@ export const ncaIt = {
       documents: 'Documenti da caricare per l’azione; quelli obbligatori servono per la conferma.',
       isDocumentRequired: 'Serve caricare un’evidenza del lavoro prima di completare l’azione.',
     },
+    evidence: {
+      download: 'Prova delle firme',
+      verify: 'Verifica',
+      resultTitle: 'Verifica delle evidenze di firma',
+      intact: 'Integre: %{count} firme, ogni hash ricalcolato, la catena e i PDF firmati corrispondono.',
+      broken: 'NON integre: primo anello rotto alla riga %{sequence} della catena (%{kind}).',
+      rowIntact: 'Integra · hash %{hash}…',
+      problem: {
+        rowHash: 'la riga è stata modificata',
+        previousLink: 'il collegamento alla riga precedente non corrisponde',
+        nextLink: 'la riga successiva non riporta l’hash di questa',
+        previousRow: 'la riga precedente della catena è stata modificata',
+        pdfChanged: 'il PDF firmato è stato modificato',
+        pdfMissing: 'il PDF firmato non è leggibile',
+        requestMismatch: 'la richiesta di firma non corrisponde all’evidenza',
+        historyMismatch: 'la cronologia ha registrato un altro hash per questa firma',
+      },
+    },
     pdf: { report: 'Rapporto finale (PDF)', first: 'PDF fase 1', second: 'PDF fase 2', third: 'PDF fase 3' },
     signers: {
       intro: 'Scegli chi firma questa fase e in quale funzione aziendale. Ogni firmatario riceve una notifica e firma con codice OTP inviato via email.',
@@ -208,7 +226,17 @@ export const ncaIt = {
       confirm: 'Esporta',
     },
     mySignatures: {
-      intro: 'Le fasi delle segnalazioni NCA che attendono la tua firma con codice OTP: chiedi il codice, lo ricevi via email e lo inserisci qui.',
+      intro: 'Le fasi delle segnalazioni NCA che attendono la tua firma elettronica avanzata con codice OTP: chiedi il codice, lo ricevi via email e lo inserisci qui.',
+      terms: {
+        title: 'Condizioni d’uso della firma',
+        intro:
+          'Prima della tua prima firma leggi e accetta le condizioni d’uso della firma elettronica avanzata con codice OTP (versione %{version}). L’accettazione viene registrata con data, ora, indirizzo IP e browser.',
+        accept: 'Ho letto e accetto le condizioni d’uso',
+        confirm: 'Accetta e invia il codice',
+        accepted: 'Condizioni d’uso della firma accettate il %{at} (versione %{version}).',
+        read: 'Leggi le condizioni',
+        close: 'Chiudi',
+      },
       none: 'Nessuna firma in attesa.',
       phase: { first: 'Fase 1 · Rilevazione', second: 'Fase 2 · Analisi e piano', third: 'Fase 3 · Chiusura' },
       sendCode: 'Invia il codice',

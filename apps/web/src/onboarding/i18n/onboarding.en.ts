@@ -52,6 +52,7 @@ export const onboardingEn = {
     OTP_EXPIRED: 'The code has expired or was replaced by a newer one: ask for another.',
     OTP_USED: 'This code has already been used: ask for another.',
     OTP_LOCKED: 'Too many wrong codes: the sign request is locked until the consortium unlocks it.',
+    SIGNING_TERMS_NOT_ACCEPTED: 'Before signing, read and accept the terms of use of the advanced electronic signature with OTP code.',
     SNAPSHOT_CHANGED: 'What is being signed changed after the code was sent: ask for a new code.',
     IMPERSONATION_FORBIDDEN: 'You cannot sign while impersonating another user.',
     FORM_CHECKS_FAILED: 'The form does not pass the RENTRI checks: correct it before approving it.',

@@ -52,6 +52,7 @@ export const onboardingIt = {
     OTP_EXPIRED: 'Il codice è scaduto o è stato sostituito da uno nuovo: richiedine un altro.',
     OTP_USED: 'Questo codice è già stato usato: richiedine un altro.',
     OTP_LOCKED: 'Troppi codici errati: la richiesta di firma è bloccata finché il consorzio non la sblocca.',
+    SIGNING_TERMS_NOT_ACCEPTED: 'Prima di firmare leggi e accetta le condizioni d’uso della firma elettronica avanzata con codice OTP.',
     SNAPSHOT_CHANGED: 'I dati da firmare sono cambiati dopo l’invio del codice: richiedi un nuovo codice.',
     IMPERSONATION_FORBIDDEN: 'Non puoi firmare mentre impersoni un altro utente.',
     FORM_CHECKS_FAILED: 'Il formulario non supera i controlli RENTRI: correggilo prima di approvarlo.',

@@ -388,6 +388,9 @@ export const ACCESS = {
       // The append-only history, the PDFs of the phases and of the closed report.
       timeline: allow(NCA_READERS, 'nca.get'),
       pdf: allow(NCA_READERS, 'nca.get'),
+      // The evidence of the report's signatures (rows, hash chain, the PDFs as signed) and its check:
+      // whoever reads the report may prove what was signed on it.
+      evidence: allow(NCA_READERS, 'nca.get'),
       // A comment on the report's timeline (observers included).
       comment: allow(NCA_READERS, 'nca.get'),
       // The register per lot as a spreadsheet, and the dashboard's figures.
@@ -444,6 +447,9 @@ export const ACCESS = {
       mine: allow(NCA_SIGNERS),
       sendCode: allow(NCA_SIGNERS),
       sign: allow(NCA_SIGNERS),
+      // The signing terms (FEA, DPCM 22/02/2013 art. 57): read, and accepted once per version before a first signature.
+      terms: allow(NCA_SIGNERS),
+      acceptTerms: allow(NCA_SIGNERS),
       reject: allow(NCA_SIGNERS),
       manualReject: allow(CONSORTIUM, 'signs.update'),
       // Clears the wrong-code counters of a request locked after too many wrong codes.

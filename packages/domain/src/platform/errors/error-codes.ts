@@ -102,6 +102,8 @@ export const ERROR_STATUS_BY_CODE = {
   OTP_EXPIRED: 409,
   OTP_USED: 409,
   SNAPSHOT_CHANGED: 409,
+  // The signer has not accepted the current version of the signing terms (FEA): they read and accept them once, then sign.
+  SIGNING_TERMS_NOT_ACCEPTED: 409,
 
   // An invitation link that is gone: replaced by a newer one, withdrawn, or past its 7 days.
   INVITE_TOKEN_SUPERSEDED: 410,
