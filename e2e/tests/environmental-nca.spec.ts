@@ -43,7 +43,8 @@ async function requestSignatures(page: Page, button: string, signers: { email: s
     await page.getByRole('option', { name: signer.fn }).click();
   }
   await page.getByTestId('signers-submit').click();
-  await expect(page.getByTestId('signers-submit')).toHaveCount(0);
+  // The request renders the phase PDF the round signs (a document job): on a busy machine that takes a while.
+  await expect(page.getByTestId('signers-submit')).toHaveCount(0, { timeout: scaled(30_000) });
 }
 
 /** A signer opens "Le mie firme", asks for the code, reads it from the outbox and signs. */

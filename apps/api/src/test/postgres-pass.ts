@@ -41,6 +41,7 @@ export const ON_POSTGRES = {
   'apps/api/src/modules/platform/auth/sessions.test.ts': 'listen',
   'apps/api/src/modules/platform/generic/collection-export.test.ts': 'sql',
   'apps/api/src/modules/platform/generic/faqs.test.ts': 'sql',
+  'apps/api/src/modules/platform/history/history.test.ts': 'sql',
   'apps/api/src/modules/platform/notifications/notifications.test.ts': 'listen',
   'apps/api/src/modules/platform/roles/roles.test.ts': 'schema',
   'apps/api/src/modules/platform/search/search.test.ts': 'sql',

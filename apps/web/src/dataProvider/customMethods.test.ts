@@ -40,6 +40,8 @@ describe('data provider custom methods', () => {
   });
 
   it.each<[string, () => Promise<unknown>, Omit<TCall, 'query'> & { query?: Record<string, string> }]>([
+    ['recordHistory', () => dataProvider.recordHistory('structures', 's1'), { method: 'GET', path: '/structures/s1/history', body: undefined }],
+    ['restoreRecordVersion', () => dataProvider.restoreRecordVersion('structures', 's1', 'e1'), { method: 'POST', path: '/structures/s1/history/e1/restore', body: undefined }],
     ['ncaReportFacts', () => dataProvider.ncaReportFacts('r1'), { method: 'GET', path: '/nca-reports/r1/facts', body: undefined }],
     ['correctiveActionFacts', () => dataProvider.correctiveActionFacts('a1'), { method: 'GET', path: '/corrective-actions/a1/facts', body: undefined }],
     ['signRequestFacts', () => dataProvider.signRequestFacts('s1'), { method: 'GET', path: '/sign-requests/s1/facts', body: undefined }],

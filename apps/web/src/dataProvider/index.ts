@@ -1,6 +1,7 @@
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 import { environmentalMethods, type TEnvironmentalMethods } from './environmental';
 import { filingMethods, type TFilingMethods } from './filings';
+import { historyMethods, type THistoryMethods } from './history';
 import { pagopaMethods, type TPagopaMethods } from './pagopa';
 import { recordFileMethods, type TRecordFileMethods } from './recordFiles';
 import { stayMethods, type TStayMethods } from './stays';
@@ -50,6 +51,7 @@ export type TAppDataProvider = DataProvider & TCustomMethods;
 
 /** The methods beyond react-admin's, which screens reach with the hooks of ./hooks.ts. */
 export type TCustomMethods = TFilingMethods &
+  THistoryMethods &
   TPagopaMethods &
   TRecordFileMethods &
   TStayMethods &
@@ -135,6 +137,7 @@ export const dataProvider: TAppDataProvider = {
   },
 
   ...filingMethods,
+  ...historyMethods,
   ...pagopaMethods,
   ...recordFileMethods,
   ...stayMethods,

@@ -415,3 +415,5 @@ import { addCapaEn } from '../environmental/i18n/capa.en';
 addCapaEn(enMessages);
 import { addAdminEn } from '../platform/i18n/admin.en';
 addAdminEn(enMessages);
+import { addHistoryEn } from '../platform/i18n/history.en';
+addHistoryEn(enMessages);

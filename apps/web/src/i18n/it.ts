@@ -415,3 +415,5 @@ import { addCapaIt } from '../environmental/i18n/capa.it';
 addCapaIt(itMessages);
 import { addAdminIt } from '../platform/i18n/admin.it';
 addAdminIt(itMessages);
+import { addHistoryIt } from '../platform/i18n/history.it';
+addHistoryIt(itMessages);

@@ -4,6 +4,7 @@ import { DetailActions, RecordTitle, DetailForm, useSaveErrorNotification } from
 import { useCanHere } from '../../components/permissions';
 import { FormDocument, FormReview, type TFormWebRecord } from './FormReview';
 import { FormFields, cleanForm } from './FormFields';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /* A waste form's page: the consortium's review and the signed document above the form's fields. */
 
@@ -22,6 +23,7 @@ function FormEditBody() {
       <DetailForm canSave={canSave} canDelete={canSave && mayDelete}>
         <FormFields readOnly={!canSave} />
       </DetailForm>
+      <RecordHistoryHere section />
     </>
   );
 }

@@ -74,6 +74,7 @@ export const ncaEn: typeof ncaIt = {
       phase2: 'Phase 2 · Analysis and plan',
       phase3: 'Phase 3 · Execution and closing',
       timeline: 'Timeline',
+      history: 'Change history',
       phase1Data: 'Detection data',
       actions: 'Corrective actions',
     },

@@ -73,6 +73,7 @@ export const ncaIt = {
       phase2: 'Fase 2 · Analisi e piano',
       phase3: 'Fase 3 · Esecuzione e chiusura',
       timeline: 'Cronologia',
+      history: 'Storico modifiche',
       phase1Data: 'Dati della rilevazione',
       actions: 'Azioni correttive',
     },

@@ -56,6 +56,7 @@ export const onboardingEn = {
     IMPERSONATION_FORBIDDEN: 'You cannot sign while impersonating another user.',
     FORM_CHECKS_FAILED: 'The form does not pass the RENTRI checks: correct it before approving it.',
     FORM_LOCKED: 'An approved form cannot be changed.',
+    NOTHING_TO_RESTORE: 'This version is the same as the current one: there is nothing to restore.',
     FORM_RENTRI_INCOMPLETE: 'Data RENTRI requires is missing: complete the form.',
     REQUIRED_DOCUMENTS_MISSING: 'Upload the required documents first.',
     DOCUMENT_TOO_COMPLEX: 'The document is too complex to process (time or memory beyond the limits): nothing was saved.',

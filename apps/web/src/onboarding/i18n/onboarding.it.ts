@@ -56,6 +56,7 @@ export const onboardingIt = {
     IMPERSONATION_FORBIDDEN: 'Non puoi firmare mentre impersoni un altro utente.',
     FORM_CHECKS_FAILED: 'Il formulario non supera i controlli RENTRI: correggilo prima di approvarlo.',
     FORM_LOCKED: 'Un formulario approvato non si può modificare.',
+    NOTHING_TO_RESTORE: 'Questa versione è uguale a quella attuale: non c’è nulla da ripristinare.',
     FORM_RENTRI_INCOMPLETE: 'Mancano dati che RENTRI richiede: completali nel formulario.',
     REQUIRED_DOCUMENTS_MISSING: 'Carica prima i documenti obbligatori.',
     DOCUMENT_TOO_COMPLEX: 'Il documento è troppo complesso da elaborare (tempo o memoria oltre i limiti): nulla è stato salvato.',

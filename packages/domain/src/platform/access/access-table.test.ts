@@ -29,6 +29,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
     invite: 'all - - - - -',
     impersonate: 'all - - - - -',
   },
@@ -43,6 +44,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   permissions: {
     list: 'all permissionSystemOn permissionSystemOn permissionSystemOn permissionSystemOn permissionSystemOn',
@@ -50,6 +52,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   settings: {
     list: 'all published published published published published',
@@ -57,6 +60,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   labels: {
     list: 'all - - - - -',
@@ -64,6 +68,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   management: {
     view: 'all all all all all all',
@@ -101,6 +106,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   categories: {
     list: 'all published published published published published',
@@ -108,6 +114,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   events: {
     list: 'all - published - - -',
@@ -115,6 +122,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - self - - -',
     update: 'all - self - - -',
     delete: 'all - self - - -',
+    restore: 'all - - - - -',
     confirm: 'all - - - - -',
   },
   customers: {
@@ -123,6 +131,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   projects: {
     list: 'all - - - - -',
@@ -130,6 +139,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   links: {
     list: 'all - - - - -',
@@ -137,6 +147,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   dashboard: {
     view: 'all ownCity managedStructures - - -',
@@ -149,6 +160,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all ownCity - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
     activate: 'all - - - - -',
   },
   'structure-types': {
@@ -157,6 +169,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity - - - -',
     update: 'all ownCity - - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all - - - - -',
   },
   'structure-classes': {
     list: 'all ownCity all - - -',
@@ -164,6 +177,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity - - - -',
     update: 'all ownCity - - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all - - - - -',
   },
   'relevant-areas': {
     list: 'all ownCity all - - -',
@@ -171,6 +185,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity - - - -',
     update: 'all ownCity - - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all - - - - -',
   },
   structures: {
     list: 'all ownCity managedStructures - - -',
@@ -178,6 +193,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity managedStructures - - -',
     update: 'all ownCity managedStructures - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all - managedStructures - - -',
     export: 'all ownCity managedStructures - - -',
     classify: 'all ownCity - - - -',
     alloggiati: 'all ownCity managedStructures - - -',
@@ -189,6 +205,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity - - - -',
     update: 'all ownCity - - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all ownCity - - - -',
   },
   reductions: {
     list: 'all ownCity managedStructures - - -',
@@ -196,6 +213,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity - - - -',
     update: 'all ownCity - - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all - - - - -',
   },
   exemptions: {
     list: 'all ownCity managedStructures - - -',
@@ -203,6 +221,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity - - - -',
     update: 'all ownCity - - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all - - - - -',
   },
   stays: {
     list: 'all ownCity managedStructures - - -',
@@ -210,6 +229,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - managedStructures - - -',
     update: 'all - managedStructures - - -',
     delete: 'all - managedStructures - - -',
+    restore: 'all - managedStructures - - -',
     preview: 'all ownCity managedStructures - - -',
     import: 'all - managedStructures - - -',
     export: 'all ownCity managedStructures - - -',
@@ -222,6 +242,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity - - - -',
     update: 'all ownCity - - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all - - - - -',
     generate: 'all ownCity - - - -',
   },
   'filing-settings': {
@@ -234,6 +255,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - managedStructures - - -',
     update: 'all - managedStructures - - -',
     delete: 'all - managedStructures - - -',
+    restore: 'all - - - - -',
     submit: 'all - managedStructures - - -',
     validate: 'all ownCity - - - -',
     return: 'all ownCity - - - -',
@@ -255,6 +277,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - managedStructures - - -',
     update: 'all - managedStructures - - -',
     delete: 'all - managedStructures - - -',
+    restore: 'all - - - - -',
     refresh: 'all - managedStructures - - -',
     submit: 'all - managedStructures - - -',
     validate: 'all ownCity - - - -',
@@ -274,6 +297,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity - - - -',
     update: 'all ownCity - - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all - - - - -',
   },
   lots: {
     list: 'all - - - - all',
@@ -281,6 +305,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - all',
     update: 'all - - - - all',
     delete: 'all - - - - all',
+    restore: 'all - - - - -',
   },
   orders: {
     list: 'all - - ownAgency - all',
@@ -288,6 +313,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - all',
     update: 'all - - - - all',
     delete: 'all - - - - all',
+    restore: 'all - - - - -',
   },
   agencies: {
     list: 'all - - ownAgency - all',
@@ -295,6 +321,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - all',
     update: 'all - - - - all',
     delete: 'all - - - - all',
+    restore: 'all - - - - -',
     invite: 'all - - - - all',
     listUsers: 'all - - ownAgency - all',
     updateContacts: 'all - - ownAgency - all',
@@ -306,6 +333,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - all',
     update: 'all - - - - all',
     delete: 'all - - - - all',
+    restore: 'all - - - - -',
     invite: 'all - - - - all',
     listUsers: 'all - - - ownLaboratory all',
     updateContacts: 'all - - - ownLaboratory all',
@@ -317,6 +345,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - all',
     update: 'all - - - - all',
     delete: 'all - - - - all',
+    restore: 'all - - - - -',
     import: 'all - - - - all',
     export: 'all - - - ownLaboratory all',
   },
@@ -326,6 +355,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - all',
     update: 'all - - - - all',
     delete: 'all - - - - all',
+    restore: 'all - - - - -',
   },
   'my-company': {
     view: '- - - ownAgency ownLaboratory -',
@@ -340,6 +370,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - ownAgency - all',
     update: 'all - - ncaParticipant - all',
     delete: 'all - - - - all',
+    restore: 'all - - - - -',
     requestPhase1Signs: 'all - - - - all',
     requestPhase2Signs: 'all - - - - all',
     requestClosingSigns: 'all - - - - all',
@@ -362,6 +393,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - ncaParticipant - all',
     update: 'all - - ncaParticipant - all',
     delete: 'all - - ncaParticipant - all',
+    restore: 'all - - - - -',
     // The consortium's grant; its staff confirm only holding actions.update with the permission system on.
     confirm: 'all - - - - all',
     rejectProposal: 'all - - - - all',
@@ -393,6 +425,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - ownLaboratory all',
     update: 'all - - - ownLaboratory all',
     delete: 'all - - - ownLaboratory all',
+    restore: 'all - - - - -',
     uploadDraft: 'all - - - ownLaboratory -',
     uploadSigned: 'all - - - ownLaboratory -',
     approveDraft: 'all - - - - all',
@@ -411,6 +444,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - ownAgency - all',
     update: 'all - - ownAgency - all',
     delete: 'all - - ownAgency - all',
+    restore: 'all - - ownAgency - -',
     approve: 'all - - - - all',
     reject: 'all - - - - all',
     revoke: 'all - - - - -',

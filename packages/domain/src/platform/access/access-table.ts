@@ -105,9 +105,14 @@ const REGISTRY_READERS: TGrant = { admin: 'all', city: 'ownCity', user: 'all' };
 
 const allow = (grant: TGrant, permission?: string): TActionAccess => (permission ? { grant, permission } : { grant });
 
-/** list + read with one grant, create/update/delete with another. */
+/**
+ * list + read with one grant, create/update/delete with another, and `restore` (bring back a past
+ * version from the record's history) for administrators. Restoring is its own action, not `update`:
+ * it rewrites several fields at once from an old version, so a role that may edit a record does
+ * not restore it unless its resource says so (`restore` in `extra`, for the records' owners).
+ */
 function collection(read: TGrant, write: TGrant, extra: Record<string, TActionAccess> = {}): Record<string, TActionAccess> {
-  return { list: allow(read), read: allow(read), create: allow(write), update: allow(write), delete: allow(write), ...extra };
+  return { list: allow(read), read: allow(read), create: allow(write), update: allow(write), delete: allow(write), restore: allow(ADMIN), ...extra };
 }
 
 /** Who may be named to sign an NCA phase: consortium staff, admins and suppliers' people, each for their own requests. */
@@ -127,6 +132,7 @@ export const ACCESS = {
       create: allow(ADMIN),
       update: allow(ADMIN),
       delete: allow(ADMIN),
+      restore: allow(ADMIN),
       invite: allow(ADMIN),
       impersonate: allow(ADMIN),
     },
@@ -194,6 +200,7 @@ export const ACCESS = {
       create: allow(ADMIN),
       update: allow(COMUNE),
       delete: allow(ADMIN),
+      restore: allow(ADMIN),
       activate: allow(ADMIN),
     },
   },
@@ -210,6 +217,8 @@ export const ACCESS = {
     // comune's: a hotelier's structure carries its fiscal history, and the comune deactivates it.
     actions: collection(TOURIST_TAX_READERS, TOURIST_TAX_READERS, {
       delete: allow(COMUNE),
+      // A hotelier brings back a past version of the structures it manages (an update: its key with the permission system on).
+      restore: allow(HOTELIER, 'structures.update'),
       export: allow(TOURIST_TAX_READERS),
       // Set the comune's fields of a structure (comune, active flag, type, class, relevant area).
       classify: allow(COMUNE),
@@ -218,7 +227,8 @@ export const ACCESS = {
       istatMovements: allow(TOURIST_TAX_READERS),
     }),
   },
-  tariffs: { area: 'touristTax', entity: 'tariffs', actions: collection(TOURIST_TAX_READERS, COMUNE) },
+  // The comune restores its own tariffs (the rules it keeps).
+  tariffs: { area: 'touristTax', entity: 'tariffs', actions: collection(TOURIST_TAX_READERS, COMUNE, { restore: allow(COMUNE, 'tariffs.update') }) },
   reductions: { area: 'touristTax', entity: 'reductions', actions: collection(TOURIST_TAX_READERS, COMUNE) },
   exemptions: { area: 'touristTax', entity: 'exemptions', actions: collection(TOURIST_TAX_READERS, COMUNE) },
   stays: {
@@ -227,6 +237,8 @@ export const ACCESS = {
     // Hoteliers enter their guests' stays; the comune reads them.
     actions: collection(TOURIST_TAX_READERS, HOTELIER, {
       preview: allow(TOURIST_TAX_READERS),
+      // The hotelier who entered a stay brings back a past version of it (not once declared: the stay's own rule).
+      restore: allow(HOTELIER, 'stays.update'),
       import: allow(HOTELIER),
       export: allow(TOURIST_TAX_READERS),
       // After its rules change, the comune reprices the stays not yet declared (preview, then apply).
@@ -348,6 +360,7 @@ export const ACCESS = {
       create: allow({ admin: 'all', consortium_user: 'all', agency_user: 'ownAgency' }),
       update: allow({ admin: 'all', consortium_user: 'all', agency_user: 'ncaParticipant' }),
       delete: allow(CONSORTIUM),
+      restore: allow(ADMIN),
       requestPhase1Signs: allow(CONSORTIUM, 'signs.create'),
       requestPhase2Signs: allow(CONSORTIUM, 'signs.create'),
       requestClosingSigns: allow(CONSORTIUM, 'signs.create'),
@@ -380,6 +393,7 @@ export const ACCESS = {
       create: allow(NCA_WRITERS),
       update: allow(NCA_WRITERS),
       delete: allow(NCA_WRITERS),
+      restore: allow(ADMIN),
       confirm: allow(CONSORTIUM, 'actions.update'),
       // Turning a proposal down (it stays new, with a note to its author).
       rejectProposal: allow(CONSORTIUM, 'actions.update'),
@@ -428,6 +442,8 @@ export const ACCESS = {
     area: 'environmental',
     entity: 'forms',
     actions: collection(FORM_PARTIES, FORM_PARTIES, {
+      // The supplier agency that registers a form restores a past version of it while it is compiled (the form's lock).
+      restore: allow({ admin: 'all', agency_user: 'ownAgency' }, 'forms.update'),
       approve: allow(CONSORTIUM, 'forms.update'),
       reject: allow(CONSORTIUM, 'forms.update'),
       revoke: allow(ADMIN, 'forms.update'),

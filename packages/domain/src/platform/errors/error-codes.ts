@@ -85,6 +85,8 @@ export const ERROR_STATUS_BY_CODE = {
   // A waste form that fails RENTRI's checks cannot be approved; an approved one cannot change.
   FORM_CHECKS_FAILED: 409,
   FORM_LOCKED: 409,
+  // A restore of a past version whose editable fields are all as they are now (GET .../history).
+  NOTHING_TO_RESTORE: 409,
   // A form RENTRI would refuse for lack of a field it requires (listed in the details).
   FORM_RENTRI_INCOMPLETE: 409,
   // An invitation link already used to accept.
