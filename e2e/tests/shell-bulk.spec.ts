@@ -19,7 +19,9 @@ test('the comune validates the submitted declarations in bulk; validating valida
   await expect(rows).toHaveCount(submitted.length, { timeout: scaled(30_000) });
 
   // The header checkbox selects the page; the bulk toolbar offers the comune's action (validate) and nothing it cannot do.
-  await page.locator('thead input[type="checkbox"]').check();
+  // The list may render again once its counts arrive: check until the selection holds.
+  const selectPage = () => expect(async () => await page.locator('thead input[type="checkbox"]').check()).toPass({ timeout: scaled(30_000) });
+  await selectPage();
   const toolbar = page.getByTestId('bulk-actions');
   await expect(toolbar.getByTestId('bulk-validate')).toBeVisible();
   await expect(toolbar.getByTestId('bulk-delete')).toHaveCount(0);
@@ -38,7 +40,7 @@ test('the comune validates the submitted declarations in bulk; validating valida
   // The same action on declarations already validated: each is refused, the dialog says why in Italian.
   await page.goto(`/declarations?filter=${encodeURIComponent(JSON.stringify({ status: 'validated' }))}`);
   await expect(rows.first()).toBeVisible({ timeout: scaled(30_000) });
-  await page.locator('thead input[type="checkbox"]').check();
+  await selectPage();
   await page.getByTestId('bulk-validate').click();
   await page.getByTestId('bulk-confirm').click();
   await expect(result).toContainText('0 eseguite', { timeout: scaled(30_000) });

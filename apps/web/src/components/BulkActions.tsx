@@ -52,7 +52,6 @@ export function ListBulkActions({ exportPath, exportFilterQuery = filtersToQuery
       setPending(null);
       setReason('');
       setResult(answer);
-      refresh();
     },
     onError: (error) => {
       setPending(null);
@@ -66,10 +65,12 @@ export function ListBulkActions({ exportPath, exportFilterQuery = filtersToQuery
 
   const send = (action: string, input?: Record<string, unknown>) => run.mutate([resource, { action, ...(allMatching ? { filter: filterValues } : { ids: selectedIds }), ...(input ? { input } : {}) }]);
   const start = (action: string) => (NEEDS[action] ? setPending(action) : send(action));
+  // The list is read again once the result is closed: earlier, rows leaving the filter would take this toolbar (and the dialog) away.
   const close = () => {
     setResult(null);
     setAllMatching(false);
     onUnselectItems();
+    refresh();
   };
 
   return (
