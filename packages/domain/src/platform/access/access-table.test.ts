@@ -44,6 +44,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'self self self self self self',
     update: 'self self self self self self',
     delete: 'self self self self self self',
+    restore: 'all - - - - -',
   },
   roles: {
     list: 'all permissionSystemOn permissionSystemOn permissionSystemOn permissionSystemOn permissionSystemOn',
