@@ -43,7 +43,8 @@ async function requestSignatures(page: Page, button: string, signers: { email: s
     await page.getByRole('option', { name: signer.fn }).click();
   }
   await page.getByTestId('signers-submit').click();
-  await expect(page.getByTestId('signers-submit')).toHaveCount(0);
+  // The request renders the phase PDF the round signs (a document job): on a busy machine that takes a while.
+  await expect(page.getByTestId('signers-submit')).toHaveCount(0, { timeout: scaled(30_000) });
 }
 
 /** A signer opens "Le mie firme", asks for the code, reads it from the outbox and signs. */
@@ -57,7 +58,19 @@ async function signWithCodeFromOutbox(page: Page, request: APIRequestContext, em
   const card = page.getByTestId(reportCode ? `my-signature-${reportCode}` : (await first.getAttribute('data-testid'))!);
   await expect(card).toBeVisible();
   await expect(page.getByText('firma digitale')).toHaveCount(0);
+  // A signer's first signature: the signing terms come first, read and accepted once (then the code is sent).
+  const signer = await apiSignIn(request, email);
+  const terms = await api<{ acceptedAt: string | null }>(request, 'GET', '/api/sign-requests/terms', { token: signer.token });
   await card.getByTestId('otp-send').click();
+  if (!terms.acceptedAt) {
+    const dialog = page.getByTestId('signing-terms');
+    await expect(dialog.getByTestId('signing-terms-text')).toContainText('firma elettronica avanzata con codice OTP');
+    await expect(dialog.getByTestId('signing-terms-confirm')).toBeDisabled();
+    await dialog.getByRole('checkbox', { name: 'Ho letto e accetto le condizioni d’uso' }).check();
+    await dialog.getByTestId('signing-terms-confirm').click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('signing-terms-accepted')).toBeVisible();
+  }
   const mail = await latestMail(request, email, 'ncaSigningCode');
   const code = /\b(\d{6})\b/.exec(mail.text)![1];
   await card.getByTestId('otp-input').fill(code);

@@ -4,12 +4,26 @@ import type { TRequestContext } from './context.ts';
 
 const ALWAYS_OMITTED = ['passwordHash', 'tokenHash', 'updatedAt', 'createdAt'];
 
-/** Field-level changes between two versions of a row (either side may be absent). */
+/**
+ * Secrets never reach the audit log, whatever a collection's `auditOmit` says: a record's history
+ * shows every audited value to whoever reads the record. Named explicitly above, and any column whose
+ * name says it is a password, a secret, a token or a hash (flags such as `needsPasswordChange` stay).
+ */
+const SECRET_FIELD = /^(password|secret|token)|(password|secret|token|hash)$/i;
+
+export function isSecretField(key: string): boolean {
+  return ALWAYS_OMITTED.includes(key) || SECRET_FIELD.test(key);
+}
+
+/**
+ * Field-level changes between two versions of a row (either side may be absent): only the changed
+ * fields, each with its value before and after, so a record's history can show and restore them.
+ */
 export function diffFields(before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined, omit: readonly string[] = []) {
   const changes: Record<string, { from?: unknown; to?: unknown }> = {};
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const key of keys) {
-    if (ALWAYS_OMITTED.includes(key) || omit.includes(key)) continue;
+    if (isSecretField(key) || omit.includes(key)) continue;
     const from = before?.[key];
     const to = after?.[key];
     if (JSON.stringify(from) === JSON.stringify(to)) continue;
@@ -25,7 +39,7 @@ export function diffFields(before: Record<string, unknown> | undefined, after: R
 export async function recordAudit(
   db: TDbOrTx,
   ctx: Pick<TRequestContext, 'actor' | 'ip' | 'requestId'>,
-  entry: { action: string; entityType: string; entityId?: string | null; changes?: Record<string, unknown>; actorId?: string | null },
+  entry: { action: string; entityType: string; entityId?: string | null; changes?: Record<string, unknown>; actorId?: string | null; restoredFromId?: string | null },
 ) {
   await db.insert(auditLogs).values({
     actorId: entry.actorId ?? ctx.actor?.id ?? null,
@@ -36,5 +50,6 @@ export async function recordAudit(
     changes: entry.changes ?? null,
     ip: ctx.ip,
     requestId: ctx.requestId,
+    restoredFromId: entry.restoredFromId ?? null,
   });
 }

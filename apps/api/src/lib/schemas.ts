@@ -35,6 +35,7 @@ export function fileResponse(mediaType: string, description: string) {
 }
 export const ZXlsxFile = fileResponse(XLSX_MIME, 'xlsx file');
 export const ZPdfFile = fileResponse('application/pdf', 'PDF file');
+export const ZZipFile = fileResponse('application/zip', 'zip file');
 
 /** The fields every record carries, and the calendar-date shape: the domain's, shared with the web. */
 export { ZDateString, ZRecordBase } from '@app/domain/platform/records/fields';

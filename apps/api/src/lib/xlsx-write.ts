@@ -51,8 +51,8 @@ function columnLetters(index: number): string {
 
 type TEntry = { name: string; crc: number; compressedSize: number; size: number; offset: number };
 
-/** Zip container over a Writable, one deflated entry at a time, honouring the output's backpressure. */
-class ZipStream {
+/** Zip container over a Writable, one deflated entry at a time, honouring the output's backpressure (also the NCA evidence pack's). */
+export class ZipStream {
   private offset = 0;
   private readonly entries: TEntry[] = [];
   constructor(private readonly out: Writable) {}

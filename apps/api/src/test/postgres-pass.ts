@@ -24,11 +24,15 @@
  *   runs at least once on the server (a statement PostgreSQL refuses answers 5xx and fails the walk).
  */
 export const ON_POSTGRES = {
+  'apps/api/src/lib/collection/bulk.test.ts': 'sql',
   'apps/api/src/lib/database-errors.test.ts': 'schema',
   'apps/api/src/modules/environmental/contracts/price-list.test.ts': 'transaction',
   'apps/api/src/modules/environmental/forms/forms.test.ts': 'sql',
+  // The register's time-zone arithmetic (dates in Italy from timestamptz), jsonb site key and scope clause.
+  'apps/api/src/modules/environmental/forms/register/register.test.ts': 'sql',
   'apps/api/src/modules/environmental/invites/invites.test.ts': 'concurrency',
   'apps/api/src/modules/environmental/nca/nca-capa.test.ts': 'sql',
+  'apps/api/src/modules/environmental/nca/nca-evidence.test.ts': 'schema',
   'apps/api/src/modules/environmental/nca/nca-reminders.test.ts': 'sql',
   'apps/api/src/modules/environmental/nca/nca-rules.test.ts': 'concurrency',
   'apps/api/src/modules/environmental/nca/nca-signer-guesses.test.ts': 'concurrency',
@@ -40,6 +44,7 @@ export const ON_POSTGRES = {
   'apps/api/src/modules/platform/auth/sessions.test.ts': 'listen',
   'apps/api/src/modules/platform/generic/collection-export.test.ts': 'sql',
   'apps/api/src/modules/platform/generic/faqs.test.ts': 'sql',
+  'apps/api/src/modules/platform/history/history.test.ts': 'sql',
   'apps/api/src/modules/platform/notifications/notifications.test.ts': 'listen',
   'apps/api/src/modules/platform/roles/roles.test.ts': 'schema',
   'apps/api/src/modules/platform/saved-views/saved-views.test.ts': 'sql',

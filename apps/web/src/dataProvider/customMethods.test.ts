@@ -40,6 +40,8 @@ describe('data provider custom methods', () => {
   });
 
   it.each<[string, () => Promise<unknown>, Omit<TCall, 'query'> & { query?: Record<string, string> }]>([
+    ['recordHistory', () => dataProvider.recordHistory('structures', 's1'), { method: 'GET', path: '/structures/s1/history', body: undefined }],
+    ['restoreRecordVersion', () => dataProvider.restoreRecordVersion('structures', 's1', 'e1'), { method: 'POST', path: '/structures/s1/history/e1/restore', body: undefined }],
     ['ncaReportFacts', () => dataProvider.ncaReportFacts('r1'), { method: 'GET', path: '/nca-reports/r1/facts', body: undefined }],
     ['correctiveActionFacts', () => dataProvider.correctiveActionFacts('a1'), { method: 'GET', path: '/corrective-actions/a1/facts', body: undefined }],
     ['signRequestFacts', () => dataProvider.signRequestFacts('s1'), { method: 'GET', path: '/sign-requests/s1/facts', body: undefined }],
@@ -49,6 +51,9 @@ describe('data provider custom methods', () => {
     ['mySignRequests', () => dataProvider.mySignRequests(), { method: 'GET', path: '/sign-requests/mine', body: undefined }],
     ['sendSignatureCode', () => dataProvider.sendSignatureCode('s1'), { method: 'POST', path: '/sign-requests/s1/sendCode', body: {} }],
     ['signWithCode', () => dataProvider.signWithCode('s1', '123456'), { method: 'POST', path: '/sign-requests/s1/sign', body: { code: '123456' } }],
+    ['signingTerms', () => dataProvider.signingTerms(), { method: 'GET', path: '/sign-requests/terms', body: undefined }],
+    ['acceptSigningTerms', () => dataProvider.acceptSigningTerms('fea-otp-1', 'en'), { method: 'POST', path: '/sign-requests/terms/accept', body: { version: 'fea-otp-1', language: 'en' } }],
+    ['verifyNcaEvidence', () => dataProvider.verifyNcaEvidence('r1'), { method: 'GET', path: '/nca-reports/r1/evidence/verify', body: undefined }],
     ['rejectSignature', () => dataProvider.rejectSignature('s1', 'why'), { method: 'POST', path: '/sign-requests/s1/reject', body: { explanation: 'why' } }],
     ['ncaDashboard', () => dataProvider.ncaDashboard('l1'), { method: 'GET', path: '/nca-reports/dashboard', query: { lotId: 'l1' }, body: undefined }],
     ['ncaDashboard without a lot', () => dataProvider.ncaDashboard(), { method: 'GET', path: '/nca-reports/dashboard', body: undefined }],

@@ -1,6 +1,8 @@
 import type { TPermissionGrant } from '@app/domain/platform/auth/permissions';
 import type { TCorrectiveActionFacts, TIshikawaCategory, TNcaReportFacts, TSignRequestFacts, TSignRequestRecord } from '@app/domain/environmental/nca/index';
 import type { TFormTotal } from '@app/domain/environmental/waste/form-schemas';
+import type { TRentriFirBody } from '@app/domain/environmental/waste/rentri';
+import { HttpError } from './errors';
 import { apiRequest, type TQueryValue } from './httpClient';
 
 /*
@@ -57,6 +59,28 @@ type TParetoTables = { types: TParetoRow[]; aspects: TParetoRow[] };
 
 export type TSendCodeAnswer = { sentAt: string; expiresAt: string; destinationMasked: string };
 
+/** The signing terms in force (both languages) and whether the signed-in user accepted them. */
+export type TSigningTerms = {
+  version: string;
+  publishedAt: string;
+  language: 'it' | 'en';
+  text: string;
+  textSha256: string;
+  textIt: string;
+  textEn: string;
+  acceptedAt: string | null;
+  acceptedLanguage: 'it' | 'en' | null;
+};
+
+/** The check of a report's signature evidence: each row's problems, and the first broken link. */
+export type TEvidenceVerification = {
+  reportId: string;
+  checkedAt: string;
+  intact: boolean;
+  rows: { evidenceId: string; sequence: number; phase: string; round: number; signer: string; signedAt: string; rowHash: string; problems: { kind: string; message: string }[] }[];
+  brokenLink: { evidenceId: string; sequence: number; kind: string; message: string } | null;
+};
+
 /** The signed-in user's grants, and whether the permission system is on (off: the role alone decides). */
 export type TMyPermissions = { permissionsSystem: boolean; permissions: TPermissionGrant[] };
 
@@ -88,6 +112,27 @@ async function post<T>(path: string, body?: unknown): Promise<{ data: T }> {
   return { data: json };
 }
 
+/** What RENTRI would receive for a form: the create-FIR body, or the fields RENTRI still needs (the API's 409 FORM_RENTRI_INCOMPLETE). */
+export type TFormRentri = { ok: true; body: TRentriFirBody } | { ok: false; missing: { path: string; message: string }[] };
+/** A producer site whose register may be downloaded. */
+export type TRegisterSite = { siteRegistrationNumber: string; producerName: string; productionSite: string | null; forms: number };
+/** Whether the installation sends to RENTRI: it never does (no sender is built). */
+export type TRentriTransmission = { configured: boolean; sends: false; endpoint: string | null; message: 'notConfigured' | 'senderNotBuilt' };
+
+/** `_version` (the form's updatedAt) only keys the cached answer, so it follows every change of the form. */
+async function formRentri(formId: string, _version?: string): Promise<{ data: TFormRentri }> {
+  try {
+    const { json } = await apiRequest<TRentriFirBody>(`/forms/${id(formId)}/rentri`);
+    return { data: { ok: true, body: json } };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 409 && error.body.code === 'FORM_RENTRI_INCOMPLETE' && Array.isArray(error.body.details)) {
+      const missing = error.body.details.flatMap((d: unknown) => (typeof d === 'object' && d !== null && 'path' in d && 'message' in d ? [{ path: String(d.path), message: String(d.message) }] : []));
+      return { data: { ok: false, missing } };
+    }
+    throw error;
+  }
+}
+
 export type TEnvironmentalMethods = {
   ncaReportFacts(reportId: string): Promise<{ data: TNcaReportFacts }>;
   correctiveActionFacts(actionId: string): Promise<{ data: TCorrectiveActionFacts }>;
@@ -100,6 +145,12 @@ export type TEnvironmentalMethods = {
   /** E-mails the signer a one-time code for the request. */
   sendSignatureCode(requestId: string): Promise<{ data: TSendCodeAnswer }>;
   signWithCode(requestId: string, code: string): Promise<{ data: unknown }>;
+  /** The signing terms in force, and whether the signed-in user accepted them. */
+  signingTerms(): Promise<{ data: TSigningTerms }>;
+  /** Accepts the version of the terms read, in the language read. */
+  acceptSigningTerms(version: string, language: 'it' | 'en'): Promise<{ data: TSigningTerms }>;
+  /** Recomputes the hashes of a report's signature evidence and its chain. */
+  verifyNcaEvidence(reportId: string): Promise<{ data: TEvidenceVerification }>;
   rejectSignature(requestId: string, explanation: string): Promise<{ data: unknown }>;
   ncaDashboard(lotId?: string, ishikawa?: TIshikawaCategory): Promise<{ data: TNcaDashboard }>;
   myPermissions(): Promise<{ data: TMyPermissions }>;
@@ -119,6 +170,12 @@ export type TEnvironmentalMethods = {
   openNcaFromForm(formId: string): Promise<{ data: { _id: string } }>;
   /** Links an uploaded signed FIR document to the form. */
   attachFormDocument(formId: string, uploadId: string): Promise<{ data: unknown }>;
+  /** The form as RENTRI's create-FIR body, or what RENTRI still needs. */
+  formRentri(formId: string, version?: string): Promise<{ data: TFormRentri }>;
+  /** The producer sites of the forms the user may list (the registers to download). */
+  formRegisterSites(): Promise<{ data: TRegisterSite[] }>;
+  /** Whether anything is sent to RENTRI (never, today). */
+  rentriTransmission(): Promise<{ data: TRentriTransmission }>;
 };
 
 export const environmentalMethods: TEnvironmentalMethods = {
@@ -131,6 +188,9 @@ export const environmentalMethods: TEnvironmentalMethods = {
   mySignRequests: () => getJson('/sign-requests/mine'),
   sendSignatureCode: (requestId) => post(`/sign-requests/${id(requestId)}/sendCode`, {}),
   signWithCode: (requestId, code) => post(`/sign-requests/${id(requestId)}/sign`, { code }),
+  signingTerms: () => getJson('/sign-requests/terms'),
+  acceptSigningTerms: (version, language) => post('/sign-requests/terms/accept', { version, language }),
+  verifyNcaEvidence: (reportId) => getJson(`/nca-reports/${id(reportId)}/evidence/verify`),
   rejectSignature: (requestId, explanation) => post(`/sign-requests/${id(requestId)}/reject`, { explanation }),
   ncaDashboard: (lotId, ishikawa) => getJson('/nca-reports/dashboard', { lotId, ishikawa }),
   myPermissions: () => getJson('/auth/permission/employee/me'),
@@ -148,4 +208,7 @@ export const environmentalMethods: TEnvironmentalMethods = {
   formTotals: (filters) => getJson('/forms/totals', filters),
   openNcaFromForm: (formId) => post(`/forms/${id(formId)}/openNca`, {}),
   attachFormDocument: (formId, uploadId) => post(`/forms/${id(formId)}/document`, { uploadId }),
+  formRentri,
+  formRegisterSites: () => getJson('/forms/register/sites'),
+  rentriTransmission: () => getJson('/forms/rentri-transmission'),
 };

@@ -1,6 +1,7 @@
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 import { environmentalMethods, type TEnvironmentalMethods } from './environmental';
 import { filingMethods, type TFilingMethods } from './filings';
+import { historyMethods, type THistoryMethods } from './history';
 import { pagopaMethods, type TPagopaMethods } from './pagopa';
 import { recordFileMethods, type TRecordFileMethods } from './recordFiles';
 import { stayMethods, type TStayMethods } from './stays';
@@ -50,14 +51,24 @@ export type TAppDataProvider = DataProvider & TCustomMethods;
 
 /** The methods beyond react-admin's, which screens reach with the hooks of ./hooks.ts. */
 export type TCustomMethods = TFilingMethods &
+  THistoryMethods &
   TPagopaMethods &
   TRecordFileMethods &
   TStayMethods &
   TEnvironmentalMethods & {
     transition<T extends RaRecord = RaRecord>(resource: string, params: { id: Identifier; action: string; data?: Record<string, unknown> }): Promise<{ data: T }>;
+    /**
+     * One action on many rows (`POST /api/{collection}/bulk`): the selected ids, or every row the list's
+     * filter matches; answers what was done and what was refused, with the API's code and message.
+     */
+    bulkAction(resource: string, params: TBulkRequest): Promise<{ data: TBulkResult }>;
     /** Whether the collection has any row in the caller's scope in `year` (one row asked for, whatever year is selected). */
     hasRowsInYear(resource: string, year: number): Promise<{ data: boolean }>;
   };
+
+/** A bulk request: `ids`, or `filter` (the list's react-admin filter values), and the action's `input`. */
+export type TBulkRequest = { action: string; ids?: Identifier[]; filter?: Record<string, unknown>; input?: Record<string, unknown> };
+export type TBulkResult = { done: string[]; refused: { id: string; code: string; message: string }[] };
 
 export const dataProvider: TAppDataProvider = {
   getList: (resource, params) => list(resource, params) as never,
@@ -110,12 +121,23 @@ export const dataProvider: TAppDataProvider = {
     return { data: fromApi(json) } as never;
   },
 
+  bulkAction: async (resource, params) => {
+    const body = {
+      action: params.action,
+      ...(params.ids ? { ids: params.ids.map(String) } : { filter: filtersToQuery(params.filter) }),
+      ...(params.input ? { input: params.input } : {}),
+    };
+    const { json } = await apiRequest<TBulkResult>(`${path(resource)}/bulk`, { method: 'POST', body });
+    return { data: json ?? { done: [], refused: [] } };
+  },
+
   hasRowsInYear: async (resource, year) => {
     const { json } = await apiRequest<unknown[]>(path(resource), { query: { year, limit: 1, count: true } });
     return { data: Array.isArray(json) && json.length > 0 };
   },
 
   ...filingMethods,
+  ...historyMethods,
   ...pagopaMethods,
   ...recordFileMethods,
   ...stayMethods,

@@ -14,6 +14,18 @@ export const enMessages: TranslationMessages = {
     on: 'On',
     off: 'Off',
   },
+  bulk: {
+    selectAll: 'Select all %{count} matching rows',
+    onlyPage: 'Only the %{count} rows of this page',
+    allSelected: 'All %{count} rows matching the filters are selected',
+    export: 'Export selection',
+    confirm: 'Apply to %{count} rows? Each row is checked on its own: those that cannot change are listed with the reason.',
+    reason: 'Reason the tax was not paid',
+    resultTitle: 'Result',
+    result: '%{done} done, %{refused} refused',
+    more: 'and %{count} more',
+    actions: { validate: 'Validate', approve: 'Approve', delete: 'Delete', markPaid: 'Mark paid', markNotPaid: 'Mark not paid' },
+  },
   roles: {
     admin: 'Administrator',
     city: 'Municipality',
@@ -403,3 +415,5 @@ import { addCapaEn } from '../environmental/i18n/capa.en';
 addCapaEn(enMessages);
 import { addAdminEn } from '../platform/i18n/admin.en';
 addAdminEn(enMessages);
+import { addHistoryEn } from '../platform/i18n/history.en';
+addHistoryEn(enMessages);

@@ -14,6 +14,18 @@ export const itMessages: TranslationMessages = {
     on: 'Attivo',
     off: 'Spento',
   },
+  bulk: {
+    selectAll: 'Seleziona tutte le %{count} righe corrispondenti',
+    onlyPage: 'Solo le %{count} righe di questa pagina',
+    allSelected: 'Selezionate tutte le %{count} righe che corrispondono ai filtri',
+    export: 'Esporta selezione',
+    confirm: 'Applicare a %{count} righe? Ogni riga è verificata singolarmente: quelle che non possono cambiare sono elencate con il motivo.',
+    reason: 'Motivo del mancato pagamento',
+    resultTitle: 'Esito',
+    result: '%{done} eseguite, %{refused} rifiutate',
+    more: 'e altre %{count}',
+    actions: { validate: 'Convalida', approve: 'Approva', delete: 'Elimina', markPaid: 'Segna pagati', markNotPaid: 'Segna non pagati' },
+  },
   roles: {
     admin: 'Amministratore',
     city: 'Comune',
@@ -403,3 +415,5 @@ import { addCapaIt } from '../environmental/i18n/capa.it';
 addCapaIt(itMessages);
 import { addAdminIt } from '../platform/i18n/admin.it';
 addAdminIt(itMessages);
+import { addHistoryIt } from '../platform/i18n/history.it';
+addHistoryIt(itMessages);

@@ -259,7 +259,8 @@ export const otpSignerFailures = pgTable(
   (t) => [index('otp_signer_failures_user_idx').on(t.userId, t.failedAt)],
 );
 
-export type TSignerSnapshot = { userId: string; name: string; surname: string; taxCode: string | null; email: string };
+/** The signer as at the signature; `role` (the platform role) since issue 27's evidence pack, absent from older rows. */
+export type TSignerSnapshot = { userId: string; name: string; surname: string; taxCode: string | null; email: string; role?: string };
 
 /** The evidence of one signature, chained to the previous row by hash (append-only). */
 export const signatureEvidence = pgTable(
@@ -325,4 +326,37 @@ export const ncaHistory = pgTable(
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [index('nca_history_report_idx').on(t.reportId, t.sequence), check('nca_history_kind_check', sql`${t.kind} in ('transition', 'signature', 'comment', 'change')`)],
+);
+
+/** The signing terms, one row per version, in Italian and English (append-only: a new text is a new version). */
+export const signingTerms = pgTable('signing_terms', {
+  version: text().primaryKey(),
+  createdAt: timestamptz().notNull().defaultNow(),
+  textIt: text().notNull(),
+  textEn: text().notNull(),
+});
+
+/** A user's acceptance of a version of the signing terms: once, before their first signature under it (append-only). */
+export const signingTermsAcceptances = pgTable(
+  'signing_terms_acceptances',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    /** When the terms were accepted (server time). */
+    createdAt: timestamptz().notNull().defaultNow(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    termsVersion: text()
+      .notNull()
+      .references(() => signingTerms.version),
+    /** The language of the text the user read and accepted. */
+    language: text().$type<'it' | 'en'>().notNull(),
+    /** SHA-256 of that text, as shown. */
+    textSha256: text().notNull(),
+    ip: text(),
+    userAgent: text(),
+  },
+  (t) => [uniqueIndex('signing_terms_acceptances_user_version_unique').on(t.userId, t.termsVersion), check('signing_terms_acceptances_language_check', sql`${t.language} in ('it', 'en')`)],
 );

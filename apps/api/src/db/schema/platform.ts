@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { recordColumns, timestamptz } from '../columns.ts';
 import { agencies, laboratories } from './environmental.ts';
 import type { TAgencyFunctionType, TAmbientCategory } from '@app/domain/environmental/settings';
@@ -236,8 +236,12 @@ export const auditLogs = pgTable(
     changes: jsonb().$type<Record<string, unknown>>(),
     ip: text(),
     requestId: text(),
+    /** The order entries were written in (created_at ties within a transaction): a record's history reads by it. */
+    seq: bigint({ mode: 'number' }).generatedByDefaultAsIdentity(),
+    /** On a restore: the entry whose version was brought back. */
+    restoredFromId: uuid(),
   },
-  (t) => [index('audit_logs_entity_idx').on(t.entityType, t.entityId), index('audit_logs_created_idx').on(t.createdAt)],
+  (t) => [index('audit_logs_entity_idx').on(t.entityType, t.entityId), index('audit_logs_created_idx').on(t.createdAt), index('audit_logs_entity_seq_idx').on(t.entityType, t.entityId, t.seq)],
 );
 
 export const mailOutbox = pgTable('mail_outbox', {

@@ -16,6 +16,8 @@ import { rowToRecord } from './serialize.ts';
 import { listSerializer } from './json-writer.ts';
 import { createListSql, type TRenderedWhere } from './list-sql.ts';
 import { registerCollectionExport } from './export.ts';
+import { registerCollectionHistory } from './history-routes.ts';
+import { registerCollectionBulk, type TBulkOptions } from './bulk.ts';
 import type { TCountCache } from './count-cache.ts';
 import type { TAnyCollection, TCollection, TOperation, TRecordTable, TSignedInContext } from './define.ts';
 import type { TTransitionTx } from '../workflow/run-transition.ts';
@@ -72,7 +74,8 @@ export type TCollectionRuntime = {
   list(ctx: TSignedInContext, query: Record<string, unknown>, extra?: SQL): Promise<{ rows: Record<string, unknown>[]; total?: number; fields?: string[] }>;
   getById(ctx: TSignedInContext, id: string): Promise<Record<string, unknown>>;
   create(ctx: TSignedInContext, input: Record<string, unknown>): Promise<Record<string, unknown>>;
-  update(ctx: TSignedInContext, id: string, input: Record<string, unknown>, expected?: Date): Promise<Record<string, unknown>>;
+  /** `restoredFromId`: the write restores the version after that history entry (audited as `restore`). */
+  update(ctx: TSignedInContext, id: string, input: Record<string, unknown>, expected?: Date, options?: { restoredFromId?: string }): Promise<Record<string, unknown>>;
   remove(ctx: TSignedInContext, id: string): Promise<void>;
   toRecord(row: Record<string, unknown>, ctx: TSignedInContext): unknown;
   /** The API records of rows, computed fields included (what the generic routes answer). */
@@ -261,7 +264,7 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
       forgetCounts();
       return created;
     },
-    async update(ctx, id, input, expected) {
+    async update(ctx, id, input, expected, options = {}) {
       const scope = await conditions(ctx, 'update');
       const afterCommit: TTransitionTx['afterCommit'] = [];
       const updated = await ctx.db.transaction(async (tx) => {
@@ -285,7 +288,13 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
           .returning();
         await assertStillInScope(tx, id, scope);
         await def.afterWrite?.('update', row, { tx, ctx: txCtx, existing });
-        await recordAudit(tx, ctx, { action: 'update', entityType: entity, entityId: id, changes: diffFields(existing, row, def.auditOmit) });
+        await recordAudit(tx, ctx, {
+          action: options.restoredFromId ? 'restore' : 'update',
+          entityType: entity,
+          entityId: id,
+          changes: diffFields(existing, row, def.auditOmit),
+          restoredFromId: options.restoredFromId ?? null,
+        });
         if (def.workflow && statusKey && nextStatus !== undefined && nextStatus !== existing[statusKey])
           return def.workflow.change({ tx, afterCommit }, txCtx, id, String(existing[statusKey]), String(nextStatus));
         return row;
@@ -309,10 +318,14 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
   };
 }
 
-/** Serves GET list, GET one, POST, PUT, DELETE for one declared collection. */
+/**
+ * Serves GET list, GET one, POST, PUT, DELETE for one declared collection, and `POST .../bulk` (delete
+ * where the collection deletes, plus the bulk actions it declares in `options.bulk`).
+ */
 export function registerCollection<TTable extends TRecordTable, TCreate extends z.ZodObject, TUpdate extends z.ZodObject | undefined, TRecord extends z.ZodType>(
   app: FastifyInstance,
   definition: TCollection<TTable, TCreate, TUpdate, TRecord>,
+  options: { bulk?: TBulkOptions } = {},
 ): TCollectionRuntime {
   const runtime = collectionRuntime(definition, { counts: app.services.countCache });
   const def = runtime.def;
@@ -351,6 +364,8 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
       },
     });
   }
+  // The record's history, and the restore of a past version where the table grants one and the record can be updated.
+  if (!disabled.has('get')) registerCollectionHistory(app, runtime, { tags, update: disabled.has('update') ? undefined : update });
   if (!disabled.has('create')) {
     r.post(url, {
       schema: { tags, summary: `Create one of ${def.name}`, body: def.create, response: { 201: def.record, ...errorResponses } },
@@ -389,6 +404,7 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
       },
     });
   }
+  registerCollectionBulk(app, runtime, tags, options.bulk ?? {});
   app.services.collections.set(def.name, runtime);
   return runtime;
 }

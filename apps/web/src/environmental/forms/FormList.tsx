@@ -1,12 +1,14 @@
 import { CreateButton, DataTable, List, ReferenceField, useLocaleState, useTranslate } from 'react-admin';
 import { findEerCode } from '@app/domain/environmental/waste/eer';
 import { DownloadButton } from '../../components/DownloadButton';
+import { useBulkActionButtons } from '../../components/BulkActions';
 import { formatDate } from '../../i18n/format';
 import { useCan, useCanHere } from '../../components/permissions';
 import { eerLabel } from './EerCodeInput';
 import { FormStatusChip, type TFormWebRecord } from './FormReview';
 import { F } from './formLabels';
 import { FormTotals } from './FormTotals';
+import { FormRegisterButton } from './FormRegisterButton';
 import { filterQuery, useFormFilters } from './listFilters';
 import { formatQuantity } from './formatQuantity';
 import { useListFilterValues } from '../../components/records';
@@ -18,9 +20,11 @@ function FormListActions() {
   const filterValues = useListFilterValues();
   const canCreate = useCanHere('create');
   const canExport = useCan('forms', 'export');
+  const canRegister = useCan('forms', 'register');
   return (
     <ListToolbar>
       {canExport ? <DownloadButton path="/forms/export.xlsx" query={filterQuery(filterValues)} fileName="formulari.xlsx" label="forms.export" testId="forms-export" /> : null}
+      {canRegister ? <FormRegisterButton /> : null}
       {canCreate ? <CreateButton /> : null}
     </ListToolbar>
   );
@@ -30,10 +34,11 @@ export function FormList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const filters = useFormFilters();
+  const bulkActionButtons = useBulkActionButtons('forms', { exportPath: useCan('forms', 'export') ? '/forms/export.xlsx' : undefined, exportFilterQuery: filterQuery });
   return (
     <List filters={filters} sort={{ field: 'referencePeriodFrom', order: 'DESC' }} actions={<FormListActions />}>
       <FormTotals />
-      <ListDataTable rowClick="edit" bulkActionButtons={false}>
+      <ListDataTable rowClick="edit" bulkActionButtons={bulkActionButtons}>
         <DataTable.Col source="code" label={F('code')} />
         <DataTable.Col source="rentriState" label={F('status')} render={(r: TFormWebRecord) => <FormStatusChip status={r.rentriState} />} />
         <DataTable.Col

@@ -6,8 +6,9 @@ import { useCustomMutation } from '../../dataProvider/hooks';
 import { errorText } from '../../components/serverErrors';
 import { isNotAvailable } from './queries';
 import type { TReport } from './reportRecord';
+import { EvidenceButtons } from './EvidenceButtons';
 
-/** The PDF of each phase, and the whole report's once closed. */
+/** The PDF of each phase, the whole report's once closed, and the evidence of its signatures. */
 export function PdfButtons({ record }: { record: TReport }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -28,6 +29,7 @@ export function PdfButtons({ record }: { record: TReport }) {
           {translate(`nca.pdf.${phase}`)}
         </Button>
       ))}
+      <EvidenceButtons record={record} />
     </Stack>
   );
 }

@@ -16,13 +16,14 @@ import { ReportWorkflow } from './ReportWorkflow';
 import type { TReport } from './reportRecord';
 import { useReportName } from './useReportName';
 import { TimelineTab } from './TimelineTab';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /*
  * An NCA report's page: the workflow's buttons, the PDFs, and one tab per phase (its data, its
  * corrective actions, its signatures and their state), then the timeline of everything that happened.
  */
 
-const TABS = ['phase1', 'phase2', 'phase3', 'timeline'] as const;
+const TABS = ['phase1', 'phase2', 'phase3', 'timeline', 'history'] as const;
 
 /** The tab that fits the status: where the work is now. */
 function tabOf(status: TNcaReportStatus): (typeof TABS)[number] {
@@ -65,6 +66,7 @@ function ReportBody() {
       {current === 'phase2' ? <Phase2Tab record={record} /> : null}
       {current === 'phase3' ? <Phase3Tab record={record} /> : null}
       {current === 'timeline' ? <TimelineTab record={record} /> : null}
+      {current === 'history' ? <RecordHistoryHere /> : null}
     </Stack>
   );
 }

@@ -36,6 +36,9 @@ export function useReportSignatures(reportId: string) {
 export function useMySignatures() {
   return useCustomQuery('mySignRequests', [], { retry: false });
 }
+export function useSigningTerms() {
+  return useCustomQuery('signingTerms', [], { retry: false });
+}
 export function useNcaDashboard(lotId?: string, ishikawa?: TIshikawaCategory) {
   return useCustomQuery('ncaDashboard', [lotId, ishikawa], { retry: false });
 }

@@ -8,14 +8,17 @@ import { formatDateTime } from '../../i18n/format';
 import { useSession } from '../../session/useSession';
 import { useAppConfig } from '../../config';
 import { useCustomMutation, useInvalidateCustom } from '../../dataProvider/hooks';
-import type { TMySignRequest, TSendCodeAnswer } from '../../dataProvider/environmental';
+import type { TMySignRequest, TSendCodeAnswer, TSigningTerms } from '../../dataProvider/environmental';
 import { useReportName } from '../nca/useReportName';
-import { isNotAvailable, useMySignatures, useSignFacts } from '../nca/queries';
+import { isNotAvailable, useMySignatures, useSignFacts, useSigningTerms } from '../nca/queries';
+import { SigningTermsDialog } from './SigningTermsDialog';
 
 /*
  * "Le mie firme": the sign requests waiting for the signed-in user. A signer asks for a 6-digit code
  * (e-mailed, valid a few minutes, single use) and signs with it: a signature with a one-time code
- * ("firma con codice OTP"), not a qualified digital signature. Or rejects, saying why. Under
+ * ("firma elettronica avanzata con codice OTP"), not a qualified digital signature. Before the first
+ * code the signer reads and accepts the signing terms in force (the API refuses a signature until then).
+ * Or rejects, saying why. Under
  * impersonation nobody signs (the API refuses it; the page says so first). Wrong codes lock a request
  * (until the consortium unlocks it) and, past 10 in 24 hours over all requests, the signer everywhere
  * until the oldest leaves the window: either way no code is sent nor signature tried meanwhile.
@@ -31,7 +34,19 @@ function signerLockOf(error: unknown): string | null {
   return typeof until === 'string' ? until : null;
 }
 
-function SignCard({ request, impersonating, signerLocked }: { request: TMySignRequest; impersonating: boolean; signerLocked: boolean }) {
+function SignCard({
+  request,
+  impersonating,
+  signerLocked,
+  terms,
+  termsLoading,
+}: {
+  request: TMySignRequest;
+  impersonating: boolean;
+  signerLocked: boolean;
+  terms: TSigningTerms | undefined;
+  termsLoading: boolean;
+}) {
   const translate = useTranslate();
   const reportName = useReportName();
   const [locale] = useLocaleState();
@@ -43,6 +58,7 @@ function SignCard({ request, impersonating, signerLocked }: { request: TMySignRe
   const [problem, setProblem] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [explanation, setExplanation] = useState('');
+  const [readingTerms, setReadingTerms] = useState(false);
   const refreshAll = () => invalidateCustom('mySignRequests', 'signRequestFacts');
 
   const handlers = {
@@ -76,8 +92,11 @@ function SignCard({ request, impersonating, signerLocked }: { request: TMySignRe
       return refreshAll();
     },
   });
-  const busy = askingCode.isPending || signing.isPending || rejection.isPending;
-  const askCode = () => askingCode.mutate([request._id]);
+  // Until the terms are known, nobody can tell whether they come first.
+  const busy = askingCode.isPending || signing.isPending || rejection.isPending || termsLoading;
+  const sendCode = () => askingCode.mutate([request._id]);
+  // The first time, the terms come before the code: accepting them sends it.
+  const askCode = () => (terms && !terms.acceptedAt ? setReadingTerms(true) : sendCode());
   const sign = () => signing.mutate([request._id, code]);
   const reject = () => rejection.mutate([request._id, explanation.trim()]);
   const codeValid = /^\d{6}$/.test(code.replace(/\s/g, ''));
@@ -143,6 +162,7 @@ function SignCard({ request, impersonating, signerLocked }: { request: TMySignRe
           {translate('nca.mySignatures.openReport')}
         </Button>
       </CardActions>
+      {terms ? <SigningTermsDialog terms={terms} open={readingTerms} onClose={() => setReadingTerms(false)} onAccepted={sendCode} /> : null}
       <Dialog open={rejecting} onClose={busy ? undefined : () => setRejecting(false)} maxWidth="sm" fullWidth aria-labelledby={`reject-${request._id}`}>
         <DialogTitle id={`reject-${request._id}`}>{translate('nca.mySignatures.reject')}</DialogTitle>
         <DialogContent>
@@ -182,6 +202,9 @@ export function MySignaturesPage() {
   const [locale] = useLocaleState();
   const invalidateCustom = useInvalidateCustom();
   const { data, error, isPending } = useMySignatures();
+  const termsQuery = useSigningTerms();
+  const terms = termsQuery.data;
+  const [readingTerms, setReadingTerms] = useState(false);
   // The signer-wide lock is the same on each of the signer's requests: the first one's facts tell it (null when not locked).
   const signerLockedUntil = useSignFacts(data?.[0]?._id).data?.signerLockedUntil ?? null;
   const signerLocked = !!signerLockedUntil;
@@ -200,6 +223,15 @@ export function MySignaturesPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('nca.mySignatures.intro')}
       </Typography>
+      {terms?.acceptedAt ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="signing-terms-accepted">
+          {translate('nca.mySignatures.terms.accepted', { at: formatDateTime(terms.acceptedAt, locale), version: terms.version })}{' '}
+          <Button size="small" onClick={() => setReadingTerms(true)}>
+            {translate('nca.mySignatures.terms.read')}
+          </Button>
+        </Typography>
+      ) : null}
+      {terms?.acceptedAt ? <SigningTermsDialog terms={terms} open={readingTerms} onClose={() => setReadingTerms(false)} /> : null}
       {impersonating ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {translate('errors.IMPERSONATION_FORBIDDEN')}
@@ -219,7 +251,7 @@ export function MySignaturesPage() {
       ) : (
         <Stack spacing={2} data-testid="my-signatures">
           {(data ?? []).map((request) => (
-            <SignCard key={request._id} request={request} impersonating={impersonating} signerLocked={signerLocked} />
+            <SignCard key={request._id} request={request} impersonating={impersonating} signerLocked={signerLocked} terms={terms} termsLoading={termsQuery.isPending} />
           ))}
         </Stack>
       )}

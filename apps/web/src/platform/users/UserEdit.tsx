@@ -8,6 +8,7 @@ import { AccountFields, PersonalFields } from './UserFields';
 import { UserRolesTab } from './UserRolesTab';
 import { UserStructuresTab } from './UserStructuresTab';
 import { canNow, useCan } from '../../components/permissions';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 function UserTitle() {
   const record = useRecordContext<{ name?: string; surname?: string; email?: string }>();
@@ -26,12 +27,12 @@ function UserActions() {
   );
 }
 
-/** The account form's Save/Delete; not on the structures tab (a list) nor on the roles tab, which saves the roles with its own button. */
+/** The account form's Save/Delete; not on the structures and history tabs (lists) nor on the roles tab, which saves the roles with its own button. */
 function UserToolbar() {
   const record = useRecordContext<{ id: string }>();
   const { pathname } = useLocation();
   const canUpdate = useCan('users', 'update');
-  if (/\/(structures|roles)$/.test(pathname)) return null;
+  if (/\/(structures|roles|history)$/.test(pathname)) return null;
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       {canUpdate ? <SaveButton /> : <span />}
@@ -40,7 +41,7 @@ function UserToolbar() {
   );
 }
 
-/** users/{userId}: the detail with tabs (information, structures, roles). */
+/** users/{userId}: the detail with tabs (information, structures, roles, history). */
 export function UserEdit({ id }: { id?: string } = {}) {
   // Assigning roles is an admin tool (the API also lets permission holders do it when the system is on).
   const isAdmin = useCan('roles', 'update');
@@ -61,6 +62,9 @@ export function UserEdit({ id }: { id?: string } = {}) {
             <UserRolesTab />
           </TabbedForm.Tab>
         ) : null}
+        <TabbedForm.Tab label="history.tab" path="history">
+          <RecordHistoryHere />
+        </TabbedForm.Tab>
       </TabbedForm>
     </Edit>
   );

@@ -20,6 +20,7 @@ import {
 } from 'react-admin';
 import { formatDate } from '../../i18n/format';
 import { DayField, DetailActions, FormGrid, FormIntro, DetailForm, useSaveErrorNotification } from '../../components/forms';
+import { useBulkActionButtons } from '../../components/BulkActions';
 import { FilterCreateActions, YearListTitle, YearListEmpty, ResponsiveDataTable } from '../../components/listScaffolding';
 import { formatEuros } from '../../components/format';
 import { required } from '../../components/validators';
@@ -112,6 +113,8 @@ function DeclarationListTitle() {
 /** declarations: the filings of the selected year (or of every year), by structure, period, status, lateness, code or structure name. */
 export function DeclarationList() {
   const translate = useTranslate();
+  // The comune validates many submitted declarations at once (the API asks the prompt's confirmation, as for one).
+  const bulkActionButtons = useBulkActionButtons('declarations', { confirmInput: { validate: { confirm: true } } });
   const [locale] = useLocaleState();
   const filters = [
     <ReferenceInput key="structureId" source="structureId" reference="structures" sort={{ field: 'name', order: 'ASC' }} perPage={200} alwaysOn>
@@ -139,7 +142,7 @@ export function DeclarationList() {
       empty={false}
     >
       <ResponsiveDataTable
-        bulkActionButtons={false}
+        bulkActionButtons={bulkActionButtons}
         phone={{
           primaryText: () => (
             <ReferenceField source="structureId" reference="structures" link={false}>

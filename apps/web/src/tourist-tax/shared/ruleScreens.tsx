@@ -10,6 +10,7 @@ import { RegistryRefInputs, registryRefColumns, registryRefFilters } from './Reg
 import { dateAfter, required, validEuros, validPercent, wholeNumber } from '../../components/validators';
 import { ruleTypeChoices } from './choices';
 import { RepriceCityButton, RepriceRuleButton, useRepriceAfterSave } from './RepriceDialog';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /*
  * Screens of the per-comune rate rules, tariffs and reductions: both are a flat amount per night or a
@@ -147,6 +148,7 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
         <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
           <RuleFields readOnly={!canSave} isCreate={false} />
         </DetailForm>
+        <RecordHistoryHere section labelPrefixes={['touristTax.fields']} />
         {reprice.dialog}
       </Edit>
     );

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useBulkActionButtons } from '../../components/BulkActions';
 import { ListToolbar, ResponsiveDataTable, YearListEmpty, YearListTitle } from '../../components/listScaffolding';
 import { Button, Chip, Menu, MenuItem, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
@@ -178,6 +179,8 @@ type TStayListRow = { id: string; guest?: { name?: string; surname?: string } | 
 
 export function StayList() {
   const translate = useTranslate();
+  // Mark paid / not paid (with the reason) and delete for the hotelier; every reader may export the selection.
+  const bulkActionButtons = useBulkActionButtons('stays', { exportPath: '/stays/export' });
   const [locale] = useLocaleState();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('touristTax.searchGuests')} />,
@@ -203,7 +206,7 @@ export function StayList() {
       title={<YearListTitle />}
     >
       <ResponsiveDataTable<TStayListRow>
-        bulkActionButtons={false}
+        bulkActionButtons={bulkActionButtons}
         phone={{
           primaryText: (r) => [r.guest?.surname, r.guest?.name].filter(Boolean).join(' '),
           secondaryText: (r) => `${formatDate(r.checkIn, locale)} – ${formatDate(r.checkOut, locale)}`,

@@ -3,6 +3,7 @@ import { Create, Edit, useRecordContext, useTranslate } from 'react-admin';
 import { DetailActions, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCan } from '../../components/permissions';
 import { StayFields, stayPayload, useDefaultStructureId } from './StayForm';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 function StayTitle() {
   const record = useRecordContext<{ guest?: { name?: string; surname?: string } }>();
@@ -31,6 +32,7 @@ export function StayEdit() {
   return (
     <Edit mutationOptions={saveErrors} title={<StayTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect="list" transform={stayPayload} sx={STICKY_FRIENDLY}>
       <StayEditForm />
+      <RecordHistoryHere section labelPrefixes={['touristTax.fields']} />
     </Edit>
   );
 }

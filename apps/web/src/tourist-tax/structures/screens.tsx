@@ -36,6 +36,7 @@ import { DeclarationReviewDialog } from '../declarations/ReviewDialog';
 import { PoliceFilesTab } from '../police-files/PoliceFilesTab';
 import { dateAfter, required, validAtecoCode, validCin, validEmail, validPhone, validTaxCode, validUrl, validVatNumber, wholeNumber } from '../../components/validators';
 import { useListFilterValues } from '../../components/records';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 function StructureListActions() {
   const filterValues = useListFilterValues();
@@ -209,14 +210,14 @@ function Modello21Tab() {
   );
 }
 
-/** structures/{structureId}: tabs structure detail, declarations, Modello 21. */
+/** structures/{structureId}: tabs structure detail, declarations, Modello 21, police files, history. */
 export function StructureEdit() {
   const saveErrors = useSaveErrorNotification();
   const canSave = useCan('structures', 'update');
   const canDownloadPoliceFiles = useCan('structures', 'alloggiati');
   return (
     <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
-      <DetailTabbedForm canSave={canSave} canDelete={useCan('structures', 'delete')} readOnlyTabs={['declarations', 'modello21', 'police-files']}>
+      <DetailTabbedForm canSave={canSave} canDelete={useCan('structures', 'delete')} readOnlyTabs={['declarations', 'modello21', 'police-files', 'history']}>
         <TabbedForm.Tab label="touristTax.tabs.structureDetail">
           <StructureFields readOnly={!canSave} isCreate={false} />
         </TabbedForm.Tab>
@@ -231,6 +232,9 @@ export function StructureEdit() {
             <PoliceFilesTab />
           </TabbedForm.Tab>
         ) : null}
+        <TabbedForm.Tab label="history.tab" path="history">
+          <RecordHistoryHere labelPrefixes={['touristTax.fields']} />
+        </TabbedForm.Tab>
       </DetailTabbedForm>
     </Edit>
   );

@@ -29,6 +29,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
     invite: 'all - - - - -',
     impersonate: 'all - - - - -',
   },
@@ -43,6 +44,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'self self self self self self',
     update: 'self self self self self self',
     delete: 'self self self self self self',
+    restore: 'all - - - - -',
   },
   roles: {
     list: 'all permissionSystemOn permissionSystemOn permissionSystemOn permissionSystemOn permissionSystemOn',
@@ -50,6 +52,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   permissions: {
     list: 'all permissionSystemOn permissionSystemOn permissionSystemOn permissionSystemOn permissionSystemOn',
@@ -57,6 +60,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   settings: {
     list: 'all published published published published published',
@@ -64,6 +68,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   labels: {
     list: 'all - - - - -',
@@ -71,6 +76,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   management: {
     view: 'all all all all all all',
@@ -108,6 +114,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   categories: {
     list: 'all published published published published published',
@@ -115,6 +122,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   events: {
     list: 'all - published - - -',
@@ -122,6 +130,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - self - - -',
     update: 'all - self - - -',
     delete: 'all - self - - -',
+    restore: 'all - - - - -',
     confirm: 'all - - - - -',
   },
   customers: {
@@ -130,6 +139,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   projects: {
     list: 'all - - - - -',
@@ -137,6 +147,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   links: {
     list: 'all - - - - -',
@@ -144,6 +155,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all - - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
   },
   dashboard: {
     view: 'all ownCity managedStructures - - -',
@@ -156,6 +168,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - -',
     update: 'all ownCity - - - -',
     delete: 'all - - - - -',
+    restore: 'all - - - - -',
     activate: 'all - - - - -',
   },
   'structure-types': {
@@ -164,6 +177,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity - - - -',
     update: 'all ownCity - - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all - - - - -',
   },
   'structure-classes': {
     list: 'all ownCity all - - -',
@@ -171,6 +185,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity - - - -',
     update: 'all ownCity - - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all - - - - -',
   },
   'relevant-areas': {
     list: 'all ownCity all - - -',
@@ -178,6 +193,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity - - - -',
     update: 'all ownCity - - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all - - - - -',
   },
   structures: {
     list: 'all ownCity managedStructures - - -',
@@ -185,6 +201,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity managedStructures - - -',
     update: 'all ownCity managedStructures - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all - managedStructures - - -',
     export: 'all ownCity managedStructures - - -',
     classify: 'all ownCity - - - -',
     alloggiati: 'all ownCity managedStructures - - -',
@@ -196,6 +213,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity - - - -',
     update: 'all ownCity - - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all ownCity - - - -',
   },
   reductions: {
     list: 'all ownCity managedStructures - - -',
@@ -203,6 +221,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity - - - -',
     update: 'all ownCity - - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all - - - - -',
   },
   exemptions: {
     list: 'all ownCity managedStructures - - -',
@@ -210,6 +229,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity - - - -',
     update: 'all ownCity - - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all - - - - -',
   },
   stays: {
     list: 'all ownCity managedStructures - - -',
@@ -217,6 +237,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - managedStructures - - -',
     update: 'all - managedStructures - - -',
     delete: 'all - managedStructures - - -',
+    restore: 'all - managedStructures - - -',
     preview: 'all ownCity managedStructures - - -',
     import: 'all - managedStructures - - -',
     export: 'all ownCity managedStructures - - -',
@@ -229,6 +250,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity - - - -',
     update: 'all ownCity - - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all - - - - -',
     generate: 'all ownCity - - - -',
   },
   'filing-settings': {
@@ -241,6 +263,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - managedStructures - - -',
     update: 'all - managedStructures - - -',
     delete: 'all - managedStructures - - -',
+    restore: 'all - - - - -',
     submit: 'all - managedStructures - - -',
     validate: 'all ownCity - - - -',
     return: 'all ownCity - - - -',
@@ -262,6 +285,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - managedStructures - - -',
     update: 'all - managedStructures - - -',
     delete: 'all - managedStructures - - -',
+    restore: 'all - - - - -',
     refresh: 'all - managedStructures - - -',
     submit: 'all - managedStructures - - -',
     validate: 'all ownCity - - - -',
@@ -281,6 +305,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all ownCity - - - -',
     update: 'all ownCity - - - -',
     delete: 'all ownCity - - - -',
+    restore: 'all - - - - -',
   },
   lots: {
     list: 'all - - - - all',
@@ -288,6 +313,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - all',
     update: 'all - - - - all',
     delete: 'all - - - - all',
+    restore: 'all - - - - -',
   },
   orders: {
     list: 'all - - ownAgency - all',
@@ -295,6 +321,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - all',
     update: 'all - - - - all',
     delete: 'all - - - - all',
+    restore: 'all - - - - -',
   },
   agencies: {
     list: 'all - - ownAgency - all',
@@ -302,6 +329,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - all',
     update: 'all - - - - all',
     delete: 'all - - - - all',
+    restore: 'all - - - - -',
     invite: 'all - - - - all',
     listUsers: 'all - - ownAgency - all',
     updateContacts: 'all - - ownAgency - all',
@@ -313,6 +341,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - all',
     update: 'all - - - - all',
     delete: 'all - - - - all',
+    restore: 'all - - - - -',
     invite: 'all - - - - all',
     listUsers: 'all - - - ownLaboratory all',
     updateContacts: 'all - - - ownLaboratory all',
@@ -324,6 +353,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - all',
     update: 'all - - - - all',
     delete: 'all - - - - all',
+    restore: 'all - - - - -',
     import: 'all - - - - all',
     export: 'all - - - ownLaboratory all',
   },
@@ -333,6 +363,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - - all',
     update: 'all - - - - all',
     delete: 'all - - - - all',
+    restore: 'all - - - - -',
   },
   'my-company': {
     view: '- - - ownAgency ownLaboratory -',
@@ -347,6 +378,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - ownAgency - all',
     update: 'all - - ncaParticipant - all',
     delete: 'all - - - - all',
+    restore: 'all - - - - -',
     requestPhase1Signs: 'all - - - - all',
     requestPhase2Signs: 'all - - - - all',
     requestClosingSigns: 'all - - - - all',
@@ -359,6 +391,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     forceClose: 'all - - - - all',
     timeline: 'all - - ncaParticipant ncaParticipant all',
     pdf: 'all - - ncaParticipant ncaParticipant all',
+    evidence: 'all - - ncaParticipant ncaParticipant all',
     comment: 'all - - ncaParticipant ncaParticipant all',
     export: 'all - - - - all',
     dashboard: 'all - - - - all',
@@ -369,6 +402,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - ncaParticipant - all',
     update: 'all - - ncaParticipant - all',
     delete: 'all - - ncaParticipant - all',
+    restore: 'all - - - - -',
     // The consortium's grant; its staff confirm only holding actions.update with the permission system on.
     confirm: 'all - - - - all',
     rejectProposal: 'all - - - - all',
@@ -390,6 +424,8 @@ const EXPECTED: Record<string, Record<string, string>> = {
     mine: 'all - - self self self',
     sendCode: 'all - - self self self',
     sign: 'all - - self self self',
+    terms: 'all - - self self self',
+    acceptTerms: 'all - - self self self',
     reject: 'all - - self self self',
     manualReject: 'all - - - - all',
     unlock: 'all - - - - all',
@@ -400,6 +436,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - - ownLaboratory all',
     update: 'all - - - ownLaboratory all',
     delete: 'all - - - ownLaboratory all',
+    restore: 'all - - - - -',
     uploadDraft: 'all - - - ownLaboratory -',
     uploadSigned: 'all - - - ownLaboratory -',
     approveDraft: 'all - - - - all',
@@ -418,6 +455,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     create: 'all - - ownAgency - all',
     update: 'all - - ownAgency - all',
     delete: 'all - - ownAgency - all',
+    restore: 'all - - ownAgency - -',
     approve: 'all - - - - all',
     reject: 'all - - - - all',
     revoke: 'all - - - - -',
@@ -430,7 +468,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     attachDocument: 'all - - ownAgency - all',
     openNca: 'all - - - - all',
     rentri: 'all - - ownAgency - all',
-    register: 'all - - - - all',
+    register: 'all - - ownAgency - all',
   },
 };
 

@@ -117,9 +117,14 @@ const REGISTRY_READERS: TGrant = { admin: 'all', city: 'ownCity', user: 'all' };
 
 const allow = (grant: TGrant, permission?: string): TActionAccess => (permission ? { grant, permission } : { grant });
 
-/** list + read with one grant, create/update/delete with another. */
+/**
+ * list + read with one grant, create/update/delete with another, and `restore` (bring back a past
+ * version from the record's history) for administrators. Restoring is its own action, not `update`:
+ * it rewrites several fields at once from an old version, so a role that may edit a record does
+ * not restore it unless its resource says so (`restore` in `extra`, for the records' owners).
+ */
 function collection(read: TGrant, write: TGrant, extra: Record<string, TActionAccess> = {}): Record<string, TActionAccess> {
-  return { list: allow(read), read: allow(read), create: allow(write), update: allow(write), delete: allow(write), ...extra };
+  return { list: allow(read), read: allow(read), create: allow(write), update: allow(write), delete: allow(write), restore: allow(ADMIN), ...extra };
 }
 
 /** Who may be named to sign an NCA phase: consortium staff, admins and suppliers' people, each for their own requests. */
@@ -139,6 +144,7 @@ export const ACCESS = {
       create: allow(ADMIN),
       update: allow(ADMIN),
       delete: allow(ADMIN),
+      restore: allow(ADMIN),
       invite: allow(ADMIN),
       impersonate: allow(ADMIN),
     },
@@ -209,6 +215,7 @@ export const ACCESS = {
       create: allow(ADMIN),
       update: allow(COMUNE),
       delete: allow(ADMIN),
+      restore: allow(ADMIN),
       activate: allow(ADMIN),
     },
   },
@@ -225,6 +232,8 @@ export const ACCESS = {
     // comune's: a hotelier's structure carries its fiscal history, and the comune deactivates it.
     actions: collection(TOURIST_TAX_READERS, TOURIST_TAX_READERS, {
       delete: allow(COMUNE),
+      // A hotelier brings back a past version of the structures it manages (an update: its key with the permission system on).
+      restore: allow(HOTELIER, 'structures.update'),
       export: allow(TOURIST_TAX_READERS),
       // Set the comune's fields of a structure (comune, active flag, type, class, relevant area).
       classify: allow(COMUNE),
@@ -233,7 +242,8 @@ export const ACCESS = {
       istatMovements: allow(TOURIST_TAX_READERS),
     }),
   },
-  tariffs: { area: 'touristTax', entity: 'tariffs', actions: collection(TOURIST_TAX_READERS, COMUNE) },
+  // The comune restores its own tariffs (the rules it keeps).
+  tariffs: { area: 'touristTax', entity: 'tariffs', actions: collection(TOURIST_TAX_READERS, COMUNE, { restore: allow(COMUNE, 'tariffs.update') }) },
   reductions: { area: 'touristTax', entity: 'reductions', actions: collection(TOURIST_TAX_READERS, COMUNE) },
   exemptions: { area: 'touristTax', entity: 'exemptions', actions: collection(TOURIST_TAX_READERS, COMUNE) },
   stays: {
@@ -242,6 +252,8 @@ export const ACCESS = {
     // Hoteliers enter their guests' stays; the comune reads them.
     actions: collection(TOURIST_TAX_READERS, HOTELIER, {
       preview: allow(TOURIST_TAX_READERS),
+      // The hotelier who entered a stay brings back a past version of it (not once declared: the stay's own rule).
+      restore: allow(HOTELIER, 'stays.update'),
       import: allow(HOTELIER),
       export: allow(TOURIST_TAX_READERS),
       // After its rules change, the comune reprices the stays not yet declared (preview, then apply).
@@ -363,6 +375,7 @@ export const ACCESS = {
       create: allow({ admin: 'all', consortium_user: 'all', agency_user: 'ownAgency' }),
       update: allow({ admin: 'all', consortium_user: 'all', agency_user: 'ncaParticipant' }),
       delete: allow(CONSORTIUM),
+      restore: allow(ADMIN),
       requestPhase1Signs: allow(CONSORTIUM, 'signs.create'),
       requestPhase2Signs: allow(CONSORTIUM, 'signs.create'),
       requestClosingSigns: allow(CONSORTIUM, 'signs.create'),
@@ -375,6 +388,9 @@ export const ACCESS = {
       // The append-only history, the PDFs of the phases and of the closed report.
       timeline: allow(NCA_READERS, 'nca.get'),
       pdf: allow(NCA_READERS, 'nca.get'),
+      // The evidence of the report's signatures (rows, hash chain, the PDFs as signed) and its check:
+      // whoever reads the report may prove what was signed on it.
+      evidence: allow(NCA_READERS, 'nca.get'),
       // A comment on the report's timeline (observers included).
       comment: allow(NCA_READERS, 'nca.get'),
       // The register per lot as a spreadsheet, and the dashboard's figures.
@@ -395,6 +411,7 @@ export const ACCESS = {
       create: allow(NCA_WRITERS),
       update: allow(NCA_WRITERS),
       delete: allow(NCA_WRITERS),
+      restore: allow(ADMIN),
       confirm: allow(CONSORTIUM, 'actions.update'),
       // Turning a proposal down (it stays new, with a note to its author).
       rejectProposal: allow(CONSORTIUM, 'actions.update'),
@@ -430,6 +447,9 @@ export const ACCESS = {
       mine: allow(NCA_SIGNERS),
       sendCode: allow(NCA_SIGNERS),
       sign: allow(NCA_SIGNERS),
+      // The signing terms (FEA, DPCM 22/02/2013 art. 57): read, and accepted once per version before a first signature.
+      terms: allow(NCA_SIGNERS),
+      acceptTerms: allow(NCA_SIGNERS),
       reject: allow(NCA_SIGNERS),
       manualReject: allow(CONSORTIUM, 'signs.update'),
       // Clears the wrong-code counters of a request locked after too many wrong codes.
@@ -443,6 +463,8 @@ export const ACCESS = {
     area: 'environmental',
     entity: 'forms',
     actions: collection(FORM_PARTIES, FORM_PARTIES, {
+      // The supplier agency that registers a form restores a past version of it while it is compiled (the form's lock).
+      restore: allow({ admin: 'all', agency_user: 'ownAgency' }, 'forms.update'),
       approve: allow(CONSORTIUM, 'forms.update'),
       reject: allow(CONSORTIUM, 'forms.update'),
       revoke: allow(ADMIN, 'forms.update'),
@@ -460,8 +482,9 @@ export const ACCESS = {
       openNca: allow(CONSORTIUM, 'nca.create'),
       // The form as RENTRI's "create FIR" body: whoever reads the form sees what would be sent.
       rentri: allow(FORM_PARTIES, 'forms.get'),
-      // The chronological register of loads and unloads per producer site: the producer's (the consortium's) book.
-      register: allow(CONSORTIUM, 'forms.getAll'),
+      // The chronological register of loads and unloads per producer site: the producer's (the consortium's) book;
+      // a supplier agency downloads the rows of its own forms.
+      register: allow(FORM_PARTIES, 'forms.getAll'),
     }),
   },
   // Landing pages: the supplier's own company.

@@ -10,6 +10,10 @@ export const ERROR_STATUS_BY_CODE = {
   BAD_REQUEST: 400,
   UNKNOWN_FIELD: 400,
   INVALID_FILTER: 400,
+  // A bulk request (`POST /api/{collection}/bulk`) naming an action the collection does not offer (params.allowed lists them),
+  // or whose filter matches more rows than one request may touch (params.max).
+  UNKNOWN_BULK_ACTION: 400,
+  BULK_SELECTION_TOO_LARGE: 400,
   PASSWORD_POLICY: 400,
   TOKEN_INVALID: 400,
   BOT_CHECK_FAILED: 400,
@@ -81,6 +85,8 @@ export const ERROR_STATUS_BY_CODE = {
   // A waste form that fails RENTRI's checks cannot be approved; an approved one cannot change.
   FORM_CHECKS_FAILED: 409,
   FORM_LOCKED: 409,
+  // A restore of a past version whose editable fields are all as they are now (GET .../history).
+  NOTHING_TO_RESTORE: 409,
   // A form RENTRI would refuse for lack of a field it requires (listed in the details).
   FORM_RENTRI_INCOMPLETE: 409,
   // An invitation link already used to accept.
@@ -96,6 +102,8 @@ export const ERROR_STATUS_BY_CODE = {
   OTP_EXPIRED: 409,
   OTP_USED: 409,
   SNAPSHOT_CHANGED: 409,
+  // The signer has not accepted the current version of the signing terms (FEA): they read and accept them once, then sign.
+  SIGNING_TERMS_NOT_ACCEPTED: 409,
 
   // An invitation link that is gone: replaced by a newer one, withdrawn, or past its 7 days.
   INVITE_TOKEN_SUPERSEDED: 410,

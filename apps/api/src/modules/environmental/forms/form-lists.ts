@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { eerDescription, findEerCode, formatEerCode } from '@app/domain/environmental/waste/eer';
 import { FORM_SPEC_STATUSES, FORM_STATUSES, type TFormStatus, type TFormTotal } from '@app/domain/environmental/waste/form-schemas';
 import { itMessages } from '../../../i18n/it.ts';
@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { agencies, lots, orders, wasteForms } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import type { TCollectionRuntime } from '../../../lib/collection/routes.ts';
-import { allOf } from '../../../lib/collection/query.ts';
+import { allOf, isUuid } from '../../../lib/collection/query.ts';
 import { ZDateString } from '../../../lib/schemas.ts';
 import { validationFailed } from '../../../lib/errors.ts';
 import { excelDate, worksheetStream } from '../../../lib/xlsx-stream.ts';
@@ -24,6 +24,12 @@ export const ZFormListFilters = z.object({
   rentriState: z.enum(FORM_STATUSES).optional(),
   periodFrom: ZDateString.optional().describe('Forms whose reference period ends on or after this day'),
   periodTo: ZDateString.optional().describe('Forms whose reference period starts on or before this day'),
+  '_id[in]': z
+    .string()
+    .max(40_000)
+    .regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36})*$/i, 'comma-separated ids')
+    .optional()
+    .describe('Only these forms (comma-separated ids): a selection of the list, exported'),
 });
 export type TFormListFilters = z.infer<typeof ZFormListFilters>;
 
@@ -50,6 +56,7 @@ async function conditionsOf(runtime: TCollectionRuntime, ctx: TSignedInContext, 
     filters.rentriState ? eq(wasteForms.status, filters.rentriState) : undefined,
     filters.periodFrom ? gte(wasteForms.referencePeriodTo, filters.periodFrom) : undefined,
     filters.periodTo ? lte(wasteForms.referencePeriodFrom, filters.periodTo) : undefined,
+    filters['_id[in]'] ? inArray(wasteForms.id, filters['_id[in]'].split(',').filter(isUuid)) : undefined,
   ]);
 }
 

@@ -10,6 +10,7 @@ import { collectionRuntime, registerCollection } from '../../../lib/collection/r
 import { signedInContextOf } from '../../../lib/context.ts';
 import { errorResponses, ZIdParams, ZPdfFile, ZXlsxFile } from '../../../lib/schemas.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
+import { bulkAccessOf } from '@app/domain/platform/access/bulk-actions';
 import { sendXlsx } from '../../../lib/xlsx-stream.ts';
 import { attachFormDocument } from './attach-document.ts';
 import { exportForms, formTotals, ZFormListFilters, type TFormListFilters } from './form-lists.ts';
@@ -19,6 +20,7 @@ import { rentriBodyOf, ZRentriFirBody } from './rentri/rentri-body.ts';
 import { formsCollection, formToRecord } from './forms.ts';
 import { ncaReportsRuntime, openNcaFromForm } from './open-nca.ts';
 import { formTransitions } from './transition-form.ts';
+import { registerFormRegisterRoutes } from './register/routes.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const ZReason = z.object({ reason: z.string().trim().min(1, 'validation.required').max(2000) });
@@ -45,8 +47,19 @@ export async function registerFormRoutes(app: FastifyInstance) {
   };
   r.get('/api/forms/export', exportXlsx);
   r.get('/api/forms/export.xlsx', exportXlsx);
-  registerCollection(app, formsCollection);
+  registerFormRegisterRoutes(app, runtime);
   const transitions = formTransitions(app);
+  registerCollection(app, formsCollection, {
+    bulk: {
+      actions: {
+        approve: {
+          access: bulkAccessOf('forms', 'approve'),
+          summary: 'the consortium signs each compiled form, as POST /{id}/approve (a form failing a RENTRI check is refused)',
+          run: (ctx, id) => transitions.run(ctx, id, 'approve', undefined),
+        },
+      },
+    },
+  });
 
   // The transitions' permission keys (forms.update) apply when the permission system is on.
   await app.register(async (scope) => {

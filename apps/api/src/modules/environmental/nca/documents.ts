@@ -20,7 +20,7 @@ import { itMessages } from '../../../i18n/it.ts';
 import { DEFAULT_LANGUAGE, type TLanguage } from '../../../i18n/translate.ts';
 
 /** A report the caller may read with the grant of `action` (404 outside the scope). */
-export async function readableReport(ctx: TSignedInContext, id: string, action: 'read' | 'timeline' | 'pdf' = 'read'): Promise<TNcaReportRow> {
+export async function readableReport(ctx: TSignedInContext, id: string, action: 'read' | 'timeline' | 'pdf' | 'evidence' = 'read'): Promise<TNcaReportRow> {
   await requireAccess(ctx, 'nca-reports', action);
   if (!isUuid(id)) throw notFound('NCA report');
   const [row] = await ctx.db

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../../db/schema/index.ts';
 import { startTestApp, type TTestApp } from '../../../test/harness.ts';
 import { startSmtpListener } from '../../../test/smtp-listener.ts';
-import { ncaFixtures, pendingRequestOf } from './nca-test-fixtures.ts';
+import { acceptTermsAs, ncaFixtures, pendingRequestOf } from './nca-test-fixtures.ts';
 
 /*
  * The signing code is a secret of its e-mail: delivered by SMTP, the outbox keeps the message with
@@ -69,6 +69,7 @@ describe('signing codes delivered by SMTP', () => {
     expect(record).toMatchObject({ secrets: 'masked', status: 'sent' });
     expect(record.text).not.toContain(code);
 
+    await acceptTermsAs(t, agency);
     const signed = await t.request('POST', `/api/sign-requests/${requestId}/sign`, { token: agency.token, body: { code } });
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
   });

@@ -172,7 +172,7 @@ describe('an NCA report from draft to closed, with codes read from the mail outb
     const evidence = await t.db.select().from(signatureEvidence).where(eq(signatureEvidence.reportId, id)).orderBy(signatureEvidence.sequence);
     expect(evidence).toHaveLength(6);
     for (let i = 1; i < evidence.length; i++) expect(evidence[i].previousHash).toBe(evidence[i - 1].rowHash);
-    expect(evidence[0]).toMatchObject({ phase: 'first', round: 1, agencyFunctionName: 'Responsabile ambientale del consorzio', consentVersion: 'nca-otp-1' });
+    expect(evidence[0]).toMatchObject({ phase: 'first', round: 1, agencyFunctionName: 'Responsabile ambientale del consorzio', consentVersion: 'fea-otp-1' });
     expect(evidence[0].pdfSha256).toMatch(/^[0-9a-f]{64}$/);
     // Append-only: the database refuses to change history.
     await expect(t.db.update(ncaHistory).set({ message: 'x' }).where(eq(ncaHistory.reportId, id))).rejects.toThrow();

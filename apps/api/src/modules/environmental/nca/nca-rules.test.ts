@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from '../../../seed/demo.ts';
 import { auditLogs, ncaHistory, ncaReports, otpChallenges, otpSignerFailures, permissions, roles, signatureEvidence, signRequests, users, correctiveActions } from '../../../db/schema/index.ts';
 import { setFeature } from '../../platform/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
-import { codeFromOutbox, ncaFixtures, pendingRequestOf, signAs } from './nca-test-fixtures.ts';
+import { acceptTermsAs, codeFromOutbox, ncaFixtures, pendingRequestOf, signAs } from './nca-test-fixtures.ts';
 
 let t: TTestApp;
 let admin: TSession;
@@ -19,6 +19,7 @@ beforeAll(async () => {
   t = await startTestApp();
   [admin, consortium, ambiente, agency, agency3, lab] = await Promise.all(['admin', 'consortium', 'ambiente', 'agency', 'agency3', 'lab'].map((a) => t.signedIn(a as never)));
   fx = await ncaFixtures(t);
+  for (const signer of [consortium, ambiente, agency]) await acceptTermsAs(t, signer);
 });
 afterAll(() => t?.close());
 
@@ -264,6 +265,7 @@ describe('signatures and one-time codes', () => {
       .returning();
     const sessions: TSession[] = [];
     for (const u of created) sessions.push(await t.login(u.email, DEMO_PASSWORD));
+    for (const session of sessions) await acceptTermsAs(t, session);
     const id = await draft();
     await askPhase1(id, sessions);
     const requests = await t.db.select().from(signRequests).where(eq(signRequests.reportId, id));

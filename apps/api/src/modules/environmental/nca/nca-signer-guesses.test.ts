@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTP_RULES } from '@app/domain/environmental/nca/index';
 import { otpChallenges, otpSignerFailures, signRequests } from '../../../db/schema/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
-import { codeFromOutbox, ncaFixtures, pendingRequestOf } from './nca-test-fixtures.ts';
+import { acceptTermsAs, codeFromOutbox, ncaFixtures, pendingRequestOf } from './nca-test-fixtures.ts';
 
 /*
  * Wrong signing codes count per signer over all their requests and the consortium's unlocks: a signer
@@ -20,6 +20,7 @@ beforeAll(async () => {
   t = await startTestApp();
   [consortium, agency] = await Promise.all([t.signedIn('consortium' as never), t.signedIn('agency')]);
   fx = await ncaFixtures(t);
+  await acceptTermsAs(t, agency);
 });
 afterAll(() => t?.close());
 

@@ -50,8 +50,17 @@ export async function codeFromOutbox(t: TTestApp, email: string): Promise<string
   return code;
 }
 
-/** Asks for a code as the signer, reads it from the outbox and signs. */
+/** Accepts the signing terms in force as the user (as a signer does once, before a first signature). */
+export async function acceptTermsAs(t: TTestApp, session: TSession) {
+  const terms = await t.request<{ version: string }>('GET', '/api/sign-requests/terms', { token: session.token });
+  if (terms.status !== 200) throw new Error(`terms ${terms.status} ${JSON.stringify(terms.body)}`);
+  const accepted = await t.request('POST', '/api/sign-requests/terms/accept', { token: session.token, body: { version: terms.body.version, language: 'it' } });
+  if (accepted.status !== 200) throw new Error(`accept terms ${accepted.status} ${JSON.stringify(accepted.body)}`);
+}
+
+/** Accepts the signing terms if needed, asks for a code as the signer, reads it from the outbox and signs. */
 export async function signAs(t: TTestApp, session: TSession, requestId: string) {
+  await acceptTermsAs(t, session);
   const sent = await t.request('POST', `/api/sign-requests/${requestId}/sendCode`, { token: session.token, body: {} });
   if (sent.status !== 200) throw new Error(`sendCode ${sent.status} ${JSON.stringify(sent.body)}`);
   const code = await codeFromOutbox(t, session.user.email as string);

@@ -21,7 +21,7 @@ import {
 import { registerCollection } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { signedInContextOf } from '../../../lib/context.ts';
-import { errorResponses, ZIdParams, ZPdfFile, ZXlsxFile } from '../../../lib/schemas.ts';
+import { errorResponses, ZIdParams, ZPdfFile, ZXlsxFile, ZZipFile } from '../../../lib/schemas.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { streamWorksheet } from '../../../lib/xlsx-stream.ts';
 import { actionFacts } from './action-facts.ts';
@@ -40,6 +40,9 @@ import { sendSigningCode } from './send-signing-code.ts';
 import { signWithCode } from './sign-with-code.ts';
 import { decorateSignRequests, mySignRequests, signRequestFactsFor, signRequestsCollection, signRequestToRecord } from './sign-requests.ts';
 import { readerLanguage } from '../../../i18n/reader-language.ts';
+import { EVIDENCE_PROBLEMS, verifyReportEvidence } from './verify-signature-evidence.ts';
+import { acceptSigningTerms, readSigningTerms } from './signing-terms.ts';
+import { buildEvidencePack } from './evidence-pack.ts';
 
 const tags = ['nca'];
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -90,6 +93,39 @@ const ZDashboard = z.object({
     .describe('Pareto of NCA types and environmental aspects (all reports in the filter), per lot and per agency'),
 });
 void ZCount;
+const ZSigningTerms = z.object({
+  version: z.string(),
+  publishedAt: z.string(),
+  language: z.enum(['it', 'en']),
+  text: z.string().describe('The text in `language`'),
+  textSha256: z.string().describe('SHA-256 of `text` (UTF-8)'),
+  textIt: z.string(),
+  textEn: z.string(),
+  acceptedAt: z.string().nullable().describe('When the signed-in user accepted this version; null: not yet (signing answers 409 SIGNING_TERMS_NOT_ACCEPTED)'),
+  acceptedLanguage: z.enum(['it', 'en']).nullable(),
+});
+const ZEvidenceProblem = z.object({ kind: z.enum(EVIDENCE_PROBLEMS), message: z.string() });
+const ZEvidenceVerification = z.object({
+  reportId: z.string(),
+  checkedAt: z.string(),
+  intact: z.boolean().describe('Every row, link, stored PDF and cross-record holds'),
+  rows: z.array(
+    z.object({
+      evidenceId: z.string(),
+      sequence: z.number().describe("The row's place in the installation's one evidence chain"),
+      signRequestId: z.string(),
+      phase: z.string(),
+      round: z.number(),
+      signer: z.string(),
+      signedAt: z.string(),
+      rowHash: z.string().describe('The hash stored with the row'),
+      recomputedHash: z.string().describe("SHA-256 of the row's canonical JSON, recomputed now"),
+      pdfSha256: z.string().describe('SHA-256 of the phase PDF as signed'),
+      problems: z.array(ZEvidenceProblem),
+    }),
+  ),
+  brokenLink: ZEvidenceProblem.extend({ evidenceId: z.string(), sequence: z.number() }).nullable().describe('The first row, in chain order, whose proof no longer holds; null when none'),
+});
 
 /** NCA reports, corrective actions, sign requests and one-time codes, PDFs, dashboard and export. */
 export function registerNcaRoutes(app: FastifyInstance) {
@@ -124,6 +160,30 @@ export function registerNcaRoutes(app: FastifyInstance) {
 
   registerCollection(app, ncaReportsCollection);
   registerCollection(app, correctiveActionsCollection);
+  r.get('/api/sign-requests/terms', {
+    schema: {
+      tags,
+      summary: 'The signing terms in force (firma elettronica avanzata con codice OTP) and whether the signed-in user accepted them',
+      description: "In the request's language (Accept-Language: it or en), else the user's profile language, else Italian; both texts are in textIt and textEn.",
+      response: { 200: ZSigningTerms, ...errors },
+    },
+    handler: async (request) => {
+      const ctx = signedIn(request);
+      return readSigningTerms(ctx, await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id));
+    },
+  });
+  r.post('/api/sign-requests/terms/accept', {
+    schema: {
+      tags,
+      summary: 'Accept the signing terms in force, once, before a first signature (time, address, user agent and the hash of the text read are kept)',
+      body: z.object({
+        version: z.string().trim().min(1).max(100).describe('The version read (409 when it is no longer in force)'),
+        language: z.enum(['it', 'en']).default('it').describe('The language of the text read'),
+      }),
+      response: { 200: ZSigningTerms, ...errors },
+    },
+    handler: (request) => acceptSigningTerms(signedIn(request), request.body, meta(request)),
+  });
   registerCollection(app, signRequestsCollection);
   registerCollection(app, effectivenessChecksCollection);
 
@@ -199,6 +259,31 @@ export function registerNcaRoutes(app: FastifyInstance) {
       reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`);
       return reply.send(body instanceof Uint8Array ? Buffer.from(body) : body);
     },
+  });
+
+  r.get('/api/nca-reports/:id/evidence', {
+    schema: {
+      tags,
+      summary: "The report's signature evidence pack (zip): each phase PDF as signed, the evidence rows, the hash chain, the terms accepted, a summary in Italian and English",
+      params: ZIdParams,
+      response: { 200: ZZipFile, ...errors, ...errorResponses(422) },
+    },
+    handler: async (request, reply) => {
+      const { fileName, body } = await buildEvidencePack(app, signedIn(request), request.params.id);
+      reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${fileName}"`);
+      return reply.send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+    },
+  });
+  r.get('/api/nca-reports/:id/evidence/verify', {
+    schema: {
+      tags,
+      summary: "Check the report's signature evidence: every row's hash, the hash chain, the PDFs as signed",
+      description:
+        'Recomputes the SHA-256 of each evidence row (canonical JSON including the previous hash), checks its links to the rows before and after it in the chain, the SHA-256 of each stored phase PDF, and the hash recorded on the sign request and in the history; answers which link, if any, is broken.',
+      params: ZIdParams,
+      response: { 200: ZEvidenceVerification, ...errors },
+    },
+    handler: (request) => verifyReportEvidence(app, signedIn(request), request.params.id),
   });
 
   registerWorkflowRoutes(app, correctiveActionTransitions(app), {

@@ -11,6 +11,7 @@ import { inTransition } from '../../../lib/workflow/run-transition.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { appendSignatureEvidence } from './signature-evidence.ts';
 import { signRequestTransitions } from './sign-request-transitions.ts';
+import { requireAcceptedTerms } from './signing-terms.ts';
 import type { TSignRequestRow } from './sign-requests.ts';
 import { codeHmac, refuseImpersonation, refuseLockedRequest, refuseLockedSigner, requestLocked, SIGNER_LOCK_CLASS, SIGNER_WINDOW_MS, signerLocked, signerLockedUntil } from './signing-codes.ts';
 import { phaseSnapshot, snapshotHashOf } from './snapshot.ts';
@@ -61,6 +62,8 @@ export async function signWithCode(app: FastifyInstance, ctx: TSignedInContext, 
     // Who and the state first: nobody else's guess is ever counted against the request.
     await requests.check(tx, ctx, request, 'sign', {});
     refuseLockedRequest(request);
+    // The terms first: a signer who has not accepted them gets no guess counted.
+    const terms = await requireAcceptedTerms(tx, ctx.actor.id);
     // One guess at a time per signer, over all their requests and processes, so the count cannot be outrun.
     await tx.execute(sql`select pg_advisory_xact_lock(${SIGNER_LOCK_CLASS}, hashtext(${ctx.actor.id}))`);
     await refuseLockedSigner(tx, ctx.actor.id, new Date());
@@ -78,7 +81,7 @@ export async function signWithCode(app: FastifyInstance, ctx: TSignedInContext, 
     if (currentHash !== request.snapshotHash || challenge.snapshotHash !== request.snapshotHash)
       throw new AppError('SNAPSHOT_CHANGED', 'What is being signed changed since the signatures were requested: the consortium must request them again');
     await tx.update(otpChallenges).set({ consumedAt: now }).where(eq(otpChallenges.id, challenge.id));
-    const evidence = await appendSignatureEvidence(tx, { request, signerId: ctx.actor.id, challenge, signedAt: now, meta });
+    const evidence = await appendSignatureEvidence(tx, { request, signerId: ctx.actor.id, challenge, signedAt: now, meta, terms });
     const row = await requests.runInTx(unit, ctx, request.id, 'sign', { signature: { ...evidence, signedAt: now } });
     return { ok: true, row };
   });

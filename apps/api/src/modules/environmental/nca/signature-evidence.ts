@@ -3,14 +3,34 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { otpChallenges, settings, signatureEvidence, users } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import type { TSignRequestRow } from './sign-requests.ts';
+import type { TAcceptedTerms } from './signing-terms.ts';
 import { canonicalJson, sha256Hex } from './snapshot.ts';
 
+/** The consent of the signatures given before the signing terms existed (and of the demo's seeded ones). */
 export const CONSENT_VERSION = 'nca-otp-1';
 export const CONSENT_TEXT = 'Con l’inserimento del codice monouso ricevuto via e-mail sottoscrivo con firma con codice OTP i dati della fase indicata, identificati dalla loro impronta SHA-256.';
 
+type TEvidenceContent = Omit<typeof signatureEvidence.$inferInsert, 'rowHash' | 'sequence' | 'createdAt'> & { codeIssuedAt: Date; signedAt: Date };
+
 /** The hash of an evidence row: its content (canonical JSON) including the previous row's hash, so the rows form a chain. */
-export function evidenceRowHash(evidence: Omit<typeof signatureEvidence.$inferInsert, 'rowHash' | 'sequence' | 'createdAt'> & { codeIssuedAt: Date; signedAt: Date }): string {
-  return sha256Hex(canonicalJson({ ...evidence, codeIssuedAt: evidence.codeIssuedAt.toISOString(), signedAt: evidence.signedAt.toISOString() }));
+export function evidenceRowHash(evidence: TEvidenceContent): string {
+  return sha256Hex(evidenceCanonicalJson(evidence));
+}
+
+/** The text an evidence row's hash is the SHA-256 of: its content as canonical JSON, instants in ISO UTC. */
+export function evidenceCanonicalJson(evidence: TEvidenceContent): string {
+  return canonicalJson({ ...evidence, codeIssuedAt: evidence.codeIssuedAt.toISOString(), signedAt: evidence.signedAt.toISOString() });
+}
+
+/** A stored row's content: what its hash covers (the chain's order and the insert time are not content). */
+export function storedEvidenceContent(row: typeof signatureEvidence.$inferSelect): TEvidenceContent {
+  const { rowHash: _stored, sequence: _sequence, createdAt: _createdAt, ...content } = row;
+  return content;
+}
+
+/** The hash a stored row should carry, recomputed from its columns. */
+export function recomputedRowHash(row: typeof signatureEvidence.$inferSelect): string {
+  return evidenceRowHash(storedEvidenceContent(row));
 }
 
 /**
@@ -19,7 +39,15 @@ export function evidenceRowHash(evidence: Omit<typeof signatureEvidence.$inferIn
  */
 export async function appendSignatureEvidence(
   tx: TTx,
-  args: { request: TSignRequestRow; signerId: string; challenge: typeof otpChallenges.$inferSelect; signedAt: Date; meta: { ip: string; userAgent: string | null; sessionId: string | null } },
+  args: {
+    request: TSignRequestRow;
+    signerId: string;
+    challenge: typeof otpChallenges.$inferSelect;
+    signedAt: Date;
+    meta: { ip: string; userAgent: string | null; sessionId: string | null };
+    /** The signing terms the signer accepted: their version and text, as read, are the signature's consent. */
+    terms: Pick<TAcceptedTerms, 'version' | 'text'>;
+  },
 ) {
   const { request, challenge, meta } = args;
   // The evidence chain is global: one signature at a time appends to it.
@@ -34,14 +62,14 @@ export async function appendSignatureEvidence(
     phase: request.phase,
     round: request.round,
     userId: signer.id,
-    signer: { userId: signer.id, name: signer.name ?? '', surname: signer.surname ?? '', taxCode: signer.taxCode, email: signer.email },
+    signer: { userId: signer.id, name: signer.name ?? '', surname: signer.surname ?? '', taxCode: signer.taxCode, email: signer.email, role: signer.role },
     agencyFunctionSettingId: request.agencyFunctionSettingId,
     agencyFunctionName: fn?.name ?? '',
     snapshotHash: request.snapshotHash,
     pdfSha256: request.pdfSha256,
     pdfStorageKey: request.pdfStorageKey,
-    consentText: CONSENT_TEXT,
-    consentVersion: CONSENT_VERSION,
+    consentText: args.terms.text,
+    consentVersion: args.terms.version,
     challengeId: challenge.id,
     channel: challenge.channel,
     destinationMasked: challenge.destinationMasked,

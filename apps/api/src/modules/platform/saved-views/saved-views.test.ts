@@ -33,7 +33,7 @@ const params = { filter: { q: 'mare' }, sort: 'createdAt', order: 'DESC', perPag
 beforeAll(async () => {
   t = await startTestApp();
   for (const who of DEMO) {
-    const session = await t.signedIn(who);
+    const session = await t.login(`${who}@demo.test`);
     tokens[who] = session.token;
     ids[who] = String(session.user._id);
   }

@@ -7,6 +7,7 @@ import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { signedInContextOf } from '../../../lib/context.ts';
 import { errorResponses, ZDateString, ZIdParams, ZPdfFile } from '../../../lib/schemas.ts';
 import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
+import { bulkAccessOf } from '@app/domain/platform/access/bulk-actions';
 import { ZEuros } from '../registry/fields.ts';
 import { addDeclarationAttachment, listDeclarationAttachments, removeDeclarationAttachment, ZAttachmentInput, ZAttachmentRecord } from './attachments.ts';
 import { declarationTemplatesCollection, generateYearPeriods, ZGeneratePeriodsBody, ZTemplateRecord } from './declaration-templates.ts';
@@ -47,6 +48,14 @@ const ZDeclarationListQuery = z.looseObject({
   allYears: z.enum(['true', 'false']).optional().describe('true: every year, whatever `year` says (the comune browses all its declarations)'),
 });
 const declarationsList = collectionRuntime(declarationsCollection);
+
+/** The list's own parameters beside the generic ones: every year (allYears), overdue, q over the structure's name too. */
+function declarationListSelection(signed: TSignedInContext, listQuery: Record<string, unknown>) {
+  const { overdue, allYears, q, ...query } = listQuery;
+  const ctx = allYears === 'true' ? { ...signed, year: null } : signed;
+  const extra = allOf([overdue === undefined ? undefined : overdueCondition(String(overdue)), typeof q === 'string' && q.trim() ? declarationSearch(q.trim()) : undefined]);
+  return { ctx, query, extra };
+}
 const ZAttachmentParams = z.object({ id: z.string(), attachmentId: z.string() });
 
 /** Declaration periods, declarations (flow, payment, attachments, receipt) and the comune's filing settings. */
@@ -63,7 +72,22 @@ export function registerDeclarationRoutes(app: FastifyInstance) {
       return rows.map((row) => ({ ...row, _id: row.id, id: undefined, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
     },
   });
-  registerCollection(app, declarationsCollection);
+  const transitions = declarationTransitions(app);
+  registerCollection(app, declarationsCollection, {
+    bulk: {
+      actions: {
+        validate: {
+          access: bulkAccessOf('declarations', 'validate'),
+          summary: 'validate (comune), as POST /{id}/validate; input `{ confirm: true }` after the prompt',
+          input: ZConfirm,
+          // The confirmation is the whole request's; validate takes no reason.
+          run: (ctx, id) => transitions.run(ctx, id, 'validate', undefined),
+        },
+      },
+      // The rows the list shows: its own filters (overdue, allYears, q over the structure) included.
+      selection: declarationListSelection,
+    },
+  });
   r.get('/api/declarations', {
     schema: {
       tags,
@@ -72,17 +96,14 @@ export function registerDeclarationRoutes(app: FastifyInstance) {
       response: { 200: z.array(ZDeclarationRecord), ...errors },
     },
     handler: async (request, reply) => {
-      const signed = signedIn(request);
-      const { overdue, allYears, q, ...query } = request.query as Record<string, unknown>;
-      const ctx = allYears === 'true' ? { ...signed, year: null } : signed;
-      const extra = allOf([overdue === undefined ? undefined : overdueCondition(String(overdue)), typeof q === 'string' && q.trim() ? declarationSearch(q.trim()) : undefined]);
+      const { ctx, query, extra } = declarationListSelection(signedIn(request), request.query);
       const { rows, total } = await declarationsList.list(ctx, query, extra);
       if (total !== undefined) reply.header('X-Total-Count', String(total));
       return rows.map((row) => declarationToRecord(row as never));
     },
   });
 
-  registerWorkflowRoutes(app, declarationTransitions(app), {
+  registerWorkflowRoutes(app, transitions, {
     collection: 'declarations',
     tags,
     record: ZDeclarationRecord,

@@ -30,7 +30,7 @@ import { previewStay } from '../stays/preview-stay.ts';
 import { reductionsCollection } from '../rules/reductions.ts';
 import { relevantAreasCollection } from './relevant-areas.ts';
 import { ZStayComputation, ZStayPreviewInput } from '../stays/stay-shapes.ts';
-import { staysCollection } from '../stays/stays.ts';
+import { registerStayCollection } from '../stays/register-stays.ts';
 import { structureClassesCollection } from './structure-classes.ts';
 import { structureTypesCollection } from './structure-types.ts';
 import { structuresCollection } from './structures.ts';
@@ -118,7 +118,7 @@ export async function registerTouristTax(app: FastifyInstance) {
   registerCollection(app, tariffsCollection);
   registerCollection(app, reductionsCollection);
   registerCollection(app, exemptionsCollection);
-  registerCollection(app, staysCollection);
+  registerStayCollection(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post('/api/stays/preview', {
     schema: {

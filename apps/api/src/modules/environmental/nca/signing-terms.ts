@@ -1,0 +1,88 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { signingTerms, signingTermsAcceptances } from '../../../db/schema/index.ts';
+import type { TDbOrTx } from '../../../db/client.ts';
+import { requireAccess } from '../../../lib/access.ts';
+import type { TSignedInContext } from '../../../lib/collection/define.ts';
+import { AppError } from '../../../lib/errors.ts';
+import type { TLanguage } from '../../../i18n/translate.ts';
+import { recordAudit } from '../../platform/index.ts';
+import { refuseImpersonation } from './signing-codes.ts';
+import { sha256Hex } from './snapshot.ts';
+
+/*
+ * The signing terms (FEA, DPCM 22 February 2013 art. 57): a signer reads and accepts the current
+ * version once, before their first signature under it; the acceptance keeps the time, address, user
+ * agent and the SHA-256 of the text as read, and each signature's evidence names the version and text.
+ */
+
+type TTermsRow = typeof signingTerms.$inferSelect;
+export type TAcceptedTerms = { version: string; text: string; acceptance: typeof signingTermsAcceptances.$inferSelect };
+
+export const termsTextIn = (terms: TTermsRow, language: TLanguage) => (language === 'en' ? terms.textEn : terms.textIt);
+
+/** The version in force: the latest published. */
+export async function currentSigningTerms(db: TDbOrTx): Promise<TTermsRow> {
+  const [terms] = await db.select().from(signingTerms).orderBy(desc(signingTerms.createdAt), desc(signingTerms.version)).limit(1);
+  // The first version is written by the migration that creates the table: its absence is a broken installation.
+  if (!terms) throw new Error('no signing terms: migration 0041 inserts the first version');
+  return terms;
+}
+
+async function acceptanceOf(db: TDbOrTx, userId: string, version: string) {
+  const [row] = await db
+    .select()
+    .from(signingTermsAcceptances)
+    .where(and(eq(signingTermsAcceptances.userId, userId), eq(signingTermsAcceptances.termsVersion, version)));
+  return row;
+}
+
+/** The current terms in the reader's language (both texts too), and whether and when the caller accepted them. */
+export async function readSigningTerms(ctx: TSignedInContext, language: TLanguage) {
+  await requireAccess(ctx, 'sign-requests', 'terms');
+  const terms = await currentSigningTerms(ctx.db);
+  const acceptance = await acceptanceOf(ctx.db, ctx.actor.id, terms.version);
+  const text = termsTextIn(terms, language);
+  return {
+    version: terms.version,
+    publishedAt: terms.createdAt.toISOString(),
+    language,
+    text,
+    textSha256: sha256Hex(text),
+    textIt: terms.textIt,
+    textEn: terms.textEn,
+    acceptedAt: acceptance?.createdAt.toISOString() ?? null,
+    acceptedLanguage: acceptance?.language ?? null,
+  };
+}
+
+/**
+ * Records the caller's acceptance of the version they read (refused when it is no longer the one in
+ * force, so nobody accepts a text they did not see). Accepting again changes nothing.
+ */
+export async function acceptSigningTerms(ctx: TSignedInContext, input: { version: string; language: TLanguage }, meta: { ip: string; userAgent: string | null }) {
+  refuseImpersonation(ctx);
+  await requireAccess(ctx, 'sign-requests', 'acceptTerms');
+  await ctx.db.transaction(async (tx) => {
+    const terms = await currentSigningTerms(tx);
+    if (input.version !== terms.version)
+      throw new AppError('SIGNING_TERMS_NOT_ACCEPTED', 'These are not the terms in force: read the current version and accept it', {
+        details: [{ path: 'version', message: `the version in force is ${terms.version}`, value: input.version }],
+      });
+    const [inserted] = await tx
+      .insert(signingTermsAcceptances)
+      .values({ userId: ctx.actor.id, termsVersion: terms.version, language: input.language, textSha256: sha256Hex(termsTextIn(terms, input.language)), ip: meta.ip, userAgent: meta.userAgent })
+      .onConflictDoNothing()
+      .returning({ id: signingTermsAcceptances.id });
+    if (inserted)
+      await recordAudit(tx, ctx, { action: 'signs.acceptTerms', entityType: 'signing-terms', entityId: inserted.id, changes: { version: { to: terms.version }, language: { to: input.language } } });
+  });
+  return readSigningTerms(ctx, input.language);
+}
+
+/** The terms the signer accepted, in force now; 409 SIGNING_TERMS_NOT_ACCEPTED before they accept them. */
+export async function requireAcceptedTerms(db: TDbOrTx, userId: string): Promise<TAcceptedTerms> {
+  const terms = await currentSigningTerms(db);
+  const acceptance = await acceptanceOf(db, userId, terms.version);
+  if (!acceptance) throw new AppError('SIGNING_TERMS_NOT_ACCEPTED', `Read and accept the signing terms (version ${terms.version}) before signing`, { params: { version: terms.version } });
+  return { version: terms.version, text: termsTextIn(terms, acceptance.language), acceptance };
+}
