@@ -18,15 +18,16 @@ import { useColumnsStoreKey, usePublishColumnLayout } from '../platform/saved-vi
 /**
  * The toolbar of every list: its own buttons (`children`), then the saved views ("Viste") and, where
  * a table shows (not on a phone, where the list is the stacked simple list), the column chooser.
- * `columnsVariant` tells apart the tables of one resource's several lists.
+ * `columnsVariant` tells apart the tables of one resource's several lists; `views={false}` for a list
+ * whose parameters are not in the address (a view is applied through it).
  */
-export function ListToolbar({ children, columnsVariant, sx }: { children?: ReactNode; columnsVariant?: string; sx?: SxProps<TSxTheme> }) {
+export function ListToolbar({ children, columnsVariant, views = true, sx }: { children?: ReactNode; columnsVariant?: string; views?: boolean; sx?: SxProps<TSxTheme> }) {
   const storeKey = useColumnsStoreKey(columnsVariant);
   const isPhone = useIsPhone();
   return (
     <TopToolbar sx={sx}>
       {children}
-      <ListViewsMenu columnsVariant={columnsVariant} />
+      {views ? <ListViewsMenu columnsVariant={columnsVariant} /> : null}
       {isPhone ? null : <ColumnsButton storeKey={storeKey} data-testid="list-columns" />}
     </TopToolbar>
   );

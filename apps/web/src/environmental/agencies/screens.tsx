@@ -1,10 +1,11 @@
 import { Box, Typography } from '@mui/material';
-import { Create, CreateButton, DataTable, Edit, FormTab, List, ReferenceField, ReferenceManyField, SearchInput, SelectInput, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Create, CreateButton, DataTable, Edit, FormTab, List, ReferenceField, ReferenceManyField, SearchInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { DetailActions, RecordTitle, DetailForm, DetailTabbedForm, useSaveErrorNotification } from '../../components/forms';
 import { useCan, useCanHere, useReachesAllHere } from '../../components/permissions';
 import { AgencyReports } from './AgencyReports';
 import { CompanyFields, CompanyUsers, ContactsInput, InviteButtons, InviteStatusField, OwnContactsEditor } from '../shared/companies';
 import { AgencyChips } from '../orders/screens';
+import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 
 /*
  * Agencies (the consortium's contractors). The consortium keeps the registry and invites the
@@ -19,9 +20,9 @@ export function AgencyList() {
     <List
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('environmental.search')} />, <SelectInput key="s" source="inviteStatus" choices={INVITE_STATUS_CHOICES} />]}
       sort={{ field: 'businessName', order: 'ASC' }}
-      actions={<TopToolbar>{useCanHere('create') ? <CreateButton /> : null}</TopToolbar>}
+      actions={<ListToolbar>{useCanHere('create') ? <CreateButton /> : null}</ListToolbar>}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <ListDataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="businessName" />
         <DataTable.Col source="vatNumber" />
         <DataTable.Col source="managerEmail" />
@@ -30,7 +31,7 @@ export function AgencyList() {
         </DataTable.Col>
         <DataTable.NumberCol source="userCount" disableSort />
         <DataTable.NumberCol source="openNcaCount" disableSort />
-      </DataTable>
+      </ListDataTable>
     </List>
   );
 }

@@ -1,22 +1,8 @@
-import {
-  AutocompleteInput,
-  Create,
-  CreateButton,
-  DataTable,
-  Edit,
-  List,
-  NumberField,
-  NumberInput,
-  ReferenceField,
-  ReferenceInput,
-  SearchInput,
-  TextInput,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { AutocompleteInput, Create, CreateButton, DataTable, Edit, List, NumberField, NumberInput, ReferenceField, ReferenceInput, SearchInput, TextInput, useTranslate } from 'react-admin';
 import { DetailActions, emptyToNull, FormGrid, RecordTitle, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
+import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 
 /* The laboratories' contracts (one price-list line each): prices in euros, at most two decimals. */
 
@@ -47,9 +33,9 @@ export function ContractList() {
     <List
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('environmental.search')} />]}
       sort={{ field: 'code', order: 'ASC' }}
-      actions={<TopToolbar>{useCanHere('create') ? <CreateButton /> : null}</TopToolbar>}
+      actions={<ListToolbar>{useCanHere('create') ? <CreateButton /> : null}</ListToolbar>}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <ListDataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="laboratoryId">
           <ReferenceField source="laboratoryId" reference="laboratories" link={false} />
         </DataTable.Col>
@@ -59,7 +45,7 @@ export function ContractList() {
         <DataTable.Col source="price">
           <NumberField source="price" options={{ style: 'currency', currency: 'EUR' }} />
         </DataTable.Col>
-      </DataTable>
+      </ListDataTable>
     </List>
   );
 }

@@ -18,7 +18,6 @@ import {
   SimpleFormIterator,
   SimpleList,
   TextInput,
-  TopToolbar,
   useGetOne,
   useLocaleState,
   useNotify,
@@ -50,6 +49,7 @@ import { isNotAvailable, useActionFacts } from '../nca/queries';
 import { ActionStatusChip } from './ActionStatusChip';
 import type { TReport } from '../nca/reportRecord';
 import { TextAddButton } from '../../components/TextAddButton';
+import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 
 /*
  * Corrective actions of NCA reports: the list (every report's, with filters), the page of one action
@@ -72,7 +72,7 @@ export function ActionList() {
     <NullableBooleanInput key="overdue" source="overdue" />,
   ];
   return (
-    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<TopToolbar />} exporter={false}>
+    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<ListToolbar />} exporter={false}>
       {phone ? (
         <SimpleList<TActionRow>
           linkType="edit"
@@ -81,7 +81,7 @@ export function ActionList() {
           tertiaryText={(r) => translate(`nca.actionStatus.${r.status}`)}
         />
       ) : (
-        <DataTable rowClick="edit" bulkActionButtons={false}>
+        <ListDataTable rowClick="edit" bulkActionButtons={false}>
           <DataTable.Col source="code" />
           <DataTable.Col source="name" />
           <DataTable.Col source="actionType" render={(r: TActionRow) => translate(`nca.actionType.${r.actionType}`)} />
@@ -95,7 +95,7 @@ export function ActionList() {
               </Stack>
             )}
           />
-        </DataTable>
+        </ListDataTable>
       )}
     </List>
   );

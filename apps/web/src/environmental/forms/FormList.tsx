@@ -1,4 +1,4 @@
-import { CreateButton, DataTable, List, ReferenceField, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, ReferenceField, useLocaleState, useTranslate } from 'react-admin';
 import { findEerCode } from '@app/domain/environmental/waste/eer';
 import { DownloadButton } from '../../components/DownloadButton';
 import { useBulkActionButtons } from '../../components/BulkActions';
@@ -11,6 +11,7 @@ import { FormTotals } from './FormTotals';
 import { filterQuery, useFormFilters } from './listFilters';
 import { formatQuantity } from './formatQuantity';
 import { useListFilterValues } from '../../components/records';
+import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 
 /* Waste forms (FIR): the list with its filters, totals and export. */
 
@@ -19,10 +20,10 @@ function FormListActions() {
   const canCreate = useCanHere('create');
   const canExport = useCan('forms', 'export');
   return (
-    <TopToolbar>
+    <ListToolbar>
       {canExport ? <DownloadButton path="/forms/export.xlsx" query={filterQuery(filterValues)} fileName="formulari.xlsx" label="forms.export" testId="forms-export" /> : null}
       {canCreate ? <CreateButton /> : null}
-    </TopToolbar>
+    </ListToolbar>
   );
 }
 
@@ -34,7 +35,7 @@ export function FormList() {
   return (
     <List filters={filters} sort={{ field: 'referencePeriodFrom', order: 'DESC' }} actions={<FormListActions />}>
       <FormTotals />
-      <DataTable rowClick="edit" bulkActionButtons={bulkActionButtons}>
+      <ListDataTable rowClick="edit" bulkActionButtons={bulkActionButtons}>
         <DataTable.Col source="code" label={F('code')} />
         <DataTable.Col source="rentriState" label={F('status')} render={(r: TFormWebRecord) => <FormStatusChip status={r.rentriState} />} />
         <DataTable.Col
@@ -57,7 +58,7 @@ export function FormList() {
         <DataTable.Col source="orderId" label={F('orderId')} disableSort>
           <ReferenceField source="orderId" reference="orders" link={false} />
         </DataTable.Col>
-      </DataTable>
+      </ListDataTable>
     </List>
   );
 }

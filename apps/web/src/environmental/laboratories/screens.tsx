@@ -13,7 +13,6 @@ import {
   ReferenceManyField,
   SearchInput,
   SelectInput,
-  TopToolbar,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -25,6 +24,7 @@ import { useCan, useCanHere, useReachesAllHere } from '../../components/permissi
 import { uploadWithProgress } from '../../dataProvider/files';
 import { CompanyFields, CompanyUsers, ContactsInput, InviteButtons, InviteStatusField, OwnContactsEditor } from '../shared/companies';
 import { INVITE_STATUS_CHOICES } from '../agencies/screens';
+import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 
 /* Laboratories: registry, invitation, users, and their price lists (contracts) with xlsx import and export. */
 
@@ -34,16 +34,16 @@ export function LaboratoryList() {
     <List
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('environmental.search')} />, <SelectInput key="s" source="inviteStatus" choices={INVITE_STATUS_CHOICES} />]}
       sort={{ field: 'businessName', order: 'ASC' }}
-      actions={<TopToolbar>{useCanHere('create') ? <CreateButton /> : null}</TopToolbar>}
+      actions={<ListToolbar>{useCanHere('create') ? <CreateButton /> : null}</ListToolbar>}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <ListDataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="businessName" />
         <DataTable.Col source="vatNumber" />
         <DataTable.Col source="managerEmail" />
         <DataTable.Col source="inviteStatus">
           <InviteStatusField />
         </DataTable.Col>
-      </DataTable>
+      </ListDataTable>
     </List>
   );
 }

@@ -1,10 +1,11 @@
 import { Alert, Stack } from '@mui/material';
-import { Create, DataTable, Edit, List, SearchInput, TextInput, TopToolbar, CreateButton, useRecordContext, useTranslate } from 'react-admin';
+import { Create, DataTable, Edit, List, SearchInput, TextInput, CreateButton, useRecordContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { checkCig, checkCup } from '@app/domain/environmental/procurement-codes';
 import { DetailActions, emptyToNull, FormGrid, RecordTitle, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
+import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 
 /*
  * Lots: name, code, CIG, CUP. A malformed CIG or CUP is refused by the server naming the field; a
@@ -64,15 +65,15 @@ export function LotList() {
     <List
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('environmental.search')} />]}
       sort={{ field: 'name', order: 'ASC' }}
-      actions={<TopToolbar>{useCanHere('create') ? <CreateButton /> : null}</TopToolbar>}
+      actions={<ListToolbar>{useCanHere('create') ? <CreateButton /> : null}</ListToolbar>}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <ListDataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="code" />
         <DataTable.Col source="name" />
         <DataTable.Col source="cig" />
         <DataTable.Col source="cup" />
         <DataTable.Col source="functionalCode" />
-      </DataTable>
+      </ListDataTable>
     </List>
   );
 }

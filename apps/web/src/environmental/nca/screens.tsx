@@ -13,7 +13,6 @@ import {
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
   FilterButton,
   useGetList,
   useLocaleState,
@@ -34,6 +33,7 @@ import { NCA_STATUS_CHOICES, NcaStatusChip, ObserversInput, Phase1Fields } from 
 import { useListFilterValues } from '../../components/records';
 import { useReportName } from './useReportName';
 import type { TNamedRecord } from '../../components/records';
+import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 
 /*
  * NCA reports: the list with its filters (status, lot, agency, severity, category, overdue, recurrence, Ishikawa family) — a simple
@@ -156,11 +156,11 @@ function ListActions() {
   const { may } = useMayCreate();
   const canExport = useCan('nca-reports', 'export');
   return (
-    <TopToolbar>
+    <ListToolbar>
       <FilterButton />
       {canExport ? <ExportByLotButton /> : null}
       {may ? <CreateButton /> : null}
-    </TopToolbar>
+    </ListToolbar>
   );
 }
 
@@ -181,7 +181,7 @@ export function ReportList() {
           tertiaryText={(r) => [translate(`nca.status.${r.status}`), r.recurrenceOf ? translate('nca.capa.recurrence.chip', { code: r.recurrenceOf.code ?? '' }) : null].filter(Boolean).join(' · ')}
         />
       ) : (
-        <DataTable rowClick="edit" bulkActionButtons={false}>
+        <ListDataTable rowClick="edit" bulkActionButtons={false}>
           <DataTable.Col source="code" sx={{ whiteSpace: 'nowrap' }} render={(r: TReportRow) => reportName(r.code, r.draftName, { short: true })} />
           <DataTable.Col
             source="status"
@@ -208,7 +208,7 @@ export function ReportList() {
           <DataTable.Col source="description" disableSort render={(r: TReportRow) => (r.description && r.description.length > 80 ? `${r.description.slice(0, 80)}…` : (r.description ?? ''))} />
           <DataTable.Col source="openDate" render={(r: TReportRow) => (r.openDate ? formatDate(r.openDate, locale) : '')} />
           <DataTable.Col source="overdueActions" disableSort render={(r: TReportRow) => (r.overdueActions > 0 ? String(r.overdueActions) : '')} />
-        </DataTable>
+        </ListDataTable>
       )}
     </List>
   );

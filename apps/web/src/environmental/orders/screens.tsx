@@ -14,13 +14,13 @@ import {
   SearchInput,
   SelectInput,
   SingleFieldList,
-  TopToolbar,
   TextInput,
   useTranslate,
 } from 'react-admin';
 import { DetailActions, emptyToNull, FormGrid, RecordTitle, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
+import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 
 /* Orders under a lot: a direct work order or an announcement, given to one or more agencies. */
 
@@ -71,9 +71,9 @@ export function OrderList() {
     <List
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('environmental.search')} />]}
       sort={{ field: 'name', order: 'ASC' }}
-      actions={<TopToolbar>{useCanHere('create') ? <CreateButton /> : null}</TopToolbar>}
+      actions={<ListToolbar>{useCanHere('create') ? <CreateButton /> : null}</ListToolbar>}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <ListDataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="name" />
         <DataTable.Col source="lotId">
           <ReferenceField source="lotId" reference="lots" link={false} />
@@ -82,7 +82,7 @@ export function OrderList() {
         <DataTable.Col source="agencyIds" disableSort>
           <AgencyChips />
         </DataTable.Col>
-      </DataTable>
+      </ListDataTable>
     </List>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import CalculateIcon from '@mui/icons-material/Calculate';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { AutocompleteInput, CreateButton, DataTable, FunctionField, List, ReferenceField, ReferenceInput, SearchInput, SelectInput, TopToolbar, useTranslate } from 'react-admin';
+import { AutocompleteInput, CreateButton, DataTable, FunctionField, List, ReferenceField, ReferenceInput, SearchInput, SelectInput, useTranslate } from 'react-admin';
 import { RDP_STATUSES } from '@app/domain/environmental/rdp/rdps';
 import { DayField, EurosField } from '../../components/forms';
 import { useCan, useCanHere, useReachesAllHere } from '../../components/permissions';
@@ -10,6 +10,7 @@ import { ImportRdpsDialog } from './ImportRdpsDialog';
 import { RdpTotalsDialog } from './RdpTotalsDialog';
 import { LimitsChip, StatusChip } from './RdpChips';
 import type { TRdp } from './rdpRecord';
+import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 
 /* Laboratory test reports (RDP): the list with its filters, import and totals. */
 
@@ -21,7 +22,7 @@ function ListActions() {
   const [importing, setImporting] = useState(false);
   const [totals, setTotals] = useState(false);
   return (
-    <TopToolbar>
+    <ListToolbar>
       {canTotals ? (
         <Button size="small" startIcon={<CalculateIcon />} onClick={() => setTotals(true)} data-testid="rdp-totals-open">
           {translate('environmental.rdps.accounting.totals')}
@@ -35,7 +36,7 @@ function ListActions() {
       {canCreate ? <CreateButton /> : null}
       <ImportRdpsDialog open={importing} onClose={() => setImporting(false)} />
       <RdpTotalsDialog open={totals} onClose={() => setTotals(false)} />
-    </TopToolbar>
+    </ListToolbar>
   );
 }
 
@@ -77,7 +78,7 @@ export function RdpList() {
   ];
   return (
     <List filters={filters} sort={{ field: 'sampleDate', order: 'DESC' }} actions={<ListActions />}>
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <ListDataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="code" />
         <DataTable.Col source="status">
           <FunctionField render={(r: TRdp) => <StatusChip status={r.status} />} />
@@ -101,7 +102,7 @@ export function RdpList() {
         <DataTable.Col source="totalPrice">
           <EurosField source="totalPrice" />
         </DataTable.Col>
-      </DataTable>
+      </ListDataTable>
     </List>
   );
 }

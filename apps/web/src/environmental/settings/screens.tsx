@@ -14,7 +14,6 @@ import {
   SelectInput,
   TextInput,
   Title,
-  TopToolbar,
   useTranslate,
   BooleanField,
   FunctionField,
@@ -24,6 +23,7 @@ import { useWatch } from 'react-hook-form';
 import { AGENCY_FUNCTION_TYPES, AMBIENT_CATEGORIES, ENVIRONMENTAL_SETTING_TYPES, LAB_ANALYSIS_SETTING_TYPES, NCA_SETTING_TYPES } from '@app/domain/environmental/settings';
 import { DetailActions, emptyToNull, FormGrid, RecordTitle, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCan, useCanHere } from '../../components/permissions';
+import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 import { required } from '../../components/validators';
 
 /*
@@ -44,10 +44,14 @@ function SettingTypeList({ settingType }: { settingType: string }) {
         sort={settingType === 'severityLevel' ? { field: 'severityRank', order: 'ASC' } : { field: 'name', order: 'ASC' }}
         disableSyncWithLocation
         title={false as never}
-        actions={<TopToolbar>{canCreate ? <CreateButton state={{ record: { settingType } }} /> : null}</TopToolbar>}
+        actions={
+          <ListToolbar columnsVariant={settingType} views={false}>
+            {canCreate ? <CreateButton state={{ record: { settingType } }} /> : null}
+          </ListToolbar>
+        }
         storeKey={`environmental-settings.${settingType}`}
       >
-        <DataTable rowClick="edit" bulkActionButtons={false}>
+        <ListDataTable columnsVariant={settingType} rowClick="edit" bulkActionButtons={false}>
           <DataTable.Col source="name" />
           <DataTable.Col source="code" />
           {settingType === 'severityLevel' ? (
@@ -71,7 +75,7 @@ function SettingTypeList({ settingType }: { settingType: string }) {
           <DataTable.Col source="isActive">
             <BooleanField source="isActive" />
           </DataTable.Col>
-        </DataTable>
+        </ListDataTable>
       </List>
     </ResourceContextProvider>
   );

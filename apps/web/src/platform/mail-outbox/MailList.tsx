@@ -1,6 +1,6 @@
 import { Alert, Box } from '@mui/material';
 import { DataTable, DateField, List, SearchInput, SelectField, SelectInput, useLocaleState, useTranslate } from 'react-admin';
-import { ResponsiveDataTable } from '../../components/listScaffolding';
+import { FilterCreateActions, ResponsiveDataTable } from '../../components/listScaffolding';
 import { useReachesAllHere } from '../../components/permissions';
 import { formatDateTime, intlLocale } from '../../i18n/format';
 
@@ -19,7 +19,7 @@ export function MailList() {
   const everyone = useReachesAllHere('list');
   const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('admin.search')} />, <SelectInput key="status" source="status" choices={mailStatusChoices} />];
   return (
-    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false}>
+    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false} actions={<FilterCreateActions />}>
       <Box sx={{ px: 2, pt: 1 }}>
         <Alert severity="info" data-testid="mail-outbox-intro">
           {translate(everyone ? 'mailOutbox.introAll' : 'mailOutbox.introOwn')}

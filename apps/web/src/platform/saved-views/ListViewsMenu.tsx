@@ -10,17 +10,14 @@ import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { useDelete, useGetList, useListContext, useNotify, useResourceContext, useStoreContext, useTranslate, useUpdate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { TSavedViewParams, TSavedViewRecord } from '@app/domain/platform/saved-views/saved-views';
+import { useListFilterValues } from '../../components/records';
 import { errorText } from '../../components/serverErrors';
 import { useSession } from '../../session/useSession';
-import { columnChoiceOf, visibleColumns, type TColumnLayout } from './columns';
+import { columnChoiceOf, isColumnLayout, visibleColumns, type TColumnLayout } from './columns';
 import { SaveViewDialog } from './SaveViewDialog';
 import { columnLayoutKey, columnRanksKey, useColumnsStoreKey } from './useColumnsStore';
 
 type TView = TSavedViewRecord & { id: string };
-
-function isLayout(value: unknown): value is TColumnLayout {
-  return typeof value === 'object' && value !== null && 'keys' in value && Array.isArray(value.keys) && 'defaultHidden' in value && Array.isArray(value.defaultHidden);
-}
 
 const stringsOf = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined);
 const numbersOf = (value: unknown): number[] | undefined => (Array.isArray(value) ? value.filter((item): item is number => typeof item === 'number') : undefined);
@@ -30,7 +27,7 @@ function useColumnChoice(storeKey: string) {
   const store = useStoreContext();
   const layoutOf = (): TColumnLayout | null => {
     const layout: unknown = store.getItem(columnLayoutKey(storeKey));
-    return isLayout(layout) ? layout : null;
+    return isColumnLayout(layout) ? layout : null;
   };
   return {
     current: (): string[] | undefined => {
@@ -82,6 +79,7 @@ export function ListViewsMenu({ columnsVariant }: { columnsVariant?: string }) {
   const session = useSession();
   const userId = session?.user._id;
   const list = useListContext();
+  const filterValues = useListFilterValues();
   const store = useStoreContext();
   const columns = useColumnChoice(useColumnsStoreKey(columnsVariant));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -92,7 +90,7 @@ export function ListViewsMenu({ columnsVariant }: { columnsVariant?: string }) {
 
   const apply = (params: TSavedViewParams) => {
     columns.apply(params.columns);
-    navigate({ pathname: location.pathname, search: searchOf(params) });
+    void navigate({ pathname: location.pathname, search: searchOf(params) });
   };
 
   // The user's default view, once, when the list opens without parameters in its address.
@@ -104,12 +102,13 @@ export function ListViewsMenu({ columnsVariant }: { columnsVariant?: string }) {
     const preferred = views.data.find((view) => view.isDefault && view.ownerId === userId);
     if (preferred && openedWithoutParams.current) {
       columns.apply(preferred.params.columns);
-      navigate({ pathname: location.pathname, search: searchOf(preferred.params) }, { replace: true });
+      void navigate({ pathname: location.pathname, search: searchOf(preferred.params) }, { replace: true });
     }
   });
 
-  const currentParams = (): TSavedViewParams => ({
-    filter: list.filterValues ?? {},
+  // Sent as they are: the server checks them against the view's bounds (and answers what is wrong).
+  const currentParams = (): Record<string, unknown> => ({
+    filter: filterValues,
     ...(list.sort?.field ? { sort: list.sort.field, order: list.sort.order === 'DESC' ? 'DESC' : 'ASC' } : {}),
     ...(list.perPage ? { perPage: list.perPage } : {}),
     ...(() => {
@@ -122,11 +121,15 @@ export function ListViewsMenu({ columnsVariant }: { columnsVariant?: string }) {
     setAnchor(null);
     columns.apply(undefined);
     store.removeItem(`${resource}.listParams`);
-    navigate({ pathname: location.pathname, search: '' });
+    void navigate({ pathname: location.pathname, search: '' });
   };
 
   const remove = (view: TView) =>
-    deleteView('saved-views', { id: view.id, previousData: view }, { onSuccess: () => notify('savedViews.deleted', { type: 'info' }), onError: (error: unknown) => notify(errorText(translate, error), { type: 'error' }) });
+    deleteView(
+      'saved-views',
+      { id: view.id, previousData: view },
+      { onSuccess: () => notify('savedViews.deleted', { type: 'info' }), onError: (error: unknown) => notify(errorText(translate, error), { type: 'error' }) },
+    );
 
   const toggleDefault = (view: TView) =>
     updateView(
@@ -163,13 +166,13 @@ export function ListViewsMenu({ columnsVariant }: { columnsVariant?: string }) {
                 apply(view.params);
                 notify('savedViews.applied', { type: 'info', messageArgs: { name: view.name } });
               }}
-              sx={{ gap: 1, maxWidth: 420 }}
+              sx={{ gap: 1, maxWidth: 420, whiteSpace: 'normal' }}
             >
               <ListItemText
+                sx={{ minWidth: 0, flex: 1 }}
                 primary={view.name}
                 secondary={[
-                  mine ? translate('savedViews.mine') : translate('savedViews.sharedBy'),
-                  view.visibility === 'role' && view.role ? translate('savedViews.shared', { role: translate(`roles.${view.role}`) }) : null,
+                  view.visibility === 'role' && view.role ? translate('savedViews.shared', { role: translate(`roles.${view.role}`) }) : translate('savedViews.private'),
                   mine && view.isDefault ? translate('savedViews.isDefault') : null,
                 ]
                   .filter(Boolean)
@@ -184,7 +187,12 @@ export function ListViewsMenu({ columnsVariant }: { columnsVariant?: string }) {
               {mine ? (
                 <Box sx={{ display: 'flex' }} onClick={(event) => event.stopPropagation()}>
                   <Tooltip title={translate(view.isDefault ? 'savedViews.unsetDefault' : 'savedViews.makeDefault')}>
-                    <IconButton size="small" aria-label={translate(view.isDefault ? 'savedViews.unsetDefault' : 'savedViews.makeDefault')} aria-pressed={view.isDefault} onClick={() => toggleDefault(view)}>
+                    <IconButton
+                      size="small"
+                      aria-label={translate(view.isDefault ? 'savedViews.unsetDefault' : 'savedViews.makeDefault')}
+                      aria-pressed={view.isDefault}
+                      onClick={() => toggleDefault(view)}
+                    >
                       {view.isDefault ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
                     </IconButton>
                   </Tooltip>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, TextField, Typography } from '@mui/material';
 import { useCreate, useNotify, useTranslate } from 'react-admin';
-import { roleOpensList, SAVED_VIEW_LIMITS, shareableRoles, type TSavedViewParams } from '@app/domain/platform/saved-views/saved-views';
+import { roleOpensList, SAVED_VIEW_LIMITS, shareableRoles } from '@app/domain/platform/saved-views/saved-views';
 import type { TRole } from '@app/domain/platform/auth/roles';
 import { errorText } from '../../components/serverErrors';
 import { useSession } from '../../session/useSession';
 
 /** Saves the list's current parameters as a view: its name, who sees it (only me, or a role), and whether it opens the list. */
-export function SaveViewDialog({ resource, params, onClose }: { resource: string; params: TSavedViewParams; onClose: (saved: boolean) => void }) {
+export function SaveViewDialog({ resource, params, onClose }: { resource: string; params: Record<string, unknown>; onClose: (saved: boolean) => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const user = useSession()?.user;
@@ -16,7 +16,9 @@ export function SaveViewDialog({ resource, params, onClose }: { resource: string
   const [audience, setAudience] = useState<'private' | TRole>('private');
   const [isDefault, setIsDefault] = useState(false);
   const [nameError, setNameError] = useState<string | null>(null);
-  const roles = user ? shareableRoles({ role: user.role, cityId: user.cityId ?? null, agencyId: user.agencyId ?? null, laboratoryId: user.laboratoryId ?? null }).filter((role) => roleOpensList(role, resource)) : [];
+  const roles = user
+    ? shareableRoles({ role: user.role, cityId: user.cityId ?? null, agencyId: user.agencyId ?? null, laboratoryId: user.laboratoryId ?? null }).filter((role) => roleOpensList(role, resource))
+    : [];
 
   const submit = () => {
     const trimmed = name.trim();
@@ -25,7 +27,7 @@ export function SaveViewDialog({ resource, params, onClose }: { resource: string
       return;
     }
     const data = { name: trimmed, resource, params, isDefault, ...(audience === 'private' ? { visibility: 'private' } : { visibility: 'role', role: audience }) };
-    create(
+    void create(
       'saved-views',
       { data },
       {

@@ -11,7 +11,7 @@ describe('saved view columns', () => {
     expect(visibleColumns(layout, [], [9, 4])).toEqual(['createdAt', 'name', 'city', 'status']);
   });
 
-  it('turns a view\'s columns into the stored choice, and back', () => {
+  it("turns a view's columns into the stored choice, and back", () => {
     const choice = columnChoiceOf(layout, ['status', 'name', 'gone', 'name']);
     expect(choice).toEqual({ hidden: ['city', 'createdAt'], ranks: [2, 0, 1, 3, 4] });
     expect(visibleColumns(layout, choice.hidden, choice.ranks)).toEqual(['status', 'name']);

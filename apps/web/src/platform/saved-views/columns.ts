@@ -7,6 +7,19 @@
 /** What a table says of its columns: each child's key (null for a column the chooser does not list) and those hidden by default. */
 export type TColumnLayout = { keys: (string | null)[]; defaultHidden: string[] };
 
+export function isColumnLayout(value: unknown): value is TColumnLayout {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'keys' in value &&
+    Array.isArray(value.keys) &&
+    value.keys.every((key) => key === null || typeof key === 'string') &&
+    'defaultHidden' in value &&
+    Array.isArray(value.defaultHidden) &&
+    value.defaultHidden.every((key) => typeof key === 'string')
+  );
+}
+
 /** The visible columns, left to right, of the stored choice. */
 export function visibleColumns(layout: TColumnLayout, hidden: readonly string[] | undefined, ranks: readonly number[] | undefined): string[] {
   const order = [...(ranks ?? []).filter((index) => index >= 0 && index < layout.keys.length)];

@@ -1,7 +1,7 @@
-import { Children, isValidElement, useEffect, useRef, type ReactNode } from 'react';
+import { Children, isValidElement, useEffect, type ReactNode } from 'react';
 import { useResourceContext, useStore } from 'react-admin';
 import { useSession } from '../../session/useSession';
-import type { TColumnLayout } from './columns';
+import { isColumnLayout, type TColumnLayout } from './columns';
 
 /**
  * The store key of a list's column choice: per user, because the store is the browser's
@@ -29,11 +29,11 @@ function keyOf(child: ReactNode): string | null {
 /** The table publishes its columns' keys (as react-admin's chooser names them) whenever they change. */
 export function usePublishColumnLayout(storeKey: string, children: ReactNode, defaultHidden: string[] | undefined) {
   const [layout, setLayout] = useStore<TColumnLayout | null>(columnLayoutKey(storeKey), null);
-  const next: TColumnLayout = { keys: Children.toArray(children).map(keyOf), defaultHidden: defaultHidden ?? [] };
-  const text = JSON.stringify(next);
-  const latest = useRef(next);
-  latest.current = next;
+  // Compared as text: the children are new elements on every render, their keys seldom change.
+  const text = JSON.stringify({ keys: Children.toArray(children).map(keyOf), defaultHidden: defaultHidden ?? [] });
   useEffect(() => {
-    if (JSON.stringify(layout) !== text) setLayout(latest.current);
+    if (JSON.stringify(layout) === text) return;
+    const next: unknown = JSON.parse(text);
+    if (isColumnLayout(next)) setLayout(next);
   }, [layout, text, setLayout]);
 }

@@ -1,22 +1,22 @@
 import { Button } from '@mui/material';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import { Link } from 'react-router-dom';
-import { BooleanField, CreateButton, DataTable, DateField, List, SearchInput, SelectArrayInput, SelectField, SelectInput, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import { BooleanField, CreateButton, DataTable, DateField, List, SearchInput, SelectArrayInput, SelectField, SelectInput, useLocaleState, useTranslate } from 'react-admin';
 import { intlLocale } from '../../i18n/format';
 import { enabledChoices, roleChoices } from './roleChoices';
 import { ToggleEnabledButton } from './ToggleEnabledButton';
-import { ListExportButton, ResponsiveDataTable } from '../../components/listScaffolding';
+import { ListExportButton, ListToolbar, ResponsiveDataTable } from '../../components/listScaffolding';
 
 function UserListActions() {
   const translate = useTranslate();
   return (
-    <TopToolbar>
+    <ListToolbar>
       <Button component={Link} to="/invite-users" size="small" startIcon={<GroupAddIcon />}>
         {translate('users.invite.title')}
       </Button>
       <CreateButton />
       <ListExportButton />
-    </TopToolbar>
+    </ListToolbar>
   );
 }
 

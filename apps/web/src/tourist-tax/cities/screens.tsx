@@ -1,34 +1,18 @@
-import {
-  BooleanField,
-  BooleanInput,
-  Create,
-  CreateButton,
-  DataTable,
-  Edit,
-  FilterButton,
-  List,
-  ReferenceManyField,
-  SearchInput,
-  SelectInput,
-  TabbedForm,
-  TextInput,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { BooleanField, BooleanInput, Create, CreateButton, DataTable, Edit, FilterButton, List, ReferenceManyField, SearchInput, SelectInput, TabbedForm, TextInput, useTranslate } from 'react-admin';
 import { activeChoices, capModeChoices } from '../shared/choices';
 import { DetailActions, FormGrid, RecordTitle, SectionTitle, DetailForm, DetailTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { useCan } from '../../components/permissions';
 import { required, validCcp, validCityFiscalCode, validSegregationCode, validEmail, validIban, validIstatCode, validPhone, validProvince } from '../../components/validators';
-import { ListExportButton, ResponsiveDataTable } from '../../components/listScaffolding';
+import { ListExportButton, ListToolbar, ResponsiveDataTable } from '../../components/listScaffolding';
 import { CityLogoInput } from './CityLogo';
 
 function CityListActions() {
   return (
-    <TopToolbar>
+    <ListToolbar>
       <FilterButton />
       {useCan('cities', 'create') ? <CreateButton /> : null}
       <ListExportButton />
-    </TopToolbar>
+    </ListToolbar>
   );
 }
 

@@ -18,7 +18,6 @@ import {
   SimpleForm,
   Toolbar,
   TextInput,
-  TopToolbar,
   useLocaleState,
   useRecordContext,
   useTranslate,
@@ -39,6 +38,7 @@ import { scopeOf } from '@app/domain/platform/access/access-table';
 import { useSession } from '../../session/useSession';
 import type { TCommunicationRecord } from '@app/domain/tourist-tax/communications';
 import type { TRaRecordOf } from '../../dataProvider/query';
+import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 
 /*
  * Communications: the comune writes a formatted message to all its hoteliers or to chosen
@@ -49,7 +49,7 @@ import type { TRaRecordOf } from '../../dataProvider/query';
 type TCommunication = TRaRecordOf<TCommunicationRecord>;
 
 function ListActions() {
-  return <TopToolbar>{useCan('communications', 'create') ? <CreateButton label="filings.communications.write" /> : null}</TopToolbar>;
+  return <ListToolbar>{useCan('communications', 'create') ? <CreateButton label="filings.communications.write" /> : null}</ListToolbar>;
 }
 
 export function CommunicationList() {
@@ -62,7 +62,7 @@ export function CommunicationList() {
       actions={<ListActions />}
       empty={false}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <ListDataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="createdAt" label="filings.communications.sentAt">
           <DateField source="createdAt" showTime />
         </DataTable.Col>
@@ -80,7 +80,7 @@ export function CommunicationList() {
             <FunctionField render={(record: TCommunication) => translate(`filings.communications.audiences.${record.audience}`)} />
           </DataTable.Col>
         ) : null}
-      </DataTable>
+      </ListDataTable>
     </List>
   );
 }

@@ -23,14 +23,14 @@ import {
   TextField as MuiTextField,
 } from '@mui/material';
 import DateRangeIcon from '@mui/icons-material/DateRange';
-import { Create, CreateButton, DataTable, Edit, List, NumberInput, SearchInput, TextInput, TopToolbar, useGetList, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Create, CreateButton, DataTable, Edit, List, NumberInput, SearchInput, TextInput, useGetList, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { DateInput } from '../../components/DateInput';
 import { generatePeriods, type TPeriodFrequency } from '@app/domain/tourist-tax/periods';
 import { formatDate } from '../../i18n/format';
 import { useSelectedYear } from '../../session/useSession';
 import { DayField, DetailActions, FormGrid, RecordTitle, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { CityFilterInput, CityInput, cityColumn } from '../shared/cityInputs';
-import { YearListTitle, YearListEmpty } from '../../components/listScaffolding';
+import { ListDataTable, ListToolbar, YearListEmpty, YearListTitle } from '../../components/listScaffolding';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { required, wholeNumber } from '../../components/validators';
 import { useCustomMutation } from '../../dataProvider/hooks';
@@ -254,7 +254,7 @@ function TemplateListActions() {
   const [open, setOpen] = useState(false);
   const canWrite = useCanHere('create');
   return (
-    <TopToolbar>
+    <ListToolbar>
       {canWrite ? <CreateButton /> : null}
       {canWrite ? (
         <Button size="small" startIcon={<DateRangeIcon />} onClick={() => setOpen(true)} data-testid="generate-year">
@@ -262,7 +262,7 @@ function TemplateListActions() {
         </Button>
       ) : null}
       {canWrite ? <GenerateYearDialog open={open} onClose={() => setOpen(false)} /> : null}
-    </TopToolbar>
+    </ListToolbar>
   );
 }
 
@@ -272,7 +272,7 @@ export function DeclarationTemplateList() {
   const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('filings.templates.search')} />, ...(isAdmin ? [<CityFilterInput key="cityId" />] : [])];
   return (
     <List filters={filters} sort={{ field: 'dateFrom', order: 'ASC' }} perPage={25} actions={<TemplateListActions />} title={<YearListTitle />} empty={false}>
-      <DataTable rowClick="edit" bulkActionButtons={false} empty={<YearListEmpty />}>
+      <ListDataTable rowClick="edit" bulkActionButtons={false} empty={<YearListEmpty />}>
         <DataTable.Col source="periodName" />
         <DataTable.Col source="dateFrom">
           <DayField source="dateFrom" />
@@ -287,7 +287,7 @@ export function DeclarationTemplateList() {
           <DayField source="payBy" />
         </DataTable.Col>
         {cityColumn(isAdmin)}
-      </DataTable>
+      </ListDataTable>
     </List>
   );
 }

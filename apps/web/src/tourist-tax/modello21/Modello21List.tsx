@@ -2,7 +2,7 @@ import { Stack } from '@mui/material';
 import { DataTable, FunctionField, List, ReferenceField, ReferenceInput, SelectInput, TextField as RaTextField, useLocaleState } from 'react-admin';
 import { MODELLO21_STATUSES } from '@app/domain/tourist-tax/filings/modello21-flow';
 import { DayField } from '../../components/forms';
-import { FilterCreateActions, YearListTitle, YearListEmpty } from '../../components/listScaffolding';
+import { FilterCreateActions, ListDataTable, YearListEmpty, YearListTitle } from '../../components/listScaffolding';
 import { formatEuros } from '../../components/format';
 import { Modello21StatusChips } from './Modello21StatusChips';
 import type { TModello21 } from './modello21Record';
@@ -20,7 +20,7 @@ export function Modello21List() {
   ];
   return (
     <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} actions={<FilterCreateActions />} title={<YearListTitle />} empty={false}>
-      <DataTable rowClick="edit" bulkActionButtons={false} empty={<YearListEmpty />}>
+      <ListDataTable rowClick="edit" bulkActionButtons={false} empty={<YearListEmpty />}>
         <DataTable.Col source="structureId">
           <ReferenceField source="structureId" reference="structures" link={false}>
             <RaTextField source="name" />
@@ -49,7 +49,7 @@ export function Modello21List() {
           <DayField source="deadline" />
         </DataTable.Col>
         <DataTable.Col source="validationNumber" />
-      </DataTable>
+      </ListDataTable>
     </List>
   );
 }

@@ -1,9 +1,9 @@
-import { CreateButton, DataTable, Edit, Create, List, SearchInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, Edit, Create, List, SearchInput, TextInput, useTranslate } from 'react-admin';
 import { DetailActions, FormGrid, RecordTitle, DetailForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { CityField, CityFilterInput, CityInput } from './cityInputs';
 import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { required } from '../../components/validators';
-import { ListExportButton, ResponsiveDataTable } from '../../components/listScaffolding';
+import { ListExportButton, ListToolbar, ResponsiveDataTable } from '../../components/listScaffolding';
 import { RepriceRuleButton, useRepriceAfterSave } from './RepriceDialog';
 
 /*
@@ -13,10 +13,10 @@ import { RepriceRuleButton, useRepriceAfterSave } from './RepriceDialog';
 
 function RegistryListActions() {
   return (
-    <TopToolbar>
+    <ListToolbar>
       {useCanHere('create') ? <CreateButton /> : null}
       <ListExportButton />
-    </TopToolbar>
+    </ListToolbar>
   );
 }
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useBulkActionButtons } from '../../components/BulkActions';
-import { YearListEmpty, YearListTitle, ResponsiveDataTable } from '../../components/listScaffolding';
+import { ListToolbar, ResponsiveDataTable, YearListEmpty, YearListTitle } from '../../components/listScaffolding';
 import { Button, Chip, Menu, MenuItem, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import LockIcon from '@mui/icons-material/Lock';
@@ -17,7 +17,6 @@ import {
   SelectField,
   SelectInput,
   TextField,
-  TopToolbar,
   useListContext,
   useLocaleState,
   useNotify,
@@ -139,7 +138,7 @@ function StayListActions() {
   const filterValues = useListFilterValues();
   const canWrite = useCan('stays', 'create');
   return (
-    <TopToolbar sx={{ alignItems: 'center' }}>
+    <ListToolbar sx={{ alignItems: 'center' }}>
       <FilterButton />
       <QuarterFilter />
       {canWrite ? <CreateButton /> : null}
@@ -154,7 +153,7 @@ function StayListActions() {
           <ImportStaysDialog open onClose={() => setImporting(false)} defaultStructureId={typeof filterValues.structureId === 'string' ? filterValues.structureId : undefined} />
         </Suspense>
       ) : null}
-    </TopToolbar>
+    </ListToolbar>
   );
 }
 

@@ -100,7 +100,7 @@ describe('saved views', () => {
     expect((await post('admin', { name: 'NCA agli albergatori', resource: 'nca-reports', params: { filter: {} }, visibility: 'role', role: 'user' })).status).toBe(400);
   });
 
-  it('keeps a hotelier\'s views private: a hotelier has no tenant to share within', async () => {
+  it("keeps a hotelier's views private: a hotelier has no tenant to share within", async () => {
     const res = await post('hotelier', { name: 'A tutti gli albergatori', resource: 'structures', params, visibility: 'role' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ path: 'visibility' })] });

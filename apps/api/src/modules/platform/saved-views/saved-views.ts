@@ -1,5 +1,14 @@
 import { and, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
-import { roleOpensList, shareAudienceOf, viewTenantOf, ZSavedViewCreate, ZSavedViewParams, ZSavedViewRecord, ZSavedViewUpdate, type TViewVisibility } from '@app/domain/platform/saved-views/saved-views';
+import {
+  roleOpensList,
+  shareAudienceOf,
+  viewTenantOf,
+  ZSavedViewCreate,
+  ZSavedViewParams,
+  ZSavedViewRecord,
+  ZSavedViewUpdate,
+  type TViewVisibility,
+} from '@app/domain/platform/saved-views/saved-views';
 import { isRole } from '@app/domain/platform/auth/roles';
 import { savedViews } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
@@ -10,7 +19,8 @@ type TViewRow = typeof savedViews.$inferSelect;
 
 const visibilityOf = (row: TViewRow): TViewVisibility => (row.visibility === 'role' ? 'role' : 'private');
 
-const invalid = (path: string, message: string, value?: unknown) => new AppError('VALIDATION_FAILED', 'Some fields are not valid', { details: [{ path, message, ...(value === undefined ? {} : { value }) }] });
+const invalid = (path: string, message: string, value?: unknown) =>
+  new AppError('VALIDATION_FAILED', 'Some fields are not valid', { details: [{ path, message, ...(value === undefined ? {} : { value }) }] });
 
 /**
  * The views a user reads: their own, and those shared with their role that reach their tenant (the
@@ -42,7 +52,9 @@ function audienceOf(ctx: TSignedInContext, resource: string, visibility: TViewVi
   if (!audience) {
     throw invalid(
       role ? 'role' : 'visibility',
-      role && role !== ctx.actor.role ? 'you may share views only with your own role or the roles you manage' : 'your account has no comune, agency or laboratory to share views within: keep the view private',
+      role && role !== ctx.actor.role
+        ? 'you may share views only with your own role or the roles you manage'
+        : 'your account has no comune, agency or laboratory to share views within: keep the view private',
       target,
     );
   }

@@ -1,17 +1,18 @@
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-router-dom';
-import { DataTable, DeleteButton, List, SearchInput, SelectField, SelectInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, DeleteButton, List, SearchInput, SelectField, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { languageChoices, platformChoices } from './labelChoices';
+import { ListDataTable, ListToolbar } from '../../../components/listScaffolding';
 
 function LabelActions() {
   const translate = useTranslate();
   return (
-    <TopToolbar>
+    <ListToolbar>
       <Button component={Link} to="/management/labels/new" size="small" startIcon={<AddIcon />}>
         {translate('labels.new')}
       </Button>
-    </TopToolbar>
+    </ListToolbar>
   );
 }
 
@@ -26,7 +27,7 @@ const filters = [
 export function LabelList() {
   return (
     <List filters={filters} sort={{ field: 'key', order: 'ASC' }} actions={<LabelActions />} perPage={25}>
-      <DataTable bulkActionButtons={false}>
+      <ListDataTable bulkActionButtons={false}>
         <DataTable.Col source="key" />
         <DataTable.Col source="value" />
         <DataTable.Col source="language">
@@ -37,7 +38,7 @@ export function LabelList() {
         <DataTable.Col disableSort label="labels.actions">
           <DeleteButton mutationMode="pessimistic" />
         </DataTable.Col>
-      </DataTable>
+      </ListDataTable>
     </List>
   );
 }

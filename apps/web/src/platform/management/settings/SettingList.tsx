@@ -1,5 +1,5 @@
-import { BooleanField, DataTable, List, SearchInput, SelectField, SelectInput, NullableBooleanInput, TopToolbar } from 'react-admin';
-import { ListExportButton } from '../../../components/listScaffolding';
+import { BooleanField, DataTable, List, SearchInput, SelectField, SelectInput, NullableBooleanInput } from 'react-admin';
+import { ListDataTable, ListExportButton, ListToolbar } from '../../../components/listScaffolding';
 import { SettingNameField } from './settingName';
 import { settingTypeChoices } from './settingTypes';
 
@@ -11,9 +11,9 @@ const filters = [
 
 function SettingListActions() {
   return (
-    <TopToolbar>
+    <ListToolbar>
       <ListExportButton />
-    </TopToolbar>
+    </ListToolbar>
   );
 }
 
@@ -21,7 +21,7 @@ function SettingListActions() {
 export function SettingList() {
   return (
     <List filters={filters} sort={{ field: 'settingType', order: 'ASC' }} perPage={25} actions={<SettingListActions />}>
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <ListDataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="name" disableSort>
           <SettingNameField />
         </DataTable.Col>
@@ -31,7 +31,7 @@ export function SettingList() {
         <DataTable.Col source="isActive">
           <BooleanField source="isActive" />
         </DataTable.Col>
-      </DataTable>
+      </ListDataTable>
     </List>
   );
 }
