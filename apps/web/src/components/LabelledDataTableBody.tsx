@@ -1,4 +1,4 @@
-import { Children, cloneElement, forwardRef, isValidElement, memo, type KeyboardEvent, type ReactNode } from 'react';
+import { Children, cloneElement, forwardRef, isValidElement, memo, useImperativeHandle, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { DataTableBody, DataTableRow, useDataTableCallbacksContext, useTranslateLabel, type DataTableBodyProps, type DataTableRowProps } from 'react-admin';
 
 type TColumnProps = { label?: ReactNode; source?: string; 'data-label'?: string };
@@ -33,13 +33,33 @@ function openOnKey(event: KeyboardEvent<HTMLTableRowElement>) {
 }
 
 /**
+ * react-admin's row selection checkbox puts its name (`aria-label`) on the checkbox's outer <span>, where
+ * ARIA forbids it, and leaves the <input> a screen reader lands on without a name (react-admin 5.15's
+ * SelectRowCheckbox). Until react-admin passes it to the input, the row moves the name there after
+ * each render; React sets the span's attribute again only when its text changes (a language switch),
+ * which re-renders the row and so runs this again.
+ */
+function nameSelectCheckboxOnInput(row: HTMLTableRowElement | null) {
+  if (!row) return;
+  const checkbox = row.querySelector<HTMLElement>('.select-item[aria-label]');
+  const input = checkbox?.querySelector('input');
+  if (!checkbox || !input) return;
+  input.setAttribute('aria-label', checkbox.getAttribute('aria-label') ?? '');
+  checkbox.removeAttribute('aria-label');
+}
+
+/**
  * react-admin's row, reachable with Tab and opened with Enter when the table opens its rows (a row
  * that only answers to the mouse leaves keyboard users with no way into a record).
  */
 const KeyboardDataTableRow = memo(
   forwardRef<HTMLTableRowElement, DataTableRowProps>(function KeyboardDataTableRow(props, ref) {
     const { rowClick } = useDataTableCallbacksContext();
-    if (rowClick === false) return <DataTableRow ref={ref} {...props} />;
-    return <DataTableRow ref={ref} tabIndex={0} onKeyDown={openOnKey} {...props} />;
+    const row = useRef<HTMLTableRowElement>(null);
+    useImperativeHandle(ref, () => row.current as HTMLTableRowElement, []);
+    // No dependency list on purpose: the checkbox is re-rendered with the row (see nameSelectCheckboxOnInput).
+    useLayoutEffect(() => nameSelectCheckboxOnInput(row.current));
+    if (rowClick === false) return <DataTableRow ref={row} {...props} />;
+    return <DataTableRow ref={row} tabIndex={0} onKeyDown={openOnKey} {...props} />;
   }),
 );
