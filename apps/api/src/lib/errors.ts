@@ -6,7 +6,7 @@
  */
 import { ERROR_STATUS_BY_CODE, type TErrorCode } from '@app/domain/platform/errors/error-codes';
 
-export type TErrorDetail = { path: string; message: string; value?: unknown; row?: number };
+export type TErrorDetail = { path: string; message: string; value?: unknown; row?: number; code?: string };
 
 /**
  * The values a message carries ("2 rows not valid", "at most 20971520 bytes"), so that a client

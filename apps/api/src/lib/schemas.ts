@@ -10,7 +10,17 @@ export const ZErrorBody = z.object({
     .record(z.string(), z.union([z.string(), z.number()]))
     .optional()
     .describe("The values the message carries (a count, a limit, a date): the client writes the code's message in its language with them"),
-  details: z.array(z.object({ path: z.string(), message: z.string(), value: z.unknown().optional(), row: z.number().optional() })).optional(),
+  details: z
+    .array(
+      z.object({
+        path: z.string(),
+        message: z.string(),
+        value: z.unknown().optional(),
+        row: z.number().optional(),
+        code: z.string().optional().describe("The field's rule, where it has a name: the client writes the message in its language from it"),
+      }),
+    )
+    .optional(),
 });
 
 /**

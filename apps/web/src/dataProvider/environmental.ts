@@ -113,7 +113,7 @@ async function post<T>(path: string, body?: unknown): Promise<{ data: T }> {
 }
 
 /** What RENTRI would receive for a form: the create-FIR body, or the fields RENTRI still needs (the API's 409 FORM_RENTRI_INCOMPLETE). */
-export type TFormRentri = { ok: true; body: TRentriFirBody } | { ok: false; missing: { path: string; message: string }[] };
+export type TFormRentri = { ok: true; body: TRentriFirBody } | { ok: false; missing: { path: string; message: string; code?: string }[] };
 /** A producer site whose register may be downloaded. */
 export type TRegisterSite = { siteRegistrationNumber: string; producerName: string; productionSite: string | null; forms: number };
 /** Whether the installation sends to RENTRI: it never does (no sender is built). */
@@ -126,7 +126,11 @@ async function formRentri(formId: string, _version?: string): Promise<{ data: TF
     return { data: { ok: true, body: json } };
   } catch (error) {
     if (error instanceof HttpError && error.status === 409 && error.body.code === 'FORM_RENTRI_INCOMPLETE' && Array.isArray(error.body.details)) {
-      const missing = error.body.details.flatMap((d: unknown) => (typeof d === 'object' && d !== null && 'path' in d && 'message' in d ? [{ path: String(d.path), message: String(d.message) }] : []));
+      const missing = error.body.details.flatMap((d: unknown) =>
+        typeof d === 'object' && d !== null && 'path' in d && 'message' in d
+          ? [{ path: String(d.path), message: String(d.message), ...('code' in d && typeof d.code === 'string' ? { code: d.code } : {}) }]
+          : [],
+      );
       return { data: { ok: false, missing } };
     }
     throw error;

@@ -66,7 +66,7 @@ export function FormRentri({ record }: { record: TFormWebRecord }) {
           <List dense>
             {rentri.missing.map((m) => (
               <ListItem key={m.path} disableGutters>
-                <ListItemText primary={translate(F(m.path), { _: m.path })} secondary={m.message} />
+                <ListItemText primary={translate(F(m.path), { _: m.path })} secondary={m.code ? translate(`forms.rentri.missing.${m.code}`, { _: m.message }) : m.message} />
               </ListItem>
             ))}
           </List>

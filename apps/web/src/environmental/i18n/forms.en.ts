@@ -117,6 +117,13 @@ export const formsEn = {
     refuseIntro: 'The receiver rejected the load: cause and reason of the rejection.',
     rejectionReason: 'Reason for the rejection',
     rentri: {
+      missing: {
+        address: 'RENTRI needs the address.',
+        cityCode: "RENTRI needs the comune's ISTAT code (6 digits).",
+        siteNumber: "RENTRI needs the producer site's registration number (OP...).",
+        siteNumberFormat: 'A RENTRI site registration number looks like OP1234ABC123456-RM0001.',
+        packages: 'RENTRI needs the number of packages, or the load marked as bulk.',
+      },
       title: 'RENTRI',
       needed: 'Needed for RENTRI',
       complete: 'The form holds everything RENTRI asks for to create the FIR. This is what would be sent.',

@@ -117,6 +117,13 @@ export const formsIt = {
     refuseIntro: 'Il destinatario ha respinto il carico: causale e motivo del respingimento.',
     rejectionReason: 'Motivo del respingimento',
     rentri: {
+      missing: {
+        address: "RENTRI chiede l'indirizzo.",
+        cityCode: 'RENTRI chiede il codice ISTAT del comune (6 cifre).',
+        siteNumber: "RENTRI chiede il numero di iscrizione dell'unità locale del produttore (OP...).",
+        siteNumberFormat: "Un numero di iscrizione RENTRI dell'unità locale ha la forma OP1234ABC123456-RM0001.",
+        packages: 'RENTRI chiede il numero di colli, oppure il carico indicato come rinfusa.',
+      },
       title: 'RENTRI',
       needed: 'Necessario per RENTRI',
       complete: 'Il formulario contiene tutto ciò che RENTRI chiede per creare il FIR. Ecco cosa verrebbe inviato.',

@@ -8,7 +8,8 @@ import { eerNeedsDescription, findEerCode } from './eer.ts';
  * the message under the field.
  */
 
-export type TFormIssue = { path: string; message: string; value?: unknown };
+/** `code`, where given, names the rule for a translated text (the `message` is the English fallback). */
+export type TFormIssue = { path: string; message: string; value?: unknown; code?: string };
 
 // ---- FIR number ----
 

@@ -59,13 +59,13 @@ function compact<T extends Record<string, unknown>>(value: T): T {
 /** An address as RENTRI wants it: an Italian comune by its ISTAT code, a foreign city by name and country. */
 function addressOf(address: TAddressOut | null, nationId: string, path: string, missing: TFormIssue[]): TRentriAddress | null {
   if (!address) {
-    missing.push({ path: `${path}.address`, message: 'RENTRI needs the address' });
+    missing.push({ path: `${path}.address`, code: 'address', message: 'RENTRI needs the address' });
     return null;
   }
   const italian = nationId.toUpperCase() === 'IT';
   const code = address.cityCode ?? null;
   if (italian && !code) {
-    missing.push({ path: `${path}.address.cityCode`, message: "RENTRI needs the comune's ISTAT code (6 digits)" });
+    missing.push({ path: `${path}.address.cityCode`, code: 'cityCode', message: "RENTRI needs the comune's ISTAT code (6 digits)" });
     return null;
   }
   return compact({
@@ -104,9 +104,10 @@ export function missingForRentri(form: TFormRecord): TFormIssue[] {
 export function buildRentriFir(form: TFormRecord): TRentriBuild {
   const missing: TFormIssue[] = [];
   const site = form.producer.siteRegistrationNumber;
-  if (!site) missing.push({ path: 'producer.siteRegistrationNumber', message: "RENTRI needs the producer site's registration number (OP...)" });
-  else if (!RENTRI_SITE_NUMBER.test(site)) missing.push({ path: 'producer.siteRegistrationNumber', message: 'a RENTRI site number looks like OP1234ABC123456-RM0001', value: site });
-  if (!form.bulk && !form.packages) missing.push({ path: 'packages', message: 'RENTRI needs the number of packages, or the load marked as bulk' });
+  if (!site) missing.push({ path: 'producer.siteRegistrationNumber', code: 'siteNumber', message: "RENTRI needs the producer site's registration number (OP...)" });
+  else if (!RENTRI_SITE_NUMBER.test(site))
+    missing.push({ path: 'producer.siteRegistrationNumber', code: 'siteNumberFormat', message: 'a RENTRI site number looks like OP1234ABC123456-RM0001', value: site });
+  if (!form.bulk && !form.packages) missing.push({ path: 'packages', code: 'packages', message: 'RENTRI needs the number of packages, or the load marked as bulk' });
   const producerAddress = addressOf(form.producer.address, form.producer.nationId, 'producer', missing);
   const receiverAddress = addressOf(form.receiver.address, form.receiver.nationId, 'receiver', missing);
   if (missing.length || !site || !producerAddress || !receiverAddress) return { ok: false, missing };

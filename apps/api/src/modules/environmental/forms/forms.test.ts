@@ -320,7 +320,8 @@ describe("RENTRI body and RENTRI's states", () => {
     const incomplete = await t.request('GET', `/api/forms/${created._id}/rentri`, { token: edil.token });
     expect(incomplete.status).toBe(409);
     expect(incomplete.body.code).toBe('FORM_RENTRI_INCOMPLETE');
-    expect(incomplete.body.details.map((d: any) => d.path)).toContain('producer.siteRegistrationNumber');
+    // Each missing field carries the code of its rule, which the web translates.
+    expect(incomplete.body.details).toContainEqual(expect.objectContaining({ path: 'producer.siteRegistrationNumber', code: 'siteNumber' }));
   });
 
   it('signed, in transport, accepted in part with the quantity taken; refused outcomes name the fields; cancel before transport only', async () => {
