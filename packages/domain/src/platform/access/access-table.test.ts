@@ -4,6 +4,8 @@ import {
   ACCESS,
   RECORD_SCOPES,
   ROLE_TRAITS,
+  tenantKindOf,
+  CONSORTIUM_AND_SUPPLIER_ROLES,
   actionsOf,
   can,
   entityOf,
@@ -519,6 +521,7 @@ describe('role traits', () => {
     holdsEveryPermission: 'true false false false false false',
     ncaSide: 'consortium - - agency - consortium',
     holdsCompanyFunctions: 'true false false true false true',
+    tenant: '- city - agency laboratory consortium',
   };
 
   it('declares every role, and each trait as expected', () => {
@@ -526,7 +529,9 @@ describe('role traits', () => {
     const every = EXPECTED_TRAITS.holdsEveryPermission.split(' ');
     const sides = EXPECTED_TRAITS.ncaSide.split(' ');
     const functions = EXPECTED_TRAITS.holdsCompanyFunctions.split(' ');
+    const tenants = EXPECTED_TRAITS.tenant.split(' ');
     ROLES.forEach((role, i) => {
+      expect(tenantKindOf(role), role).toBe(tenants[i] === '-' ? null : tenants[i]);
       expect(holdsCompanyFunctions(role), role).toBe(functions[i] === 'true');
       expect(holdsEveryPermission(role), role).toBe(every[i] === 'true');
       expect(ncaSideOf(role), role).toBe(sides[i] === '-' ? null : sides[i]);
@@ -535,6 +540,8 @@ describe('role traits', () => {
     expect(holdsCompanyFunctions(undefined)).toBe(false);
     expect(holdsCompanyFunctions('constructor')).toBe(false);
     expect(rolesOnNcaSide('agency')).toEqual(['agency_user']);
+    expect(CONSORTIUM_AND_SUPPLIER_ROLES).toEqual(['agency_user', 'laboratory_user', 'consortium_user']);
+    expect(tenantKindOf('constructor')).toBeNull();
   });
 
   it('refuses the signed-out, reserved, unknown and prototype-named roles', () => {

@@ -544,16 +544,25 @@ export type TRoleTraits = {
    * one side of the NCA workflow. The user form offers the field to these roles only.
    */
   holdsCompanyFunctions: boolean;
+  /**
+   * The kind of organisation the role's accounts belong to (its tenant): a comune, a supplier agency
+   * or laboratory (the account's cityId, agencyId or laboratoryId names which), or the consortium (one,
+   * so no id). Null: the account stands alone (a hotelier) or above every tenant (an administrator).
+   */
+  tenant: TTenantKind | null;
 };
+
+export const TENANT_KINDS = ['city', 'agency', 'laboratory', 'consortium'] as const;
+export type TTenantKind = (typeof TENANT_KINDS)[number];
 
 /** Per role, declared beside the grants (access-table.test.ts checks the two agree). */
 export const ROLE_TRAITS = {
-  admin: { holdsEveryPermission: true, ncaSide: 'consortium', holdsCompanyFunctions: true },
-  city: { holdsEveryPermission: false, ncaSide: null, holdsCompanyFunctions: false },
-  user: { holdsEveryPermission: false, ncaSide: null, holdsCompanyFunctions: false },
-  agency_user: { holdsEveryPermission: false, ncaSide: 'agency', holdsCompanyFunctions: true },
-  laboratory_user: { holdsEveryPermission: false, ncaSide: null, holdsCompanyFunctions: false },
-  consortium_user: { holdsEveryPermission: false, ncaSide: 'consortium', holdsCompanyFunctions: true },
+  admin: { holdsEveryPermission: true, ncaSide: 'consortium', holdsCompanyFunctions: true, tenant: null },
+  city: { holdsEveryPermission: false, ncaSide: null, holdsCompanyFunctions: false, tenant: 'city' },
+  user: { holdsEveryPermission: false, ncaSide: null, holdsCompanyFunctions: false, tenant: null },
+  agency_user: { holdsEveryPermission: false, ncaSide: 'agency', holdsCompanyFunctions: true, tenant: 'agency' },
+  laboratory_user: { holdsEveryPermission: false, ncaSide: null, holdsCompanyFunctions: false, tenant: 'laboratory' },
+  consortium_user: { holdsEveryPermission: false, ncaSide: 'consortium', holdsCompanyFunctions: true, tenant: 'consortium' },
 } as const satisfies Record<TRole, TRoleTraits>;
 
 function traitsOf(role: string | null | undefined): TRoleTraits | null {
@@ -574,6 +583,20 @@ export function ncaSideOf(role: string | null | undefined): TNcaSide | null {
 export function holdsCompanyFunctions(role: unknown): boolean {
   return typeof role === 'string' && (traitsOf(role)?.holdsCompanyFunctions ?? false);
 }
+
+/** The kind of tenant the role's accounts belong to, or null (see TRoleTraits.tenant). */
+export function tenantKindOf(role: string | null | undefined): TTenantKind | null {
+  return traitsOf(role)?.tenant ?? null;
+}
+
+/**
+ * The roles whose accounts the `consortiumAndSuppliers` scope reaches: the consortium's staff and the
+ * accounts of its supplier agencies and laboratories.
+ */
+export const CONSORTIUM_AND_SUPPLIER_ROLES: readonly TRole[] = (Object.keys(ROLE_TRAITS) as TRole[]).filter((role) => {
+  const tenant = ROLE_TRAITS[role].tenant;
+  return tenant === 'consortium' || tenant === 'agency' || tenant === 'laboratory';
+});
 
 /** The roles that write one side's part of the NCA workflow. */
 export function rolesOnNcaSide(side: TNcaSide): TRole[] {

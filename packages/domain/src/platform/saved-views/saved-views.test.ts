@@ -19,7 +19,7 @@ describe('saved views rules', () => {
     expect(shareAudienceOf(account('admin'), 'city')).toEqual({ tenant: null });
     expect(shareAudienceOf(account('consortium_user'), 'agency_user')).toEqual({ tenant: null });
     expect(shareAudienceOf(account('consortium_user'), 'city')).toBeNull();
-    expect(rolesManagedBy('consortium_user')).toEqual(['consortium_user', 'agency_user', 'laboratory_user']);
+    expect(rolesManagedBy('consortium_user')).toEqual(['agency_user', 'laboratory_user', 'consortium_user']);
     expect(rolesManagedBy('city')).toEqual([]);
     expect(shareableRoles(account('agency_user', { agencyId: 'B' }))).toEqual(['agency_user']);
     expect(shareableRoles(account('user'))).toEqual([]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { can, holdsEveryPermission, scopeOf } from '../access/access-table.ts';
+import { can, CONSORTIUM_AND_SUPPLIER_ROLES, holdsEveryPermission, scopeOf, tenantKindOf } from '../access/access-table.ts';
 import { ROUTE_ACCESS } from '../access/routes.ts';
 import { ROLES, ZRole, type TRole } from '../auth/roles.ts';
 import { ZRecordBase } from '../records/fields.ts';
@@ -59,7 +59,7 @@ export function roleOpensList(role: string, resource: string): boolean {
  */
 export function rolesManagedBy(role: string): TRole[] {
   if (holdsEveryPermission(role)) return [...ROLES];
-  if (scopeOf(role, 'users', 'list') === 'consortiumAndSuppliers') return ['consortium_user', 'agency_user', 'laboratory_user'];
+  if (scopeOf(role, 'users', 'list') === 'consortiumAndSuppliers') return [...CONSORTIUM_AND_SUPPLIER_ROLES];
   return [];
 }
 
@@ -67,10 +67,10 @@ export function rolesManagedBy(role: string): TRole[] {
 export type TViewTenantOwner = { role: string; cityId: string | null; agencyId: string | null; laboratoryId: string | null };
 
 export function viewTenantOf(user: TViewTenantOwner): string | null {
-  if (user.role === 'city' && user.cityId) return `city:${user.cityId}`;
-  if (user.role === 'agency_user' && user.agencyId) return `agency:${user.agencyId}`;
-  if (user.role === 'laboratory_user' && user.laboratoryId) return `laboratory:${user.laboratoryId}`;
-  return null;
+  const kind = tenantKindOf(user.role);
+  const id = kind === 'city' ? user.cityId : kind === 'agency' ? user.agencyId : kind === 'laboratory' ? user.laboratoryId : null;
+  // The consortium is one organisation: its views reach its staff through rolesManagedBy, not a tenant id.
+  return kind && id ? `${kind}:${id}` : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { CONSORTIUM_AND_SUPPLIER_ROLES } from '@app/domain/platform/access/access-table';
 import { users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { defineCollection, type TRowValues, type TSignedInContext } from '../../../lib/collection/define.ts';
@@ -63,7 +64,7 @@ function visibleBy(scope: TVisibilityScope, ctx: TSignedInContext, own: SQL[]): 
  */
 export const userScopes: TScopeImplementations = {
   all: () => alive,
-  consortiumAndSuppliers: (ctx) => and(alive, or(eq(users.id, ctx.actor.id), inArray(users.role, ['consortium_user', 'agency_user', 'laboratory_user']))),
+  consortiumAndSuppliers: (ctx) => and(alive, or(eq(users.id, ctx.actor.id), inArray(users.role, [...CONSORTIUM_AND_SUPPLIER_ROLES]))),
   ownCity: (ctx) => visibleBy('ownCity', ctx, [eq(users.id, ctx.actor.id), ...(ctx.actor.cityId ? [eq(users.cityId, ctx.actor.cityId)] : [])]),
   self: (ctx) => and(alive, eq(users.id, ctx.actor.id)),
 };
