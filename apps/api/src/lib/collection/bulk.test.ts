@@ -5,6 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declarations, orders, stays, wasteForms } from '../../db/schema/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../test/harness.ts';
+import { wasteFormBody } from '../../test/waste-form-fixture.ts';
 
 let t: TTestApp;
 let consortium: TSession;
@@ -14,23 +15,7 @@ let city: TSession;
 let hotelier: TSession;
 let edilOrder: string;
 
-const party = { name: 'Consorzio Autostrade Tirreniche', taxCode: '00743110157', address: { city: 'Roma', street: 'Via Cristoforo Colombo', streetNumber: '440', postalCode: '00145' } };
-let serial = 900;
-const newForm = () => ({
-  code: `XRBC ${String(serial++).padStart(6, '0')} HF`,
-  orderId: edilOrder,
-  referencePeriodFrom: '2026-11-01',
-  referencePeriodTo: '2026-11-15',
-  origin: 'S',
-  cer: '17 05 04',
-  physicalState: 'S',
-  quantity: { value: '1250', unit: 'kg' },
-  certificate: { type: 'Analisi', number: 'RDP-1', date: '2026-10-30' },
-  producer: party,
-  transporters: [{ ...party, name: 'Autotrasporti Formia S.r.l.', registrationNumber: 'RM/012345' }],
-  receiver: { ...party, name: 'Recuperi Inerti Lazio S.r.l.' },
-  wasteDestination: 'R5',
-});
+const newForm = () => wasteFormBody(edilOrder, { quantity: { value: '1250', unit: 'kg' } });
 const createForm = async () => (await t.request('POST', '/api/forms', { token: edil.token, body: newForm() })).body._id as string;
 const bulk = (collection: string, token: string, body: Record<string, unknown>, query = '') => t.request('POST', `/api/${collection}/bulk${query}`, { token, body });
 const formStatuses = async (ids: string[]) =>

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { notifications, orders, rdps, users, wasteForms } from '../../../db/schema/index.ts';
 import { makeP7mDer, makePdf } from '../../platform/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
+import { TEST_PARTY, wasteFormBody } from '../../../test/waste-form-fixture.ts';
 
 // Signed files made with openssl by the verifier's make-fixtures.sh.
 const fixture = (name: string) => readFileSync(new URL(`../../../../fixtures/signed-files/${name}`, import.meta.url));
@@ -23,24 +24,8 @@ let ecoOnlyOrder: string;
 const orderId = async (name: string) => (await t.db.select({ id: orders.id }).from(orders).where(eq(orders.name, name)))[0].id;
 const formId = async (code: string) => (await t.db.select({ id: wasteForms.id }).from(wasteForms).where(eq(wasteForms.code, code)))[0].id;
 
-const party = { name: 'Consorzio Autostrade Tirreniche', taxCode: '00743110157', address: { city: 'Roma', street: 'Via Cristoforo Colombo', streetNumber: '440', postalCode: '00145' } };
-let serial = 500;
-const newForm = (overrides: Record<string, unknown> = {}) => ({
-  code: `XRBC ${String(serial++).padStart(6, '0')} HF`,
-  orderId: edilOrder,
-  referencePeriodFrom: '2026-11-01',
-  referencePeriodTo: '2026-11-15',
-  origin: 'S',
-  cer: '17 05 04',
-  physicalState: 'S',
-  quantity: { value: '12500.25', unit: 'kg' },
-  certificate: { type: 'Analisi', number: 'RDP-1', date: '2026-10-30' },
-  producer: party,
-  transporters: [{ ...party, name: 'Autotrasporti Formia S.r.l.', registrationNumber: 'RM/012345' }],
-  receiver: { ...party, name: 'Recuperi Inerti Lazio S.r.l.' },
-  wasteDestination: 'R5',
-  ...overrides,
-});
+const party = TEST_PARTY;
+const newForm = (overrides: Record<string, unknown> = {}) => wasteFormBody(edilOrder, overrides);
 
 async function upload(bytes: Buffer, token: string, fileName: string, data: Record<string, unknown>) {
   const form = new FormData();

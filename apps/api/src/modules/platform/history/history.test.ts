@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, orders } from '../../../db/schema/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
+import { wasteFormBody } from '../../../test/waste-form-fixture.ts';
 
 /*
  * GET /api/{collection}/{id}/history and POST .../history/{entryId}/restore, for the roles that may
@@ -135,22 +136,7 @@ describe('owners and impersonation (structures)', () => {
 });
 
 describe('workflow locks (waste forms)', () => {
-  const party = { name: 'Consorzio Autostrade Tirreniche', taxCode: '00743110157', address: { city: 'Roma', street: 'Via Cristoforo Colombo', streetNumber: '440', postalCode: '00145' } };
-  const newForm = (orderId: string) => ({
-    code: `XRBC ${String(Math.floor(Math.random() * 900000) + 100000)} HF`,
-    orderId,
-    referencePeriodFrom: '2026-11-01',
-    referencePeriodTo: '2026-11-15',
-    origin: 'S',
-    cer: '17 05 04',
-    physicalState: 'S',
-    quantity: { value: '12500.25', unit: 'kg' },
-    certificate: { type: 'Analisi', number: 'RDP-1', date: '2026-10-30' },
-    producer: party,
-    transporters: [{ ...party, name: 'Autotrasporti Formia S.r.l.', registrationNumber: 'RM/012345' }],
-    receiver: { ...party, name: 'Recuperi Inerti Lazio S.r.l.' },
-    wasteDestination: 'R5',
-  });
+  const newForm = (orderId: string) => wasteFormBody(orderId);
 
   it('the agency restores its compiled form; once the consortium signs it, a restore is refused with FORM_LOCKED and the status never changes', async () => {
     const [order] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.name, 'ODL 01/2025 - Scavo galleria Monte Altino'));
