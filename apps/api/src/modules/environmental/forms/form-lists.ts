@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { eerDescription, findEerCode, formatEerCode } from '@app/domain/environmental/waste/eer';
 import { FORM_SPEC_STATUSES, FORM_STATUSES, type TFormStatus, type TFormTotal } from '@app/domain/environmental/waste/form-schemas';
-import { itMessages } from '../../../i18n/it.ts';
+import { DEFAULT_LANGUAGE, translate, type TLanguage } from '../../../i18n/translate.ts';
 import { z } from 'zod';
 import { agencies, lots, orders, wasteForms } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -84,32 +84,41 @@ export async function formTotals(runtime: TCollectionRuntime, ctx: TSignedInCont
 }
 
 const PAGE_SIZE = 500;
-const STATUS_IT: Record<TFormStatus, string> = itMessages.form.pdf.statusOf;
+
+/** The columns in order: key, width and number format; the header is the reader's language's (i18n `formExport.columns`). */
+const FORM_EXPORT_COLUMNS = [
+  { key: 'code', width: 20 },
+  { key: 'status', width: 12 },
+  { key: 'lot', width: 24 },
+  { key: 'order', width: 28 },
+  { key: 'agency', width: 28 },
+  { key: 'from', width: 12, numFmt: 'dd/mm/yyyy' },
+  { key: 'to', width: 12, numFmt: 'dd/mm/yyyy' },
+  { key: 'cer', width: 12 },
+  { key: 'cerText', width: 40 },
+  { key: 'hp', width: 18 },
+  { key: 'quantity', width: 16, numFmt: '#,##0.0###' },
+  { key: 'unit', width: 8 },
+  { key: 'producer', width: 28 },
+  { key: 'transporter', width: 28 },
+  { key: 'receiver', width: 28 },
+  { key: 'operation', width: 10 },
+  { key: 'acceptance', width: 12 },
+] as const;
 
 /** The forms matching the filters as one xlsx sheet, read page by page. */
-export async function exportForms(runtime: TCollectionRuntime, ctx: TSignedInContext, filters: TFormListFilters, log: { error: (obj: object, msg: string) => void }) {
+export async function exportForms(
+  runtime: TCollectionRuntime,
+  ctx: TSignedInContext,
+  filters: TFormListFilters,
+  log: { error: (obj: object, msg: string) => void },
+  language: TLanguage = DEFAULT_LANGUAGE,
+) {
   const where = await conditionsOf(runtime, ctx, filters);
-  const columns = [
-    { header: 'Numero FIR', key: 'code', width: 20 },
-    { header: 'Stato', key: 'status', width: 12 },
-    { header: 'Lotto', key: 'lot', width: 24 },
-    { header: 'Ordine', key: 'order', width: 28 },
-    { header: 'Impresa', key: 'agency', width: 28 },
-    { header: 'Dal', key: 'from', width: 12, numFmt: 'dd/mm/yyyy' },
-    { header: 'Al', key: 'to', width: 12, numFmt: 'dd/mm/yyyy' },
-    { header: 'Codice EER', key: 'cer', width: 12 },
-    { header: 'Descrizione EER', key: 'cerText', width: 40 },
-    { header: 'Caratteristiche di pericolo', key: 'hp', width: 18 },
-    { header: 'Quantità', key: 'quantity', width: 16, numFmt: '#,##0.0###' },
-    { header: 'Unità', key: 'unit', width: 8 },
-    { header: 'Produttore', key: 'producer', width: 28 },
-    { header: 'Trasportatore', key: 'transporter', width: 28 },
-    { header: 'Destinatario', key: 'receiver', width: 28 },
-    { header: 'Operazione', key: 'operation', width: 10 },
-    { header: 'Accettazione', key: 'acceptance', width: 12 },
-  ];
+  const columns = FORM_EXPORT_COLUMNS.map((column) => ({ ...column, header: translate(language, `formExport.columns.${column.key}`) }));
+  const statusName = (status: TFormStatus) => translate(language, `form.pdf.statusOf.${status}`);
   const stream = worksheetStream(
-    { sheetName: 'Formulari', columns },
+    { sheetName: translate(language, 'formExport.sheet'), columns },
     async (add) => {
       for (let offset = 0; ; offset += PAGE_SIZE) {
         const page = await ctx.db
@@ -126,14 +135,14 @@ export async function exportForms(runtime: TCollectionRuntime, ctx: TSignedInCon
           const entry = findEerCode(form.cer);
           add({
             code: form.code,
-            status: STATUS_IT[form.status],
+            status: statusName(form.status),
             lot,
             order,
             agency,
             from: excelDate(form.referencePeriodFrom),
             to: excelDate(form.referencePeriodTo),
             cer: formatEerCode(form.cer),
-            cerText: entry ? eerDescription(entry, 'it') : '',
+            cerText: entry ? eerDescription(entry, language) : '',
             hp: form.dangerClass.join(', '),
             // At most 14 significant digits: a spreadsheet number holds them exactly.
             quantity: Number(form.quantity),
@@ -150,5 +159,5 @@ export async function exportForms(runtime: TCollectionRuntime, ctx: TSignedInCon
     },
     log,
   );
-  return { fileName: `formulari-${new Date().toISOString().slice(0, 10)}.xlsx`, stream };
+  return { fileName: translate(language, 'formExport.file', { date: new Date().toISOString().slice(0, 10) }), stream };
 }

@@ -254,6 +254,19 @@ describe('totals, export, PDF and the signed document', () => {
     expect(sheet.getRow(2).getCell(11).value).toBe(420.25);
   });
 
+  it("exports in the reader's language: headers, status, EER description and file name", async () => {
+    const res = await fetch(`${t.baseUrl}/api/forms/export?rentriState=accepted`, { headers: { authorization: `Bearer ${eco.token}`, 'accept-language': 'en-GB,en;q=0.9' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('waste-forms-');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.name).toBe('Waste forms');
+    expect(sheet.getRow(1).getCell(1).value).toBe('FIR number');
+    expect(sheet.getRow(2).getCell(2).value).toBe('Accepted');
+    expect(String(sheet.getRow(2).getCell(9).value)).toMatch(/^[A-Za-z]/);
+  });
+
   it('prints the form as a PDF', async () => {
     const res = await fetch(`${t.baseUrl}/api/forms/${await formId('XRBC 000105 HF')}/pdf`, { headers: { authorization: `Bearer ${eco.token}` } });
     expect(res.status).toBe(200);

@@ -41,7 +41,8 @@ export async function registerFormRoutes(app: FastifyInstance) {
     handler: async (request: FastifyRequest<{ Querystring: TFormListFilters }>, reply: FastifyReply) => {
       const ctx = signedIn(request);
       await requireAccess(ctx, 'forms', 'export');
-      const { fileName, stream } = await exportForms(runtime, ctx, request.query, reply.log);
+      const language = await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id);
+      const { fileName, stream } = await exportForms(runtime, ctx, request.query, reply.log, language);
       return sendXlsx(reply, fileName, stream);
     },
   };
