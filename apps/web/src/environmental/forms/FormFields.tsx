@@ -192,13 +192,7 @@ export function FormFields({ readOnly }: { readOnly: boolean }) {
               />
               {type !== 'A' ? (
                 <>
-                  <SelectInput
-                    source="acceptance.rejectionCause"
-                    label={F('acceptance.rejectionCause')}
-                    choices={rejectionChoices} translateChoice={false}
-                    validate={required}
-                    readOnly={readOnly}
-                  />
+                  <SelectInput source="acceptance.rejectionCause" label={F('acceptance.rejectionCause')} choices={rejectionChoices} translateChoice={false} validate={required} readOnly={readOnly} />
                   <TextInput source="acceptance.rejectionReason" label={F('acceptance.rejectionReason')} validate={required} readOnly={readOnly} />
                 </>
               ) : null}

@@ -124,11 +124,9 @@ export const EER_ENTRIES_IT: Readonly<Record<string, string>> = {
   '200130': 'detergenti diversi da quelli di cui alla voce 20 01 29',
   '200131': 'medicinali citotossici e citostatici',
   '200132': 'medicinali diversi da quelli di cui alla voce 20 01 31',
-  '200133':
-    'batterie e accumulatori di cui alle voci 16 06 01, 16 06 02 e 16 06 03, nonché batterie e accumulatori non suddivisi contenenti tali batterie',
+  '200133': 'batterie e accumulatori di cui alle voci 16 06 01, 16 06 02 e 16 06 03, nonché batterie e accumulatori non suddivisi contenenti tali batterie',
   '200134': 'batterie e accumulatori diversi da quelli di cui alla voce 20 01 33',
-  '200135':
-    'apparecchiature elettriche ed elettroniche fuori uso, diverse da quelle di cui alla voce 20 01 21 e 20 01 23, contenenti componenti pericolosi',
+  '200135': 'apparecchiature elettriche ed elettroniche fuori uso, diverse da quelle di cui alla voce 20 01 21 e 20 01 23, contenenti componenti pericolosi',
   '200136': 'apparecchiature elettriche ed elettroniche fuori uso, diverse da quelle di cui alle voci 20 01 21, 20 01 23 e 20 01 35',
   '200137': 'legno contenente sostanze pericolose',
   '200138': 'legno diverso da quello di cui alla voce 20 01 37',

@@ -65,7 +65,7 @@ export async function registerFormRoutes(app: FastifyInstance) {
   r.get('/api/forms/eer-codes', {
     schema: {
       tags,
-      summary: 'The European List of Waste (EER) for the form\'s code picker: search by code or by Italian or English description',
+      summary: "The European List of Waste (EER) for the form's code picker: search by code or by Italian or English description",
       querystring: ZEerQuery,
       response: { 200: z.object({ data: z.array(ZEerEntry) }), ...errors },
     },
