@@ -13,3 +13,8 @@ export function useCodeChoices(values: readonly string[], prefix: string) {
   const translate = useTranslate();
   return values.map((id) => ({ id, name: `${id} – ${translate(`${prefix}.${id}`, { _: id })}` }));
 }
+
+/** A select's menu whose long options (`R13 – Messa in riserva…`) wrap inside a phone's screen instead of running off it. */
+export const WRAPPING_MENU = {
+  select: { MenuProps: { slotProps: { paper: { sx: { maxWidth: 'calc(100vw - 32px)', '& .MuiMenuItem-root': { whiteSpace: 'normal' } } } } } },
+};
