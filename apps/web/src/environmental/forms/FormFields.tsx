@@ -96,7 +96,16 @@ export function FormFields({ readOnly }: { readOnly: boolean }) {
       <SelectInput source="origin" label={F('origin')} choices={originChoices} translateChoice={false} slotProps={WRAPPING_MENU} validate={required} readOnly={readOnly} />
       <SelectInput source="physicalState" label={F('physicalState')} choices={stateChoices} translateChoice={false} slotProps={WRAPPING_MENU} validate={required} readOnly={readOnly} />
       <TextInput source="quantity.value" label={F('quantity.value')} validate={[required, validQuantity]} helperText="forms.hints.quantity" readOnly={readOnly} />
-      <SelectInput source="quantity.unit" label={F('quantity.unit')} choices={unitChoices} translateChoice={false} slotProps={WRAPPING_MENU} validate={required} defaultValue="kg" readOnly={readOnly} />
+      <SelectInput
+        source="quantity.unit"
+        label={F('quantity.unit')}
+        choices={unitChoices}
+        translateChoice={false}
+        slotProps={WRAPPING_MENU}
+        validate={required}
+        defaultValue="kg"
+        readOnly={readOnly}
+      />
       <NumberInput source="packages" label={F('packages')} min={1} step={1} parse={(v: string) => (v === '' ? null : Number(v))} helperText={rentriHint('packages')} readOnly={readOnly} />
       <BooleanInput source="bulk" label={F('bulk')} readOnly={readOnly} />
       <BooleanInput source="verifiedAtDeparture" label={F('verifiedAtDeparture')} readOnly={readOnly} />
@@ -163,7 +172,15 @@ export function FormFields({ readOnly }: { readOnly: boolean }) {
 
       <SectionTitle>{translate('forms.sections.receiver')}</SectionTitle>
       <PartyFields prefix="receiver" labels="receiver" readOnly={readOnly} cityCode />
-      <SelectInput source="receiver.authorizationType" label={F('receiver.authorizationType')} choices={authorizationChoices} translateChoice={false} slotProps={WRAPPING_MENU} parse={emptyToNull} readOnly={readOnly} />
+      <SelectInput
+        source="receiver.authorizationType"
+        label={F('receiver.authorizationType')}
+        choices={authorizationChoices}
+        translateChoice={false}
+        slotProps={WRAPPING_MENU}
+        parse={emptyToNull}
+        readOnly={readOnly}
+      />
       <SelectInput source="wasteDestination" label={F('wasteDestination')} choices={operationChoices} translateChoice={false} slotProps={WRAPPING_MENU} validate={required} readOnly={readOnly} />
 
       <SectionTitle>{translate('forms.sections.intermediaries')}</SectionTitle>
@@ -176,7 +193,16 @@ export function FormFields({ readOnly }: { readOnly: boolean }) {
       </ArrayInput>
 
       <SectionTitle>{translate('forms.sections.acceptance')}</SectionTitle>
-      <SelectInput source="acceptance.type" label={F('acceptance.type')} choices={acceptanceChoices} translateChoice={false} slotProps={WRAPPING_MENU} emptyText=" " parse={emptyToNull} readOnly={readOnly} />
+      <SelectInput
+        source="acceptance.type"
+        label={F('acceptance.type')}
+        choices={acceptanceChoices}
+        translateChoice={false}
+        slotProps={WRAPPING_MENU}
+        emptyText=" "
+        parse={emptyToNull}
+        readOnly={readOnly}
+      />
       <FormDataConsumer<{ acceptance?: { type?: string | null } | null }>>
         {({ formData }) => {
           const type = formData.acceptance?.type;
@@ -192,7 +218,15 @@ export function FormFields({ readOnly }: { readOnly: boolean }) {
               />
               {type !== 'A' ? (
                 <>
-                  <SelectInput source="acceptance.rejectionCause" label={F('acceptance.rejectionCause')} choices={rejectionChoices} translateChoice={false} slotProps={WRAPPING_MENU} validate={required} readOnly={readOnly} />
+                  <SelectInput
+                    source="acceptance.rejectionCause"
+                    label={F('acceptance.rejectionCause')}
+                    choices={rejectionChoices}
+                    translateChoice={false}
+                    slotProps={WRAPPING_MENU}
+                    validate={required}
+                    readOnly={readOnly}
+                  />
                   <TextInput source="acceptance.rejectionReason" label={F('acceptance.rejectionReason')} validate={required} readOnly={readOnly} />
                 </>
               ) : null}
