@@ -63,7 +63,11 @@ export const formsIt = {
       HP14: 'Ecotossico',
       HP15: 'Rifiuto che non possiede direttamente una delle caratteristiche di pericolo ma può manifestarla successivamente',
     },
-    /* Recovery (R, D.Lgs. 152/2006 allegato C alla parte IV) and disposal (D, allegato B) operations, in RENTRI's short wording. */
+    /*
+     * Recovery (R, D.Lgs. 152/2006 allegato C alla parte IV) and disposal (D, allegato B) operations, in RENTRI's short
+     * wording: the `attivita` values of RENTRI's formulari API as its OpenAPI describes them (copy read in
+     * TeuronSrl/rentri-formulari, docs/DatiDestinatarioFormularioModel3.md, commit 9cd08b07a8d733bf8ccce2842eccba0a4c457d9e).
+     */
     operation: {
       R1: 'Utilizzazione principale come combustibile o come altro mezzo per produrre energia',
       R2: 'Rigenerazione/recupero di solventi',
