@@ -35,9 +35,9 @@ test('a supplier registers a form picking the EER code by "terre e rocce"; the c
   await expect(page.getByText('Voce a specchio: serve un’analisi')).toBeVisible();
 
   await page.getByLabel('Provenienza').click();
-  await page.getByRole('option', { name: 'Speciale' }).click();
+  await page.getByRole('option', { name: 'S – Speciale' }).click();
   await page.getByLabel('Stato fisico').click();
-  await page.getByRole('option', { name: 'Solido', exact: true }).click();
+  await page.getByRole('option', { name: 'S – Solido', exact: true }).click();
   await page.locator('input[name="quantity.value"]').fill('12500,5');
   await page.locator('input[name="certificate.number"]').fill('RDP-LAZ-2026-0160');
 
@@ -52,7 +52,8 @@ test('a supplier registers a form picking the EER code by "terre e rocce"; the c
   await party('transporters.0', 'Autotrasporti Formia S.r.l.', 'RCCMNL83S18D969H');
   await party('receiver', 'Recuperi Inerti Lazio S.r.l.', '00743110157');
   await page.getByLabel('Operazione (R/D)').click();
-  await page.getByRole('option', { name: 'R5', exact: true }).click();
+  // Each operation shows its meaning next to the code (D.Lgs. 152/2006 allegato C, in RENTRI's wording).
+  await page.getByRole('option', { name: 'R5 – Riciclo/recupero di altre sostanze inorganiche', exact: true }).click();
   await page.getByRole('button', { name: 'Salva' }).click();
   await expect(page.getByText('Codice fiscale o partita IVA non valido')).toBeVisible();
   await expect(page).toHaveURL(/\/forms\/create$/);

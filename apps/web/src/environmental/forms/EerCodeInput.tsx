@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Autocomplete, Box, Chip, TextField, Typography } from '@mui/material';
-import { useInput, useLocaleState, useTranslate, type InputProps } from 'react-admin';
+import { InputHelperText, useInput, useLocaleState, useTranslate, type InputProps } from 'react-admin';
 import { eerDescription, findEerCode, searchEerCodes, type TEerEntry } from '@app/domain/environmental/waste/eer';
 
 const languageOf = (locale: string): 'it' | 'en' => (locale.startsWith('it') ? 'it' : 'en');
@@ -69,7 +69,7 @@ export function EerCodeInput(props: InputProps & { readOnly?: boolean }) {
             label={translate('resources.forms.fields.cer') + (isRequired ? ' *' : '')}
             placeholder={translate('forms.eer.search')}
             error={!!error}
-            helperText={error ? translate(error, { _: error }) : translate('forms.eer.search')}
+            helperText={<InputHelperText error={error} helperText="forms.eer.search" />}
             slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'eer-input' } }}
           />
         )}

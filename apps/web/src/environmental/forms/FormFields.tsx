@@ -28,10 +28,9 @@ import {
 import { DateInput } from '../../components/DateInput';
 import { emptyToNull, FormGrid, SectionTitle } from '../../components/forms';
 import { useReachesAll } from '../../components/permissions';
-import { required } from '../../components/validators';
 import { EerCodeInput } from './EerCodeInput';
-import { validFirNumber, validQuantity, validSiteNumber } from './validators';
-import { F, choices } from './formLabels';
+import { required, validFirNumber, validQuantity, validSiteNumber } from './validators';
+import { F, choices, useCodeChoices, WRAPPING_MENU } from './formLabels';
 import { PartyFields } from './PartyFields';
 import { rentriHint } from './rentriHint';
 import { TextAddButton } from '../../components/TextAddButton';
@@ -44,6 +43,14 @@ import { TextAddButton } from '../../components/TextAddButton';
 export function FormFields({ readOnly }: { readOnly: boolean }) {
   const translate = useTranslate();
   const canPickAgency = useReachesAll('forms', 'create');
+  const hazardChoices = useCodeChoices(HAZARD_PROPERTIES, 'forms.hazard');
+  const operationChoices = useCodeChoices(WASTE_OPERATIONS, 'forms.operation');
+  const originChoices = useCodeChoices(WASTE_ORIGINS, 'forms.origin');
+  const stateChoices = useCodeChoices(PHYSICAL_STATES, 'forms.physicalState');
+  const unitChoices = useCodeChoices(QUANTITY_UNITS, 'forms.unit');
+  const authorizationChoices = useCodeChoices(RECEIVER_AUTHORIZATION_TYPES, 'forms.authorizationType');
+  const acceptanceChoices = useCodeChoices(ACCEPTANCE_TYPES, 'forms.acceptanceType');
+  const rejectionChoices = useCodeChoices(REJECTION_CAUSES, 'forms.rejectionCause');
   return (
     <FormGrid>
       <SectionTitle>{translate('forms.sections.general')}</SectionTitle>
@@ -76,7 +83,8 @@ export function FormFields({ readOnly }: { readOnly: boolean }) {
               <AutocompleteArrayInput
                 source="dangerClass"
                 label={F('dangerClass')}
-                choices={choices(HAZARD_PROPERTIES)}
+                choices={hazardChoices}
+                translateChoice={false}
                 helperText="forms.hints.dangerClass"
                 validate={entry?.hazardous ? required : undefined}
                 readOnly={readOnly || (entry !== null && !entry.hazardous)}
@@ -85,10 +93,19 @@ export function FormFields({ readOnly }: { readOnly: boolean }) {
           );
         }}
       </FormDataConsumer>
-      <SelectInput source="origin" label={F('origin')} choices={choices(WASTE_ORIGINS, 'forms.origin')} validate={required} readOnly={readOnly} />
-      <SelectInput source="physicalState" label={F('physicalState')} choices={choices(PHYSICAL_STATES, 'forms.physicalState')} validate={required} readOnly={readOnly} />
+      <SelectInput source="origin" label={F('origin')} choices={originChoices} translateChoice={false} slotProps={WRAPPING_MENU} validate={required} readOnly={readOnly} />
+      <SelectInput source="physicalState" label={F('physicalState')} choices={stateChoices} translateChoice={false} slotProps={WRAPPING_MENU} validate={required} readOnly={readOnly} />
       <TextInput source="quantity.value" label={F('quantity.value')} validate={[required, validQuantity]} helperText="forms.hints.quantity" readOnly={readOnly} />
-      <SelectInput source="quantity.unit" label={F('quantity.unit')} choices={choices(QUANTITY_UNITS)} validate={required} defaultValue="kg" readOnly={readOnly} />
+      <SelectInput
+        source="quantity.unit"
+        label={F('quantity.unit')}
+        choices={unitChoices}
+        translateChoice={false}
+        slotProps={WRAPPING_MENU}
+        validate={required}
+        defaultValue="kg"
+        readOnly={readOnly}
+      />
       <NumberInput source="packages" label={F('packages')} min={1} step={1} parse={(v: string) => (v === '' ? null : Number(v))} helperText={rentriHint('packages')} readOnly={readOnly} />
       <BooleanInput source="bulk" label={F('bulk')} readOnly={readOnly} />
       <BooleanInput source="verifiedAtDeparture" label={F('verifiedAtDeparture')} readOnly={readOnly} />
@@ -155,8 +172,16 @@ export function FormFields({ readOnly }: { readOnly: boolean }) {
 
       <SectionTitle>{translate('forms.sections.receiver')}</SectionTitle>
       <PartyFields prefix="receiver" labels="receiver" readOnly={readOnly} cityCode />
-      <SelectInput source="receiver.authorizationType" label={F('receiver.authorizationType')} choices={choices(RECEIVER_AUTHORIZATION_TYPES)} parse={emptyToNull} readOnly={readOnly} />
-      <SelectInput source="wasteDestination" label={F('wasteDestination')} choices={choices(WASTE_OPERATIONS)} validate={required} readOnly={readOnly} />
+      <SelectInput
+        source="receiver.authorizationType"
+        label={F('receiver.authorizationType')}
+        choices={authorizationChoices}
+        translateChoice={false}
+        slotProps={WRAPPING_MENU}
+        parse={emptyToNull}
+        readOnly={readOnly}
+      />
+      <SelectInput source="wasteDestination" label={F('wasteDestination')} choices={operationChoices} translateChoice={false} slotProps={WRAPPING_MENU} validate={required} readOnly={readOnly} />
 
       <SectionTitle>{translate('forms.sections.intermediaries')}</SectionTitle>
       <ArrayInput source="intermediaries" label={false} sx={{ gridColumn: '1 / -1' }}>
@@ -168,7 +193,16 @@ export function FormFields({ readOnly }: { readOnly: boolean }) {
       </ArrayInput>
 
       <SectionTitle>{translate('forms.sections.acceptance')}</SectionTitle>
-      <SelectInput source="acceptance.type" label={F('acceptance.type')} choices={choices(ACCEPTANCE_TYPES, 'forms.acceptanceType')} emptyText=" " parse={emptyToNull} readOnly={readOnly} />
+      <SelectInput
+        source="acceptance.type"
+        label={F('acceptance.type')}
+        choices={acceptanceChoices}
+        translateChoice={false}
+        slotProps={WRAPPING_MENU}
+        emptyText=" "
+        parse={emptyToNull}
+        readOnly={readOnly}
+      />
       <FormDataConsumer<{ acceptance?: { type?: string | null } | null }>>
         {({ formData }) => {
           const type = formData.acceptance?.type;
@@ -187,7 +221,9 @@ export function FormFields({ readOnly }: { readOnly: boolean }) {
                   <SelectInput
                     source="acceptance.rejectionCause"
                     label={F('acceptance.rejectionCause')}
-                    choices={choices(REJECTION_CAUSES, 'forms.rejectionCause')}
+                    choices={rejectionChoices}
+                    translateChoice={false}
+                    slotProps={WRAPPING_MENU}
                     validate={required}
                     readOnly={readOnly}
                   />

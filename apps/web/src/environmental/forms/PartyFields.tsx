@@ -1,8 +1,7 @@
 import { TextInput } from 'react-admin';
 import { emptyToNull } from '../../components/forms';
-import { required } from '../../components/validators';
 import { rentriHint } from './rentriHint';
-import { validAlbo, validIstatCode, validPartyTaxCode } from './validators';
+import { required, validAlbo, validIstatCode, validPartyTaxCode } from './validators';
 
 /**
  * Name, tax code (checked against the nation), address and register number of one party; with `cityCode`, the

@@ -1,5 +1,6 @@
 import { checkPartyTaxCode, isValidFirNumber, parseQuantity, ALBO_NUMBER } from '@app/domain/environmental/waste/form-rules';
 import { ISTAT_COMUNE_CODE, RENTRI_SITE_NUMBER } from '@app/domain/environmental/waste/rentri-codes';
+import { required as requiredValue } from '../../components/validators';
 
 /*
  * The form's field checks on the client, from the same domain rules the API applies; each returns a
@@ -35,3 +36,10 @@ export const validQuantity = (value: unknown) => {
 export const validIstatCode = (value: unknown) => (isEmpty(value) || ISTAT_COMUNE_CODE.test(String(value).trim()) ? undefined : 'forms.validation.istatCode');
 
 export const validSiteNumber = (value: unknown) => (isEmpty(value) || RENTRI_SITE_NUMBER.test(String(value).trim()) ? undefined : 'forms.validation.siteNumber');
+
+/**
+ * `required` that react-admin recognises as such (its `isRequired` flag), so the field's label carries
+ * the asterisk before the first save; the same fields the API's form schema (ZFormCreate) and
+ * `checkWasteForm` refuse when empty.
+ */
+export const required = Object.assign((value: unknown) => requiredValue(value), { isRequired: true });

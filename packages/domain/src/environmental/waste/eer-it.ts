@@ -1,15 +1,44 @@
 /*
- * Italian descriptions of the EER list, transcribed from the Italian text of Commission Decision
- * 2000/532/EC as amended by Decision 2014/955/EU (source: EUR-Lex, © European Union; reuse of EU
- * legislation is allowed with its source acknowledged, Commission Decision 2011/833/EU).
- * So far only chapter 17 (construction and demolition, the consortium's sites); every other entry
- * shows the English text until the rest is transcribed.
+ * Italian descriptions of the EER list: the Italian text of the annex to Commission Decision
+ * 2000/532/EC as replaced by Decision 2014/955/EU (OJ L 370, 30.12.2014, p. 44; Italian corrigendum
+ * OJ L 90, 6.4.2018, p. 117), which D.Lgs. 152/2006 allegato D alla parte IV reproduces. Source:
+ * EUR-Lex, CELEX 32014D0955 (© European Union; reuse allowed with the source acknowledged,
+ * Commission Decision 2011/833/EU).
+ *
+ * Typed from that text, not copied from a machine-readable file: no complete, faithful Italian list
+ * was reachable from the build environment (the public repositories found carry partial or
+ * paraphrased lists). Check any addition against EUR-Lex.
+ *
+ * Transcribed so far: the 20 chapter titles; sub-chapters and entries of chapters 15 (packaging,
+ * absorbents), 17 (construction and demolition) and 20 (municipal waste) — 90 of the 842 entries.
+ * Every other entry shows the English text (the picker marks it) until the rest is transcribed.
  */
 export const EER_CHAPTERS_IT: Readonly<Record<string, string>> = {
+  '01': 'Rifiuti derivanti da prospezione, estrazione da miniera o cava, nonché dal trattamento fisico o chimico di minerali',
+  '02': 'Rifiuti prodotti da agricoltura, orticoltura, acquacoltura, selvicoltura, caccia e pesca, trattamento e preparazione di alimenti',
+  '03': 'Rifiuti della lavorazione del legno e della produzione di pannelli, mobili, polpa, carta e cartone',
+  '04': "Rifiuti della lavorazione di pelli e pellicce e dell'industria tessile",
+  '05': 'Rifiuti della raffinazione del petrolio, purificazione del gas naturale e trattamento pirolitico del carbone',
+  '06': 'Rifiuti dei processi chimici inorganici',
+  '07': 'Rifiuti dei processi chimici organici',
+  '08': 'Rifiuti della produzione, formulazione, fornitura ed uso di rivestimenti (pitture, vernici e smalti vetrati), adesivi, sigillanti e inchiostri per stampa',
+  '09': "Rifiuti dell'industria fotografica",
+  '10': 'Rifiuti prodotti da processi termici',
+  '11': 'Rifiuti prodotti dal trattamento chimico superficiale e dal rivestimento di metalli ed altri materiali; idrometallurgia non ferrosa',
+  '12': 'Rifiuti prodotti dalla lavorazione e dal trattamento fisico e meccanico superficiale di metalli e plastica',
+  '13': 'Oli esauriti e residui di combustibili liquidi (tranne oli commestibili ed oli di cui ai capitoli 05, 12 e 19)',
+  '14': 'Solventi organici, refrigeranti e propellenti di scarto (tranne 07 e 08)',
+  '15': 'Rifiuti di imballaggio, assorbenti, stracci, materiali filtranti e indumenti protettivi (non specificati altrimenti)',
+  '16': "Rifiuti non specificati altrimenti nell'elenco",
   '17': 'Rifiuti delle attività di costruzione e demolizione (compreso il terreno proveniente da siti contaminati)',
+  '18': 'Rifiuti prodotti dal settore sanitario e veterinario o da attività di ricerca collegate (tranne i rifiuti di cucina e di ristorazione non direttamente provenienti da trattamento terapeutico)',
+  '19': "Rifiuti prodotti da impianti di gestione dei rifiuti, impianti di trattamento delle acque reflue fuori sito, nonché dalla potabilizzazione dell'acqua e dalla sua preparazione per uso industriale",
+  '20': 'Rifiuti urbani (rifiuti domestici e assimilabili prodotti da attività commerciali e industriali nonché dalle istituzioni) inclusi i rifiuti della raccolta differenziata',
 };
 
 export const EER_SUB_CHAPTERS_IT: Readonly<Record<string, string>> = {
+  '1501': 'imballaggi (compresi i rifiuti urbani di imballaggio oggetto di raccolta differenziata)',
+  '1502': 'assorbenti, materiali filtranti, stracci e indumenti protettivi',
   '1701': 'cemento, mattoni, mattonelle e ceramiche',
   '1702': 'legno, vetro e plastica',
   '1703': 'miscele bituminose, catrame di carbone e prodotti contenenti catrame',
@@ -18,9 +47,24 @@ export const EER_SUB_CHAPTERS_IT: Readonly<Record<string, string>> = {
   '1706': 'materiali isolanti e materiali da costruzione contenenti amianto',
   '1708': 'materiali da costruzione a base di gesso',
   '1709': "altri rifiuti dell'attività di costruzione e demolizione",
+  '2001': 'frazioni oggetto di raccolta differenziata (tranne 15 01)',
+  '2002': 'rifiuti prodotti da giardini e parchi (inclusi i rifiuti provenienti da cimiteri)',
+  '2003': 'altri rifiuti urbani',
 };
 
 export const EER_ENTRIES_IT: Readonly<Record<string, string>> = {
+  '150101': 'imballaggi di carta e cartone',
+  '150102': 'imballaggi di plastica',
+  '150103': 'imballaggi in legno',
+  '150104': 'imballaggi metallici',
+  '150105': 'imballaggi in materiali compositi',
+  '150106': 'imballaggi in materiali misti',
+  '150107': 'imballaggi di vetro',
+  '150109': 'imballaggi in materia tessile',
+  '150110': 'imballaggi contenenti residui di sostanze pericolose o contaminati da tali sostanze',
+  '150111': 'imballaggi metallici contenenti matrici solide porose pericolose (ad esempio amianto), compresi i contenitori a pressione vuoti',
+  '150202': "assorbenti, materiali filtranti (inclusi filtri dell'olio non specificati altrimenti), stracci e indumenti protettivi, contaminati da sostanze pericolose",
+  '150203': 'assorbenti, materiali filtranti, stracci e indumenti protettivi, diversi da quelli di cui alla voce 15 02 02',
   '170101': 'cemento',
   '170102': 'mattoni',
   '170103': 'mattonelle e ceramiche',
@@ -60,4 +104,44 @@ export const EER_ENTRIES_IT: Readonly<Record<string, string>> = {
     "rifiuti dell'attività di costruzione e demolizione, contenenti PCB (ad esempio sigillanti contenenti PCB, pavimentazioni a base di resina contenenti PCB, elementi stagni in vetro contenenti PCB, condensatori contenenti PCB)",
   '170903': "altri rifiuti dell'attività di costruzione e demolizione (compresi rifiuti misti) contenenti sostanze pericolose",
   '170904': "rifiuti misti dell'attività di costruzione e demolizione, diversi da quelli di cui alle voci 17 09 01, 17 09 02 e 17 09 03",
+  '200101': 'carta e cartone',
+  '200102': 'vetro',
+  '200108': 'rifiuti biodegradabili di cucine e mense',
+  '200110': 'abbigliamento',
+  '200111': 'prodotti tessili',
+  '200113': 'solventi',
+  '200114': 'acidi',
+  '200115': 'sostanze alcaline',
+  '200117': 'prodotti fotochimici',
+  '200119': 'pesticidi',
+  '200121': 'tubi fluorescenti ed altri rifiuti contenenti mercurio',
+  '200123': 'apparecchiature fuori uso contenenti clorofluorocarburi',
+  '200125': 'oli e grassi commestibili',
+  '200126': 'oli e grassi diversi da quelli di cui alla voce 20 01 25',
+  '200127': 'vernici, inchiostri, adesivi e resine contenenti sostanze pericolose',
+  '200128': 'vernici, inchiostri, adesivi e resine diversi da quelli di cui alla voce 20 01 27',
+  '200129': 'detergenti contenenti sostanze pericolose',
+  '200130': 'detergenti diversi da quelli di cui alla voce 20 01 29',
+  '200131': 'medicinali citotossici e citostatici',
+  '200132': 'medicinali diversi da quelli di cui alla voce 20 01 31',
+  '200133': 'batterie e accumulatori di cui alle voci 16 06 01, 16 06 02 e 16 06 03, nonché batterie e accumulatori non suddivisi contenenti tali batterie',
+  '200134': 'batterie e accumulatori diversi da quelli di cui alla voce 20 01 33',
+  '200135': 'apparecchiature elettriche ed elettroniche fuori uso, diverse da quelle di cui alla voce 20 01 21 e 20 01 23, contenenti componenti pericolosi',
+  '200136': 'apparecchiature elettriche ed elettroniche fuori uso, diverse da quelle di cui alle voci 20 01 21, 20 01 23 e 20 01 35',
+  '200137': 'legno contenente sostanze pericolose',
+  '200138': 'legno diverso da quello di cui alla voce 20 01 37',
+  '200139': 'plastica',
+  '200140': 'metalli',
+  '200141': 'rifiuti prodotti dalla pulizia di camini e ciminiere',
+  '200199': 'altre frazioni non specificate altrimenti',
+  '200201': 'rifiuti biodegradabili',
+  '200202': 'terra e roccia',
+  '200203': 'altri rifiuti non biodegradabili',
+  '200301': 'rifiuti urbani non differenziati',
+  '200302': 'rifiuti dei mercati',
+  '200303': 'residui della pulizia stradale',
+  '200304': 'fanghi delle fosse settiche',
+  '200306': 'rifiuti della pulizia delle fognature',
+  '200307': 'rifiuti ingombranti',
+  '200399': 'rifiuti urbani non specificati altrimenti',
 };

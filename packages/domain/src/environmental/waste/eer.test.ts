@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EER_CHAPTERS_IT, EER_ENTRIES_IT, EER_SUB_CHAPTERS_IT } from './eer-it.ts';
 import { EER_CODES, eerDescription, eerNeedsDescription, findEerCode, formatEerCode, normalizeEerCode, searchEerCodes } from './eer.ts';
 
 describe('EER list', () => {
@@ -6,6 +7,24 @@ describe('EER list', () => {
     expect(EER_CODES).toHaveLength(842);
     expect(EER_CODES.filter((e) => e.hazardous)).toHaveLength(408);
     expect(new Set(EER_CODES.map((e) => e.code)).size).toBe(842);
+  });
+
+  it('gives every entry its English text and, in Italian, every chapter and the transcribed chapters whole', () => {
+    expect(EER_CODES.every((e) => e.en.trim() !== '' && e.chapter.en !== '' && e.subChapter.en !== '')).toBe(true);
+    expect(EER_CODES.every((e) => e.chapter.it)).toBe(true);
+    expect(Object.keys(EER_CHAPTERS_IT)).toHaveLength(20);
+    // Italian text only for codes of the list, each non-empty.
+    const codes = new Set(EER_CODES.map((e) => e.code));
+    expect(Object.keys(EER_ENTRIES_IT).filter((code) => !codes.has(code))).toEqual([]);
+    expect(Object.keys(EER_SUB_CHAPTERS_IT).filter((sub) => !EER_CODES.some((e) => e.code.startsWith(sub)))).toEqual([]);
+    expect(Object.values(EER_ENTRIES_IT).every((text) => text.trim() !== '')).toBe(true);
+    // Chapters 15, 17 and 20 are transcribed whole; the others still show English (eer-it.ts says so).
+    for (const chapter of ['15', '17', '20']) {
+      const entries = EER_CODES.filter((e) => e.code.startsWith(chapter));
+      expect(entries.filter((e) => !e.it || !e.subChapter.it).map((e) => e.code)).toEqual([]);
+    }
+    expect(EER_CODES.filter((e) => e.it)).toHaveLength(90);
+    expect(EER_CODES.filter((e) => !e.it)).toHaveLength(752);
   });
 
   it('shows codes in pairs, hazardous ones with an asterisk, and stores them as 6 digits', () => {
@@ -38,8 +57,16 @@ describe('EER list', () => {
   });
 
   it('searches Italian descriptions across singular and plural ("terre e rocce")', () => {
-    expect(searchEerCodes('terre e rocce').map((e) => e.code)).toEqual(['170503', '170504']);
+    expect(searchEerCodes('terre e rocce').map((e) => e.code)).toEqual(['170503', '170504', '200202']);
     expect(searchEerCodes('Terra e rocce contenenti').map((e) => e.code)).toEqual(['170503']);
+  });
+
+  it('finds Italian words of the official wording, in any order and number ("imballaggi misti")', () => {
+    expect(searchEerCodes('imballaggi misti').map((e) => e.code)).toEqual(['150106']);
+    expect(searchEerCodes('Imballaggio misto').map((e) => e.code)).toEqual(['150106']);
+    expect(searchEerCodes('rifiuti urbani non differenziati').map((e) => e.code)).toEqual(['200301']);
+    expect(searchEerCodes('imballaggi').map((e) => e.code)).toEqual(['150101', '150102', '150103', '150104', '150105', '150106', '150107', '150109', '150110', '150111']);
+    expect(searchEerCodes('mixed packaging').map((e) => e.code)).toEqual(['150106']);
   });
 
   it('searches English descriptions and codes with or without spaces and asterisk', () => {

@@ -77,6 +77,27 @@ describe('scope', () => {
   });
 });
 
+describe('the EER code picker (GET /api/forms/eer-codes)', () => {
+  it('finds codes by Italian or English words and by code; a laboratory, outside the forms, may not ask', async () => {
+    const codes = async (q: string) => {
+      const res = await t.request('GET', `/api/forms/eer-codes?q=${encodeURIComponent(q)}`, { token: edil.token });
+      expect(res.status).toBe(200);
+      return (res.body as { data: { code: string; display: string; it: string | null; en: string }[] }).data;
+    };
+    const mixed = await codes('imballaggi misti');
+    expect(mixed.map((e) => e.code)).toEqual(['150106']);
+    expect(mixed[0]).toMatchObject({ display: '15 01 06', it: 'imballaggi in materiali misti', en: 'Mixed packaging' });
+    expect((await codes('mixed packaging')).map((e) => e.code)).toEqual(['150106']);
+    expect((await codes('15 01 10*')).map((e) => e.code)).toEqual(['150110']);
+    expect((await codes('urbani non differenziati')).map((e) => e.code)).toEqual(['200301']);
+    expect(await codes('nessun rifiuto del genere')).toEqual([]);
+    const all = await t.request('GET', '/api/forms/eer-codes?limit=842', { token: consortium.token });
+    expect((all.body as { data: unknown[] }).data).toHaveLength(842);
+    expect((await t.request('GET', '/api/forms/eer-codes?limit=0', { token: edil.token })).status).toBe(400);
+    expect((await t.request('GET', '/api/forms/eer-codes?q=x', { token: lab.token })).status).toBe(403);
+  });
+});
+
 describe('RENTRI checks, each a 400 naming the field', () => {
   const refusal = async (body: Record<string, unknown>) => {
     const res = await t.request('POST', '/api/forms', { token: edil.token, body });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { formWorkflow } from '@app/domain/environmental/waste/form-flow';
 import { ZNcaReportRecord } from '@app/domain/environmental/nca/report-schemas';
 import { ZDestinationOutcome, ZFormRecord, ZFormTotal } from '@app/domain/environmental/waste/form-schemas';
+import { searchEerCodes } from '@app/domain/environmental/waste/eer';
 import { requireAccess } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { collectionRuntime, registerCollection } from '../../../lib/collection/routes.ts';
@@ -26,6 +27,22 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const ZReason = z.object({ reason: z.string().trim().min(1, 'validation.required').max(2000) });
 const tags = ['environmental'];
 
+const ZEerQuery = z.object({
+  q: z.string().trim().max(200).default('').describe('A code or its beginning (`15 01`, `150106`, `15 01 10*`), or words of the Italian or English description'),
+  limit: z.coerce.number().int().min(1).max(842).default(50),
+});
+const ZEerText = z.object({ it: z.string().nullable().describe('null where no Italian text is transcribed yet'), en: z.string() });
+const ZEerEntry = z.object({
+  code: z.string().describe('6 digits, as stored'),
+  display: z.string().describe('17 05 03*'),
+  hazardous: z.boolean(),
+  mirror: z.boolean(),
+  it: z.string().nullable().describe('Italian description (Decision 2014/955/EU); null where not transcribed yet'),
+  en: z.string(),
+  chapter: ZEerText,
+  subChapter: ZEerText,
+});
+
 function signedIn(request: FastifyRequest): TSignedInContext {
   return signedInContextOf(request);
 }
@@ -46,6 +63,18 @@ export async function registerFormRoutes(app: FastifyInstance) {
       return sendXlsx(reply, fileName, stream);
     },
   };
+  r.get('/api/forms/eer-codes', {
+    schema: {
+      tags,
+      summary: "The European List of Waste (EER) for the form's code picker: search by code or by Italian or English description",
+      querystring: ZEerQuery,
+      response: { 200: z.object({ data: z.array(ZEerEntry) }), ...errors },
+    },
+    handler: async (request) => {
+      await requireAccess(signedIn(request), 'forms', 'list');
+      return { data: searchEerCodes(request.query.q, request.query.limit) };
+    },
+  });
   r.get('/api/forms/export', exportXlsx);
   r.get('/api/forms/export.xlsx', exportXlsx);
   registerFormRegisterRoutes(app, runtime);
