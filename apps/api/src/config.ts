@@ -48,6 +48,10 @@ const ZEnv = z.object({
   TRUST_PROXY: bool.default(false),
   // PEM bundle of the certification authorities trusted for signed files (.p7m); without it the CA is reported as not checked.
   SIGNED_FILES_TRUST_LIST: z.string().optional(),
+  // Where and with which certificate a future RENTRI sender would send the forms (ModI). Read and shown only:
+  // no sender is built, so nothing is sent to RENTRI whatever these say (GET /api/forms/rentri-transmission).
+  RENTRI_ENDPOINT: z.string().url().optional(),
+  RENTRI_CERT_PATH: z.string().optional(),
   // Whether list answers are checked against their record schema before they are sent (see lib/collection/list-serializer.ts).
   CHECK_LIST_RESPONSES: bool.optional(),
   REDIS_URL: z
@@ -141,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadDir: e.UPLOAD_DIR ? path.resolve(baseDir, e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     signedFilesTrustList: e.SIGNED_FILES_TRUST_LIST ? path.resolve(baseDir, e.SIGNED_FILES_TRUST_LIST) : null,
+    rentri: { endpoint: e.RENTRI_ENDPOINT ?? null, certPath: e.RENTRI_CERT_PATH ? path.resolve(baseDir, e.RENTRI_CERT_PATH) : null },
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,

@@ -28,6 +28,8 @@ export const ON_POSTGRES = {
   'apps/api/src/lib/database-errors.test.ts': 'schema',
   'apps/api/src/modules/environmental/contracts/price-list.test.ts': 'transaction',
   'apps/api/src/modules/environmental/forms/forms.test.ts': 'sql',
+  // The register's time-zone arithmetic (dates in Italy from timestamptz), jsonb site key and scope clause.
+  'apps/api/src/modules/environmental/forms/register/register.test.ts': 'sql',
   'apps/api/src/modules/environmental/invites/invites.test.ts': 'concurrency',
   'apps/api/src/modules/environmental/nca/nca-capa.test.ts': 'sql',
   'apps/api/src/modules/environmental/nca/nca-evidence.test.ts': 'schema',

@@ -1,10 +1,26 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, Tooltip, type ButtonProps } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField, Tooltip, type ButtonProps } from '@mui/material';
 import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { TWorkflow } from '@app/domain/platform/workflow/define-workflow';
 import { useCustomMutation } from '../dataProvider/hooks';
 import { currentRole } from './permissions';
 import { errorText } from './serverErrors';
+
+/** A field of an action's dialog beyond the reason (e.g. the quantity a destination took): its value goes in the body under `name`. */
+export type TWorkflowField = {
+  name: string;
+  /** i18n key of the label. */
+  label: string;
+  /** A choice list (ids with i18n keys), else free text. */
+  choices?: { id: string; name: string }[];
+  required?: boolean;
+  defaultValue?: string;
+  /** i18n key of the hint under the field. */
+  helperText?: string;
+  /** Checks a filled-in value: an i18n key of the problem, or null. */
+  validate?: (value: string) => string | null;
+  testId?: string;
+};
 
 /** How one action of a workflow looks on a screen; what it may do comes from the domain workflow. */
 export type TWorkflowButton = {
@@ -19,8 +35,11 @@ export type TWorkflowButton = {
   done: string;
   /** The confirmation prompt before the call. */
   confirm?: { title: string; content: string; confirmLabel?: string; confirmColor?: 'primary' | 'warning' };
-  /** The reason dialog, for the actions the workflow says need one. */
-  reason?: { title?: string; intro: string; label: string; confirmTestId?: string };
+  /**
+   * The dialog: the reason box for the actions the workflow says need one, and `fields` for any action
+   * whose call needs more (an action with fields opens the dialog even without a reason).
+   */
+  reason?: { title?: string; intro: string; label: string; confirmTestId?: string; fields?: TWorkflowField[] };
   translateOptions?: Record<string, unknown>;
   /** The body of the call beyond the reason (e.g. `{ confirm: true }`, the comune's validation number). */
   body?: () => Record<string, unknown>;
@@ -68,7 +87,9 @@ export function WorkflowActions<TStatus extends string, TAction extends string, 
   const refresh = useRefresh();
   const [confirming, setConfirming] = useState<TAction | null>(null);
   const [reasonFor, setReasonFor] = useState<TAction | null>(null);
+  const [reasonRequired, setReasonRequired] = useState(true);
   const [reason, setReason] = useState('');
+  const [fieldValues, setFieldValues] = useState<Record<string, string>>({});
   const [reasonTouched, setReasonTouched] = useState(false);
   const [reasonProblem, setReasonProblem] = useState<string | null>(null);
 
@@ -98,8 +119,10 @@ export function WorkflowActions<TStatus extends string, TAction extends string, 
   const start = (action: TAction, requiresReason: boolean) => {
     const button = buttons[action]!;
     if (button.before && !button.before()) return;
-    if (requiresReason) {
+    if (requiresReason || button.reason?.fields?.length) {
       setReason('');
+      setReasonRequired(requiresReason);
+      setFieldValues(Object.fromEntries((button.reason?.fields ?? []).map((f) => [f.name, f.defaultValue ?? ''])));
       setReasonTouched(false);
       setReasonProblem(null);
       setReasonFor(action);
@@ -110,7 +133,17 @@ export function WorkflowActions<TStatus extends string, TAction extends string, 
   const busy = mutation.isPending;
   const confirmButton = confirming ? buttons[confirming] : undefined;
   const reasonButton = reasonFor ? buttons[reasonFor] : undefined;
-  const missingReason = reason.trim() === '';
+  const missingReason = reasonRequired && reason.trim() === '';
+  const fields = reasonButton?.reason?.fields ?? [];
+  const fieldProblem = (field: TWorkflowField): string | null => {
+    const value = (fieldValues[field.name] ?? '').trim();
+    if (!value) return field.required ? 'validation.required' : null;
+    return field.validate?.(value) ?? null;
+  };
+  const dialogBody = () => ({
+    ...(reasonRequired ? { reason: reason.trim() } : {}),
+    ...Object.fromEntries(fields.flatMap((f) => ((fieldValues[f.name] ?? '').trim() ? [[f.name, fieldValues[f.name].trim()]] : []))),
+  });
   return (
     <>
       {shown.map(({ action, requiresReason, refusal, button }) => {
@@ -153,18 +186,44 @@ export function WorkflowActions<TStatus extends string, TAction extends string, 
           <DialogTitle id="workflow-reason-title">{translate(reasonButton.reason.title ?? reasonButton.label)}</DialogTitle>
           <DialogContent>
             <DialogContentText sx={{ mb: 2 }}>{translate(reasonButton.reason.intro)}</DialogContentText>
-            <TextField
-              label={translate(reasonButton.reason.label)}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              multiline
-              minRows={3}
-              fullWidth
-              required
-              error={reasonTouched && missingReason}
-              helperText={reasonTouched && missingReason ? translate('validation.required') : ' '}
-              slotProps={{ htmlInput: { maxLength: 2000 } }}
-            />
+            {fields.map((field) => {
+              const problem = reasonTouched ? fieldProblem(field) : null;
+              return (
+                <TextField
+                  key={field.name}
+                  select={!!field.choices}
+                  label={translate(field.label)}
+                  value={fieldValues[field.name] ?? ''}
+                  onChange={(event) => setFieldValues((values) => ({ ...values, [field.name]: event.target.value }))}
+                  fullWidth
+                  required={field.required}
+                  error={!!problem}
+                  helperText={problem ? translate(problem) : field.helperText ? translate(field.helperText) : ' '}
+                  data-testid={field.testId}
+                  slotProps={{ htmlInput: { maxLength: 500 } }}
+                >
+                  {field.choices?.map((choice) => (
+                    <MenuItem key={choice.id} value={choice.id}>
+                      {translate(choice.name)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              );
+            })}
+            {reasonRequired ? (
+              <TextField
+                label={translate(reasonButton.reason.label)}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                multiline
+                minRows={3}
+                fullWidth
+                required
+                error={reasonTouched && missingReason}
+                helperText={reasonTouched && missingReason ? translate('validation.required') : ' '}
+                slotProps={{ htmlInput: { maxLength: 2000 } }}
+              />
+            ) : null}
             {reasonProblem ? <Alert severity="error">{reasonProblem}</Alert> : null}
           </DialogContent>
           <DialogActions>
@@ -178,7 +237,7 @@ export function WorkflowActions<TStatus extends string, TAction extends string, 
               data-testid={reasonButton.reason.confirmTestId}
               onClick={() => {
                 setReasonTouched(true);
-                if (!missingReason) call(reasonFor, { reason: reason.trim() });
+                if (!missingReason && !fields.some((f) => fieldProblem(f))) call(reasonFor, dialogBody());
               }}
             >
               {translate(reasonButton.label)}

@@ -1,6 +1,8 @@
 import type { TPermissionGrant } from '@app/domain/platform/auth/permissions';
 import type { TCorrectiveActionFacts, TIshikawaCategory, TNcaReportFacts, TSignRequestFacts, TSignRequestRecord } from '@app/domain/environmental/nca/index';
 import type { TFormTotal } from '@app/domain/environmental/waste/form-schemas';
+import type { TRentriFirBody } from '@app/domain/environmental/waste/rentri';
+import { HttpError } from './errors';
 import { apiRequest, type TQueryValue } from './httpClient';
 
 /*
@@ -110,6 +112,27 @@ async function post<T>(path: string, body?: unknown): Promise<{ data: T }> {
   return { data: json };
 }
 
+/** What RENTRI would receive for a form: the create-FIR body, or the fields RENTRI still needs (the API's 409 FORM_RENTRI_INCOMPLETE). */
+export type TFormRentri = { ok: true; body: TRentriFirBody } | { ok: false; missing: { path: string; message: string }[] };
+/** A producer site whose register may be downloaded. */
+export type TRegisterSite = { siteRegistrationNumber: string; producerName: string; productionSite: string | null; forms: number };
+/** Whether the installation sends to RENTRI: it never does (no sender is built). */
+export type TRentriTransmission = { configured: boolean; sends: false; endpoint: string | null; message: 'notConfigured' | 'senderNotBuilt' };
+
+/** `_version` (the form's updatedAt) only keys the cached answer, so it follows every change of the form. */
+async function formRentri(formId: string, _version?: string): Promise<{ data: TFormRentri }> {
+  try {
+    const { json } = await apiRequest<TRentriFirBody>(`/forms/${id(formId)}/rentri`);
+    return { data: { ok: true, body: json } };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 409 && error.body.code === 'FORM_RENTRI_INCOMPLETE' && Array.isArray(error.body.details)) {
+      const missing = error.body.details.flatMap((d: unknown) => (typeof d === 'object' && d !== null && 'path' in d && 'message' in d ? [{ path: String(d.path), message: String(d.message) }] : []));
+      return { data: { ok: false, missing } };
+    }
+    throw error;
+  }
+}
+
 export type TEnvironmentalMethods = {
   ncaReportFacts(reportId: string): Promise<{ data: TNcaReportFacts }>;
   correctiveActionFacts(actionId: string): Promise<{ data: TCorrectiveActionFacts }>;
@@ -147,6 +170,12 @@ export type TEnvironmentalMethods = {
   openNcaFromForm(formId: string): Promise<{ data: { _id: string } }>;
   /** Links an uploaded signed FIR document to the form. */
   attachFormDocument(formId: string, uploadId: string): Promise<{ data: unknown }>;
+  /** The form as RENTRI's create-FIR body, or what RENTRI still needs. */
+  formRentri(formId: string, version?: string): Promise<{ data: TFormRentri }>;
+  /** The producer sites of the forms the user may list (the registers to download). */
+  formRegisterSites(): Promise<{ data: TRegisterSite[] }>;
+  /** Whether anything is sent to RENTRI (never, today). */
+  rentriTransmission(): Promise<{ data: TRentriTransmission }>;
 };
 
 export const environmentalMethods: TEnvironmentalMethods = {
@@ -179,4 +208,7 @@ export const environmentalMethods: TEnvironmentalMethods = {
   formTotals: (filters) => getJson('/forms/totals', filters),
   openNcaFromForm: (formId) => post(`/forms/${id(formId)}/openNca`, {}),
   attachFormDocument: (formId, uploadId) => post(`/forms/${id(formId)}/document`, { uploadId }),
+  formRentri,
+  formRegisterSites: () => getJson('/forms/register/sites'),
+  rentriTransmission: () => getJson('/forms/rentri-transmission'),
 };

@@ -5,6 +5,7 @@ import { useCanHere } from '../../components/permissions';
 import { FormDocument, FormReview, type TFormWebRecord } from './FormReview';
 import { FormFields, cleanForm } from './FormFields';
 import { RecordHistoryHere } from '../../components/RecordHistory';
+import { FormRentri } from './FormRentri';
 
 /* A waste form's page: the consortium's review and the signed document above the form's fields. */
 
@@ -19,6 +20,7 @@ function FormEditBody() {
       <Stack spacing={2} sx={{ p: 2 }}>
         <FormReview record={record} />
         <FormDocument record={record} canUpload={canSave} />
+        <FormRentri record={record} />
       </Stack>
       <DetailForm canSave={canSave} canDelete={canSave && mayDelete}>
         <FormFields readOnly={!canSave} />

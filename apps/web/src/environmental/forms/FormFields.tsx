@@ -30,9 +30,10 @@ import { emptyToNull, FormGrid, SectionTitle } from '../../components/forms';
 import { useReachesAll } from '../../components/permissions';
 import { required } from '../../components/validators';
 import { EerCodeInput } from './EerCodeInput';
-import { validFirNumber, validQuantity } from './validators';
+import { validFirNumber, validQuantity, validSiteNumber } from './validators';
 import { F, choices } from './formLabels';
 import { PartyFields } from './PartyFields';
+import { rentriHint } from './rentriHint';
 import { TextAddButton } from '../../components/TextAddButton';
 
 /*
@@ -88,7 +89,7 @@ export function FormFields({ readOnly }: { readOnly: boolean }) {
       <SelectInput source="physicalState" label={F('physicalState')} choices={choices(PHYSICAL_STATES, 'forms.physicalState')} validate={required} readOnly={readOnly} />
       <TextInput source="quantity.value" label={F('quantity.value')} validate={[required, validQuantity]} helperText="forms.hints.quantity" readOnly={readOnly} />
       <SelectInput source="quantity.unit" label={F('quantity.unit')} choices={choices(QUANTITY_UNITS)} validate={required} defaultValue="kg" readOnly={readOnly} />
-      <NumberInput source="packages" label={F('packages')} min={1} step={1} parse={(v: string) => (v === '' ? null : Number(v))} readOnly={readOnly} />
+      <NumberInput source="packages" label={F('packages')} min={1} step={1} parse={(v: string) => (v === '' ? null : Number(v))} helperText={rentriHint('packages')} readOnly={readOnly} />
       <BooleanInput source="bulk" label={F('bulk')} readOnly={readOnly} />
       <BooleanInput source="verifiedAtDeparture" label={F('verifiedAtDeparture')} readOnly={readOnly} />
       <TextInput source="chemicalPhysicalCharacteristics" label={F('chemicalPhysicalCharacteristics')} parse={emptyToNull} readOnly={readOnly} />
@@ -126,8 +127,16 @@ export function FormFields({ readOnly }: { readOnly: boolean }) {
       </FormDataConsumer>
 
       <SectionTitle>{translate('forms.sections.producer')}</SectionTitle>
-      <PartyFields prefix="producer" labels="producer" readOnly={readOnly} />
+      <PartyFields prefix="producer" labels="producer" readOnly={readOnly} cityCode />
       <TextInput source="producer.productionSite" label={F('producer.productionSite')} parse={emptyToNull} readOnly={readOnly} />
+      <TextInput
+        source="producer.siteRegistrationNumber"
+        label={F('producer.siteRegistrationNumber')}
+        validate={validSiteNumber}
+        parse={emptyToNull}
+        helperText={rentriHint('producer.siteRegistrationNumber')}
+        readOnly={readOnly}
+      />
 
       <SectionTitle>{translate('forms.sections.transporters')}</SectionTitle>
       <ArrayInput source="transporters" label={false} sx={{ gridColumn: '1 / -1' }}>
@@ -145,7 +154,7 @@ export function FormFields({ readOnly }: { readOnly: boolean }) {
       </ArrayInput>
 
       <SectionTitle>{translate('forms.sections.receiver')}</SectionTitle>
-      <PartyFields prefix="receiver" labels="receiver" readOnly={readOnly} />
+      <PartyFields prefix="receiver" labels="receiver" readOnly={readOnly} cityCode />
       <SelectInput source="receiver.authorizationType" label={F('receiver.authorizationType')} choices={choices(RECEIVER_AUTHORIZATION_TYPES)} parse={emptyToNull} readOnly={readOnly} />
       <SelectInput source="wasteDestination" label={F('wasteDestination')} choices={choices(WASTE_OPERATIONS)} validate={required} readOnly={readOnly} />
 

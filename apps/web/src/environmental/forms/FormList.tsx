@@ -8,6 +8,7 @@ import { eerLabel } from './EerCodeInput';
 import { FormStatusChip, type TFormWebRecord } from './FormReview';
 import { F } from './formLabels';
 import { FormTotals } from './FormTotals';
+import { FormRegisterButton } from './FormRegisterButton';
 import { filterQuery, useFormFilters } from './listFilters';
 import { formatQuantity } from './formatQuantity';
 import { useListFilterValues } from '../../components/records';
@@ -19,9 +20,11 @@ function FormListActions() {
   const filterValues = useListFilterValues();
   const canCreate = useCanHere('create');
   const canExport = useCan('forms', 'export');
+  const canRegister = useCan('forms', 'register');
   return (
     <ListToolbar>
       {canExport ? <DownloadButton path="/forms/export.xlsx" query={filterQuery(filterValues)} fileName="formulari.xlsx" label="forms.export" testId="forms-export" /> : null}
+      {canRegister ? <FormRegisterButton /> : null}
       {canCreate ? <CreateButton /> : null}
     </ListToolbar>
   );

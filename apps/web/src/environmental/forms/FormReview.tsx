@@ -6,15 +6,19 @@ import ReplyIcon from '@mui/icons-material/Reply';
 import UndoIcon from '@mui/icons-material/Undo';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import BlockIcon from '@mui/icons-material/Block';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import RuleIcon from '@mui/icons-material/Rule';
+import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { formWorkflow } from '@app/domain/environmental/waste/form-flow';
-import { checkWasteForm, rejectedForNonConformity } from '@app/domain/environmental/waste/form-rules';
+import { checkWasteForm, parseQuantity, rejectedForNonConformity, REJECTION_CAUSES } from '@app/domain/environmental/waste/form-rules';
 import type { TFormRecord } from '@app/domain/environmental/waste/form-schemas';
 import { DownloadButton } from '../../components/DownloadButton';
 import { FilePicker } from '../../components/FilePicker';
 import { Panel } from '../../components/Panel';
-import { WorkflowActions } from '../../components/WorkflowActions';
+import { WorkflowActions, type TWorkflowField } from '../../components/WorkflowActions';
+import { choices } from './formLabels';
 import { useCan } from '../../components/permissions';
 import { formatDate } from '../../i18n/format';
 import { useCustomMutation } from '../../dataProvider/hooks';
@@ -40,6 +44,7 @@ export function FormStatusChip({ status }: { status: TFormRecord['rentriState'] 
 export function FormReview({ record }: { record: TFormWebRecord }) {
   const translate = useTranslate();
   const facts = { issues: checkWasteForm(record) };
+  const { quantity, cause } = outcomeFields(record);
   return (
     <Panel
       title={translate('forms.sections.review')}
@@ -103,6 +108,33 @@ export function FormReview({ record }: { record: TFormWebRecord }) {
                 confirm: { title: 'forms.startTransportTitle', content: 'forms.startTransportConfirm' },
                 translateOptions: { code: record.code },
               },
+              // The destination's outcome (RENTRI's acceptance A / P / R), each with what RENTRI records for it.
+              accept: {
+                label: 'forms.accept',
+                icon: <DoneAllIcon />,
+                color: 'success',
+                testId: 'form-accept',
+                done: 'forms.done.accept',
+                reason: { intro: 'forms.acceptIntro', label: 'forms.reason', confirmTestId: 'form-outcome-confirm', fields: [{ ...quantity, defaultValue: record.quantity.value }] },
+              },
+              acceptInPart: {
+                label: 'forms.acceptInPart',
+                icon: <RuleIcon />,
+                variant: 'outlined',
+                color: 'warning',
+                testId: 'form-accept-in-part',
+                done: 'forms.done.acceptInPart',
+                reason: { intro: 'forms.acceptInPartIntro', label: 'forms.rejectionReason', confirmTestId: 'form-outcome-confirm', fields: [quantity, cause] },
+              },
+              refuse: {
+                label: 'forms.refuse',
+                icon: <DoNotDisturbIcon />,
+                variant: 'outlined',
+                color: 'error',
+                testId: 'form-refuse',
+                done: 'forms.done.refuse',
+                reason: { intro: 'forms.refuseIntro', label: 'forms.rejectionReason', confirmTestId: 'form-outcome-confirm', fields: [cause] },
+              },
               cancel: {
                 label: 'forms.cancel',
                 icon: <BlockIcon />,
@@ -118,6 +150,27 @@ export function FormReview({ record }: { record: TFormWebRecord }) {
       </Stack>
     </Panel>
   );
+}
+
+/** The fields of the destination's outcome dialogs: the quantity taken (in the form's unit) and the cause of a rejection. */
+function outcomeFields(record: TFormWebRecord): { quantity: TWorkflowField; cause: TWorkflowField } {
+  return {
+    quantity: {
+      name: 'acceptedQuantity',
+      label: `resources.forms.fields.acceptance.acceptedQuantity`,
+      required: true,
+      helperText: record.quantity.unit === 'kg' ? 'forms.hints.acceptedQuantityKg' : 'forms.hints.acceptedQuantityL',
+      validate: (value) => (parseQuantity(value).ok ? null : 'forms.validation.quantity'),
+      testId: 'form-outcome-quantity',
+    },
+    cause: {
+      name: 'rejectionCause',
+      label: 'resources.forms.fields.acceptance.rejectionCause',
+      required: true,
+      choices: choices(REJECTION_CAUSES, 'forms.rejectionCause'),
+      testId: 'form-outcome-cause',
+    },
+  };
 }
 
 /** A load turned back for non-conformity: the consortium opens a prefilled NCA report on it (once). */

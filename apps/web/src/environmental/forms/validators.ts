@@ -1,4 +1,5 @@
 import { checkPartyTaxCode, isValidFirNumber, parseQuantity, ALBO_NUMBER } from '@app/domain/environmental/waste/form-rules';
+import { ISTAT_COMUNE_CODE, RENTRI_SITE_NUMBER } from '@app/domain/environmental/waste/rentri-codes';
 
 /*
  * The form's field checks on the client, from the same domain rules the API applies; each returns a
@@ -30,3 +31,7 @@ export const validQuantity = (value: unknown) => {
   if (isEmpty(value)) return undefined;
   return parseQuantity(value).ok ? undefined : 'forms.validation.quantity';
 };
+
+export const validIstatCode = (value: unknown) => (isEmpty(value) || ISTAT_COMUNE_CODE.test(String(value).trim()) ? undefined : 'forms.validation.istatCode');
+
+export const validSiteNumber = (value: unknown) => (isEmpty(value) || RENTRI_SITE_NUMBER.test(String(value).trim()) ? undefined : 'forms.validation.siteNumber');

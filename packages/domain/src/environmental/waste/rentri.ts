@@ -88,6 +88,12 @@ function romeMidnight(date: string): string {
   return `${date}T00:00:00+0${offset}:00`;
 }
 
+/**
+ * The form fields RENTRI needs beyond the form's own rules (the paths `buildRentriFir` names when one is
+ * missing): the web marks them "needed for RENTRI". `packages` is needed unless the load is bulk.
+ */
+export const RENTRI_NEEDED_FIELDS = ['producer.siteRegistrationNumber', 'packages', 'producer.address.cityCode', 'receiver.address.cityCode'] as const;
+
 /** What RENTRI needs that the form may lack: the answer to "could this form be sent now?". */
 export function missingForRentri(form: TFormRecord): TFormIssue[] {
   const built = buildRentriFir(form);

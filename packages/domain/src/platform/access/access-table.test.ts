@@ -468,7 +468,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     attachDocument: 'all - - ownAgency - all',
     openNca: 'all - - - - all',
     rentri: 'all - - ownAgency - all',
-    register: 'all - - - - all',
+    register: 'all - - ownAgency - all',
   },
 };
 

@@ -482,8 +482,9 @@ export const ACCESS = {
       openNca: allow(CONSORTIUM, 'nca.create'),
       // The form as RENTRI's "create FIR" body: whoever reads the form sees what would be sent.
       rentri: allow(FORM_PARTIES, 'forms.get'),
-      // The chronological register of loads and unloads per producer site: the producer's (the consortium's) book.
-      register: allow(CONSORTIUM, 'forms.getAll'),
+      // The chronological register of loads and unloads per producer site: the producer's (the consortium's) book;
+      // a supplier agency downloads the rows of its own forms.
+      register: allow(FORM_PARTIES, 'forms.getAll'),
     }),
   },
   // Landing pages: the supplier's own company.

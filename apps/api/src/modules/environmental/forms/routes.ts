@@ -20,6 +20,7 @@ import { rentriBodyOf, ZRentriFirBody } from './rentri/rentri-body.ts';
 import { formsCollection, formToRecord } from './forms.ts';
 import { ncaReportsRuntime, openNcaFromForm } from './open-nca.ts';
 import { formTransitions } from './transition-form.ts';
+import { registerFormRegisterRoutes } from './register/routes.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const ZReason = z.object({ reason: z.string().trim().min(1, 'validation.required').max(2000) });
@@ -46,6 +47,7 @@ export async function registerFormRoutes(app: FastifyInstance) {
   };
   r.get('/api/forms/export', exportXlsx);
   r.get('/api/forms/export.xlsx', exportXlsx);
+  registerFormRegisterRoutes(app, runtime);
   const transitions = formTransitions(app);
   registerCollection(app, formsCollection, {
     bulk: {
