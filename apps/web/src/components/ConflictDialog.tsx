@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, useMediaQuery, type Theme } from '@mui/material';
+import { useDataProvider, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { onWriteConflict, type TWriteConflict } from '../dataProvider/conflicts';
+
+/** Fields that are the record's bookkeeping, never a difference the user cares about. */
+const BOOKKEEPING = new Set(['id', '_id', 'createdAt', 'updatedAt']);
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+function shown(value: unknown, empty: string): string {
+  if (value === null || value === undefined || value === '') return empty;
+  if (typeof value === 'boolean') return value ? '✓' : '✗';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** The fields where the user's values and the saved ones differ: those the user changed, and those the other user changed. */
+export function conflictRows(conflict: TWriteConflict, current: Record<string, unknown>) {
+  const fields = new Set([...Object.keys(conflict.mine), ...Object.keys(current).filter((field) => !same(current[field], conflict.previous[field]))]);
+  return [...fields]
+    .filter((field) => !BOOKKEEPING.has(field))
+    .map((field) => ({ field, yours: field in conflict.mine ? conflict.mine[field] : conflict.previous[field], theirs: current[field] }))
+    .filter((row) => !same(row.yours, row.theirs));
+}
+
+/**
+ * Mounted in the edit forms (DetailForm, DetailTabbedForm): when a save of this record is refused
+ * because someone else saved it first, it says so and offers "Ricarica" (the saved version replaces
+ * the form, after a confirmation, losing the user's edits) and "Vedi le modifiche" (the saved values
+ * next to the user's own, field by field); closing it keeps the user's edits in the form.
+ */
+export function ConflictDialog() {
+  const translate = useTranslate();
+  const resource = useResourceContext();
+  const record = useRecordContext();
+  const dataProvider = useDataProvider();
+  const refresh = useRefresh();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [conflict, setConflict] = useState<TWriteConflict | null>(null);
+  const [current, setCurrent] = useState<Record<string, unknown> | null>(null);
+  const [comparing, setComparing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const id = record?.id === undefined ? undefined : String(record.id);
+
+  useEffect(
+    () =>
+      onWriteConflict((reported) => {
+        if (reported.resource !== resource || reported.id !== id) return;
+        setConflict(reported);
+        setCurrent(null);
+        setComparing(false);
+        setConfirming(false);
+        setFailed(false);
+      }),
+    [resource, id],
+  );
+
+  if (!conflict || !resource) return null;
+  const close = () => setConflict(null);
+  const compare = () => {
+    setComparing(true);
+    setFailed(false);
+    dataProvider
+      .getOne(resource, { id: conflict.id })
+      .then(({ data }) => setCurrent(data as Record<string, unknown>))
+      .catch(() => setFailed(true));
+  };
+  const reload = () => {
+    // The edit page reads the record again; the form takes the saved version (react-admin resets it to the new record).
+    refresh();
+    close();
+  };
+  const rows = current ? conflictRows(conflict, current) : [];
+  const empty = translate('live.empty');
+  const label = (field: string) => translate(`resources.${resource}.fields.${field}`, { _: field });
+
+  return (
+    <Dialog open onClose={close} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby="conflict-title" data-testid="conflict-dialog">
+      <DialogTitle id="conflict-title">{translate('live.conflictTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{translate('live.conflictText')}</DialogContentText>
+        {confirming ? (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {translate('live.reloadConfirm')}
+          </Alert>
+        ) : null}
+        {comparing ? (
+          <Box sx={{ mt: 2, overflowX: 'auto' }}>
+            {failed ? <Alert severity="error">{translate('genericError')}</Alert> : null}
+            {!failed && !current ? (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <CircularProgress size={16} />
+                {translate('live.loading')}
+              </Box>
+            ) : null}
+            {current && rows.length === 0 ? <Alert severity="info">{translate('live.noDifferences')}</Alert> : null}
+            {current && rows.length > 0 ? (
+              <Table size="small" data-testid="conflict-changes">
+                <TableHead>
+                  <TableRow>
+                    <TableCell component="th">{translate('live.field')}</TableCell>
+                    <TableCell component="th">{translate('live.yours')}</TableCell>
+                    <TableCell component="th">{translate('live.theirs')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((row) => (
+                    <TableRow key={row.field}>
+                      <TableCell>{label(row.field)}</TableCell>
+                      <TableCell sx={{ wordBreak: 'break-word' }}>{shown(row.yours, empty)}</TableCell>
+                      <TableCell sx={{ wordBreak: 'break-word', fontWeight: 600 }}>{shown(row.theirs, empty)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            ) : null}
+          </Box>
+        ) : null}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {confirming ? (
+          <>
+            <Button onClick={() => setConfirming(false)}>{translate('ra.action.cancel')}</Button>
+            <Button variant="contained" color="warning" onClick={reload} data-testid="conflict-reload-confirm">
+              {translate('live.reload')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={close}>{translate('live.keepEditing')}</Button>
+            {comparing ? null : (
+              <Button onClick={compare} data-testid="conflict-compare">
+                {translate('live.seeChanges')}
+              </Button>
+            )}
+            <Button variant="contained" onClick={() => setConfirming(true)} data-testid="conflict-reload">
+              {translate('live.reload')}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
