@@ -1,6 +1,23 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, useMediaQuery, type Theme } from '@mui/material';
-import { useDataProvider, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { useGetOne, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import { onWriteConflict, type TWriteConflict } from '../dataProvider/conflicts';
 
 /** Fields that are the record's bookkeeping, never a difference the user cares about. */
@@ -34,39 +51,33 @@ export function ConflictDialog() {
   const translate = useTranslate();
   const resource = useResourceContext();
   const record = useRecordContext();
-  const dataProvider = useDataProvider();
   const refresh = useRefresh();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [conflict, setConflict] = useState<TWriteConflict | null>(null);
-  const [current, setCurrent] = useState<Record<string, unknown> | null>(null);
+  // Each conflict reads the saved version afresh (its own cache entry, never the form's record).
+  const [seen, setSeen] = useState(0);
   const [comparing, setComparing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [failed, setFailed] = useState(false);
   const id = record?.id === undefined ? undefined : String(record.id);
+  const saved = useGetOne(resource ?? '', { id: id ?? '', meta: { conflict: seen } }, { enabled: comparing && !!conflict && !!resource && !!id, retry: false });
+  const current = comparing && saved.data ? (saved.data as Record<string, unknown>) : null;
+  const failed = comparing && saved.isError;
 
   useEffect(
     () =>
       onWriteConflict((reported) => {
         if (reported.resource !== resource || reported.id !== id) return;
         setConflict(reported);
-        setCurrent(null);
+        setSeen((count) => count + 1);
         setComparing(false);
         setConfirming(false);
-        setFailed(false);
       }),
     [resource, id],
   );
 
   if (!conflict || !resource) return null;
   const close = () => setConflict(null);
-  const compare = () => {
-    setComparing(true);
-    setFailed(false);
-    dataProvider
-      .getOne(resource, { id: conflict.id })
-      .then(({ data }) => setCurrent(data as Record<string, unknown>))
-      .catch(() => setFailed(true));
-  };
+  const compare = () => setComparing(true);
   const reload = () => {
     // The edit page reads the record again; the form takes the saved version (react-admin resets it to the new record).
     refresh();

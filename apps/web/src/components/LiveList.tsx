@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@mui/material';
 import FiberNewIcon from '@mui/icons-material/FiberNew';
-import { useQueryClient } from '@tanstack/react-query';
-import { useListContext, useResourceContext, useTranslate } from 'react-admin';
+import { useListContext, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
 import { useAppConfig } from '../config';
+import { useInvalidateResource } from '../dataProvider/hooks';
 import { collectionFor } from '../dataProvider/query';
 import { connectSocket } from '../realtime/socket';
 import { watchCollection } from '../realtime/liveList';
@@ -22,12 +22,15 @@ export function useLiveList(): { created: number; showCreated: () => void } {
   const { features } = useAppConfig();
   const token = useSession()?.token ?? null;
   const resource = useResourceContext() ?? '';
-  const { data, filterValues, sort, page, perPage } = useListContext();
-  const queryClient = useQueryClient();
+  const list = useListContext<RaRecord>();
+  const { data } = list;
+  const invalidate = useInvalidateResource();
   const [created, setCreated] = useState(0);
   // The rows of the page, read by the socket listener without subscribing again on every page.
   const onPage = useRef(new Set<string>());
-  onPage.current = new Set((data ?? []).map((record) => String(record.id)));
+  useEffect(() => {
+    onPage.current = new Set((data ?? []).map((record) => String(record.id)));
+  }, [data]);
   const enabled = features.websocket && !!token && resource !== '';
 
   useEffect(() => {
@@ -37,7 +40,7 @@ export function useLiveList(): { created: number; showCreated: () => void } {
     let cancelled = false;
     const readAgain = () => {
       window.clearTimeout(timer);
-      timer = window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: [resource] }), REFRESH_DELAY_MS);
+      timer = window.setTimeout(() => void invalidate(resource), REFRESH_DELAY_MS);
     };
     connectSocket(token)
       .then((socket) => {
@@ -53,17 +56,17 @@ export function useLiveList(): { created: number; showCreated: () => void } {
       window.clearTimeout(timer);
       stop();
     };
-  }, [enabled, token, resource, queryClient]);
+  }, [enabled, token, resource, invalidate]);
 
   // Another page, filter or sort reads the list afresh: the count starts again.
-  const listKey = JSON.stringify([filterValues, sort, page, perPage]);
+  const listKey = JSON.stringify([list.filterValues as unknown, list.sort, list.page, list.perPage]);
   useEffect(() => setCreated(0), [listKey]);
 
   return {
     created,
     showCreated: () => {
       setCreated(0);
-      void queryClient.invalidateQueries({ queryKey: [resource] });
+      void invalidate(resource);
     },
   };
 }

@@ -34,12 +34,7 @@ export type TLiveAnnouncer = {
   announce(writer: TActor, id: string, kind: Exclude<TLiveKind, 'deleted'>): Promise<void>;
 };
 
-export function createLiveAnnouncer(
-  collection: string,
-  table: TRecordTable,
-  conditions: (ctx: TSignedInContext, op: TOperation) => Promise<SQL | undefined>,
-  deps: TLiveDeps,
-): TLiveAnnouncer {
+export function createLiveAnnouncer(collection: string, table: TRecordTable, conditions: (ctx: TSignedInContext, op: TOperation) => Promise<SQL | undefined>, deps: TLiveDeps): TLiveAnnouncer {
   /** Whether this user's read of one record (GET /{id}) would find the row: the list's scope, not its filters or year. */
   async function mayRead(actor: TActor, id: string): Promise<boolean> {
     const ctx: TSignedInContext = { actor, db: deps.db, year: null, requestId: 'live', ip: '', permissions: deps.permissions, areas: deps.areas };

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { startTestApp, type TTestApp } from '../../test/harness.ts';
-import { filingWorld } from '../../modules/tourist-tax/declarations/test-fixtures.ts';
-import { createSocketClients, nextEvent, receives } from '../../modules/platform/notifications/socket-test-client.ts';
+import { startTestApp, type TTestApp } from './harness.ts';
+import { filingWorld } from '../modules/tourist-tax/declarations/test-fixtures.ts';
+import { createSocketClients, nextEvent, receives } from '../modules/platform/notifications/socket-test-client.ts';
 
 /*
- * Lists that update live (live.ts): a committed write reaches the sockets watching that collection's
+ * Lists that update live (lib/collection/live.ts): a committed write reaches the sockets watching that collection's
  * list whose user may read the row, and no other: two comuni and two hoteliers, each on a socket.
  */
 
