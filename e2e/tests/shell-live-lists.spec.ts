@@ -22,12 +22,21 @@ test.afterAll(async ({ request }) => {
   if (flagId) await api(request, 'PUT', `/api/settings/${flagId}`, { token: adminToken, body: { isActive: false } });
 });
 
-/** Opens `url` and waits until the page's socket has asked to watch a list. */
+/** Opens `url` and waits until the page's socket has asked to watch a list (over long-polling or, once upgraded, the websocket). */
 async function openWatching(page: Page, url: string) {
-  const socket = page.waitForEvent('websocket');
+  const watchSent = new Promise<void>((resolve) => {
+    page.on('request', (request) => {
+      if (request.url().includes('/socket.io/') && (request.postData() ?? '').includes('live:watch')) resolve();
+    });
+    page.on('websocket', (socket) =>
+      socket.on('framesent', (frame) => {
+        if (String(frame.payload).includes('live:watch')) resolve();
+      }),
+    );
+  });
   await page.goto(url);
-  await (await socket).waitForEvent('framesent', { predicate: (frame) => String(frame.payload).includes('live:watch'), timeout: scaled(15_000) });
-  // The server joins the watch rooms right after the frame; give it a moment.
+  await expect.poll(() => Promise.race([watchSent.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 250))]), { timeout: scaled(15_000) }).toBe(true);
+  // The server joins the watch rooms right after it reads the message; give it a moment.
   await page.waitForTimeout(300);
 }
 
