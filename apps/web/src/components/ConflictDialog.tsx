@@ -19,27 +19,7 @@ import {
 } from '@mui/material';
 import { useGetOne, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import { onWriteConflict, type TWriteConflict } from '../dataProvider/conflicts';
-
-/** Fields that are the record's bookkeeping, never a difference the user cares about. */
-const BOOKKEEPING = new Set(['id', '_id', 'createdAt', 'updatedAt']);
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-function shown(value: unknown, empty: string): string {
-  if (value === null || value === undefined || value === '') return empty;
-  if (typeof value === 'boolean') return value ? '✓' : '✗';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/** The fields where the user's values and the saved ones differ: those the user changed, and those the other user changed. */
-export function conflictRows(conflict: TWriteConflict, current: Record<string, unknown>) {
-  const fields = new Set([...Object.keys(conflict.mine), ...Object.keys(current).filter((field) => !same(current[field], conflict.previous[field]))]);
-  return [...fields]
-    .filter((field) => !BOOKKEEPING.has(field))
-    .map((field) => ({ field, yours: field in conflict.mine ? conflict.mine[field] : conflict.previous[field], theirs: current[field] }))
-    .filter((row) => !same(row.yours, row.theirs));
-}
+import { conflictRows, shownValue } from './conflictRows';
 
 /**
  * Mounted in the edit forms (DetailForm, DetailTabbedForm): when a save of this record is refused
@@ -120,8 +100,8 @@ export function ConflictDialog() {
                   {rows.map((row) => (
                     <TableRow key={row.field}>
                       <TableCell>{label(row.field)}</TableCell>
-                      <TableCell sx={{ wordBreak: 'break-word' }}>{shown(row.yours, empty)}</TableCell>
-                      <TableCell sx={{ wordBreak: 'break-word', fontWeight: 600 }}>{shown(row.theirs, empty)}</TableCell>
+                      <TableCell sx={{ wordBreak: 'break-word' }}>{shownValue(row.yours, empty)}</TableCell>
+                      <TableCell sx={{ wordBreak: 'break-word', fontWeight: 600 }}>{shownValue(row.theirs, empty)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
