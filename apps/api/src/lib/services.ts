@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { TLanguage, TParams } from '../i18n/translate.ts';
+import type { TActor } from './context.ts';
 
 /**
  * The shared services the app hands to routes and use cases (app.services). lib declares what they
@@ -23,9 +24,12 @@ export type TMailer = {
   send(to: string, template: TMailTemplateName, vars: TParams, language?: TMailLanguage): Promise<void>;
 };
 
+/** A socket watching a collection's list (`live:watch`): who it is, as its access token said at the handshake. */
+export type TLiveWatcher = { actor: TActor };
+
 export type TRealtime = {
-  /** `authenticate` resolves a socket's access token to its user and session, or null when it is not valid. */
-  attach(server: HttpServer, authenticate: (token: string) => Promise<{ userId: string; sessionId: string | null } | null>): void;
+  /** `authenticate` resolves a socket's access token to its user, session and actor, or null when it is not valid. */
+  attach(server: HttpServer, authenticate: (token: string) => Promise<{ userId: string; sessionId: string | null; actor?: TActor } | null>): void;
   /** Pushes an event to every socket of one user. */
   toUser(userId: string, event: string, payload: unknown): void;
   /** Pushes an event to every connected socket. */
@@ -34,6 +38,10 @@ export type TRealtime = {
   disconnectSessions(sessionIds: string[]): void;
   /** Disconnects every open socket of a user, on every API process (all their sessions have ended). */
   disconnectUser(userId: string): void;
+  /** The users whose sockets watch a collection's list now, on every API process (one entry per user). */
+  watchers(collection: string): Promise<TLiveWatcher[]>;
+  /** Pushes an event to the sockets of these users that watch the collection (and to no other socket). */
+  toWatchers(collection: string, userIds: string[], event: string, payload: unknown): void;
   close(): Promise<void>;
 };
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Two API processes on one PostgreSQL and one Redis behave as one: a notification created on one
- * reaches a socket on the other, failed sign-ins spread over both meet one limit, a bot-check
+ * reaches a socket on the other, so does a live list change (only where the receiver's scope reaches), failed sign-ins spread over both meet one limit, a bot-check
  * answer used on one is refused on the other, and only one of them runs the daily jobs.
  * Needs PostgreSQL (MULTI_INSTANCE_DATABASE_URL, default postgres://postgres@127.0.0.1:5432) and
  * Redis (MULTI_INSTANCE_REDIS_URL, default redis://127.0.0.1:6379/15, a database this test empties);
@@ -173,6 +173,34 @@ describe.skipIf(unavailable !== null)(`two API processes on one PostgreSQL and o
     const sent = await call(a, 'POST', '/api/communications', { token: city.token, body: { title: 'Avviso da un altro processo', text: '<p>Ciao</p>' } });
     expect(sent.status).toBe(201);
     expect((await pushed).notification.title).toBe('Avviso da un altro processo');
+  });
+
+  it('a live list change made on one process reaches the watcher on the other, and only a watcher whose scope holds the row', async () => {
+    const admin = (await signIn(a, 'admin@demo.test', 'Demo1234', '10.5.0.1')).body;
+    const gaeta = (await signIn(b, 'city@demo.test', 'Demo1234', '10.5.0.2')).body;
+    const formia = (await signIn(b, 'city2@demo.test', 'Demo1234', '10.5.0.3')).body;
+    const watch = async (token: string) => {
+      const socket = io(b.url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      socket.emit('live:watch', 'structures');
+      return socket;
+    };
+    const [gaetaSocket, formiaSocket] = [await watch(gaeta.token), await watch(formia.token)];
+    // The server joins the watch rooms right after authenticating the handshake.
+    await new Promise((r) => setTimeout(r, 1_500));
+    const formiaStructure = (await call(a, 'GET', '/api/structures?limit=1', { token: formia.token })).body[0];
+    const heard = { formia: new Promise<unknown>((resolve) => formiaSocket.once('live', resolve)), gaeta: false };
+    gaetaSocket.once('live', () => (heard.gaeta = true));
+    const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('no live change reached the socket on the other process')), 10_000).unref());
+    expect((await call(a, 'PUT', `/api/structures/${formiaStructure._id}`, { token: admin.token, body: { name: 'Hotel Formia Mare (in diretta)' } })).status).toBe(200);
+    expect(await Promise.race([heard.formia, timeout])).toEqual({ collection: 'structures', id: formiaStructure._id, kind: 'updated' });
+    // Gaeta's comune may not read Formia's structure: it never hears of it.
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(heard.gaeta).toBe(false);
   });
 
   it('failed sign-ins spread over both processes meet one limit', async () => {

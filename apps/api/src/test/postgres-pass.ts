@@ -65,6 +65,8 @@ export const ON_POSTGRES = {
   'apps/api/src/modules/tourist-tax/stays/stays.test.ts': 'schema',
   'apps/api/src/seed/environmental-demo.test.ts': 'schema',
   'apps/api/src/seed/filings-demo.test.ts': 'schema',
+  // Who hears of a write is decided by each receiver's scope clause over the row.
+  'apps/api/src/test/live-lists.test.ts': 'sql',
   'apps/api/src/test/route-walk-admin.test.ts': 'every-route',
   'apps/api/src/test/row-scope.test.ts': 'sql',
 } as const satisfies Record<string, 'concurrency' | 'transaction' | 'schema' | 'sql' | 'listen' | 'every-route'>;

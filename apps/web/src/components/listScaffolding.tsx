@@ -14,10 +14,13 @@ import { useCanHere } from './permissions';
 import { useListFilterValues } from './records';
 import { ListViewsMenu } from '../platform/saved-views/ListViewsMenu';
 import { useColumnsStoreKey, usePublishColumnLayout } from '../platform/saved-views/useColumnsStore';
+import { LiveNewRowsButton } from './LiveList';
 
 /**
- * The toolbar of every list: its own buttons (`children`), then the saved views ("Viste") and, where
- * a table shows (not on a phone, where the list is the stacked simple list), the column chooser.
+ * The toolbar of every list: the live "N nuovi" button when others have created rows (LiveList.tsx,
+ * which also reads again the rows of the page others change), its own buttons (`children`), then the
+ * saved views ("Viste") and, where a table shows (not on a phone, where the list is the stacked
+ * simple list), the column chooser.
  * `columnsVariant` tells apart the tables of one resource's several lists; `views={false}` for a list
  * whose parameters are not in the address (a view is applied through it).
  */
@@ -26,6 +29,7 @@ export function ListToolbar({ children, columnsVariant, views = true, sx }: { ch
   const isPhone = useIsPhone();
   return (
     <TopToolbar sx={sx}>
+      <LiveNewRowsButton />
       {children}
       {views ? <ListViewsMenu columnsVariant={columnsVariant} /> : null}
       {isPhone ? null : <ColumnsButton storeKey={storeKey} data-testid="list-columns" />}

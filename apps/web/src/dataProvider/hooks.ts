@@ -61,6 +61,12 @@ export function useInvalidateCustom() {
   return useCallback((...methods: TCustomMethod[]) => Promise.all(methods.map((method) => queryClient.invalidateQueries({ queryKey: customQueryKey(method) }))).then(() => undefined), [queryClient]);
 }
 
+/** Marks react-admin's cached answers of one resource stale (its lists and records): the screens showing them read them again, keeping what they show meanwhile. */
+export function useInvalidateResource() {
+  const queryClient = useQueryClient();
+  return useCallback((resource: string) => queryClient.invalidateQueries({ queryKey: [resource] }), [queryClient]);
+}
+
 /** Forgets every cached answer, react-admin's and the custom methods': after the acting user changes (impersonation), none of the previous user's data may show. */
 export function useForgetCachedData() {
   const queryClient = useQueryClient();

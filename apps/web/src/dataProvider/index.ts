@@ -6,6 +6,8 @@ import { pagopaMethods, type TPagopaMethods } from './pagopa';
 import { recordFileMethods, type TRecordFileMethods } from './recordFiles';
 import { stayMethods, type TStayMethods } from './stays';
 import { apiRequest } from './httpClient';
+import { reportWriteConflict } from './conflicts';
+import { HttpError } from './errors';
 import { changedFields, collectionFor, filtersToQuery, fromApi, paginationToQuery, sortToQuery, toApi, type TApiRecord } from './query';
 
 function path(resource: string, id?: Identifier): string {
@@ -94,9 +96,19 @@ export const dataProvider: TAppDataProvider = {
   },
 
   update: async (resource, params) => {
-    const body = changedFields(params.data as Record<string, unknown>, params.previousData as Record<string, unknown>);
-    const { json } = await apiRequest<TApiRecord>(path(resource, params.id as Identifier), { method: 'PUT', body });
-    return { data: fromApi(json) } as never;
+    const previous = params.previousData as Record<string, unknown>;
+    const body = changedFields(params.data as Record<string, unknown>, previous);
+    try {
+      const { json } = await apiRequest<TApiRecord>(path(resource, params.id as Identifier), { method: 'PUT', body });
+      return { data: fromApi(json) } as never;
+    } catch (error) {
+      // Someone else saved first: the edit form on screen offers to reload or to compare.
+      if (error instanceof HttpError && error.body.code === 'STALE_WRITE') {
+        const { updatedAt: _version, ...mine } = body;
+        reportWriteConflict({ resource, id: String(params.id), mine, previous: previous ?? {} });
+      }
+      throw error;
+    }
   },
 
   updateMany: async (resource, params) => {

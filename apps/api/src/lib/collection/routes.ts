@@ -19,6 +19,7 @@ import { registerCollectionExport } from './export.ts';
 import { registerCollectionHistory } from './history-routes.ts';
 import { registerCollectionBulk, type TBulkOptions } from './bulk.ts';
 import type { TCountCache } from './count-cache.ts';
+import { createLiveAnnouncer, type TLiveAnnouncer, type TLiveDeps } from './live.ts';
 import type { TAnyCollection, TCollection, TOperation, TRecordTable, TSignedInContext } from './define.ts';
 import type { TTransitionTx } from '../workflow/run-transition.ts';
 
@@ -108,7 +109,7 @@ function pickFields(record: Record<string, unknown>, fields: string[]) {
 /** The use cases behind the five generic routes, usable from other modules and tests too. */
 export function collectionRuntime<TTable extends TRecordTable, TCreate extends z.ZodObject, TUpdate extends z.ZodObject | undefined, TRecord extends z.ZodType>(
   definition: TCollection<TTable, TCreate, TUpdate, TRecord>,
-  options: { counts?: TCountCache } = {},
+  options: { counts?: TCountCache; live?: TLiveDeps } = {},
 ): TCollectionRuntime {
   // The declaration's hooks are typed from its table and schemas; here rows and inputs are plain objects.
   const def = definition as unknown as TAnyCollection;
@@ -153,6 +154,9 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
     const scope = scopeCondition(ctx, def.resource, action, def.scopes ?? {}, op === 'get' || op === 'getAll' ? 'read' : 'write');
     return allOf([scope, filter ? recordFilterToSql(filter, permissionFields) : undefined]);
   }
+
+  // Watchers of the list hear of committed writes, each only of rows they may read (live.ts).
+  const live: TLiveAnnouncer | undefined = options.live ? createLiveAnnouncer(def.name, table, conditions, options.live) : undefined;
 
   /** `?allYears=true` lifts the selected year from a collection that allows it (`listsAllYears`). */
   function yearsOfList(ctx: TSignedInContext, query: Record<string, unknown>): { ctx: TSignedInContext; query: Record<string, unknown> } {
@@ -262,6 +266,7 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
         return row;
       });
       forgetCounts();
+      void live?.announce(ctx.actor, String(created.id), 'created');
       return created;
     },
     async update(ctx, id, input, expected, options = {}) {
@@ -301,10 +306,13 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
       });
       forgetCounts();
       for (const deliver of afterCommit) await deliver();
+      void live?.announce(ctx.actor, id, 'updated');
       return updated;
     },
     async remove(ctx, id) {
       const scope = await conditions(ctx, 'delete');
+      // Who may read the row is asked while it exists; they are told once the delete has committed.
+      const readers = live && isUuid(id) ? await live.readers(ctx.actor, id).catch(() => []) : [];
       await ctx.db.transaction(async (tx) => {
         const txCtx = { ...ctx, db: tx };
         const existing = await findInScope(ctx, tx, id, scope, true);
@@ -314,6 +322,7 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
         await recordAudit(tx, ctx, { action: 'delete', entityType: entity, entityId: id, changes: diffFields(existing, undefined, def.auditOmit) });
       });
       forgetCounts();
+      live?.tell(readers, id, 'deleted');
     },
   };
 }
@@ -327,7 +336,8 @@ export function registerCollection<TTable extends TRecordTable, TCreate extends 
   definition: TCollection<TTable, TCreate, TUpdate, TRecord>,
   options: { bulk?: TBulkOptions } = {},
 ): TCollectionRuntime {
-  const runtime = collectionRuntime(definition, { counts: app.services.countCache });
+  const { realtime, db, permissions, areas } = app.services;
+  const runtime = collectionRuntime(definition, { counts: app.services.countCache, live: { realtime, db, permissions, areas, log: app.log } });
   const def = runtime.def;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [def.tag ?? def.name];

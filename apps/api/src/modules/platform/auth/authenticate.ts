@@ -121,10 +121,13 @@ export async function actorFromToken(app: FastifyInstance, token: string): Promi
   };
 }
 
-/** The user and session of a socket's access token (the socket joins their rooms; see notifications/realtime.ts). */
+/**
+ * The user and session of a socket's access token (the socket joins their rooms; see notifications/realtime.ts),
+ * and the actor, whose scopes decide which live list changes the socket hears (lib/collection/live.ts).
+ */
 export async function socketIdentityFromToken(app: FastifyInstance, token: string) {
   const actor = await actorFromToken(app, token);
-  return { userId: actor.id, sessionId: actor.sessionId ?? null };
+  return { userId: actor.id, sessionId: actor.sessionId ?? null, actor };
 }
 
 /**

@@ -1,0 +1,79 @@
+import { eq, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TActor } from '../context.ts';
+import type { TServices } from '../fastify-types.ts';
+import { allOf } from './query.ts';
+import type { TOperation, TRecordTable, TSignedInContext } from './define.ts';
+
+/*
+ * Lists that update live. After a committed write through the generic collection layer (create,
+ * update, delete, and so bulk actions and history restores, which go through them), the writer's
+ * process tells the users watching that collection's list: `live` `{ collection, id, kind }`, no
+ * record data. Who is told is decided per receiver with the list's own rule: for each user whose
+ * sockets watch the collection (on any process, through socket.io's Redis adapter) the runtime's
+ * read conditions (access-table grant, record scope, permission filter) are asked whether the row
+ * is one that user may read; only those users' watching sockets get the event. A deleted row is
+ * checked before it goes, and told after the commit. The writer is not told about their own write.
+ * The actor of a socket is the one its access token named at the handshake: a role or tenant that
+ * changes later is seen when the socket reconnects (sessions that end disconnect their sockets).
+ */
+
+export type TLiveKind = 'created' | 'updated' | 'deleted';
+
+/** The event a watching socket receives. */
+export type TLiveEvent = { collection: string; id: string; kind: TLiveKind };
+
+export type TLiveDeps = Pick<TServices, 'realtime' | 'db' | 'permissions' | 'areas'> & { log?: FastifyBaseLogger };
+
+export type TLiveAnnouncer = {
+  /** The users (not the writer) watching the collection who may read the row now. */
+  readers(writer: TActor, id: string): Promise<string[]>;
+  /** Tells those users; call it after the commit. */
+  tell(userIds: string[], id: string, kind: TLiveKind): void;
+  /** readers then tell, for a row that exists after the commit; never throws (a failed announce is only logged). */
+  announce(writer: TActor, id: string, kind: Exclude<TLiveKind, 'deleted'>): Promise<void>;
+};
+
+export function createLiveAnnouncer(collection: string, table: TRecordTable, conditions: (ctx: TSignedInContext, op: TOperation) => Promise<SQL | undefined>, deps: TLiveDeps): TLiveAnnouncer {
+  /** Whether this user's read of one record (GET /{id}) would find the row: the list's scope, not its filters or year. */
+  async function mayRead(actor: TActor, id: string): Promise<boolean> {
+    const ctx: TSignedInContext = { actor, db: deps.db, year: null, requestId: 'live', ip: '', permissions: deps.permissions, areas: deps.areas };
+    let condition: SQL | undefined;
+    try {
+      condition = await conditions(ctx, 'get');
+    } catch {
+      // No grant, an area switched off, a permission key not held: never told.
+      return false;
+    }
+    const rows = await deps.db
+      .select({ id: table.id })
+      .from(table)
+      .where(allOf([eq(table.id, id), condition]))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async function readers(writer: TActor, id: string): Promise<string[]> {
+    const watchers = (await deps.realtime.watchers(collection)).filter((watcher) => watcher.actor.id !== writer.id);
+    const allowed: string[] = [];
+    for (const { actor } of watchers) if (await mayRead(actor, id)) allowed.push(actor.id);
+    return allowed;
+  }
+
+  function tell(userIds: string[], id: string, kind: TLiveKind) {
+    const event: TLiveEvent = { collection, id, kind };
+    deps.realtime.toWatchers(collection, userIds, 'live', event);
+  }
+
+  return {
+    readers,
+    tell,
+    async announce(writer, id, kind) {
+      try {
+        tell(await readers(writer, id), id, kind);
+      } catch (error) {
+        deps.log?.warn({ err: error, collection, id }, 'live list change not announced');
+      }
+    },
+  };
+}
