@@ -52,7 +52,7 @@ function print(label: string, scripts: TScript[], targetKb: number) {
   const total = scripts.reduce((sum, script) => sum + script.brotli, 0);
   const verdict = total <= targetKb * 1024 ? 'met' : 'NOT MET';
   console.log(`  ${label.padEnd(58)} ${String(scripts.length).padStart(3)} files  ${kb(total).padStart(9)} brotli   (target <= ${targetKb} KB: ${verdict})`);
-  const largest = [...scripts].sort((a, b) => b.brotli - a.brotli).slice(0, 8);
+  const largest = [...scripts].sort((a, b) => b.brotli - a.brotli).slice(0, Number(process.env.BENCH_WEB_LIST ?? 8));
   console.log(`    largest: ${largest.map((script) => `${script.name} ${kb(script.brotli)}`).join(', ')}`);
 }
 
