@@ -29,4 +29,3 @@ export function BarChartView({ bars, locale, ariaLabel, height }: { bars: TBar[]
     />
   );
 }
-
