@@ -56,6 +56,9 @@ function vendorChunkFor(id: string, graph: TModuleGraph): string | undefined {
   // date-fns is the date pickers' (DateInput): left alone, react-admin's type guessers (never used
   // here, but they import it) made vendor-admin claim its parser and formatter, 200 KB raw.
   if (/node_modules\/(date-fns|@mui\/x-date-pickers)\//.test(id)) return 'vendor-dates';
+  // MUI X's and Base UI's error helpers, shared by the date pickers and the charts: without a chunk of their own,
+  // vendor-dates claimed them and the dashboard's charts fetched the date pickers for two functions.
+  if (/node_modules\/(@mui\/x-internals|@base-ui\/utils)\//.test(id)) return 'vendor-mui-x';
   if (PAGE_LIBRARIES.test(id)) return undefined;
   return 'vendor-admin';
 }

@@ -7,6 +7,7 @@ import { benchRdp } from './rdp.ts';
 import { benchStaysList } from './stays-list.ts';
 import { benchTouristTax } from './tourist-tax.ts';
 import { benchWeb } from './web.ts';
+import { benchWebBudgets } from './web-budgets.ts';
 import { benchXlsxStack } from './xlsx-stack.ts';
 
 /**
@@ -23,13 +24,18 @@ const sections: Record<string, () => Promise<void>> = {
   import: benchImport,
   hostile: benchHostile,
   rdp: benchRdp,
-  web: benchWeb,
+  web: async () => {
+    await benchWebBudgets();
+    await benchWeb();
+  },
+  // The web section's first part alone (BENCH_ONLY=web-budgets): a quick look at the JavaScript budgets.
+  'web-budgets': benchWebBudgets,
   xlsx: benchXlsxStack,
 };
 
 const only = process.env.BENCH_ONLY;
 for (const [name, run] of Object.entries(sections)) {
-  if (only && only !== name) continue;
+  if (only ? only !== name : name === 'web-budgets') continue;
   console.log(`\n=== ${name}`);
   await run();
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, MenuItem, Skeleton, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { ISHIKAWA_CATEGORIES, type TIshikawaCategory } from '@app/domain/environmental/nca/index';
+import { ISHIKAWA_CATEGORIES, type TIshikawaCategory } from '@app/domain/environmental/nca/ishikawa';
 import type { TParetoRow } from '../../dataProvider/environmental';
 import { errorText } from '../../components/serverErrors';
 import { Panel } from '../../components/Panel';

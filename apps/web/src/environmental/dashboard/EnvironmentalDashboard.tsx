@@ -1,4 +1,4 @@
-import { Alert, Box, Skeleton, Stack } from '@mui/material';
+import { Alert, Box, Stack } from '@mui/material';
 import { useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { formatNumber } from '../../i18n/format';
 import { Panel } from '../../components/Panel';
@@ -81,40 +81,44 @@ function RegistryFigures() {
   );
 }
 
+/** What a chart's placeholder stands for while the figures load: five bars, about the height most of the charts take. */
+const PENDING_BARS: TBar[] = Array.from({ length: 5 }, (_, index) => ({ key: String(index), label: '', value: 0 }));
+
 /** The NCA figures: open reports by status, lot, agency, severity and category, overdue actions, average days to close. */
 function NcaFigures() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { data, error, isPending } = useNcaDashboard();
   const body = (() => {
-    if (isPending) return <Skeleton variant="rounded" height={160} />;
     if (error) return <Alert severity={isNotAvailable(error) ? 'info' : 'error'}>{isNotAvailable(error) ? translate('envDashboard.ncaNotYet') : errorText(translate, error)}</Alert>;
-    const openByStatus = data.byStatus.filter((row) => row.status !== 'closed');
+    // While the figures load, the same cards and panels hold their place (dashes, chart-sized placeholders): nothing below them jumps when they arrive.
+    const openByStatus = data?.byStatus.filter((row) => row.status !== 'closed') ?? [];
     const open = openByStatus.reduce((sum, row) => sum + row.count, 0);
+    const figure = (value: number | null | undefined, options?: Intl.NumberFormatOptions) => (isPending || value === null || value === undefined ? '—' : formatNumber(value, locale, options));
     const chart = (title: string, testId: string, bars: TBar[]) => (
       <Panel title={title} headingComponent="h3" fillHeight testId={testId}>
-        <CountBars locale={locale} ariaLabel={title} empty={translate('envDashboard.nca.none')} bars={bars} />
+        <CountBars isPending={isPending} locale={locale} ariaLabel={title} empty={translate('envDashboard.nca.none')} bars={isPending ? PENDING_BARS : bars} />
       </Panel>
     );
     return (
       <Stack spacing={2}>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
-          <FigureLink label={translate('envDashboard.nca.open')} value={formatNumber(open, locale)} to="/nca-reports" testId="nca-count-open" />
+          <FigureLink label={translate('envDashboard.nca.open')} value={figure(open)} to="/nca-reports" testId="nca-count-open" />
           <FigureLink
             label={translate('envDashboard.nca.closed')}
-            value={formatNumber(data.closedCount, locale)}
+            value={figure(data?.closedCount)}
             to={`/nca-reports?filter=${encodeURIComponent(JSON.stringify({ status: 'closed' }))}`}
             testId="nca-count-closed"
           />
           <FigureLink
             label={translate('envDashboard.nca.overdueActions')}
-            value={formatNumber(data.overdueActions, locale)}
+            value={figure(data?.overdueActions)}
             to={`/corrective-actions?filter=${encodeURIComponent(JSON.stringify({ overdue: true }))}`}
             testId="nca-count-overdue"
           />
           <FigureLink
             label={translate('envDashboard.nca.averageDaysToClose')}
-            value={data.averageDaysToClose === null ? '—' : formatNumber(data.averageDaysToClose, locale, { maximumFractionDigits: 1 })}
+            value={figure(data?.averageDaysToClose, { maximumFractionDigits: 1 })}
             to={`/nca-reports?filter=${encodeURIComponent(JSON.stringify({ status: 'closed' }))}`}
             testId="nca-average-days"
           />
@@ -128,22 +132,22 @@ function NcaFigures() {
           {chart(
             translate('envDashboard.nca.bySeverity'),
             'nca-by-severity',
-            data.openBySeverity.map((row) => ({ key: row.settingId ?? 'none', label: row.name ?? translate('envDashboard.nca.noSeverity'), value: row.count, color: row.color ?? undefined })),
+            (data?.openBySeverity ?? []).map((row) => ({ key: row.settingId ?? 'none', label: row.name ?? translate('envDashboard.nca.noSeverity'), value: row.count, color: row.color ?? undefined })),
           )}
           {chart(
             translate('envDashboard.nca.byLot'),
             'nca-by-lot',
-            data.openByLot.map((row) => ({ key: row.lotId, label: row.lotName, value: row.count })),
+            (data?.openByLot ?? []).map((row) => ({ key: row.lotId, label: row.lotName, value: row.count })),
           )}
           {chart(
             translate('envDashboard.nca.byAgency'),
             'nca-by-agency',
-            data.openByAgency.map((row) => ({ key: row.agencyId, label: row.agencyName, value: row.count })),
+            (data?.openByAgency ?? []).map((row) => ({ key: row.agencyId, label: row.agencyName, value: row.count })),
           )}
           {chart(
             translate('envDashboard.nca.byCategory'),
             'nca-by-category',
-            data.openByCategory.map((row) => ({
+            (data?.openByCategory ?? []).map((row) => ({
               key: row.category ?? 'none',
               label: row.category ? translate(`environmental.ambientCategory.${row.category}`) : translate('envDashboard.nca.noCategory'),
               value: row.count,

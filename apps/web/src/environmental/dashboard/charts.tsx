@@ -1,15 +1,20 @@
-import type { ReactNode } from 'react';
-import { Card, CardActionArea, CardContent, Skeleton, Typography, useTheme } from '@mui/material';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Card, CardActionArea, CardContent, Skeleton, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { formatNumber } from '../../i18n/format';
+import type { TBar } from './bars';
+
+export type { TBar } from './bars';
 
 /*
- * Charts of the environmental dashboard (MUI X Charts): horizontal bars of counts per label, each bar
- * in its own colour when the setting behind it has one (severity levels).
+ * Charts of the environmental dashboard (MUI X Charts, fetched on demand: BarChartView.tsx):
+ * horizontal bars of counts per label, each bar in its own colour when the setting behind it has one
+ * (severity levels).
  */
 
-export type TBar = { key: string; label: string; value: number; color?: string };
+const BarChartView = lazy(() => import('./BarChartView').then((module) => ({ default: module.BarChartView })));
+
+/** A chart's height: the same for its placeholder, its loading skeleton and the drawn bars. */
+const chartHeight = (bars: number) => Math.max(120, 44 * bars + 40);
 
 /** Horizontal bars, one per label; an empty list says so instead of drawing empty axes. */
 export function CountBars({
@@ -28,36 +33,20 @@ export function CountBars({
   /** The counts are still loading: a placeholder rather than bars (or "none") that are not true yet. */
   isPending?: boolean;
 }) {
-  const theme = useTheme();
-  if (isPending) return <Skeleton variant="rounded" height={Math.max(120, 44 * bars.length + 40)} />;
+  if (isPending) return <Skeleton variant="rounded" height={chartHeight(bars.length)} />;
   if (bars.length === 0 || bars.every((bar) => bar.value === 0))
     return (
       <Typography variant="body2" color="text.secondary" data-testid={testId}>
         {empty}
       </Typography>
     );
-  const longest = Math.max(...bars.map((bar) => bar.label.length));
+  const height = chartHeight(bars.length);
   return (
-    <div role="img" aria-label={ariaLabel} data-testid={testId}>
-      <BarChart
-        layout="horizontal"
-        height={Math.max(120, 44 * bars.length + 40)}
-        margin={{ left: 4, right: 16, top: 8, bottom: 4 }}
-        dataset={bars.map((bar) => ({ label: bar.label, value: bar.value }))}
-        yAxis={[
-          {
-            scaleType: 'band',
-            dataKey: 'label',
-            width: Math.min(200, Math.max(72, longest * 8 + 12)),
-            colorMap: bars.some((bar) => bar.color) ? { type: 'ordinal', values: bars.map((bar) => bar.label), colors: bars.map((bar) => bar.color ?? theme.palette.primary.main) } : undefined,
-          },
-        ]}
-        xAxis={[{ tickMinStep: 1, valueFormatter: (value: number) => formatNumber(value, locale) }]}
-        series={[{ dataKey: 'value', label: ariaLabel, color: theme.palette.primary.main, valueFormatter: (value: number | null) => formatNumber(value ?? 0, locale) }]}
-        hideLegend
-        skipAnimation
-        borderRadius={4}
-      />
+    <div role="img" aria-label={ariaLabel} data-testid={testId} style={{ minHeight: height }}>
+      {/* The chart library (about 80 KB) arrives after the figures: its placeholder keeps the chart's height, so nothing moves when it does. */}
+      <Suspense fallback={<Skeleton variant="rounded" height={height} />}>
+        <BarChartView bars={bars} locale={locale} ariaLabel={ariaLabel} height={height} />
+      </Suspense>
     </div>
   );
 }

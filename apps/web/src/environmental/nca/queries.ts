@@ -1,7 +1,5 @@
 import type { HttpError } from 'ra-core';
-import { permissionKeyOf } from '@app/domain/platform/access/access-table';
-import { hasPermission } from '@app/domain/platform/auth/permissions';
-import type { TIshikawaCategory } from '@app/domain/environmental/nca/index';
+import type { TIshikawaCategory } from '@app/domain/environmental/nca/ishikawa';
 import { useCustomQuery } from '../../dataProvider/hooks';
 
 /*
@@ -41,19 +39,6 @@ export function useSigningTerms() {
 }
 export function useNcaDashboard(lotId?: string, ishikawa?: TIshikawaCategory) {
   return useCustomQuery('ncaDashboard', [lotId, ishikawa], { retry: false });
-}
-
-/**
- * Whether the signed-in supplier may report a non-conformity it detected: the API allows it only
- * holding nca.create with the permission system on (the consortium always may).
- */
-export function useSupplierMayReport(enabled: boolean) {
-  return useCustomQuery('myPermissions', [], {
-    // The key of the table's create action on reports (nca.create).
-    select: (mine) => mine.permissionsSystem && hasPermission(mine.permissions, permissionKeyOf('nca-reports', 'create') ?? ''),
-    enabled,
-    retry: false,
-  });
 }
 
 /** What a report's save or workflow action changes beside the record: its facts, timeline and signatures. */

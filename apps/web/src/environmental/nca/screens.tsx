@@ -27,7 +27,8 @@ import { useCan, useCanHere, useReachesAllHere } from '../../components/permissi
 import { useSession } from '../../session/useSession';
 import { errorText } from '../../components/serverErrors';
 import { formatDate } from '../../i18n/format';
-import { isNotAvailable, useSupplierMayReport } from './queries';
+import { isNotAvailable } from './queries';
+import { useSupplierMayReport } from './supplierMayReport';
 import { RecurrenceChip } from './CapaChips';
 import { NCA_STATUS_CHOICES, NcaStatusChip, ObserversInput, Phase1Fields } from './fields';
 import { useListFilterValues } from '../../components/records';

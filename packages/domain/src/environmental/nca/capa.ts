@@ -8,9 +8,9 @@ import { defineWorkflow, type TGuardRefusal, type TWorkflowActor } from '../../p
  * structured root cause (5-Why and Ishikawa), an effectiveness check after closing, and recurrences.
  */
 
-/** The six Ishikawa (fishbone) families a root cause is classified in ("6M"). */
-export const ISHIKAWA_CATEGORIES = ['manpower', 'machines', 'materials', 'methods', 'measurement', 'environment'] as const;
-export type TIshikawaCategory = (typeof ISHIKAWA_CATEGORIES)[number];
+import { ISHIKAWA_CATEGORIES } from './ishikawa.ts';
+
+export { ISHIKAWA_CATEGORIES, type TIshikawaCategory } from './ishikawa.ts';
 
 /** At most this many "why?" in the chain (five is the method's name, a few more are tolerated). */
 export const MAX_FIVE_WHYS = 7;
