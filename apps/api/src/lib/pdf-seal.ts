@@ -47,7 +47,11 @@ export function pemBlocks(pem: string, label: string): Uint8Array<ArrayBuffer>[]
 }
 
 export const toPem = (label: string, der: ArrayBuffer | Uint8Array) =>
-  `-----BEGIN ${label}-----\n${(Buffer.from(der instanceof Uint8Array ? der : new Uint8Array(der)).toString('base64').match(/.{1,64}/g) ?? []).join('\n')}\n-----END ${label}-----\n`;
+  `-----BEGIN ${label}-----\n${(
+    Buffer.from(der instanceof Uint8Array ? der : new Uint8Array(der))
+      .toString('base64')
+      .match(/.{1,64}/g) ?? []
+  ).join('\n')}\n-----END ${label}-----\n`;
 
 export function parseCertificates(pem: string): pkijs.Certificate[] {
   return pemBlocks(pem, 'CERTIFICATE').map((der) => pkijs.Certificate.fromBER(der));
