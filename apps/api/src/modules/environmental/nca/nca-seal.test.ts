@@ -28,7 +28,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nca-seal-'));
 
 beforeAll(async () => {
   t = await startTestApp();
-  [consortium, agency] = await Promise.all([t.signedIn('consortium'), t.signedIn('agency')]);
+  [consortium, agency] = await Promise.all(['consortium', 'agency'].map((a) => t.signedIn(a as never)));
   const fx = await ncaFixtures(t);
   const created = await t.request('POST', '/api/nca-reports', { token: consortium.token, body: fx.phase1 });
   reportId = created.body._id as string;
