@@ -27,7 +27,7 @@ function commonName(certificate: pkijs.Certificate): string {
 
 async function selfSigned(name: string): Promise<{ certificatePem: string; privateKeyPem: string }> {
   const algorithm = { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' };
-  const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const keys = await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
   const certificate = new pkijs.Certificate();
   certificate.version = 2;
   certificate.serialNumber = new asn1js.Integer({ valueHex: webcrypto.getRandomValues(new Uint8Array(16)).map((b, i) => (i === 0 ? b & 0x7f : b)) });
