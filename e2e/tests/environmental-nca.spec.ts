@@ -174,6 +174,9 @@ test('an NCA report from draft to closed, with signatures by one-time codes', as
   const download = await downloadPromise;
   const pdf = await download.path();
   expect(fs.readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+  // It carries the installation's seal, and the page says so: poppler's pdfsig checks it over the byte range.
+  await expect(page.getByTestId('nca-pdf-seal-note')).toContainText('sigillo elettronico dell’installazione');
+  expect(execFileSync('pdfsig', [pdf], { encoding: 'utf8' })).toContain('Signature Validation: Signature is Valid.');
   const artifacts = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../artifacts');
   const prefix = path.join(fs.existsSync(artifacts) ? artifacts : os.tmpdir(), 'nca-closed-report');
   execFileSync('pdftoppm', ['-png', '-r', '80', pdf, prefix]);

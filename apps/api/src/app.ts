@@ -18,6 +18,8 @@ import { createTableWrites } from './lib/table-writes.ts';
 import { findUnsafeInput } from './lib/schemas.ts';
 import { connectRedis } from './lib/redis.ts';
 import type { TServices } from './lib/fastify-types.ts';
+import { loadInstallationSeal } from './lib/installation-seal.ts';
+import type { TSealKey } from './lib/pdf-seal.ts';
 import { registerAuthentication } from './modules/platform/auth/authenticate.ts';
 import { createMailer } from './modules/platform/mail/mailer.ts';
 import { createRealtime } from './modules/platform/notifications/realtime.ts';
@@ -57,8 +59,12 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     realtime: createRealtime(app.log, redis),
     storage: createLocalStorage(config.uploadDir),
     redis,
+    seal: () => (seal ??= loadInstallationSeal(config)),
   };
+  let seal: Promise<TSealKey> | undefined;
   app.decorate('services', services);
+  // A seal that cannot be read stops the start here, not at the first signature.
+  app.addHook('onReady', async () => void (await services.seal()));
   app.addHook('onReady', () => tableWrites.start());
   app.addHook('onClose', () => tableWrites.stop());
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));

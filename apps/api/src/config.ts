@@ -52,6 +52,10 @@ const ZEnv = z.object({
   // no sender is built, so nothing is sent to RENTRI whatever these say (GET /api/forms/rentri-transmission).
   RENTRI_ENDPOINT: z.string().url().optional(),
   RENTRI_CERT_PATH: z.string().optional(),
+  // The installation's seal of the NCA PDFs (PAdES): certificate (PEM, then its chain) and PKCS#8 PEM key.
+  // Neither: a self-signed certificate is generated at first start and kept in DATA_DIR/installation-seal.pem.
+  SEAL_CERT_PATH: z.string().optional(),
+  SEAL_KEY_PATH: z.string().optional(),
   // Whether list answers are checked against their record schema before they are sent (see lib/collection/list-serializer.ts).
   CHECK_LIST_RESPONSES: bool.optional(),
   REDIS_URL: z
@@ -115,6 +119,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL/ADMIN_PASSWORD: set both or neither');
   }
+  if (!e.SEAL_CERT_PATH !== !e.SEAL_KEY_PATH) {
+    throw new ConfigError('Invalid configuration:\n  SEAL_CERT_PATH/SEAL_KEY_PATH: set both or neither');
+  }
   // npm runs workspace scripts inside the workspace; relative paths mean the folder npm was started from.
   const baseDir = e.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(baseDir, e.DATA_DIR);
@@ -146,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     signedFilesTrustList: e.SIGNED_FILES_TRUST_LIST ? path.resolve(baseDir, e.SIGNED_FILES_TRUST_LIST) : null,
     rentri: { endpoint: e.RENTRI_ENDPOINT ?? null, certPath: e.RENTRI_CERT_PATH ? path.resolve(baseDir, e.RENTRI_CERT_PATH) : null },
+    seal: e.SEAL_CERT_PATH && e.SEAL_KEY_PATH ? { certPath: path.resolve(baseDir, e.SEAL_CERT_PATH), keyPath: path.resolve(baseDir, e.SEAL_KEY_PATH) } : null,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,

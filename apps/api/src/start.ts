@@ -7,6 +7,7 @@ import { ensurePermissions } from './modules/platform/permissions/permissions.ts
 import { socketIdentityFromToken } from './modules/platform/auth/authenticate.ts';
 import { seedProductionAdmin } from './seed/production-admin.ts';
 import { seedDemoOnce } from './seed/demo.ts';
+import { loadInstallationSeal } from './lib/installation-seal.ts';
 import { createLocalStorage } from './modules/platform/uploads/storage.ts';
 import { registerRunningVersion } from './modules/platform/app-versions/register-running-version.ts';
 import { startJobRunner } from './modules/platform/jobs/job-runner.ts';
@@ -23,7 +24,7 @@ export async function startServer(config: TConfig = loadConfig(), options: { lis
     await ensureFeatureFlags(database.db);
     await ensurePermissions(database.db);
     if (config.adminEmail && config.adminPassword) await seedProductionAdmin(database.db, config.adminEmail, config.adminPassword);
-    if (config.demo) await seedDemoOnce(database.db, createLocalStorage(config.uploadDir));
+    if (config.demo) await seedDemoOnce(database.db, createLocalStorage(config.uploadDir), await loadInstallationSeal(config));
     app = await buildApp({ config, database, logger: options.logger });
     await registerRunningVersion(app);
     if (options.listen !== false) {

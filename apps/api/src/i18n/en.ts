@@ -116,6 +116,11 @@ export const enMessages: TMessages = {
       evidence: 'Evidence (SHA-256)',
       consent:
         "The signers sign this document with a one-time code: a 6-digit code sent to the signer's e-mail address and valid for 10 minutes. The signature is bound to the SHA-256 fingerprint printed at the foot of each page; for each signature who, when, from where and the signed fingerprint are kept.",
+      sealTitle: 'Installation seal',
+      sealNote:
+        "This PDF carries the installation's electronic seal ({name}, PAdES): a PDF reader (or the pdfsig command) shows whether the document changed after the seal. The seal attests the integrity of the document issued by the platform; it is not a qualified digital signature. The signers' signatures are advanced electronic signatures with OTP code (firma elettronica avanzata con codice OTP), documented in the evidence pack.",
+      sealReasonPhase: 'Installation seal: NCA phase document to be signed with an advanced electronic signature with OTP code',
+      sealReasonReport: 'Installation seal: NCA final report',
       hashFooter: 'SHA-256 fingerprint of the signed data: {hash}',
       reportTitle: 'Environmental non-conformity report',
       toSign: '{phase} – document to sign, prepared on {date}',

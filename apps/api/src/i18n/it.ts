@@ -121,6 +121,11 @@ export const itMessages = {
       evidence: 'Evidenza (SHA-256)',
       consent:
         'I firmatari sottoscrivono questo documento con firma con codice OTP: un codice monouso di 6 cifre inviato all’indirizzo e-mail del firmatario e valido 10 minuti. La firma è legata all’impronta SHA-256 riportata a piè di pagina; per ogni firma sono conservati chi, quando, da dove e l’impronta firmata.',
+      sealTitle: 'Sigillo dell’installazione',
+      sealNote:
+        'Questo PDF porta il sigillo elettronico dell’installazione ({name}, PAdES): un lettore PDF (o il comando pdfsig) mostra se il documento è cambiato dopo il sigillo. Il sigillo attesta l’integrità del documento emesso dalla piattaforma; non è una firma digitale qualificata. Le firme dei firmatari sono firme elettroniche avanzate con codice OTP, documentate nel pacchetto delle evidenze.',
+      sealReasonPhase: 'Sigillo dell’installazione: documento di fase NCA da firmare con firma elettronica avanzata con codice OTP',
+      sealReasonReport: 'Sigillo dell’installazione: rapporto finale NCA',
       hashFooter: 'Impronta SHA-256 dei dati firmati: {hash}',
       reportTitle: 'Rapporto di non conformità ambientale',
       toSign: '{phase} – documento da firmare, predisposto il {date}',

@@ -7,6 +7,7 @@ import type { TTableWrites } from './table-writes.ts';
 import type { TFileStorage, TMailer, TRealtime } from './services.ts';
 import type { TAreaGate, TPermissionGate } from './access.ts';
 import type { TRedis } from './redis.ts';
+import type { TSealKey } from './pdf-seal.ts';
 
 export type TServices = {
   config: TConfig;
@@ -22,6 +23,8 @@ export type TServices = {
   mailer: TMailer;
   realtime: TRealtime;
   storage: TFileStorage;
+  /** The installation's seal key of the NCA PDFs (read or made once, then kept). */
+  seal: () => Promise<TSealKey>;
   /** Shared state of several processes (REDIS_URL); null: this process keeps it in memory. */
   redis: TRedis | null;
 };

@@ -10,6 +10,7 @@ import { seedEnvironmentalDemo } from './environmental-demo.ts';
 import { seedRdpDemo } from './rdp-demo.ts';
 import { seedFormsDemo } from './forms-demo.ts';
 import { seedNcaDemo } from './nca-demo.ts';
+import type { TSealKey } from '../lib/pdf-seal.ts';
 import { seedAdministrationDemo } from './administration-demo.ts';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -27,14 +28,15 @@ export const DEMO_ACCOUNTS = [
  * appending a seeder to DEMO_SEEDERS; each gets the transaction, the demo users' ids and the file
  * storage (demo records with files store real bytes there, as an upload would).
  */
-export type TDemoSeeder = (tx: TTx, demoUsers: Record<(typeof DEMO_ACCOUNTS)[number]['email'], string>, storage: TFileStorage) => Promise<void>;
+/** `seal`: the installation's seal key, with which the demo's NCA phase PDFs are sealed as a request seals them (null: left unsealed). */
+export type TDemoSeeder = (tx: TTx, demoUsers: Record<(typeof DEMO_ACCOUNTS)[number]['email'], string>, storage: TFileStorage, seal: TSealKey | null) => Promise<void>;
 
 export const DEMO_SEEDERS: TDemoSeeder[] = [seedTouristTaxDemo, seedFilingsDemo, seedPagopaDemo, seedEnvironmentalDemo, seedRdpDemo, seedFormsDemo, seedNcaDemo, seedAdministrationDemo];
 
 const SEEDED_KEY = 'demoSeeded';
 
 /** Seeds the demo data once; files go to `storage`, and are removed again when the transaction fails. */
-export async function seedDemoOnce(db: TDb, storage: TFileStorage): Promise<boolean> {
+export async function seedDemoOnce(db: TDb, storage: TFileStorage, seal: TSealKey | null = null): Promise<boolean> {
   const [done] = await db.select().from(systemState).where(eq(systemState.key, SEEDED_KEY));
   if (done) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -48,7 +50,7 @@ export async function seedDemoOnce(db: TDb, storage: TFileStorage): Promise<bool
     },
   };
   try {
-    await seedInTransaction(db, passwordHash, tracked);
+    await seedInTransaction(db, passwordHash, tracked, seal);
   } catch (error) {
     for (const key of written) await storage.remove(key).catch(() => undefined);
     throw error;
@@ -56,7 +58,7 @@ export async function seedDemoOnce(db: TDb, storage: TFileStorage): Promise<bool
   return true;
 }
 
-async function seedInTransaction(db: TDb, passwordHash: string, storage: TFileStorage) {
+async function seedInTransaction(db: TDb, passwordHash: string, storage: TFileStorage, seal: TSealKey | null) {
   await db.transaction(async (tx) => {
     const ids = {} as Record<(typeof DEMO_ACCOUNTS)[number]['email'], string>;
     for (const account of DEMO_ACCOUNTS) {
@@ -67,7 +69,7 @@ async function seedInTransaction(db: TDb, passwordHash: string, storage: TFileSt
         .returning({ id: users.id });
       ids[account.email] = row?.id ?? (await tx.select({ id: users.id }).from(users).where(eq(users.email, account.email)))[0].id;
     }
-    for (const seeder of DEMO_SEEDERS) await seeder(tx, ids, storage);
+    for (const seeder of DEMO_SEEDERS) await seeder(tx, ids, storage, seal);
     await tx.insert(systemState).values({ key: SEEDED_KEY, value: { at: new Date().toISOString() } });
   });
 }

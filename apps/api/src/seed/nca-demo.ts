@@ -255,7 +255,7 @@ const AGENCY_NAMES = { edil: 'Edil Strade Tirrenia S.p.A.', eco: 'Ecologia Garig
 const dayOffset = (days: number) => new Date(Date.now() - days * 86_400_000);
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
-export const seedNcaDemo: TDemoSeeder = async (tx: TTx, _demoUsers, storage) => {
+export const seedNcaDemo: TDemoSeeder = async (tx: TTx, _demoUsers, storage, seal) => {
   const person = async (email: string) => (await tx.select().from(users).where(eq(users.email, email)))[0];
   const settingId = async (type: string, name: string) =>
     (
@@ -364,6 +364,8 @@ export const seedNcaDemo: TDemoSeeder = async (tx: TTx, _demoUsers, storage) => 
           snapshotHash,
         })),
         created,
+        'it',
+        seal,
       );
       const pdfSha256 = sha256Hex(pdf);
       const pdfStorageKey = await storage.put(Buffer.from(pdf));

@@ -101,6 +101,9 @@ export const EMBEDDED_ONLY = {
   'apps/api/src/modules/environmental/nca/nca-gaps.test.ts': 'decided-in-code',
   'apps/api/src/modules/environmental/nca/nca-languages.test.ts': 'decided-in-code',
   'apps/api/src/modules/environmental/nca/nca-pdf-limits.test.ts': 'decided-in-code',
+  // The seal is made and checked in TypeScript and by pdfsig over the stored bytes; the database only keeps their hash.
+  'apps/api/src/modules/environmental/nca/nca-seal.test.ts': 'decided-in-code',
+  'apps/api/src/modules/environmental/nca/signing-terms.test.ts': 'decided-in-code',
   'apps/api/src/modules/environmental/rdps/import-rdps-bounds.test.ts': 'decided-in-code',
   'apps/api/src/modules/environmental/signed-files/signed-uploads.test.ts': 'decided-in-code',
   'apps/api/src/modules/environmental/forms/rentri/rentri-body.test.ts': 'no-database',

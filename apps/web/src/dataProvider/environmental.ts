@@ -153,6 +153,8 @@ export type TEnvironmentalMethods = {
   signingTerms(): Promise<{ data: TSigningTerms }>;
   /** Accepts the version of the terms read, in the language read. */
   acceptSigningTerms(version: string, language: 'it' | 'en'): Promise<{ data: TSigningTerms }>;
+  /** Publishes a new version of the signing terms (administrator): every signer accepts it before their next signature. */
+  publishSigningTerms(textIt: string, textEn: string): Promise<{ data: TSigningTerms }>;
   /** Recomputes the hashes of a report's signature evidence and its chain. */
   verifyNcaEvidence(reportId: string): Promise<{ data: TEvidenceVerification }>;
   rejectSignature(requestId: string, explanation: string): Promise<{ data: unknown }>;
@@ -194,6 +196,7 @@ export const environmentalMethods: TEnvironmentalMethods = {
   signWithCode: (requestId, code) => post(`/sign-requests/${id(requestId)}/sign`, { code }),
   signingTerms: () => getJson('/sign-requests/terms'),
   acceptSigningTerms: (version, language) => post('/sign-requests/terms/accept', { version, language }),
+  publishSigningTerms: (textIt, textEn) => post('/sign-requests/terms', { textIt, textEn }),
   verifyNcaEvidence: (reportId) => getJson(`/nca-reports/${id(reportId)}/evidence/verify`),
   rejectSignature: (requestId, explanation) => post(`/sign-requests/${id(requestId)}/reject`, { explanation }),
   ncaDashboard: (lotId, ishikawa) => getJson('/nca-reports/dashboard', { lotId, ishikawa }),

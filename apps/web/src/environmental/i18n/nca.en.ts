@@ -162,7 +162,27 @@ export const ncaEn: typeof ncaIt = {
         historyMismatch: 'the history recorded another hash for this signature',
       },
     },
-    pdf: { report: 'Final report (PDF)', first: 'Phase 1 PDF', second: 'Phase 2 PDF', third: 'Phase 3 PDF' },
+    pdf: {
+      report: 'Final report (PDF)',
+      first: 'Phase 1 PDF',
+      second: 'Phase 2 PDF',
+      third: 'Phase 3 PDF',
+      sealNote:
+        "The PDFs of the phases sent for signature and the final report carry the installation's electronic seal (PAdES): a PDF reader's Signatures panel shows whether the document changed; from the command line: pdfsig file.pdf. The signers' signatures are advanced electronic signatures with OTP code, not qualified digital signatures.",
+    },
+    termsSettings: {
+      tab: 'Signing terms',
+      inForce: 'Version in force: %{version}, published on %{at}.',
+      intro:
+        'Terms of use of the advanced electronic signature with OTP code. When you publish a new version, the earlier versions and their acceptances are kept; every signer must accept the new version before their next signature.',
+      textIt: 'Italian text',
+      textEn: 'English text',
+      publish: 'Publish new version',
+      unchanged: 'Change at least one of the two texts to publish a new version.',
+      confirmTitle: 'Publish the new version?',
+      confirm: 'Every signer will have to read and accept the terms again before their next signature. A published version cannot be changed.',
+      published: 'Version %{version} of the signing terms published',
+    },
     signers: {
       intro: 'Choose who signs this phase and in which company function. Each signer is notified and signs with a one-time code (OTP) sent by e-mail.',
       user: 'Signer',

@@ -161,7 +161,27 @@ export const ncaIt = {
         historyMismatch: 'la cronologia ha registrato un altro hash per questa firma',
       },
     },
-    pdf: { report: 'Rapporto finale (PDF)', first: 'PDF fase 1', second: 'PDF fase 2', third: 'PDF fase 3' },
+    pdf: {
+      report: 'Rapporto finale (PDF)',
+      first: 'PDF fase 1',
+      second: 'PDF fase 2',
+      third: 'PDF fase 3',
+      sealNote:
+        'I PDF delle fasi inviate in firma e il rapporto finale portano il sigillo elettronico dell’installazione (PAdES): un lettore PDF mostra nel pannello Firme se il documento è cambiato; da riga di comando: pdfsig file.pdf. Le firme dei firmatari sono firme elettroniche avanzate con codice OTP, non firme digitali qualificate.',
+    },
+    termsSettings: {
+      tab: 'Condizioni di firma',
+      inForce: 'Versione in vigore: %{version}, pubblicata il %{at}.',
+      intro:
+        'Condizioni d’uso della firma elettronica avanzata con codice OTP. Pubblicando una nuova versione, quelle precedenti e le relative accettazioni restano conservate; ogni firmatario dovrà accettare la nuova versione prima della sua prossima firma.',
+      textIt: 'Testo in italiano',
+      textEn: 'Testo in inglese',
+      publish: 'Pubblica nuova versione',
+      unchanged: 'Modifica almeno uno dei due testi per pubblicare una nuova versione.',
+      confirmTitle: 'Pubblicare la nuova versione?',
+      confirm: 'Tutti i firmatari dovranno leggere e accettare di nuovo le condizioni prima della prossima firma. La versione pubblicata non si può modificare.',
+      published: 'Pubblicata la versione %{version} delle condizioni di firma',
+    },
     signers: {
       intro: 'Scegli chi firma questa fase e in quale funzione aziendale. Ogni firmatario riceve una notifica e firma con codice OTP inviato via email.',
       user: 'Firmatario',

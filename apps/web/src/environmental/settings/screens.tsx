@@ -25,6 +25,7 @@ import { DetailActions, emptyToNull, FormGrid, RecordTitle, DetailForm, useSaveE
 import { useCan, useCanHere } from '../../components/permissions';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 import { required } from '../../components/validators';
+import { SigningTermsSettings } from './SigningTermsSettings';
 
 /*
  * NCA settings and laboratory analysis settings: one list per setting type, in tabs. A setting
@@ -90,26 +91,31 @@ function AgencyFunctionType({ value }: { value?: string }) {
   return <>{value ? translate(`environmental.agencyFunctionType.${value}`) : ''}</>;
 }
 
-function SettingsPage({ types, title }: { types: readonly string[]; title: string }) {
+/** The tab of the signing terms on the NCA settings page (administrators: the ones who publish a new version). */
+const TERMS_TAB = 'signingTerms';
+
+function SettingsPage({ types, title, withTerms = false }: { types: readonly string[]; title: string; withTerms?: boolean }) {
   const translate = useTranslate();
   const location = useLocation();
+  const canPublishTerms = useCan('sign-requests', 'publishTerms');
+  const tabs = withTerms && canPublishTerms ? [...types, TERMS_TAB] : types;
   const initial = new URLSearchParams(location.search).get('type');
-  const [type, setType] = useState(initial && types.includes(initial) ? initial : types[0]);
+  const [type, setType] = useState(initial && tabs.includes(initial) ? initial : types[0]);
   return (
     <Box>
       <Title title={translate(title)} />
       <Tabs value={type} onChange={(_, value: string) => setType(value)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
-        {types.map((t) => (
-          <Tab key={t} value={t} label={translate(`environmental.settingType.${t}`)} data-testid={`setting-tab-${t}`} />
+        {tabs.map((t) => (
+          <Tab key={t} value={t} label={translate(t === TERMS_TAB ? 'nca.termsSettings.tab' : `environmental.settingType.${t}`)} data-testid={`setting-tab-${t}`} />
         ))}
       </Tabs>
-      <SettingTypeList key={type} settingType={type} />
+      {type === TERMS_TAB ? <SigningTermsSettings /> : <SettingTypeList key={type} settingType={type} />}
     </Box>
   );
 }
 
 export function NcaSettingsPage() {
-  return <SettingsPage types={NCA_SETTING_TYPES} title="environmental.menu.ncaSettings" />;
+  return <SettingsPage types={NCA_SETTING_TYPES} title="environmental.menu.ncaSettings" withTerms />;
 }
 
 export function LabAnalysisSettingsPage() {

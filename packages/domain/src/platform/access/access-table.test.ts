@@ -428,6 +428,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     sign: 'all - - self self self',
     terms: 'all - - self self self',
     acceptTerms: 'all - - self self self',
+    publishTerms: 'all - - - - -',
     reject: 'all - - self self self',
     manualReject: 'all - - - - all',
     unlock: 'all - - - - all',

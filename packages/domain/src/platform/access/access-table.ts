@@ -450,6 +450,8 @@ export const ACCESS = {
       // The signing terms (FEA, DPCM 22/02/2013 art. 57): read, and accepted once per version before a first signature.
       terms: allow(NCA_SIGNERS),
       acceptTerms: allow(NCA_SIGNERS),
+      // A new version of the terms (every signer accepts it again before their next signature).
+      publishTerms: allow(ADMIN),
       reject: allow(NCA_SIGNERS),
       manualReject: allow(CONSORTIUM, 'signs.update'),
       // Clears the wrong-code counters of a request locked after too many wrong codes.

@@ -98,6 +98,8 @@ export async function reportPdf(
     timeline.map((t) => ({ at: t.createdAt, who: t.actorName, what: `${historyLabel(language, t.action)}${t.message ? `: ${t.message}` : ''}` })),
     report.causeAnalysis,
     language,
+    // The final report of a closed NCA is sealed; the current state of an open one is not.
+    report.status === 'closed' ? await app.services.seal() : null,
   ]);
   return { fileName: `${base}${report.status === 'closed' ? '-finale' : ''}.pdf`, body };
 }

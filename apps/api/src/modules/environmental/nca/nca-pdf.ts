@@ -4,6 +4,7 @@ import { printable, wrap } from '../../../lib/pdf-layout.ts';
 import { enMessages } from '../../../i18n/en.ts';
 import { itMessages, type TMessages } from '../../../i18n/it.ts';
 import { DEFAULT_LANGUAGE, translate, type TLanguage, type TParams } from '../../../i18n/translate.ts';
+import { saveSealed, type TSealKey } from '../../../lib/pdf-seal.ts';
 import type { TPhaseSnapshot } from './snapshot.ts';
 
 /**
@@ -231,13 +232,33 @@ function signatureLines(w: Writer, signatures: TPdfSignature[], x: TTexts) {
   }
 }
 
+/**
+ * Ends the document; with the installation's seal key, says so on its last lines and saves it sealed
+ * (PAdES, adbe.pkcs7.detached over the byte range): the bytes answered are the ones stored and hashed.
+ */
+async function finish(doc: PDFDocument, w: Writer, x: TTexts, seal: TSealKey | null, reason: 'sealReasonPhase' | 'sealReasonReport') {
+  if (seal) {
+    w.heading(x.t('sealTitle'));
+    w.paragraph(x.t('sealNote', { name: seal.name }), 8.5, GREY);
+  }
+  w.finish();
+  return seal ? saveSealed(doc, seal, x.t(reason)) : doc.save();
+}
+
 const writer = (doc: PDFDocument, font: PDFFont, bold: PDFFont, footer: string, x: TTexts) => new Writer(doc, font, bold, footer, (page, pages) => x.t('page', { page, pages }));
 
 /**
  * The document of one phase: what its signers sign. The document stored with a round, the one every
  * signer signs, is written in Italian (the default); a phase's preview before any round follows the reader.
  */
-export async function renderPhasePdf(snapshot: TPhaseSnapshot, snapshotHash: string, signatures: TPdfSignature[], requestedAt: Date, language: TLanguage = DEFAULT_LANGUAGE): Promise<Uint8Array> {
+export async function renderPhasePdf(
+  snapshot: TPhaseSnapshot,
+  snapshotHash: string,
+  signatures: TPdfSignature[],
+  requestedAt: Date,
+  language: TLanguage = DEFAULT_LANGUAGE,
+  seal: TSealKey | null = null,
+): Promise<Uint8Array> {
   const x = textsOf(language);
   const phaseTitle = x.of('phaseTitle', snapshot.phase);
   const { doc, font, bold } = await start(x, `NCA ${snapshot.report.code ?? ''} – ${phaseTitle}`);
@@ -249,8 +270,7 @@ export async function renderPhasePdf(snapshot: TPhaseSnapshot, snapshotHash: str
   w.heading(x.t('signaturesRequested'));
   w.paragraph(x.t('consent'), 8.5, GREY);
   signatureLines(w, signatures, x);
-  w.finish();
-  return doc.save();
+  return finish(doc, w, x, seal, 'sealReasonPhase');
 }
 
 /** The final report of a closed NCA (or the current state of an open one, marked as such), in the reader's language. */
@@ -262,6 +282,7 @@ export async function renderReportPdf(
   history: TPdfHistoryLine[],
   causeAnalysis: string | null,
   language: TLanguage = DEFAULT_LANGUAGE,
+  seal: TSealKey | null = null,
 ): Promise<Uint8Array> {
   const x = textsOf(language);
   const closed = status === 'closed';
@@ -284,6 +305,5 @@ export async function renderReportPdf(
   }
   w.heading(x.t('history'));
   for (const h of history) w.field(x.date(h.at), `${h.what}${h.who ? ` – ${h.who}` : ''}`);
-  w.finish();
-  return doc.save();
+  return finish(doc, w, x, closed ? seal : null, 'sealReasonReport');
 }

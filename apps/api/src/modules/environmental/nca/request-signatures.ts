@@ -102,6 +102,9 @@ async function storeRoundPdf(
       };
     }),
     now,
+    // What every signer signs is written in Italian, and sealed with the installation's certificate.
+    'it',
+    await app.services.seal(),
   ]);
   return { pdfStorageKey: await app.services.storage.put(Buffer.from(pdf)), pdfSha256: sha256Hex(pdf) };
 }

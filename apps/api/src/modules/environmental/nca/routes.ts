@@ -41,7 +41,7 @@ import { signWithCode } from './sign-with-code.ts';
 import { decorateSignRequests, mySignRequests, signRequestFactsFor, signRequestsCollection, signRequestToRecord } from './sign-requests.ts';
 import { readerLanguage } from '../../../i18n/reader-language.ts';
 import { EVIDENCE_PROBLEMS, verifyReportEvidence } from './verify-signature-evidence.ts';
-import { acceptSigningTerms, readSigningTerms } from './signing-terms.ts';
+import { acceptSigningTerms, publishSigningTerms, readSigningTerms } from './signing-terms.ts';
 import { buildEvidencePack } from './evidence-pack.ts';
 
 const tags = ['nca'];
@@ -170,6 +170,22 @@ export function registerNcaRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const ctx = signedIn(request);
       return readSigningTerms(ctx, await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id));
+    },
+  });
+  r.post('/api/sign-requests/terms', {
+    schema: {
+      tags,
+      summary: 'Publish a new version of the signing terms (administrator): every signer accepts it before their next signature',
+      description: 'Earlier versions and their acceptances are kept unchanged; the new version is named fea-otp-N. 400 when both texts are those in force.',
+      body: z.object({
+        textIt: z.string().trim().min(1, 'validation.required').max(20_000).describe('The terms in Italian'),
+        textEn: z.string().trim().min(1, 'validation.required').max(20_000).describe('The terms in English'),
+      }),
+      response: { 200: ZSigningTerms, ...errors },
+    },
+    handler: async (request) => {
+      const ctx = signedIn(request);
+      return publishSigningTerms(ctx, request.body, await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id));
     },
   });
   r.post('/api/sign-requests/terms/accept', {

@@ -79,6 +79,30 @@ export async function acceptSigningTerms(ctx: TSignedInContext, input: { version
   return readSigningTerms(ctx, input.language);
 }
 
+/**
+ * Publishes a new version of the terms (an administrator): the texts in Italian and English become
+ * the version in force, earlier versions and their acceptances are kept as they were, and every
+ * signer accepts the new version before their next signature (acceptances are per version).
+ * Refused (400) when both texts are those in force: that would ask everyone to accept again for nothing.
+ */
+export async function publishSigningTerms(ctx: TSignedInContext, input: { textIt: string; textEn: string }, language: TLanguage) {
+  refuseImpersonation(ctx);
+  await requireAccess(ctx, 'sign-requests', 'publishTerms');
+  await ctx.db.transaction(async (tx) => {
+    const current = await currentSigningTerms(tx);
+    if (current.textIt === input.textIt && current.textEn === input.textEn)
+      throw new AppError('VALIDATION_FAILED', 'These texts are the ones in force: change at least one to publish a new version', {
+        details: [{ path: 'textIt', message: 'both texts are those in force', value: null }],
+      });
+    const versions = await tx.select({ version: signingTerms.version }).from(signingTerms);
+    const numbers = versions.map((v) => Number(/(\d+)$/.exec(v.version)?.[1] ?? 0));
+    const version = `fea-otp-${Math.max(0, ...numbers) + 1}`;
+    await tx.insert(signingTerms).values({ version, textIt: input.textIt, textEn: input.textEn });
+    await recordAudit(tx, ctx, { action: 'signs.publishTerms', entityType: 'signing-terms', entityId: version, changes: { version: { from: current.version, to: version } } });
+  });
+  return readSigningTerms(ctx, language);
+}
+
 /** The terms the signer accepted, in force now; 409 SIGNING_TERMS_NOT_ACCEPTED before they accept them. */
 export async function requireAcceptedTerms(db: TDbOrTx, userId: string): Promise<TAcceptedTerms> {
   const terms = await currentSigningTerms(db);
