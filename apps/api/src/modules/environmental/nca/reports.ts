@@ -1,9 +1,11 @@
-import { and, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   editableFieldsOf,
   frozenFieldsIn,
   comesBefore,
   isRecurrenceOf,
+  recurrenceDateOf,
+  recurrenceWindowStart,
   type TRecurrenceCandidate,
   ISHIKAWA_CATEGORIES,
   verificationsChangedBySupplier,
@@ -16,6 +18,7 @@ import { ncaSideOf, type TNcaSide } from '@app/domain/platform/access/access-tab
 import { italianDateOf } from '@app/domain/platform/time/italian-time';
 import { correctiveActions, ncaReports, settings, signRequests } from '../../../db/schema/index.ts';
 import { holdsPermission } from '../../../lib/access.ts';
+import { cachedSettingsRead } from '../../platform/settings/settings-cache.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
@@ -75,11 +78,20 @@ export const isRecurrence: SQL = sql`exists (select 1 from ${ncaReports} earlier
 type TRecurrenceRow = Pick<TNcaReportRow, 'id' | 'code' | 'systemSettingId' | 'targetAgencyId' | 'openDate' | 'createdAt'>;
 const asCandidate = (r: TRecurrenceRow): TRecurrenceCandidate & { code: string | null } => ({ ...r, createdOn: italianDateOf(r.createdAt), createdAt: r.createdAt.toISOString() });
 
-/** For each report, the latest earlier report it recurs (same type, same agency, 12 months), or none. */
+/**
+ * For each report, the latest earlier report it recurs (same type, same agency, 12 months), or none. The
+ * candidates read are only those of the reports' agencies and types whose day falls between the earliest
+ * window start and the latest report's day (what isRecurrenceOf can accept at all); the rule itself is the domain's.
+ */
 export async function recurrencesOf(db: TSignedInContext['db'], reports: TRecurrenceRow[]): Promise<Map<string, { _id: string; code: string | null }>> {
-  const pairs = reports.filter((r) => r.systemSettingId).map((r) => and(eq(ncaReports.targetAgencyId, r.targetAgencyId), eq(ncaReports.systemSettingId, r.systemSettingId!)));
   const found = new Map<string, { _id: string; code: string | null }>();
-  if (pairs.length === 0) return found;
+  const mine = reports.filter((r) => r.systemSettingId).map(asCandidate);
+  if (mine.length === 0) return found;
+  const pairKey = (r: { targetAgencyId: string; systemSettingId: string | null }) => `${r.targetAgencyId}\u0000${r.systemSettingId}`;
+  const pairs = [...new Map(mine.map((r) => [pairKey(r), r])).values()].map((r) => and(eq(ncaReports.targetAgencyId, r.targetAgencyId), eq(ncaReports.systemSettingId, r.systemSettingId!)));
+  const days = mine.map(recurrenceDateOf);
+  const from = days.map(recurrenceWindowStart).reduce((a, b) => (a < b ? a : b));
+  const to = days.reduce((a, b) => (a > b ? a : b));
   const candidates = await db
     .select({
       id: ncaReports.id,
@@ -90,17 +102,49 @@ export async function recurrencesOf(db: TSignedInContext['db'], reports: TRecurr
       createdAt: ncaReports.createdAt,
     })
     .from(ncaReports)
-    .where(and(ne(ncaReports.status, 'pending'), or(...pairs)));
-  for (const report of reports) {
-    const mine = asCandidate(report);
-    const earlier = candidates
-      .map(asCandidate)
-      .filter((c) => isRecurrenceOf(mine, c))
-      .sort((a, b) => (comesBefore(a, b) ? -1 : 1));
+    .where(and(ne(ncaReports.status, 'pending'), or(...pairs), sql`${recurrenceDay('nca_reports')} between ${from} and ${to}`));
+  const byPair = new Map<string, (TRecurrenceCandidate & { code: string | null })[]>();
+  for (const candidate of candidates.map(asCandidate)) {
+    const key = pairKey(candidate);
+    const list = byPair.get(key);
+    if (list) list.push(candidate);
+    else byPair.set(key, [candidate]);
+  }
+  for (const report of mine) {
+    const earlier = (byPair.get(pairKey(report)) ?? []).filter((c) => isRecurrenceOf(report, c)).sort((a, b) => (comesBefore(a, b) ? -1 : 1));
     const latest = earlier.at(-1);
     if (latest) found.set(report.id, { _id: latest.id, code: latest.code });
   }
   return found;
+}
+
+/** The environmental category of every setting that has one (the aspects of the NCA lists), kept per process until a write to settings. */
+function ambientCategories(db: TSignedInContext['db']): Promise<Map<string, string | null>> {
+  return cachedSettingsRead(
+    db,
+    'nca.ambientCategories',
+    async () =>
+      new Map(
+        (await db.select({ id: settings.id, category: settings.ambientCategory }).from(settings).where(isNotNull(settings.ambientCategory))).map((s) => [s.id, s.category]),
+      ),
+  );
+}
+
+/** The columns {@link recurrencesOf} and the draft names read, from the records of a list page; undefined when a record lacks one. */
+function recurrenceRowsOf(records: Record<string, unknown>[]): TRecurrenceRow[] | undefined {
+  const rows: TRecurrenceRow[] = [];
+  for (const r of records) {
+    if (typeof r._id !== 'string' || typeof r.targetAgencyId !== 'string' || typeof r.createdAt !== 'string' || !('code' in r) || !('systemSettingId' in r) || !('openDate' in r)) return undefined;
+    rows.push({
+      id: r._id,
+      code: (r.code as string | null) ?? null,
+      systemSettingId: (r.systemSettingId as string | null) ?? null,
+      targetAgencyId: r.targetAgencyId,
+      openDate: (r.openDate as string | null) ?? null,
+      createdAt: new Date(r.createdAt),
+    });
+  }
+  return rows;
 }
 
 const isIshikawaCategory = (value: string): value is TIshikawaCategory => (ISHIKAWA_CATEGORIES as readonly string[]).includes(value);
@@ -162,35 +206,37 @@ export const ncaReportsCollection = defineCollection({
     // A report of the same type on the same agency within 12 months of an earlier one.
     recurrence: (value) => (value === 'true' ? isRecurrence : sql`not ${isRecurrence}`),
     // The reports whose root cause is classified in an Ishikawa family.
-    ishikawa: (value) => (isIshikawaCategory(value) ? sql`${value} = any(${ncaReports.ishikawaCategories})` : sql`false`),
+    ishikawa: (value) => (isIshikawaCategory(value) ? sql`${ncaReports.ishikawaCategories} @> array[${value}]::text[]` : sql`false`),
   },
   toRecord: (row) => reportToRecord(row),
   async decorate(records, ctx) {
     const ids = records.map((r) => r._id as string);
-    const aspectIds = [...new Set(records.map((r) => r.ambientSettingId as string | null).filter((id): id is string => !!id))];
-    const categories = aspectIds.length
-      ? new Map((await ctx.db.select({ id: settings.id, category: settings.ambientCategory }).from(settings).where(inArray(settings.id, aspectIds))).map((s) => [s.id, s.category]))
-      : new Map<string, string | null>();
     const today = todayInItaly();
-    const overdue = await ctx.db
-      .select({ reportId: correctiveActions.reportId, n: count() })
-      .from(correctiveActions)
-      .where(
-        and(
-          inArray(correctiveActions.reportId, ids),
-          eq(correctiveActions.expires, true),
-          sql`${correctiveActions.expireDate} < ${today}`,
-          inArray(correctiveActions.status, ['new', 'confirmed', 'in_progress']),
-        ),
-      )
-      .groupBy(correctiveActions.reportId);
+    // The page's own fields carry what the recurrences and the draft names read; a page without them reads the rows.
+    const [categories, overdue, mine] = await Promise.all([
+      ambientCategories(ctx.db),
+      ctx.db
+        .select({ reportId: correctiveActions.reportId, n: count() })
+        .from(correctiveActions)
+        .where(
+          and(
+            inArray(correctiveActions.reportId, ids),
+            eq(correctiveActions.expires, true),
+            sql`${correctiveActions.expireDate} < ${today}`,
+            inArray(correctiveActions.status, ['new', 'confirmed', 'in_progress']),
+          ),
+        )
+        .groupBy(correctiveActions.reportId),
+      recurrenceRowsOf(records) ?? (ids.length ? ctx.db.select().from(ncaReports).where(inArray(ncaReports.id, ids)) : []),
+    ]);
     const overdueBy = new Map(overdue.map((o) => [o.reportId, Number(o.n)]));
-    const mine = ids.length ? await ctx.db.select().from(ncaReports).where(inArray(ncaReports.id, ids)) : [];
-    const recurrences = await recurrencesOf(ctx.db, mine);
-    const drafts = await draftNamePartsOf(
-      ctx.db,
-      mine.filter((r) => r.code === null).map((r) => r.id),
-    );
+    const [recurrences, drafts] = await Promise.all([
+      recurrencesOf(ctx.db, mine),
+      draftNamePartsOf(
+        ctx.db,
+        mine.filter((r) => r.code === null).map((r) => r.id),
+      ),
+    ]);
     for (const record of records) {
       record.draftName = drafts.get(record._id as string) ?? null;
       record.ambientCategory = record.ambientSettingId ? (categories.get(record.ambientSettingId as string) ?? null) : null;
