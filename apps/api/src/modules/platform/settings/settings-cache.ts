@@ -23,7 +23,8 @@ export function forgetCachedSettings() {
 /**
  * Keeps the reads of settings made through `db` until a write to `settings` is notified (the trigger of
  * migration 0046 on the `table_writes` channel, which PostgreSQL delivers after the commit to every process),
- * with no age limit while the LISTEN connection is live. The app calls it once for its database.
+ * with no age limit while the LISTEN connection is live (the lists' counts and the signed-in users are kept the
+ * same way). The app calls it once for its database.
  */
 export function watchSettingsWrites(db: object, writes: TTableWrites) {
   watched.set(db, writes);
@@ -36,9 +37,18 @@ export function watchSettingsWrites(db: object, writes: TTableWrites) {
  * SETTINGS_CACHE_MS when no notification can tell. A load that a write overtook is answered but not kept.
  */
 export async function cachedSettingsRead<T>(db: TDbOrTx, key: string, load: () => Promise<T>): Promise<T> {
-  const live = watched.get(db)?.live === true;
+  const writes = watched.get(db);
   const hit = entries.get(db)?.get(key);
-  if (hit && (live || Date.now() - hit.at <= SETTINGS_CACHE_MS)) return hit.value as T;
+  if (hit && writes?.live) {
+    // One round trip on the LISTEN connection (shared by the requests arriving meanwhile): every write committed
+    // before this request has been heard, whichever process made it, so a client always reads its own writes.
+    const synced = await writes.sync().then(
+      () => true,
+      () => false,
+    );
+    const still = synced && writes.live ? entries.get(db)?.get(key) : undefined;
+    if (still) return still.value as T;
+  } else if (hit && Date.now() - hit.at <= SETTINGS_CACHE_MS) return hit.value as T;
   const before = generation;
   const value = await load();
   if (generation === before) {
