@@ -14,6 +14,9 @@ CREATE INDEX IF NOT EXISTS "nca_reports_detected_by_created_idx" ON "nca_reports
 CREATE INDEX IF NOT EXISTS "nca_reports_code_sort_idx" ON "nca_reports" USING btree ("code", "id");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "nca_reports_status_sort_idx" ON "nca_reports" USING btree ("status", "id");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "nca_reports_open_date_sort_idx" ON "nca_reports" USING btree ("open_date", "id");--> statement-breakpoint
+-- The recurrence of each listed report (reports.ts recurrencesOf) and the recurrence filter: the latest report of an
+-- agency and type out of the draft before a day, one index probe.
+CREATE INDEX IF NOT EXISTS "nca_reports_recurrence_day_idx" ON "nca_reports" USING btree ("target_agency_id", "system_setting_id", (coalesce("open_date", ("created_at" at time zone 'Europe/Rome')::date)) DESC, "created_at" DESC) WHERE "status" <> 'pending';--> statement-breakpoint
 -- The Ishikawa filter (`ishikawa_categories @> array[family]`).
 CREATE INDEX IF NOT EXISTS "nca_reports_ishikawa_idx" ON "nca_reports" USING gin ("ishikawa_categories");--> statement-breakpoint
 DROP INDEX IF EXISTS "nca_reports_status_idx";--> statement-breakpoint

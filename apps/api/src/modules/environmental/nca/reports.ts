@@ -2,7 +2,6 @@ import { and, count, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizz
 import {
   editableFieldsOf,
   frozenFieldsIn,
-  comesBefore,
   isRecurrenceOf,
   recurrenceDateOf,
   recurrenceWindowStart,
@@ -79,41 +78,43 @@ type TRecurrenceRow = Pick<TNcaReportRow, 'id' | 'code' | 'systemSettingId' | 't
 const asCandidate = (r: TRecurrenceRow): TRecurrenceCandidate & { code: string | null } => ({ ...r, createdOn: italianDateOf(r.createdAt), createdAt: r.createdAt.toISOString() });
 
 /**
- * For each report, the latest earlier report it recurs (same type, same agency, 12 months), or none. The
- * candidates read are only those of the reports' agencies and types whose day falls between the earliest
- * window start and the latest report's day (what isRecurrenceOf can accept at all); the rule itself is the domain's.
+ * For each report, the latest earlier report it recurs (same type, same agency, 12 months), or none. One
+ * statement: for each report, the latest report of its agency and type out of the draft that comes before it
+ * within its window (the window's first day computed by the domain), read from the recurrence index of
+ * migration 0046 (one index probe per report, whatever the table holds); the domain's isRecurrenceOf has the
+ * last word on each candidate.
  */
 export async function recurrencesOf(db: TSignedInContext['db'], reports: TRecurrenceRow[]): Promise<Map<string, { _id: string; code: string | null }>> {
   const found = new Map<string, { _id: string; code: string | null }>();
   const mine = reports.filter((r) => r.systemSettingId).map(asCandidate);
   if (mine.length === 0) return found;
-  const pairKey = (r: { targetAgencyId: string; systemSettingId: string | null }) => `${r.targetAgencyId}\u0000${r.systemSettingId}`;
-  const pairs = [...new Map(mine.map((r) => [pairKey(r), r])).values()].map((r) => and(eq(ncaReports.targetAgencyId, r.targetAgencyId), eq(ncaReports.systemSettingId, r.systemSettingId!)));
-  const days = mine.map(recurrenceDateOf);
-  const from = days.map(recurrenceWindowStart).reduce((a, b) => (a < b ? a : b));
-  const to = days.reduce((a, b) => (a > b ? a : b));
-  const candidates = await db
-    .select({
-      id: ncaReports.id,
-      code: ncaReports.code,
-      systemSettingId: ncaReports.systemSettingId,
-      targetAgencyId: ncaReports.targetAgencyId,
-      openDate: ncaReports.openDate,
-      createdAt: ncaReports.createdAt,
-    })
-    .from(ncaReports)
-    .where(and(ne(ncaReports.status, 'pending'), or(...pairs), sql`${recurrenceDay('nca_reports')} between ${from} and ${to}`));
-  const byPair = new Map<string, (TRecurrenceCandidate & { code: string | null })[]>();
-  for (const candidate of candidates.map(asCandidate)) {
-    const key = pairKey(candidate);
-    const list = byPair.get(key);
-    if (list) list.push(candidate);
-    else byPair.set(key, [candidate]);
-  }
-  for (const report of mine) {
-    const earlier = (byPair.get(pairKey(report)) ?? []).filter((c) => isRecurrenceOf(report, c)).sort((a, b) => (comesBefore(a, b) ? -1 : 1));
-    const latest = earlier.at(-1);
-    if (latest) found.set(report.id, { _id: latest.id, code: latest.code });
+  const list = (values: string[], type: string) => sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::${sql.raw(type)}[]`;
+  const result = await db.execute<{ reportId: string; id: string; code: string | null; systemSettingId: string; targetAgencyId: string; openDate: string | null; createdMs: number }>(sql`
+    select p.report_id::text as "reportId", earlier.id::text as id, earlier.code, earlier.system_setting_id::text as "systemSettingId",
+           earlier.target_agency_id::text as "targetAgencyId", earlier.open_date::text as "openDate", (extract(epoch from earlier.created_at) * 1000)::float8 as "createdMs"
+    from unnest(${list(
+      mine.map((r) => r.id),
+      'uuid',
+    )}, ${list(
+      mine.map((r) => recurrenceWindowStart(recurrenceDateOf(r))),
+      'date',
+    )}) as p(report_id, window_start)
+    join ${ncaReports} r on r.id = p.report_id
+    cross join lateral (
+      select e.id, e.code, e.system_setting_id, e.target_agency_id, e.open_date, e.created_at from ${ncaReports} e
+      where e.target_agency_id = r.target_agency_id and e.system_setting_id = r.system_setting_id and e.status <> 'pending' and e.id <> r.id
+        and ${recurrenceDay('e')} >= p.window_start
+        and (${recurrenceDay('e')} < ${recurrenceDay('r')} or (${recurrenceDay('e')} = ${recurrenceDay('r')} and e.created_at < r.created_at))
+      order by ${recurrenceDay('e')} desc, e.created_at desc
+      limit 1) earlier`);
+  const byId = new Map(mine.map((r) => [r.id, r]));
+  for (const row of result.rows) {
+    const report = byId.get(row.reportId);
+    const candidate = asCandidate({ ...row, createdAt: new Date(Number(row.createdMs)) });
+    if (report && isRecurrenceOf(report, candidate)) found.set(report.id, { _id: candidate.id, code: candidate.code });
   }
   return found;
 }
