@@ -213,8 +213,10 @@ export const ncaReportsCollection = defineCollection({
   async decorate(records, ctx) {
     const ids = records.map((r) => r._id as string);
     const today = todayInItaly();
-    // The page's own fields carry what the recurrences and the draft names read; a page without them reads the rows.
-    const [categories, overdue, mine] = await Promise.all([
+    // The page's own fields carry what the recurrences and the draft names read (a page without them reads the rows);
+    // the decorations are then three statements sent together.
+    const mine = recurrenceRowsOf(records) ?? (ids.length ? await ctx.db.select().from(ncaReports).where(inArray(ncaReports.id, ids)) : []);
+    const [categories, overdue, recurrences, drafts] = await Promise.all([
       ambientCategories(ctx.db),
       ctx.db
         .select({ reportId: correctiveActions.reportId, n: count() })
@@ -228,16 +230,13 @@ export const ncaReportsCollection = defineCollection({
           ),
         )
         .groupBy(correctiveActions.reportId),
-      recurrenceRowsOf(records) ?? (ids.length ? ctx.db.select().from(ncaReports).where(inArray(ncaReports.id, ids)) : []),
-    ]);
-    const overdueBy = new Map(overdue.map((o) => [o.reportId, Number(o.n)]));
-    const [recurrences, drafts] = await Promise.all([
       recurrencesOf(ctx.db, mine),
       draftNamePartsOf(
         ctx.db,
         mine.filter((r) => r.code === null).map((r) => r.id),
       ),
     ]);
+    const overdueBy = new Map(overdue.map((o) => [o.reportId, Number(o.n)]));
     for (const record of records) {
       record.draftName = drafts.get(record._id as string) ?? null;
       record.ambientCategory = record.ambientSettingId ? (categories.get(record.ambientSettingId as string) ?? null) : null;
