@@ -106,7 +106,11 @@ export async function benchEnvironmentalLists() {
       printRounds(`  raw node-postgres server, same SQL (${CONNECTIONS} connections)`, results.raw);
       printRounds(`  API (compiled), GET ${apiUrl[name].split('?')[0]} (${CONNECTIONS} connections)`, results.api);
       printTarget('  API / raw, per round', ratios(results.api, results.raw), { atLeast: 0.85 });
-      printTarget('  API req/s, per round', results.api.map((x) => x.rps), { atLeast: 100, unit: ' req/s' });
+      printTarget(
+        '  API req/s, per round',
+        results.api.map((x) => x.rps),
+        { atLeast: 100, unit: ' req/s' },
+      );
     };
     const counts = await raw.query<{ nca: string; rdp: string }>('select (select count(*) from nca_reports) as nca, (select count(*) from rdps) as rdp');
     const { nca, rdp } = counts.rows[0];
@@ -224,8 +228,8 @@ async function seed(raw: pg.Pool): Promise<TSetup> {
       `insert into users (email, name, surname, role, is_confirmed, is_profile_complete${column ? `, ${column}` : ''}) values ($1, 'Bench', $2, $2, true, true${column ? ', $3' : ''}) returning id`,
       column ? [email, role, company] : [email, role],
     ));
-  const agencyId = (await one(`select id from agencies where business_name = 'Bench impresa 01'`))!;
-  const laboratoryId = (await one(`select id from laboratories where business_name = 'Bench laboratorio 01'`))!;
+  const agencyId = await one(`select id from agencies where business_name = 'Bench impresa 01'`);
+  const laboratoryId = await one(`select id from laboratories where business_name = 'Bench laboratorio 01'`);
   const consortiumId = await user('bench-lists-consortium@bench.test', 'consortium_user', null, null);
   const agencyUserId = await user('bench-lists-agency@bench.test', 'agency_user', 'agency_id', agencyId);
   const laboratoryUserId = await user('bench-lists-lab@bench.test', 'laboratory_user', 'laboratory_id', laboratoryId);
@@ -280,5 +284,5 @@ async function seed(raw: pg.Pool): Promise<TSetup> {
     // As autovacuum leaves tables in use: with the visibility map, counts read the index only.
     await raw.query('vacuum (analyze) nca_reports, corrective_actions, rdps');
   }
-  return { consortiumId: consortiumId!, agencyId, agencyUserId: agencyUserId!, laboratoryId, laboratoryUserId: laboratoryUserId! };
+  return { consortiumId: consortiumId, agencyId, agencyUserId: agencyUserId, laboratoryId, laboratoryUserId: laboratoryUserId };
 }

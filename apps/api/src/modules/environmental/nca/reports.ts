@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   editableFieldsOf,
   frozenFieldsIn,
@@ -17,7 +17,7 @@ import { ncaSideOf, type TNcaSide } from '@app/domain/platform/access/access-tab
 import { italianDateOf } from '@app/domain/platform/time/italian-time';
 import { correctiveActions, ncaReports, settings, signRequests } from '../../../db/schema/index.ts';
 import { holdsPermission } from '../../../lib/access.ts';
-import { cachedSettingsRead } from '../../platform/settings/settings-cache.ts';
+import { cachedSettingsRead } from '../../platform/index.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
@@ -88,10 +88,11 @@ export async function recurrencesOf(db: TSignedInContext['db'], reports: TRecurr
   const found = new Map<string, { _id: string; code: string | null }>();
   const mine = reports.filter((r) => r.systemSettingId).map(asCandidate);
   if (mine.length === 0) return found;
-  const list = (values: string[], type: string) => sql`array[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::${sql.raw(type)}[]`;
+  const list = (values: string[], type: string) =>
+    sql`array[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::${sql.raw(type)}[]`;
   const result = await db.execute<{ reportId: string; id: string; code: string | null; systemSettingId: string; targetAgencyId: string; openDate: string | null; createdMs: number }>(sql`
     select p.report_id::text as "reportId", earlier.id::text as id, earlier.code, earlier.system_setting_id::text as "systemSettingId",
            earlier.target_agency_id::text as "targetAgencyId", earlier.open_date::text as "openDate", (extract(epoch from earlier.created_at) * 1000)::float8 as "createdMs"
@@ -124,10 +125,7 @@ function ambientCategories(db: TSignedInContext['db']): Promise<Map<string, stri
   return cachedSettingsRead(
     db,
     'nca.ambientCategories',
-    async () =>
-      new Map(
-        (await db.select({ id: settings.id, category: settings.ambientCategory }).from(settings).where(isNotNull(settings.ambientCategory))).map((s) => [s.id, s.category]),
-      ),
+    async () => new Map((await db.select({ id: settings.id, category: settings.ambientCategory }).from(settings).where(isNotNull(settings.ambientCategory))).map((s) => [s.id, s.category])),
   );
 }
 

@@ -57,11 +57,7 @@ describe('cached settings', () => {
   });
 
   it("an aspect's environmental category changed in the database is what the next NCA list shows", async () => {
-    const [report] = await t.db
-      .select({ id: ncaReports.id, aspectId: ncaReports.ambientSettingId })
-      .from(ncaReports)
-      .where(isNotNull(ncaReports.ambientSettingId))
-      .limit(1);
+    const [report] = await t.db.select({ id: ncaReports.id, aspectId: ncaReports.ambientSettingId }).from(ncaReports).where(isNotNull(ncaReports.ambientSettingId)).limit(1);
     expect(report, 'the demo data has an NCA report with an environmental aspect').toBeDefined();
     const [aspect] = await t.db.select({ category: settings.ambientCategory }).from(settings).where(eq(settings.id, report.aspectId!));
     const listed = async () => {

@@ -53,7 +53,7 @@ export async function cachedSettingsRead<T>(db: TDbOrTx, key: string, load: () =
   const value = await load();
   if (generation === before) {
     let perDb = entries.get(db);
-    if (!perDb) entries.set(db, (perDb = new Map()));
+    if (!perDb) entries.set(db, (perDb = new Map<string, TEntry>()));
     perDb.set(key, { at: Date.now(), value });
   }
   return value;
