@@ -60,8 +60,8 @@ export async function benchEnvironmentalLists() {
       ncaConsortium: { list: ncaPage(''), count: ncaCount(''), args: [] },
       ncaAgency: { list: ncaPage(agencyWhere), count: ncaCount(agencyWhere), args: [setup.agencyId, setup.agencyUserId] },
       ncaOpenOfAgency: {
-        list: ncaPage(` where status = 'open' and target_agency_id = $1`),
-        count: ncaCount(` where status = 'open' and target_agency_id = $1`),
+        list: ncaPage(` where status = 'closed' and target_agency_id = $1`),
+        count: ncaCount(` where status = 'closed' and target_agency_id = $1`),
         args: [setup.agencyId],
       },
       rdpConsortium: { list: rdpPage(''), count: rdpCount(''), args: [] },
@@ -72,7 +72,7 @@ export async function benchEnvironmentalLists() {
     const apiUrl: Record<keyof typeof queries, string> = {
       ncaConsortium: `/api/nca-reports?sort=-createdAt&${page}`,
       ncaAgency: `/api/nca-reports?sort=-createdAt&${page}`,
-      ncaOpenOfAgency: `/api/nca-reports?status=open&targetAgencyId=${setup.agencyId}&sort=-createdAt&${page}`,
+      ncaOpenOfAgency: `/api/nca-reports?status=closed&targetAgencyId=${setup.agencyId}&sort=-createdAt&${page}`,
       rdpConsortium: `/api/rdps?sort=-sampleDate&${page}`,
       rdpLaboratory: `/api/rdps?sort=-sampleDate&${page}`,
       rdpOutOfLimits: `/api/rdps?status=approved&outOfLimits=true&sort=-sampleDate&${page}`,
@@ -116,7 +116,7 @@ export async function benchEnvironmentalLists() {
     const { nca, rdp } = counts.rows[0];
     await run(`NCA list, ${Number(nca).toLocaleString('en')} reports, consortium user (newest first, 25 rows + count)`, 'ncaConsortium');
     await run(`NCA list, ${Number(nca).toLocaleString('en')} reports, agency user (its reports, newest first)`, 'ncaAgency');
-    await run(`NCA list, consortium user, filtered: open reports of one agency`, 'ncaOpenOfAgency');
+    await run(`NCA list, consortium user, filtered: closed reports of one agency`, 'ncaOpenOfAgency');
     await run(`RDP list, ${Number(rdp).toLocaleString('en')} reports, consortium user (newest sample first)`, 'rdpConsortium');
     await run(`RDP list, ${Number(rdp).toLocaleString('en')} reports, laboratory user (its reports)`, 'rdpLaboratory');
     await run(`RDP list, consortium user, filtered: approved and out of limits`, 'rdpOutOfLimits');
