@@ -1,4 +1,5 @@
 import { benchCollectionList } from './collection-list.ts';
+import { benchEnvironmentalLists } from './env-lists.ts';
 import { benchExport } from './export.ts';
 import { benchHostile } from './hostile.ts';
 import { benchDeclarations } from './filings.ts';
@@ -24,6 +25,7 @@ const sections: Record<string, () => Promise<void>> = {
   import: benchImport,
   hostile: benchHostile,
   rdp: benchRdp,
+  lists: benchEnvironmentalLists,
   web: async () => {
     await benchWebBudgets();
     await benchWeb();

@@ -27,6 +27,7 @@ import { createLocalStorage } from './modules/platform/uploads/storage.ts';
 import { registerModules } from './modules/index.ts';
 import { permissionGate } from './modules/platform/permissions/authorize.ts';
 import { enabledAreas } from './modules/platform/settings/features.ts';
+import { watchSettingsWrites } from './modules/platform/settings/settings-cache.ts';
 import './lib/fastify-types.ts';
 
 export type TBuildOptions = { config: TConfig; database: TDatabase; logger?: boolean | object };
@@ -46,6 +47,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
 
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
   const tableWrites = createTableWrites(database, app.log);
+  watchSettingsWrites(database.db, tableWrites);
   const services: TServices = {
     config,
     database,

@@ -40,6 +40,7 @@ export const ON_POSTGRES = {
   'apps/api/src/modules/environmental/rdps/rdps.test.ts': 'sql',
   'apps/api/src/modules/environmental/registry/registry.test.ts': 'sql',
   'apps/api/src/modules/platform/app-versions/app-versions.test.ts': 'listen',
+  'apps/api/src/modules/platform/settings/settings-cache.test.ts': 'listen',
   'apps/api/src/modules/platform/audit/audit-logs.test.ts': 'sql',
   'apps/api/src/modules/platform/auth/sessions.test.ts': 'listen',
   'apps/api/src/modules/platform/generic/collection-export.test.ts': 'sql',

@@ -61,6 +61,7 @@ export { requireChangeToAttach } from './uploads/link-policies.ts';
 export { normaliseEmail } from './users/user-input.ts';
 export { findSettingUsages, registerAreaSettingTypes, registerSettingUsageCheck, settingRowValues, type TSettingUsageCheck } from './settings/settings.ts';
 export { setFeature } from './settings/features.ts';
+export { cachedSettingsRead } from './settings/settings-cache.ts';
 export { sendInvite as sendAccountInvite } from './users/create-users.ts';
 export { addUserVisibilityRule, emailTaken, findEmailOwner, registerUserFunctionCheck, registerUserLinkCheck } from './users/users.ts';
 export { authorizeAction } from './permissions/authorize.ts';

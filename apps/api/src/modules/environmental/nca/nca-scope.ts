@@ -1,6 +1,6 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { rolesOnNcaSide } from '@app/domain/platform/access/access-table';
-import { correctiveActions, ncaEffectivenessChecks, ncaReports, settings, signRequests, users } from '../../../db/schema/index.ts';
+import { agencies, correctiveActions, ncaEffectivenessChecks, ncaReports, settings, signRequests, users } from '../../../db/schema/index.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 
 /*
@@ -54,18 +54,30 @@ export const assignmentHolder: TAssignmentHolderRefs = { roleIds: users.roleIds,
 /** The signed-in user's row (aliased `me`), as the holder of {@link holdsActionRoleOrFunction}. */
 const me: TAssignmentHolderRefs = { roleIds: sql`me.role_ids`, functionIds: sql`me.company_function_setting_ids`, agencyId: sql`me.agency_id`, role: sql`me.role` };
 
-/** The reports the caller takes part in. */
+/**
+ * The reports the caller takes part in, written as branches an index serves each (PostgreSQL ORs them in a
+ * bitmap), never as a condition evaluated report by report: the agency's reports (target and detector
+ * indexes), the reports observing the caller (the observers' GIN index), every report when the caller is a
+ * default observer (every report targets an agency that exists), and the ids of the reports the caller is asked
+ * to sign or is assigned a corrective action of, each list read once per statement (`id = any(array(...))`, the
+ * primary key). The assignment is the rule of {@link holdsActionRoleOrFunction}; the array overlaps before it
+ * only let the GIN indexes of migration 0046 find its candidates.
+ */
 export function reportsReadable(ctx: TSignedInContext): SQL {
   const { agencyId, id: userId } = ctx.actor;
-  const byAgency = agencyId ? sql`(${ncaReports.targetAgencyId} = ${agencyId} and ${ncaReports.status} <> 'pending') or ${ncaReports.detectedByAgencyId} = ${agencyId}` : none;
-  return sql`(${byAgency}
-    or ${userId}::uuid = any(${ncaReports.observerUsersIds})
-    or exists (select 1 from ${settings} where ${settings.settingType} = 'defaultObserver' and ${settings.isActive} and ${settings.userId} = ${userId})
-    or exists (select 1 from ${signRequests} where ${signRequests.reportId} = ${ncaReports.id} and ${signRequests.userId} = ${userId})
-    or exists (select 1 from ${correctiveActions} assigned, ${users} me
-      where assigned.report_id = ${ncaReports.id} and me.id = ${userId}
+  const byAgency = agencyId ? sql`(${ncaReports.targetAgencyId} = ${agencyId} and ${ncaReports.status} <> 'pending') or ${ncaReports.detectedByAgencyId} = ${agencyId} or ` : sql``;
+  const mine = sql`(select holder.role_ids from ${users} holder where holder.id = ${userId})`;
+  const myFunctions = sql`(select holder.company_function_setting_ids from ${users} holder where holder.id = ${userId})`;
+  return sql`(${byAgency}${ncaReports.observerUsersIds} @> array[${userId}::uuid]
+    or ${ncaReports.targetAgencyId} = any(array(select observed.id from ${agencies} observed
+      where exists (select 1 from ${settings} where ${settings.settingType} = 'defaultObserver' and ${settings.isActive} and ${settings.userId} = ${userId})))
+    or ${ncaReports.id} = any(array(select ${signRequests.reportId} from ${signRequests} where ${signRequests.userId} = ${userId}
+      union
+      select assigned.report_id from ${correctiveActions} assigned, ${users} me
+      where me.id = ${userId}
+        and (assigned.user_ids @> array[${userId}::uuid] or assigned.role_ids && ${mine} or assigned.agency_function_setting_ids && ${myFunctions})
         and (${userId}::uuid = any(assigned.user_ids)
-          or ${holdsActionRoleOrFunction({ roleIds: sql`assigned.role_ids`, functionIds: sql`assigned.agency_function_setting_ids`, agencyId: sql`assigned.agency_id`, reportId: sql`assigned.report_id` }, me)})))`;
+          or ${holdsActionRoleOrFunction({ roleIds: sql`assigned.role_ids`, functionIds: sql`assigned.agency_function_setting_ids`, agencyId: sql`assigned.agency_id`, reportId: sql`assigned.report_id` }, me)}))))`;
 }
 
 /** The reports whose cause analysis the caller writes: those that target the caller's agency, out of the draft. */

@@ -1,9 +1,10 @@
-import { and, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   editableFieldsOf,
   frozenFieldsIn,
-  comesBefore,
   isRecurrenceOf,
+  recurrenceDateOf,
+  recurrenceWindowStart,
   type TRecurrenceCandidate,
   ISHIKAWA_CATEGORIES,
   verificationsChangedBySupplier,
@@ -16,6 +17,7 @@ import { ncaSideOf, type TNcaSide } from '@app/domain/platform/access/access-tab
 import { italianDateOf } from '@app/domain/platform/time/italian-time';
 import { correctiveActions, ncaReports, settings, signRequests } from '../../../db/schema/index.ts';
 import { holdsPermission } from '../../../lib/access.ts';
+import { cachedSettingsRead } from '../../platform/index.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
@@ -75,32 +77,73 @@ export const isRecurrence: SQL = sql`exists (select 1 from ${ncaReports} earlier
 type TRecurrenceRow = Pick<TNcaReportRow, 'id' | 'code' | 'systemSettingId' | 'targetAgencyId' | 'openDate' | 'createdAt'>;
 const asCandidate = (r: TRecurrenceRow): TRecurrenceCandidate & { code: string | null } => ({ ...r, createdOn: italianDateOf(r.createdAt), createdAt: r.createdAt.toISOString() });
 
-/** For each report, the latest earlier report it recurs (same type, same agency, 12 months), or none. */
+/**
+ * For each report, the latest earlier report it recurs (same type, same agency, 12 months), or none. One
+ * statement: for each report, the latest report of its agency and type out of the draft that comes before it
+ * within its window (the window's first day computed by the domain), read from the recurrence index of
+ * migration 0046 (one index probe per report, whatever the table holds); the domain's isRecurrenceOf has the
+ * last word on each candidate.
+ */
 export async function recurrencesOf(db: TSignedInContext['db'], reports: TRecurrenceRow[]): Promise<Map<string, { _id: string; code: string | null }>> {
-  const pairs = reports.filter((r) => r.systemSettingId).map((r) => and(eq(ncaReports.targetAgencyId, r.targetAgencyId), eq(ncaReports.systemSettingId, r.systemSettingId!)));
   const found = new Map<string, { _id: string; code: string | null }>();
-  if (pairs.length === 0) return found;
-  const candidates = await db
-    .select({
-      id: ncaReports.id,
-      code: ncaReports.code,
-      systemSettingId: ncaReports.systemSettingId,
-      targetAgencyId: ncaReports.targetAgencyId,
-      openDate: ncaReports.openDate,
-      createdAt: ncaReports.createdAt,
-    })
-    .from(ncaReports)
-    .where(and(ne(ncaReports.status, 'pending'), or(...pairs)));
-  for (const report of reports) {
-    const mine = asCandidate(report);
-    const earlier = candidates
-      .map(asCandidate)
-      .filter((c) => isRecurrenceOf(mine, c))
-      .sort((a, b) => (comesBefore(a, b) ? -1 : 1));
-    const latest = earlier.at(-1);
-    if (latest) found.set(report.id, { _id: latest.id, code: latest.code });
+  const mine = reports.filter((r) => r.systemSettingId).map(asCandidate);
+  if (mine.length === 0) return found;
+  const list = (values: string[], type: string) =>
+    sql`array[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::${sql.raw(type)}[]`;
+  const result = await db.execute<{ reportId: string; id: string; code: string | null; systemSettingId: string; targetAgencyId: string; openDate: string | null; createdMs: number }>(sql`
+    select p.report_id::text as "reportId", earlier.id::text as id, earlier.code, earlier.system_setting_id::text as "systemSettingId",
+           earlier.target_agency_id::text as "targetAgencyId", earlier.open_date::text as "openDate", (extract(epoch from earlier.created_at) * 1000)::float8 as "createdMs"
+    from unnest(${list(
+      mine.map((r) => r.id),
+      'uuid',
+    )}, ${list(
+      mine.map((r) => recurrenceWindowStart(recurrenceDateOf(r))),
+      'date',
+    )}) as p(report_id, window_start)
+    join ${ncaReports} r on r.id = p.report_id
+    cross join lateral (
+      select e.id, e.code, e.system_setting_id, e.target_agency_id, e.open_date, e.created_at from ${ncaReports} e
+      where e.target_agency_id = r.target_agency_id and e.system_setting_id = r.system_setting_id and e.status <> 'pending' and e.id <> r.id
+        and ${recurrenceDay('e')} >= p.window_start
+        and (${recurrenceDay('e')} < ${recurrenceDay('r')} or (${recurrenceDay('e')} = ${recurrenceDay('r')} and e.created_at < r.created_at))
+      order by ${recurrenceDay('e')} desc, e.created_at desc
+      limit 1) earlier`);
+  const byId = new Map(mine.map((r) => [r.id, r]));
+  for (const row of result.rows) {
+    const report = byId.get(row.reportId);
+    const candidate = asCandidate({ ...row, createdAt: new Date(Number(row.createdMs)) });
+    if (report && isRecurrenceOf(report, candidate)) found.set(report.id, { _id: candidate.id, code: candidate.code });
   }
   return found;
+}
+
+/** The environmental category of every setting that has one (the aspects of the NCA lists), kept per process until a write to settings. */
+function ambientCategories(db: TSignedInContext['db']): Promise<Map<string, string | null>> {
+  return cachedSettingsRead(
+    db,
+    'nca.ambientCategories',
+    async () => new Map((await db.select({ id: settings.id, category: settings.ambientCategory }).from(settings).where(isNotNull(settings.ambientCategory))).map((s) => [s.id, s.category])),
+  );
+}
+
+/** The columns {@link recurrencesOf} and the draft names read, from the records of a list page; undefined when a record lacks one. */
+function recurrenceRowsOf(records: Record<string, unknown>[]): TRecurrenceRow[] | undefined {
+  const rows: TRecurrenceRow[] = [];
+  for (const r of records) {
+    if (typeof r._id !== 'string' || typeof r.targetAgencyId !== 'string' || typeof r.createdAt !== 'string' || !('code' in r) || !('systemSettingId' in r) || !('openDate' in r)) return undefined;
+    rows.push({
+      id: r._id,
+      code: (r.code as string | null) ?? null,
+      systemSettingId: (r.systemSettingId as string | null) ?? null,
+      targetAgencyId: r.targetAgencyId,
+      openDate: (r.openDate as string | null) ?? null,
+      createdAt: new Date(r.createdAt),
+    });
+  }
+  return rows;
 }
 
 const isIshikawaCategory = (value: string): value is TIshikawaCategory => (ISHIKAWA_CATEGORIES as readonly string[]).includes(value);
@@ -162,35 +205,36 @@ export const ncaReportsCollection = defineCollection({
     // A report of the same type on the same agency within 12 months of an earlier one.
     recurrence: (value) => (value === 'true' ? isRecurrence : sql`not ${isRecurrence}`),
     // The reports whose root cause is classified in an Ishikawa family.
-    ishikawa: (value) => (isIshikawaCategory(value) ? sql`${value} = any(${ncaReports.ishikawaCategories})` : sql`false`),
+    ishikawa: (value) => (isIshikawaCategory(value) ? sql`${ncaReports.ishikawaCategories} @> array[${value}]::text[]` : sql`false`),
   },
   toRecord: (row) => reportToRecord(row),
   async decorate(records, ctx) {
     const ids = records.map((r) => r._id as string);
-    const aspectIds = [...new Set(records.map((r) => r.ambientSettingId as string | null).filter((id): id is string => !!id))];
-    const categories = aspectIds.length
-      ? new Map((await ctx.db.select({ id: settings.id, category: settings.ambientCategory }).from(settings).where(inArray(settings.id, aspectIds))).map((s) => [s.id, s.category]))
-      : new Map<string, string | null>();
     const today = todayInItaly();
-    const overdue = await ctx.db
-      .select({ reportId: correctiveActions.reportId, n: count() })
-      .from(correctiveActions)
-      .where(
-        and(
-          inArray(correctiveActions.reportId, ids),
-          eq(correctiveActions.expires, true),
-          sql`${correctiveActions.expireDate} < ${today}`,
-          inArray(correctiveActions.status, ['new', 'confirmed', 'in_progress']),
-        ),
-      )
-      .groupBy(correctiveActions.reportId);
+    // The page's own fields carry what the recurrences and the draft names read (a page without them reads the rows);
+    // the decorations are then three statements sent together.
+    const mine = recurrenceRowsOf(records) ?? (ids.length ? await ctx.db.select().from(ncaReports).where(inArray(ncaReports.id, ids)) : []);
+    const [categories, overdue, recurrences, drafts] = await Promise.all([
+      ambientCategories(ctx.db),
+      ctx.db
+        .select({ reportId: correctiveActions.reportId, n: count() })
+        .from(correctiveActions)
+        .where(
+          and(
+            inArray(correctiveActions.reportId, ids),
+            eq(correctiveActions.expires, true),
+            sql`${correctiveActions.expireDate} < ${today}`,
+            inArray(correctiveActions.status, ['new', 'confirmed', 'in_progress']),
+          ),
+        )
+        .groupBy(correctiveActions.reportId),
+      recurrencesOf(ctx.db, mine),
+      draftNamePartsOf(
+        ctx.db,
+        mine.filter((r) => r.code === null).map((r) => r.id),
+      ),
+    ]);
     const overdueBy = new Map(overdue.map((o) => [o.reportId, Number(o.n)]));
-    const mine = ids.length ? await ctx.db.select().from(ncaReports).where(inArray(ncaReports.id, ids)) : [];
-    const recurrences = await recurrencesOf(ctx.db, mine);
-    const drafts = await draftNamePartsOf(
-      ctx.db,
-      mine.filter((r) => r.code === null).map((r) => r.id),
-    );
     for (const record of records) {
       record.draftName = drafts.get(record._id as string) ?? null;
       record.ambientCategory = record.ambientSettingId ? (categories.get(record.ambientSettingId as string) ?? null) : null;

@@ -3,6 +3,7 @@ import { settings } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { AREAS, type TArea } from '@app/domain/platform/access/access-table';
 import type { TAreaGate } from '../../../lib/access.ts';
+import { cachedSettingsRead, forgetCachedSettings } from './settings-cache.ts';
 
 /**
  * The feature flags with their shipped values. They are `settings` rows of type
@@ -35,32 +36,22 @@ export const isFeatureFlag = (name: string): name is TFeatureFlag => Object.hasO
 export const FEATURE_FLAG_NAMES: readonly TFeatureFlag[] = Object.keys(FEATURE_FLAGS).filter(isFeatureFlag);
 export const FEATURE_SETTING_TYPE = 'feature';
 
-const CACHE_MS = 2_000;
-let cache = new WeakMap<object, { at: number; values: Map<string, boolean> }>();
-
 /**
- * Forgets every cached flag value. Writes happen inside transactions, whose object is not the one
- * the cache is keyed by, so all entries go (they are cheap to reload).
+ * Forgets every cached flag value (and every other cached read of settings). Writes happen inside
+ * transactions; the notification of the commit (settings-cache.ts) forgets them again in every process.
  */
 export function invalidateFeatureCache(_db?: TDbOrTx) {
-  cache = new WeakMap();
-}
-
-// Transactions and the database share the session; cache per database object we were given.
-function rootOf(db: TDbOrTx): object {
-  return db;
+  forgetCachedSettings();
 }
 
 export async function readFeatures(db: TDbOrTx): Promise<Record<TFeatureFlag, boolean>> {
-  const key = rootOf(db);
-  let entry = cache.get(key);
-  if (!entry || Date.now() - entry.at > CACHE_MS) {
-    const rows = await db.select({ code: settings.code, isActive: settings.isActive }).from(settings).where(eq(settings.settingType, FEATURE_SETTING_TYPE));
-    entry = { at: Date.now(), values: new Map(rows.map((r) => [r.code, r.isActive])) };
-    cache.set(key, entry);
-  }
+  const values = await cachedSettingsRead(
+    db,
+    'features',
+    async () => new Map((await db.select({ code: settings.code, isActive: settings.isActive }).from(settings).where(eq(settings.settingType, FEATURE_SETTING_TYPE))).map((r) => [r.code, r.isActive])),
+  );
   const out = {} as Record<TFeatureFlag, boolean>;
-  for (const code of FEATURE_FLAG_NAMES) out[code] = entry.values.get(code) ?? FEATURE_FLAGS[code].on;
+  for (const code of FEATURE_FLAG_NAMES) out[code] = values.get(code) ?? FEATURE_FLAGS[code].on;
   return out;
 }
 
