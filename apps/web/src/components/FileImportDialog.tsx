@@ -103,7 +103,7 @@ export function FileImportDialog<R>({
   /** File types the chooser offers, e.g. ".xlsx,.csv". */
   accept: string;
   uploadPath: string;
-  /** The template to fill in, when the import has one. */
+  /** The template to fill in, when the import has one; its file name is `<i18nPrefix>.templateFile` in the reader's language, else `fileName`. */
   template?: { path: string; query?: Record<string, TQueryValue>; fileName: string };
   /** The form to send; the file is appended last by the dialog. `language` is the user's. */
   buildForm: (form: FormData, language: 'it' | 'en') => void;
@@ -198,7 +198,15 @@ export function FileImportDialog<R>({
             {file ? `${file.name} (${number(Math.ceil(file.size / 1024))} KB)` : t('noFile')}
           </Typography>
           <Box sx={{ flexGrow: 1 }} />
-          {template ? <DownloadButton path={template.path} query={template.query} fileName={template.fileName} label={`${i18nPrefix}.template`} testId={`${testIdPrefix}-template`} /> : null}
+          {template ? (
+            <DownloadButton
+              path={template.path}
+              query={template.query}
+              fileName={translate(`${i18nPrefix}.templateFile`, { _: template.fileName })}
+              label={`${i18nPrefix}.template`}
+              testId={`${testIdPrefix}-template`}
+            />
+          ) : null}
         </Box>
 
         {phase.kind === 'uploading' ? (

@@ -94,7 +94,7 @@ describe('validateStayImportRow', () => {
     expect(messages()).toEqual(['Data non valida (usare GG/MM/AAAA)', 'Usare "Pagato" o "Non pagato"']);
     expect(messages('en')).toEqual(['Not a valid date (use DD/MM/YYYY)', 'Use "Pagato" (paid) or "Non pagato" (not paid)']);
     const missing = validateStayImportRow({}, 9, { language: 'en' });
-    expect(missing.ok ? [] : missing.errors[0].message).toBe('Data arrivo is required');
+    expect(missing.ok ? [] : missing.errors[0].message).toBe('Check-in date is required');
   });
 
   it('reports bad values with field and value', () => {
@@ -116,6 +116,15 @@ describe('validateStayImportRow', () => {
   it('finds missing required headers in a header row', () => {
     expect(findMissingStayImportHeaders(STAY_IMPORT_COLUMNS.map((c) => c.header))).toEqual([]);
     expect(findMissingStayImportHeaders(['Data arrivo', 'DATA PARTENZA', 'Cognome', 'Nome'])).toEqual(['Numero ospiti', 'Stato pagamento']);
+    // English headers are read too, and an English reader is told the English names.
+    expect(findMissingStayImportHeaders(STAY_IMPORT_COLUMNS.map((c) => c.headerEn))).toEqual([]);
+    expect(findMissingStayImportHeaders(['Check-in date', 'Data partenza', 'surname', 'First name'], 'en')).toEqual(['Number of guests', 'Payment status']);
+  });
+
+  it("names the column in the reader's language in a row error", () => {
+    const result = validateStayImportRow({ 'Check-in date': '10/07/2026', 'Check-out date': '12/07/2026', 'Number of guests': 2, Surname: 'Rossi', 'First name': 'Anna' }, 2, { language: 'en' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors.map((e) => [e.field, e.header])).toEqual([['paymentStatus', 'Payment status']]);
   });
 
   it('reads dates in all accepted forms', () => {

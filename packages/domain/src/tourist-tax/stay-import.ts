@@ -1,5 +1,5 @@
 /**
- * Rows of the stays import template (xlsx or CSV, Italian headers). The API reads the sheet (its
+ * Rows of the stays import template (xlsx or CSV, Italian or English headers). The API reads the sheet (its
  * bounded xlsx reader, which gives cells in exceljs' conventions, or a CSV parser) into objects keyed
  * by header and calls validateStayImportRow on each; the API builds the downloadable template from
  * STAY_IMPORT_COLUMNS.
@@ -30,24 +30,46 @@ export type TStayImportKey =
   | 'reductionName'
   | 'accommodationAmount';
 
-export type TStayImportColumn = { key: TStayImportKey; header: string; required: boolean; help: string };
+/** A template column: its Italian header and help, and the English ones (a file may use either header). */
+export type TStayImportColumn = { key: TStayImportKey; header: string; required: boolean; help: string; headerEn: string; helpEn: string };
 
 export const STAY_IMPORT_COLUMNS: readonly TStayImportColumn[] = [
-  { key: 'checkIn', header: 'Data arrivo', required: true, help: 'GG/MM/AAAA' },
-  { key: 'checkOut', header: 'Data partenza', required: true, help: 'GG/MM/AAAA, dopo la data di arrivo' },
-  { key: 'componentsNumber', header: 'Numero ospiti', required: true, help: 'Numero intero, almeno 1' },
-  { key: 'surname', header: 'Cognome', required: true, help: 'Cognome del capogruppo' },
-  { key: 'name', header: 'Nome', required: true, help: 'Nome del capogruppo' },
-  { key: 'taxCode', header: 'Codice fiscale', required: false, help: 'Facoltativo; se presente deve essere valido' },
-  { key: 'birthDate', header: 'Data di nascita', required: false, help: 'GG/MM/AAAA' },
-  { key: 'citizenship', header: 'Cittadinanza', required: false, help: 'Stato di cittadinanza' },
-  { key: 'paymentStatus', header: 'Stato pagamento', required: true, help: 'Pagato / Non pagato' },
-  { key: 'noPaymentReason', header: 'Motivo mancato pagamento', required: false, help: 'Obbligatorio se Non pagato' },
-  { key: 'exemptCount', header: 'Esenti', required: false, help: 'Numero di ospiti esenti' },
-  { key: 'exemptionName', header: 'Tipo esenzione', required: false, help: 'Nome dell’esenzione; obbligatorio se Esenti > 0' },
-  { key: 'reducedCount', header: 'Ridotti', required: false, help: 'Numero di ospiti con riduzione' },
-  { key: 'reductionName', header: 'Tipo riduzione', required: false, help: 'Nome della riduzione; obbligatorio se Ridotti > 0' },
-  { key: 'accommodationAmount', header: 'Importo soggiorno', required: false, help: 'Euro, es. 250,00; serve per le tariffe a percentuale' },
+  { key: 'checkIn', header: 'Data arrivo', required: true, help: 'GG/MM/AAAA', headerEn: 'Check-in date', helpEn: 'DD/MM/YYYY' },
+  { key: 'checkOut', header: 'Data partenza', required: true, help: 'GG/MM/AAAA, dopo la data di arrivo', headerEn: 'Check-out date', helpEn: 'DD/MM/YYYY, after the check-in date' },
+  { key: 'componentsNumber', header: 'Numero ospiti', required: true, help: 'Numero intero, almeno 1', headerEn: 'Number of guests', helpEn: 'Whole number, at least 1' },
+  { key: 'surname', header: 'Cognome', required: true, help: 'Cognome del capogruppo', headerEn: 'Surname', helpEn: 'Surname of the group leader' },
+  { key: 'name', header: 'Nome', required: true, help: 'Nome del capogruppo', headerEn: 'First name', helpEn: 'First name of the group leader' },
+  { key: 'taxCode', header: 'Codice fiscale', required: false, help: 'Facoltativo; se presente deve essere valido', headerEn: 'Tax code', helpEn: 'Optional; when given it must be valid' },
+  { key: 'birthDate', header: 'Data di nascita', required: false, help: 'GG/MM/AAAA', headerEn: 'Date of birth', helpEn: 'DD/MM/YYYY' },
+  { key: 'citizenship', header: 'Cittadinanza', required: false, help: 'Stato di cittadinanza', headerEn: 'Citizenship', helpEn: 'Country of citizenship' },
+  { key: 'paymentStatus', header: 'Stato pagamento', required: true, help: 'Pagato / Non pagato', headerEn: 'Payment status', helpEn: 'Paid / Not paid (or Pagato / Non pagato)' },
+  { key: 'noPaymentReason', header: 'Motivo mancato pagamento', required: false, help: 'Obbligatorio se Non pagato', headerEn: 'Reason not paid', helpEn: 'Required when Not paid' },
+  { key: 'exemptCount', header: 'Esenti', required: false, help: 'Numero di ospiti esenti', headerEn: 'Exempt guests', helpEn: 'Number of exempt guests' },
+  {
+    key: 'exemptionName',
+    header: 'Tipo esenzione',
+    required: false,
+    help: 'Nome dell’esenzione; obbligatorio se Esenti > 0',
+    headerEn: 'Exemption',
+    helpEn: 'Name of the exemption; required when Exempt guests > 0',
+  },
+  { key: 'reducedCount', header: 'Ridotti', required: false, help: 'Numero di ospiti con riduzione', headerEn: 'Reduced guests', helpEn: 'Number of guests with a reduction' },
+  {
+    key: 'reductionName',
+    header: 'Tipo riduzione',
+    required: false,
+    help: 'Nome della riduzione; obbligatorio se Ridotti > 0',
+    headerEn: 'Reduction',
+    helpEn: 'Name of the reduction; required when Reduced guests > 0',
+  },
+  {
+    key: 'accommodationAmount',
+    header: 'Importo soggiorno',
+    required: false,
+    help: 'Euro, es. 250,00; serve per le tariffe a percentuale',
+    headerEn: 'Accommodation amount',
+    helpEn: 'Euros with a decimal comma, e.g. 250,00; needed for percentage rates',
+  },
 ];
 
 export type TStayImportRow = {
@@ -86,6 +108,7 @@ const COLUMN_BY_KEY = new Map(STAY_IMPORT_COLUMNS.map((c) => [c.key, c]));
 const KEY_BY_HEADER = new Map<string, TStayImportKey>(
   STAY_IMPORT_COLUMNS.flatMap((c) => [
     [normaliseHeader(c.header), c.key],
+    [normaliseHeader(c.headerEn), c.key],
     [normaliseHeader(c.key), c.key],
   ]),
 );
@@ -112,10 +135,13 @@ export function stayImportKeyOfHeader(header: string): TStayImportKey | null {
 /** Headers already normalised: every row of a file repeats the same ones (bounded, headers are the user's text). */
 const KEY_OF_SEEN_HEADER = new Map<string, TStayImportKey | null>();
 
-/** Headers of required columns missing from a sheet's header row (check once before reading rows). */
-export function findMissingStayImportHeaders(headers: readonly string[]): string[] {
+/** A column's header in the language the user reads. */
+export const stayImportHeaderIn = (column: TStayImportColumn, language: TStayImportLanguage): string => (language === 'en' ? column.headerEn : column.header);
+
+/** Headers of required columns missing from a sheet's header row (check once before reading rows), in the reader's language. */
+export function findMissingStayImportHeaders(headers: readonly string[], language: TStayImportLanguage = 'it'): string[] {
   const present = new Set(headers.map((h) => stayImportKeyOfHeader(String(h ?? ''))));
-  return STAY_IMPORT_COLUMNS.filter((c) => c.required && !present.has(c.key)).map((c) => c.header);
+  return STAY_IMPORT_COLUMNS.filter((c) => c.required && !present.has(c.key)).map((c) => stayImportHeaderIn(c, language));
 }
 
 const PAID = new Set(['pagato', 'pagata', 'si', 'sì', 'paid', 'yes', 'true', '1']);
@@ -149,14 +175,15 @@ export function validateStayImportRow(row: Record<string, unknown>, rowNumber: n
     if (key && !isBlank(cellValue(value))) cells.set(key, cellValue(value));
   }
   const errors: TStayImportError[] = [];
-  const fail = (field: TStayImportKey, message: string) => errors.push({ row: rowNumber, field, header: COLUMN_BY_KEY.get(field)!.header, value: displayValue(cells.get(field)), message });
+  const fail = (field: TStayImportKey, message: string) =>
+    errors.push({ row: rowNumber, field, header: stayImportHeaderIn(COLUMN_BY_KEY.get(field)!, language), value: displayValue(cells.get(field)), message });
   const text = (field: TStayImportKey): string | null => {
     const v = cells.get(field);
     return v === undefined ? null : String(v instanceof Date ? displayValue(v) : v).trim() || null;
   };
 
   for (const column of STAY_IMPORT_COLUMNS) {
-    if (column.required && !cells.has(column.key)) fail(column.key, say('required', { header: column.header }));
+    if (column.required && !cells.has(column.key)) fail(column.key, say('required', { header: stayImportHeaderIn(column, language) }));
   }
 
   const checkIn = cells.has('checkIn') ? readDate(cells.get('checkIn')) : null;

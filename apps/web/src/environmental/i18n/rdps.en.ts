@@ -133,6 +133,7 @@ export const rdpsEn = {
         chooseFile: 'Choose the xlsx file',
         noFile: 'No file chosen',
         template: 'Download the template',
+        templateFile: 'rdp-import-template.xlsx',
         start: 'Import',
         uploading: 'Sending the file… %{percent}%',
         processing: 'Checking and importing the rows…',

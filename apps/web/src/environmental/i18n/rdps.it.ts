@@ -134,6 +134,7 @@ export const rdpsIt = {
         chooseFile: 'Scegli il file xlsx',
         noFile: 'Nessun file scelto',
         template: 'Scarica il modello',
+        templateFile: 'modello-import-rdp.xlsx',
         start: 'Importa',
         uploading: 'Invio del file… %{percent}%',
         processing: 'Controllo e importazione delle righe…',

@@ -231,6 +231,7 @@ export const touristTaxEn = {
       chooseFile: 'Choose file',
       noFile: 'No file chosen',
       template: 'Download the template',
+      templateFile: 'stays-import-template.xlsx',
       start: 'Import',
       uploading: 'Uploading %{percent}%',
       processing: 'Checking and importing…',

@@ -235,6 +235,7 @@ export const touristTaxIt = {
       chooseFile: 'Scegli file',
       noFile: 'Nessun file scelto',
       template: 'Scarica il modello',
+      templateFile: 'modello-importazione-soggiorni.xlsx',
       start: 'Importa',
       uploading: 'Caricamento %{percent}%',
       processing: 'Controllo e importazione in corso…',

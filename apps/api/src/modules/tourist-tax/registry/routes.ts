@@ -18,7 +18,7 @@ import { findStructureInScope, hotelierIdsOfCitySql } from './scope.ts';
 import { eq, sql } from 'drizzle-orm';
 import { cities, users } from '../../../db/schema/index.ts';
 import { addUserVisibilityRule, registerUserLinkCheck } from '../../platform/index.ts';
-import { buildStayImportTemplate } from '../stays/stay-import-template.ts';
+import { buildStayImportTemplate, stayImportTemplateFileName } from '../stays/stay-import-template.ts';
 import { XLSX_MIME } from '../../../lib/xlsx-stream.ts';
 import { registerCollection } from '../../../lib/collection/routes.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -133,7 +133,8 @@ export async function registerTouristTax(app: FastifyInstance) {
   r.get('/api/stays/import-template.xlsx', {
     schema: {
       tags: ['tourist-tax'],
-      summary: "Download the stays import template (xlsx, Italian headers); with structureId it lists the comune's exemptions and reductions",
+      summary:
+        "Download the stays import template (xlsx) in the reader's language (Accept-Language, else the user's); the importer reads Italian or English headers. With structureId it lists the comune's exemptions and reductions",
       querystring: z.object({ structureId: z.uuid().optional(), year: z.string().optional() }),
       response: { 200: ZXlsxFile, ...errors },
     },
@@ -145,8 +146,12 @@ export async function registerTouristTax(app: FastifyInstance) {
         if (!structure) throw new AppError('NOT_FOUND', 'Structure not found');
         rules = await loadCityRules(ctx.db, structure.cityId);
       }
-      const bytes = await buildStayImportTemplate(rules);
-      return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', 'attachment; filename="modello-importazione-soggiorni.xlsx"').send(bytes);
+      const language = await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id);
+      const bytes = await buildStayImportTemplate(rules, language);
+      return reply
+        .header('Content-Type', XLSX_MIME)
+        .header('Content-Disposition', `attachment; filename="${stayImportTemplateFileName(language)}"`)
+        .send(bytes);
     },
   });
 

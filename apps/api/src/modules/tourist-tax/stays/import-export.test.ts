@@ -279,6 +279,23 @@ describe('stays import', () => {
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(imported.body.created).toBe(1);
   });
+
+  it('serves the template in English to an English reader, and imports its English headers', async () => {
+    const res = await download(`/api/stays/import-template.xlsx?structureId=${f.structure('Hotel Serapo')._id}`, f.tokens.hotelier, 'en');
+    expect(res.status).toBe(200);
+    expect(res.disposition).toContain('stays-import-template.xlsx');
+    const { header, sheetName } = await readXlsx(res.bytes);
+    expect(sheetName).toBe('Stays');
+    expect(header.slice(0, 5)).toEqual(['Check-in date *', 'Check-out date *', 'Number of guests *', 'Surname *', 'First name *']);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.bytes);
+    expect(wb.worksheets[1].name).toBe('Instructions');
+    expect(wb.worksheets[1].getRow(1).getCell(3).value).toBe('How to fill it in');
+    wb.worksheets[0].addRow([new Date(Date.UTC(2026, 3, 12)), new Date(Date.UTC(2026, 3, 13)), 1, 'Template', 'English', '', '', '', 'Paid']);
+    const imported = await importRequest(f.tokens.hotelier, f.structure('Hotel Serapo')._id, 'xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body.created).toBe(1);
+  });
 });
 
 describe('exports', () => {

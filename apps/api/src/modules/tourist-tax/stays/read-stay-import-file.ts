@@ -122,7 +122,7 @@ export type TStayImportBatch = { stays: TImportedStay[]; errors: TImportRowError
 
 /** Spreadsheet-like rows (header row first) to stays, validating every row with the domain rules. */
 function templateRowReader(headers: string[], language: 'it' | 'en') {
-  const missing = findMissingStayImportHeaders(headers);
+  const missing = findMissingStayImportHeaders(headers, language);
   if (missing.length) {
     const it = language === 'it';
     throw new AppError('IMPORT_INVALID', it ? `Colonne mancanti: ${missing.join(', ')}. Usare il modello di importazione.` : `Missing columns: ${missing.join(', ')}. Use the import template.`, {
