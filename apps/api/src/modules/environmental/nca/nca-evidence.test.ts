@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpChallenges, signatureEvidence, signingTermsAcceptances, signRequests } from '../../../db/schema/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
 import { recomputedRowHash } from './signature-evidence.ts';
-import { codeFromOutbox, ncaFixtures, pendingRequestOf, signAs } from './nca-test-fixtures.ts';
+import { codeFromOutbox, createPhase1SignedReport, ncaFixtures, pendingRequestOf } from './nca-test-fixtures.ts';
 import { sha256Hex } from './snapshot.ts';
 
 let t: TTestApp;
@@ -22,20 +22,7 @@ beforeAll(async () => {
   t = await startTestApp();
   [consortium, agency, agency3, admin, ambiente] = await Promise.all(['consortium', 'agency', 'agency3', 'admin', 'ambiente'].map((a) => t.signedIn(a as never)));
   fx = await ncaFixtures(t);
-  // A report whose phase 1 is signed by both signers: two evidence rows over one stored PDF.
-  const created = await t.request('POST', '/api/nca-reports', { token: consortium.token, body: fx.phase1 });
-  reportId = created.body._id as string;
-  const requested = await t.request('POST', `/api/nca-reports/${reportId}/requestPhase1Signs`, {
-    token: consortium.token,
-    body: {
-      signers: [
-        { userId: consortium.user._id, agencyFunctionSettingId: fx.consortiumFunction },
-        { userId: agency.user._id, agencyFunctionSettingId: fx.agencyFunction },
-      ],
-    },
-  });
-  expect(requested.status, JSON.stringify(requested.body)).toBe(200);
-  for (const session of [consortium, agency]) expect((await signAs(t, session, await pendingRequestOf(t, session, reportId))).status).toBe(200);
+  reportId = await createPhase1SignedReport(t, fx, consortium, agency);
 });
 afterAll(() => t?.close());
 

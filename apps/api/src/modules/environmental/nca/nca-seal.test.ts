@@ -9,7 +9,7 @@ import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ncaReports, signRequests } from '../../../db/schema/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
-import { ncaFixtures, pendingRequestOf, signAs } from './nca-test-fixtures.ts';
+import { createPhase1SignedReport, ncaFixtures } from './nca-test-fixtures.ts';
 import { sha256Hex } from './snapshot.ts';
 
 /*
@@ -30,19 +30,7 @@ beforeAll(async () => {
   t = await startTestApp();
   [consortium, agency] = await Promise.all(['consortium', 'agency'].map((a) => t.signedIn(a as never)));
   const fx = await ncaFixtures(t);
-  const created = await t.request('POST', '/api/nca-reports', { token: consortium.token, body: fx.phase1 });
-  reportId = created.body._id as string;
-  const requested = await t.request('POST', `/api/nca-reports/${reportId}/requestPhase1Signs`, {
-    token: consortium.token,
-    body: {
-      signers: [
-        { userId: consortium.user._id, agencyFunctionSettingId: fx.consortiumFunction },
-        { userId: agency.user._id, agencyFunctionSettingId: fx.agencyFunction },
-      ],
-    },
-  });
-  expect(requested.status, JSON.stringify(requested.body)).toBe(200);
-  for (const session of [consortium, agency]) expect((await signAs(t, session, await pendingRequestOf(t, session, reportId))).status).toBe(200);
+  reportId = await createPhase1SignedReport(t, fx, consortium, agency);
 });
 afterAll(async () => {
   await t?.close();

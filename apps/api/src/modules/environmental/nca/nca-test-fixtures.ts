@@ -74,3 +74,28 @@ export async function pendingRequestOf(t: TTestApp, session: TSession, reportId:
   if (!found) throw new Error(`no pending request for ${session.user.email as string} on ${reportId}: ${JSON.stringify(mine.body)}`);
   return found._id;
 }
+
+/**
+ * A new report whose phase 1 is signed by a consortium and an agency signer (two evidence rows over
+ * one stored, sealed round PDF): the starting point of the evidence and seal tests.
+ */
+export async function createPhase1SignedReport(t: TTestApp, fx: Awaited<ReturnType<typeof ncaFixtures>>, consortium: TSession, agency: TSession): Promise<string> {
+  const created = await t.request<{ _id: string }>('POST', '/api/nca-reports', { token: consortium.token, body: fx.phase1 });
+  if (created.status !== 201) throw new Error(`create report ${created.status} ${JSON.stringify(created.body)}`);
+  const reportId = created.body._id;
+  const requested = await t.request('POST', `/api/nca-reports/${reportId}/requestPhase1Signs`, {
+    token: consortium.token,
+    body: {
+      signers: [
+        { userId: consortium.user._id as string, agencyFunctionSettingId: fx.consortiumFunction },
+        { userId: agency.user._id as string, agencyFunctionSettingId: fx.agencyFunction },
+      ],
+    },
+  });
+  if (requested.status !== 200) throw new Error(`requestPhase1Signs ${requested.status} ${JSON.stringify(requested.body)}`);
+  for (const session of [consortium, agency]) {
+    const signed = await signAs(t, session, await pendingRequestOf(t, session, reportId));
+    if (signed.status !== 200) throw new Error(`sign as ${session.user.email as string}: ${signed.status} ${JSON.stringify(signed.body)}`);
+  }
+  return reportId;
+}
