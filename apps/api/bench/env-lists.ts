@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
+import { startServer } from './stays-list.ts';
 import { interleaved, loadTest, minMedian, openBenchApp, printRounds, printTarget, sectionDatabaseUrl, type TLoadResult } from './lib.ts';
 
 const NCA_REPORTS = Number(process.env.BENCH_LISTS_NCA ?? 50_000);
@@ -87,7 +88,7 @@ export async function benchEnvironmentalLists() {
     };
 
     const apiPort = await startCompiledProduct(url, children);
-    const rawPort = await startRawServer({ ...process.env, BENCH_LIST_DATABASE_URL: url, BENCH_RAW_QUERIES: JSON.stringify(queries) }, children);
+    const rawPort = await startServer('raw', { ...process.env, BENCH_LIST_DATABASE_URL: url, BENCH_RAW_QUERIES: JSON.stringify(queries) }, children);
     const probe = async (target: string, headers: Record<string, string>) => {
       const res = await fetch(target, { headers });
       if (!res.ok) throw new Error(`list request failed: ${res.status} ${await res.text()}`);
@@ -180,21 +181,6 @@ async function freePort(): Promise<number> {
       const { port } = server.address() as { port: number };
       server.close(() => resolve(port));
     });
-  });
-}
-
-async function startRawServer(env: NodeJS.ProcessEnv, children: ChildProcess[]): Promise<number> {
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'list-server.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', script, 'raw'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve((JSON.parse(line) as { port: number }).port);
-    });
-    child.on('exit', (code) => reject(new Error(`raw server exited with ${code}`)));
   });
 }
 

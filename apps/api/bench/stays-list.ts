@@ -169,7 +169,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(kind: 'api' | 'raw', env: NodeJS.ProcessEnv, children: ChildProcess[]): Promise<number> {
+/** Starts list-server.ts (the product in process, or the raw node-postgres reference) and answers its port. */
+export async function startServer(kind: 'api' | 'raw', env: NodeJS.ProcessEnv, children: ChildProcess[]): Promise<number> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'list-server.ts');
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', script, kind], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
