@@ -8,6 +8,7 @@ import { useCan } from '../../components/permissions';
 import { emptyToNull, FormGrid } from '../../components/forms';
 import { required } from '../../components/validators';
 import { TextAddButton } from '../../components/TextAddButton';
+import { fieldErrorsOf } from '../../dataProvider/errors';
 
 /*
  * Pieces shared by the agency and laboratory screens: registry fields, the invitation status and
@@ -109,7 +110,7 @@ export function CompanyUsers({ kind }: { kind: TCompanyKind }) {
       void invalidateCustom('companyUsers');
     },
     onError: (error) => {
-      setErrors((error as { body?: { errors?: Record<string, string> } }).body?.errors ?? {});
+      setErrors(fieldErrorsOf(error) ?? {});
       notify(error.message || 'genericError', { type: 'error' });
     },
   });

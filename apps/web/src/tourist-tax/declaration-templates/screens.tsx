@@ -37,6 +37,7 @@ import { useCustomMutation } from '../../dataProvider/hooks';
 import { dateInYear, dateToNotBeforeFrom, deadlineNotBeforeEnd } from './periodValidation';
 import { DEADLINE_KINDS, deadlineBody, deadlineRuleOf, deadlineValueProblem, type TDeadlineKind } from './deadlineChoices';
 import type { TNamedRecord } from '../../components/records';
+import { errorDetailsOf } from '../../dataProvider/errors';
 
 /*
  * Declaration periods of a comune (declaration templates): the comune writes them, its hoteliers
@@ -149,8 +150,7 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
       onClose();
     },
     onError: (error) => {
-      const body = (error as { body?: { details?: { message: string }[] } }).body;
-      setServerProblem([translate(error.message || 'genericError', { _: error.message }), ...(body?.details ?? []).map((d) => d.message)].join(' — '));
+      setServerProblem([translate(error.message || 'genericError', { _: error.message }), ...errorDetailsOf(error).map((d) => d.message)].join(' — '));
     },
   });
   const busy = generation.isPending;
