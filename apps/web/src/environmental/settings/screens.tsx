@@ -19,13 +19,13 @@ import {
   FunctionField,
 } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { useWatch } from 'react-hook-form';
 import { AGENCY_FUNCTION_TYPES, AMBIENT_CATEGORIES, ENVIRONMENTAL_SETTING_TYPES, LAB_ANALYSIS_SETTING_TYPES, NCA_SETTING_TYPES } from '@app/domain/environmental/settings';
 import { DetailActions, emptyToNull, FormGrid, RecordTitle, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCan, useCanHere } from '../../components/permissions';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 import { required } from '../../components/validators';
 import { SigningTermsSettings } from './SigningTermsSettings';
+import { useWatchedText } from '../../components/watchedValues';
 
 /*
  * NCA settings and laboratory analysis settings: one list per setting type, in tabs. A setting
@@ -123,7 +123,7 @@ export function LabAnalysisSettingsPage() {
 }
 
 function SettingFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolean }) {
-  const type = useWatch({ name: 'settingType' }) as string | undefined;
+  const type = useWatchedText('settingType');
   return (
     <FormGrid>
       <SelectInput source="settingType" choices={choices(ENVIRONMENTAL_SETTING_TYPES, 'environmental.settingType')} validate={required} readOnly={readOnly || !isCreate} />
