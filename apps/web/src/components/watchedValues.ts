@@ -1,12 +1,10 @@
 import { useWatch } from 'react-hook-form';
+import { textOf } from '@app/domain/platform/records/keys';
 
 /*
  * A form field's current value, checked: react-hook-form's useWatch answers `any` in react-admin's
  * forms (it does not know their shape), so each reader says what it accepts and drops the rest.
  */
-
-/** The value if it is a text, else undefined. */
-export const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** The field's value when it is a text, else undefined (an empty field, null, another type). */
 export function useWatchedText(name: string): string | undefined {

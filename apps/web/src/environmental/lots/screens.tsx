@@ -21,7 +21,7 @@ function CodeWarnings() {
   const doubts: string[] = [];
   if (cig && checkCig(cig).verdict === 'doubtful') doubts.push(translate('environmental.lots.cigDoubtful'));
   if (cup && checkCup(cup).verdict === 'doubtful') doubts.push(translate('environmental.lots.cupDoubtful'));
-  if (doubts.length === 0 && record?.warnings && (record.warnings as unknown[]).length > 0 && !cig && !cup) doubts.push(translate('environmental.lots.savedWithWarnings'));
+  if (doubts.length === 0 && Array.isArray(record?.warnings) && record.warnings.length > 0 && !cig && !cup) doubts.push(translate('environmental.lots.savedWithWarnings'));
   if (doubts.length === 0) return null;
   return (
     <Stack spacing={1} sx={{ gridColumn: '1 / -1' }} data-testid="lot-warnings">

@@ -38,6 +38,7 @@ import { dateInYear, dateToNotBeforeFrom, deadlineNotBeforeEnd } from './periodV
 import { DEADLINE_KINDS, deadlineBody, deadlineRuleOf, deadlineValueProblem, type TDeadlineKind } from './deadlineChoices';
 import type { TNamedRecord } from '../../components/records';
 import { errorDetailsOf } from '../../dataProvider/errors';
+import { isOneOf } from '@app/domain/platform/records/keys';
 
 /*
  * Declaration periods of a comune (declaration templates): the comune writes them, its hoteliers
@@ -80,7 +81,7 @@ function DeadlineInputs({
         size="small"
         label={translate(`filings.templates.${which}Deadline`)}
         value={kind}
-        onChange={(event) => onChange({ [kindKey]: event.target.value as TDeadlineKind })}
+        onChange={(event) => isOneOf(DEADLINE_KINDS, event.target.value) && onChange({ [kindKey]: event.target.value })}
         slotProps={{ htmlInput: { 'data-testid': `${which}-kind` } }}
       >
         {DEADLINE_KINDS.map((k) => (
@@ -198,7 +199,7 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
           ) : null}
           <FormControl>
             <FormLabel id="frequency-label">{translate('filings.templates.frequency')}</FormLabel>
-            <RadioGroup row aria-labelledby="frequency-label" value={state.frequency} onChange={(event) => set({ frequency: event.target.value as TPeriodFrequency })}>
+            <RadioGroup row aria-labelledby="frequency-label" value={state.frequency} onChange={(event) => isOneOf(FREQUENCIES, event.target.value) && set({ frequency: event.target.value })}>
               {FREQUENCIES.map((frequency) => (
                 <FormControlLabel key={frequency} value={frequency} control={<Radio />} label={translate(`filings.templates.frequencies.${frequency}`)} />
               ))}

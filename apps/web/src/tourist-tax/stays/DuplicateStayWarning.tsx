@@ -3,7 +3,8 @@ import { Alert, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetList, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { formatDate } from '../../i18n/format';
-import { textOf, useWatchedValues } from '../../components/watchedValues';
+import { useWatchedValues } from '../../components/watchedValues';
+import { textOf } from '@app/domain/platform/records/keys';
 
 type TStayRow = { id: string; checkIn: string; checkOut: string; guest: { surname?: string | null; name?: string | null } | null };
 

@@ -31,3 +31,9 @@ export function isOneOf<const T>(list: readonly T[], value: unknown): value is T
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
+
+/** The value if it is a text, else undefined. */
+export const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** The value if it is a number, else undefined. */
+export const numberOf = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
