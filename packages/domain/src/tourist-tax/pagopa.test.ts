@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   PAGOPA_TOURIST_TAX_TAXONOMY,
   composePagopaNotice,
+  formatNoticeNumber,
   isCreditorTaxCode,
   isSegregationCode,
   isValidNoticeNumber,
@@ -124,5 +125,13 @@ describe('pagoPA taxonomy: pagopa/pagopa-api taxonomy/tassonomia.json @440f4840 
     expect(taxonomyCodeParts('9/0101108TS/')).toEqual({ creditorType: '01', macroArea: '01', service: '108', legalReason: 'TS' });
     expect(taxonomyCodeParts('0101105IM')).toBeNull();
     expect(taxonomyCodeParts('9/0101105im/')).toBeNull();
+  });
+});
+
+describe('published layout: pagoPA notice guidelines, Allegato 2 "Rata unica", AVVISO.CODICE (22 characters, digits in groups of 4)', () => {
+  it('guidelines AVVISO.CODICE: the io-app example notice printed as 3222 0115 1398 5741 81', () => {
+    const printed = formatNoticeNumber('322201151398574181');
+    expect(printed).toBe('3222 0115 1398 5741 81');
+    expect(printed).toHaveLength(22);
   });
 });
