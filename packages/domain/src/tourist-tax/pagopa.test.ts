@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { composePagopaNotice, isCreditorTaxCode, isSegregationCode, isValidNoticeNumber, iuvCheckDigits, pagopaQrPayload } from './pagopa.ts';
+import {
+  PAGOPA_TOURIST_TAX_TAXONOMY,
+  composePagopaNotice,
+  formatNoticeNumber,
+  isCreditorTaxCode,
+  isSegregationCode,
+  isValidNoticeNumber,
+  iuvCheckDigits,
+  iuvOfReference,
+  pagopaQrPayload,
+  taxonomyCodeParts,
+} from './pagopa.ts';
 
 // SACI = pagoPA "Specifiche attuative dei codici identificativi di versamento, riversamento e rendicontazione",
 // chapter "Numero avviso e codice IUV nel caso di pagamenti attivati presso i PSP", value 3 of <Aux Digit>
@@ -69,5 +80,58 @@ describe('creditor tax code (11 digits, partita IVA layout: number, office code,
     // Luhn-valid, but 975 is not a provincial office code
     expect(isCreditorTaxCode('86334519757')).toBe(false);
     expect(isCreditorTaxCode('00000000000')).toBe(false);
+  });
+});
+
+// Examples published by PagoPA S.p.A. (none of the SACI versions prints a worked notice number, so the
+// example is the one of pagoPA's own app, which decodes it field by field).
+describe('published example: pagopa/io-app ts/utils/__tests__/payment.test.ts @2bf84bf ("PAGOPA|002|322201151398574181|81005750021|01")', () => {
+  it('io-app example: aux digit 3, segregation code 22, IUV base 2011513985741, check digits 81 = 3222011513985741 mod 93', () => {
+    expect(iuvCheckDigits('22', '2011513985741')).toBe('81');
+    expect(isValidNoticeNumber('322201151398574181')).toBe(true);
+    expect(composePagopaNotice('22', 2011513985741)).toEqual({ noticeNumber: '322201151398574181', iuv: '22201151398574181' });
+    expect(iuvOfReference('322201151398574181')).toBe('22201151398574181');
+    // one digit changed: the check digits no longer match
+    expect(isValidNoticeNumber('322201151398574182')).toBe(false);
+  });
+
+  it('io-app example: its creditor tax code 81005750021 passes the 11-digit check', () => {
+    expect(isCreditorTaxCode('81005750021')).toBe(true);
+  });
+
+  it('io-app example: the QR text of that notice, with the amount in cents', () => {
+    expect(pagopaQrPayload('322201151398574181', '81005750021', 1)).toBe('PAGOPA|002|322201151398574181|81005750021|1');
+  });
+});
+
+describe('published layout: pagoPA notice guidelines, Allegato 2 "Codice QR" (example PAGOPA|002|000000000000000000|00000000000|9999)', () => {
+  it('guidelines example: five fields separated by |, PAGOPA, 002, 18-digit notice, 11-digit tax code, cents', () => {
+    const published = 'PAGOPA|002|000000000000000000|00000000000|9999'.split('|');
+    const ours = pagopaQrPayload('301000000000000144', '81000370593', 9999).split('|');
+    expect(ours).toHaveLength(published.length);
+    expect(ours.slice(0, 2)).toEqual(published.slice(0, 2));
+    expect(ours.map((field) => field.length)).toEqual(published.map((field) => field.length));
+    expect(ours[4]).toBe(published[4]);
+  });
+});
+
+describe('pagoPA taxonomy: pagopa/pagopa-api taxonomy/tassonomia.json @440f4840 (version 33), "Imposta di soggiorno"', () => {
+  it('tassonomia.json: the tourist tax of a comune is 9/0101105IM/ (type 01 comune, area 01 tributi, service 105, reason IM)', () => {
+    expect(PAGOPA_TOURIST_TAX_TAXONOMY).toBe('9/0101105IM/');
+    expect(taxonomyCodeParts(PAGOPA_TOURIST_TAX_TAXONOMY)).toEqual({ creditorType: '01', macroArea: '01', service: '105', legalReason: 'IM' });
+  });
+
+  it('pagopa-debt-position request_builders.js: GPD category in the same 9/…/ form ("9/0101108TS/")', () => {
+    expect(taxonomyCodeParts('9/0101108TS/')).toEqual({ creditorType: '01', macroArea: '01', service: '108', legalReason: 'TS' });
+    expect(taxonomyCodeParts('0101105IM')).toBeNull();
+    expect(taxonomyCodeParts('9/0101105im/')).toBeNull();
+  });
+});
+
+describe('published layout: pagoPA notice guidelines, Allegato 2 "Rata unica", AVVISO.CODICE (22 characters, digits in groups of 4)', () => {
+  it('guidelines AVVISO.CODICE: the io-app example notice printed as 3222 0115 1398 5741 81', () => {
+    const printed = formatNoticeNumber('322201151398574181');
+    expect(printed).toBe('3222 0115 1398 5741 81');
+    expect(printed).toHaveLength(22);
   });
 });

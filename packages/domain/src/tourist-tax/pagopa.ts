@@ -65,6 +65,24 @@ export function pagopaQrPayload(noticeNumber: string, creditorTaxCode: string, a
   return `PAGOPA|002|${noticeNumber}|${creditorTaxCode}|${amountCents}`;
 }
 
+/**
+ * Taxonomy code of the tourist tax ("DATI SPECIFICI DI INCASSO" of pagoPA's taxonomy of collection services):
+ * creditor type 01 (COMUNE/UNIONE DI COMUNI / CONSORZI), macro area 01 (TRIBUTI), service 105 ("Imposta di
+ * soggiorno"), legal reason IM (imposta). Source: pagopa/pagopa-api, taxonomy/tassonomia.json, commit
+ * 440f4840fee130488660d30bb4c8594eeae99d7d (2023-10-04, taxonomy version 33; the folder left that repository
+ * in February 2024). GPD's transfer `category` takes the code in this very form, e.g. "9/0101108TS/" in
+ * pagopa/pagopa-debt-position integration-test/src/step_definitions/support/utility/request_builders.js.
+ */
+export const PAGOPA_TOURIST_TAX_TAXONOMY = '9/0101105IM/';
+
+/** The parts of a taxonomy code 9/<creditor type (2)><macro area (2)><service (3)><legal reason (2)>/. */
+export function taxonomyCodeParts(code: string): { creditorType: string; macroArea: string; service: string; legalReason: string } | null {
+  const match = /^9\/(\d{2})(\d{2})(\d{3})([A-Z]{2})\/$/.exec(code);
+  if (!match) return null;
+  const [, creditorType, macroArea, service, legalReason] = match;
+  return { creditorType, macroArea, service, legalReason };
+}
+
 /** pagoPA's notice guidelines, "Codice QR": symbol version 4 (33 x 33 modules), error correction M. */
 export const PAGOPA_QR = { version: 4, ecc: 'M' } as const;
 

@@ -5,7 +5,7 @@ import { eerDescription, findEerCode, searchEerCodes, type TEerEntry } from '@ap
 
 const languageOf = (locale: string): 'it' | 'en' => (locale.startsWith('it') ? 'it' : 'en');
 
-/** `17 05 03* – terra e rocce, contenenti sostanze pericolose`, in the user's language where transcribed. */
+/** `17 05 03* – terra e rocce, contenenti sostanze pericolose`, in the user's language. */
 export function eerLabel(entry: TEerEntry, locale: string): string {
   return `${entry.display} – ${eerDescription(entry, languageOf(locale))}`;
 }
@@ -53,11 +53,6 @@ export function EerCodeInput(props: InputProps & { readOnly?: boolean }) {
                 <Typography variant="body2" component="span">
                   {eerDescription(entry, languageOf(locale))}
                 </Typography>
-                {languageOf(locale) === 'it' && !entry.it ? (
-                  <Typography variant="caption" color="text.secondary" component="span">
-                    {` (${translate('forms.eer.englishOnly')})`}
-                  </Typography>
-                ) : null}
               </Box>
             </li>
           );

@@ -113,7 +113,6 @@ export const formsEn = {
       hazardous: 'Hazardous',
       mirror: 'Mirror entry: an analysis is needed',
       needsDescription: 'Code 99: describe the waste',
-      englishOnly: 'no Italian description yet',
     },
     hints: {
       acceptedQuantityKg: 'In kg, like the quantity of the form',

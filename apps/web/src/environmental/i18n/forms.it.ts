@@ -117,7 +117,6 @@ export const formsIt = {
       hazardous: 'Pericoloso',
       mirror: 'Voce a specchio: serve un’analisi',
       needsDescription: 'Codice 99: descrivi il rifiuto',
-      englishOnly: 'descrizione italiana non ancora disponibile',
     },
     hints: {
       acceptedQuantityKg: 'In kg, come la quantità del formulario',

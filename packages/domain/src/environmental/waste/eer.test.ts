@@ -9,22 +9,24 @@ describe('EER list', () => {
     expect(new Set(EER_CODES.map((e) => e.code)).size).toBe(842);
   });
 
-  it('gives every entry its English text and, in Italian, every chapter and the transcribed chapters whole', () => {
+  it('gives every entry, chapter and sub-chapter its English and its Italian text', () => {
     expect(EER_CODES.every((e) => e.en.trim() !== '' && e.chapter.en !== '' && e.subChapter.en !== '')).toBe(true);
-    expect(EER_CODES.every((e) => e.chapter.it)).toBe(true);
+    expect(EER_CODES.filter((e) => !e.it?.trim() || !e.chapter.it?.trim() || !e.subChapter.it?.trim()).map((e) => e.code)).toEqual([]);
     expect(Object.keys(EER_CHAPTERS_IT)).toHaveLength(20);
-    // Italian text only for codes of the list, each non-empty.
+    expect(Object.keys(EER_SUB_CHAPTERS_IT)).toHaveLength(111);
+    expect(Object.keys(EER_ENTRIES_IT)).toHaveLength(842);
+    // Italian text only for codes of the list, each trimmed and without the copy defects the source had
+    // (an asterisk in the text, footnote digits after a word).
     const codes = new Set(EER_CODES.map((e) => e.code));
     expect(Object.keys(EER_ENTRIES_IT).filter((code) => !codes.has(code))).toEqual([]);
     expect(Object.keys(EER_SUB_CHAPTERS_IT).filter((sub) => !EER_CODES.some((e) => e.code.startsWith(sub)))).toEqual([]);
-    expect(Object.values(EER_ENTRIES_IT).every((text) => text.trim() !== '')).toBe(true);
-    // Chapters 15, 17 and 20 are transcribed whole; the others still show English (eer-it.ts says so).
-    for (const chapter of ['15', '17', '20']) {
-      const entries = EER_CODES.filter((e) => e.code.startsWith(chapter));
-      expect(entries.filter((e) => !e.it || !e.subChapter.it).map((e) => e.code)).toEqual([]);
-    }
-    expect(EER_CODES.filter((e) => e.it)).toHaveLength(90);
-    expect(EER_CODES.filter((e) => !e.it)).toHaveLength(752);
+    const texts = [...Object.values(EER_ENTRIES_IT), ...Object.values(EER_SUB_CHAPTERS_IT), ...Object.values(EER_CHAPTERS_IT)];
+    expect(texts.filter((text) => text !== text.trim() || /\s{2}|\*|[a-z] \d(?!\d)/.test(text))).toEqual([]);
+  });
+
+  it('cites, in Italian, the same codes as the English text of each entry', () => {
+    const cited = (text: string) => [...new Set(text.match(/\b\d{2} \d{2}(?: \d{2})?\b/g) ?? [])].sort();
+    expect(EER_CODES.filter((e) => cited(e.it).join() !== cited(e.en).join()).map((e) => e.code)).toEqual([]);
   });
 
   it('shows codes in pairs, hazardous ones with an asterisk, and stores them as 6 digits', () => {
@@ -47,13 +49,20 @@ describe('EER list', () => {
     expect(EER_CODES.filter((e) => eerNeedsDescription(e.code)).length).toBe(70);
   });
 
-  it('describes in Italian where transcribed, in English otherwise', () => {
+  it('describes in Italian or in English, as asked', () => {
     const soil = findEerCode('170504')!;
     expect(eerDescription(soil, 'it')).toBe('terra e rocce, diverse da quelle di cui alla voce 17 05 03');
     expect(eerDescription(soil, 'en')).toBe('Soil and stones other than those mentioned in 17 05 03');
-    const other = findEerCode('010101')!;
-    expect(other.it).toBeNull();
-    expect(eerDescription(other, 'it')).toBe(other.en);
+    const mining = findEerCode('010101')!;
+    expect(eerDescription(mining, 'it')).toBe('rifiuti da estrazione di minerali metalliferi');
+    expect(eerDescription(mining, 'en')).toBe('Wastes from mineral metalliferous excavation');
+    expect(mining.chapter.it).toBe('Rifiuti derivanti da prospezione, estrazione da miniera o cava, nonché dal trattamento fisico o chimico di minerali');
+    expect(mining.subChapter.it).toBe('rifiuti da estrazione di minerali');
+    expect(findEerCode('030105')!.it).toBe('segatura, trucioli, residui di taglio, legno, pannelli di truciolare e piallacci diversi da quelli di cui alla voce 03 01 04');
+    // Repaired copy defects of the source (eer-it-sources.md).
+    expect(findEerCode('190603')!.it).toBe('liquidi prodotti dal trattamento anaerobico di rifiuti urbani');
+    expect(findEerCode('160213')!.it).toBe('apparecchiature fuori uso, contenenti componenti pericolosi diversi da quelli di cui alle voci 16 02 09 e 16 02 12');
+    expect(findEerCode('060101')!.subChapter.it).toBe('rifiuti della produzione, formulazione, fornitura e uso di acidi');
   });
 
   it('searches Italian descriptions across singular and plural ("terre e rocce")', () => {
@@ -65,7 +74,13 @@ describe('EER list', () => {
     expect(searchEerCodes('imballaggi misti').map((e) => e.code)).toEqual(['150106']);
     expect(searchEerCodes('Imballaggio misto').map((e) => e.code)).toEqual(['150106']);
     expect(searchEerCodes('rifiuti urbani non differenziati').map((e) => e.code)).toEqual(['200301']);
-    expect(searchEerCodes('imballaggi').map((e) => e.code)).toEqual(['150101', '150102', '150103', '150104', '150105', '150106', '150107', '150109', '150110', '150111']);
+    // 02 01 04 "rifiuti plastici (ad esclusione degli imballaggi)" names packaging too.
+    expect(searchEerCodes('imballaggi').map((e) => e.code)).toEqual(['020104', '150101', '150102', '150103', '150104', '150105', '150106', '150107', '150109', '150110', '150111']);
+    // "fanghi" (sludges) is Italian only: with Italian for chapters 15, 17, 20 only it found 1 code (20 03 04), now 116.
+    expect(searchEerCodes('fanghi', 842)).toHaveLength(116);
+    expect(searchEerCodes('fanghi', 1)[0]?.code).toBe('010309');
+    expect(searchEerCodes('fanghi fosse settiche').map((e) => e.code)).toEqual(['200304']);
+    expect(searchEerCodes('segatura trucioli').map((e) => e.code)).toEqual(['030104', '030105']);
     expect(searchEerCodes('mixed packaging').map((e) => e.code)).toEqual(['150106']);
   });
 

@@ -12,10 +12,10 @@ export type TEerEntry = {
   mirror: boolean;
   /** `17 05 03*` */
   display: string;
-  chapter: { it: string | null; en: string };
-  subChapter: { it: string | null; en: string };
-  /** The Italian text where transcribed (null otherwise: show `en`). */
-  it: string | null;
+  chapter: { it: string; en: string };
+  subChapter: { it: string; en: string };
+  /** The Italian text of Decision 2014/955/EU (eer-it.ts). */
+  it: string;
   en: string;
 };
 
@@ -33,6 +33,13 @@ export function normalizeEerCode(value: string): string | null {
   return /^\d{6}$/.test(digits) ? digits : null;
 }
 
+/** Every code, chapter and sub-chapter has its Italian text (eer-it.ts); a gap is a data error, not a fallback. */
+function italian(texts: Readonly<Record<string, string>>, key: string): string {
+  const text = texts[key];
+  if (!text) throw new Error(`EER: no Italian text for ${key}`);
+  return text;
+}
+
 const EER_BY_CODE = new Map<string, TEerEntry>(
   EER_ENTRIES.map(([code, flags, en]) => [
     code,
@@ -41,9 +48,9 @@ const EER_BY_CODE = new Map<string, TEerEntry>(
       hazardous: (flags & 1) === 1,
       mirror: (flags & 2) === 2,
       display: `${code.slice(0, 2)} ${code.slice(2, 4)} ${code.slice(4, 6)}${(flags & 1) === 1 ? '*' : ''}`,
-      chapter: { it: EER_CHAPTERS_IT[code.slice(0, 2)] ?? null, en: EER_CHAPTERS_EN[code.slice(0, 2)] ?? '' },
-      subChapter: { it: EER_SUB_CHAPTERS_IT[code.slice(0, 4)] ?? null, en: EER_SUB_CHAPTERS_EN[code.slice(0, 4)] ?? '' },
-      it: EER_ENTRIES_IT[code] ?? null,
+      chapter: { it: italian(EER_CHAPTERS_IT, code.slice(0, 2)), en: EER_CHAPTERS_EN[code.slice(0, 2)] ?? '' },
+      subChapter: { it: italian(EER_SUB_CHAPTERS_IT, code.slice(0, 4)), en: EER_SUB_CHAPTERS_EN[code.slice(0, 4)] ?? '' },
+      it: italian(EER_ENTRIES_IT, code),
       en,
     },
   ]),
@@ -59,8 +66,8 @@ export function findEerCode(code: string): TEerEntry | null {
 /** Codes ending in 99 ("wastes not otherwise specified") need the waste described in words. */
 export const eerNeedsDescription = (code: string) => /99$/.test(code);
 
-/** The description in the language asked for, falling back to English where no Italian text exists. */
-export const eerDescription = (entry: TEerEntry, language: 'it' | 'en' = 'it') => (language === 'it' ? (entry.it ?? entry.en) : entry.en);
+/** The description in the language asked for. */
+export const eerDescription = (entry: TEerEntry, language: 'it' | 'en' = 'it') => (language === 'it' ? entry.it : entry.en);
 
 const STOP_WORDS = new Set(['e', 'ed', 'di', 'da', 'del', 'della', 'dei', 'delle', 'il', 'lo', 'la', 'i', 'gli', 'le', 'a', 'in', 'con', 'per', 'o', 'of', 'and', 'the', 'or', 'from', 'with']);
 
@@ -79,7 +86,7 @@ const wordsOf = (s: string) =>
  */
 const stemOf = (word: string) => (word.length >= 4 && /[aeiou]$/.test(word) ? word.slice(0, -1) : word);
 
-const SEARCH_WORDS = new Map<string, string[]>(EER_CODES.map((e) => [e.code, wordsOf(`${e.it ?? ''} ${e.en}`)]));
+const SEARCH_WORDS = new Map<string, string[]>(EER_CODES.map((e) => [e.code, wordsOf(`${e.it} ${e.en}`)]));
 
 /**
  * The entries matching a query: a code (or its beginning, with or without spaces and asterisk), or

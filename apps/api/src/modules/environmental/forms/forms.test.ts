@@ -78,7 +78,7 @@ describe('scope', () => {
 });
 
 describe('the EER code picker (GET /api/forms/eer-codes)', () => {
-  it('finds codes by Italian or English words and by code; a laboratory, outside the forms, may not ask', async () => {
+  it('finds codes by Italian or English words and by code, each with its Italian text; a laboratory, outside the forms, may not ask', async () => {
     const codes = async (q: string) => {
       const res = await t.request('GET', `/api/forms/eer-codes?q=${encodeURIComponent(q)}`, { token: edil.token });
       expect(res.status).toBe(200);
@@ -91,8 +91,17 @@ describe('the EER code picker (GET /api/forms/eer-codes)', () => {
     expect((await codes('15 01 10*')).map((e) => e.code)).toEqual(['150110']);
     expect((await codes('urbani non differenziati')).map((e) => e.code)).toEqual(['200301']);
     expect(await codes('nessun rifiuto del genere')).toEqual([]);
+    // Italian-only words: "fanghi" (sludges) finds the sludges of every chapter, not only 20 03 04.
+    const sludges = await codes('fanghi');
+    expect(sludges).toHaveLength(50);
+    expect(sludges[0]).toMatchObject({ code: '010309', it: 'fanghi rossi derivanti dalla produzione di allumina, diversi da quelli di cui alla voce 01 03 10' });
+    expect((await codes('fanghi fosse settiche')).map((e) => e.code)).toEqual(['200304']);
+    expect((await codes('segatura trucioli')).map((e) => e.code)).toEqual(['030104', '030105']);
+    // Every code of the list has its Italian description, and its chapter and sub-chapter too.
     const all = await t.request('GET', '/api/forms/eer-codes?limit=842', { token: consortium.token });
-    expect((all.body as { data: unknown[] }).data).toHaveLength(842);
+    const list = (all.body as { data: { code: string; it: string | null; chapter: { it: string | null }; subChapter: { it: string | null } }[] }).data;
+    expect(list).toHaveLength(842);
+    expect(list.filter((e) => !e.it?.trim() || !e.chapter.it?.trim() || !e.subChapter.it?.trim()).map((e) => e.code)).toEqual([]);
     expect((await t.request('GET', '/api/forms/eer-codes?limit=0', { token: edil.token })).status).toBe(400);
     expect((await t.request('GET', '/api/forms/eer-codes?q=x', { token: lab.token })).status).toBe(403);
   });

@@ -31,13 +31,13 @@ const ZEerQuery = z.object({
   q: z.string().trim().max(200).default('').describe('A code or its beginning (`15 01`, `150106`, `15 01 10*`), or words of the Italian or English description'),
   limit: z.coerce.number().int().min(1).max(842).default(50),
 });
-const ZEerText = z.object({ it: z.string().nullable().describe('null where no Italian text is transcribed yet'), en: z.string() });
+const ZEerText = z.object({ it: z.string().nullable().describe('Italian (Decision 2014/955/EU); every chapter and sub-chapter has it, null is no longer sent'), en: z.string() });
 const ZEerEntry = z.object({
   code: z.string().describe('6 digits, as stored'),
   display: z.string().describe('17 05 03*'),
   hazardous: z.boolean(),
   mirror: z.boolean(),
-  it: z.string().nullable().describe('Italian description (Decision 2014/955/EU); null where not transcribed yet'),
+  it: z.string().nullable().describe('Italian description (Decision 2014/955/EU); every entry has it, null is no longer sent'),
   en: z.string(),
   chapter: ZEerText,
   subChapter: ZEerText,

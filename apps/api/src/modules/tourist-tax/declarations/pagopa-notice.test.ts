@@ -55,7 +55,8 @@ describe('GET /api/declarations/{id}/pagopa', () => {
     expect(option).toMatchObject({ iuv: notice.iuv, amount: 1600, isPartialPayment: false });
     // 15 May 2025 ends at 23:59:59 in Rome (summer time, UTC+2)
     expect(option.dueDate).toBe('2025-05-15T21:59:59.000Z');
-    expect(option.transfer).toEqual([expect.objectContaining({ idTransfer: '1', amount: 1600, organizationFiscalCode: '81000370593' })]);
+    // category: the taxonomy's tourist tax of a comune (pagopa/pagopa-api taxonomy/tassonomia.json @440f484)
+    expect(option.transfer).toEqual([expect.objectContaining({ idTransfer: '1', amount: 1600, organizationFiscalCode: '81000370593', category: '9/0101105IM/' })]);
 
     // The comune and an admin read the same notice: the IUV is assigned once.
     for (const token of [tok.city, tok.admin, tok.hotelier]) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { italianDateOf, italianHourOf } from '@app/domain/platform/time/italian-time';
-import { composePagopaNotice, pagopaQrPayload } from '@app/domain/tourist-tax/pagopa';
+import { PAGOPA_TOURIST_TAX_TAXONOMY, composePagopaNotice, pagopaQrPayload } from '@app/domain/tourist-tax/pagopa';
 import { cities, declarationPayments, declarations, structures } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -13,7 +13,7 @@ const ZGpdTransfer = z.object({
   amount: z.number().int().describe('Cents'),
   organizationFiscalCode: z.string(),
   remittanceInformation: z.string(),
-  category: z.string().describe('Taxonomy code of the income'),
+  category: z.string().describe('Taxonomy code of the income: 9/0101105IM/, the tourist tax of a comune'),
   iban: z.string().optional(),
   companyName: z.string().optional(),
 });
@@ -49,13 +49,6 @@ export const ZPagopaNotice = z.object({
 });
 
 export type TPagopaNotice = z.infer<typeof ZPagopaNotice>;
-
-/**
- * Taxonomy code of the transfer (pagoPA "tassonomia dei servizi di incasso", pagopa/pagopa-api
- * taxonomy/tassonomia.json). NOT verified for the tourist tax: the comune's registered code must be
- * checked before a position is sent to GPD (sending is not built; README says so).
- */
-const TOURIST_TAX_CATEGORY = '9/0101100IM/';
 
 /** 23:59:59 of a date in Italy, as an ISO UTC instant (GPD wants date-times). */
 function endOfItalianDay(date: string): string {
@@ -150,7 +143,7 @@ export async function readPagopaNotice(ctx: TSignedInContext, declarationId: str
               amount: amountCents,
               organizationFiscalCode: creditorTaxCode,
               remittanceInformation: description,
-              category: TOURIST_TAX_CATEGORY,
+              category: PAGOPA_TOURIST_TAX_TAXONOMY,
               ...(city.iban ? { iban: city.iban } : {}),
               companyName: city.name,
             },

@@ -50,6 +50,7 @@ describe('GET /api/declarations/{id}/pagopa-notice: the notice as a PDF', () => 
     // Who reads the declaration: its hotelier yes; another comune 404; the environmental roles 403.
     const serapo = unpaid.find((d) => d.structureId === f.structure('Hotel Serapo')._id)!;
     expect((await pdfOf(serapo._id, f.tokens.hotelier)).status).toBe(200);
+    expect((await pdfOf(serapo._id, f.tokens.admin)).status).toBe(200);
     expect((await pdfOf(serapo._id, f.tokens.city2)).status).toBe(404);
     expect((await pdfOf(serapo._id, f.tokens.hotelier2)).status).toBe(404);
     for (const token of Object.values(others)) expect((await pdfOf(serapo._id, token)).status).toBe(403);
@@ -204,5 +205,31 @@ describe('SIATEL cross-check (/api/cities/{id}/siatel-checks)', () => {
       [2, 'month'],
       [2, 'nights'],
     ]);
+  });
+});
+
+describe("who may call the comune's pagoPA import and SIATEL routes", () => {
+  type TWho = 'city' | 'admin' | 'hotelier' | 'hotelier2' | 'city2' | 'consortium' | 'agency' | 'lab';
+  const tokenOf = (who: TWho) => (who === 'consortium' || who === 'agency' || who === 'lab' ? others[who] : f.tokens[who]);
+  // A readable row that names a notice of another generation point: unmatched, nothing recorded.
+  const foreign = composePagopaNotice('99', 1).noticeNumber;
+  const payments = () => Buffer.from(`Numero avviso;Importo;Data pagamento;TRN\r\n${foreign};1,00;2026-01-10;TRN-ROLES\r\n`, 'utf8');
+  const siatel = () => Buffer.from('Denominazione;Anno;Mese;Giorni di permanenza\nAffittacamere Il Molo;2025;3;4\n', 'utf8');
+
+  it.each([
+    ['city', 200, 201, 200],
+    ['admin', 200, 201, 200],
+    ['hotelier', 403, 403, 403],
+    ['hotelier2', 403, 403, 403],
+    ['city2', 403, 404, 404],
+    ['consortium', 403, 403, 403],
+    ['agency', 403, 403, 403],
+    ['lab', 403, 403, 403],
+  ] as const)('%s: payment import (dry run) %i, SIATEL upload %i, SIATEL list %i', async (who, importStatus, uploadStatus, listStatus) => {
+    const imported = await upload(`/api/cities/${f.gaeta._id}/pagopa-payments`, tokenOf(who), payments(), 'p.csv', { dryRun: 'true' });
+    expect(imported.status).toBe(importStatus);
+    if (importStatus === 200) expect(imported.body.unmatched).toHaveLength(1);
+    expect((await upload(`/api/cities/${f.gaeta._id}/siatel-checks`, tokenOf(who), siatel(), 's.csv')).status).toBe(uploadStatus);
+    expect((await t.request('GET', `/api/cities/${f.gaeta._id}/siatel-checks`, { token: tokenOf(who) })).status).toBe(listStatus);
   });
 });
