@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TErrorStatus } from '@app/domain/platform/errors/error-codes';
 import { XLSX_MIME } from './xlsx-stream.ts';
+import { isRecord } from './guards.ts';
 
 export const ZErrorBody = z.object({
   statusCode: z.number(),
@@ -108,13 +109,14 @@ export function findUnsafeInput(value: unknown, where: 'body' | 'query' | 'param
       }
       return null;
     }
+    if (!isRecord(node)) return null;
     for (const key of Object.keys(node)) {
       const keyPath = path ? `${path}.${key}` : key;
       if (key.includes('\u0000')) return { code: 'VALIDATION_FAILED', path: keyPath.replaceAll('\u0000', '\\0'), message: 'must not contain NUL characters' };
       // `toString[gt]` names the field `toString` with an operator.
       const fieldName = where === 'query' ? key.replace(/\[[^\]]*\]$/, '') : key;
       if (isPrototypeName(fieldName)) return { code: where === 'query' ? 'UNKNOWN_FIELD' : 'VALIDATION_FAILED', path: keyPath, message: 'unknown field' };
-      const found = visit((node as Record<string, unknown>)[key], keyPath, depth + 1);
+      const found = visit(node[key], keyPath, depth + 1);
       if (found) return found;
     }
     return null;

@@ -18,7 +18,7 @@ export function worksheetStream(options: TWorksheetOptions, writeRows: TWriteRow
     () => stream.end(),
     (error: unknown) => {
       log.error({ err: error }, 'xlsx export failed');
-      stream.destroy(error as Error);
+      stream.destroy(error instanceof Error ? error : new Error(String(error)));
     },
   );
   return stream;

@@ -27,6 +27,7 @@ import type { TQueryValue } from '../dataProvider/httpClient';
 import { useAppConfig } from '../config';
 import { connectSocket } from '../realtime/socket';
 import { useSession } from '../session/useSession';
+import { errorCodeOf, errorDetailsOf, errorMessageOf } from '../dataProvider/errors';
 
 /** One bad row (or the file as a whole) as the API reports it. */
 export type TImportRowError = { row?: number; path: string; value?: unknown; message: string };
@@ -155,14 +156,14 @@ export function FileImportDialog<R>({
       refresh();
       onDone?.(result);
     } catch (error) {
-      const body = (error as { body?: { code?: string; details?: TImportRowError[] } }).body;
-      const message = (error as Error).message;
-      const rows = body?.code === 'IMPORT_INVALID' || body?.code === 'IMPORT_UNREADABLE' ? (body.details ?? []) : [];
+      const code = errorCodeOf(error);
+      const message = errorMessageOf(error);
+      const rows = code === 'IMPORT_INVALID' || code === 'IMPORT_UNREADABLE' ? errorDetailsOf(error) : [];
       const badRows = new Set(rows.map((row) => row.row).filter((row) => row !== undefined)).size;
       setPhase({
         kind: 'failed',
-        code: body?.code,
-        message: body?.code === 'IMPORT_INVALID' && badRows > 0 ? t('invalidRows', { smart_count: badRows }) : hasKey(message) ? translate(message) : message,
+        code,
+        message: code === 'IMPORT_INVALID' && badRows > 0 ? t('invalidRows', { smart_count: badRows }) : hasKey(message) ? translate(message) : message,
         rows,
       });
     }

@@ -23,6 +23,7 @@ import { formatDate } from '../i18n/format';
 import { formatEuros, formatPercent } from './format';
 import { errorParams, translatableFieldErrors } from './serverErrors';
 import { ConflictDialog } from './ConflictDialog';
+import { errorMessageOf } from '../dataProvider/errors';
 
 const MISSING = '\u0000missing';
 
@@ -57,7 +58,7 @@ export function useSaveErrorNotification() {
   const notify = useNotify();
   return {
     onError: (error: unknown) => {
-      const message = (error as Error)?.message || 'genericError';
+      const message = errorMessageOf(error);
       notify(message, { type: 'error', messageArgs: { _: message, ...errorParams(error) } });
     },
   };

@@ -1,4 +1,4 @@
-import { HttpError } from '../dataProvider/errors';
+import { errorMessageOf, HttpError } from '../dataProvider/errors';
 
 /*
  * The API reports field problems as `details[].message`, often in the form
@@ -29,7 +29,7 @@ export function translatableFieldErrors(errors: Record<string, unknown> | undefi
  * errors.<CODE> key when we have one, else the server's message, else nothing (genericError).
  */
 export function errorText(translate: (key: string, options?: object) => string, error: unknown): string {
-  const message = (error as Error | null)?.message || 'genericError';
+  const message = errorMessageOf(error);
   return translate(message, { _: message, ...errorParams(error) });
 }
 

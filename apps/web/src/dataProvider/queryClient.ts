@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
+import { errorStatusOf } from './errors';
 
 /** HTTP status of a failed request (react-admin's HttpError carries it), or null for network errors. */
 function statusOf(error: unknown): number | null {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : null;
+  return errorStatusOf(error) ?? null;
 }
 
 /**

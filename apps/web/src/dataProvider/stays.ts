@@ -1,5 +1,6 @@
 import type { TStayGuestLine as TDomainStayGuestLine, TStayNight as TDomainStayNight } from '@app/domain/tourist-tax/types';
 import { apiRequest } from './httpClient';
+import { errorCodeOf, errorDetailsOf } from './errors';
 
 /*
  * The stays' calls beyond the collection contract, as custom methods of the data provider: the tax
@@ -116,10 +117,8 @@ export const stayMethods: TStayMethods = {
       const { json } = await apiRequest<TStayComputation>('/stays/preview', { method: 'POST', body: input });
       return { data: json };
     } catch (error) {
-      const body = (error as { body?: { code?: string; details?: TPreviewError['details'] } }).body;
-      const wrapped = error as TPreviewError;
-      wrapped.code = body?.code;
-      wrapped.details = body?.details;
+      if (!(error instanceof Error)) throw error;
+      const wrapped: TPreviewError = Object.assign(error, { code: errorCodeOf(error), details: errorDetailsOf(error) });
       throw wrapped;
     }
   },

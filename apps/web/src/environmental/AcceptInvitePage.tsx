@@ -11,6 +11,7 @@ import { PasswordChecklist } from '../onboarding/PasswordChecklist';
 import { OnboardingLayout } from '../onboarding/OnboardingLayout';
 import { PasswordTextField } from '../onboarding/PasswordInput';
 import { confirmPasswordError, newPasswordError } from '../onboarding/validation';
+import { errorMessageOf } from '../dataProvider/errors';
 
 /**
  * The e-mailed invitation of a company's manager, or of a colleague the company invited: the invitee, not signed in, chooses a password
@@ -31,7 +32,7 @@ export function AcceptInvitePage() {
   useEffect(() => {
     fetchCompanyInvite(token).then(
       (found) => setInvite(found),
-      (error) => setRefusal((error as Error).message || 'genericError'),
+      (error) => setRefusal(errorMessageOf(error)),
     );
   }, [token]);
 
@@ -47,7 +48,7 @@ export function AcceptInvitePage() {
       notify('environmental.acceptInvite.success', { type: 'success' });
       void navigate(`/on-boarding/login?email=${encodeURIComponent(invite?.email ?? '')}`, { replace: true });
     } catch (caught) {
-      notify((caught as Error).message || 'genericError', { type: 'error' });
+      notify(errorMessageOf(caught), { type: 'error' });
     } finally {
       setLoading(false);
     }

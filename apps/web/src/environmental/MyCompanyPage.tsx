@@ -6,7 +6,7 @@ import { LaboratoryEdit } from './laboratories/screens';
 
 /** "My company": the detail of the supplier's own agency or laboratory, at its own address. */
 export function MyCompanyPage() {
-  const user = useSession()?.user as { agencyId?: string | null; laboratoryId?: string | null } | undefined;
+  const user = useSession()?.user;
   if (user?.agencyId) {
     return (
       <ResourceContextProvider value="agencies">

@@ -10,6 +10,7 @@ import { BotCheck } from './BotCheck';
 import { FormField } from './FormField';
 import { OnboardingLayout } from './OnboardingLayout';
 import { emailError } from './validation';
+import { errorMessageOf } from '../dataProvider/errors';
 
 /** Password recovery, always behind the bot-check. The answer never says whether the address exists. */
 export function ForgotPasswordPage() {
@@ -34,7 +35,7 @@ export function ForgotPasswordPage() {
       await requestPasswordReset(email.trim(), botCheck);
       setSent(true);
     } catch (caught) {
-      notify((caught as Error).message || 'genericError', { type: 'error' });
+      notify(errorMessageOf(caught), { type: 'error' });
     } finally {
       setLoading(false);
     }

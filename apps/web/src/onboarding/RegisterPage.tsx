@@ -16,6 +16,7 @@ import { useOnboardingText } from './onboardingText';
 import { PasswordChecklist } from './PasswordChecklist';
 import { PasswordTextField } from './PasswordInput';
 import { confirmPasswordError, emailError, newPasswordError, requiredError } from './validation';
+import { errorMessageOf } from '../dataProvider/errors';
 
 /** Registration signs the new user in at once. */
 export function RegisterPage() {
@@ -51,7 +52,7 @@ export function RegisterPage() {
       showAdmin(postSignInPath(response.user, features), { notice: 'onboarding.register.success', replace: true });
     } catch (caught) {
       // Shown once, above the form (not also as a toast).
-      setError((caught as Error).message || 'genericError');
+      setError(errorMessageOf(caught));
     } finally {
       setLoading(false);
     }

@@ -9,6 +9,7 @@ import { PasswordChecklist } from './PasswordChecklist';
 import { OnboardingLayout } from './OnboardingLayout';
 import { PasswordTextField } from './PasswordInput';
 import { confirmPasswordError, newPasswordError } from './validation';
+import { errorMessageOf } from '../dataProvider/errors';
 
 export function ResetPasswordPage() {
   const { translate, notify } = useOnboardingText();
@@ -33,7 +34,7 @@ export function ResetPasswordPage() {
       notify('onboarding.resetPassword.success', { type: 'success' });
       void navigate('/on-boarding/login', { replace: true });
     } catch (caught) {
-      notify((caught as Error).message || 'genericError', { type: 'error' });
+      notify(errorMessageOf(caught), { type: 'error' });
     } finally {
       setLoading(false);
     }

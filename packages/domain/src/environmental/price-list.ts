@@ -8,6 +8,7 @@
  * Matrix and analytic package are named by the code or the name of a lab analysis setting.
  */
 import { parseEuroAmount } from '../platform/money/index.ts';
+import { cellValue } from '../platform/records/index.ts';
 
 export type TPriceListKey = 'code' | 'articleCode' | 'articleName' | 'packetCode' | 'matrix' | 'analyticPackage' | 'price';
 export type TPriceListColumn = { key: TPriceListKey; header: string; headerEn: string; required: boolean; maxLength?: number; help: string };
@@ -85,17 +86,6 @@ export const PRICE_LIST_SHEET = { it: 'Listino', en: 'Price list' } as const;
 export function priceListKeyOfHeader(header: string): TPriceListKey | null {
   const normalised = normaliseText(header);
   return KEY_BY_HEADER.get(normalised) ?? KEY_BY_HEADER.get(normalised.replace(/\s*\(.*\)$/, '').trim()) ?? (normalised === 'prezzo' ? 'price' : null);
-}
-
-/** Unwraps exceljs cell value objects: formula results, rich text, hyperlinks. */
-function cellValue(value: unknown): unknown {
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
-    const v = value as { result?: unknown; richText?: { text: string }[]; text?: unknown };
-    if ('result' in v) return cellValue(v.result);
-    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
-    if (typeof v.text === 'string') return v.text;
-  }
-  return value;
 }
 
 function displayValue(value: unknown): string {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZRecordBase } from './fields.ts';
+import { isOneOf } from '../platform/records/index.ts';
 
 /**
  * The lists the environmental area picks from, kept as settings (one table, `settingType`):
@@ -13,7 +14,7 @@ export const ENVIRONMENTAL_SETTING_TYPES = ['environmentalAspectType', 'severity
 export type TEnvironmentalSettingType = (typeof ENVIRONMENTAL_SETTING_TYPES)[number];
 
 export function isEnvironmentalSettingType(type: string): type is TEnvironmentalSettingType {
-  return (ENVIRONMENTAL_SETTING_TYPES as readonly string[]).includes(type);
+  return isOneOf(ENVIRONMENTAL_SETTING_TYPES, type);
 }
 
 /** The six environmental categories an environmental aspect belongs to. */

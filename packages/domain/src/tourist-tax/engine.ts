@@ -162,9 +162,11 @@ export function computeStayTax(input: TStayTaxInput): TStayTax {
   });
 
   // Rule 6: per reduction used by any guest, the exact reduction of one guest on each night.
-  const usedReductionIds = [...new Set([...typedReductions.map((r) => r.id), ...slots.filter((s) => s.kind === 'reduction').map((s) => s.ruleId as string)])].sort(compareIds);
+  const usedReductionIds = [...new Set([...typedReductions.map((r) => r.id), ...slots.flatMap((s) => (s.kind === 'reduction' && s.ruleId !== null ? [s.ruleId] : []))])].sort(compareIds);
   const reductionLines = usedReductionIds.map((id) => {
-    const reduction = reductionById.get(id) as TReduction;
+    const reduction = reductionById.get(id);
+    // Every id was checked above, or is one of this comune's age reductions.
+    if (!reduction) throw new TaxRuleError('UNKNOWN_REDUCTION', [{ path: 'reductions', message: `Unknown reduction ${id} for this comune` }]);
     const nightIndexes = reductionNights(reduction, dates, plan, structure);
     const perGuestReduction = reductionPerGuestNight(reduction, nightIndexes, tariffs, perGuest, D);
     return { reduction, count: weightOf('reduction', id), nightIndexes, perGuestReduction };
@@ -207,7 +209,7 @@ export function computeStayTax(input: TStayTaxInput): TStayTax {
     })),
   ];
   const categoryAmounts = allocateCents(categoryExact, D);
-  const exemptIds = [...new Set(slots.filter((s) => s.kind === 'exempt').map((s) => s.ruleId as string))].sort(compareIds);
+  const exemptIds = [...new Set(slots.flatMap((s) => (s.kind === 'exempt' && s.ruleId !== null ? [s.ruleId] : [])))].sort(compareIds);
   const categories: TStayCategory[] = [
     {
       kind: 'full',
@@ -268,7 +270,7 @@ export function computeStayTax(input: TStayTaxInput): TStayTax {
     ruleName: slot.ruleId ? ((slot.kind === 'exempt' ? exemptionById.get(slot.ruleId)?.name : reductionById.get(slot.ruleId)?.name) ?? slot.ruleId) : null,
     reason: slot.reason,
     taxableNights: slot.kind === 'exempt' ? 0 : taxableNights,
-    reducedNights: slot.kind === 'reduction' ? (reductionLineById.get(slot.ruleId as string)?.nightIndexes.length ?? 0) : 0,
+    reducedNights: slot.kind === 'reduction' && slot.ruleId !== null ? (reductionLineById.get(slot.ruleId)?.nightIndexes.length ?? 0) : 0,
     tariffCents: guestAmounts[k].tariffCents,
     reductionCents: guestAmounts[k].reductionCents,
     toPayCents: guestAmounts[k].tariffCents - guestAmounts[k].reductionCents,
@@ -286,7 +288,7 @@ export function computeStayTax(input: TStayTaxInput): TStayTax {
     tariffImportCents,
     reductionImportCents,
     toPayAmountCents: tariffImportCents - reductionImportCents,
-    tariffIds: [...new Set(plan.filter((p) => p.taxable && p.tariff).map((p) => (p.tariff as TTariff).id))],
+    tariffIds: [...new Set(plan.flatMap((p) => (p.taxable && p.tariff ? [p.tariff.id] : [])))],
     reductionIds: reductionLines.filter((line) => line.count > 0 && line.perGuestReduction.some((r) => r > 0n)).map((line) => line.reduction.id),
     exemptionIds: exemptIds,
     nights,
@@ -322,7 +324,8 @@ function planNights(input: TStayTaxInput, dates: readonly string[], capMode: 'st
   };
   for (const night of input.previousNights ?? []) {
     if (night.taxable) count(night.tariffId);
-    if (night.tariffId && tariffById.has(night.tariffId)) last = tariffById.get(night.tariffId) as TTariff;
+    const tariff = night.tariffId ? tariffById.get(night.tariffId) : undefined;
+    if (tariff) last = tariff;
   }
   return dates.map((date) => {
     const tariff = findTariffForNight(input.tariffs, input.structure, date);
@@ -347,7 +350,7 @@ function assignGuests(
   const { checkIn, checkOut, componentsNumber, structure } = input;
   const byId = <T extends { id: string }>(rules: readonly T[]) => [...rules].sort((a, b) => compareIds(a.id, b.id));
   const exemptions = byId(input.exemptions);
-  const lastNight = eachNight(checkIn, checkOut).at(-1) as string;
+  const lastNight = eachNight(checkIn, checkOut).at(-1) ?? null;
   const stayValidity = { validFrom: checkIn, validTo: lastNight };
   const ageReductions = byId(input.reductions).filter((r) => hasAgeRange(r) && ruleMatchesStructure(r, structure) && validityOverlaps(r, stayValidity));
   const ageExemptions = exemptions.filter((e) => e.condition === 'age' && hasAgeRange(e));
@@ -359,7 +362,8 @@ function assignGuests(
     return age !== null && ageInRange(rule, age);
   };
   const leaders = guests.filter((g) => g.tourLeader).length;
-  let leadersExempt = leaderExemption ? Math.floor((componentsNumber - leaders) / (leaderExemption.participantsPerLeader as number)) : 0;
+  const participantsPerLeader = leaderExemption?.participantsPerLeader ?? 0;
+  let leadersExempt = participantsPerLeader > 0 ? Math.floor((componentsNumber - leaders) / participantsPerLeader) : 0;
 
   const slots: TSlot[] = guests.map((g, i) => {
     const name = [g.name, g.surname].filter(Boolean).join(' ') || null;
@@ -388,7 +392,8 @@ function assignGuests(
     notRecorded -= fromGroup;
     left -= fromGroup;
     while (left > 0 && free.length > 0) {
-      const slot = free.shift() as TSlot;
+      const slot = free.shift();
+      if (!slot) break;
       Object.assign(slot, { kind: rule.kind, ruleId: rule.id, reason: 'count' });
       left -= 1;
     }
@@ -420,11 +425,11 @@ function reductionPerGuestNight(reduction: TReduction, nightIndexes: readonly nu
   const result = tariffs.map(() => 0n);
   for (const i of nightIndexes) {
     const tax = perGuest[i];
-    const tariff = tariffs[i] as TTariff; // taxable nights always have a tariff
+    const tariff = tariffs[i]; // taxable nights always have a tariff
     if (reduction.reductionType === 'flat') {
       const amount = BigInt(reduction.amountCents) * D;
       result[i] = amount < tax ? amount : tax;
-    } else if (tariff.type === 'flat') {
+    } else if (tariff?.type === 'flat') {
       // Rule 6: rounded half-up to the cent per guest-night.
       const cents = roundHalfUpToCent(BigInt(tariff.nightlyPriceCents) * BigInt(reduction.percentageBasisPoints), BP);
       result[i] = BigInt(cents) * D;

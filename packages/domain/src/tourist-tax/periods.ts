@@ -7,7 +7,8 @@ import { deadlineFor, type TDeadlineRule } from './filings/deadline-rules.ts';
 
 export const ITALIAN_MONTHS = ['Gennaio', 'Febbraio', 'Marzo', 'Aprile', 'Maggio', 'Giugno', 'Luglio', 'Agosto', 'Settembre', 'Ottobre', 'Novembre', 'Dicembre'] as const;
 
-export type TQuarter = 1 | 2 | 3 | 4;
+export const QUARTERS = [1, 2, 3, 4] as const;
+export type TQuarter = (typeof QUARTERS)[number];
 export type TPeriodFrequency = 'monthly' | 'quarterly' | 'fourMonthly';
 export type TDateRange = { dateFrom: string; dateTo: string };
 export type TGeneratedPeriod = TDateRange & { periodName: string; submitBy: string; payBy: string };
@@ -23,7 +24,7 @@ function monthOf(date: string): number {
 
 /** 1 for January-March ... 4 for October-December. */
 export function quarterOf(date: string): TQuarter {
-  return (Math.floor((monthOf(date) - 1) / 3) + 1) as TQuarter;
+  return QUARTERS[Math.floor((monthOf(date) - 1) / 3)];
 }
 
 /** 'Trim 1' .. 'Trim 4' (the quarter rows of the annual declaration). */
@@ -65,7 +66,7 @@ export function generatePeriods(
   }
   const spec = {
     monthly: { months: 1, name: (i: number) => `${ITALIAN_MONTHS[i]} ${year}` },
-    quarterly: { months: 3, name: (i: number) => `${quarterLabel((i + 1) as TQuarter)} ${year}` },
+    quarterly: { months: 3, name: (i: number) => `${quarterLabel(QUARTERS[i])} ${year}` },
     fourMonthly: { months: 4, name: (i: number) => `Quadrimestre ${i + 1} ${year}` },
   }[frequency];
   if (!spec) throw new RangeError(`Unknown frequency: ${String(frequency)}`);

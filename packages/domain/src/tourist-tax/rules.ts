@@ -11,7 +11,7 @@ import type { TAgeRange, TExemption, TReduction, TRuleScope, TScopeDimension, TS
 
 export const SCOPE_DIMENSIONS: readonly TScopeDimension[] = ['structureTypeId', 'structureClassId', 'relevantAreaId'];
 
-function isEmpty(value: string | null | undefined): boolean {
+function isEmpty(value: string | null | undefined): value is null | undefined | '' {
   return value === null || value === undefined || value === '';
 }
 
@@ -67,8 +67,8 @@ export function findTariffForNight(tariffs: readonly TTariff[], structure: TStru
 
 /** Inclusive validity ranges, null validTo = open-ended. */
 export function validityOverlaps(a: TValidity, b: TValidity): boolean {
-  const aEndsBeforeB = !isEmpty(a.validTo) && (a.validTo as string) < b.validFrom;
-  const bEndsBeforeA = !isEmpty(b.validTo) && (b.validTo as string) < a.validFrom;
+  const aEndsBeforeB = !isEmpty(a.validTo) && a.validTo < b.validFrom;
+  const bEndsBeforeA = !isEmpty(b.validTo) && b.validTo < a.validFrom;
   return !aEndsBeforeB && !bEndsBeforeA;
 }
 

@@ -12,6 +12,7 @@ import { isValidCodiceFiscale, normalizeCodiceFiscale } from '../platform/identi
 import { addDays, daysBetween, isIsoDate, parseItalianDate } from './dates.ts';
 import { fnv1a64Hex } from './hash.ts';
 import { parseEuroAmount } from './money.ts';
+import { cellValue } from '../platform/records/index.ts';
 
 export type TStayImportKey =
   | 'checkIn'
@@ -275,17 +276,6 @@ export function validateStayImportRow(row: Record<string, unknown>, rowNumber: n
 export function stayImportFingerprint(stay: Pick<TStayImportRow, 'checkIn' | 'checkOut' | 'componentsNumber' | 'surname' | 'name' | 'taxCode' | 'birthDate'>): string {
   const norm = (s: string | null) => (s ?? '').normalize('NFC').replace(/\s+/g, ' ').trim().toUpperCase();
   return fnv1a64Hex([stay.checkIn, stay.checkOut, String(stay.componentsNumber), norm(stay.surname), norm(stay.name), norm(stay.taxCode), stay.birthDate ?? ''].join('|'));
-}
-
-/** Unwraps exceljs cell value objects: formula results, rich text, hyperlinks. */
-function cellValue(value: unknown): unknown {
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
-    const v = value as { result?: unknown; richText?: { text: string }[]; text?: unknown };
-    if ('result' in v) return cellValue(v.result);
-    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
-    if (typeof v.text === 'string') return v.text;
-  }
-  return value;
 }
 
 function isBlank(value: unknown): boolean {

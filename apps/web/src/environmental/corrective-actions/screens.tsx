@@ -26,7 +26,6 @@ import {
   useTranslate,
 } from 'react-admin';
 import { DateInput } from '../../components/DateInput';
-import { useWatch } from 'react-hook-form';
 import {
   CONFIRMING_REPORT_STATUSES,
   CORRECTIVE_ACTION_STATUSES,
@@ -50,6 +49,7 @@ import { ActionStatusChip } from './ActionStatusChip';
 import type { TReport } from '../nca/reportRecord';
 import { TextAddButton } from '../../components/TextAddButton';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
+import { useWatchedFlag, useWatchedText } from '../../components/watchedValues';
 
 /*
  * Corrective actions of NCA reports: the list (every report's, with filters), the page of one action
@@ -104,7 +104,7 @@ export function ActionList() {
 const userName = (u: { name?: string; surname?: string; email?: string }) => [u.name, u.surname].filter(Boolean).join(' ') || u.email || '';
 
 function ActionFields({ readOnly, supplier }: { readOnly: boolean; supplier: boolean }) {
-  const expires = useWatch({ name: 'expires' }) as boolean | undefined;
+  const expires = useWatchedFlag('expires');
   return (
     <FormGrid>
       <TextInput source="name" validate={required} readOnly={readOnly} />
@@ -154,7 +154,7 @@ export function ActionCreate() {
 /** The report the action belongs to (given by the page that proposes it). */
 function ReportReference() {
   const translate = useTranslate();
-  const reportId = useWatch({ name: 'reportId' }) as string | undefined;
+  const reportId = useWatchedText('reportId');
   const { data: report } = useGetOne<TReport>('nca-reports', { id: reportId ?? '' }, { enabled: !!reportId });
   if (!reportId) return <Alert severity="info">{translate('nca.actionsList.fromReport')}</Alert>;
   return (

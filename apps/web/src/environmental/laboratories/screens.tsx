@@ -25,6 +25,7 @@ import { uploadWithProgress } from '../../dataProvider/files';
 import { CompanyFields, CompanyUsers, ContactsInput, InviteButtons, InviteStatusField, OwnContactsEditor } from '../shared/companies';
 import { INVITE_STATUS_CHOICES } from '../agencies/screens';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
+import { errorDetailsOf, errorMessageOf, type TErrorDetail } from '../../dataProvider/errors';
 
 /* Laboratories: registry, invitation, users, and their price lists (contracts) with xlsx import and export. */
 
@@ -48,14 +49,12 @@ export function LaboratoryList() {
   );
 }
 
-type TImportProblem = { row: number; path: string; value?: string; message: string };
-
 function ImportPriceListButton() {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [problems, setProblems] = useState<TImportProblem[] | null>(null);
+  const [problems, setProblems] = useState<TErrorDetail[] | null>(null);
   const [busy, setBusy] = useState(false);
   if (!record) return null;
   const upload = async (file: File) => {
@@ -67,9 +66,9 @@ function ImportPriceListButton() {
       notify('environmental.priceList.imported', { type: 'success', messageArgs: result });
       refresh();
     } catch (error) {
-      const details = (error as { body?: { details?: TImportProblem[] } }).body?.details;
-      if (details?.length) setProblems(details);
-      else notify((error as Error).message || 'genericError', { type: 'error' });
+      const details = errorDetailsOf(error);
+      if (details.length) setProblems(details);
+      else notify(errorMessageOf(error), { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -101,7 +100,7 @@ function ImportPriceListButton() {
                   <TableRow key={i}>
                     <TableCell>{p.row}</TableCell>
                     <TableCell>{p.path}</TableCell>
-                    <TableCell>{p.value ?? ''}</TableCell>
+                    <TableCell>{p.value === undefined || p.value === null ? '' : String(p.value)}</TableCell>
                     <TableCell>{p.message}</TableCell>
                   </TableRow>
                 ))}

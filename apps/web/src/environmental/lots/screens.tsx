@@ -1,11 +1,11 @@
 import { Alert, Stack } from '@mui/material';
 import { Create, DataTable, Edit, List, SearchInput, TextInput, CreateButton, useRecordContext, useTranslate } from 'react-admin';
-import { useWatch } from 'react-hook-form';
 import { checkCig, checkCup } from '@app/domain/environmental/procurement-codes';
 import { DetailActions, emptyToNull, FormGrid, RecordTitle, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
+import { useWatchedNullableText } from '../../components/watchedValues';
 
 /*
  * Lots: name, code, CIG, CUP. A malformed CIG or CUP is refused by the server naming the field; a
@@ -16,12 +16,12 @@ import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 function CodeWarnings() {
   const translate = useTranslate();
   const record = useRecordContext();
-  const cig = useWatch({ name: 'cig' }) as string | null | undefined;
-  const cup = useWatch({ name: 'cup' }) as string | null | undefined;
+  const cig = useWatchedNullableText('cig');
+  const cup = useWatchedNullableText('cup');
   const doubts: string[] = [];
   if (cig && checkCig(cig).verdict === 'doubtful') doubts.push(translate('environmental.lots.cigDoubtful'));
   if (cup && checkCup(cup).verdict === 'doubtful') doubts.push(translate('environmental.lots.cupDoubtful'));
-  if (doubts.length === 0 && record?.warnings && (record.warnings as unknown[]).length > 0 && !cig && !cup) doubts.push(translate('environmental.lots.savedWithWarnings'));
+  if (doubts.length === 0 && Array.isArray(record?.warnings) && record.warnings.length > 0 && !cig && !cup) doubts.push(translate('environmental.lots.savedWithWarnings'));
   if (doubts.length === 0) return null;
   return (
     <Stack spacing={1} sx={{ gridColumn: '1 / -1' }} data-testid="lot-warnings">

@@ -49,7 +49,7 @@ export function Phase1Facts() {
       <Fact label={label('detectorName')}>{record.detectorName}</Fact>
       <Fact label={label('twentyOneDigitsCode')}>{record.twentyOneDigitsCode}</Fact>
       <Fact label={label('documentSettingIds')}>
-        {(record.documentSettingIds as string[] | undefined)?.length ? (
+        {Array.isArray(record.documentSettingIds) && record.documentSettingIds.length > 0 ? (
           <ReferenceArrayField source="documentSettingIds" reference="environmental-settings">
             <SingleFieldList linkType={false}>
               <ChipField source="name" size="small" />

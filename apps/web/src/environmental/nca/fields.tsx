@@ -1,11 +1,12 @@
 import { Chip } from '@mui/material';
 import { useEffect } from 'react';
 import { AutocompleteArrayInput, AutocompleteInput, ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, useGetOne, useRecordContext, useTranslate } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { NCA_ORIGINS, NCA_REPORT_STATUSES, PHASE1_REQUIRED_FIELDS, type TNcaReportStatus } from '@app/domain/environmental/nca/index';
 import { emptyToNull, FormGrid } from '../../components/forms';
 import { required } from '../../components/validators';
 import { useCan } from '../../components/permissions';
+import { useWatchedText } from '../../components/watchedValues';
 
 /* The NCA report's status chip and its phase-1 fields (the registry of the finding), shared by create and the report page. */
 
@@ -33,7 +34,7 @@ const userName = (u: { name?: string; surname?: string; email?: string }) => [u.
 
 /** The target agency is one of the order's agencies: the picker offers only those. */
 function TargetAgencyInput({ readOnly }: { readOnly: boolean }) {
-  const orderId = useWatch({ name: 'orderId' }) as string | undefined;
+  const orderId = useWatchedText('orderId');
   const { data: order } = useGetOne<{ id: string; agencyIds: string[]; lotId: string }>('orders', { id: orderId ?? '' }, { enabled: !!orderId });
   const agencyIds = order?.agencyIds ?? [];
   return (
@@ -45,7 +46,7 @@ function TargetAgencyInput({ readOnly }: { readOnly: boolean }) {
 
 /** A supplier does not read the lots: the report's lot is its order's, set when the order is picked. */
 function LotOfOrder({ readOnly }: { readOnly: boolean }) {
-  const orderId = useWatch({ name: 'orderId' }) as string | undefined;
+  const orderId = useWatchedText('orderId');
   const { data: order } = useGetOne<{ id: string; agencyIds: string[]; lotId: string }>('orders', { id: orderId ?? '' }, { enabled: !!orderId && !readOnly });
   const { setValue } = useFormContext();
   const lotId = order?.lotId;
@@ -56,7 +57,7 @@ function LotOfOrder({ readOnly }: { readOnly: boolean }) {
 }
 
 function OrderInput({ readOnly }: { readOnly: boolean }) {
-  const lotId = useWatch({ name: 'lotId' }) as string | undefined;
+  const lotId = useWatchedText('lotId');
   return (
     <ReferenceInput source="orderId" reference="orders" filter={lotId ? { lotId } : {}} sort={{ field: 'name', order: 'ASC' }}>
       <AutocompleteInput optionText="name" validate={required} readOnly={readOnly} />

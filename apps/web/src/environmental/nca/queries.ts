@@ -1,6 +1,6 @@
-import type { HttpError } from 'ra-core';
 import type { TIshikawaCategory } from '@app/domain/environmental/nca/ishikawa';
 import { useCustomQuery } from '../../dataProvider/hooks';
+import { errorCodeOf, errorStatusOf } from '../../dataProvider/errors';
 
 /*
  * The NCA reads beyond the collections' CRUD (documented by the API in the NCA notes), as queries
@@ -12,8 +12,7 @@ import { useCustomQuery } from '../../dataProvider/hooks';
 
 /** True for the answer of a route that does not exist (yet): 404 with no error code of ours. */
 export function isNotAvailable(error: unknown): boolean {
-  const http = error as HttpError | null;
-  return !!http && http.status === 404 && !(http.body as { code?: string } | undefined)?.code;
+  return errorStatusOf(error) === 404 && !errorCodeOf(error);
 }
 
 export function useReportFacts(reportId: string | undefined) {

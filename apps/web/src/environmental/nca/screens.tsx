@@ -35,6 +35,7 @@ import { useListFilterValues } from '../../components/records';
 import { useReportName } from './useReportName';
 import type { TNamedRecord } from '../../components/records';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
+import { textOf } from '@app/domain/platform/records/keys';
 
 /*
  * NCA reports: the list with its filters (status, lot, agency, severity, category, overdue, recurrence, Ishikawa family) — a simple
@@ -93,7 +94,7 @@ function ExportByLotButton() {
   const [problem, setProblem] = useState<string | null>(null);
   const { data: lots = [] } = useGetList<TNamedRecord & { code: string }>('lots', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open });
   const start = () => {
-    setLotId((filterValues.lotId as string | undefined) ?? '');
+    setLotId(textOf(filterValues.lotId) ?? '');
     setProblem(null);
     setOpen(true);
   };

@@ -10,6 +10,7 @@ import { uploadWithProgress } from '../../dataProvider/files';
 import { getSession } from '../../session/store';
 import { formatDate, formatDateTime } from '../../i18n/format';
 import { useHasTranslation } from '../../components/forms';
+import { errorBodyOf, errorMessageOf } from '../../dataProvider/errors';
 
 type TRdp = TRdpRecord & { id: string };
 
@@ -82,10 +83,12 @@ export function RdpUploadButton({ record, action, label, accept, testId }: { rec
       notify('environmental.rdps.files.uploaded', { type: 'success' });
       refresh();
     } catch (error) {
-      const body = (error as { body?: { message?: string; code?: string } }).body;
-      const message = (error as Error).message;
+      const body = errorBodyOf(error);
+      const message = errorMessageOf(error);
       // The verifier's reason (e.g. the message digest does not match) follows the translated code.
-      setProblem([hasKey(message) ? translate(message) : message, body?.code === 'SIGNATURE_INVALID' && body.message ? body.message : null].filter(Boolean).join(' — '));
+      setProblem(
+        [hasKey(message) ? translate(message) : message, body.code === 'SIGNATURE_INVALID' && typeof body.message === 'string' && body.message ? body.message : null].filter(Boolean).join(' — '),
+      );
     } finally {
       setPercent(null);
     }

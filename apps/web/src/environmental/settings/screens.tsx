@@ -19,13 +19,14 @@ import {
   FunctionField,
 } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { useWatch } from 'react-hook-form';
 import { AGENCY_FUNCTION_TYPES, AMBIENT_CATEGORIES, ENVIRONMENTAL_SETTING_TYPES, LAB_ANALYSIS_SETTING_TYPES, NCA_SETTING_TYPES } from '@app/domain/environmental/settings';
 import { DetailActions, emptyToNull, FormGrid, RecordTitle, DetailForm, useSaveErrorNotification } from '../../components/forms';
 import { useCan, useCanHere } from '../../components/permissions';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 import { required } from '../../components/validators';
 import { SigningTermsSettings } from './SigningTermsSettings';
+import { useWatchedText } from '../../components/watchedValues';
+import { isOneOf, textOf } from '@app/domain/platform/records/keys';
 
 /*
  * NCA settings and laboratory analysis settings: one list per setting type, in tabs. A setting
@@ -123,7 +124,7 @@ export function LabAnalysisSettingsPage() {
 }
 
 function SettingFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boolean }) {
-  const type = useWatch({ name: 'settingType' }) as string | undefined;
+  const type = useWatchedText('settingType');
   return (
     <FormGrid>
       <SelectInput source="settingType" choices={choices(ENVIRONMENTAL_SETTING_TYPES, 'environmental.settingType')} validate={required} readOnly={readOnly || !isCreate} />
@@ -155,7 +156,7 @@ function SettingFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: bo
   );
 }
 
-const backTo = (type?: string) => (LAB_ANALYSIS_SETTING_TYPES.includes(type as never) ? `/lab-analysis-settings?type=${type}` : `/nca-settings?type=${type ?? ''}`);
+const backTo = (type?: string) => (isOneOf(LAB_ANALYSIS_SETTING_TYPES, type) ? `/lab-analysis-settings?type=${type}` : `/nca-settings?type=${type ?? ''}`);
 
 export function SettingEdit() {
   const saveErrors = useSaveErrorNotification();
@@ -166,7 +167,7 @@ export function SettingEdit() {
       mutationMode="pessimistic"
       title={<RecordTitle />}
       actions={<DetailActions />}
-      redirect={(_r?: string, _id?: unknown, data?: Record<string, unknown>) => backTo(data?.settingType as string | undefined).slice(1)}
+      redirect={(_r?: string, _id?: unknown, data?: Record<string, unknown>) => backTo(textOf(data?.settingType)).slice(1)}
     >
       <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <SettingFields readOnly={!canSave} isCreate={false} />
@@ -178,7 +179,7 @@ export function SettingEdit() {
 export function SettingCreate() {
   const saveErrors = useSaveErrorNotification();
   return (
-    <Create mutationOptions={saveErrors} redirect={(_r?: string, _id?: unknown, data?: Record<string, unknown>) => backTo(data?.settingType as string | undefined).slice(1)}>
+    <Create mutationOptions={saveErrors} redirect={(_r?: string, _id?: unknown, data?: Record<string, unknown>) => backTo(textOf(data?.settingType)).slice(1)}>
       <DetailForm defaultValues={{ isActive: true }}>
         <SettingFields readOnly={false} isCreate />
       </DetailForm>

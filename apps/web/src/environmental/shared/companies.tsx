@@ -8,6 +8,8 @@ import { useCan } from '../../components/permissions';
 import { emptyToNull, FormGrid } from '../../components/forms';
 import { required } from '../../components/validators';
 import { TextAddButton } from '../../components/TextAddButton';
+import { fieldErrorsOf } from '../../dataProvider/errors';
+import { ownValue, textOf } from '@app/domain/platform/records/keys';
 
 /*
  * Pieces shared by the agency and laboratory screens: registry fields, the invitation status and
@@ -19,12 +21,12 @@ const STATUS_COLOR = { to_invite: 'default', invited: 'warning', accepted: 'succ
 export function InviteStatusChip({ status }: { status?: string }) {
   const translate = useTranslate();
   if (!status) return null;
-  return <Chip size="small" color={STATUS_COLOR[status as keyof typeof STATUS_COLOR] ?? 'default'} label={translate(`environmental.inviteStatus.${status}`)} data-testid="invite-status" />;
+  return <Chip size="small" color={ownValue(STATUS_COLOR, status) ?? 'default'} label={translate(`environmental.inviteStatus.${status}`)} data-testid="invite-status" />;
 }
 
 export function InviteStatusField() {
   const record = useRecordContext();
-  return <InviteStatusChip status={record?.inviteStatus as string | undefined} />;
+  return <InviteStatusChip status={textOf(record?.inviteStatus)} />;
 }
 
 export function CompanyFields({ readOnly }: { readOnly: boolean }) {
@@ -109,7 +111,7 @@ export function CompanyUsers({ kind }: { kind: TCompanyKind }) {
       void invalidateCustom('companyUsers');
     },
     onError: (error) => {
-      setErrors((error as { body?: { errors?: Record<string, string> } }).body?.errors ?? {});
+      setErrors(fieldErrorsOf(error) ?? {});
       notify(error.message || 'genericError', { type: 'error' });
     },
   });

@@ -12,6 +12,7 @@ import type { TMySignRequest, TSendCodeAnswer, TSigningTerms } from '../../dataP
 import { useReportName } from '../nca/useReportName';
 import { isNotAvailable, useMySignatures, useSignFacts, useSigningTerms } from '../nca/queries';
 import { SigningTermsDialog } from './SigningTermsDialog';
+import { errorDetailsOf } from '../../dataProvider/errors';
 
 /*
  * "Le mie firme": the sign requests waiting for the signed-in user. A signer asks for a 6-digit code
@@ -29,8 +30,7 @@ const ITALIAN_TIME = { timeZone: 'Europe/Rome' };
 
 /** Until when a refused call says the signer is locked out of all their requests (OTP_LOCKED's "signer locked" detail), if it does. */
 function signerLockOf(error: unknown): string | null {
-  const details = (error as { body?: { details?: { message?: string; value?: unknown }[] } } | null)?.body?.details;
-  const until = details?.find((d) => d.message === 'signer locked')?.value;
+  const until = errorDetailsOf(error).find((d) => d.message === 'signer locked')?.value;
   return typeof until === 'string' ? until : null;
 }
 

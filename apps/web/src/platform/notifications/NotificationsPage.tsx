@@ -8,6 +8,7 @@ import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { fetchNotifications, markAllNotificationsRead, markNotificationRead, type TNotification } from '../../dataProvider/api';
 import { formatDateTime } from '../../i18n/format';
 import { useNotificationCount } from './NotificationCountProvider';
+import { errorMessageOf } from '../../dataProvider/errors';
 
 const PAGE_SIZE = 20;
 
@@ -62,7 +63,7 @@ export function NotificationsPage() {
       setItems((current) => current.map((item) => (item._id === notification._id ? { ...item, hasBeenSeen: true } : item)));
       markedOneRead();
     } catch (error) {
-      notify((error as Error).message || 'genericError', { type: 'error' });
+      notify(errorMessageOf(error), { type: 'error' });
     }
   };
 
@@ -73,7 +74,7 @@ export function NotificationsPage() {
       markedAllRead();
       notify('notifications.allRead', { type: 'success' });
     } catch (error) {
-      notify((error as Error).message || 'genericError', { type: 'error' });
+      notify(errorMessageOf(error), { type: 'error' });
     }
   };
 

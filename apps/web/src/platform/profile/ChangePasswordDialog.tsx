@@ -8,6 +8,7 @@ import { PasswordTextField } from '../../onboarding/PasswordInput';
 import { useBotCheck } from '../../onboarding/useBotCheck';
 import { confirmPasswordError, newPasswordError } from '../../onboarding/validation';
 import { getSession, updateSession } from '../../session/store';
+import { errorCodeOf } from '../../dataProvider/errors';
 
 export { PasswordChecklist } from '../../onboarding/PasswordChecklist';
 
@@ -33,7 +34,7 @@ function PasswordField(props: { name: TFieldName; value: string; error?: string 
 
 /** The notice of a failed change: the bot-check codes say what to do; anything else gets the generic message. */
 function changePasswordErrorKey(error: unknown): string {
-  const code = (error as { body?: { code?: string } } | null)?.body?.code;
+  const code = errorCodeOf(error);
   return code === 'BOT_CHECK_REQUIRED' || code === 'BOT_CHECK_FAILED' ? `errors.${code}` : 'common.changePasswordError';
 }
 

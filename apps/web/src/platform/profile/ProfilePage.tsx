@@ -5,7 +5,7 @@ import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { useNavigate } from 'react-router-dom';
 import { Confirm, Form, SaveButton, Title, Toolbar, useLogout, useNotify, useTranslate } from 'react-admin';
-import { HttpError } from '../../dataProvider/errors';
+import { errorMessageOf, fieldErrorsOf } from '../../dataProvider/errors';
 import { homePath } from '../../routeAccess';
 import { useAppConfig } from '../../config';
 import { deleteMyAccount, fetchMe, updateMe, uploadFile } from '../../dataProvider/api';
@@ -47,7 +47,7 @@ function AvatarBlock({ user }: { user: TUser }) {
       updateSessionUser(updated);
       notify('profile.avatarUpdated', { type: 'success' });
     } catch (error) {
-      notify((error as Error).message || 'genericError', { type: 'error' });
+      notify(errorMessageOf(error), { type: 'error' });
     } finally {
       setUploading(false);
     }
@@ -105,8 +105,8 @@ export function ProfileDetails({ completing = false }: { completing?: boolean })
       if (completing) void navigate(homePath(updated.role), { replace: true });
       return undefined;
     } catch (error) {
-      notify((error as Error).message || 'genericError', { type: 'error' });
-      return error instanceof HttpError ? (error.body?.errors as Record<string, string> | undefined) : undefined;
+      notify(errorMessageOf(error), { type: 'error' });
+      return fieldErrorsOf(error);
     }
   };
 
@@ -117,7 +117,7 @@ export function ProfileDetails({ completing = false }: { completing?: boolean })
       notify('profile.deleteAccount.done', { type: 'success' });
       await logout();
     } catch (error) {
-      notify((error as Error).message || 'genericError', { type: 'error' });
+      notify(errorMessageOf(error), { type: 'error' });
     } finally {
       setDeleting(false);
       setConfirmDelete(false);

@@ -4,6 +4,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useNavigate } from 'react-router-dom';
 import { Title, useNotify, useResourceDefinitions, useTranslate } from 'react-admin';
 import { searchTenants } from '../../dataProvider/api';
+import { errorMessageOf } from '../../dataProvider/errors';
 
 export const MIN_SEARCH_LETTERS = 3;
 const DEBOUNCE_MS = 300;
@@ -33,7 +34,7 @@ export function SearchPage() {
       setLoading(true);
       searchTenants(tab, query)
         .then((rows) => !cancelled && setResults(rows))
-        .catch((error) => !cancelled && notify((error as Error).message || 'genericError', { type: 'error' }))
+        .catch((error) => !cancelled && notify(errorMessageOf(error), { type: 'error' }))
         .finally(() => !cancelled && setLoading(false));
     }, DEBOUNCE_MS);
     return () => {

@@ -8,6 +8,7 @@ import { useForgetCachedData } from '../../dataProvider/hooks';
 import { startImpersonation } from '../../layout/impersonation';
 import { getSession } from '../../session/store';
 import { useCan } from '../../components/permissions';
+import { errorMessageOf } from '../../dataProvider/errors';
 
 /** Admin only: act as this user until "back to my account". */
 export function ImpersonateButton() {
@@ -34,7 +35,7 @@ export function ImpersonateButton() {
           notify('users.impersonate.started', { type: 'success' });
           void navigate(user ? postSignInPath(user, features) : '/');
         } catch (error) {
-          notify((error as Error).message || 'genericError', { type: 'error' });
+          notify(errorMessageOf(error), { type: 'error' });
         }
       }}
     >

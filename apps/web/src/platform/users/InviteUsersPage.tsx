@@ -17,7 +17,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { HttpError } from '../../dataProvider/errors';
+import { fieldErrorsOf } from '../../dataProvider/errors';
 import { inviteUsers, type TInvitedUser } from '../../dataProvider/api';
 import { getSession } from '../../session/store';
 import { roleChoices } from './roleChoices';
@@ -53,8 +53,7 @@ export function InviteUsersPage() {
       return undefined;
     } catch (error) {
       notify('users.invite.error', { type: 'error' });
-      if (error instanceof HttpError && error.body?.errors) return error.body.errors as Record<string, string>;
-      return undefined;
+      return fieldErrorsOf(error);
     }
   };
 

@@ -3,6 +3,7 @@ import { Box, Button, Checkbox, FormControlLabel, FormGroup, Typography } from '
 import { useGetList, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { assignRoles, fetchUserRoleIds, removeRoles } from '../../dataProvider/api';
 import type { TNamedRecord } from '../../components/records';
+import { errorMessageOf } from '../../dataProvider/errors';
 
 /** Assign roles to a user: the added ones are assigned, the removed ones removed. */
 export function UserRolesTab() {
@@ -41,7 +42,7 @@ export function UserRolesTab() {
       setSaved(selected);
       notify('users.roles.saved', { type: 'success' });
     } catch (error) {
-      notify((error as Error).message || 'genericError', { type: 'error' });
+      notify(errorMessageOf(error), { type: 'error' });
     } finally {
       setSaving(false);
     }

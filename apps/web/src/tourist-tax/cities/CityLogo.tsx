@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Alert, Avatar, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import { useGetOne, useRecordContext, useTranslate } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { useCustomMutation, useCustomQuery } from '../../dataProvider/hooks';
 import { FilePicker, UPLOAD_FORMATS } from '../../components/FilePicker';
 import { errorText } from '../../components/serverErrors';
+import { useWatchedNullableText } from '../../components/watchedValues';
 
 /*
  * The comune's logo: an image uploaded for the comune (the API lets only who may change the comune
@@ -65,7 +66,7 @@ export function CityLogoInput({ readOnly }: { readOnly: boolean }) {
   const translate = useTranslate();
   const record = useRecordContext<{ id: string; name: string; logo?: string | null }>();
   const { setValue } = useFormContext();
-  const logo = useWatch({ name: 'logo' }) as string | null | undefined;
+  const logo = useWatchedNullableText('logo');
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [pickerKey, setPickerKey] = useState(0);

@@ -37,6 +37,8 @@ import { useCustomMutation } from '../../dataProvider/hooks';
 import { dateInYear, dateToNotBeforeFrom, deadlineNotBeforeEnd } from './periodValidation';
 import { DEADLINE_KINDS, deadlineBody, deadlineRuleOf, deadlineValueProblem, type TDeadlineKind } from './deadlineChoices';
 import type { TNamedRecord } from '../../components/records';
+import { errorDetailsOf } from '../../dataProvider/errors';
+import { isOneOf } from '@app/domain/platform/records/keys';
 
 /*
  * Declaration periods of a comune (declaration templates): the comune writes them, its hoteliers
@@ -79,7 +81,7 @@ function DeadlineInputs({
         size="small"
         label={translate(`filings.templates.${which}Deadline`)}
         value={kind}
-        onChange={(event) => onChange({ [kindKey]: event.target.value as TDeadlineKind })}
+        onChange={(event) => isOneOf(DEADLINE_KINDS, event.target.value) && onChange({ [kindKey]: event.target.value })}
         slotProps={{ htmlInput: { 'data-testid': `${which}-kind` } }}
       >
         {DEADLINE_KINDS.map((k) => (
@@ -149,8 +151,7 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
       onClose();
     },
     onError: (error) => {
-      const body = (error as { body?: { details?: { message: string }[] } }).body;
-      setServerProblem([translate(error.message || 'genericError', { _: error.message }), ...(body?.details ?? []).map((d) => d.message)].join(' — '));
+      setServerProblem([translate(error.message || 'genericError', { _: error.message }), ...errorDetailsOf(error).map((d) => d.message)].join(' — '));
     },
   });
   const busy = generation.isPending;
@@ -198,7 +199,7 @@ export function GenerateYearDialog({ open, onClose }: { open: boolean; onClose: 
           ) : null}
           <FormControl>
             <FormLabel id="frequency-label">{translate('filings.templates.frequency')}</FormLabel>
-            <RadioGroup row aria-labelledby="frequency-label" value={state.frequency} onChange={(event) => set({ frequency: event.target.value as TPeriodFrequency })}>
+            <RadioGroup row aria-labelledby="frequency-label" value={state.frequency} onChange={(event) => isOneOf(FREQUENCIES, event.target.value) && set({ frequency: event.target.value })}>
               {FREQUENCIES.map((frequency) => (
                 <FormControlLabel key={frequency} value={frequency} control={<Radio />} label={translate(`filings.templates.frequencies.${frequency}`)} />
               ))}

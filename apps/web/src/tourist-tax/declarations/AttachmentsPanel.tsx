@@ -12,6 +12,7 @@ import { can } from '@app/domain/platform/access/access-table';
 import { currentRole } from '../../components/permissions';
 import { ATTACHMENT_EXTENSIONS, RowDeleteButton, UploadDownloadButton } from '../shared/filingParts';
 import type { TDeclaration } from './components';
+import { isOneOf } from '@app/domain/platform/records/keys';
 
 export const DOCUMENT_TYPES = ['identity_card', 'passport', 'driving_licence', 'other'] as const satisfies readonly TAttachmentDocumentType[];
 type TDocumentType = TAttachmentDocumentType;
@@ -85,7 +86,13 @@ function AddAttachmentForm({ declarationId, onAdded }: { declarationId: string; 
           helperText={touched && problems.fileName ? translate(problems.fileName) : ' '}
           slotProps={{ htmlInput: { maxLength: 255 } }}
         />
-        <TextField select label={translate('filings.attachments.documentType')} value={documentType} onChange={(event) => setDocumentType(event.target.value as TDocumentType)} helperText=" ">
+        <TextField
+          select
+          label={translate('filings.attachments.documentType')}
+          value={documentType}
+          onChange={(event) => isOneOf(DOCUMENT_TYPES, event.target.value) && setDocumentType(event.target.value)}
+          helperText=" "
+        >
           {DOCUMENT_TYPES.map((type) => (
             <MenuItem key={type} value={type}>
               {translate(`filings.attachments.documentTypes.${type}`)}

@@ -7,6 +7,7 @@ import { parseEuroAmount } from '@app/domain/tourist-tax/money';
 import { FormGrid } from '../../components/forms';
 import { Panel } from '../../components/Panel';
 import type { TDeclaration } from './components';
+import { errorMessageOf, fieldErrorsOf } from '../../dataProvider/errors';
 
 /*
  * What the hotelier changes while the declaration is theirs (draft, or sent back): automatic or
@@ -141,9 +142,9 @@ export function DeclarationEditPanel({ record, onSaved }: { record: TDeclaration
       onSaved();
       return undefined;
     } catch (error) {
-      const message = (error as Error)?.message || 'genericError';
+      const message = errorMessageOf(error);
       notify(message, { type: 'error', messageArgs: { _: message } });
-      return (error as { body?: { errors?: Record<string, string> } }).body?.errors;
+      return fieldErrorsOf(error);
     }
   };
   return (

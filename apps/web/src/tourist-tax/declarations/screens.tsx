@@ -34,6 +34,7 @@ import { DeclarationActionBar } from './actions';
 import { DECLARATION_STATUSES, DeclarationHeaderPanel, DeclarationStatusChip, FiguresPanel, OverdueBadges, PaymentPanel, type TDeclaration } from './components';
 import { DeclarationEditPanel, ManualFigureInputs, payloadOf, validateDeclarationForm, type TFormValues } from './ManualFiguresForm';
 import { useListFilterValues } from '../../components/records';
+import { textOf } from '@app/domain/platform/records/keys';
 
 const statusChoices = DECLARATION_STATUSES.map((id) => ({ id, name: `touristTax.declarationStatus.${id}` }));
 const typeChoices = [
@@ -149,7 +150,7 @@ export function DeclarationList() {
               <TextField source="name" />
             </ReferenceField>
           ),
-          secondaryText: (r) => `${formatDate(r.dateFrom as string, locale)} – ${formatDate(r.dateTo as string, locale)}`,
+          secondaryText: (r) => `${formatDate(textOf(r.dateFrom), locale)} – ${formatDate(textOf(r.dateTo), locale)}`,
           tertiaryText: () => <StatusCell />,
         }}
         empty={<YearListEmpty />}

@@ -32,6 +32,7 @@ import { DOCUMENT_EXTENSIONS, RowDeleteButton, UploadDownloadButton } from '../s
 import { scopeOf } from '@app/domain/platform/access/access-table';
 import { useSession } from '../../session/useSession';
 import type { TNamedRecord } from '../../components/records';
+import { isOneOf } from '@app/domain/platform/records/keys';
 
 /*
  * documentation-area: the comune's regulations, forms and guides (and documents the admin publishes
@@ -104,7 +105,12 @@ function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void })
             helperText={touched && missing.title ? translate('validation.required') : ' '}
             slotProps={{ htmlInput: { maxLength: 200 } }}
           />
-          <TextField select label={translate('resources.documentation-area.fields.category')} value={category} onChange={(event) => setCategory(event.target.value as TCategory)}>
+          <TextField
+            select
+            label={translate('resources.documentation-area.fields.category')}
+            value={category}
+            onChange={(event) => isOneOf(DOCUMENT_CATEGORIES, event.target.value) && setCategory(event.target.value)}
+          >
             {DOCUMENT_CATEGORIES.map((id) => (
               <MenuItem key={id} value={id}>
                 {translate(`filings.documents.categories.${id}`)}

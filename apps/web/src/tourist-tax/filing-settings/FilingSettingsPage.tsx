@@ -7,6 +7,7 @@ import { useCustomMutation, useCustomQuery, useSetCustomData } from '../../dataP
 import { useCan, useReachesAll } from '../../components/permissions';
 import { errorText } from '../../components/serverErrors';
 import { ChosenCity } from '../shared/cityInputs';
+import { fieldErrorsOf } from '../../dataProvider/errors';
 
 /*
  * filing-settings: when the comune's hoteliers get their reminders (on or off, how many days before a
@@ -43,7 +44,7 @@ function SettingsForm({ cityId, canEdit }: { cityId: string | undefined; canEdit
     },
     onError: (caught) => {
       // The data provider's errors carry the API's field problems as body.errors (path -> message).
-      const fields = (caught as { body?: { errors?: Record<string, string> } }).body?.errors ?? {};
+      const fields = fieldErrorsOf(caught) ?? {};
       setServerProblem({ message: errorText(translate, caught), fields });
     },
   });

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { useCustomMutation } from '../../dataProvider/hooks';
-import { HttpError } from '../../dataProvider/errors';
+import { errorCodeOf, errorDetailsOf, HttpError } from '../../dataProvider/errors';
 import { errorText } from '../../components/serverErrors';
 import { SectionTitle } from '../../components/forms';
 import { IstatMovementView } from './IstatMovementView';
@@ -21,11 +21,11 @@ type TProblem = { stayId: string; guestIndex: number; field: string; reason: str
 
 /** The API's details `stays.<id>.guests.<index>.<field>` with message `alloggiati.<reason>: <guest>, <field>`. */
 function problemsOf(error: unknown): TProblem[] {
-  if (!(error instanceof HttpError) || error.body.code !== 'ALLOGGIATI_INCOMPLETE' || !Array.isArray(error.body.details)) return [];
+  if (!(error instanceof HttpError) || errorCodeOf(error) !== 'ALLOGGIATI_INCOMPLETE') return [];
   const problems: TProblem[] = [];
-  for (const detail of error.body.details as { path?: unknown; message?: unknown }[]) {
-    const path = /^stays\.([^.]+)\.guests\.(\d+)\.(\w+)$/.exec(String(detail.path ?? ''));
-    const message = /^alloggiati\.(\w+): (.*), \w+$/.exec(String(detail.message ?? ''));
+  for (const detail of errorDetailsOf(error)) {
+    const path = /^stays\.([^.]+)\.guests\.(\d+)\.(\w+)$/.exec(detail.path);
+    const message = /^alloggiati\.(\w+): (.*), \w+$/.exec(detail.message);
     if (path && message) problems.push({ stayId: path[1], guestIndex: Number(path[2]), field: path[3], reason: message[1], who: message[2] });
   }
   return problems;

@@ -1,6 +1,6 @@
 import { DataTable, ReferenceField, ReferenceInput, SelectInput, TextField, useTranslate } from 'react-admin';
-import { useWatch } from 'react-hook-form';
 import { currentCityId, useReachesAllHere } from '../../components/permissions';
+import { useWatchedText } from '../../components/watchedValues';
 
 /*
  * Structure type, class and relevant area of a rule or structure: choices are the rows of the
@@ -16,7 +16,7 @@ const REFS = [
 
 export function RegistryRefInputs({ readOnly = false, emptyMeansAll = false }: { readOnly?: boolean; emptyMeansAll?: boolean }) {
   const translate = useTranslate();
-  const formCityId = useWatch({ name: 'cityId' }) as string | undefined;
+  const formCityId = useWatchedText('cityId');
   // Who reaches every comune picks one on the form; a comune user works in its own.
   const cityId = useReachesAllHere('create') ? formCityId : (formCityId ?? currentCityId() ?? undefined);
   return (

@@ -11,6 +11,7 @@ import { dateAfter, required, validEuros, validPercent, wholeNumber } from '../.
 import { ruleTypeChoices } from './choices';
 import { RepriceCityButton, RepriceRuleButton, useRepriceAfterSave } from './RepriceDialog';
 import { RecordHistoryHere } from '../../components/RecordHistory';
+import { numberOf, textOf } from '@app/domain/platform/records/keys';
 
 /*
  * Screens of the per-comune rate rules, tariffs and reductions: both are a flat amount per night or a
@@ -62,8 +63,8 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
           bulkActionButtons={false}
           phone={{
             primaryText: (r) => String(r.name ?? ''),
-            secondaryText: (r) => (r[typeSource] === 'flat' ? formatEuros(r[amountSource] as number, locale) : formatPercent(r.percentage as number, locale)),
-            tertiaryText: (r) => formatDate(r.validFrom as string, locale),
+            secondaryText: (r) => (r[typeSource] === 'flat' ? formatEuros(numberOf(r[amountSource]), locale) : formatPercent(numberOf(r.percentage), locale)),
+            tertiaryText: (r) => formatDate(textOf(r.validFrom), locale),
           }}
         >
           <DataTable.Col source="name" />
@@ -72,7 +73,7 @@ export function makeRuleScreens({ typeSource, amountSource, amountHelp, percenta
           </DataTable.Col>
           <DataTable.Col source={amountSource} label="touristTax.fields.rate" disableSort align="right">
             <FunctionField
-              render={(record: Record<string, unknown>) => (record[typeSource] === 'flat' ? formatEuros(record[amountSource] as number, locale) : formatPercent(record.percentage as number, locale))}
+              render={(record: Record<string, unknown>) => (record[typeSource] === 'flat' ? formatEuros(numberOf(record[amountSource]), locale) : formatPercent(numberOf(record.percentage), locale))}
             />
           </DataTable.Col>
           {registryRefColumns()}

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Link } from '@mui/material';
-import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetList, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { formatDate } from '../../i18n/format';
+import { useWatchedValues } from '../../components/watchedValues';
+import { textOf } from '@app/domain/platform/records/keys';
 
 type TStayRow = { id: string; checkIn: string; checkOut: string; guest: { surname?: string | null; name?: string | null } | null };
 
@@ -19,7 +20,7 @@ export function DuplicateStayWarning() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const record = useRecordContext<{ id?: string }>();
-  const [structureId, checkIn, checkOut, surname, name] = useWatch({ name: ['structureId', 'checkIn', 'checkOut', 'guest.surname', 'guest.name'] }) as (string | null | undefined)[];
+  const [structureId, checkIn, checkOut, surname, name] = useWatchedValues(['structureId', 'checkIn', 'checkOut', 'guest.surname', 'guest.name']).map(textOf);
   // The search waits for the typing to settle (400 ms), not one request per key.
   const [surnameSettled, setSurnameSettled] = useState('');
   useEffect(() => {

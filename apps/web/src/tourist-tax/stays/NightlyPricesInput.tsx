@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Box, FormControlLabel, FormHelperText, Switch, TextField, Typography } from '@mui/material';
 import { useInput, useLocaleState, useTranslate } from 'react-admin';
-import { useWatch } from 'react-hook-form';
 import { formatEuros } from '../../components/format';
 import { formatDate } from '../../i18n/format';
+import { useWatchedValues } from '../../components/watchedValues';
 
 /** A stay longer than this keeps one price for the whole stay: a form with more fields would not be usable. */
 export const MAX_NIGHTS_PRICED_ONE_BY_ONE = 92;
@@ -44,7 +44,7 @@ function validNightlyPrices(value: unknown, values: Record<string, unknown>) {
 export function NightlyPricesInput({ readOnly }: { readOnly: boolean }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const [checkIn, checkOut] = useWatch({ name: ['checkIn', 'checkOut'] }) as [unknown, unknown];
+  const [checkIn, checkOut] = useWatchedValues(['checkIn', 'checkOut']);
   const { field, fieldState } = useInput({ source: 'nightlyPrices', validate: validNightlyPrices, defaultValue: null });
   const nights = nightsOf(checkIn, checkOut);
   const prices: unknown[] | null = Array.isArray(field.value) ? field.value : null;

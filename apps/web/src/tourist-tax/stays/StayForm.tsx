@@ -16,7 +16,6 @@ import {
   useTranslate,
 } from 'react-admin';
 import { DateInput } from '../../components/DateInput';
-import { useWatch } from 'react-hook-form';
 import { paymentStatusChoices, sexChoices } from '../shared/choices';
 import { FormGrid, SectionTitle, emptyToNull } from '../../components/forms';
 import { dateAfter, required, validEmail, validEuros, validPersonalTaxCode, validPhone, validTaxCode, validVatNumber, wholeNumber } from '../../components/validators';
@@ -29,6 +28,7 @@ import { PoliceReadiness } from '../police-files/PoliceReadiness';
 import type { TStayComputation } from '../../dataProvider/stays';
 import type { TNamedRecord } from '../../components/records';
 import { TextAddButton } from '../../components/TextAddButton';
+import { useWatchedText } from '../../components/watchedValues';
 
 const partyKindChoices = [
   { id: 'family', name: 'touristTax.policeFiles.family' },
@@ -54,7 +54,7 @@ function invoiceIdentifierRequired(_value: unknown, values: Record<string, unkno
 
 /** The comune of the chosen structure: the exemptions and reductions offered are that comune's. */
 function useStructureCityId(): string | undefined {
-  const structureId = useWatch({ name: 'structureId' }) as string | undefined;
+  const structureId = useWatchedText('structureId');
   const { data } = useGetOne<{ id: string; cityId: string }>('structures', { id: structureId ?? '' }, { enabled: !!structureId });
   return data?.cityId;
 }

@@ -33,6 +33,7 @@ import { formatEuros } from '../../components/format';
 import { useCan } from '../../components/permissions';
 import { useSelectedYear } from '../../session/useSession';
 import { useListFilterValues } from '../../components/records';
+import { errorMessageOf } from '../../dataProvider/errors';
 
 /*
  * The stays list, apart from the stay form: the list page does not load the form, the date pickers
@@ -110,7 +111,7 @@ function QuarterExportButton() {
       const structureId = typeof filterValues.structureId === 'string' ? filterValues.structureId : undefined;
       await downloadFile('/stays/export.xlsx', { year, quarter: quarter ?? undefined, structureId }, quarter ? `soggiorni-${year}-trim-${quarter}.xlsx` : `soggiorni-${year}.xlsx`);
     } catch (error) {
-      notify((error as Error).message || 'genericError', { type: 'error' });
+      notify(errorMessageOf(error), { type: 'error' });
     } finally {
       setBusy(false);
     }

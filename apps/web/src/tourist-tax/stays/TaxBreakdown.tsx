@@ -153,7 +153,7 @@ function PreviewErrorAlert({ error }: { error: TPreviewError }) {
   const hasKey = useHasTranslation();
   const [locale] = useLocaleState();
   const code = error.code;
-  const dateValue = error.details?.find((detail) => typeof detail.value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(detail.value))?.value as string | undefined;
+  const dateValue = error.details?.map((detail) => detail.value).find((value): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value));
   const title = code && hasKey(`errors.${code}`) ? translate(`errors.${code}`) : error.message ? translate(error.message, { _: error.message }) : translate('genericError');
   return (
     <Alert severity="warning" data-testid="tax-breakdown-error" data-code={code ?? ''}>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Typography } from '@mui/material';
 import { ListContextProvider, useGetManyReference, useList, useRecordContext, useTranslate } from 'react-admin';
 import { useSelectedYear } from '../../session/useSession';
+import { errorStatusOf } from '../../dataProvider/errors';
 
 /**
  * A read-only list of a structure's records of another module (declarations, Modello 21) for the
@@ -24,8 +25,7 @@ export function RelatedRecordsTab({ reference, unavailableKey, emptyKey, childre
   );
   const listContext = useList({ data, isPending, perPage: 100 });
   if (error) {
-    const status = (error as { status?: number }).status;
-    if (status === 404) return <Alert severity="info">{translate(unavailableKey)}</Alert>;
+    if (errorStatusOf(error) === 404) return <Alert severity="info">{translate(unavailableKey)}</Alert>;
     return <Alert severity="error">{translate(error.message || 'genericError')}</Alert>;
   }
   if (!isPending && data.length === 0) {

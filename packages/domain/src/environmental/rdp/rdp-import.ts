@@ -8,6 +8,7 @@
  */
 import { parseDecimal, parseAnalyticValue } from './limit-check.ts';
 import { ZRdpCreate, type TRdpCreate } from './rdps.ts';
+import { cellValue } from '../../platform/records/index.ts';
 
 export type TRdpImportKey =
   | 'code'
@@ -143,17 +144,6 @@ const KEY_BY_HEADER = new Map<string, TRdpImportKey>(
   RDP_IMPORT_COLUMNS.flatMap((c) => [[normaliseText(c.header), c.key] as const, [normaliseText(RDP_IMPORT_COLUMNS_EN[c.key].header), c.key] as const, [normaliseText(c.key), c.key] as const]),
 );
 
-/** Unwraps exceljs cell value objects: formula results, rich text, hyperlinks. */
-function cellValue(value: unknown): unknown {
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
-    const v = value as { result?: unknown; richText?: { text: string }[]; text?: unknown };
-    if ('result' in v) return cellValue(v.result);
-    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
-    if (typeof v.text === 'string') return v.text;
-  }
-  return value;
-}
-
 function displayValue(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString().slice(0, 10);
@@ -252,6 +242,7 @@ export function validateRdpImportRows(sheet: { headers: readonly unknown[]; rows
     if (value !== null && parseAnalyticValue(typeof values.get('value') === 'number' ? values.get('value') : value).kind === 'invalid')
       fail('value', 'Valore non valido: un numero (12,5) oppure "< LOQ" / "< 0,01"');
 
+    const rawValue = values.get('value');
     const input = {
       code: text('code') ?? '',
       laboratoryId: laboratoryId ?? '',
@@ -283,7 +274,7 @@ export function validateRdpImportRows(sheet: { headers: readonly unknown[]; rows
           method: text('method'),
           lowerLimit: number('lowerLimit'),
           upperLimit: number('upperLimit'),
-          value: typeof values.get('value') === 'number' ? (values.get('value') as number) : value,
+          value: typeof rawValue === 'number' ? rawValue : value,
         },
       ],
     };
@@ -293,8 +284,8 @@ export function validateRdpImportRows(sheet: { headers: readonly unknown[]; rows
       const reported = new Set(rowErrors.map((e) => e.field));
       for (const issue of parsed.error.issues) {
         const path = issue.path.map(String);
-        const named = (path[0] === 'analyticData' ? path[2] : path[0] === 'analyticPackageSettingIds' ? 'analyticPackages' : path[0] === 'laboratoryId' ? 'laboratory' : path[0]) as TRdpImportKey;
-        const key = COLUMN_BY_KEY.has(named) ? named : 'code';
+        const named = path[0] === 'analyticData' ? path[2] : path[0] === 'analyticPackageSettingIds' ? 'analyticPackages' : path[0] === 'laboratoryId' ? 'laboratory' : path[0];
+        const key = RDP_IMPORT_COLUMNS.find((column) => column.key === named)?.key ?? 'code';
         if (!reported.has(key)) {
           reported.add(key);
           fail(key, issue.message);

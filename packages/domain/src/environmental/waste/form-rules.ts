@@ -83,7 +83,7 @@ export const ALBO_NUMBER = /^[A-Za-z]{2}\/[0-9]{6}$/;
 
 export const WASTE_ORIGINS = ['U', 'S'] as const; // urban, special
 export const PHYSICAL_STATES = ['SP', 'S', 'FP', 'L', 'VS'] as const; // powder, solid, sludge, liquid, viscous
-export const HAZARD_PROPERTIES = Array.from({ length: 15 }, (_, i) => `HP${String(i + 1).padStart(2, '0')}`) as readonly string[];
+export const HAZARD_PROPERTIES: readonly string[] = Array.from({ length: 15 }, (_, i) => `HP${String(i + 1).padStart(2, '0')}`);
 
 /** `hp1`, `HP 1`, `HP01` -> `HP01`; anything else is returned as typed (and refused). */
 export function normalizeHazardProperty(value: string): string {
@@ -92,7 +92,7 @@ export function normalizeHazardProperty(value: string): string {
 }
 
 /** The receiver's operation: recovery R1-R13 or disposal D1-D15. */
-export const WASTE_OPERATIONS = [...Array.from({ length: 13 }, (_, i) => `R${i + 1}`), ...Array.from({ length: 15 }, (_, i) => `D${i + 1}`)] as readonly string[];
+export const WASTE_OPERATIONS: readonly string[] = [...Array.from({ length: 13 }, (_, i) => `R${i + 1}`), ...Array.from({ length: 15 }, (_, i) => `D${i + 1}`)];
 
 export const TRANSPORT_TYPES = ['Terrestre', 'Ferroviario', 'Marittimo'] as const;
 export const RECEIVER_AUTHORIZATION_TYPES = [

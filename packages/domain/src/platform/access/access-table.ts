@@ -1,4 +1,5 @@
 import type { TRole } from '../auth/roles.ts';
+import { isOwnKey, ownKeys, ownValue } from '../records/keys.ts';
 
 /*
  * Who may do what, declared once. Every resource (an API collection, a workflow, or a screen) lists
@@ -568,7 +569,7 @@ export const ROLE_TRAITS = {
 } as const satisfies Record<TRole, TRoleTraits>;
 
 function traitsOf(role: string | null | undefined): TRoleTraits | null {
-  return role && Object.hasOwn(ROLE_TRAITS, role) ? ROLE_TRAITS[role as TRole] : null;
+  return ownValue(ROLE_TRAITS, role) ?? null;
 }
 
 /** True for the roles that pass every permission key (administrators). */
@@ -595,30 +596,34 @@ export function tenantKindOf(role: string | null | undefined): TTenantKind | nul
  * The roles whose accounts the `consortiumAndSuppliers` scope reaches: the consortium's staff and the
  * accounts of its supplier agencies and laboratories.
  */
-export const CONSORTIUM_AND_SUPPLIER_ROLES: readonly TRole[] = (Object.keys(ROLE_TRAITS) as TRole[]).filter((role) => {
+export const CONSORTIUM_AND_SUPPLIER_ROLES: readonly TRole[] = ownKeys(ROLE_TRAITS).filter((role) => {
   const tenant = ROLE_TRAITS[role].tenant;
   return tenant === 'consortium' || tenant === 'agency' || tenant === 'laboratory';
 });
 
 /** The roles that write one side's part of the NCA workflow. */
 export function rolesOnNcaSide(side: TNcaSide): TRole[] {
-  return (Object.keys(ROLE_TRAITS) as TRole[]).filter((role) => ROLE_TRAITS[role].ncaSide === side);
+  return ownKeys(ROLE_TRAITS).filter((role) => ROLE_TRAITS[role].ncaSide === side);
 }
 
 export type TResource = keyof typeof ACCESS;
 export type TActionOf<R extends TResource> = keyof (typeof ACCESS)[R]['actions'] & string;
 
+/** The table seen through its declared shape: what the look-ups by a resource name read. */
+const ACCESS_BY_RESOURCE: Readonly<Record<string, TResourceAccess>> = ACCESS;
+
+function resourceAccess(resource: string): TResourceAccess | undefined {
+  return ownValue(ACCESS_BY_RESOURCE, resource);
+}
+
 function actionAccess(resource: string, action: string): TActionAccess | undefined {
-  if (!Object.hasOwn(ACCESS, resource)) return undefined;
-  const actions = (ACCESS as Record<string, TResourceAccess>)[resource].actions;
-  return Object.hasOwn(actions, action) ? actions[action] : undefined;
+  return ownValue(resourceAccess(resource)?.actions ?? {}, action);
 }
 
 /** The record scope this role's grant has for the action, or null when the role may not take it. */
 export function scopeOf(role: string | null | undefined, resource: string, action: string): TRecordScope | null {
   if (!role) return null;
-  const grant = actionAccess(resource, action)?.grant as Record<string, TRecordScope> | undefined;
-  return grant && Object.hasOwn(grant, role) ? grant[role] : null;
+  return ownValue(actionAccess(resource, action)?.grant ?? {}, role) ?? null;
 }
 
 /** True when the role may take the action on some records of the resource (before permission keys). */
@@ -628,7 +633,8 @@ export function can(role: string | null | undefined, resource: string, action: s
 
 /** The roles that may take an action. */
 export function rolesFor(resource: string, action: string): TRole[] {
-  return Object.keys(actionAccess(resource, action)?.grant ?? {}) as TRole[];
+  const grant = actionAccess(resource, action)?.grant ?? {};
+  return Object.keys(grant).filter((role) => isOwnKey(ROLE_TRAITS, role));
 }
 
 /** The permission key checked for an action when the permission system is on, or null if none applies. */
@@ -637,20 +643,20 @@ export function permissionKeyOf(resource: string, action: string): string | null
   if (!access) return null;
   if (access.permission) return access.permission;
   const entity = entityOf(resource);
-  if (!entity || !Object.hasOwn(COLLECTION_ACTIONS, action)) return null;
-  return `${entity}.${COLLECTION_ACTIONS[action as TCollectionAction]}`;
+  const operation = ownValue(COLLECTION_ACTIONS, action);
+  return entity && operation ? `${entity}.${operation}` : null;
 }
 
 /** The entity name of a resource's permission keys and audit entries, or null. */
 export function entityOf(resource: string): string | null {
-  return Object.hasOwn(ACCESS, resource) ? ((ACCESS as Record<string, TResourceAccess>)[resource].entity ?? null) : null;
+  return resourceAccess(resource)?.entity ?? null;
 }
 
 /** The actions a resource declares. */
 export function actionsOf(resource: string): string[] {
-  return Object.hasOwn(ACCESS, resource) ? Object.keys((ACCESS as Record<string, TResourceAccess>)[resource].actions) : [];
+  return Object.keys(resourceAccess(resource)?.actions ?? {});
 }
 
 export function areaOf(resource: string): TArea | null {
-  return Object.hasOwn(ACCESS, resource) ? (ACCESS as Record<string, TResourceAccess>)[resource].area : null;
+  return resourceAccess(resource)?.area ?? null;
 }

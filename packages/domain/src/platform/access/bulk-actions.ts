@@ -1,4 +1,5 @@
 import { actionsOf, can } from './access-table.ts';
+import { ownValue } from '../records/keys.ts';
 
 /** The most rows one bulk request touches (ids given, or rows a filter matches). */
 export const MAX_BULK_ROWS = 1000;
@@ -21,8 +22,8 @@ export type TBulkResource = keyof typeof BULK_ACTIONS;
 
 /** The bulk actions of a resource a role may take (before permission keys and record scopes). */
 export function bulkActionsFor(role: string | null | undefined, resource: string): string[] {
-  if (!Object.hasOwn(BULK_ACTIONS, resource)) return [];
-  const actions: Record<string, string> = BULK_ACTIONS[resource as TBulkResource];
+  const actions: Readonly<Record<string, string>> | undefined = ownValue(BULK_ACTIONS, resource);
+  if (!actions) return [];
   return Object.entries(actions)
     .filter(([, access]) => actionsOf(resource).includes(access) && can(role, resource, access))
     .map(([name]) => name);

@@ -1,5 +1,6 @@
 import type { TRole } from '../auth/roles.ts';
 import { areaOf, can, scopeOf, type TArea, type TRecordScope, type TResource } from './access-table.ts';
+import { ownValue } from '../records/keys.ts';
 
 /**
  * A web route and the action of the access table it needs. `hiddenFor` leaves the screen out for
@@ -116,7 +117,7 @@ export type TEnabledAreas = ReadonlySet<TArea> | readonly TArea[];
 export function isAreaEnabled(resource: string, enabledAreas?: TEnabledAreas): boolean {
   const area = areaOf(resource);
   if (!enabledAreas || area === null || area === 'platform') return true;
-  return Array.isArray(enabledAreas) ? enabledAreas.includes(area) : (enabledAreas as ReadonlySet<TArea>).has(area);
+  return 'has' in enabledAreas ? enabledAreas.has(area) : enabledAreas.includes(area);
 }
 
 /**
@@ -177,7 +178,7 @@ const HOME_FALLBACKS = ['dashboard', 'profile'];
  * areas (a role whose only area is switched off lands on its profile).
  */
 export function homePathForRole(role: string, enabledAreas?: TEnabledAreas): string {
-  const preferred = Object.hasOwn(HOME_ROUTE, role) ? HOME_ROUTE[role as TRole] : undefined;
+  const preferred = ownValue(HOME_ROUTE, role);
   for (const name of [...(preferred ? [preferred] : []), ...HOME_FALLBACKS]) {
     if (canAccessRoute(role, name, enabledAreas)) return `/${name}`;
   }

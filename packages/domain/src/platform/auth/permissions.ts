@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRecord } from '../records/keys.ts';
 
 /*
  * Permission engine. A user's grants are a list of dotted keys:
@@ -132,8 +133,8 @@ export function hasPermission(grants: readonly TPermissionGrant[], key: string):
 function readUserField(user: Record<string, unknown>, path: string): unknown {
   let current: unknown = user;
   for (const segment of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[segment];
+    if (!isRecord(current)) return undefined;
+    current = current[segment];
   }
   return current;
 }
@@ -148,7 +149,9 @@ function toCondition(filter: TPermissionFilter, user: Record<string, unknown>): 
       values.push(entry.value);
       continue;
     }
-    const resolved = readUserField(user, entry.value as string);
+    // A user value names a field (ZPermissionFilter refused any other above).
+    if (typeof entry.value !== 'string') return null;
+    const resolved = readUserField(user, entry.value);
     if (resolved === undefined || resolved === null) return null;
     if (Array.isArray(resolved)) {
       if (!isSet) return null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownValue } from '../records/keys.ts';
 
 /** consortium_user: the consortium's own staff in the environmental area (admin stays the super-user). */
 export const ROLES = ['admin', 'city', 'user', 'agency_user', 'laboratory_user', 'consortium_user'] as const;
@@ -19,7 +20,7 @@ export const CUSTOM_ROLE_TYPE_OF: Partial<Record<TRole, TRoleType>> = { consorti
 
 /** Whether an account with platform role `role` takes the permissions of a custom role of type `roleType`. */
 export function takesCustomRole(role: string, roleType: string): boolean {
-  const wanted = Object.hasOwn(CUSTOM_ROLE_TYPE_OF, role) ? CUSTOM_ROLE_TYPE_OF[role as TRole] : undefined;
+  const wanted = ownValue(CUSTOM_ROLE_TYPE_OF, role);
   return wanted === undefined || wanted === roleType;
 }
 

@@ -1,3 +1,5 @@
+import { ownKeys } from '../records/keys.ts';
+
 /**
  * Every error code the API answers with, and its HTTP status. The API derives the status of an
  * error from its code here (one code, one status, everywhere); the web shows `errors.<CODE>` in
@@ -138,7 +140,7 @@ export const ERROR_STATUS_BY_CODE = {
 export type TErrorCode = keyof typeof ERROR_STATUS_BY_CODE;
 export type TErrorStatus = (typeof ERROR_STATUS_BY_CODE)[TErrorCode];
 
-export const ERROR_CODES = Object.keys(ERROR_STATUS_BY_CODE) as TErrorCode[];
+export const ERROR_CODES: TErrorCode[] = ownKeys(ERROR_STATUS_BY_CODE);
 
 export function isErrorCode(code: string): code is TErrorCode {
   return Object.hasOwn(ERROR_STATUS_BY_CODE, code);

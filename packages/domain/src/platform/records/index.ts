@@ -1,1 +1,3 @@
 export * from './fields.ts';
+export * from './keys.ts';
+export * from './cell-value.ts';

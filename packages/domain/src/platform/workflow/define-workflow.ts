@@ -1,4 +1,5 @@
 import type { TErrorCode } from '../errors/error-codes.ts';
+import { ownKeys } from '../records/keys.ts';
 
 /*
  * One way to declare a state machine of records (declarations, Modello 21, NCA reports, corrective
@@ -90,7 +91,8 @@ type TFactsNamed<TActions> = {
 }[keyof TActions];
 type TGuardFacts<TActions> = [TFactsNamed<TActions>] extends [never] ? unknown : TFactsNamed<TActions>;
 
-const listOf = <T>(value: T | readonly T[]): readonly T[] => (Array.isArray(value) ? (value as readonly T[]) : [value as T]);
+const isList = <T>(value: T | readonly T[]): value is readonly T[] => Array.isArray(value);
+const listOf = <T>(value: T | readonly T[]): readonly T[] => (isList(value) ? value : [value]);
 
 /**
  * Declares a workflow. The state union comes from `states`, the action union from the keys of
@@ -108,7 +110,7 @@ export function defineWorkflow<const TStatus extends string, const TActions exte
   type TAction = keyof TActions & string;
   const { name, states } = definition;
   const specs = definition.actions as unknown as Record<TAction, TActionSpec<TStatus, TFacts>>;
-  const actions = Object.keys(specs) as TAction[];
+  const actions = ownKeys(specs);
   const stateSet = new Set<string>(states);
   for (const action of actions) {
     const spec = specs[action];
@@ -117,7 +119,8 @@ export function defineWorkflow<const TStatus extends string, const TActions exte
     }
     if (!spec.automatic && !spec.who) throw new Error(`workflow ${name}: action ${action} needs who (or automatic: true)`);
   }
-  const fromOf = Object.fromEntries(actions.map((a) => [a, listOf(specs[a].from)])) as Record<TAction, readonly TStatus[]>;
+  const fromLists = new Map(actions.map((a) => [a, listOf(specs[a].from)]));
+  const fromOf = (action: TAction): readonly TStatus[] => fromLists.get(action) ?? [];
 
   const isAction = (value: unknown): value is TAction => typeof value === 'string' && Object.hasOwn(specs, value);
   const mayAct = (spec: TActionSpec<TStatus, TFacts>, actor: TWorkflowActor, facts: TFacts) =>
@@ -126,7 +129,7 @@ export function defineWorkflow<const TStatus extends string, const TActions exte
   function transition(status: TStatus, action: TAction, facts: TFacts, actor: TWorkflowActor, options: { reason?: string | null } = {}): TTransitionResult<TStatus, TAction> {
     if (!isAction(action)) throw new Error(`workflow ${name}: unknown action ${String(action)}`);
     const spec = specs[action];
-    const allowedFrom = fromOf[action];
+    const allowedFrom = fromOf(action);
     const refuse = (code: TErrorCode, message: string, details?: TWorkflowIssue[]): TTransitionRefused<TStatus, TAction> => ({
       ok: false,
       code,
@@ -146,7 +149,7 @@ export function defineWorkflow<const TStatus extends string, const TActions exte
 
   const offeredActions = (status: TStatus, facts: TFacts, actor: TWorkflowActor): TOfferedAction<TAction>[] =>
     actions
-      .filter((a) => fromOf[a].includes(status) && !specs[a].automatic && mayAct(specs[a], actor, facts))
+      .filter((a) => fromOf(a).includes(status) && !specs[a].automatic && mayAct(specs[a], actor, facts))
       .map((a) => ({ action: a, requiresReason: !!specs[a].requiresReason, refusal: specs[a].guard?.(facts) ?? null }));
 
   return {
@@ -157,14 +160,14 @@ export function defineWorkflow<const TStatus extends string, const TActions exte
     isStatus: (value): value is TStatus => typeof value === 'string' && stateSet.has(value),
     isAction,
     transition,
-    allowedFrom: (action) => fromOf[action],
-    actionsFrom: (status) => actions.filter((a) => fromOf[a].includes(status)),
+    allowedFrom: fromOf,
+    actionsFrom: (status) => actions.filter((a) => fromOf(a).includes(status)),
     availableActions: (status, facts, actor) =>
       offeredActions(status, facts, actor)
         .filter((o) => !o.refusal)
         .map((o) => o.action),
     offeredActions,
-    automaticActions: (status, facts) => actions.filter((a) => specs[a].automatic && fromOf[a].includes(status) && !specs[a].guard?.(facts)),
+    automaticActions: (status, facts) => actions.filter((a) => specs[a].automatic && fromOf(a).includes(status) && !specs[a].guard?.(facts)),
   };
 }
 

@@ -110,8 +110,8 @@ export function prefillModello21FromMonths(
   monthly: readonly { month: number; receiptsCount: number; collectedCents: number; firstDate?: string | null; lastDate?: string | null }[],
   payments: readonly TModello21DeclarationPayment[],
 ): TModello21Month['prefill'][] {
-  const months = Array.from({ length: 12 }, () => ({ receiptsCount: 0, collectedCents: 0, paidCents: 0, payments: [] as TModello21Payment[], receipts: null as TModello21Receipts }));
-  const dates = Array.from({ length: 12 }, () => ({ first: null as string | null, last: null as string | null }));
+  const months = Array.from({ length: 12 }, (): TModello21Month['prefill'] => ({ receiptsCount: 0, collectedCents: 0, paidCents: 0, payments: [], receipts: null }));
+  const dates = Array.from({ length: 12 }, (): { first: string | null; last: string | null } => ({ first: null, last: null }));
   for (const m of monthly) {
     months[m.month - 1].receiptsCount += m.receiptsCount;
     months[m.month - 1].collectedCents += m.collectedCents;

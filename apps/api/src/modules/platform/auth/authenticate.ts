@@ -9,6 +9,7 @@ import { AppError } from '../../../lib/errors.ts';
 import type { TActor } from '../../../lib/context.ts';
 import type { TTableWrites } from '../../../lib/table-writes.ts';
 import { verifyAccessToken } from './tokens.ts';
+import { isRecord } from '../../../lib/guards.ts';
 
 /**
  * The one query of every authenticated request, built once per database and prepared (named on
@@ -157,7 +158,7 @@ export function registerAuthentication(app: FastifyInstance) {
     if (header?.startsWith('Bearer ') && !request.url.startsWith('/api/auth/refresh')) {
       request.actor = await actorFromToken(app, header.slice(7).trim());
     }
-    const year = (request.query as Record<string, unknown> | undefined)?.year;
+    const year = isRecord(request.query) ? request.query.year : undefined;
     if (year !== undefined) {
       const n = Number(year);
       if (!Number.isInteger(n) || n < MIN_YEAR || n > MAX_YEAR) {

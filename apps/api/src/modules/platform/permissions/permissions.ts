@@ -8,12 +8,13 @@ import { AppError } from '../../../lib/errors.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
 import { partialWithoutDefaults } from '../../../lib/schemas.ts';
 import { permissionsSystemOnSql } from './authorize.ts';
+import { isOneOf } from '@app/domain/platform/records/keys';
 
 export const PERMISSION_NODE_TYPES = ['functionality', 'action', 'entity', 'auth'] as const;
 
 /** The node type a key implies: auth.* keys, named actions, otherwise entity operations. */
 export function nodeTypeOfKey(key: string): (typeof PERMISSION_NODE_TYPES)[number] {
-  if ((AUTH_PERMISSION_KEYS as readonly string[]).includes(key)) return 'auth';
+  if (isOneOf(AUTH_PERMISSION_KEYS, key)) return 'auth';
   if (key === NCA_FORCE_SKIP_SIGNATURES) return 'action';
   return 'entity';
 }

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { isOneOf, ownKeys } from '@app/domain/platform/records/keys';
 
 /**
  * What a file really is, decided from its bytes (never from its name alone). The claimed
@@ -50,8 +51,8 @@ const PURPOSE_BY_LINKED_TYPE: Partial<Record<string, TUploadPurpose>> = { users:
  */
 export function uploadRules(purpose: TUploadPurpose | null | undefined, linkedEntityType: string | null | undefined) {
   const chosen = purpose ?? (linkedEntityType ? PURPOSE_BY_LINKED_TYPE[linkedEntityType] : undefined);
-  const accepted: readonly TFileFormat[] = chosen ? FORMATS_BY_PURPOSE[chosen] : (Object.keys(FILE_FORMATS) as TFileFormat[]);
-  const purposeOf = (format: TFileFormat): TUploadPurpose => chosen ?? UPLOAD_PURPOSES.find((p) => (FORMATS_BY_PURPOSE[p] as readonly TFileFormat[]).includes(format))!;
+  const accepted: readonly TFileFormat[] = chosen ? FORMATS_BY_PURPOSE[chosen] : ownKeys(FILE_FORMATS);
+  const purposeOf = (format: TFileFormat): TUploadPurpose => chosen ?? UPLOAD_PURPOSES.find((p) => isOneOf(FORMATS_BY_PURPOSE[p], format))!;
   return { accepted, purposeOf };
 }
 

@@ -9,6 +9,7 @@ import { deleteUser } from './delete-user.ts';
 import { ZUserCreate } from './user-input.ts';
 import { userToRecord, ZUserRecord } from './user-record.ts';
 import { usersCollection } from './users.ts';
+import { isRecord } from '../../../lib/guards.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -19,8 +20,8 @@ export function registerUserRoutes(app: FastifyInstance) {
   // transaction); once the update has answered, and so committed, the account's open sockets close too.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'PUT' || request.routeOptions.url !== '/api/users/:id' || reply.statusCode !== 200) return;
-    if ((request.body as { isEnabled?: unknown } | null)?.isEnabled !== false) return;
-    app.services.realtime.disconnectUser((request.params as { id: string }).id);
+    if (!isRecord(request.body) || request.body.isEnabled !== false || !isRecord(request.params) || typeof request.params.id !== 'string') return;
+    app.services.realtime.disconnectUser(request.params.id);
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = (request: Parameters<typeof contextOf>[0]) => {

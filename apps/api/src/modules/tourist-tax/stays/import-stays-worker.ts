@@ -8,7 +8,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { structures } from '../../../db/schema/index.ts';
-import { isAppError, type TErrorParams } from '../../../lib/errors.ts';
+import type { TErrorCode } from '@app/domain/platform/errors/error-codes';
+import { isAppError, type TErrorDetail, type TErrorParams } from '../../../lib/errors.ts';
 import { uuidv7 } from '../../../lib/uuidv7.ts';
 import type { TCityRules } from '../rules/city-rules.ts';
 import { priceImportedStay, type TPricedImportedStay } from './price-imported-stay.ts';
@@ -39,7 +40,7 @@ export type TImportWorkerMessage =
   | { type: 'rows'; columns: TStayColumn[]; arrays: Uint8Array[]; count: number; rowsRead: number; rowsExpected?: number }
   | { type: 'progress'; rowsRead: number; rowsExpected?: number }
   | { type: 'done'; errors: TImportRowError[]; total: number; rowsRead: number }
-  | { type: 'failed'; code?: string; message: string; params?: TErrorParams; details?: unknown };
+  | { type: 'failed'; code?: TErrorCode; message: string; params?: TErrorParams; details?: TErrorDetail[] };
 
 const MAX_UNACKED = 2;
 
@@ -161,6 +162,6 @@ async function run(input: TImportWorkerInput) {
 run(workerData as TImportWorkerInput).catch((error: unknown) => {
   const message: TImportWorkerMessage = isAppError(error)
     ? { type: 'failed', code: error.code, message: error.message, params: error.params, details: error.details }
-    : { type: 'failed', message: (error as Error)?.stack ?? String(error) };
+    : { type: 'failed', message: (error instanceof Error ? error.stack : undefined) ?? String(error) };
   parentPort!.postMessage(message);
 });

@@ -1,10 +1,9 @@
 import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
-import type { TErrorCode } from '@app/domain/platform/errors/error-codes';
 import { stays, structures } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { requireAccess } from '../../../lib/access.ts';
-import { AppError, type TErrorDetail } from '../../../lib/errors.ts';
+import { AppError } from '../../../lib/errors.ts';
 import { startWorker, taskLimiter } from '../../../lib/worker-task.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { loadCityRules } from '../rules/city-rules.ts';
@@ -124,11 +123,7 @@ export async function importStays(
                 } else if (message.type === 'done') {
                   resolve(message);
                 } else {
-                  reject(
-                    message.code
-                      ? new AppError(message.code as TErrorCode, message.message, { params: message.params, details: message.details as TErrorDetail[] })
-                      : new Error(`stays import worker: ${message.message}`),
-                  );
+                  reject(message.code ? new AppError(message.code, message.message, { params: message.params, details: message.details }) : new Error(`stays import worker: ${message.message}`));
                 }
               })
               .catch(reject);

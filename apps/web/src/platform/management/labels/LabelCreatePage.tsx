@@ -1,7 +1,7 @@
 import { Box, Card, CardContent } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
 import { Form, SaveButton, SelectInput, TextInput, Title, Toolbar, required, useCreate, useNotify, useTranslate } from 'react-admin';
-import { HttpError } from '../../../dataProvider/errors';
+import { errorMessageOf, fieldErrorsOf } from '../../../dataProvider/errors';
 import { useReloadTranslations } from '../../../i18n/ReloadTranslations';
 import { platformChoices } from './labelChoices';
 
@@ -31,8 +31,8 @@ export function LabelCreatePage() {
       void navigate('/management/labels');
       return undefined;
     } catch (error) {
-      notify((error as Error).message || 'genericError', { type: 'error' });
-      return error instanceof HttpError ? (error.body?.errors as Record<string, string> | undefined) : undefined;
+      notify(errorMessageOf(error), { type: 'error' });
+      return fieldErrorsOf(error);
     }
   };
 
