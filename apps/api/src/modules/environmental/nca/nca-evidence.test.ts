@@ -158,7 +158,14 @@ describe('the evidence pack', () => {
     expect(it).toContain('integra');
     expect(it).toContain('versione fea-otp-1');
     expect(await zip.file('summary-en.txt')!.async('string')).toContain('Signature evidence of');
-    expect(JSON.parse(await zip.file('acceptances.json')!.async('string'))).toHaveLength(2);
+    const acceptances = JSON.parse(await zip.file('acceptances.json')!.async('string')) as Record<string, unknown>[];
+    expect(acceptances).toHaveLength(2);
+    // Each acceptance shows its time, address, user agent and the hash of the text read, as stored.
+    for (const a of acceptances) {
+      expect(a).toMatchObject({ termsVersion: 'fea-otp-1', acceptedAt: expect.stringMatching(/Z$/), ip: expect.any(String), textSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(a).toHaveProperty('userAgent');
+      expect(it).toContain(a.textSha256 as string);
+    }
   });
 
   it("is refused to another agency's supplier (404)", async () => {
