@@ -92,6 +92,38 @@ describe("the evidence of an NCA report's signatures", () => {
     expect((await verify()).body.intact).toBe(true);
   });
 
+  it('finds one changed byte in any stored PDF of a report signed in all three phases, on the rows over that PDF only', async () => {
+    // A demo report signed in more than one phase: each phase's PDF is its own stored file.
+    const rows = await t.db.select().from(signatureEvidence).orderBy(signatureEvidence.sequence);
+    const byReport = new Map<string, typeof rows>();
+    for (const row of rows) byReport.set(row.reportId, [...(byReport.get(row.reportId) ?? []), row]);
+    const [demoId, demoRows] = [...byReport].find(([, r]) => new Set(r.map((x) => x.phase)).size === 3) ?? [];
+    expect(demoRows, 'the demo has a report signed in the three phases').toBeTruthy();
+    const check = async () => (await t.request<TVerification>('GET', `/api/nca-reports/${demoId!}/evidence/verify`, { token: consortium.token })).body;
+    const keys = [...new Set(demoRows!.map((r) => r.pdfStorageKey))];
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    for (const key of keys) {
+      const file = path.join(t.config.uploadDir, key.slice(0, 2), key);
+      const original = fs.readFileSync(file);
+      const changed = Buffer.from(original);
+      changed[original.length - 40] ^= 0x20;
+      fs.writeFileSync(file, changed);
+      try {
+        const res = await check();
+        expect(res.intact, key).toBe(false);
+        const over = new Set(demoRows!.filter((r) => r.pdfStorageKey === key).map((r) => r.id));
+        for (const row of res.rows)
+          expect(
+            row.problems.some((p) => p.kind === 'pdfChanged'),
+            row.evidenceId,
+          ).toBe(over.has(row.evidenceId));
+      } finally {
+        fs.writeFileSync(file, original);
+      }
+    }
+    expect((await check()).intact).toBe(true);
+  });
+
   it('finds an edited evidence row, and a row rewritten with its own hash recomputed', async () => {
     const rows = await t.db.select().from(signatureEvidence).where(eq(signatureEvidence.reportId, reportId)).orderBy(signatureEvidence.sequence);
     const [first, second] = rows;
