@@ -204,3 +204,41 @@ describe('the demo seal of an installation without a configured certificate', ()
     await expect(loadInstallationSeal(loadConfig({ NODE_ENV: 'test', SEAL_CERT_PATH: file, SEAL_KEY_PATH: otherKey }))).rejects.toThrow(/not the certificate/);
   });
 });
+
+describe('a seal configured as one PKCS#12 file (SEAL_P12_PATH, SEAL_P12_PASSWORD)', () => {
+  it('is read with pkijs, seals a PDF that pdfsig verifies, and a wrong password is refused at start', async () => {
+    const { loadConfig } = await import('../../../config.ts');
+    const { loadInstallationSeal } = await import('../../../lib/installation-seal.ts');
+    const { saveSealed } = await import('../../../lib/pdf-seal.ts');
+    const { PDFDocument } = await import('pdf-lib');
+    const dir = path.join(tmp, 'p12');
+    fs.mkdirSync(dir);
+    const [keyFile, certFile, p12File] = ['key.pem', 'cert.pem', 'seal.p12'].map((f) => path.join(dir, f));
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', keyFile, '-out', certFile, '-subj', '/CN=Sigillo PKCS12 di prova', '-days', '30'],
+      { stdio: 'ignore' },
+    );
+    // OpenSSL 3's default: PBES2 with PBKDF2 and AES-256-CBC, MAC with SHA-256.
+    execFileSync('openssl', ['pkcs12', '-export', '-inkey', keyFile, '-in', certFile, '-out', p12File, '-passout', 'pass:parola segreta'], { stdio: 'ignore' });
+    const env = { NODE_ENV: 'test', DATA_DIR: path.join(tmp, 'p12-data'), SEAL_P12_PATH: p12File };
+    const key = await loadInstallationSeal(loadConfig({ ...env, SEAL_P12_PASSWORD: 'parola segreta' }));
+    expect(key.name).toBe('Sigillo PKCS12 di prova');
+    const der = (pem: string) => Buffer.from(pem.replace(/-----[^-]+-----|\s/g, ''), 'base64').toString('hex');
+    expect(der(key.certificatesPem)).toBe(der(fs.readFileSync(certFile, 'utf8')));
+    expect(fs.existsSync(path.join(tmp, 'p12-data', 'installation-seal.pem'))).toBe(false);
+
+    const doc = await PDFDocument.create();
+    doc.setTitle('Prova del sigillo PKCS12');
+    doc.addPage([595, 842]).drawText('Prova', { x: 50, y: 800 });
+    const sealed = Buffer.from(await saveSealed(doc, key, 'prova'));
+    const { valid, text } = await verdict(sealed, 'p12.pdf');
+    expect(valid, text).toBe(true);
+    if (PDFSIG) expect(text).toContain('Sigillo PKCS12 di prova');
+    expect((await verdict(tampered(sealed), 'p12-tampered.pdf')).valid).toBe(false);
+
+    await expect(loadInstallationSeal(loadConfig({ ...env, SEAL_P12_PASSWORD: 'sbagliata' }))).rejects.toThrow(/SEAL_P12_PASSWORD/);
+    expect(() => loadConfig(env)).toThrow(/SEAL_P12_PASSWORD: required/);
+    expect(() => loadConfig({ ...env, SEAL_P12_PASSWORD: 'x', SEAL_CERT_PATH: certFile, SEAL_KEY_PATH: keyFile })).toThrow(/not both/);
+  });
+});
