@@ -160,6 +160,7 @@ export const ncaEn: typeof ncaIt = {
         pdfMissing: 'the signed PDF cannot be read',
         requestMismatch: 'the sign request does not match the evidence',
         historyMismatch: 'the history recorded another hash for this signature',
+        acceptanceMismatch: 'the signer’s acceptance of the terms was changed or removed',
       },
     },
     pdf: {

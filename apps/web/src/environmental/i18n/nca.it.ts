@@ -159,6 +159,7 @@ export const ncaIt = {
         pdfMissing: 'il PDF firmato non è leggibile',
         requestMismatch: 'la richiesta di firma non corrisponde all’evidenza',
         historyMismatch: 'la cronologia ha registrato un altro hash per questa firma',
+        acceptanceMismatch: 'l’accettazione delle condizioni del firmatario è stata modificata o rimossa',
       },
     },
     pdf: {

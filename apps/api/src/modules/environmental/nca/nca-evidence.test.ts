@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpChallenges, signatureEvidence, signingTermsAcceptances, signRequests } from '../../../db/schema/index.ts';
@@ -161,6 +161,56 @@ describe("the evidence of an NCA report's signatures", () => {
     res = await verify();
     expect(res.body.brokenLink).toMatchObject({ evidenceId: second.id, kind: 'historyMismatch' });
     await tamper(() => t.db.update(signatureEvidence).set({ userAgent: second.userAgent, rowHash: second.rowHash }).where(eq(signatureEvidence.id, second.id)));
+    expect((await verify()).body.intact).toBe(true);
+  });
+});
+
+describe("the signers' acceptances of the terms, checked with the evidence", () => {
+  /** Changes an acceptance in place: the table refuses updates and deletes (trigger), as a forger with database access would not. */
+  async function tamperAcceptance(change: () => Promise<unknown>) {
+    await t.db.execute(sql`alter table signing_terms_acceptances disable trigger signing_terms_acceptances_append_only`);
+    try {
+      await change();
+    } finally {
+      await t.db.execute(sql`alter table signing_terms_acceptances enable trigger signing_terms_acceptances_append_only`);
+    }
+  }
+
+  it('finds an acceptance moved after the signature, of another text, or removed; an address edited in it is not covered', async () => {
+    const [row] = await t.db.select().from(signatureEvidence).where(eq(signatureEvidence.reportId, reportId)).orderBy(signatureEvidence.sequence);
+    const where = and(eq(signingTermsAcceptances.userId, row.userId), eq(signingTermsAcceptances.termsVersion, row.consentVersion));
+    const [acceptance] = await t.db.select().from(signingTermsAcceptances).where(where);
+    expect(acceptance, 'the signer accepted the terms the evidence names').toBeTruthy();
+    const problemsOfRow = async () => (await verify()).body.rows.find((r) => r.evidenceId === row.id)!.problems.map((p) => p.kind);
+    expect(await problemsOfRow()).toEqual([]);
+    try {
+      await tamperAcceptance(() =>
+        t.db
+          .update(signingTermsAcceptances)
+          .set({ createdAt: new Date(row.signedAt.getTime() + 3_600_000) })
+          .where(where),
+      );
+      expect(await problemsOfRow()).toEqual(['acceptanceMismatch']);
+      await tamperAcceptance(() =>
+        t.db
+          .update(signingTermsAcceptances)
+          .set({ createdAt: acceptance.createdAt, textSha256: sha256Hex('another text') })
+          .where(where),
+      );
+      expect(await problemsOfRow()).toEqual(['acceptanceMismatch']);
+      await tamperAcceptance(() => t.db.delete(signingTermsAcceptances).where(where));
+      const res = await verify();
+      expect(res.body.intact).toBe(false);
+      expect(res.body.brokenLink).toMatchObject({ evidenceId: row.id, kind: 'acceptanceMismatch' });
+      // The acceptance is not in the hash chain: an edited address or user agent in it goes unseen (the evidence row keeps its own).
+      await tamperAcceptance(() => t.db.insert(signingTermsAcceptances).values({ ...acceptance, ip: '10.9.9.9' }));
+      expect(await problemsOfRow()).toEqual([]);
+    } finally {
+      await tamperAcceptance(async () => {
+        await t.db.delete(signingTermsAcceptances).where(where);
+        await t.db.insert(signingTermsAcceptances).values(acceptance);
+      });
+    }
     expect((await verify()).body.intact).toBe(true);
   });
 });
