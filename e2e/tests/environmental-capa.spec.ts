@@ -134,6 +134,11 @@ test('containment first, 5 Whys, closing, a failed effectiveness check opens a n
   // The list filters recurrences; the dashboard counts the failed check.
   await page.goto(`/nca-reports?filter=${encodeURIComponent(JSON.stringify({ recurrence: true }))}`);
   await expect(page.getByTestId('nca-recurrence').first()).toBeVisible();
+  // The agency's "Casi NCA" tab marks it too.
+  await page.goto(`/agencies/${agencyId}`);
+  await page.getByRole('tab', { name: 'Casi NCA' }).click();
+  await expect(page.getByTestId('nca-recurrence').first()).toBeVisible({ timeout: scaled(15_000) });
+  await saveScreenshot(page, 'capa-agency-recurrence');
   await page.goto('/dashboard');
   await expect(page.getByTestId('capa-checks-failed')).not.toHaveText('0');
   await saveScreenshot(page, 'capa-dashboard');

@@ -56,6 +56,9 @@ const ZEnv = z.object({
   // Neither: a self-signed certificate is generated at first start and kept in DATA_DIR/installation-seal.pem.
   SEAL_CERT_PATH: z.string().optional(),
   SEAL_KEY_PATH: z.string().optional(),
+  // Or one PKCS#12 file (.p12/.pfx: key and certificate chain) and its password (PBES2/AES, as OpenSSL 3 writes it).
+  SEAL_P12_PATH: z.string().optional(),
+  SEAL_P12_PASSWORD: z.string().optional(),
   // Whether list answers are checked against their record schema before they are sent (see lib/collection/list-serializer.ts).
   CHECK_LIST_RESPONSES: bool.optional(),
   REDIS_URL: z
@@ -122,6 +125,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!e.SEAL_CERT_PATH !== !e.SEAL_KEY_PATH) {
     throw new ConfigError('Invalid configuration:\n  SEAL_CERT_PATH/SEAL_KEY_PATH: set both or neither');
   }
+  if (e.SEAL_P12_PATH && e.SEAL_CERT_PATH) {
+    throw new ConfigError('Invalid configuration:\n  SEAL_P12_PATH: set either it or SEAL_CERT_PATH/SEAL_KEY_PATH, not both');
+  }
+  if (e.SEAL_P12_PATH && e.SEAL_P12_PASSWORD === undefined) {
+    throw new ConfigError('Invalid configuration:\n  SEAL_P12_PASSWORD: required with SEAL_P12_PATH (empty for a file without a password)');
+  }
   // npm runs workspace scripts inside the workspace; relative paths mean the folder npm was started from.
   const baseDir = e.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(baseDir, e.DATA_DIR);
@@ -154,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signedFilesTrustList: e.SIGNED_FILES_TRUST_LIST ? path.resolve(baseDir, e.SIGNED_FILES_TRUST_LIST) : null,
     rentri: { endpoint: e.RENTRI_ENDPOINT ?? null, certPath: e.RENTRI_CERT_PATH ? path.resolve(baseDir, e.RENTRI_CERT_PATH) : null },
     seal: e.SEAL_CERT_PATH && e.SEAL_KEY_PATH ? { certPath: path.resolve(baseDir, e.SEAL_CERT_PATH), keyPath: path.resolve(baseDir, e.SEAL_KEY_PATH) } : null,
+    sealP12: e.SEAL_P12_PATH ? { path: path.resolve(baseDir, e.SEAL_P12_PATH), password: e.SEAL_P12_PASSWORD ?? '' } : null,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,

@@ -4,14 +4,20 @@ import type { PDFDocument } from 'pdf-lib';
 import * as pkijs from 'pkijs';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
-import { Signer, SUBFILTER_ADOBE_PKCS7_DETACHED } from '@signpdf/utils';
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 
 /**
- * The installation's PAdES seal (sigillo dell'installazione) on a PDF: a detached CMS signature
- * (adbe.pkcs7.detached) over the PDF's byte range, made with the installation's certificate, so any
- * PDF reader (or `pdfsig`) shows that the document has not changed since. It is a seal of the
- * installation, not any person's signature and not a qualified one. Runs in the document-job worker
- * that lays the PDF out, never on the request thread.
+ * The installation's PAdES seal (sigillo dell'installazione) on a PDF: a detached CMS signature over
+ * the PDF's byte range, made with the installation's certificate, so any PDF reader (or `pdfsig`)
+ * shows that the document has not changed since. It is a seal of the installation, not any person's
+ * signature and not a qualified one. Runs in the document-job worker that lays the PDF out, never on
+ * the request thread.
+ *
+ * Shaped as PAdES baseline B-B (ETSI EN 319 142-1 §5.3/§6.3): SubFilter `ETSI.CAdES.detached`; the
+ * signed attributes are content-type, message-digest and signing-certificate-v2 (ESS, RFC 5035: the
+ * SHA-256 of the sealing certificate with its issuer and serial number, so the certificate cannot be
+ * swapped); the signing time is the signature dictionary's `/M`, and no CMS signingTime attribute is
+ * present (B-B forbids it). Without a timestamp (B-T) the time is the installation's own clock.
  */
 
 /** The installation's seal key, as it crosses into the worker: PEM texts (structured-clone friendly). */
@@ -31,7 +37,8 @@ const OID = {
   signedData: '1.2.840.113549.1.7.2',
   contentType: '1.2.840.113549.1.9.3',
   messageDigest: '1.2.840.113549.1.9.4',
-  signingTime: '1.2.840.113549.1.9.5',
+  /** id-aa-signingCertificateV2 (RFC 5035). */
+  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
   rsa: '1.2.840.113549.1.1.1',
   ec: '1.2.840.10045.2.1',
   p256: '1.2.840.10045.3.1.7',
@@ -78,12 +85,30 @@ export async function importSealPrivateKey(key: TSealKey): Promise<{ certificate
   return { certificates, privateKey };
 }
 
+/**
+ * The signing-certificate-v2 attribute's value (RFC 5035 §3):
+ * SigningCertificateV2 ::= SEQUENCE { certs SEQUENCE OF ESSCertIDv2 }, with one
+ * ESSCertIDv2 ::= SEQUENCE { certHash OCTET STRING, issuerSerial IssuerSerial } for the sealing
+ * certificate. The hash algorithm is SHA-256, the DEFAULT, so DER leaves it out.
+ */
+export function signingCertificateV2(certificate: pkijs.Certificate): asn1js.Sequence {
+  const certHash = createHash('sha256')
+    .update(new Uint8Array(certificate.toSchema().toBER(false)))
+    .digest();
+  const issuerSerial = new pkijs.IssuerSerial({
+    issuer: new pkijs.GeneralNames({ names: [new pkijs.GeneralName({ type: 4, value: certificate.issuer })] }),
+    serialNumber: certificate.serialNumber,
+  });
+  const essCertId = new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: certHash }), issuerSerial.toSchema()] });
+  return new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertId] })] });
+}
+
 /** A CMS SignedData, detached, over the bytes signpdf hands over (the PDF without the signature's hole). */
 class InstallationSigner extends Signer {
   constructor(private readonly key: TSealKey) {
     super();
   }
-  override async sign(signedBytes: Buffer, signingTime?: Date): Promise<Buffer> {
+  override async sign(signedBytes: Buffer): Promise<Buffer> {
     const { certificates, privateKey } = await importSealPrivateKey(this.key);
     const [certificate] = certificates;
     const digest = createHash('sha256').update(signedBytes).digest();
@@ -98,8 +123,8 @@ class InstallationSigner extends Signer {
             type: 0,
             attributes: [
               new pkijs.Attribute({ type: OID.contentType, values: [new asn1js.ObjectIdentifier({ value: OID.data })] }),
-              new pkijs.Attribute({ type: OID.signingTime, values: [new asn1js.UTCTime({ valueDate: signingTime ?? new Date() })] }),
               new pkijs.Attribute({ type: OID.messageDigest, values: [new asn1js.OctetString({ valueHex: digest })] }),
+              new pkijs.Attribute({ type: OID.signingCertificateV2, values: [signingCertificateV2(certificate)] }),
             ],
           }),
         }),
@@ -113,8 +138,8 @@ class InstallationSigner extends Signer {
 }
 
 /**
- * Saves `doc` sealed: adds the signature field (invisible, on the first page) with its byte range,
- * saves, and fills the hole with the CMS. The answer is the whole document as it must be stored.
+ * Saves `doc` sealed: adds the signature field (invisible, on the first page) with its byte range and
+ * the signing time as `/M`, saves, and fills the hole with the CMS. The answer is the whole document as it must be stored.
  */
 export async function saveSealed(doc: PDFDocument, key: TSealKey, reason: string): Promise<Uint8Array> {
   const signingTime = new Date();
@@ -126,10 +151,10 @@ export async function saveSealed(doc: PDFDocument, key: TSealKey, reason: string
     location: key.location,
     signingTime,
     signatureLength: SIGNATURE_LENGTH,
-    subFilter: SUBFILTER_ADOBE_PKCS7_DETACHED,
+    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
   });
   // Without object streams the signature dictionary stays plain text, where its byte range is filled in.
   const unsigned = await doc.save({ useObjectStreams: false });
-  const sealed = await new SignPdf().sign(Buffer.from(unsigned), new InstallationSigner(key), signingTime);
+  const sealed = await new SignPdf().sign(Buffer.from(unsigned), new InstallationSigner(key));
   return new Uint8Array(sealed.buffer, sealed.byteOffset, sealed.byteLength);
 }

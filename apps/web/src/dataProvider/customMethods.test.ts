@@ -54,6 +54,7 @@ describe('data provider custom methods', () => {
     ['signingTerms', () => dataProvider.signingTerms(), { method: 'GET', path: '/sign-requests/terms', body: undefined }],
     ['acceptSigningTerms', () => dataProvider.acceptSigningTerms('fea-otp-1', 'en'), { method: 'POST', path: '/sign-requests/terms/accept', body: { version: 'fea-otp-1', language: 'en' } }],
     ['publishSigningTerms', () => dataProvider.publishSigningTerms('it', 'en'), { method: 'POST', path: '/sign-requests/terms', body: { textIt: 'it', textEn: 'en' } }],
+    ['signingTermsVersions', () => dataProvider.signingTermsVersions(), { method: 'GET', path: '/sign-requests/terms/versions', body: undefined }],
     ['verifyNcaEvidence', () => dataProvider.verifyNcaEvidence('r1'), { method: 'GET', path: '/nca-reports/r1/evidence/verify', body: undefined }],
     ['rejectSignature', () => dataProvider.rejectSignature('s1', 'why'), { method: 'POST', path: '/sign-requests/s1/reject', body: { explanation: 'why' } }],
     ['ncaDashboard', () => dataProvider.ncaDashboard('l1'), { method: 'GET', path: '/nca-reports/dashboard', query: { lotId: 'l1' }, body: undefined }],

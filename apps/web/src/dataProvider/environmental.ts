@@ -72,6 +72,18 @@ export type TSigningTerms = {
   acceptedLanguage: 'it' | 'en' | null;
 };
 
+/** One version of the signing terms, as the administrator's settings list them (read-only). */
+export type TSigningTermsVersion = {
+  version: string;
+  publishedAt: string;
+  inForce: boolean;
+  textItSha256: string;
+  textEnSha256: string;
+  /** null: the first version, installed with the product. */
+  publishedBy: { id: string; name: string } | null;
+  acceptances: number;
+};
+
 /** The check of a report's signature evidence: each row's problems, and the first broken link. */
 export type TEvidenceVerification = {
   reportId: string;
@@ -155,6 +167,8 @@ export type TEnvironmentalMethods = {
   acceptSigningTerms(version: string, language: 'it' | 'en'): Promise<{ data: TSigningTerms }>;
   /** Publishes a new version of the signing terms (administrator): every signer accepts it before their next signature. */
   publishSigningTerms(textIt: string, textEn: string): Promise<{ data: TSigningTerms }>;
+  /** Every version of the signing terms, newest first (administrator, read-only). */
+  signingTermsVersions(): Promise<{ data: TSigningTermsVersion[] }>;
   /** Recomputes the hashes of a report's signature evidence and its chain. */
   verifyNcaEvidence(reportId: string): Promise<{ data: TEvidenceVerification }>;
   rejectSignature(requestId: string, explanation: string): Promise<{ data: unknown }>;
@@ -197,6 +211,7 @@ export const environmentalMethods: TEnvironmentalMethods = {
   signingTerms: () => getJson('/sign-requests/terms'),
   acceptSigningTerms: (version, language) => post('/sign-requests/terms/accept', { version, language }),
   publishSigningTerms: (textIt, textEn) => post('/sign-requests/terms', { textIt, textEn }),
+  signingTermsVersions: () => getJson('/sign-requests/terms/versions'),
   verifyNcaEvidence: (reportId) => getJson(`/nca-reports/${id(reportId)}/evidence/verify`),
   rejectSignature: (requestId, explanation) => post(`/sign-requests/${id(requestId)}/reject`, { explanation }),
   ncaDashboard: (lotId, ishikawa) => getJson('/nca-reports/dashboard', { lotId, ishikawa }),

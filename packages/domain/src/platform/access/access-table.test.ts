@@ -429,6 +429,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     terms: 'all - - self self self',
     acceptTerms: 'all - - self self self',
     publishTerms: 'all - - - - -',
+    termsVersions: 'all - - - - -',
     reject: 'all - - self self self',
     manualReject: 'all - - - - all',
     unlock: 'all - - - - all',

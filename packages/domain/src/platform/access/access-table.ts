@@ -453,6 +453,8 @@ export const ACCESS = {
       acceptTerms: allow(NCA_SIGNERS),
       // A new version of the terms (every signer accepts it again before their next signature).
       publishTerms: allow(ADMIN),
+      // Earlier versions of the terms, read-only (the settings' "Condizioni di firma" tab).
+      termsVersions: allow(ADMIN),
       reject: allow(NCA_SIGNERS),
       manualReject: allow(CONSORTIUM, 'signs.update'),
       // Clears the wrong-code counters of a request locked after too many wrong codes.

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpChallenges, signatureEvidence, signingTermsAcceptances, signRequests } from '../../../db/schema/index.ts';
@@ -92,6 +92,38 @@ describe("the evidence of an NCA report's signatures", () => {
     expect((await verify()).body.intact).toBe(true);
   });
 
+  it('finds one changed byte in any stored PDF of a report signed in all three phases, on the rows over that PDF only', async () => {
+    // A demo report signed in more than one phase: each phase's PDF is its own stored file.
+    const rows = await t.db.select().from(signatureEvidence).orderBy(signatureEvidence.sequence);
+    const byReport = new Map<string, typeof rows>();
+    for (const row of rows) byReport.set(row.reportId, [...(byReport.get(row.reportId) ?? []), row]);
+    const [demoId, demoRows] = [...byReport].find(([, r]) => new Set(r.map((x) => x.phase)).size === 3) ?? [];
+    expect(demoRows, 'the demo has a report signed in the three phases').toBeTruthy();
+    const check = async () => (await t.request<TVerification>('GET', `/api/nca-reports/${demoId!}/evidence/verify`, { token: consortium.token })).body;
+    const keys = [...new Set(demoRows!.map((r) => r.pdfStorageKey))];
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    for (const key of keys) {
+      const file = path.join(t.config.uploadDir, key.slice(0, 2), key);
+      const original = fs.readFileSync(file);
+      const changed = Buffer.from(original);
+      changed[original.length - 40] ^= 0x20;
+      fs.writeFileSync(file, changed);
+      try {
+        const res = await check();
+        expect(res.intact, key).toBe(false);
+        const over = new Set(demoRows!.filter((r) => r.pdfStorageKey === key).map((r) => r.id));
+        for (const row of res.rows)
+          expect(
+            row.problems.some((p) => p.kind === 'pdfChanged'),
+            row.evidenceId,
+          ).toBe(over.has(row.evidenceId));
+      } finally {
+        fs.writeFileSync(file, original);
+      }
+    }
+    expect((await check()).intact).toBe(true);
+  });
+
   it('finds an edited evidence row, and a row rewritten with its own hash recomputed', async () => {
     const rows = await t.db.select().from(signatureEvidence).where(eq(signatureEvidence.reportId, reportId)).orderBy(signatureEvidence.sequence);
     const [first, second] = rows;
@@ -133,6 +165,56 @@ describe("the evidence of an NCA report's signatures", () => {
   });
 });
 
+describe("the signers' acceptances of the terms, checked with the evidence", () => {
+  /** Changes an acceptance in place: the table refuses updates and deletes (trigger), as a forger with database access would not. */
+  async function tamperAcceptance(change: () => Promise<unknown>) {
+    await t.db.execute(sql`alter table signing_terms_acceptances disable trigger signing_terms_acceptances_append_only`);
+    try {
+      await change();
+    } finally {
+      await t.db.execute(sql`alter table signing_terms_acceptances enable trigger signing_terms_acceptances_append_only`);
+    }
+  }
+
+  it('finds an acceptance moved after the signature, of another text, or removed; an address edited in it is not covered', async () => {
+    const [row] = await t.db.select().from(signatureEvidence).where(eq(signatureEvidence.reportId, reportId)).orderBy(signatureEvidence.sequence);
+    const where = and(eq(signingTermsAcceptances.userId, row.userId), eq(signingTermsAcceptances.termsVersion, row.consentVersion));
+    const [acceptance] = await t.db.select().from(signingTermsAcceptances).where(where);
+    expect(acceptance, 'the signer accepted the terms the evidence names').toBeTruthy();
+    const problemsOfRow = async () => (await verify()).body.rows.find((r) => r.evidenceId === row.id)!.problems.map((p) => p.kind);
+    expect(await problemsOfRow()).toEqual([]);
+    try {
+      await tamperAcceptance(() =>
+        t.db
+          .update(signingTermsAcceptances)
+          .set({ createdAt: new Date(row.signedAt.getTime() + 3_600_000) })
+          .where(where),
+      );
+      expect(await problemsOfRow()).toEqual(['acceptanceMismatch']);
+      await tamperAcceptance(() =>
+        t.db
+          .update(signingTermsAcceptances)
+          .set({ createdAt: acceptance.createdAt, textSha256: sha256Hex('another text') })
+          .where(where),
+      );
+      expect(await problemsOfRow()).toEqual(['acceptanceMismatch']);
+      await tamperAcceptance(() => t.db.delete(signingTermsAcceptances).where(where));
+      const res = await verify();
+      expect(res.body.intact).toBe(false);
+      expect(res.body.brokenLink).toMatchObject({ evidenceId: row.id, kind: 'acceptanceMismatch' });
+      // The acceptance is not in the hash chain: an edited address or user agent in it goes unseen (the evidence row keeps its own).
+      await tamperAcceptance(() => t.db.insert(signingTermsAcceptances).values({ ...acceptance, ip: '10.9.9.9' }));
+      expect(await problemsOfRow()).toEqual([]);
+    } finally {
+      await tamperAcceptance(async () => {
+        await t.db.delete(signingTermsAcceptances).where(where);
+        await t.db.insert(signingTermsAcceptances).values(acceptance);
+      });
+    }
+    expect((await verify()).body.intact).toBe(true);
+  });
+});
+
 describe('the evidence pack', () => {
   it('holds each PDF as signed, the rows with what their hash covers, the chain and a summary in both languages', async () => {
     const res = await fetch(`${t.baseUrl}/api/nca-reports/${reportId}/evidence`, { headers: { authorization: `Bearer ${agency.token}` } });
@@ -158,7 +240,14 @@ describe('the evidence pack', () => {
     expect(it).toContain('integra');
     expect(it).toContain('versione fea-otp-1');
     expect(await zip.file('summary-en.txt')!.async('string')).toContain('Signature evidence of');
-    expect(JSON.parse(await zip.file('acceptances.json')!.async('string'))).toHaveLength(2);
+    const acceptances = JSON.parse(await zip.file('acceptances.json')!.async('string')) as Record<string, unknown>[];
+    expect(acceptances).toHaveLength(2);
+    // Each acceptance shows its time, address, user agent and the hash of the text read, as stored.
+    for (const a of acceptances) {
+      expect(a).toMatchObject({ termsVersion: 'fea-otp-1', acceptedAt: expect.stringMatching(/Z$/), ip: expect.any(String), textSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(a).toHaveProperty('userAgent');
+      expect(it).toContain(a.textSha256 as string);
+    }
   });
 
   it("is refused to another agency's supplier (404)", async () => {

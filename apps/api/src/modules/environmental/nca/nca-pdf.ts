@@ -234,7 +234,7 @@ function signatureLines(w: Writer, signatures: TPdfSignature[], x: TTexts) {
 
 /**
  * Ends the document; with the installation's seal key, says so on its last lines and saves it sealed
- * (PAdES, adbe.pkcs7.detached over the byte range): the bytes answered are the ones stored and hashed.
+ * (PAdES B-B, ETSI.CAdES.detached over the byte range): the bytes answered are the ones stored and hashed.
  */
 async function finish(doc: PDFDocument, w: Writer, x: TTexts, seal: TSealKey | null, reason: 'sealReasonPhase' | 'sealReasonReport') {
   if (seal) {

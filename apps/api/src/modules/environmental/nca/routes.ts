@@ -41,7 +41,7 @@ import { signWithCode } from './sign-with-code.ts';
 import { decorateSignRequests, mySignRequests, signRequestFactsFor, signRequestsCollection, signRequestToRecord } from './sign-requests.ts';
 import { readerLanguage } from '../../../i18n/reader-language.ts';
 import { EVIDENCE_PROBLEMS, verifyReportEvidence } from './verify-signature-evidence.ts';
-import { acceptSigningTerms, publishSigningTerms, readSigningTerms } from './signing-terms.ts';
+import { acceptSigningTerms, listSigningTermsVersions, publishSigningTerms, readSigningTerms } from './signing-terms.ts';
 import { buildEvidencePack } from './evidence-pack.ts';
 
 const tags = ['nca'];
@@ -103,6 +103,15 @@ const ZSigningTerms = z.object({
   textEn: z.string(),
   acceptedAt: z.string().nullable().describe('When the signed-in user accepted this version; null: not yet (signing answers 409 SIGNING_TERMS_NOT_ACCEPTED)'),
   acceptedLanguage: z.enum(['it', 'en']).nullable(),
+});
+const ZSigningTermsVersion = z.object({
+  version: z.string(),
+  publishedAt: z.string(),
+  inForce: z.boolean().describe('The version signers accept now (the latest published)'),
+  textItSha256: z.string().describe('SHA-256 of the Italian text (UTF-8)'),
+  textEnSha256: z.string().describe('SHA-256 of the English text (UTF-8)'),
+  publishedBy: z.object({ id: z.string(), name: z.string() }).nullable().describe('null: the first version, installed with the product'),
+  acceptances: z.number().int().describe('How many users accepted this version'),
 });
 const ZEvidenceProblem = z.object({ kind: z.enum(EVIDENCE_PROBLEMS), message: z.string() });
 const ZEvidenceVerification = z.object({
@@ -187,6 +196,16 @@ export function registerNcaRoutes(app: FastifyInstance) {
       const ctx = signedIn(request);
       return publishSigningTerms(ctx, request.body, await readerLanguage(ctx.db, request.headers['accept-language'], ctx.actor.id));
     },
+  });
+  r.get('/api/sign-requests/terms/versions', {
+    schema: {
+      tags,
+      summary: 'Every version of the signing terms, newest first (administrator, read-only): published when and by whom, the SHA-256 of each text',
+      description:
+        'publishedBy comes from the audit entry of the publication; the first version is installed by a migration and names nobody (null). The hashes are those an acceptance records for the text read.',
+      response: { 200: z.array(ZSigningTermsVersion), ...errors },
+    },
+    handler: (request) => listSigningTermsVersions(signedIn(request)),
   });
   r.post('/api/sign-requests/terms/accept', {
     schema: {

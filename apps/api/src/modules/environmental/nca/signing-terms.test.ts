@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signingTerms } from '../../../db/schema/index.ts';
+import { signingTerms, signingTermsAcceptances } from '../../../db/schema/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
 import { acceptTermsAs, codeFromOutbox, ncaFixtures, pendingRequestOf, signAs } from './nca-test-fixtures.ts';
 
@@ -86,5 +87,52 @@ describe('publishing new signing terms', () => {
     await acceptTermsAs(t, agency);
     expect((await t.request<TTerms>('GET', '/api/sign-requests/terms', { token: agency.token })).body.acceptedAt).not.toBeNull();
     expect((await sign()).status).toBe(200);
+  });
+});
+
+describe('the earlier versions of the signing terms', () => {
+  type TVersion = {
+    version: string;
+    publishedAt: string;
+    inForce: boolean;
+    textItSha256: string;
+    textEnSha256: string;
+    publishedBy: { id: string; name: string } | null;
+    acceptances: number;
+  };
+  const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+  it('are listed to an administrator only: the consortium, a supplier and a laboratory are refused (403)', async () => {
+    for (const session of [consortium, agency, lab]) {
+      const res = await t.request('GET', '/api/sign-requests/terms/versions', { token: session.token });
+      expect(res.status, session.user.email as string).toBe(403);
+    }
+    expect((await t.request('GET', '/api/sign-requests/terms/versions')).status).toBe(401);
+  });
+
+  it('lists every version newest first, with its date, the hashes of both texts, who published it and how many accepted it', async () => {
+    const res = await t.request<TVersion[]>('GET', '/api/sign-requests/terms/versions', { token: admin.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const rows = await t.db.select().from(signingTerms);
+    expect(res.body).toHaveLength(rows.length);
+    expect(rows.length, 'the version of the migration and the one published above').toBeGreaterThanOrEqual(2);
+    const [latest, ...earlier] = res.body;
+    expect(latest.inForce).toBe(true);
+    expect(earlier.every((v) => !v.inForce)).toBe(true);
+    expect([...res.body].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))).toEqual(res.body);
+    for (const row of rows) {
+      const listed = res.body.find((v) => v.version === row.version)!;
+      expect(listed).toMatchObject({ publishedAt: row.createdAt.toISOString(), textItSha256: sha256(row.textIt), textEnSha256: sha256(row.textEn) });
+    }
+    // The version published above names the administrator (from the audit entry of the publication) and its acceptance;
+    // the first version comes with the installation (its migration) and names nobody.
+    expect(latest).toMatchObject({ textItSha256: sha256(NEW_TERMS.textIt), publishedBy: { id: admin.user._id }, acceptances: 1 });
+    expect(latest.publishedBy!.name).not.toBe('');
+    const first = res.body.at(-1)!;
+    expect(first.publishedBy).toBeNull();
+    expect(first.acceptances).toBeGreaterThanOrEqual(1);
+    // What an acceptance recorded is the hash listed for its language.
+    const [accepted] = await t.db.select().from(signingTermsAcceptances).where(eq(signingTermsAcceptances.termsVersion, latest.version));
+    expect(accepted.textSha256).toBe(accepted.language === 'en' ? latest.textEnSha256 : latest.textItSha256);
   });
 });

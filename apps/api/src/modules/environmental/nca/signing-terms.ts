@@ -1,5 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { signingTerms, signingTermsAcceptances } from '../../../db/schema/index.ts';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { auditLogs, signingTerms, signingTermsAcceptances, users } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import { requireAccess } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -77,6 +77,36 @@ export async function acceptSigningTerms(ctx: TSignedInContext, input: { version
       await recordAudit(tx, ctx, { action: 'signs.acceptTerms', entityType: 'signing-terms', entityId: inserted.id, changes: { version: { to: terms.version }, language: { to: input.language } } });
   });
   return readSigningTerms(ctx, input.language);
+}
+
+/**
+ * Every version of the terms, newest first, read-only (an administrator): when it was published, the
+ * SHA-256 of each text (what an acceptance of it records), who published it (the audit entry of the
+ * publication; the first version comes with the installation and names nobody), how many accepted it.
+ */
+export async function listSigningTermsVersions(ctx: TSignedInContext) {
+  await requireAccess(ctx, 'sign-requests', 'termsVersions');
+  const versions = await ctx.db.select().from(signingTerms).orderBy(desc(signingTerms.createdAt), desc(signingTerms.version));
+  const publications = await ctx.db
+    .select({ version: auditLogs.entityId, at: auditLogs.createdAt, userId: users.id, name: users.name, surname: users.surname, email: users.email })
+    .from(auditLogs)
+    .leftJoin(users, eq(users.id, auditLogs.actorId))
+    .where(and(eq(auditLogs.entityType, 'signing-terms'), eq(auditLogs.action, 'signs.publishTerms')));
+  const acceptances = await ctx.db.select({ version: signingTermsAcceptances.termsVersion, n: count() }).from(signingTermsAcceptances).groupBy(signingTermsAcceptances.termsVersion);
+  const [inForce] = versions;
+  return versions.map((terms) => {
+    const publication = publications.find((p) => p.version === terms.version);
+    const name = publication?.userId ? [publication.name, publication.surname].filter(Boolean).join(' ') || publication.email : null;
+    return {
+      version: terms.version,
+      publishedAt: terms.createdAt.toISOString(),
+      inForce: terms.version === inForce?.version,
+      textItSha256: sha256Hex(terms.textIt),
+      textEnSha256: sha256Hex(terms.textEn),
+      publishedBy: publication?.userId ? { id: publication.userId, name: name ?? '' } : null,
+      acceptances: acceptances.find((a) => a.version === terms.version)?.n ?? 0,
+    };
+  });
 }
 
 /**

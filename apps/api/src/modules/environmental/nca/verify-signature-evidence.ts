@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ncaHistory, signatureEvidence, signRequests } from '../../../db/schema/index.ts';
+import { ncaHistory, signatureEvidence, signingTermsAcceptances, signRequests } from '../../../db/schema/index.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { isRecord } from '../../../lib/guards.ts';
 import { readableReport } from './documents.ts';
-import { recomputedRowHash } from './signature-evidence.ts';
+import { CONSENT_VERSION, recomputedRowHash } from './signature-evidence.ts';
+import { sha256Hex } from './snapshot.ts';
 
 type TEvidenceRow = typeof signatureEvidence.$inferSelect;
 
 /** What can fail on one evidence row: each says where the proof no longer holds. */
-export const EVIDENCE_PROBLEMS = ['rowHash', 'previousLink', 'nextLink', 'previousRow', 'pdfChanged', 'pdfMissing', 'requestMismatch', 'historyMismatch'] as const;
+export const EVIDENCE_PROBLEMS = ['rowHash', 'previousLink', 'nextLink', 'previousRow', 'pdfChanged', 'pdfMissing', 'requestMismatch', 'historyMismatch', 'acceptanceMismatch'] as const;
 export type TEvidenceProblem = (typeof EVIDENCE_PROBLEMS)[number];
 
 const PROBLEM_TEXT: Record<TEvidenceProblem, string> = {
@@ -23,6 +24,7 @@ const PROBLEM_TEXT: Record<TEvidenceProblem, string> = {
   pdfMissing: 'the stored PDF cannot be read',
   requestMismatch: "the sign request's PDF hash or evidence link differs from the evidence row",
   historyMismatch: "the report's history recorded another evidence hash for this signature",
+  acceptanceMismatch: "the signer's acceptance of the signing terms is missing, later than the signature, or of another text: it was changed or removed",
 };
 
 export type TEvidenceCheck = {
@@ -47,6 +49,9 @@ export type TEvidenceVerification = {
   /** The first link that does not hold, in chain order; null when every one holds. */
   brokenLink: { evidenceId: string; sequence: number; kind: TEvidenceProblem; message: string } | null;
 };
+
+/** The acceptance's time is the database's clock, the signature's the API's: a minute of difference between the two hosts is no forgery. */
+const CLOCK_SKEW_MS = 60_000;
 
 /** SHA-256 of a stored file, read as a stream; null when the file cannot be read. */
 async function storedSha256(app: FastifyInstance, key: string): Promise<string | null> {
@@ -87,6 +92,9 @@ export async function verifyEvidenceOf(app: FastifyInstance, db: TDbOrTx, report
     .select({ entityId: ncaHistory.entityId, data: ncaHistory.data })
     .from(ncaHistory)
     .where(and(eq(ncaHistory.reportId, reportId), eq(ncaHistory.kind, 'signature'), eq(ncaHistory.action, 'sign')));
+  // The signers' acceptances of the terms their evidence names (signatures older than the terms name none).
+  const accepting = [...new Set(rows.filter((r) => r.consentVersion !== CONSENT_VERSION).map((r) => r.userId))];
+  const acceptances = accepting.length ? await db.select().from(signingTermsAcceptances).where(inArray(signingTermsAcceptances.userId, accepting)) : [];
   const pdfHashes = new Map<string, string | null>();
   const checks: TEvidenceCheck[] = [];
   for (const row of rows) {
@@ -107,6 +115,11 @@ export async function verifyEvidenceOf(app: FastifyInstance, db: TDbOrTx, report
     const recorded = history.filter((h) => h.entityId === row.signRequestId).map((h) => (isRecord(h.data) ? h.data.evidenceHash : undefined));
     // Signatures recorded before the history carried the hash have nothing to compare.
     if (recorded.some((hash) => typeof hash === 'string') && !recorded.includes(row.rowHash)) problems.push('historyMismatch');
+    if (row.consentVersion !== CONSENT_VERSION) {
+      // The acceptance is its own row (not in the chain): its version, time and the hash of the text read must still fit the evidence.
+      const acceptance = acceptances.find((a) => a.userId === row.userId && a.termsVersion === row.consentVersion);
+      if (!acceptance || acceptance.createdAt.getTime() > row.signedAt.getTime() + CLOCK_SKEW_MS || acceptance.textSha256 !== sha256Hex(row.consentText)) problems.push('acceptanceMismatch');
+    }
     checks.push({
       evidenceId: row.id,
       sequence: row.sequence,
