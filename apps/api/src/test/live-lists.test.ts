@@ -157,7 +157,7 @@ describe('live list changes of workflow transitions', () => {
 
   it("the last signature of a round, whose cascade settles the report, reaches the consortium's report list and never another agency's", async () => {
     const fx = await ncaFixtures(t);
-    const [consortium, agency, agency3] = await Promise.all((['consortium', 'agency', 'agency3'] as const).map((a) => t.signedIn(a)));
+    const [consortium, agency, agency3] = await Promise.all(['consortium', 'agency', 'agency3'].map((a) => t.login(`${a}@demo.test`)));
     const created = await t.request<{ _id: string; status: string }>('POST', '/api/nca-reports', { token: consortium.token, body: fx.phase1 });
     expect(created.status).toBe(201);
     const reportId = created.body._id;
