@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { Edit, ListButton, TabbedForm, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
-import { DetailTabbedForm } from '../../components/forms';
+import { DetailTabbedForm, useSaveErrorNotification } from '../../components/forms';
 import { getSession } from '../../session/store';
 import { ImpersonateButton } from './ImpersonateButton';
 import { ToggleEnabledButton } from './ToggleEnabledButton';
@@ -59,8 +59,9 @@ function UserForm({ isAdmin }: { isAdmin: boolean }) {
 export function UserEdit({ id }: { id?: string } = {}) {
   // Assigning roles is an admin tool (the API also lets permission holders do it when the system is on).
   const isAdmin = useCan('roles', 'update');
+  const saveErrors = useSaveErrorNotification();
   return (
-    <Edit resource="users" id={id} title={<UserTitle />} actions={<UserActions />} mutationMode="pessimistic" redirect={false}>
+    <Edit resource="users" id={id} title={<UserTitle />} actions={<UserActions />} mutationMode="pessimistic" mutationOptions={saveErrors} redirect={false}>
       <UserForm isAdmin={isAdmin} />
     </Edit>
   );

@@ -1,6 +1,6 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { BooleanInput, Edit, SelectInput, TextInput, required, useRecordContext, useTranslate } from 'react-admin';
-import { DetailForm } from '../../../components/forms';
+import { DetailForm, useSaveErrorNotification } from '../../../components/forms';
 import type { TSettingRecord } from '@app/domain/platform/settings/settings';
 import { useCanHere } from '../../../components/permissions';
 import { useSettingDescription, useSettingName } from './settingName';
@@ -68,7 +68,7 @@ function SettingFields() {
 /** management/settings/{settingId}: switch a feature flag; rename and describe a list setting. */
 export function SettingEdit() {
   return (
-    <Edit title={<SettingTitle />} mutationMode="pessimistic">
+    <Edit title={<SettingTitle />} mutationMode="pessimistic" mutationOptions={useSaveErrorNotification()}>
       <SettingForm />
     </Edit>
   );
