@@ -31,6 +31,22 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Collects the `live` events a socket receives from now; `after(ms)` gives them `ms` after it is called, and stops. */
+function collectEvents(socket: Socket) {
+  const events: unknown[] = [];
+  const listener = (event: unknown) => void events.push(event);
+  socket.on('live', listener);
+  return {
+    after: (ms: number) =>
+      new Promise<unknown[]>((resolve) =>
+        setTimeout(() => {
+          socket.off('live', listener);
+          resolve(events);
+        }, ms),
+      ),
+  };
+}
+
 /** A socket of the user watching the collection's list, once the server has it among the watchers. */
 async function watching(token: string, userId: string, collection = 'structures'): Promise<Socket> {
   const socket = await sockets.connectAndJoin(token, userId);
@@ -155,12 +171,16 @@ describe('live list changes of workflow transitions', () => {
     expect(await validated.writer).toBe(false);
   });
 
-  it("the last signature of a round, whose cascade settles the report, reaches the consortium's report list and never another agency's", async () => {
+  it("a round's new sign requests reach the signer's list; the last signature, whose cascade settles the report, reaches the consortium's report list; never another agency's", async () => {
     const fx = await ncaFixtures(t);
     const [consortium, agency, agency3] = await Promise.all(['consortium', 'agency', 'agency3'].map((a) => t.login(`${a}@demo.test`)));
     const created = await t.request<{ _id: string; status: string }>('POST', '/api/nca-reports', { token: consortium.token, body: fx.phase1 });
     expect(created.status).toBe(201);
     const reportId = created.body._id;
+    // The round's new requests reach the signers' lists as created rows; another agency hears nothing.
+    const signerList = await watching(agency.token, agency.user._id as string, 'sign-requests');
+    const otherSignerList = await watching(agency3.token, agency3.user._id as string, 'sign-requests');
+    const roundGot = { signer: collectEvents(signerList), otherAgency: collectEvents(otherSignerList) };
     const requested = await t.request('POST', `/api/nca-reports/${reportId}/requestPhase1Signs`, {
       token: consortium.token,
       body: {
@@ -171,8 +191,13 @@ describe('live list changes of workflow transitions', () => {
       },
     });
     expect(requested.status).toBe(200);
-    expect((await signAs(t, consortium, await pendingRequestOf(t, consortium, reportId))).status).toBe(200);
     const agencyRequest = await pendingRequestOf(t, agency, reportId);
+    expect(await roundGot.signer.after(1_500)).toContainEqual({ collection: 'sign-requests', id: agencyRequest, kind: 'created' });
+    expect(await roundGot.otherAgency.after(0)).toEqual([]);
+    signerList.disconnect();
+    otherSignerList.disconnect();
+
+    expect((await signAs(t, consortium, await pendingRequestOf(t, consortium, reportId))).status).toBe(200);
     await acceptTermsAs(t, agency);
     expect((await t.request('POST', `/api/sign-requests/${agencyRequest}/sendCode`, { token: agency.token, body: {} })).status).toBe(200);
     const code = await codeFromOutbox(t, agency.user.email as string);
