@@ -108,3 +108,56 @@ test('a save over a version someone else saved offers to see the changes and to 
   await expect.poll(async () => (await api(comunePage.request, 'GET', `/api/structures/${structure._id}`, { token: comune.token })).phone).toBe(mine);
   await comunePage.context().close();
 });
+
+/*
+ * The dialog is mounted once in the layout, so a screen with a form of its own answers a stale save the same way:
+ * the user screen (a tabbed form with its own Save/Delete rules), in Italian and English, on a laptop and a phone.
+ */
+const USER_SCREEN = {
+  it: { phone: 'Telefono', save: 'Salva', title: 'Modificato da qualcun altro', compare: 'Vedi le modifiche', reload: 'Ricarica' },
+  en: { phone: 'Phone', save: 'Save', title: 'Changed by someone else', compare: 'See the changes', reload: 'Reload' },
+} as const;
+
+test("the user screen's own form offers the same dialog on a stale save (Italian and English, 1366 and 390 px)", async ({ browser }) => {
+  test.setTimeout(scaled(240_000));
+  const setUp = await browser.newContext();
+  const admin = await apiSignIn(setUp.request, DEMO.admin);
+  const [user] = await api<{ _id: string }[]>(setUp.request, 'GET', `/api/users?email=${encodeURIComponent(DEMO.hotelier)}&limit=1`, { token: admin.token });
+  await setUp.close();
+  let round = 0;
+  for (const language of ['it', 'en'] as const) {
+    for (const width of [1366, 390]) {
+      const labels = USER_SCREEN[language];
+      const context = await browser.newContext({ viewport: { width, height: width > 500 ? 768 : 844 } });
+      await context.addInitScript((locale) => window.localStorage.setItem('backoffice.locale', JSON.stringify(locale)), language);
+      const page = await context.newPage();
+      await signInWithStoredSession(page, DEMO.admin);
+      const suffix = `${Date.now().toString().slice(-5)}${round++}`;
+      const theirs = `0771 3${suffix}`;
+      const mine = `0771 4${suffix}`;
+
+      await page.goto(`/users/${user._id}`);
+      const phone = page.getByLabel(labels.phone, { exact: true });
+      await expect(phone).toBeVisible();
+      // Meanwhile another session saves the phone.
+      await api(page.request, 'PUT', `/api/users/${user._id}`, { token: admin.token, body: { phone: theirs } });
+
+      await phone.fill(mine);
+      await page.getByRole('button', { name: labels.save }).click();
+      const dialog = page.getByRole('dialog', { name: labels.title });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: labels.compare }).click();
+      const changes = dialog.getByTestId('conflict-changes');
+      await expect(changes).toContainText(labels.phone);
+      await expect(changes).toContainText(mine);
+      await expect(changes).toContainText(theirs);
+      await saveScreenshot(page, `shell-live-lists-conflict-user-${language}-${width}`);
+
+      await dialog.getByRole('button', { name: labels.reload }).click();
+      await dialog.getByTestId('conflict-reload-confirm').click();
+      await expect(dialog).toBeHidden();
+      await expect(phone).toHaveValue(theirs);
+      await context.close();
+    }
+  }
+});

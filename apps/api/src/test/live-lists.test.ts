@@ -3,10 +3,12 @@ import type { Socket } from 'socket.io-client';
 import { startTestApp, type TTestApp } from './harness.ts';
 import { filingWorld } from '../modules/tourist-tax/declarations/test-fixtures.ts';
 import { createSocketClients, nextEvent, receives } from '../modules/platform/notifications/socket-test-client.ts';
+import { acceptTermsAs, codeFromOutbox, ncaFixtures, pendingRequestOf, signAs } from '../modules/environmental/nca/nca-test-fixtures.ts';
 
 /*
  * Lists that update live (lib/collection/live.ts): a committed write reaches the sockets watching that collection's
- * list whose user may read the row, and no other: two comuni and two hoteliers, each on a socket.
+ * list whose user may read the row, and no other: two comuni and two hoteliers, each on a socket; so does a workflow
+ * transition, with the records its cascades move.
  */
 
 let t: TTestApp;
@@ -28,6 +30,22 @@ afterAll(async () => {
   sockets?.closeAll();
   await t?.close();
 });
+
+/** Collects the `live` events a socket receives from now; `after(ms)` gives them `ms` after it is called, and stops. */
+function collectEvents(socket: Socket) {
+  const events: unknown[] = [];
+  const listener = (event: unknown) => void events.push(event);
+  socket.on('live', listener);
+  return {
+    after: (ms: number) =>
+      new Promise<unknown[]>((resolve) =>
+        setTimeout(() => {
+          socket.off('live', listener);
+          resolve(events);
+        }, ms),
+      ),
+  };
+}
 
 /** A socket of the user watching the collection's list, once the server has it among the watchers. */
 async function watching(token: string, userId: string, collection = 'structures'): Promise<Socket> {
@@ -104,5 +122,97 @@ describe('live list changes', () => {
     const got = receives(anonymous, 'live', 1_500);
     expect((await t.request('PUT', `/api/structures/${w.otherHotel.id}`, { token: tokens.admin, body: { name: 'Pensione Tevere quater' } })).status).toBe(200);
     expect(await got).toBe(false);
+  });
+});
+
+/*
+ * Workflow transitions (lib/workflow/run-transition.ts) run on their own routes and use cases, not the generic
+ * update: the runner announces every record its transaction changed, cascades included, once it commits.
+ */
+describe('live list changes of workflow transitions', () => {
+  it("a hotelier's submission reaches the comune's declaration list, never the other comune's or the hotelier's own; the comune's validation reaches only that hotelier", async () => {
+    const periods = await t.request('POST', '/api/declaration-templates/generate', {
+      token: tokens.city,
+      body: { year: 2025, frequency: 'quarterly', submitOffsetDays: 30, payOffsetDays: 45 },
+    });
+    expect(periods.status).toBe(201);
+    const created = await t.request('POST', '/api/declarations', { token: tokens.hotelier, body: { structureId: w.hotel.id, declarationTemplateId: periods.body[0]._id } });
+    expect(created.status).toBe(201);
+    const id: string = created.body._id;
+    const city = await watching(tokens.city, w.cityUser.id, 'declarations');
+    const otherCity = await watching(tokens.otherCity, w.otherCityUser.id, 'declarations');
+    const hotelier = await watching(tokens.hotelier, w.hotelier.id, 'declarations');
+    const otherHotelier = await watching(tokens.otherHotelier, w.otherHotelier.id, 'declarations');
+
+    const submitted = {
+      city: nextEvent(city, 'live'),
+      otherCity: receives(otherCity, 'live', 1_500),
+      writer: receives(hotelier, 'live', 1_500),
+      otherHotelier: receives(otherHotelier, 'live', 1_500),
+    };
+    const submit = await t.request('POST', `/api/declarations/${id}/submit`, { token: tokens.hotelier, body: {} });
+    expect(submit.status).toBe(200);
+    expect(await submitted.city).toEqual({ collection: 'declarations', id, kind: 'updated' });
+    expect(await submitted.otherCity).toBe(false);
+    expect(await submitted.otherHotelier).toBe(false);
+    expect(await submitted.writer).toBe(false);
+
+    const validated = {
+      hotelier: nextEvent(hotelier, 'live'),
+      otherHotelier: receives(otherHotelier, 'live', 1_500),
+      otherCity: receives(otherCity, 'live', 1_500),
+      writer: receives(city, 'live', 1_500),
+    };
+    const validate = await t.request('POST', `/api/declarations/${id}/validate`, { token: tokens.city, body: { confirm: true } });
+    expect(validate.status).toBe(200);
+    expect(await validated.hotelier).toEqual({ collection: 'declarations', id, kind: 'updated' });
+    expect(await validated.otherHotelier).toBe(false);
+    expect(await validated.otherCity).toBe(false);
+    expect(await validated.writer).toBe(false);
+  });
+
+  it("a round's new sign requests reach the signer's list; the last signature, whose cascade settles the report, reaches the consortium's report list; never another agency's", async () => {
+    const fx = await ncaFixtures(t);
+    const [consortium, agency, agency3] = await Promise.all(['consortium', 'agency', 'agency3'].map((a) => t.login(`${a}@demo.test`)));
+    const created = await t.request<{ _id: string; status: string }>('POST', '/api/nca-reports', { token: consortium.token, body: fx.phase1 });
+    expect(created.status).toBe(201);
+    const reportId = created.body._id;
+    // The round's new requests reach the signers' lists as created rows; another agency hears nothing.
+    const signerList = await watching(agency.token, agency.user._id as string, 'sign-requests');
+    const otherSignerList = await watching(agency3.token, agency3.user._id as string, 'sign-requests');
+    const roundGot = { signer: collectEvents(signerList), otherAgency: collectEvents(otherSignerList) };
+    const requested = await t.request('POST', `/api/nca-reports/${reportId}/requestPhase1Signs`, {
+      token: consortium.token,
+      body: {
+        signers: [
+          { userId: consortium.user._id as string, agencyFunctionSettingId: fx.consortiumFunction },
+          { userId: agency.user._id as string, agencyFunctionSettingId: fx.agencyFunction },
+        ],
+      },
+    });
+    expect(requested.status).toBe(200);
+    const agencyRequest = await pendingRequestOf(t, agency, reportId);
+    expect(await roundGot.signer.after(1_500)).toContainEqual({ collection: 'sign-requests', id: agencyRequest, kind: 'created' });
+    expect(await roundGot.otherAgency.after(0)).toEqual([]);
+    signerList.disconnect();
+    otherSignerList.disconnect();
+
+    expect((await signAs(t, consortium, await pendingRequestOf(t, consortium, reportId))).status).toBe(200);
+    await acceptTermsAs(t, agency);
+    expect((await t.request('POST', `/api/sign-requests/${agencyRequest}/sendCode`, { token: agency.token, body: {} })).status).toBe(200);
+    const code = await codeFromOutbox(t, agency.user.email as string);
+
+    const consortiumReports = await watching(consortium.token, consortium.user._id as string, 'nca-reports');
+    const consortiumRequests = await watching(consortium.token, consortium.user._id as string, 'sign-requests');
+    const otherAgency = await watching(agency3.token, agency3.user._id as string, 'nca-reports');
+    const got = { report: nextEvent(consortiumReports, 'live'), request: nextEvent(consortiumRequests, 'live'), otherAgency: receives(otherAgency, 'live', 1_500) };
+    const signed = await t.request('POST', `/api/sign-requests/${agencyRequest}/sign`, { token: agency.token, body: { code } });
+    expect(signed.status).toBe(200);
+    // The report moved by the cascade (the round settled), not by the agency's own action.
+    const report = await t.request<{ status: string }>('GET', `/api/nca-reports/${reportId}`, { token: consortium.token });
+    expect(report.body.status).not.toBe('waiting_phase1_signs');
+    expect(await got.report).toEqual({ collection: 'nca-reports', id: reportId, kind: 'updated' });
+    expect(await got.request).toEqual({ collection: 'sign-requests', id: agencyRequest, kind: 'updated' });
+    expect(await got.otherAgency).toBe(false);
   });
 });

@@ -17,28 +17,31 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { useGetOne, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { useGetOne, useRefresh, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { onWriteConflict, type TWriteConflict } from '../dataProvider/conflicts';
 import { conflictRows, shownValue } from './conflictRows';
 
 /**
- * Mounted in the edit forms (DetailForm, DetailTabbedForm): when a save of this record is refused
- * because someone else saved it first, it says so and offers "Ricarica" (the saved version replaces
- * the form, after a confirmation, losing the user's edits) and "Vedi le modifiche" (the saved values
- * next to the user's own, field by field); closing it keeps the user's edits in the form.
+ * Mounted once, in the layout, so that every edit screen has it whatever its form (DetailForm, a
+ * react-admin form of its own, a button that saves one field): when a save through the data provider is
+ * refused because someone else saved the record first, it says so and offers "Ricarica" (the saved
+ * version replaces the form, after a confirmation, losing the user's edits) and "Vedi le modifiche" (the
+ * saved values next to the user's own, field by field); closing it keeps the user's edits in the form.
+ * Leaving the page closes it.
  */
 export function ConflictDialog() {
   const translate = useTranslate();
-  const resource = useResourceContext();
-  const record = useRecordContext();
   const refresh = useRefresh();
+  const { pathname } = useLocation();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [conflict, setConflict] = useState<TWriteConflict | null>(null);
   // Each conflict reads the saved version afresh (its own cache entry, never the form's record).
   const [seen, setSeen] = useState(0);
   const [comparing, setComparing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const id = record?.id === undefined ? undefined : String(record.id);
+  const resource = conflict?.resource;
+  const id = conflict?.id;
   const saved = useGetOne(resource ?? '', { id: id ?? '', meta: { conflict: seen } }, { enabled: comparing && !!conflict && !!resource && !!id, retry: false });
   const current = comparing && saved.data ? (saved.data as Record<string, unknown>) : null;
   const failed = comparing && saved.isError;
@@ -46,14 +49,15 @@ export function ConflictDialog() {
   useEffect(
     () =>
       onWriteConflict((reported) => {
-        if (reported.resource !== resource || reported.id !== id) return;
         setConflict(reported);
         setSeen((count) => count + 1);
         setComparing(false);
         setConfirming(false);
       }),
-    [resource, id],
+    [],
   );
+  // The conflict belongs to the page where the save was made.
+  useEffect(() => setConflict(null), [pathname]);
 
   if (!conflict || !resource) return null;
   const close = () => setConflict(null);

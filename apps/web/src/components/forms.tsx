@@ -22,7 +22,6 @@ import { useLocation } from 'react-router-dom';
 import { formatDate } from '../i18n/format';
 import { formatEuros, formatPercent } from './format';
 import { errorParams, translatableFieldErrors } from './serverErrors';
-import { ConflictDialog } from './ConflictDialog';
 import { errorMessageOf } from '../dataProvider/errors';
 
 const MISSING = '\u0000missing';
@@ -70,8 +69,6 @@ function DetailToolbar({ canSave, canDelete }: TToolbarOptions) {
   const record = useRecordContext();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
-      {/* A save refused because someone else saved first offers to reload or to compare. */}
-      {canSave ? <ConflictDialog /> : null}
       {canSave ? <SaveButton /> : <span />}
       {canDelete && record ? <DeleteWithConfirmButton mutationMode="pessimistic" /> : null}
     </Toolbar>

@@ -1,5 +1,7 @@
 import { eq, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TDb } from '../../db/client.ts';
 import type { TActor } from '../context.ts';
 import type { TServices } from '../fastify-types.ts';
 import { allOf } from './query.ts';
@@ -16,6 +18,12 @@ import type { TOperation, TRecordTable, TSignedInContext } from './define.ts';
  * checked before it goes, and told after the commit. The writer is not told about their own write.
  * The actor of a socket is the one its access token named at the handshake: a role or tenant that
  * changes later is seen when the socket reconnects (sessions that end disconnect their sockets).
+ *
+ * Writes outside the collection routes announce through the same announcers: a workflow's transitions
+ * (lib/workflow/run-transition.ts) record each record they change in their transaction, cascades
+ * included, and `announceChanges` tells each record's watchers once after the commit, through every
+ * collection that lists its table. The announcers are found by the database the write went to
+ * (`addLiveAnnouncer`): the runner knows its database, not the app, and each app has its own.
  */
 
 export type TLiveKind = 'created' | 'updated' | 'deleted';
@@ -27,11 +35,11 @@ export type TLiveDeps = Pick<TServices, 'realtime' | 'db' | 'permissions' | 'are
 
 export type TLiveAnnouncer = {
   /** The users (not the writer) watching the collection who may read the row now. */
-  readers(writer: TActor, id: string): Promise<string[]>;
+  readers(writer: TActor | null, id: string): Promise<string[]>;
   /** Tells those users; call it after the commit. */
   tell(userIds: string[], id: string, kind: TLiveKind): void;
   /** readers then tell, for a row that exists after the commit; never throws (a failed announce is only logged). */
-  announce(writer: TActor, id: string, kind: Exclude<TLiveKind, 'deleted'>): Promise<void>;
+  announce(writer: TActor | null, id: string, kind: Exclude<TLiveKind, 'deleted'>): Promise<void>;
 };
 
 export function createLiveAnnouncer(collection: string, table: TRecordTable, conditions: (ctx: TSignedInContext, op: TOperation) => Promise<SQL | undefined>, deps: TLiveDeps): TLiveAnnouncer {
@@ -53,8 +61,8 @@ export function createLiveAnnouncer(collection: string, table: TRecordTable, con
     return rows.length > 0;
   }
 
-  async function readers(writer: TActor, id: string): Promise<string[]> {
-    const watchers = (await deps.realtime.watchers(collection)).filter((watcher) => watcher.actor.id !== writer.id);
+  async function readers(writer: TActor | null, id: string): Promise<string[]> {
+    const watchers = (await deps.realtime.watchers(collection)).filter((watcher) => watcher.actor.id !== writer?.id);
     const allowed: string[] = [];
     for (const { actor } of watchers) if (await mayRead(actor, id)) allowed.push(actor.id);
     return allowed;
@@ -76,4 +84,42 @@ export function createLiveAnnouncer(collection: string, table: TRecordTable, con
       }
     },
   };
+}
+
+/** A record a transaction wrote, to announce once it has committed; `by`: who asked (never told of it). */
+export type TLiveChange = { table: PgTable; id: string; kind: Exclude<TLiveKind, 'deleted'>; by: TActor | null };
+
+/** Per database: per table, the announcers of the collections that list it, by collection name. */
+const announcersByDb = new WeakMap<TDb, Map<PgTable, Map<string, TLiveAnnouncer>>>();
+
+/** Lets writes that do not go through the collection's routes (a workflow's transitions) announce to its list's watchers. */
+export function addLiveAnnouncer(db: TDb, table: PgTable, collection: string, announcer: TLiveAnnouncer) {
+  let byTable = announcersByDb.get(db);
+  if (!byTable) announcersByDb.set(db, (byTable = new Map<PgTable, Map<string, TLiveAnnouncer>>()));
+  let byCollection = byTable.get(table);
+  if (!byCollection) byTable.set(table, (byCollection = new Map<string, TLiveAnnouncer>()));
+  // One announcer per collection: an app built again over the same database replaces the earlier one.
+  byCollection.set(collection, announcer);
+}
+
+/**
+ * Tells the watchers of every collection listing each record's table, once per record (`created`
+ * wins over `updated`), each receiver checked as for the collection's own writes. Call it after the
+ * commit; never throws. A table no collection lists (or a database no app serves) announces nothing.
+ */
+export async function announceChanges(db: TDb, changes: readonly TLiveChange[]): Promise<void> {
+  const byTable = announcersByDb.get(db);
+  if (!byTable || changes.length === 0) return;
+  const once = new Map<PgTable, Map<string, TLiveChange>>();
+  for (const change of changes) {
+    let ofTable = once.get(change.table);
+    if (!ofTable) once.set(change.table, (ofTable = new Map<string, TLiveChange>()));
+    const seen = ofTable.get(change.id);
+    if (!seen) ofTable.set(change.id, change);
+    else if (change.kind === 'created') ofTable.set(change.id, { ...seen, kind: 'created' });
+  }
+  for (const [table, ofTable] of once) {
+    const announcers = [...(byTable.get(table)?.values() ?? [])];
+    for (const change of ofTable.values()) for (const announcer of announcers) await announcer.announce(change.by, change.id, change.kind);
+  }
 }

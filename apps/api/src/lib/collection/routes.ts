@@ -19,7 +19,7 @@ import { registerCollectionExport } from './export.ts';
 import { registerCollectionHistory } from './history-routes.ts';
 import { registerCollectionBulk, type TBulkOptions } from './bulk.ts';
 import type { TCountCache } from './count-cache.ts';
-import { createLiveAnnouncer, type TLiveAnnouncer, type TLiveDeps } from './live.ts';
+import { addLiveAnnouncer, announceChanges, createLiveAnnouncer, type TLiveAnnouncer, type TLiveDeps } from './live.ts';
 import type { TAnyCollection, TCollection, TOperation, TRecordTable, TSignedInContext } from './define.ts';
 import type { TTransitionTx } from '../workflow/run-transition.ts';
 
@@ -157,6 +157,8 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
 
   // Watchers of the list hear of committed writes, each only of rows they may read (live.ts).
   const live: TLiveAnnouncer | undefined = options.live ? createLiveAnnouncer(def.name, table, conditions, options.live) : undefined;
+  // ... and of the workflow transitions of its rows, which run outside these routes (lib/workflow).
+  if (live && options.live) addLiveAnnouncer(options.live.db, table, def.name, live);
 
   /** `?allYears=true` lifts the selected year from a collection that allows it (`listsAllYears`). */
   function yearsOfList(ctx: TSignedInContext, query: Record<string, unknown>): { ctx: TSignedInContext; query: Record<string, unknown> } {
@@ -272,6 +274,7 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
     async update(ctx, id, input, expected, options = {}) {
       const scope = await conditions(ctx, 'update');
       const afterCommit: TTransitionTx['afterCommit'] = [];
+      const changed: TTransitionTx['changed'] = [];
       const updated = await ctx.db.transaction(async (tx) => {
         const txCtx = { ...ctx, db: tx };
         const existing = await findInScope(ctx, tx, id, scope, true);
@@ -301,12 +304,17 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
           restoredFromId: options.restoredFromId ?? null,
         });
         if (def.workflow && statusKey && nextStatus !== undefined && nextStatus !== existing[statusKey])
-          return def.workflow.change({ tx, afterCommit }, txCtx, id, String(existing[statusKey]), String(nextStatus));
+          return def.workflow.change({ tx, afterCommit, changed }, txCtx, id, String(existing[statusKey]), String(nextStatus));
         return row;
       });
       forgetCounts();
       for (const deliver of afterCommit) await deliver();
       void live?.announce(ctx.actor, id, 'updated');
+      // The records the status change's cascades moved (this one is announced above).
+      void announceChanges(
+        ctx.db,
+        changed.filter((change) => change.table !== table || change.id !== id),
+      );
       return updated;
     },
     async remove(ctx, id) {

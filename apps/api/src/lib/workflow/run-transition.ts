@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { SYSTEM_ACTOR, type TTransitionOk, type TWorkflow, type TWorkflowActor } from '@app/domain/platform/workflow/define-workflow';
 import type { TDb, TTx } from '../../db/client.ts';
 import type { TSignedInContext } from '../collection/define.ts';
+import { announceChanges, type TLiveChange } from '../collection/live.ts';
 import { allOf, isUuid } from '../collection/query.ts';
 import { signedInContextOf, type TRequestContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -21,15 +22,20 @@ export type TAuditEntry = { action: string; entityType: string; entityId: string
 
 /**
  * One transaction in which transitions run (a use case's, with its cascades), and what they deliver
- * once it commits: notifications go out only for what was saved.
+ * once it commits: notifications go out only for what was saved, and the watchers of the lists of the
+ * records it `changed` are told (lib/collection/live.ts). A use case adds to `changed` the listed
+ * records it writes itself in the unit (a row it creates).
  */
-export type TTransitionTx = { tx: TTx; afterCommit: (() => Promise<void>)[] };
+export type TTransitionTx = { tx: TTx; afterCommit: (() => Promise<void>)[]; changed: TLiveChange[] };
 
-/** Runs `work` in one transaction, then delivers what its transitions left, in order. */
+/** Runs `work` in one transaction, then delivers what its transitions left, in order, and announces the records they changed. */
 export async function inTransition<T>(db: TDb, work: (unit: TTransitionTx) => Promise<T>): Promise<T> {
   const afterCommit: TTransitionTx['afterCommit'] = [];
-  const result = await db.transaction((tx) => work({ tx, afterCommit }));
+  const changed: TTransitionTx['changed'] = [];
+  const result = await db.transaction((tx) => work({ tx, afterCommit, changed }));
   for (const deliver of afterCommit) await deliver();
+  // Not awaited: the answer does not wait for the watchers (a failed announce is only logged).
+  void announceChanges(db, changed);
   return result;
 }
 
@@ -186,6 +192,8 @@ export function defineWorkflowRuntime<TStatus extends string, TAction extends st
     // Belt and braces with the row lock: the status read above must still hold.
     if (!updated) throw new AppError('INVALID_TRANSITION', `The ${label} changed meanwhile; reload it`);
     const saved = updated as unknown as TRow;
+    // Told to the lists' watchers once the unit commits, cascades' records included (never to the one who asked).
+    unit.changed.push({ table, id: row.id, kind: 'updated', by: ctx.actor });
     const reason = spec.reasonOf?.(input) ?? null;
     const extra = effects.audit?.({ input, before: row, saved }) ?? {};
     const system = options.as === SYSTEM_ACTOR;

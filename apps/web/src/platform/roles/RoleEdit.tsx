@@ -1,9 +1,10 @@
 import { Create, Edit } from 'react-admin';
+import { useSaveErrorNotification } from '../../components/forms';
 import { RoleForm } from './RoleForm';
 
 export function RoleEdit() {
   return (
-    <Edit mutationMode="pessimistic">
+    <Edit mutationMode="pessimistic" mutationOptions={useSaveErrorNotification()}>
       <RoleForm />
     </Edit>
   );
@@ -11,7 +12,7 @@ export function RoleEdit() {
 
 export function RoleCreate() {
   return (
-    <Create redirect="list">
+    <Create redirect="list" mutationOptions={useSaveErrorNotification()}>
       <RoleForm />
     </Create>
   );

@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { SelectInput, SimpleForm, TextInput, required } from 'react-admin';
+import { SelectInput, TextInput, required } from 'react-admin';
+import { DetailForm } from '../../components/forms';
 import { PermissionPicker } from './PermissionPicker';
 
 export const roleTypeChoices = [
@@ -9,13 +10,13 @@ export const roleTypeChoices = [
 
 export function RoleForm() {
   return (
-    <SimpleForm>
+    <DetailForm>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 900 }}>
         <TextInput source="name" validate={required()} />
         <SelectInput source="roleType" choices={roleTypeChoices} validate={required()} />
         <TextInput source="description" multiline minRows={2} sx={{ gridColumn: { md: '1 / span 2' } }} />
       </Box>
       <PermissionPicker />
-    </SimpleForm>
+    </DetailForm>
   );
 }

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
-import { DeleteWithConfirmButton, Edit, ListButton, SaveButton, TabbedForm, Toolbar, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
-import { useLocation } from 'react-router-dom';
+import { Edit, ListButton, TabbedForm, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { DetailTabbedForm, useSaveErrorNotification } from '../../components/forms';
 import { getSession } from '../../session/store';
 import { ImpersonateButton } from './ImpersonateButton';
 import { ToggleEnabledButton } from './ToggleEnabledButton';
@@ -27,17 +27,31 @@ function UserActions() {
   );
 }
 
-/** The account form's Save/Delete; not on the structures and history tabs (lists) nor on the roles tab, which saves the roles with its own button. */
-function UserToolbar() {
+/** The account form; its Save/Delete are not on the structures and history tabs (lists) nor on the roles tab, which saves the roles with its own button. */
+function UserForm({ isAdmin }: { isAdmin: boolean }) {
   const record = useRecordContext<{ id: string }>();
-  const { pathname } = useLocation();
   const canUpdate = useCan('users', 'update');
-  if (/\/(structures|roles|history)$/.test(pathname)) return null;
+  const canDelete = !!record && record.id !== getSession()?.user._id && canNow('users', 'delete');
   return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      {canUpdate ? <SaveButton /> : <span />}
-      {record && record.id !== getSession()?.user._id && canNow('users', 'delete') ? <DeleteWithConfirmButton mutationMode="pessimistic" /> : null}
-    </Toolbar>
+    <DetailTabbedForm canSave={canUpdate} canDelete={canDelete} readOnlyTabs={['structures', 'roles', 'history']}>
+      <TabbedForm.Tab label="users.tabs.information">
+        <Box sx={{ width: '100%', maxWidth: 960 }}>
+          <AccountFields />
+          <PersonalFields />
+        </Box>
+      </TabbedForm.Tab>
+      <TabbedForm.Tab label="users.tabs.structures" path="structures">
+        <UserStructuresTab />
+      </TabbedForm.Tab>
+      {isAdmin ? (
+        <TabbedForm.Tab label="users.tabs.roles" path="roles">
+          <UserRolesTab />
+        </TabbedForm.Tab>
+      ) : null}
+      <TabbedForm.Tab label="history.tab" path="history">
+        <RecordHistoryHere />
+      </TabbedForm.Tab>
+    </DetailTabbedForm>
   );
 }
 
@@ -45,27 +59,10 @@ function UserToolbar() {
 export function UserEdit({ id }: { id?: string } = {}) {
   // Assigning roles is an admin tool (the API also lets permission holders do it when the system is on).
   const isAdmin = useCan('roles', 'update');
+  const saveErrors = useSaveErrorNotification();
   return (
-    <Edit resource="users" id={id} title={<UserTitle />} actions={<UserActions />} mutationMode="pessimistic" redirect={false}>
-      <TabbedForm toolbar={<UserToolbar />}>
-        <TabbedForm.Tab label="users.tabs.information">
-          <Box sx={{ width: '100%', maxWidth: 960 }}>
-            <AccountFields />
-            <PersonalFields />
-          </Box>
-        </TabbedForm.Tab>
-        <TabbedForm.Tab label="users.tabs.structures" path="structures">
-          <UserStructuresTab />
-        </TabbedForm.Tab>
-        {isAdmin ? (
-          <TabbedForm.Tab label="users.tabs.roles" path="roles">
-            <UserRolesTab />
-          </TabbedForm.Tab>
-        ) : null}
-        <TabbedForm.Tab label="history.tab" path="history">
-          <RecordHistoryHere />
-        </TabbedForm.Tab>
-      </TabbedForm>
+    <Edit resource="users" id={id} title={<UserTitle />} actions={<UserActions />} mutationMode="pessimistic" mutationOptions={saveErrors} redirect={false}>
+      <UserForm isAdmin={isAdmin} />
     </Edit>
   );
 }

@@ -1,6 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ncaReportWorkflow, SIGN_REQUEST_ACTIONS, type TNcaReportAction, type TRequestSignatures } from '@app/domain/environmental/nca/index';
-import { ncaReports } from '../../../db/schema/index.ts';
+import { ncaEffectivenessChecks, ncaReports, signRequests } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import { requireAccess, scopeCondition } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
@@ -92,7 +93,19 @@ function effectsOf(app: FastifyInstance, action: TNcaReportAction) {
     },
     cascade: async ({ unit, ctx, before, saved, input }: { unit: TTransitionTx; ctx: TSignedInContext; before: TNcaReportRow; saved: TNcaReportRow; input: TReportInput }) => {
       // Closing schedules the effectiveness check, N days on (the severity's N).
-      if (saved.status === 'closed' && saved.closingDate) await scheduleEffectivenessCheck(unit.tx, saved, saved.closingDate);
+      if (saved.status === 'closed' && saved.closingDate) {
+        await scheduleEffectivenessCheck(unit.tx, saved, saved.closingDate);
+        const checks = await unit.tx.select({ id: ncaEffectivenessChecks.id }).from(ncaEffectivenessChecks).where(eq(ncaEffectivenessChecks.reportId, saved.id));
+        for (const { id } of checks) unit.changed.push({ table: ncaEffectivenessChecks, id, kind: 'created', by: ctx.actor });
+      }
+      // A new round's requests reach the signers' lists ("Le mie firme") as new rows once the unit commits.
+      if (saved.signRound > before.signRound) {
+        const round = await unit.tx
+          .select({ id: signRequests.id })
+          .from(signRequests)
+          .where(and(eq(signRequests.reportId, saved.id), eq(signRequests.round, saved.signRound)));
+        for (const { id } of round) unit.changed.push({ table: signRequests, id, kind: 'created', by: ctx.actor });
+      }
       const why = suspensionOf(action, input ?? {});
       if (why) await suspendPendingSignatures(unit, app, ctx, before, why, automatic ? null : ctx.actor);
       if (action === 'returnToAgency') await returnActionsToAgency(unit, app, ctx, before.id, input?.reason?.trim() ?? '');

@@ -1,5 +1,6 @@
 import { Alert, Box, Typography } from '@mui/material';
-import { BooleanInput, DeleteWithConfirmButton, Edit, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, required, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanInput, Edit, SelectInput, TextInput, required, useRecordContext, useTranslate } from 'react-admin';
+import { DetailForm, useSaveErrorNotification } from '../../../components/forms';
 import type { TSettingRecord } from '@app/domain/platform/settings/settings';
 import { useCanHere } from '../../../components/permissions';
 import { useSettingDescription, useSettingName } from './settingName';
@@ -10,15 +11,14 @@ function SettingTitle() {
   return <>{useSettingName()(record)}</>;
 }
 
-function SettingToolbar() {
+/** Save, and delete for a list setting: feature flags are part of the product (the API refuses to delete them); a list setting still in use gets 409 SETTING_IN_USE, which the toast explains. */
+function SettingForm() {
   const record = useRecordContext<TSettingRecord>();
   const canDelete = useCanHere('delete');
   return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      {/* Feature flags are part of the product (the API refuses to delete them); a list setting still in use gets 409 SETTING_IN_USE, which the toast explains. */}
-      {canDelete && record && !record.isSystem ? <DeleteWithConfirmButton mutationMode="pessimistic" /> : null}
-    </Toolbar>
+    <DetailForm canDelete={canDelete && !!record && !record.isSystem}>
+      <SettingFields />
+    </DetailForm>
   );
 }
 
@@ -68,10 +68,8 @@ function SettingFields() {
 /** management/settings/{settingId}: switch a feature flag; rename and describe a list setting. */
 export function SettingEdit() {
   return (
-    <Edit title={<SettingTitle />} mutationMode="pessimistic">
-      <SimpleForm toolbar={<SettingToolbar />}>
-        <SettingFields />
-      </SimpleForm>
+    <Edit title={<SettingTitle />} mutationMode="pessimistic" mutationOptions={useSaveErrorNotification()}>
+      <SettingForm />
     </Edit>
   );
 }
