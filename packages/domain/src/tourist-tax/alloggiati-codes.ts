@@ -96,7 +96,7 @@ export type TCodeResolution = { ok: true; entry: TAlloggiatiCode } | { ok: false
 /**
  * The code a stored value stands for: a code of the right kind, or a name matching exactly one entry
  * (a comune's province, when given, picks among comuni of the same name; then a day, e.g. the birth date,
- * sets aside codes closed before it: the tables give no start dates, so it cannot pick among codes open then).
+ * sets aside codes closed before it and, among codes of one name and province, picks the one in force that day).
  */
 export function resolveAlloggiatiCode(kind: TAlloggiatiCodeKind, value: string, province?: string | null, day?: string | null): TCodeResolution {
   const byCode = findAlloggiatiCode(value);
@@ -107,6 +107,10 @@ export function resolveAlloggiatiCode(kind: TAlloggiatiCodeKind, value: string, 
   if (matches.length > 1 && day) {
     const inForce = matches.filter((entry) => validOn(entry, day));
     if (inForce.length > 0) matches = inForce;
+    // Codes of one name in one province are one comune's successive codes (Montalcino 409052014 until 2016, then
+    // 409052037): on the day, it had the first of them to close.
+    const closing = matches.filter((entry) => entry.validTo).sort((a, b) => (a.validTo ?? '').localeCompare(b.validTo ?? ''));
+    if (matches.length > 1 && closing.length > 0 && new Set(matches.map((entry) => entry.province)).size === 1) matches = [closing[0]];
   }
   if (matches.length === 1) return { ok: true, entry: matches[0] };
   return { ok: false, reason: matches.length === 0 ? 'unknownCode' : 'ambiguous' };

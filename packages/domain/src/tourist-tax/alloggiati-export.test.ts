@@ -92,8 +92,13 @@ describe("code tables (Alloggiati Web Luoghi and Tipi_Documento, the portal's li
     ]);
     expect(resolveAlloggiatiCode('comune', 'Montecopiolo')).toEqual({ ok: false, reason: 'ambiguous' });
     expect(resolveAlloggiatiCode('comune', 'Montecopiolo', null, '2022-05-01')).toMatchObject({ ok: true, entry: { code: '411099030', province: 'RN' } });
-    // Born in 1990: the PU and RN codes were both open as far as the tables say (they give no start dates).
+    // Born in 1990, province not given: the tables give no start dates, and the open codes are in different provinces.
     expect(resolveAlloggiatiCode('comune', 'Montecopiolo', null, '1990-05-01')).toEqual({ ok: false, reason: 'ambiguous' });
+    expect(resolveAlloggiatiCode('comune', 'Montecopiolo', 'PU', '1990-05-01')).toMatchObject({ ok: true, entry: { code: '411141033' } });
+    // Montalcino (SI) got a new code in 2017 (merged with San Giovanni d'Asso): the birth date picks the code of then.
+    expect(resolveAlloggiatiCode('comune', 'Montalcino', 'SI')).toEqual({ ok: false, reason: 'ambiguous' });
+    expect(resolveAlloggiatiCode('comune', 'Montalcino', 'SI', '1985-03-01')).toMatchObject({ ok: true, entry: { code: '409052014', validTo: '2016-12-31' } });
+    expect(resolveAlloggiatiCode('comune', 'Montalcino', 'SI', '2019-03-01')).toMatchObject({ ok: true, entry: { code: '409052037' } });
   });
 });
 
