@@ -14,6 +14,12 @@ const SOURCE = {
   date: '2025-04-18',
 };
 
+// How SOURCE was checked against other copies besides the comparison below (by hand; update with SOURCE).
+const CHECKED = `Checked against two other copies: the comuni in force from ALTISSIMO to BORGARO TORINESE (586) are,
+ * code for code, the name-to-code map of CasaPaolina/Home (docs/checkin-google-apps-script.gs, commit
+ * 0b2d4625f573e2cd783a6ee1c215f695c0e3036d), and the 155 codes and 12 names that a public report of
+ * 19 September 2026 quotes from its download of comuni.csv (MONTECOPIOLO RN 411099030, BONATE SOTTO, ...) agree.`;
+
 const root = new URL('..', import.meta.url).pathname;
 const target = join(root, 'packages/domain/src/tourist-tax/alloggiati-tables.data.ts');
 const folder = process.argv[2];
@@ -145,6 +151,7 @@ const header = `/*
  * Source: the copy shipped in ${SOURCE.repository} (files ${SOURCE.path}),
  * commit ${SOURCE.commit} of ${SOURCE.date}. It replaces the copy of 7 April 2014 in
  * HyperTesto/schedine-alloggiatiweb (tabelle_questura.db); the script compares the two (see README).
+ * ${CHECKED}
  * Places keep their end of validity (DataFineVal, as yyyy-mm-dd, the last valid day): a suppressed comune or an old
  * state stays readable, since a guest born there carries its code. States have no province. The ${carried.length} states
  * of the 2014 copy that the 2025 list no longer shows (URSS, ZAIRE, JUGOSLAVIA (SERBIA-MONTENEGRO), ...) are kept

@@ -5,6 +5,10 @@
  * Source: the copy shipped in zumatt/generatore-schedine-alloggiati-web (files comuni.csv, stati.csv, documenti.csv),
  * commit 86bf5ed7c669edc589e75d5f5567dc1d5a13e219 of 2025-04-18. It replaces the copy of 7 April 2014 in
  * HyperTesto/schedine-alloggiatiweb (tabelle_questura.db); the script compares the two (see README).
+ * Checked against two other copies: the comuni in force from ALTISSIMO to BORGARO TORINESE (586) are,
+ * code for code, the name-to-code map of CasaPaolina/Home (docs/checkin-google-apps-script.gs, commit
+ * 0b2d4625f573e2cd783a6ee1c215f695c0e3036d), and the 155 codes and 12 names that a public report of
+ * 19 September 2026 quotes from its download of comuni.csv (MONTECOPIOLO RN 411099030, BONATE SOTTO, ...) agree.
  * Places keep their end of validity (DataFineVal, as yyyy-mm-dd, the last valid day): a suppressed comune or an old
  * state stays readable, since a guest born there carries its code. States have no province. The 54 states
  * of the 2014 copy that the 2025 list no longer shows (URSS, ZAIRE, JUGOSLAVIA (SERBIA-MONTENEGRO), ...) are kept
