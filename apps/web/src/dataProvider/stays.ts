@@ -84,7 +84,8 @@ export type TRepricePreview = {
 export type TRepriceScope = { ruleId?: string; cityId?: string };
 
 /** GET /alloggiati-codes: an entry of the Alloggiati Web tables (comuni, states, document types). */
-export type TPoliceCode = { code: string; name: string; province: string | null; kind: 'comune' | 'state' | 'document' };
+/** validTo: the last day a closed code was valid (a suppressed comune, a former state). */
+export type TPoliceCode = { code: string; name: string; province: string | null; kind: 'comune' | 'state' | 'document'; validTo?: string };
 export type TPoliceCodeKind = 'comune' | 'state' | 'place' | 'document';
 
 type TMovementFigures = { arrivals: number; departures: number; presences: number };

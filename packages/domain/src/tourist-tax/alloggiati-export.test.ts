@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALLOGGIATI_RECORD_LENGTH, parseAlloggiatiFile } from './alloggiati.ts';
-import { findAlloggiatiCode, resolveAlloggiatiCode, searchAlloggiatiCodes } from './alloggiati-codes.ts';
+import { ALLOGGIATI_TABLES_SOURCE, findAlloggiatiCode, resolveAlloggiatiCode, searchAlloggiatiCodes } from './alloggiati-codes.ts';
 import { buildAlloggiatiExport, type TAlloggiatiExportStay } from './alloggiati-export.ts';
 import { missingPoliceFields, type TPoliceGuest } from './alloggiati-requirements.ts';
 
@@ -9,6 +9,8 @@ const ITALY = '100000100';
 const GERMANY = '100000216';
 const GAETA = '412059009';
 const ROMA = '412058091';
+const ALTO_RENO_TERME = '408037062';
+const PORRETTA_TERME = '408037049';
 
 const lead = (overrides: Partial<TPoliceGuest> = {}): TPoliceGuest => ({
   surname: 'Rossi',
@@ -43,7 +45,7 @@ const stay = (overrides: Partial<TAlloggiatiExportStay> = {}): TAlloggiatiExport
   ...overrides,
 });
 
-describe('code tables (Alloggiati Web Luoghi and Tipi_Documento, copy of 2014-04-07)', () => {
+describe("code tables (Alloggiati Web Luoghi and Tipi_Documento, the portal's list of April 2025)", () => {
   it('finds comuni with their province, states and document types by name, accents and apostrophes ignored', () => {
     expect(searchAlloggiatiCodes('comune', 'gaeta')[0]).toEqual({ code: GAETA, name: 'GAETA', province: 'LT', kind: 'comune' });
     expect(searchAlloggiatiCodes('state', 'germ')[0]).toMatchObject({ code: GERMANY, name: 'GERMANIA' });
@@ -63,6 +65,40 @@ describe('code tables (Alloggiati Web Luoghi and Tipi_Documento, copy of 2014-04
     expect(resolveAlloggiatiCode('comune', 'Biella', 'bi')).toMatchObject({ ok: true, entry: { province: 'BI' } });
     expect(resolveAlloggiatiCode('state', GAETA)).toEqual({ ok: false, reason: 'unknownCode' });
     expect(resolveAlloggiatiCode('state', 'Italiana')).toEqual({ ok: false, reason: 'unknownCode' });
+  });
+
+  it("comes from the portal's list of April 2025 (zumatt/generatore-schedine-alloggiati-web), with comuni created after 2014", () => {
+    expect(ALLOGGIATI_TABLES_SOURCE).toMatchObject({ repository: 'zumatt/generatore-schedine-alloggiati-web', commit: '86bf5ed7c669edc589e75d5f5567dc1d5a13e219', date: '2025-04-18' });
+    // Alto Reno Terme (BO) replaced Granaglione and Porretta Terme on 1 January 2016; the 2014 copy lacked it.
+    expect(searchAlloggiatiCodes('comune', 'alto reno')).toEqual([{ code: ALTO_RENO_TERME, name: 'ALTO RENO TERME', province: 'BO', kind: 'comune' }]);
+    expect(searchAlloggiatiCodes('place', 'alto sermenza')).toMatchObject([{ code: '401002170', province: 'VC' }]);
+    expect(resolveAlloggiatiCode('comune', 'Alto Reno Terme', 'BO')).toMatchObject({ ok: true, entry: { code: ALTO_RENO_TERME } });
+    // New document types of the 2025 list.
+    expect(findAlloggiatiCode('RIFUG')).toMatchObject({ kind: 'document', name: 'TITOLO VIAGGIO RIF.POLIT.' });
+  });
+
+  it('keeps closed codes readable with their last valid day, and sets them aside for a guest born after it', () => {
+    expect(findAlloggiatiCode(PORRETTA_TERME)).toEqual({ code: PORRETTA_TERME, name: 'PORRETTA TERME', province: 'BO', kind: 'comune', validTo: '2015-12-31' });
+    expect(resolveAlloggiatiCode('comune', 'Porretta Terme', 'BO', '1970-02-01')).toMatchObject({ ok: true, entry: { code: PORRETTA_TERME } });
+    // States of the 2014 copy that the 2025 list no longer shows stay, without an end date.
+    expect(findAlloggiatiCode('100000793')).toEqual({ code: '100000793', name: 'URSS', province: null, kind: 'state' });
+    expect(findAlloggiatiCode('100000210')).toMatchObject({ name: 'CECOSLOVACCHIA', validTo: '1993-01-01' });
+    // Montecopiolo: Pesaro e Urbino (PS until 1998, then PU until 16 June 2021), then Rimini.
+    const montecopiolo = searchAlloggiatiCodes('comune', 'montecopiolo');
+    expect(montecopiolo.map((e) => [e.province, e.validTo ?? null])).toEqual([
+      ['RN', null],
+      ['PS', '1998-12-31'],
+      ['PU', '2021-06-16'],
+    ]);
+    expect(resolveAlloggiatiCode('comune', 'Montecopiolo')).toEqual({ ok: false, reason: 'ambiguous' });
+    expect(resolveAlloggiatiCode('comune', 'Montecopiolo', null, '2022-05-01')).toMatchObject({ ok: true, entry: { code: '411099030', province: 'RN' } });
+    // Born in 1990, province not given: the tables give no start dates, and the open codes are in different provinces.
+    expect(resolveAlloggiatiCode('comune', 'Montecopiolo', null, '1990-05-01')).toEqual({ ok: false, reason: 'ambiguous' });
+    expect(resolveAlloggiatiCode('comune', 'Montecopiolo', 'PU', '1990-05-01')).toMatchObject({ ok: true, entry: { code: '411141033' } });
+    // Montalcino (SI) got a new code in 2017 (merged with San Giovanni d'Asso): the birth date picks the code of then.
+    expect(resolveAlloggiatiCode('comune', 'Montalcino', 'SI')).toEqual({ ok: false, reason: 'ambiguous' });
+    expect(resolveAlloggiatiCode('comune', 'Montalcino', 'SI', '1985-03-01')).toMatchObject({ ok: true, entry: { code: '409052014', validTo: '2016-12-31' } });
+    expect(resolveAlloggiatiCode('comune', 'Montalcino', 'SI', '2019-03-01')).toMatchObject({ ok: true, entry: { code: '409052037' } });
   });
 });
 
@@ -152,6 +188,18 @@ describe('the day file (Alloggiati Web record layout, 168 characters, guest type
       })),
     );
     expect(again.ok && again.text).toBe(result.text);
+  });
+
+  it('writes a comune created after 2014, typed by name, with its code from the 2025 list; a born-before-closure one with the old code', () => {
+    const result = buildAlloggiatiExport([
+      stay({ id: 'new', guest: lead({ birthPlace: 'Alto Reno Terme', birthProvince: 'BO', birthDate: '2017-04-02', documentIssuePlace: 'alto reno terme' }) }),
+      stay({ id: 'old', guest: lead({ birthPlace: 'Montecopiolo', birthProvince: null, birthDate: '2023-01-09' }) }),
+    ]);
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    const lines = result.text.split('\r\n');
+    expect(lines[0].slice(105, 116)).toBe(`${ALTO_RENO_TERME}BO`);
+    expect(lines[0].slice(159, 168)).toBe(ALTO_RENO_TERME);
+    expect(lines[1].slice(105, 116)).toBe('411099030RN');
   });
 
   it('names every guest and field it cannot write, and writes nothing then', () => {

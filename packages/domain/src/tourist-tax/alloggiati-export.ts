@@ -59,10 +59,10 @@ export function buildAlloggiatiExport(stays: readonly TAlloggiatiExportStay[]): 
     const kinds = alloggiatiGuestKinds(stay);
     const stayRecords = guests.slice(0, Math.max(stay.componentsNumber, 1)).map((guest, guestIndex) => {
       const isLead = guestIndex === 0;
-      const code = (field: TPoliceGuestField, kind: TAlloggiatiCodeKind, province?: string | null) => {
+      const code = (field: TPoliceGuestField, kind: TAlloggiatiCodeKind, province?: string | null, day?: string | null) => {
         const value = guest[field];
         if (!value || !value.trim()) return null;
-        const resolved = resolveAlloggiatiCode(kind, value, province);
+        const resolved = resolveAlloggiatiCode(kind, value, province, day);
         if (resolved.ok) return resolved.entry;
         problem(guestIndex, field, value, resolved.reason);
         return null;
@@ -74,8 +74,8 @@ export function buildAlloggiatiExport(stays: readonly TAlloggiatiExportStay[]): 
       }
       if (guest.birthDate && guest.birthDate > stay.checkIn) problem(guestIndex, 'birthDate', guest.birthDate, 'birthAfterArrival');
       const italian = isItalianBirth(guest);
-      const birthComune = italian ? code('birthPlace', 'comune', guest.birthProvince) : null;
-      const birthState = code('birthCountry', 'state');
+      const birthComune = italian ? code('birthPlace', 'comune', guest.birthProvince, guest.birthDate) : null;
+      const birthState = code('birthCountry', 'state', null, guest.birthDate);
       const citizenship = code('citizenship', 'state');
       const documentType = isLead ? code('documentType', 'document') : null;
       const issuePlace = isLead ? code('documentIssuePlace', 'place') : null;

@@ -18,6 +18,8 @@ export const policeFilesEn = {
       notRecorded: 'not recorded (add them to the other guests)',
       searchHelp: "Type the name and pick it from the police's list",
       codeHelp: 'Alloggiati code %{code}',
+      closedCodeHelp: 'Alloggiati code %{code}, valid until %{date} (for those born there before)',
+      closedCode: 'valid until %{date}',
       notACode: 'Not picked from the list: the file will look it up by name',
       noCode: 'No entry of the list',
       alloggiatiTitle: 'File for the police (Alloggiati Web)',

@@ -22,6 +22,8 @@ export const policeFilesIt = {
       notRecorded: 'non registrato (aggiungilo tra gli altri ospiti)',
       searchHelp: 'Scrivi il nome e scegli dall’elenco della Polizia',
       codeHelp: 'Codice Alloggiati %{code}',
+      closedCodeHelp: 'Codice Alloggiati %{code}, valido fino al %{date} (per chi vi è nato prima)',
+      closedCode: 'valido fino al %{date}',
       notACode: 'Non scelto dall’elenco: il file lo cercherà per nome',
       noCode: 'Nessuna voce dell’elenco',
       alloggiatiTitle: 'File per la questura (Alloggiati Web)',

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Autocomplete, TextField } from '@mui/material';
-import { useInput, useTranslate, useWrappedSource } from 'react-admin';
+import { Autocomplete, TextField, Typography } from '@mui/material';
+import { useInput, useLocaleState, useTranslate, useWrappedSource } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { keepPreviousData, useCustomQuery } from '../../dataProvider/hooks';
 import type { TPoliceCode, TPoliceCodeKind } from '../../dataProvider/stays';
+import { formatDate } from '../../i18n/format';
 
 const CODE = /^(\d{9}|[A-Z]{5})$/;
 const ITALY = '100000100';
@@ -36,6 +37,7 @@ export function PoliceCodeInput({
   countrySource?: string;
 }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const { setValue, getValues } = useFormContext();
   // Inside a repeated guest row the province is that row's (guests.2.birthProvince).
   const provincePath = useWrappedSource(provinceSource ?? source);
@@ -82,6 +84,11 @@ export function PoliceCodeInput({
       renderOption={(props, option) => (
         <li {...props} key={option.code}>
           {policeCodeLabel(option)}
+          {option.validTo && (
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+              {translate('touristTax.policeFiles.closedCode', { date: formatDate(option.validTo, locale) })}
+            </Typography>
+          )}
         </li>
       )}
       noOptionsText={translate('touristTax.policeFiles.noCode')}
@@ -90,7 +97,10 @@ export function PoliceCodeInput({
           {...params}
           label={translate(label)}
           error={fieldState.invalid}
-          helperText={translate(current ? 'touristTax.policeFiles.codeHelp' : value ? 'touristTax.policeFiles.notACode' : 'touristTax.policeFiles.searchHelp', { code: current?.code ?? '' })}
+          helperText={translate(
+            current?.validTo ? 'touristTax.policeFiles.closedCodeHelp' : current ? 'touristTax.policeFiles.codeHelp' : value ? 'touristTax.policeFiles.notACode' : 'touristTax.policeFiles.searchHelp',
+            { code: current?.code ?? '', date: current?.validTo ? formatDate(current.validTo, locale) : '' },
+          )}
         />
       )}
       sx={{ minWidth: 220 }}

@@ -134,6 +134,15 @@ describe('who may download the files of a structure', () => {
     expect(res.status).toBe(status === 404 ? 200 : status);
     if (res.status === 200) expect(res.body.items[0]).toEqual({ code: '412059009', name: 'GAETA', province: 'LT', kind: 'comune' });
   });
+
+  it('the code tables carry the 2025 list: a comune created in 2016, and the ones it replaced with their last valid day', async () => {
+    const res = await t.request('GET', '/api/alloggiati-codes?kind=comune&q=porretta', { token: f.tokens.hotelier });
+    expect(res.status).toBe(200);
+    expect(res.body.items).toEqual([{ code: '408037049', name: 'PORRETTA TERME', province: 'BO', kind: 'comune', validTo: '2015-12-31' }]);
+    expect(res.body.source).toMatchObject({ repository: 'zumatt/generatore-schedine-alloggiati-web', date: '2025-04-18' });
+    const alto = await t.request('GET', '/api/alloggiati-codes?kind=comune&q=alto%20reno', { token: f.tokens.hotelier });
+    expect(alto.body.items).toEqual([{ code: '408037062', name: 'ALTO RENO TERME', province: 'BO', kind: 'comune' }]);
+  });
 });
 
 describe('GET /api/structures/{id}/istat-movements: the monthly movement (ISTAT C/59)', () => {

@@ -12,7 +12,13 @@ import { istatMovementXlsx, loadIstatMovement, ZIstatMovement } from './istat-mo
 const tags = ['tourist-tax'];
 const ZStructureParams = z.object({ id: z.uuid() });
 const ZMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM');
-const ZCode = z.object({ code: z.string(), name: z.string(), province: z.string().nullable(), kind: z.enum(['comune', 'state', 'document']) });
+const ZCode = z.object({
+  code: z.string(),
+  name: z.string(),
+  province: z.string().nullable(),
+  kind: z.enum(['comune', 'state', 'document']),
+  validTo: z.string().optional().describe('Last day the code was valid (a suppressed comune, a former state); absent while in force'),
+});
 
 /** The files the police and ISTAT ask of a structure, from the guests it already recorded for the tax. */
 export function registerPoliceFileRoutes(app: FastifyInstance) {
@@ -67,7 +73,7 @@ export function registerPoliceFileRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary: 'Search the Alloggiati Web code tables by name (comuni, states, places of issue, document types)',
-      description: `The tables Luoghi and Tipi_Documento of the Polizia di Stato's service, as copied in ${ALLOGGIATI_TABLES_SOURCE.repository} (${ALLOGGIATI_TABLES_SOURCE.date}); see README.`,
+      description: `The tables Luoghi and Tipi_Documento of the Polizia di Stato's service, as the portal published them and as copied in ${ALLOGGIATI_TABLES_SOURCE.repository} (${ALLOGGIATI_TABLES_SOURCE.date}); closed codes included, with their last valid day; see README.`,
       querystring: z.object({
         kind: z.enum(['comune', 'state', 'place', 'document']).describe('comune: birth comune; state: birth state or citizenship; place: place of issue (comune or state); document: document type'),
         q: z.string().max(100).describe('Start of the name (accents ignored), or a code'),
