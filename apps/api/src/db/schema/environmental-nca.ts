@@ -294,6 +294,8 @@ export const signatureEvidence = pgTable(
     ip: text(),
     userAgent: text(),
     sessionId: text(),
+    /** SHA-256 of the signer's acceptance of the terms (acceptanceRecordHash); NULL on rows older than migration 0047. */
+    acceptanceHash: text(),
     previousHash: text().notNull(),
     rowHash: text().notNull(),
   },

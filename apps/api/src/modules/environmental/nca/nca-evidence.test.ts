@@ -134,6 +134,11 @@ describe("the evidence of an NCA report's signatures", () => {
     expect(res.body.brokenLink).toMatchObject({ evidenceId: first.id, kind: 'rowHash' });
     await tamper(() => t.db.update(signatureEvidence).set({ ip: first.ip }).where(eq(signatureEvidence.id, first.id)));
     expect((await verify()).body.intact).toBe(true);
+    // The row's copy of the acceptance hash blanked (to hide an edited acceptance): the row's hash no longer matches.
+    await tamper(() => t.db.update(signatureEvidence).set({ acceptanceHash: null }).where(eq(signatureEvidence.id, first.id)));
+    expect((await verify()).body.brokenLink).toMatchObject({ evidenceId: first.id, kind: 'rowHash' });
+    await tamper(() => t.db.update(signatureEvidence).set({ acceptanceHash: first.acceptanceHash }).where(eq(signatureEvidence.id, first.id)));
+    expect((await verify()).body.intact).toBe(true);
 
     // The first row rewritten with a hash that fits its new content: the next row's link breaks.
     const forged = { ...first, signedAt: new Date(first.signedAt.getTime() - 3_600_000) };
@@ -176,7 +181,7 @@ describe("the signers' acceptances of the terms, checked with the evidence", () 
     }
   }
 
-  it('finds an acceptance moved after the signature, of another text, or removed; an address edited in it is not covered', async () => {
+  it('finds an acceptance moved after the signature, of another text, removed, or with its address edited', async () => {
     const [row] = await t.db.select().from(signatureEvidence).where(eq(signatureEvidence.reportId, reportId)).orderBy(signatureEvidence.sequence);
     const where = and(eq(signingTermsAcceptances.userId, row.userId), eq(signingTermsAcceptances.termsVersion, row.consentVersion));
     const [acceptance] = await t.db.select().from(signingTermsAcceptances).where(where);
@@ -202,9 +207,14 @@ describe("the signers' acceptances of the terms, checked with the evidence", () 
       const res = await verify();
       expect(res.body.intact).toBe(false);
       expect(res.body.brokenLink).toMatchObject({ evidenceId: row.id, kind: 'acceptanceMismatch' });
-      // The acceptance is not in the hash chain: an edited address or user agent in it goes unseen (the evidence row keeps its own).
+      // The evidence row keeps the acceptance's hash: an address (or user agent) edited in it shows too.
       await tamperAcceptance(() => t.db.insert(signingTermsAcceptances).values({ ...acceptance, ip: '10.9.9.9' }));
+      expect(await problemsOfRow()).toEqual(['acceptanceMismatch']);
+      await tamperAcceptance(() => t.db.update(signingTermsAcceptances).set({ ip: acceptance.ip, userAgent: 'another browser' }).where(where));
+      expect(await problemsOfRow()).toEqual(['acceptanceMismatch']);
+      await tamperAcceptance(() => t.db.update(signingTermsAcceptances).set({ userAgent: acceptance.userAgent }).where(where));
       expect(await problemsOfRow()).toEqual([]);
+      expect(row.acceptanceHash, 'a signature made after the acceptance hash existed keeps it').toMatch(/^[0-9a-f]{64}$/);
     } finally {
       await tamperAcceptance(async () => {
         await t.db.delete(signingTermsAcceptances).where(where);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
-import { otpChallenges, settings, signatureEvidence, users } from '../../../db/schema/index.ts';
+import { otpChallenges, settings, signatureEvidence, signingTermsAcceptances, users } from '../../../db/schema/index.ts';
 import type { TTx } from '../../../db/client.ts';
 import type { TSignRequestRow } from './sign-requests.ts';
 import type { TAcceptedTerms } from './signing-terms.ts';
@@ -24,8 +24,30 @@ export function evidenceCanonicalJson(evidence: TEvidenceContent): string {
 
 /** A stored row's content: what its hash covers (the chain's order and the insert time are not content). */
 export function storedEvidenceContent(row: typeof signatureEvidence.$inferSelect): TEvidenceContent {
-  const { rowHash: _stored, sequence: _sequence, createdAt: _createdAt, ...content } = row;
-  return content;
+  const { rowHash: _stored, sequence: _sequence, createdAt: _createdAt, acceptanceHash, ...content } = row;
+  // Rows older than the acceptance hash were hashed without the key: NULL is left out, so their hash still holds (and a
+  // newer row whose acceptance hash is blanked no longer matches its own hash).
+  return acceptanceHash === null ? content : { ...content, acceptanceHash };
+}
+
+/**
+ * The SHA-256 of a signer's acceptance of the signing terms, as the evidence row of each later signature keeps it:
+ * who, which version, when, from where, and the hash of the text read. The acceptance has its own table (one row per
+ * user and version, shared by all their signatures); this hash puts it inside the evidence chain.
+ */
+export function acceptanceRecordHash(acceptance: typeof signingTermsAcceptances.$inferSelect): string {
+  return sha256Hex(
+    canonicalJson({
+      id: acceptance.id,
+      userId: acceptance.userId,
+      termsVersion: acceptance.termsVersion,
+      language: acceptance.language,
+      textSha256: acceptance.textSha256,
+      acceptedAt: acceptance.createdAt.toISOString(),
+      ip: acceptance.ip,
+      userAgent: acceptance.userAgent,
+    }),
+  );
 }
 
 /** The hash a stored row should carry, recomputed from its columns. */
@@ -45,8 +67,8 @@ export async function appendSignatureEvidence(
     challenge: typeof otpChallenges.$inferSelect;
     signedAt: Date;
     meta: { ip: string; userAgent: string | null; sessionId: string | null };
-    /** The signing terms the signer accepted: their version and text, as read, are the signature's consent. */
-    terms: Pick<TAcceptedTerms, 'version' | 'text'>;
+    /** The signing terms the signer accepted: their version and text, as read, are the signature's consent; the acceptance itself is hashed into the row. */
+    terms: TAcceptedTerms;
   },
 ) {
   const { request, challenge, meta } = args;
@@ -79,6 +101,7 @@ export async function appendSignatureEvidence(
     ip: meta.ip,
     userAgent: meta.userAgent,
     sessionId: meta.sessionId,
+    acceptanceHash: acceptanceRecordHash(args.terms.acceptance),
     previousHash: previous?.rowHash ?? 'genesis',
   };
   const rowHash = evidenceRowHash(evidence);

@@ -6,7 +6,7 @@ import type { TDbOrTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { isRecord } from '../../../lib/guards.ts';
 import { readableReport } from './documents.ts';
-import { CONSENT_VERSION, recomputedRowHash } from './signature-evidence.ts';
+import { acceptanceRecordHash, CONSENT_VERSION, recomputedRowHash } from './signature-evidence.ts';
 import { sha256Hex } from './snapshot.ts';
 
 type TEvidenceRow = typeof signatureEvidence.$inferSelect;
@@ -24,7 +24,7 @@ const PROBLEM_TEXT: Record<TEvidenceProblem, string> = {
   pdfMissing: 'the stored PDF cannot be read',
   requestMismatch: "the sign request's PDF hash or evidence link differs from the evidence row",
   historyMismatch: "the report's history recorded another evidence hash for this signature",
-  acceptanceMismatch: "the signer's acceptance of the signing terms is missing, later than the signature, or of another text: it was changed or removed",
+  acceptanceMismatch: "the signer's acceptance of the signing terms is missing, later than the signature, of another text, or no longer the one the signature relied on: it was changed or removed",
 };
 
 export type TEvidenceCheck = {
@@ -118,7 +118,9 @@ export async function verifyEvidenceOf(app: FastifyInstance, db: TDbOrTx, report
     if (row.consentVersion !== CONSENT_VERSION) {
       // The acceptance is its own row (not in the chain): its version, time and the hash of the text read must still fit the evidence.
       const acceptance = acceptances.find((a) => a.userId === row.userId && a.termsVersion === row.consentVersion);
-      if (!acceptance || acceptance.createdAt.getTime() > row.signedAt.getTime() + CLOCK_SKEW_MS || acceptance.textSha256 !== sha256Hex(row.consentText)) problems.push('acceptanceMismatch');
+      const fits = acceptance && acceptance.createdAt.getTime() <= row.signedAt.getTime() + CLOCK_SKEW_MS && acceptance.textSha256 === sha256Hex(row.consentText);
+      // Rows since migration 0047 also keep the acceptance's own hash: any edit of it (address, user agent, time) shows.
+      if (!fits || (row.acceptanceHash !== null && row.acceptanceHash !== acceptanceRecordHash(acceptance))) problems.push('acceptanceMismatch');
     }
     checks.push({
       evidenceId: row.id,
