@@ -36,6 +36,8 @@ export const ON_POSTGRES = {
   'apps/api/src/modules/environmental/nca/nca-reminders.test.ts': 'sql',
   'apps/api/src/modules/environmental/nca/nca-rules.test.ts': 'concurrency',
   'apps/api/src/modules/environmental/nca/nca-signer-guesses.test.ts': 'concurrency',
+  // Two reminders of one request at once: the hour's claim is a conditional update under the row lock.
+  'apps/api/src/modules/environmental/nca/remind-signers.test.ts': 'concurrency',
   'apps/api/src/modules/environmental/rdps/import-rdps.test.ts': 'transaction',
   'apps/api/src/modules/environmental/rdps/rdps.test.ts': 'sql',
   'apps/api/src/modules/environmental/registry/registry.test.ts': 'sql',
