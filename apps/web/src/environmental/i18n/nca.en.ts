@@ -203,6 +203,7 @@ export const ncaEn: typeof ncaIt = {
       signedAt: 'signed on %{when}',
       because: 'reason: %{why}',
       locked: 'locked after too many wrong codes',
+      remindedAt: 'reminded on %{when}',
     },
     actionsList: {
       propose: 'Propose an action',

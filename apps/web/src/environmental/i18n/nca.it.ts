@@ -202,6 +202,7 @@ export const ncaIt = {
       signedAt: 'firmata il %{when}',
       because: 'motivo: %{why}',
       locked: 'bloccata per troppi codici errati',
+      remindedAt: 'sollecitata il %{when}',
     },
     actionsList: {
       propose: 'Proponi un’azione',

@@ -47,7 +47,12 @@ describe('reminding a pending signer', () => {
   it('the consortium reminds the signer: bell and e-mail in their language, audited, on the timeline; a second reminder within the hour is 429 REMINDER_TOO_SOON', async () => {
     const reportId = await reportWaitingForSigners();
     const requestId = await pendingRequestOf(t, agency, reportId);
-    const mailsBefore = (await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, 'agency@demo.test'), eq(mailOutbox.template, 'notification')))).length;
+    const mailsBefore = (
+      await t.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, 'agency@demo.test'), eq(mailOutbox.template, 'notification')))
+    ).length;
 
     const reminded = await remind(consortium, requestId);
     expect(reminded.status).toBe(200);
@@ -62,14 +67,27 @@ describe('reminding a pending signer', () => {
     expect(bell[0].title).toBe('Promemoria: firma richiesta');
     expect(bell[0].body).toContain('fase 1');
     expect(bell[0].data).toMatchObject({ reportId, signRequestId: requestId });
-    await expect.poll(async () => (await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, 'agency@demo.test'), eq(mailOutbox.template, 'notification')))).length).toBe(mailsBefore + 1);
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db
+              .select()
+              .from(mailOutbox)
+              .where(and(eq(mailOutbox.to, 'agency@demo.test'), eq(mailOutbox.template, 'notification')))
+          ).length,
+      )
+      .toBe(mailsBefore + 1);
 
     const [audit] = await t.db
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'signs.remind'), eq(auditLogs.entityId, requestId)));
     expect(audit.actorId).toBe(consortium.user._id);
-    const timeline = await t.db.select().from(ncaHistory).where(and(eq(ncaHistory.entityId, requestId), eq(ncaHistory.action, 'remind')));
+    const timeline = await t.db
+      .select()
+      .from(ncaHistory)
+      .where(and(eq(ncaHistory.entityId, requestId), eq(ncaHistory.action, 'remind')));
     expect(timeline).toHaveLength(1);
     expect(timeline[0].actorId).toBe(consortium.user._id);
 
@@ -78,7 +96,12 @@ describe('reminding a pending signer', () => {
     expect(again.body.code).toBe('REMINDER_TOO_SOON');
     expect(Date.parse(again.body.params.nextAt)).toBeGreaterThan(Date.now() + 58 * 60_000);
     // Refused, so nothing more was sent.
-    expect(await t.db.select().from(notifications).where(and(eq(notifications.userId, agency.user._id as string), eq(notifications.event, 'nca.remindSigner')))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, agency.user._id as string), eq(notifications.event, 'nca.remindSigner'))),
+    ).toHaveLength(1);
 
     // After the hour, the administrator may remind again.
     await anHourAgo(requestId);
@@ -90,7 +113,12 @@ describe('reminding a pending signer', () => {
     const requestId = await pendingRequestOf(t, agency, reportId);
     const answers = await Promise.all([remind(consortium, requestId), remind(admin, requestId)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 429]);
-    expect(await t.db.select().from(notifications).where(and(eq(notifications.event, 'nca.remindSigner'), eq(notifications.userId, agency.user._id as string)))).toHaveLength(3);
+    expect(
+      await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.event, 'nca.remindSigner'), eq(notifications.userId, agency.user._id as string))),
+    ).toHaveLength(3);
   });
 
   it('roles that may not remind get 403 (the signer themself, a laboratory, the tourist tax roles); an unknown request is 404', async () => {

@@ -58,7 +58,12 @@ export async function remindSigner(app: FastifyInstance, ctx: TSignedInContext, 
     const notified = await notifyUsers(
       tx,
       [request.userId],
-      { title: msg('nca.reminder.signerReminded.title', text), body: msg('nca.reminder.signerReminded.body', text), event: 'nca.remindSigner', data: { reportId: report.id, signRequestId: request.id } },
+      {
+        title: msg('nca.reminder.signerReminded.title', text),
+        body: msg('nca.reminder.signerReminded.body', text),
+        event: 'nca.remindSigner',
+        data: { reportId: report.id, signRequestId: request.id },
+      },
       true,
     );
     await appendHistory(tx, ctx.actor, {
@@ -101,7 +106,9 @@ export async function remindReportSigners(app: FastifyInstance, ctx: TSignedInCo
         .where(and(eq(signRequests.reportId, report.id), eq(signRequests.phase, phase), eq(signRequests.round, report.signRound), eq(signRequests.status, 'pending')))
     : [];
   if (waiting.length === 0) {
-    throw new AppError('SIGN_REQUEST_NOT_PENDING', `The report is ${report.status}: no signature is pending`, { details: [{ path: 'status', message: 'a report waiting for signatures', value: report.status }] });
+    throw new AppError('SIGN_REQUEST_NOT_PENDING', `The report is ${report.status}: no signature is pending`, {
+      details: [{ path: 'status', message: 'a report waiting for signatures', value: report.status }],
+    });
   }
   const reminded: string[] = [];
   let skipped: AppError | undefined;
