@@ -25,6 +25,7 @@ import { uploadWithProgress } from '../../dataProvider/files';
 import { CompanyFields, CompanyUsers, ContactsInput, InviteButtons, InviteStatusField, OwnContactsEditor } from '../shared/companies';
 import { INVITE_STATUS_CHOICES } from '../agencies/screens';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /* Laboratories: registry, invitation, users, and their price lists (contracts) with xlsx import and export. */
 
@@ -194,6 +195,9 @@ export function LaboratoryEdit({ id }: { id?: string } = {}) {
         </FormTab>
         <FormTab label="environmental.tabs.users">
           <CompanyUsers kind="laboratory" />
+        </FormTab>
+        <FormTab label="history.tab">
+          <RecordHistoryHere />
         </FormTab>
       </DetailTabbedForm>
     </Edit>

@@ -26,6 +26,7 @@ import { useCan, useCanHere } from '../../components/permissions';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 import { required } from '../../components/validators';
 import { SigningTermsSettings } from './SigningTermsSettings';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /*
  * NCA settings and laboratory analysis settings: one list per setting type, in tabs. A setting
@@ -171,6 +172,7 @@ export function SettingEdit() {
       <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <SettingFields readOnly={!canSave} isCreate={false} />
       </DetailForm>
+      <RecordHistoryHere section />
     </Edit>
   );
 }

@@ -37,6 +37,7 @@ import { useCustomMutation } from '../../dataProvider/hooks';
 import { dateInYear, dateToNotBeforeFrom, deadlineNotBeforeEnd } from './periodValidation';
 import { DEADLINE_KINDS, deadlineBody, deadlineRuleOf, deadlineValueProblem, type TDeadlineKind } from './deadlineChoices';
 import type { TNamedRecord } from '../../components/records';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /*
  * Declaration periods of a comune (declaration templates): the comune writes them, its hoteliers
@@ -314,6 +315,7 @@ export function DeclarationTemplateEdit() {
       <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <TemplateFields readOnly={!canSave} isCreate={false} />
       </DetailForm>
+      <RecordHistoryHere section labelPrefixes={['touristTax.fields']} />
     </Edit>
   );
 }

@@ -34,6 +34,7 @@ import { DeclarationActionBar } from './actions';
 import { DECLARATION_STATUSES, DeclarationHeaderPanel, DeclarationStatusChip, FiguresPanel, OverdueBadges, PaymentPanel, type TDeclaration } from './components';
 import { DeclarationEditPanel, ManualFigureInputs, payloadOf, validateDeclarationForm, type TFormValues } from './ManualFiguresForm';
 import { useListFilterValues } from '../../components/records';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 const statusChoices = DECLARATION_STATUSES.map((id) => ({ id, name: `touristTax.declarationStatus.${id}` }));
 const typeChoices = [
@@ -237,6 +238,9 @@ export function DeclarationPage() {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="filings.declarations.tabs.attachments" path="attachments">
           <AttachmentsTab />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="history.tab" path="history">
+          <RecordHistoryHere labelPrefixes={['touristTax.fields']} />
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>
     </Show>

@@ -4,6 +4,7 @@ import type { TSettingRecord } from '@app/domain/platform/settings/settings';
 import { useCanHere } from '../../../components/permissions';
 import { useSettingDescription, useSettingName } from './settingName';
 import { settingTypeChoices } from './settingTypes';
+import { RecordHistoryHere } from '../../../components/RecordHistory';
 
 function SettingTitle() {
   const record = useRecordContext<TSettingRecord>();
@@ -72,6 +73,7 @@ export function SettingEdit() {
       <SimpleForm toolbar={<SettingToolbar />}>
         <SettingFields />
       </SimpleForm>
+      <RecordHistoryHere section />
     </Edit>
   );
 }
