@@ -119,6 +119,8 @@ export const EMBEDDED_ONLY = {
   'apps/api/src/modules/platform/auth/register.test.ts': 'decided-in-code',
   'apps/api/src/modules/platform/auth/social-login.test.ts': 'decided-in-code',
   'apps/api/src/modules/platform/generic/generic-collections.test.ts': 'decided-in-code',
+  // Each lock is a collection's rule in TypeScript (toRow), over rows read by id.
+  'apps/api/src/modules/platform/history/restore-locks.test.ts': 'decided-in-code',
   'apps/api/src/modules/platform/permissions/hold-permission.test.ts': 'decided-in-code',
   'apps/api/src/modules/platform/profile/impersonation.test.ts': 'decided-in-code',
   'apps/api/src/modules/platform/profile/profile.test.ts': 'decided-in-code',
