@@ -60,7 +60,7 @@ async function main() {
     ],
     lab: [['rdp-readable-history', `/rdps/${closedRdp._id}`]],
     consortium: [
-      ['nca-phase1-remind', `/nca-reports/${waiting._id}`, async (page) => page.getByRole('tab').nth(1).click()],
+      ['nca-phase1-remind', `/nca-reports/${waiting._id}`],
       [
         'nca-list-bulk-remind',
         '/nca-reports',

@@ -45,6 +45,11 @@ const READABLE: SxProps<Theme> = {
   },
   [off('& .MuiFilledInput-root.MuiInputBase-sizeSmall&state:has(> input[value=""])::after')]: { top: 21 },
   [off('& .MuiFilledInput-root&state:not(:has(> input[value=""]))::after')]: { display: 'none' },
+  // The date pickers (MUI X: their own field, read-only rather than disabled) read the same way.
+  '& .MuiPickersInputBase-root.Mui-readOnly, & .MuiPickersInputBase-root.Mui-readOnly:hover': { backgroundColor: 'transparent', color: 'text.primary' },
+  '& .MuiPickersFilledInput-root.Mui-readOnly::before': { borderBottom: '1px solid', borderBottomColor: 'divider', borderBottomStyle: 'solid' },
+  '& .MuiPickersFilledInput-root.Mui-readOnly::after': { display: 'none' },
+  '& .MuiPickersTextField-root:has(.Mui-readOnly) .MuiInputLabel-root': { color: 'text.secondary' },
   // Nothing to open or pick: select arrows, picker and clear buttons, an array's add, remove and reorder buttons.
   '& .MuiSelect-icon.Mui-disabled, & .MuiAutocomplete-endAdornment, & .MuiInputAdornment-root .MuiIconButton-root': { display: 'none' },
   '& .RaSimpleFormIterator-add, & .RaSimpleFormIterator-action, & .RaSimpleFormIterator-clear': { display: 'none' },
