@@ -56,7 +56,7 @@ async function main() {
     hotelier: [
       ['tariff-readable', `/tariffs/${tariff._id}`],
       ['stay-declared-readable', `/stays/${lockedStay._id}`],
-      ['declaration-history', `/declarations/${declaration._id}/show/history`],
+      ['declaration-history', `/declarations/${declaration._id}/history`],
     ],
     lab: [['rdp-readable-history', `/rdps/${closedRdp._id}`]],
     consortium: [

@@ -60,6 +60,7 @@ const READABLE: SxProps<Theme> = {
   '& .MuiSwitch-switchBase.Mui-disabled.Mui-checked + .MuiSwitch-track': { backgroundColor: 'primary.main', opacity: 0.5 },
   '& .MuiCheckbox-root.Mui-disabled.Mui-checked, & .MuiRadio-root.Mui-disabled.Mui-checked': { color: 'primary.main' },
   '& .MuiChip-root.Mui-disabled': { opacity: 1 },
+  '& .MuiChip-root.Mui-disabled .MuiChip-deleteIcon': { display: 'none' },
 };
 
 /**
