@@ -230,6 +230,10 @@ export const enMessages: TMessages = {
       actionOverdue: { title: 'Corrective action overdue', body: 'Action {label} was due by {date, date}.' },
       actionDue: { title: 'Corrective action due soon', body: 'Action {label} is due on {date, date}.' },
       signerPending: { title: 'Signature waiting', body: 'Your one-time-code signature of {nca} has been waiting for more than {days} days. Open "My signatures".' },
+      signerReminded: {
+        title: 'Reminder: signature requested',
+        body: 'The consortium reminds you of your one-time-code signature of {nca} ({phase}), waiting since {date, date}. Open "My signatures".',
+      },
     },
   },
   rdpImportTemplate: {

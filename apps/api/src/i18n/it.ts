@@ -236,6 +236,7 @@ export const itMessages = {
       actionOverdue: { title: 'Azione correttiva scaduta', body: "L'azione {label} doveva essere completata entro il {date, date}." },
       actionDue: { title: 'Azione correttiva in scadenza', body: "L'azione {label} scade il {date, date}." },
       signerPending: { title: 'Firma in attesa', body: 'La tua firma con codice OTP della {nca} è in attesa da più di {days} giorni. Apri "Le mie firme".' },
+      signerReminded: { title: 'Promemoria: firma richiesta', body: 'Il consorzio ti ricorda la firma con codice OTP della {nca} ({phase}), in attesa dal {date, date}. Apri "Le mie firme".' },
     },
   },
   /** The RDP import template's instructions sheet, in the reader's language (the column headers are the domain's). */

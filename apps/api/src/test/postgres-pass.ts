@@ -36,6 +36,8 @@ export const ON_POSTGRES = {
   'apps/api/src/modules/environmental/nca/nca-reminders.test.ts': 'sql',
   'apps/api/src/modules/environmental/nca/nca-rules.test.ts': 'concurrency',
   'apps/api/src/modules/environmental/nca/nca-signer-guesses.test.ts': 'concurrency',
+  // Two reminders of one request at once: the hour's claim is a conditional update under the row lock.
+  'apps/api/src/modules/environmental/nca/remind-signers.test.ts': 'concurrency',
   'apps/api/src/modules/environmental/rdps/import-rdps.test.ts': 'transaction',
   'apps/api/src/modules/environmental/rdps/rdps.test.ts': 'sql',
   'apps/api/src/modules/environmental/registry/registry.test.ts': 'sql',
@@ -117,6 +119,8 @@ export const EMBEDDED_ONLY = {
   'apps/api/src/modules/platform/auth/register.test.ts': 'decided-in-code',
   'apps/api/src/modules/platform/auth/social-login.test.ts': 'decided-in-code',
   'apps/api/src/modules/platform/generic/generic-collections.test.ts': 'decided-in-code',
+  // Each lock is a collection's rule in TypeScript (toRow), over rows read by id.
+  'apps/api/src/modules/platform/history/restore-locks.test.ts': 'decided-in-code',
   'apps/api/src/modules/platform/permissions/hold-permission.test.ts': 'decided-in-code',
   'apps/api/src/modules/platform/profile/impersonation.test.ts': 'decided-in-code',
   'apps/api/src/modules/platform/profile/profile.test.ts': 'decided-in-code',

@@ -4,6 +4,7 @@ import CheckIcon from '@mui/icons-material/DoneAll';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PaidIcon from '@mui/icons-material/Paid';
 import MoneyOffIcon from '@mui/icons-material/MoneyOff';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { useListContext, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { bulkActionsFor, MAX_BULK_ROWS } from '@app/domain/platform/access/bulk-actions';
 import type { TBulkResult } from '../dataProvider';
@@ -23,8 +24,16 @@ import { useListFilterValues } from './records';
  */
 
 /** What each bulk action needs before it is sent: a confirmation, or a reason. */
-const NEEDS: Record<string, 'confirm' | 'reason' | undefined> = { validate: 'confirm', approve: 'confirm', delete: 'confirm', markNotPaid: 'reason' };
-const ICONS: Record<string, typeof CheckIcon> = { validate: CheckIcon, approve: CheckIcon, delete: DeleteIcon, markPaid: PaidIcon, markNotPaid: MoneyOffIcon };
+const NEEDS: Record<string, 'confirm' | 'reason' | undefined> = { validate: 'confirm', approve: 'confirm', delete: 'confirm', markNotPaid: 'reason', remindSigners: 'confirm', remind: 'confirm' };
+const ICONS: Record<string, typeof CheckIcon> = {
+  validate: CheckIcon,
+  approve: CheckIcon,
+  delete: DeleteIcon,
+  markPaid: PaidIcon,
+  markNotPaid: MoneyOffIcon,
+  remindSigners: NotificationsActiveIcon,
+  remind: NotificationsActiveIcon,
+};
 
 type TListBulkActionsProps = {
   /** The API's export route of the collection (`/stays/export`), when the selection may be exported. */
@@ -163,12 +172,14 @@ export function ListBulkActions({ exportPath, exportFilterQuery = filtersToQuery
   );
 }
 
-/** A refused row as the list names it (its code, else its lead guest), or its id when it is not on the page. */
+/** A refused row as the list names it (its code, else its lead guest, else its description), or its id when it is not on the page. */
 function rowLabel(data: RaRecord[] | undefined, id: string): string {
   const row = data?.find((record) => String(record.id) === id);
   if (typeof row?.code === 'string' && row.code) return row.code;
   const guest: unknown = row?.guest;
   if (guest && typeof guest === 'object' && 'surname' in guest && 'name' in guest) return `${String(guest.surname)} ${String(guest.name)}`;
+  // A draft NCA report has no code yet: its description tells it apart.
+  if (typeof row?.description === 'string' && row.description) return row.description.length > 80 ? `${row.description.slice(0, 79)}…` : row.description;
   return id;
 }
 

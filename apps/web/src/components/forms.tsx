@@ -23,6 +23,7 @@ import { formatDate } from '../i18n/format';
 import { formatEuros, formatPercent } from './format';
 import { errorParams, translatableFieldErrors } from './serverErrors';
 import { errorMessageOf } from '../dataProvider/errors';
+import { ReadableRecord } from './ReadableRecord';
 
 const MISSING = '\u0000missing';
 
@@ -75,19 +76,24 @@ function DetailToolbar({ canSave, canDelete }: TToolbarOptions) {
   );
 }
 
-/** A SimpleForm that shows server field errors; without canSave it is a read-only detail (no toolbar). */
+/**
+ * A SimpleForm that shows server field errors; without canSave it is a read-only detail (no save
+ * button) that reads as labels and values (ReadableRecord), not as a greyed-out form.
+ */
 export function DetailForm({ canSave = true, canDelete = false, children, ...rest }: Omit<SimpleFormProps, 'onSubmit'> & Partial<TToolbarOptions>) {
   const onSubmit = useFieldErrorSave();
   return (
-    <SimpleForm
-      // Our validators show translated messages; the browser's own (step, min) would pre-empt them.
-      noValidate
-      {...rest}
-      onSubmit={onSubmit as never}
-      toolbar={canSave || canDelete ? <DetailToolbar canSave={canSave} canDelete={canDelete} /> : false}
-    >
-      {children}
-    </SimpleForm>
+    <ReadableRecord readOnly={!canSave}>
+      <SimpleForm
+        // Our validators show translated messages; the browser's own (step, min) would pre-empt them.
+        noValidate
+        {...rest}
+        onSubmit={onSubmit as never}
+        toolbar={canSave || canDelete ? <DetailToolbar canSave={canSave} canDelete={canDelete} /> : false}
+      >
+        {children}
+      </SimpleForm>
+    </ReadableRecord>
   );
 }
 
@@ -99,7 +105,8 @@ function TabbedDetailToolbar({ readOnlyTabs, ...options }: TToolbarOptions & { r
 }
 
 /**
- * A TabbedForm that shows server field errors; without canSave and canDelete it has no toolbar.
+ * A TabbedForm that shows server field errors; without canSave and canDelete it has no toolbar, and
+ * without canSave it reads as labels and values (ReadableRecord).
  * `readOnlyTabs` names the paths of the tabs that list related records (a structure's declarations):
  * they get no Save/Delete bar.
  */
@@ -112,9 +119,16 @@ export function DetailTabbedForm({
 }: Omit<TabbedFormProps, 'onSubmit'> & Partial<TToolbarOptions> & { readOnlyTabs?: string[] }) {
   const onSubmit = useFieldErrorSave();
   return (
-    <TabbedForm noValidate {...rest} onSubmit={onSubmit as never} toolbar={canSave || canDelete ? <TabbedDetailToolbar canSave={canSave} canDelete={canDelete} readOnlyTabs={readOnlyTabs} /> : false}>
-      {children}
-    </TabbedForm>
+    <ReadableRecord readOnly={!canSave}>
+      <TabbedForm
+        noValidate
+        {...rest}
+        onSubmit={onSubmit as never}
+        toolbar={canSave || canDelete ? <TabbedDetailToolbar canSave={canSave} canDelete={canDelete} readOnlyTabs={readOnlyTabs} /> : false}
+      >
+        {children}
+      </TabbedForm>
+    </ReadableRecord>
   );
 }
 

@@ -50,6 +50,7 @@ describe('data provider custom methods', () => {
     ['addNcaComment', () => dataProvider.addNcaComment('r1', 'ciao'), { method: 'POST', path: '/nca-reports/r1/comments', body: { text: 'ciao' } }],
     ['mySignRequests', () => dataProvider.mySignRequests(), { method: 'GET', path: '/sign-requests/mine', body: undefined }],
     ['sendSignatureCode', () => dataProvider.sendSignatureCode('s1'), { method: 'POST', path: '/sign-requests/s1/sendCode', body: {} }],
+    ['remindSigner', () => dataProvider.remindSigner('s1'), { method: 'POST', path: '/sign-requests/s1/remind', body: {} }],
     ['signWithCode', () => dataProvider.signWithCode('s1', '123456'), { method: 'POST', path: '/sign-requests/s1/sign', body: { code: '123456' } }],
     ['signingTerms', () => dataProvider.signingTerms(), { method: 'GET', path: '/sign-requests/terms', body: undefined }],
     ['acceptSigningTerms', () => dataProvider.acceptSigningTerms('fea-otp-1', 'en'), { method: 'POST', path: '/sign-requests/terms/accept', body: { version: 'fea-otp-1', language: 'en' } }],

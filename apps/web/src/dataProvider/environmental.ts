@@ -172,6 +172,8 @@ export type TEnvironmentalMethods = {
   /** Recomputes the hashes of a report's signature evidence and its chain. */
   verifyNcaEvidence(reportId: string): Promise<{ data: TEvidenceVerification }>;
   rejectSignature(requestId: string, explanation: string): Promise<{ data: unknown }>;
+  /** The consortium reminds the pending signer of a request (bell and e-mail; at most once an hour). */
+  remindSigner(requestId: string): Promise<{ data: TSignRequestRecord }>;
   ncaDashboard(lotId?: string, ishikawa?: TIshikawaCategory): Promise<{ data: TNcaDashboard }>;
   myPermissions(): Promise<{ data: TMyPermissions }>;
   /** Invites the company's manager, sends the invitation again or withdraws it. */
@@ -214,6 +216,7 @@ export const environmentalMethods: TEnvironmentalMethods = {
   signingTermsVersions: () => getJson('/sign-requests/terms/versions'),
   verifyNcaEvidence: (reportId) => getJson(`/nca-reports/${id(reportId)}/evidence/verify`),
   rejectSignature: (requestId, explanation) => post(`/sign-requests/${id(requestId)}/reject`, { explanation }),
+  remindSigner: (requestId) => post(`/sign-requests/${id(requestId)}/remind`, {}),
   ncaDashboard: (lotId, ishikawa) => getJson('/nca-reports/dashboard', { lotId, ishikawa }),
   myPermissions: () => getJson('/auth/permission/employee/me'),
   // No body: the action is the whole request.

@@ -24,7 +24,7 @@ export const enMessages: TranslationMessages = {
     resultTitle: 'Result',
     result: '%{done} done, %{refused} refused',
     more: 'and %{count} more',
-    actions: { validate: 'Validate', approve: 'Approve', delete: 'Delete', markPaid: 'Mark paid', markNotPaid: 'Mark not paid' },
+    actions: { validate: 'Validate', approve: 'Approve', delete: 'Delete', markPaid: 'Mark paid', markNotPaid: 'Mark not paid', remindSigners: 'Remind the signers', remind: 'Remind the signer' },
   },
   live: {
     newRows: '%{smart_count} new',

@@ -24,7 +24,15 @@ export const itMessages: TranslationMessages = {
     resultTitle: 'Esito',
     result: '%{done} eseguite, %{refused} rifiutate',
     more: 'e altre %{count}',
-    actions: { validate: 'Convalida', approve: 'Approva', delete: 'Elimina', markPaid: 'Segna pagati', markNotPaid: 'Segna non pagati' },
+    actions: {
+      validate: 'Convalida',
+      approve: 'Approva',
+      delete: 'Elimina',
+      markPaid: 'Segna pagati',
+      markNotPaid: 'Segna non pagati',
+      remindSigners: 'Sollecita i firmatari',
+      remind: 'Sollecita il firmatario',
+    },
   },
   live: {
     newRows: '%{smart_count} nuovo |||| %{smart_count} nuovi',

@@ -201,6 +201,8 @@ export const signRequests = pgTable(
     pdfStorageKey: text().notNull(),
     /** Wrong codes over every code of this request (a resend does not reset it). */
     failedAttempts: integer().notNull().default(0),
+    /** When the consortium last reminded the signer (remind-signers.ts: at most once an hour per request). */
+    remindedAt: timestamptz(),
     requestedById: uuid(),
     decidedById: uuid(),
     evidenceId: uuid(),

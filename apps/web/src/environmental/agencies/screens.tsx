@@ -6,6 +6,7 @@ import { AgencyReports } from './AgencyReports';
 import { CompanyFields, CompanyUsers, ContactsInput, InviteButtons, InviteStatusField, OwnContactsEditor } from '../shared/companies';
 import { AgencyChips } from '../orders/screens';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /*
  * Agencies (the consortium's contractors). The consortium keeps the registry and invites the
@@ -111,6 +112,9 @@ export function AgencyEdit({ id }: { id?: string } = {}) {
         </FormTab>
         <FormTab label="environmental.tabs.orders">
           <AgencyOrders />
+        </FormTab>
+        <FormTab label="history.tab">
+          <RecordHistoryHere />
         </FormTab>
       </DetailTabbedForm>
     </Edit>

@@ -3,6 +3,7 @@ import { DetailActions, emptyToNull, FormGrid, RecordTitle, DetailForm, useSaveE
 import { useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /* The laboratories' contracts (one price-list line each): prices in euros, at most two decimals. */
 
@@ -58,6 +59,7 @@ export function ContractEdit() {
       <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <ContractFields readOnly={!canSave} isCreate={false} />
       </DetailForm>
+      <RecordHistoryHere section />
     </Edit>
   );
 }

@@ -50,6 +50,7 @@ import type { TReport } from '../nca/reportRecord';
 import { TextAddButton } from '../../components/TextAddButton';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 import { useWatchedFlag, useWatchedText } from '../../components/watchedValues';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /*
  * Corrective actions of NCA reports: the list (every report's, with filters), the page of one action
@@ -356,6 +357,7 @@ export function ActionEdit() {
       sx={{ '& .RaEdit-main, & .RaEdit-card': { minWidth: 0 } }}
     >
       <ActionBody />
+      <RecordHistoryHere section />
     </Edit>
   );
 }

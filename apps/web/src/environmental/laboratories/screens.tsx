@@ -26,6 +26,7 @@ import { CompanyFields, CompanyUsers, ContactsInput, InviteButtons, InviteStatus
 import { INVITE_STATUS_CHOICES } from '../agencies/screens';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 import { errorDetailsOf, errorMessageOf, type TErrorDetail } from '../../dataProvider/errors';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /* Laboratories: registry, invitation, users, and their price lists (contracts) with xlsx import and export. */
 
@@ -193,6 +194,9 @@ export function LaboratoryEdit({ id }: { id?: string } = {}) {
         </FormTab>
         <FormTab label="environmental.tabs.users">
           <CompanyUsers kind="laboratory" />
+        </FormTab>
+        <FormTab label="history.tab">
+          <RecordHistoryHere />
         </FormTab>
       </DetailTabbedForm>
     </Edit>

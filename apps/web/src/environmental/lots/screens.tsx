@@ -6,6 +6,7 @@ import { useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 import { useWatchedNullableText } from '../../components/watchedValues';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /*
  * Lots: name, code, CIG, CUP. A malformed CIG or CUP is refused by the server naming the field; a
@@ -86,6 +87,7 @@ export function LotEdit() {
       <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <LotFields readOnly={!canSave} />
       </DetailForm>
+      <RecordHistoryHere section />
     </Edit>
   );
 }

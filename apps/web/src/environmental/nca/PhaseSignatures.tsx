@@ -7,6 +7,7 @@ import { WorkflowActions } from '../../components/WorkflowActions';
 import { formatDateTime } from '../../i18n/format';
 import { isNotAvailable, useReportSignatures } from './queries';
 import { SignStatusChip } from './SignStatusChip';
+import { RemindSignerButton } from './RemindSignerButton';
 import type { TReport } from './reportRecord';
 
 /** The signatures of one phase, every round, newest round first; the consortium records a refusal given off the platform or unlocks a request. */
@@ -36,11 +37,13 @@ export function PhaseSignatures({ record, phase }: { record: TReport; phase: TSi
                 request.signedAt ? translate('nca.signatures.signedAt', { when: formatDateTime(request.signedAt, locale) }) : null,
                 request.explanationsRequest ? translate('nca.signatures.because', { why: request.explanationsRequest }) : null,
                 request.locked ? translate('nca.signatures.locked') : null,
+                request.remindedAt ? translate('nca.signatures.remindedAt', { when: formatDateTime(request.remindedAt, locale) }) : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}
             />
             <SignStatusChip status={request.status} />
+            {request.status === 'pending' && activePhase === phase && request.round === record.signRound ? <RemindSignerButton requestId={request._id} signerName={request.signerName} /> : null}
             <WorkflowActions
               workflow={signRequestWorkflow}
               resource="sign-requests"

@@ -36,6 +36,7 @@ import { useReportName } from './useReportName';
 import type { TNamedRecord } from '../../components/records';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 import { textOf } from '@app/domain/platform/records/keys';
+import { useBulkActionButtons } from '../../components/BulkActions';
 
 /*
  * NCA reports: the list with its filters (status, lot, agency, severity, category, overdue, recurrence, Ishikawa family) — a simple
@@ -173,6 +174,8 @@ export function ReportList() {
   const readsLots = useCan('lots', 'read');
   const readsAgencies = useCan('agencies', 'read');
   const reportName = useReportName();
+  // The consortium reminds the pending signers of the selected reports (issue 28).
+  const bulkActionButtons = useBulkActionButtons('nca-reports');
   return (
     <List filters={useFilters()} sort={{ field: 'createdAt', order: 'DESC' }} actions={<ListActions />} exporter={false}>
       {phone ? (
@@ -183,7 +186,7 @@ export function ReportList() {
           tertiaryText={(r) => [translate(`nca.status.${r.status}`), r.recurrenceOf ? translate('nca.capa.recurrence.chip', { code: r.recurrenceOf.code ?? '' }) : null].filter(Boolean).join(' · ')}
         />
       ) : (
-        <ListDataTable rowClick="edit" bulkActionButtons={false}>
+        <ListDataTable rowClick="edit" bulkActionButtons={bulkActionButtons}>
           <DataTable.Col source="code" sx={{ whiteSpace: 'nowrap' }} render={(r: TReportRow) => reportName(r.code, r.draftName, { short: true })} />
           <DataTable.Col
             source="status"

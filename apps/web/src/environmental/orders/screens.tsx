@@ -21,6 +21,7 @@ import { DetailActions, emptyToNull, FormGrid, RecordTitle, DetailForm, useSaveE
 import { useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /* Orders under a lot: a direct work order or an announcement, given to one or more agencies. */
 
@@ -95,6 +96,7 @@ export function OrderEdit() {
       <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <OrderFields readOnly={!canSave} />
       </DetailForm>
+      <RecordHistoryHere section />
     </Edit>
   );
 }

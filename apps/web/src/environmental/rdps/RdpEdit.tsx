@@ -16,6 +16,7 @@ import { Phase3 } from './Phase3';
 import { RdpFields, toWritable } from './RdpFields';
 import { RdpPanel } from './RdpPanel';
 import type { TRdp } from './rdpRecord';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /* The report's page: its header, and the tabs RDP, accounting and phases 1 to 3. */
 
@@ -80,6 +81,7 @@ function RdpDetail() {
           <DetailForm canSave={editable} canDelete={editable && canDelete}>
             <RdpFields readOnly={!editable} isCreate={false} />
           </DetailForm>
+          <RecordHistoryHere section />
         </>
       ) : null}
       {tab === 1 ? <Accounting record={record} /> : null}

@@ -27,6 +27,7 @@ import { required } from '../../components/validators';
 import { SigningTermsSettings } from './SigningTermsSettings';
 import { useWatchedText } from '../../components/watchedValues';
 import { isOneOf, textOf } from '@app/domain/platform/records/keys';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /*
  * NCA settings and laboratory analysis settings: one list per setting type, in tabs. A setting
@@ -172,6 +173,7 @@ export function SettingEdit() {
       <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <SettingFields readOnly={!canSave} isCreate={false} />
       </DetailForm>
+      <RecordHistoryHere section />
     </Edit>
   );
 }

@@ -57,6 +57,8 @@ export const onboardingEn = {
     IMPERSONATION_FORBIDDEN: 'You cannot sign while impersonating another user.',
     FORM_CHECKS_FAILED: 'The form does not pass the RENTRI checks: correct it before approving it.',
     FORM_LOCKED: 'An approved form cannot be changed.',
+    SIGN_REQUEST_NOT_PENDING: 'No signature is pending: the request is already signed, refused or suspended, or its round is closed.',
+    REMINDER_TOO_SOON: 'The signer was already reminded within the last hour: try again later.',
     NOTHING_TO_RESTORE: 'This version is the same as the current one: there is nothing to restore.',
     FORM_RENTRI_INCOMPLETE: 'Data RENTRI requires is missing: complete the form.',
     REQUIRED_DOCUMENTS_MISSING: 'Upload the required documents first.',

@@ -57,6 +57,8 @@ export const onboardingIt = {
     IMPERSONATION_FORBIDDEN: 'Non puoi firmare mentre impersoni un altro utente.',
     FORM_CHECKS_FAILED: 'Il formulario non supera i controlli RENTRI: correggilo prima di approvarlo.',
     FORM_LOCKED: 'Un formulario approvato non si può modificare.',
+    SIGN_REQUEST_NOT_PENDING: 'Nessuna firma in attesa: la richiesta è già firmata, rifiutata o sospesa, oppure il giro di firme è chiuso.',
+    REMINDER_TOO_SOON: 'Il firmatario è già stato sollecitato nell’ultima ora: riprova più tardi.',
     NOTHING_TO_RESTORE: 'Questa versione è uguale a quella attuale: non c’è nulla da ripristinare.',
     FORM_RENTRI_INCOMPLETE: 'Mancano dati che RENTRI richiede: completali nel formulario.',
     REQUIRED_DOCUMENTS_MISSING: 'Carica prima i documenti obbligatori.',

@@ -31,6 +31,7 @@ import { required } from '../../components/validators';
 import { intlLocale } from '../../i18n/format';
 import { useSession } from '../../session/useSession';
 import { TextAddButton } from '../../components/TextAddButton';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /*
  * Events: a hotelier proposes one (waiting for confirmation), an administrator confirms it; either
@@ -171,6 +172,7 @@ export function EventEdit() {
         <EventFields readOnly={!canSave} />
         <GalleryPreview />
       </DetailForm>
+      <RecordHistoryHere section />
     </Edit>
   );
 }

@@ -4,6 +4,7 @@ import { DetailActions, FormGrid, RecordTitle, SectionTitle, DetailForm, DetailT
 import { FilterCreateActions, ListExportButton, ResponsiveDataTable } from '../../components/listScaffolding';
 import { useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /* Customers, projects and short links: administration records, administrators only. */
 
@@ -119,8 +120,11 @@ export function CustomerEdit() {
       redirect={false}
       transform={customerPayload}
     >
-      <DetailTabbedForm canSave={canSave} canDelete={useCanHere('delete')}>
+      <DetailTabbedForm canSave={canSave} canDelete={useCanHere('delete')} readOnlyTabs={['history']}>
         {CustomerTabs({ readOnly: !canSave })}
+        <TabbedForm.Tab label="history.tab" path="history">
+          <RecordHistoryHere />
+        </TabbedForm.Tab>
       </DetailTabbedForm>
     </Edit>
   );
@@ -189,6 +193,7 @@ export function ProjectEdit() {
       <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <ProjectFields readOnly={!canSave} />
       </DetailForm>
+      <RecordHistoryHere section />
     </Edit>
   );
 }
@@ -278,6 +283,7 @@ export function LinkEdit() {
       <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <LinkFields readOnly={!canSave} />
       </DetailForm>
+      <RecordHistoryHere section />
     </Edit>
   );
 }

@@ -3,6 +3,7 @@ import { DetailActions, FormGrid, RecordTitle, DetailForm, emptyToNull, useSaveE
 import { FilterCreateActions, ListExportButton, ResponsiveDataTable } from '../../components/listScaffolding';
 import { useCanHere } from '../../components/permissions';
 import { required } from '../../components/validators';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /*
  * FAQs and categories: short records the administrators write and the other roles read (the
@@ -52,6 +53,7 @@ export function FaqEdit() {
       <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <FaqFields readOnly={!canSave} />
       </DetailForm>
+      <RecordHistoryHere section />
     </Edit>
   );
 }
@@ -113,6 +115,7 @@ export function CategoryEdit() {
       <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <CategoryFields readOnly={!canSave} />
       </DetailForm>
+      <RecordHistoryHere section />
     </Edit>
   );
 }

@@ -5,6 +5,7 @@ import { useCan } from '../../components/permissions';
 import { required, validCcp, validCityFiscalCode, validSegregationCode, validEmail, validIban, validIstatCode, validPhone, validProvince } from '../../components/validators';
 import { ListExportButton, ListToolbar, ResponsiveDataTable } from '../../components/listScaffolding';
 import { CityLogoInput } from './CityLogo';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 function CityListActions() {
   return (
@@ -98,7 +99,7 @@ export function CityEdit() {
   const canSave = useCan('cities', 'update');
   return (
     <Edit mutationOptions={saveErrors} title={<RecordTitle />} actions={<DetailActions />} mutationMode="pessimistic" redirect={false}>
-      <DetailTabbedForm canSave={canSave} canDelete={useCan('cities', 'delete')} readOnlyTabs={['structures']}>
+      <DetailTabbedForm canSave={canSave} canDelete={useCan('cities', 'delete')} readOnlyTabs={['structures', 'history']}>
         <TabbedForm.Tab label="touristTax.tabs.cityData">
           <CityFields readOnly={!canSave} isCreate={false} />
         </TabbedForm.Tab>
@@ -113,6 +114,9 @@ export function CityEdit() {
               </DataTable.Col>
             </DataTable>
           </ReferenceManyField>
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="history.tab" path="history">
+          <RecordHistoryHere labelPrefixes={['touristTax.fields']} />
         </TabbedForm.Tab>
       </DetailTabbedForm>
     </Edit>

@@ -39,6 +39,7 @@ import { useSession } from '../../session/useSession';
 import type { TCommunicationRecord } from '@app/domain/tourist-tax/communications';
 import type { TRaRecordOf } from '../../dataProvider/query';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /*
  * Communications: the comune writes a formatted message to all its hoteliers or to chosen
@@ -224,6 +225,7 @@ export function CommunicationPage() {
   return (
     <Show title={<CommunicationTitle />} actions={<DetailActions />}>
       <CommunicationBody />
+      <RecordHistoryHere section labelPrefixes={['touristTax.fields']} />
     </Show>
   );
 }

@@ -39,6 +39,7 @@ import { DEADLINE_KINDS, deadlineBody, deadlineRuleOf, deadlineValueProblem, typ
 import type { TNamedRecord } from '../../components/records';
 import { errorDetailsOf } from '../../dataProvider/errors';
 import { isOneOf } from '@app/domain/platform/records/keys';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /*
  * Declaration periods of a comune (declaration templates): the comune writes them, its hoteliers
@@ -315,6 +316,7 @@ export function DeclarationTemplateEdit() {
       <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
         <TemplateFields readOnly={!canSave} isCreate={false} />
       </DetailForm>
+      <RecordHistoryHere section labelPrefixes={['touristTax.fields']} />
     </Edit>
   );
 }

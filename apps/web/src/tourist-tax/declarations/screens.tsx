@@ -35,6 +35,7 @@ import { DECLARATION_STATUSES, DeclarationHeaderPanel, DeclarationStatusChip, Fi
 import { DeclarationEditPanel, ManualFigureInputs, payloadOf, validateDeclarationForm, type TFormValues } from './ManualFiguresForm';
 import { useListFilterValues } from '../../components/records';
 import { textOf } from '@app/domain/platform/records/keys';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 const statusChoices = DECLARATION_STATUSES.map((id) => ({ id, name: `touristTax.declarationStatus.${id}` }));
 const typeChoices = [
@@ -238,6 +239,9 @@ export function DeclarationPage() {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="filings.declarations.tabs.attachments" path="attachments">
           <AttachmentsTab />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="history.tab" path="history">
+          <RecordHistoryHere labelPrefixes={['touristTax.fields']} />
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>
     </Show>

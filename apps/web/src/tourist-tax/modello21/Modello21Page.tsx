@@ -5,6 +5,7 @@ import { useInvalidateCustom } from '../../dataProvider/hooks';
 import { Modello21Form } from './Modello21Form';
 import { updatePayload, type TModello21FormValues } from './monthRows';
 import type { TModello21 } from './modello21Record';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 function Modello21Title() {
   const record = useRecordContext<TModello21>();
@@ -39,6 +40,7 @@ export function Modello21Page() {
       }}
     >
       <Modello21Form />
+      <RecordHistoryHere section labelPrefixes={['touristTax.fields']} />
     </Edit>
   );
 }

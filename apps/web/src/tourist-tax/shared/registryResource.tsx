@@ -5,6 +5,7 @@ import { useCanHere, useReachesAllHere } from '../../components/permissions';
 import { required } from '../../components/validators';
 import { ListExportButton, ListToolbar, ResponsiveDataTable } from '../../components/listScaffolding';
 import { RepriceRuleButton, useRepriceAfterSave } from './RepriceDialog';
+import { RecordHistoryHere } from '../../components/RecordHistory';
 
 /*
  * Screens of the per-comune registries that are a name and a note: structure types, structure
@@ -72,6 +73,7 @@ export function makeRegistryResource(extraFields?: TExtraFields, { prices = fals
         <DetailForm canSave={canSave} canDelete={useCanHere('delete')}>
           <RegistryFields readOnly={!canSave} isCreate={false} extraFields={extraFields} />
         </DetailForm>
+        <RecordHistoryHere section labelPrefixes={['touristTax.fields']} />
         {prices ? reprice.dialog : null}
       </Edit>
     );

@@ -5,6 +5,9 @@ import { SIGN_PHASES } from './phases.ts';
 import { ZDraftNameParts } from './report-name.ts';
 import { EXPLANATION_MAX, EXPLANATION_MIN, SIGN_STATUSES } from './sign-flow.ts';
 
+/** The consortium reminds a pending signer of a request at most once in this many minutes. */
+export const SIGNER_REMINDER_INTERVAL_MINUTES = 60;
+
 /**
  * A sign request: one signer (acting in a company function) for one phase and round of a report.
  * Created by the report's request actions; signed with a one-time code ("firma con codice OTP").
@@ -45,5 +48,6 @@ export const ZSignRequestRecord = ZRecordBase.extend({
   locked: z.boolean().describe('Too many wrong codes: the consortium must unlock it'),
   codeSentAt: z.string().nullable().describe('When the last code was sent'),
   codeExpiresAt: z.string().nullable(),
+  remindedAt: z.string().nullable().optional().describe('When the consortium last reminded the signer of this request (at most once an hour)'),
 });
 export type TSignRequestRecord = z.infer<typeof ZSignRequestRecord>;

@@ -391,6 +391,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     forceOpen: 'all - - - - all',
     forcePhase3: 'all - - - - all',
     forceClose: 'all - - - - all',
+    remindSigners: 'all - - - - all',
     timeline: 'all - - ncaParticipant ncaParticipant all',
     pdf: 'all - - ncaParticipant ncaParticipant all',
     evidence: 'all - - ncaParticipant ncaParticipant all',
@@ -433,6 +434,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     reject: 'all - - self self self',
     manualReject: 'all - - - - all',
     unlock: 'all - - - - all',
+    remind: 'all - - - - all',
   },
   rdps: {
     list: 'all - - ownAgency ownLaboratory all',

@@ -386,6 +386,8 @@ export const ACCESS = {
       forceOpen: allow(CONSORTIUM, 'nca.forceSkipSignatures'),
       forcePhase3: allow(CONSORTIUM, 'nca.forceSkipSignatures'),
       forceClose: allow(CONSORTIUM, 'nca.forceSkipSignatures'),
+      // Remind the pending signers of the report's open round (bell and e-mail; at most once an hour per signer).
+      remindSigners: allow(CONSORTIUM, 'signs.update'),
       // The append-only history, the PDFs of the phases and of the closed report.
       timeline: allow(NCA_READERS, 'nca.get'),
       pdf: allow(NCA_READERS, 'nca.get'),
@@ -459,6 +461,8 @@ export const ACCESS = {
       manualReject: allow(CONSORTIUM, 'signs.update'),
       // Clears the wrong-code counters of a request locked after too many wrong codes.
       unlock: allow(CONSORTIUM, 'signs.update'),
+      // Sends the pending signer their request again (bell and e-mail; at most once an hour per request).
+      remind: allow(CONSORTIUM, 'signs.update'),
     },
   },
   // Waste forms (FIR): a supplier agency registers and corrects the forms of its own agency's orders

@@ -14,6 +14,10 @@ describe('bulk actions', () => {
     expect(bulkActionsFor('agency_user', 'forms')).toEqual(['delete']);
     expect(bulkActionsFor('user', 'stays')).toEqual(['markPaid', 'markNotPaid', 'delete']);
     expect(bulkActionsFor('city', 'stays')).toEqual([]);
+    expect(bulkActionsFor('consortium_user', 'nca-reports')).toEqual(['remindSigners']);
+    expect(bulkActionsFor('agency_user', 'nca-reports')).toEqual([]);
+    expect(bulkActionsFor('admin', 'sign-requests')).toEqual(['remind']);
+    expect(bulkActionsFor('laboratory_user', 'sign-requests')).toEqual([]);
     expect(bulkActionsFor('city', 'nothing')).toEqual([]);
     expect(bulkActionsFor(undefined, 'stays')).toEqual([]);
   });

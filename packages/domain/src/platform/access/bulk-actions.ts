@@ -15,6 +15,9 @@ export const BULK_DELETE = 'delete';
 export const BULK_ACTIONS = {
   declarations: { validate: 'validate', [BULK_DELETE]: 'delete' },
   forms: { approve: 'approve', [BULK_DELETE]: 'delete' },
+  // The NCA list reminds the pending signers of the selected reports; sign requests one signer each.
+  'nca-reports': { remindSigners: 'remindSigners' },
+  'sign-requests': { remind: 'remind' },
   stays: { markPaid: 'update', markNotPaid: 'update', [BULK_DELETE]: 'delete' },
 } as const satisfies Record<string, Record<string, string>>;
 

@@ -106,6 +106,8 @@ export const ERROR_STATUS_BY_CODE = {
   SNAPSHOT_CHANGED: 409,
   // The signer has not accepted the current version of the signing terms (FEA): they read and accept them once, then sign.
   SIGNING_TERMS_NOT_ACCEPTED: 409,
+  // A reminder for a sign request that waits for no signature (signed, refused, suspended, or of a round or phase no longer open).
+  SIGN_REQUEST_NOT_PENDING: 409,
 
   // An invitation link that is gone: replaced by a newer one, withdrawn, or past its 7 days.
   INVITE_TOKEN_SUPERSEDED: 410,
@@ -129,6 +131,8 @@ export const ERROR_STATUS_BY_CODE = {
   ALLOGGIATI_INCOMPLETE: 422,
 
   RATE_LIMITED: 429,
+  // The signer was reminded of this request less than an hour ago (params.nextAt: when the next reminder may go).
+  REMINDER_TOO_SOON: 429,
   // Too many wrong signing codes (5 per code, 10 per sign request): the consortium resets the request.
   OTP_LOCKED: 429,
   // Too many failed sign-ins on the account or from the address: the next attempt needs a solved bot check.

@@ -7,6 +7,7 @@ import {
   NCA_REPORT_STATUSES,
   SIGN_PHASES,
   SIGN_STATUSES,
+  SIGNER_REMINDER_INTERVAL_MINUTES,
   ZCorrectiveActionFacts,
   ZCorrectiveActionRecord,
   ZEffectivenessCheckRecord,
@@ -43,6 +44,7 @@ import { readerLanguage } from '../../../i18n/reader-language.ts';
 import { EVIDENCE_PROBLEMS, verifyReportEvidence } from './verify-signature-evidence.ts';
 import { acceptSigningTerms, listSigningTermsVersions, publishSigningTerms, readSigningTerms } from './signing-terms.ts';
 import { buildEvidencePack } from './evidence-pack.ts';
+import { remindReportSigners, remindSigner } from './remind-signers.ts';
 
 const tags = ['nca'];
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -167,7 +169,17 @@ export function registerNcaRoutes(app: FastifyInstance) {
     handler: (request) => mySignRequests(signedIn(request)) as never,
   });
 
-  registerCollection(app, ncaReportsCollection);
+  registerCollection(app, ncaReportsCollection, {
+    bulk: {
+      actions: {
+        remindSigners: {
+          access: 'remindSigners',
+          summary: 'remind the pending signers of the open round (as POST /sign-requests/{id}/remind for each; refused when nobody is pending or all were reminded within the hour)',
+          run: (ctx, id) => remindReportSigners(app, ctx, id),
+        },
+      },
+    },
+  });
   registerCollection(app, correctiveActionsCollection);
   r.get('/api/sign-requests/terms', {
     schema: {
@@ -219,7 +231,9 @@ export function registerNcaRoutes(app: FastifyInstance) {
     },
     handler: (request) => acceptSigningTerms(signedIn(request), request.body, meta(request)),
   });
-  registerCollection(app, signRequestsCollection);
+  registerCollection(app, signRequestsCollection, {
+    bulk: { actions: { remind: { access: 'remind', summary: 'remind the pending signer (as POST /{id}/remind)', run: (ctx, id) => remindSigner(app, ctx, id) } } },
+  });
   registerCollection(app, effectivenessChecksCollection);
 
   const reportRuntime = ncaReportTransitions(app);
@@ -416,6 +430,22 @@ export function registerNcaRoutes(app: FastifyInstance) {
       },
     });
   }
+  r.post('/api/sign-requests/:id/remind', {
+    schema: {
+      tags,
+      summary: `The consortium reminds a pending signer of the request (bell and e-mail, audited; at most once in ${SIGNER_REMINDER_INTERVAL_MINUTES} minutes per request)`,
+      description: '409 SIGN_REQUEST_NOT_PENDING when the request waits for no signature (decided, suspended, or its round closed); 429 REMINDER_TOO_SOON (params.nextAt) within the interval.',
+      params: ZIdParams,
+      body: ZEmpty,
+      response: { 200: ZSignRequestRecord, ...signErrors },
+    },
+    handler: async (request) => {
+      const ctx = signedIn(request);
+      const record = signRequestToRecord(await remindSigner(app, ctx, request.params.id)) as unknown as Record<string, unknown>;
+      await decorateSignRequests(ctx.db, [record]);
+      return record as never;
+    },
+  });
   void SIGN_STATUSES;
   void CORRECTIVE_ACTION_STATUSES;
 }

@@ -5,6 +5,7 @@ import type { TSettingRecord } from '@app/domain/platform/settings/settings';
 import { useCanHere } from '../../../components/permissions';
 import { useSettingDescription, useSettingName } from './settingName';
 import { settingTypeChoices } from './settingTypes';
+import { RecordHistoryHere } from '../../../components/RecordHistory';
 
 function SettingTitle() {
   const record = useRecordContext<TSettingRecord>();
@@ -70,6 +71,7 @@ export function SettingEdit() {
   return (
     <Edit title={<SettingTitle />} mutationMode="pessimistic" mutationOptions={useSaveErrorNotification()}>
       <SettingForm />
+      <RecordHistoryHere section />
     </Edit>
   );
 }
