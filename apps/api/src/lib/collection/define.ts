@@ -111,10 +111,11 @@ export type TCollection<
    */
   heavyFields?: Record<string, PgColumn>;
   /**
-   * List counts are cached per filter until the next write to the table (lib/collection/count-cache.ts).
-   * Only for a table that carries the `notify_table_write` trigger (migration 0019 puts it on stays).
+   * List counts are cached per filter until the next write to the table (lib/collection/count-cache.ts), or to
+   * any table of `readsAlso`: every table the list's conditions (scopes, custom filters) read besides its own.
+   * Only for tables that carry the `notify_table_write` trigger (migrations 0019, 0027, 0046, 0059).
    */
-  cachedCounts?: boolean;
+  cachedCounts?: boolean | { readsAlso: PgTable[] };
 };
 
 export function defineCollection<TTable extends TRecordTable, TCreate extends z.ZodObject, TRecord extends z.ZodType, TUpdate extends z.ZodObject | undefined = undefined>(

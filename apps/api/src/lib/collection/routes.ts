@@ -123,6 +123,7 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
   const permissionFields = { ...def.filterable, _id: table.id };
   const tableName = getTableName(table);
   const counts = def.cachedCounts ? options.counts : undefined;
+  if (counts && typeof def.cachedCounts === 'object') counts.readsAlso(tableName, def.cachedCounts.readsAlso.map(getTableName));
   // After a committed write: this process's next list counts again (other processes hear the trigger's notification).
   const forgetCounts = () => counts?.invalidate(tableName);
   const allColumns = getTableColumns(table);

@@ -15,7 +15,7 @@ import {
 } from '@app/domain/environmental/nca/index';
 import { ncaSideOf, type TNcaSide } from '@app/domain/platform/access/access-table';
 import { italianDateOf } from '@app/domain/platform/time/italian-time';
-import { correctiveActions, ncaReports, settings, signRequests } from '../../../db/schema/index.ts';
+import { agencies, correctiveActions, ncaReports, settings, signRequests, users } from '../../../db/schema/index.ts';
 import { holdsPermission } from '../../../lib/access.ts';
 import { cachedSettingsRead } from '../../platform/index.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
@@ -207,6 +207,9 @@ export const ncaReportsCollection = defineCollection({
     // The reports whose root cause is classified in an Ishikawa family.
     ishikawa: (value) => (isIshikawaCategory(value) ? sql`${ncaReports.ishikawaCategories} @> array[${value}]::text[]` : sql`false`),
   },
+  // Counted once per filter until the next committed write to a table the scope or the custom filters read (the
+  // notify triggers of migrations 0027, 0046 and 0059): 50,000 reports take 14 ms to count, the page 0.1 ms.
+  cachedCounts: { readsAlso: [correctiveActions, signRequests, users, settings, agencies] },
   toRecord: (row) => reportToRecord(row),
   async decorate(records, ctx) {
     const ids = records.map((r) => r._id as string);

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { declarations, stays } from '../../../db/schema/index.ts';
+import { declarations, stays, structures } from '../../../db/schema/index.ts';
 import { defineCollection, type TRowValues, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
@@ -89,8 +89,9 @@ export const staysCollection = defineCollection({
   scopes: structureChildScopes(stays.structureId, stays.cityId),
   toRecord: (row) => stayToRecord(row),
   heavyFields: STAY_LIST_HEAVY_FIELDS,
-  // A comune's quarter is some 250,000 stays: counted once per filter until the next write (migration 0019's trigger).
-  cachedCounts: true,
+  // A comune's quarter is some 250,000 stays: counted once per filter until the next write (migration 0019's trigger),
+  // to stays or to structures (a hotelier's scope reads who manages each structure; trigger of migration 0059).
+  cachedCounts: { readsAlso: [structures] },
   toRow: async ({ input, tx, ctx, existing: current }) => {
     if (current) assertStayNotLocked(current);
     const facts = stayFactsFrom(input, current);
