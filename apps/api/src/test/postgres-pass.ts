@@ -94,6 +94,7 @@ export const EMBEDDED_ONLY = {
   'apps/api/src/lib/document-jobs.test.ts': 'no-database',
   'apps/api/src/lib/layers.test.ts': 'no-database',
   'apps/api/src/lib/pdf-layout.test.ts': 'no-database',
+  'apps/api/src/lib/table-writes.test.ts': 'no-database',
   'apps/api/src/lib/uuidv7.test.ts': 'no-database',
   'apps/api/src/lib/workflow/status-writes.test.ts': 'no-database',
   'apps/api/src/lib/xlsx-read.test.ts': 'no-database',
