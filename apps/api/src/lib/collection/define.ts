@@ -75,8 +75,12 @@ export type TCollection<
   /** API field name -> column, for sort; defaults to filterable. */
   sortable?: Record<string, PgColumn>;
   searchable?: PgColumn[];
-  /** Year-scoped collections: the date (or integer year) column the selected year filters. */
-  year?: { column: PgColumn; kind: 'date' | 'integer' };
+  /**
+   * Year-scoped collections: the date (or integer year) column the selected year filters. `startsBefore`: a date
+   * column that the rules keep from 1 to `maxDays` days before `column` (a stay's check-in before its check-out),
+   * bounded by the year too, so that a list sorted by it walks one index range instead of every year's rows.
+   */
+  year?: { column: PgColumn; kind: 'date' | 'integer'; startsBefore?: { column: PgColumn; maxDays: number } };
   /** A year-scoped collection whose list also answers `?allYears=true`: every year, whatever `year` says. */
   listsAllYears?: boolean;
   /**

@@ -172,7 +172,12 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
   function yearCondition(ctx: TSignedInContext): SQL | undefined {
     if (!def.year || ctx.year === null) return undefined;
     if (def.year.kind === 'integer') return eq(def.year.column, ctx.year);
-    return sql`${def.year.column} between ${`${ctx.year}-01-01`} and ${`${ctx.year}-12-31`}`;
+    const inYear = sql`${def.year.column} between ${`${ctx.year}-01-01`} and ${`${ctx.year}-12-31`}`;
+    const before = def.year.startsBefore;
+    if (!before) return inYear;
+    // The same rows: whatever ends within the year started at most maxDays before its first day and before its last.
+    const earliest = new Date(Date.UTC(ctx.year, 0, 1 - before.maxDays)).toISOString().slice(0, 10);
+    return sql`${inYear} and ${before.column} between ${earliest} and ${`${ctx.year}-12-30`}`;
   }
 
   async function findInScope(ctx: TSignedInContext, db: TSignedInContext['db'], id: string, scope: SQL | undefined, lock = false) {

@@ -9,6 +9,7 @@ import { attachmentProblems, computeTaxOfFacts, linkAttachments, previousNightsO
 import { findStructureInScope, structureChildScopes } from '../registry/scope.ts';
 import { STAY_LIST_HEAVY_FIELDS, ZStayInput, ZStayRecord, stayToRecord } from './stay-shapes.ts';
 import { withTaxErrors } from './tax-errors.ts';
+import { MAX_STAY_NIGHTS } from '@app/domain/tourist-tax/engine';
 
 export function assertStayNotLocked(row: { lockedAt: Date | null; declarationId: string | null }) {
   if (row.lockedAt) {
@@ -59,7 +60,9 @@ export const staysCollection = defineCollection({
   record: ZStayRecord,
   create: ZStayInput,
   update: ZStayInput.partial(),
-  year: { column: stays.checkOut, kind: 'date' },
+  // A stay lasts 1 to MAX_STAY_NIGHTS nights (the engine refuses others on every write path): its check-in is bounded
+  // by the year too, and a list sorted by check-in walks stays_structure_checkin_idx within it (issue 24).
+  year: { column: stays.checkOut, kind: 'date', startsBefore: { column: stays.checkIn, maxDays: MAX_STAY_NIGHTS } },
   filterable: {
     structureId: stays.structureId,
     cityId: stays.cityId,
