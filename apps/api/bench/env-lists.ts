@@ -95,7 +95,10 @@ export async function benchEnvironmentalLists() {
       const bytes = Buffer.from(await res.arrayBuffer());
       return { total: res.headers.get('x-total-count'), rows: (JSON.parse(bytes.toString()) as unknown[]).length, kb: bytes.length / 1024 };
     };
+    // BENCH_LISTS_ONLY=ncaConsortium,ncaAgency runs those cases only.
+    const only = process.env.BENCH_LISTS_ONLY?.split(',');
     const run = async (label: string, name: keyof typeof queries) => {
+      if (only && !only.includes(name)) return;
       const api = `http://127.0.0.1:${apiPort}${apiUrl[name]}`;
       const rawUrl = `http://127.0.0.1:${rawPort}/${name}`;
       const a = await probe(api, tokens[who[name]]);

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { stays } from '../src/db/schema/index.ts';
 import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
 import { STAY_LIST_HEAVY_FIELDS } from '../src/modules/tourist-tax/stays/stay-shapes.ts';
+import { MAX_STAY_NIGHTS } from '@app/domain/tourist-tax/engine';
 import { directusInstallDir, directusVersion, startDirectus, type TDirectus } from './directus.ts';
 import { interleaved, loadTest, minMedian, openBenchApp, printRounds, printTarget, sectionDatabaseUrl, type TLoadResult } from './lib.ts';
 
@@ -87,12 +88,15 @@ async function atSize<T>(size: number, body: (run: TRun) => Promise<T>, options:
       .map((c) => `"${c.name.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`)}"`)
       .join(', ');
     const inYear = `check_out between '${YEAR}-01-01' and '${YEAR}-12-31'`;
+    // A page sorted by check-in carries the check-in bound the product derives from the year (a stay lasts 1 to MAX_STAY_NIGHTS nights).
+    const earliestCheckIn = new Date(Date.UTC(YEAR, 0, 1 - MAX_STAY_NIGHTS)).toISOString().slice(0, 10);
+    const checkInBound = `check_in between '${earliestCheckIn}' and '${YEAR}-12-30'`;
     const hotelierScope = `structure_id in (select id from structures where $1::uuid = any(user_ids))`;
     const from = `${YEAR}-04-01`;
     const to = `${YEAR}-06-30`;
     const queries = {
       structure: {
-        list: `select ${columns} from stays where ${hotelierScope} and ${inYear} and structure_id = $2 order by check_in asc, id asc limit 25`,
+        list: `select ${columns} from stays where ${hotelierScope} and ${inYear} and structure_id = $2 and ${checkInBound} order by check_in asc, id asc limit 25`,
         count: `select count(*) as n from stays where ${hotelierScope} and ${inYear} and structure_id = $2`,
         args: [setup.hotelierId, setup.listStructureId],
       },

@@ -14,7 +14,7 @@ import { DatabaseUnavailableError, type TDatabase } from './db/client.ts';
 import { AppError, isAppError, toErrorBody } from './lib/errors.ts';
 import { databaseErrorToAppError } from './lib/database-errors.ts';
 import { createCountCache } from './lib/collection/count-cache.ts';
-import { createTableWrites } from './lib/table-writes.ts';
+import { createTableWrites, readsAsOfArrival } from './lib/table-writes.ts';
 import { findUnsafeInput } from './lib/schemas.ts';
 import { connectRedis } from './lib/redis.ts';
 import type { TServices } from './lib/fastify-types.ts';
@@ -161,6 +161,9 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   // The reference UI ships its script with the package (no CDN, nor its web fonts: the CSP allows our own only); the document is at /api/docs/json.
   await app.register(apiReference, { routePrefix: '/api/docs', openApiDocumentEndpoints: { json: '/json', yaml: '/yaml' }, configuration: { withDefaultFonts: false } });
 
+  // A read request's caches (signed-in user, settings, counts) answer as of its arrival, sharing one round trip on
+  // the LISTEN connection (lib/table-writes.ts); writes keep a round trip per cached read, after their own writes.
+  app.addHook('onRequest', (request, _reply, done) => (request.method === 'GET' || request.method === 'HEAD' ? readsAsOfArrival.run(performance.now(), done) : done()));
   registerAuthentication(app);
   await registerModules(app);
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { TDatabase } from '../db/client.ts';
 
 /** The channel the `notify_table_write` trigger (migrations 0019, 0027) notifies, with the table's name as payload. */
@@ -11,11 +12,22 @@ export type TTableWrites = {
    * when the notifications stop (connection lost, or stop()): the subscriber forgets what it kept.
    */
   subscribe(onWrite: (table: string) => void, onLost: () => void): void;
-  /** Resolves once every notification of a transaction committed before the call has arrived. */
+  /**
+   * Resolves once every notification of a transaction committed before the call has arrived; within
+   * {@link readsAsOfArrival}, before the request arrived (one round trip serves every cache a read request asks).
+   */
   sync(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 };
+
+/**
+ * A request that only reads (GET) needs the writes committed before it arrived, not those committed while it
+ * runs: inside `readsAsOfArrival.run(performance.now(), ...)` a `sync()` is answered by any round trip on the
+ * LISTEN connection sent at or after that moment, so the signed-in user's, the settings' and the counts' caches
+ * of one list request share one round trip instead of taking three in turn (app.ts sets it for GET requests).
+ */
+export const readsAsOfArrival = new AsyncLocalStorage<number>();
 
 /**
  * One LISTEN connection to the table writes the database notifies, shared by the caches that must
@@ -27,8 +39,11 @@ export function createTableWrites(database: Pick<TDatabase, 'listen'>, log: { wa
   const subscribers: { onWrite: (table: string) => void; onLost: () => void }[] = [];
   let live = false;
   let listening: { sync(): Promise<void>; stop(): Promise<void> } | undefined;
+  /** A moment before which every committed write has been heard (a completed round trip was sent after it). */
+  let syncedAsOf = -Infinity;
   const lose = () => {
     live = false;
+    syncedAsOf = -Infinity;
     for (const s of subscribers) s.onLost();
   };
   return {
@@ -40,7 +55,15 @@ export function createTableWrites(database: Pick<TDatabase, 'listen'>, log: { wa
     },
     sync() {
       if (!listening) return Promise.reject(new Error('not listening to table writes'));
-      return listening.sync();
+      const arrived = readsAsOfArrival.getStore();
+      if (arrived === undefined) return listening.sync();
+      // A round trip sent after the request arrived has delivered every notification committed before it.
+      if (syncedAsOf >= arrived) return Promise.resolve();
+      const sent = performance.now();
+      // The round trip that answers this call was sent after the call: every write committed before `sent` is heard.
+      return listening.sync().then(() => {
+        if (sent > syncedAsOf) syncedAsOf = sent;
+      });
     },
     async start() {
       if (listening) return;

@@ -68,6 +68,8 @@ export const ON_POSTGRES = {
   'apps/api/src/modules/tourist-tax/stays/stays.test.ts': 'schema',
   'apps/api/src/seed/environmental-demo.test.ts': 'schema',
   'apps/api/src/seed/filings-demo.test.ts': 'schema',
+  // Cached counts forgotten through the notify triggers of the tables a scope reads, delivered on PostgreSQL's LISTEN connection.
+  'apps/api/src/test/cached-counts.test.ts': 'listen',
   // Who hears of a write is decided by each receiver's scope clause over the row.
   'apps/api/src/test/live-lists.test.ts': 'sql',
   'apps/api/src/test/route-walk-admin.test.ts': 'every-route',
@@ -94,6 +96,7 @@ export const EMBEDDED_ONLY = {
   'apps/api/src/lib/document-jobs.test.ts': 'no-database',
   'apps/api/src/lib/layers.test.ts': 'no-database',
   'apps/api/src/lib/pdf-layout.test.ts': 'no-database',
+  'apps/api/src/lib/table-writes.test.ts': 'no-database',
   'apps/api/src/lib/uuidv7.test.ts': 'no-database',
   'apps/api/src/lib/workflow/status-writes.test.ts': 'no-database',
   'apps/api/src/lib/xlsx-read.test.ts': 'no-database',

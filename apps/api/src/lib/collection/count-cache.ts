@@ -11,8 +11,13 @@ export type TCountCache = {
    * one when no write to the table happened since it was counted, else `compute()`'s.
    */
   count(table: string, key: string, compute: () => Promise<number>): Promise<number>;
-  /** Forgets the table's counts (a write to it committed). */
+  /** Forgets the table's counts (a write to it committed), and those of the tables whose counts read it. */
   invalidate(table: string): void;
+  /**
+   * The counts of `table` read `others` too (a scope's subqueries): a write to any of them forgets them. Each of
+   * `others` must carry the `notify_table_write` trigger as `table` does.
+   */
+  readsAlso(table: string, others: readonly string[]): void;
 };
 
 /**
@@ -29,20 +34,26 @@ export type TCountCache = {
  */
 export function createCountCache(writes: TTableWrites): TCountCache {
   const tables = new Map<string, TTableCounts>();
+  /** For a table, the tables whose counts read it besides their own. */
+  const readers = new Map<string, Set<string>>();
 
   const tableOf = (table: string) => {
     let entry = tables.get(table);
     if (!entry) tables.set(table, (entry = { generation: 0, counts: new Map() }));
     return entry;
   };
-  const invalidate = (table: string) => {
+  const forget = (table: string) => {
     const entry = tables.get(table);
     if (!entry) return;
     entry.generation++;
     entry.counts.clear();
   };
+  const invalidate = (table: string) => {
+    forget(table);
+    for (const reader of readers.get(table) ?? []) forget(reader);
+  };
   const forgetAll = () => {
-    for (const table of tables.keys()) invalidate(table);
+    for (const table of tables.keys()) forget(table);
   };
   writes.subscribe(invalidate, forgetAll);
 
@@ -68,5 +79,12 @@ export function createCountCache(writes: TTableWrites): TCountCache {
       return total;
     },
     invalidate,
+    readsAlso(table, others) {
+      for (const other of others) {
+        let set = readers.get(other);
+        if (!set) readers.set(other, (set = new Set()));
+        set.add(table);
+      }
+    },
   };
 }

@@ -75,8 +75,12 @@ export type TCollection<
   /** API field name -> column, for sort; defaults to filterable. */
   sortable?: Record<string, PgColumn>;
   searchable?: PgColumn[];
-  /** Year-scoped collections: the date (or integer year) column the selected year filters. */
-  year?: { column: PgColumn; kind: 'date' | 'integer' };
+  /**
+   * Year-scoped collections: the date (or integer year) column the selected year filters. `startsBefore`: a date
+   * column that the rules keep from 1 to `maxDays` days before `column` (a stay's check-in before its check-out),
+   * bounded by the year too, so that a list sorted by it walks one index range instead of every year's rows.
+   */
+  year?: { column: PgColumn; kind: 'date' | 'integer'; startsBefore?: { column: PgColumn; maxDays: number } };
   /** A year-scoped collection whose list also answers `?allYears=true`: every year, whatever `year` says. */
   listsAllYears?: boolean;
   /**
@@ -111,10 +115,11 @@ export type TCollection<
    */
   heavyFields?: Record<string, PgColumn>;
   /**
-   * List counts are cached per filter until the next write to the table (lib/collection/count-cache.ts).
-   * Only for a table that carries the `notify_table_write` trigger (migration 0019 puts it on stays).
+   * List counts are cached per filter until the next write to the table (lib/collection/count-cache.ts), or to
+   * any table of `readsAlso`: every table the list's conditions (scopes, custom filters) read besides its own.
+   * Only for tables that carry the `notify_table_write` trigger (migrations 0019, 0027, 0046, 0059).
    */
-  cachedCounts?: boolean;
+  cachedCounts?: boolean | { readsAlso: PgTable[] };
 };
 
 export function defineCollection<TTable extends TRecordTable, TCreate extends z.ZodObject, TRecord extends z.ZodType, TUpdate extends z.ZodObject | undefined = undefined>(

@@ -41,7 +41,15 @@ const ZListQuery = z.looseObject({
 const MAX_PREPARED_LISTS = 500;
 
 /** A list request as parsed, and its filter rendered for the permission filter of `filterKey`. */
-type TPreparedList = { parsed: ReturnType<typeof parseListQuery>; fields: string[] | undefined; custom: SQL[]; filterKey: string | undefined; where: TRenderedWhere | undefined };
+type TPreparedList = {
+  parsed: ReturnType<typeof parseListQuery>;
+  fields: string[] | undefined;
+  custom: SQL[];
+  filterKey: string | undefined;
+  where: TRenderedWhere | undefined;
+  /** The page's filter when it differs from the count's (a bound that serves the sort's index). */
+  rowsWhere: TRenderedWhere | undefined;
+};
 
 const errorResponses = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
@@ -117,12 +125,14 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
   const base = { _id: table.id, createdAt: table.createdAt, updatedAt: table.updatedAt };
   const filterable = { ...base, ...def.filterable };
   const sortable = { ...base, ...(def.sortable ?? def.filterable) };
+  const sortColumns: Record<string, PgColumn | undefined> = sortable;
   const toRecord = (row: Record<string, unknown>, ctx: TSignedInContext) => (def.toRecord ? def.toRecord(row, ctx) : rowToRecord(row));
   const entity = entityOf(def.resource);
   if (!entity) throw new Error(`collection ${def.name}: access-table resource ${def.resource} has no entity name`);
   const permissionFields = { ...def.filterable, _id: table.id };
   const tableName = getTableName(table);
   const counts = def.cachedCounts ? options.counts : undefined;
+  if (counts && typeof def.cachedCounts === 'object') counts.readsAlso(tableName, def.cachedCounts.readsAlso.map(getTableName));
   // After a committed write: this process's next list counts again (other processes hear the trigger's notification).
   const forgetCounts = () => counts?.invalidate(tableName);
   const allColumns = getTableColumns(table);
@@ -176,6 +186,20 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
     return sql`${def.year.column} between ${`${ctx.year}-01-01`} and ${`${ctx.year}-12-31`}`;
   }
 
+  /**
+   * A page sorted by the year's `startsBefore` column: the same rows bounded by it too, so that the page walks one
+   * range of its index. Only the page: the count keeps the filter its index answers alone (index-only).
+   */
+  function rowsBound(ctx: TSignedInContext, query: Record<string, unknown>): SQL | undefined {
+    const before = def.year?.startsBefore;
+    if (!before || ctx.year === null || typeof query.sort !== 'string') return undefined;
+    const first = query.sort.split(',')[0].trim().replace(/^-/, '');
+    if (sortColumns[first] !== before.column) return undefined;
+    // Whatever ends within the year started at most maxDays before its first day, and before its last.
+    const earliest = new Date(Date.UTC(ctx.year, 0, 1 - before.maxDays)).toISOString().slice(0, 10);
+    return sql`${before.column} between ${earliest} and ${`${ctx.year}-12-30`}`;
+  }
+
   async function findInScope(ctx: TSignedInContext, db: TSignedInContext['db'], id: string, scope: SQL | undefined, lock = false) {
     if (!isUuid(id)) throw notFound();
     const query = db
@@ -222,23 +246,26 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
         const columnQuery = Object.fromEntries(Object.entries(query).filter(([name]) => !Object.hasOwn(def.customFilters ?? {}, name)));
         const parsed = parseListQuery(columnQuery, { filterable, sortable, searchable: def.searchable ?? [], idColumn: table.id });
         const custom = customKeys.map((name) => def.customFilters![name](String(query[name]), ctx));
-        prepared = { parsed, fields, custom, filterKey: undefined, where: undefined };
+        prepared = { parsed, fields, custom, filterKey: undefined, where: undefined, rowsWhere: undefined };
       }
       const { filter } = await requireAccess(ctx, def.resource, 'list');
       const filterKey = JSON.stringify(filter);
       if (prepared.filterKey !== filterKey) {
         const scope = scopeCondition(ctx, def.resource, 'list', def.scopes ?? {}, 'read');
         const permission = filter ? recordFilterToSql(filter, permissionFields) : undefined;
-        prepared.where = listSql.renderWhere(allOf([scope, permission, yearCondition(ctx), extra, ...prepared.parsed.where, ...prepared.custom]));
+        const conditions = [scope, permission, yearCondition(ctx), extra, ...prepared.parsed.where, ...prepared.custom];
+        prepared.where = listSql.renderWhere(allOf(conditions));
+        const bound = rowsBound(ctx, query);
+        prepared.rowsWhere = bound ? listSql.renderWhere(allOf([...conditions, bound])) : prepared.where;
         prepared.filterKey = filterKey;
         if (key !== undefined && !preparedLists.has(key)) {
           if (preparedLists.size >= MAX_PREPARED_LISTS) preparedLists.delete(preparedLists.keys().next().value!);
           preparedLists.set(key, prepared);
         }
       }
-      const { parsed, where } = prepared;
+      const { parsed, where, rowsWhere } = prepared;
       const columns = listColumns(fields);
-      const rowsQuery = listSql.rows(ctx.db, { ...columns, where, orderBy: parsed.orderBy, limit: parsed.limit, skip: parsed.skip });
+      const rowsQuery = listSql.rows(ctx.db, { ...columns, where: rowsWhere, orderBy: parsed.orderBy, limit: parsed.limit, skip: parsed.skip });
       const countRows = () => listSql.count(ctx.db, tableName, where);
       const counted = () => {
         if (!parsed.count) return undefined;

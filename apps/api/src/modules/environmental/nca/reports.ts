@@ -14,8 +14,9 @@ import {
   type TIshikawaCategory,
 } from '@app/domain/environmental/nca/index';
 import { ncaSideOf, type TNcaSide } from '@app/domain/platform/access/access-table';
+import { summaryOf, type TDraftNameParts } from '@app/domain/environmental/nca/report-name';
 import { italianDateOf } from '@app/domain/platform/time/italian-time';
-import { correctiveActions, ncaReports, settings, signRequests } from '../../../db/schema/index.ts';
+import { agencies, correctiveActions, lots, ncaReports, settings, signRequests, users } from '../../../db/schema/index.ts';
 import { holdsPermission } from '../../../lib/access.ts';
 import { cachedSettingsRead } from '../../platform/index.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
@@ -23,7 +24,6 @@ import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
 import { appendHistory } from './nca-history.ts';
 import { reportScopes } from './nca-scope.ts';
-import { draftNamePartsOf } from './report-names.ts';
 import { agencyProblems, registryProblems, settingProblems, userProblems } from './references.ts';
 
 export type TNcaReportRow = typeof ncaReports.$inferSelect;
@@ -77,45 +77,91 @@ export const isRecurrence: SQL = sql`exists (select 1 from ${ncaReports} earlier
 type TRecurrenceRow = Pick<TNcaReportRow, 'id' | 'code' | 'systemSettingId' | 'targetAgencyId' | 'openDate' | 'createdAt'>;
 const asCandidate = (r: TRecurrenceRow): TRecurrenceCandidate & { code: string | null } => ({ ...r, createdOn: italianDateOf(r.createdAt), createdAt: r.createdAt.toISOString() });
 
+type TPageDecorations = {
+  overdue: Map<string, number>;
+  recurrences: Map<string, { _id: string; code: string | null }>;
+  drafts: Map<string, TDraftNameParts>;
+};
+
 /**
- * For each report, the latest earlier report it recurs (same type, same agency, 12 months), or none. One
- * statement: for each report, the latest report of its agency and type out of the draft that comes before it
- * within its window (the window's first day computed by the domain), read from the recurrence index of
- * migration 0046 (one index probe per report, whatever the table holds); the domain's isRecurrenceOf has the
- * last word on each candidate.
+ * What a list page shows besides the reports' own columns, in one statement (one round trip, one connection of
+ * the pool): for each report its overdue corrective actions (`corrective_actions_overdue_idx`), its draft name's
+ * parts when it is a draft (lot, agency, day of creation, summary: as draftNamePartsOf reads them), and the latest
+ * earlier report it recurs (same type, same agency, 12 months) or none. The recurrence: for each report, the
+ * latest report of its agency and type out of the draft that comes before it within its window (the window's
+ * first day computed by the domain), read from the recurrence index of migration 0046 (one index probe per
+ * report, whatever the table holds); the domain's isRecurrenceOf has the last word on each candidate.
  */
-export async function recurrencesOf(db: TSignedInContext['db'], reports: TRecurrenceRow[]): Promise<Map<string, { _id: string; code: string | null }>> {
-  const found = new Map<string, { _id: string; code: string | null }>();
-  const mine = reports.filter((r) => r.systemSettingId).map(asCandidate);
-  if (mine.length === 0) return found;
-  const list = (values: string[], type: string) =>
+export async function pageDecorationsOf(db: TSignedInContext['db'], reports: TRecurrenceRow[], today: string): Promise<TPageDecorations> {
+  const found: TPageDecorations = { overdue: new Map(), recurrences: new Map(), drafts: new Map() };
+  if (reports.length === 0) return found;
+  const mine = reports.map(asCandidate);
+  const list = (values: (string | null)[], type: string) =>
     sql`array[${sql.join(
       values.map((v) => sql`${v}`),
       sql`, `,
     )}]::${sql.raw(type)}[]`;
-  const result = await db.execute<{ reportId: string; id: string; code: string | null; systemSettingId: string; targetAgencyId: string; openDate: string | null; createdMs: number }>(sql`
-    select p.report_id::text as "reportId", earlier.id::text as id, earlier.code, earlier.system_setting_id::text as "systemSettingId",
+  const result = await db.execute<{
+    reportId: string;
+    overdue: number;
+    draftDescription: string | null;
+    draftLot: string | null;
+    draftAgency: string | null;
+    reportCreatedMs: number;
+    isDraft: boolean;
+    id: string | null;
+    code: string | null;
+    systemSettingId: string | null;
+    targetAgencyId: string | null;
+    openDate: string | null;
+    createdMs: number | null;
+  }>(sql`
+    select p.report_id::text as "reportId",
+           (select count(*) from ${correctiveActions} a where a.report_id = p.report_id and a.expires and a.expire_date < ${today}
+              and a.status in ('new', 'confirmed', 'in_progress'))::int as overdue,
+           r.code is null as "isDraft", (extract(epoch from r.created_at) * 1000)::float8 as "reportCreatedMs",
+           case when r.code is null then r.description end as "draftDescription",
+           case when r.code is null then (select l.name from ${lots} l where l.id = r.lot_id) end as "draftLot",
+           case when r.code is null then (select g.business_name from ${agencies} g where g.id = r.target_agency_id) end as "draftAgency",
+           earlier.id::text as id, earlier.code, earlier.system_setting_id::text as "systemSettingId",
            earlier.target_agency_id::text as "targetAgencyId", earlier.open_date::text as "openDate", (extract(epoch from earlier.created_at) * 1000)::float8 as "createdMs"
     from unnest(${list(
       mine.map((r) => r.id),
       'uuid',
     )}, ${list(
-      mine.map((r) => recurrenceWindowStart(recurrenceDateOf(r))),
+      mine.map((r) => (r.systemSettingId ? recurrenceWindowStart(recurrenceDateOf(r)) : null)),
       'date',
     )}) as p(report_id, window_start)
     join ${ncaReports} r on r.id = p.report_id
-    cross join lateral (
+    left join lateral (
       select e.id, e.code, e.system_setting_id, e.target_agency_id, e.open_date, e.created_at from ${ncaReports} e
-      where e.target_agency_id = r.target_agency_id and e.system_setting_id = r.system_setting_id and e.status <> 'pending' and e.id <> r.id
+      where p.window_start is not null and e.target_agency_id = r.target_agency_id and e.system_setting_id = r.system_setting_id and e.status <> 'pending' and e.id <> r.id
         and ${recurrenceDay('e')} >= p.window_start
         and (${recurrenceDay('e')} < ${recurrenceDay('r')} or (${recurrenceDay('e')} = ${recurrenceDay('r')} and e.created_at < r.created_at))
       order by ${recurrenceDay('e')} desc, e.created_at desc
-      limit 1) earlier`);
+      limit 1) earlier on true`);
   const byId = new Map(mine.map((r) => [r.id, r]));
   for (const row of result.rows) {
+    if (row.overdue > 0) found.overdue.set(row.reportId, Number(row.overdue));
+    if (row.isDraft) {
+      found.drafts.set(row.reportId, {
+        lot: row.draftLot,
+        agency: row.draftAgency,
+        createdOn: italianDateOf(new Date(Number(row.reportCreatedMs))),
+        summary: summaryOf(row.draftDescription),
+      });
+    }
     const report = byId.get(row.reportId);
-    const candidate = asCandidate({ ...row, createdAt: new Date(Number(row.createdMs)) });
-    if (report && isRecurrenceOf(report, candidate)) found.set(report.id, { _id: candidate.id, code: candidate.code });
+    if (!report || row.id === null || !report.systemSettingId) continue;
+    const candidate = asCandidate({
+      id: row.id,
+      code: row.code,
+      systemSettingId: row.systemSettingId,
+      targetAgencyId: row.targetAgencyId!,
+      openDate: row.openDate,
+      createdAt: new Date(Number(row.createdMs)),
+    });
+    if (isRecurrenceOf(report, candidate)) found.recurrences.set(report.id, { _id: candidate.id, code: candidate.code });
   }
   return found;
 }
@@ -207,38 +253,21 @@ export const ncaReportsCollection = defineCollection({
     // The reports whose root cause is classified in an Ishikawa family.
     ishikawa: (value) => (isIshikawaCategory(value) ? sql`${ncaReports.ishikawaCategories} @> array[${value}]::text[]` : sql`false`),
   },
+  // Counted once per filter until the next committed write to a table the scope or the custom filters read (the
+  // notify triggers of migrations 0027, 0046 and 0059): 50,000 reports take 14 ms to count, the page 0.1 ms.
+  cachedCounts: { readsAlso: [correctiveActions, signRequests, users, settings, agencies] },
   toRecord: (row) => reportToRecord(row),
   async decorate(records, ctx) {
     const ids = records.map((r) => r._id as string);
     const today = todayInItaly();
     // The page's own fields carry what the recurrences and the draft names read (a page without them reads the rows);
-    // the decorations are then three statements sent together.
+    // the decorations are then one statement.
     const mine = recurrenceRowsOf(records) ?? (ids.length ? await ctx.db.select().from(ncaReports).where(inArray(ncaReports.id, ids)) : []);
-    const [categories, overdue, recurrences, drafts] = await Promise.all([
-      ambientCategories(ctx.db),
-      ctx.db
-        .select({ reportId: correctiveActions.reportId, n: count() })
-        .from(correctiveActions)
-        .where(
-          and(
-            inArray(correctiveActions.reportId, ids),
-            eq(correctiveActions.expires, true),
-            sql`${correctiveActions.expireDate} < ${today}`,
-            inArray(correctiveActions.status, ['new', 'confirmed', 'in_progress']),
-          ),
-        )
-        .groupBy(correctiveActions.reportId),
-      recurrencesOf(ctx.db, mine),
-      draftNamePartsOf(
-        ctx.db,
-        mine.filter((r) => r.code === null).map((r) => r.id),
-      ),
-    ]);
-    const overdueBy = new Map(overdue.map((o) => [o.reportId, Number(o.n)]));
+    const [categories, { overdue, recurrences, drafts }] = await Promise.all([ambientCategories(ctx.db), pageDecorationsOf(ctx.db, mine, today)]);
     for (const record of records) {
       record.draftName = drafts.get(record._id as string) ?? null;
       record.ambientCategory = record.ambientSettingId ? (categories.get(record.ambientSettingId as string) ?? null) : null;
-      record.overdueActions = overdueBy.get(record._id as string) ?? 0;
+      record.overdueActions = overdue.get(record._id as string) ?? 0;
       record.recurrenceOf = recurrences.get(record._id as string) ?? null;
     }
   },

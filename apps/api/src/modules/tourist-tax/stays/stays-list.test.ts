@@ -104,3 +104,39 @@ describe('stays list: cached counts stay exact after writes', () => {
     await vi.waitFor(async () => expect(await total(query, f.tokens.city)).toBe(before), { timeout: 5000, interval: 50 });
   });
 });
+
+describe('stays list: the check-in bound derived from the year', () => {
+  it('lists the longest stay ending on the first day of the year and the shortest ending on its last, sorted by check-in either way', async () => {
+    const structureId = f.structure('Hotel Serapo')._id;
+    // Two copies of a stay at the bounds the engine allows (1 to 366 nights), written by SQL as an import writes them.
+    const bounds = [
+      { checkIn: '2024-12-31', checkOut: '2025-12-31', nights: 365 },
+      { checkIn: '2023-12-31', checkOut: '2024-12-31', nights: 366 },
+      { checkIn: '2025-12-30', checkOut: '2025-12-31', nights: 1 },
+      { checkIn: '2024-12-31', checkOut: '2026-01-01', nights: 366 },
+    ];
+    const ids: string[] = [];
+    for (const b of bounds) {
+      const { rows } = (await t.db.execute(sql`insert into stays (structure_id, city_id, check_in, check_out, components_number, guest, nights_number, taxable_nights, paying_guests,
+          tariff_import_cents, reduction_import_cents, to_pay_amount_cents, breakdown, payment_status, source)
+        select structure_id, city_id, ${b.checkIn}::date, ${b.checkOut}::date, components_number, guest, ${b.nights}, taxable_nights, paying_guests,
+          tariff_import_cents, reduction_import_cents, to_pay_amount_cents, breakdown, payment_status, source
+        from stays where structure_id = ${structureId} limit 1 returning id`)) as unknown as { rows: { id: string }[] };
+      ids.push(rows[0].id);
+    }
+    try {
+      const listed = async (year: number, sort: string) => {
+        const res = await t.request('GET', `/api/stays?year=${year}&structureId=${structureId}&sort=${sort}&limit=500&fields=checkIn,checkOut`, { token: f.tokens.hotelier });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return (res.body as { _id: string }[]).map((s) => s._id).filter((id) => ids.includes(id));
+      };
+      for (const sort of ['checkIn', '-checkIn']) {
+        expect((await listed(2025, sort)).sort()).toEqual([ids[0], ids[2]].sort());
+        expect(await listed(2024, sort)).toEqual([ids[1]]);
+        expect(await listed(2026, sort)).toEqual([ids[3]]);
+      }
+    } finally {
+      await t.db.execute(sql`delete from stays where id in ${ids}`);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { declarations, stays } from '../../../db/schema/index.ts';
+import { declarations, stays, structures } from '../../../db/schema/index.ts';
 import { defineCollection, type TRowValues, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
 import type { TDbOrTx } from '../../../db/client.ts';
@@ -9,6 +9,7 @@ import { attachmentProblems, computeTaxOfFacts, linkAttachments, previousNightsO
 import { findStructureInScope, structureChildScopes } from '../registry/scope.ts';
 import { STAY_LIST_HEAVY_FIELDS, ZStayInput, ZStayRecord, stayToRecord } from './stay-shapes.ts';
 import { withTaxErrors } from './tax-errors.ts';
+import { MAX_STAY_NIGHTS } from '@app/domain/tourist-tax/engine';
 
 export function assertStayNotLocked(row: { lockedAt: Date | null; declarationId: string | null }) {
   if (row.lockedAt) {
@@ -59,7 +60,9 @@ export const staysCollection = defineCollection({
   record: ZStayRecord,
   create: ZStayInput,
   update: ZStayInput.partial(),
-  year: { column: stays.checkOut, kind: 'date' },
+  // A stay lasts 1 to MAX_STAY_NIGHTS nights (the engine refuses others on every write path): its check-in is bounded
+  // by the year too, and a list sorted by check-in walks stays_structure_checkin_idx within it (issue 24).
+  year: { column: stays.checkOut, kind: 'date', startsBefore: { column: stays.checkIn, maxDays: MAX_STAY_NIGHTS } },
   filterable: {
     structureId: stays.structureId,
     cityId: stays.cityId,
@@ -89,8 +92,9 @@ export const staysCollection = defineCollection({
   scopes: structureChildScopes(stays.structureId, stays.cityId),
   toRecord: (row) => stayToRecord(row),
   heavyFields: STAY_LIST_HEAVY_FIELDS,
-  // A comune's quarter is some 250,000 stays: counted once per filter until the next write (migration 0019's trigger).
-  cachedCounts: true,
+  // A comune's quarter is some 250,000 stays: counted once per filter until the next write (migration 0019's trigger),
+  // to stays or to structures (a hotelier's scope reads who manages each structure; trigger of migration 0059).
+  cachedCounts: { readsAlso: [structures] },
   toRow: async ({ input, tx, ctx, existing: current }) => {
     if (current) assertStayNotLocked(current);
     const facts = stayFactsFrom(input, current);
