@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { startTestApp, type TTestApp } from './harness.ts';
 import { filingWorld } from '../modules/tourist-tax/declarations/test-fixtures.ts';
 import { createSocketClients, nextEvent, receives } from '../modules/platform/notifications/socket-test-client.ts';
-import { acceptTermsAs, codeFromOutbox, ncaFixtures, pendingRequestOf, signAs } from '../modules/environmental/nca/nca-test-fixtures.ts';
+import { acceptTermsAs, codeFromOutbox, ncaFixtures, pendingRequestOf, requestPhase1Signers, signAs } from '../modules/environmental/nca/nca-test-fixtures.ts';
 
 /*
  * Lists that update live (lib/collection/live.ts): a committed write reaches the sockets watching that collection's
@@ -181,15 +181,7 @@ describe('live list changes of workflow transitions', () => {
     const signerList = await watching(agency.token, agency.user._id as string, 'sign-requests');
     const otherSignerList = await watching(agency3.token, agency3.user._id as string, 'sign-requests');
     const roundGot = { signer: collectEvents(signerList), otherAgency: collectEvents(otherSignerList) };
-    const requested = await t.request('POST', `/api/nca-reports/${reportId}/requestPhase1Signs`, {
-      token: consortium.token,
-      body: {
-        signers: [
-          { userId: consortium.user._id as string, agencyFunctionSettingId: fx.consortiumFunction },
-          { userId: agency.user._id as string, agencyFunctionSettingId: fx.agencyFunction },
-        ],
-      },
-    });
+    const requested = await requestPhase1Signers(t, fx, reportId, consortium, agency);
     expect(requested.status).toBe(200);
     const agencyRequest = await pendingRequestOf(t, agency, reportId);
     expect(await roundGot.signer.after(1_500)).toContainEqual({ collection: 'sign-requests', id: agencyRequest, kind: 'created' });

@@ -75,15 +75,9 @@ export async function pendingRequestOf(t: TTestApp, session: TSession, reportId:
   return found._id;
 }
 
-/**
- * A new report whose phase 1 is signed by a consortium and an agency signer (two evidence rows over
- * one stored, sealed round PDF): the starting point of the evidence and seal tests.
- */
-export async function createPhase1SignedReport(t: TTestApp, fx: Awaited<ReturnType<typeof ncaFixtures>>, consortium: TSession, agency: TSession): Promise<string> {
-  const created = await t.request<{ _id: string }>('POST', '/api/nca-reports', { token: consortium.token, body: fx.phase1 });
-  if (created.status !== 201) throw new Error(`create report ${created.status} ${JSON.stringify(created.body)}`);
-  const reportId = created.body._id;
-  const requested = await t.request('POST', `/api/nca-reports/${reportId}/requestPhase1Signs`, {
+/** The consortium asks for a report's phase-1 signatures: its own signer's and the agency's, each in their demo function. */
+export function requestPhase1Signers(t: TTestApp, fx: Awaited<ReturnType<typeof ncaFixtures>>, reportId: string, consortium: TSession, agency: TSession) {
+  return t.request('POST', `/api/nca-reports/${reportId}/requestPhase1Signs`, {
     token: consortium.token,
     body: {
       signers: [
@@ -92,6 +86,17 @@ export async function createPhase1SignedReport(t: TTestApp, fx: Awaited<ReturnTy
       ],
     },
   });
+}
+
+/**
+ * A new report whose phase 1 is signed by a consortium and an agency signer (two evidence rows over
+ * one stored, sealed round PDF): the starting point of the evidence and seal tests.
+ */
+export async function createPhase1SignedReport(t: TTestApp, fx: Awaited<ReturnType<typeof ncaFixtures>>, consortium: TSession, agency: TSession): Promise<string> {
+  const created = await t.request<{ _id: string }>('POST', '/api/nca-reports', { token: consortium.token, body: fx.phase1 });
+  if (created.status !== 201) throw new Error(`create report ${created.status} ${JSON.stringify(created.body)}`);
+  const reportId = created.body._id;
+  const requested = await requestPhase1Signers(t, fx, reportId, consortium, agency);
   if (requested.status !== 200) throw new Error(`requestPhase1Signs ${requested.status} ${JSON.stringify(requested.body)}`);
   for (const session of [consortium, agency]) {
     const signed = await signAs(t, session, await pendingRequestOf(t, session, reportId));

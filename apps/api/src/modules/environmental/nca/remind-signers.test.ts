@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, mailOutbox, ncaHistory, notifications, signRequests } from '../../../db/schema/index.ts';
 import { startTestApp, type TSession, type TTestApp } from '../../../test/harness.ts';
-import { ncaFixtures, pendingRequestOf } from './nca-test-fixtures.ts';
+import { ncaFixtures, pendingRequestOf, requestPhase1Signers } from './nca-test-fixtures.ts';
 
 let t: TTestApp;
 let consortium: TSession;
@@ -22,15 +22,7 @@ afterAll(() => t?.close());
 async function reportWaitingForSigners(): Promise<string> {
   const created = await t.request<{ _id: string }>('POST', '/api/nca-reports', { token: consortium.token, body: fx.phase1 });
   expect(created.status).toBe(201);
-  const requested = await t.request('POST', `/api/nca-reports/${created.body._id}/requestPhase1Signs`, {
-    token: consortium.token,
-    body: {
-      signers: [
-        { userId: consortium.user._id as string, agencyFunctionSettingId: fx.consortiumFunction },
-        { userId: agency.user._id as string, agencyFunctionSettingId: fx.agencyFunction },
-      ],
-    },
-  });
+  const requested = await requestPhase1Signers(t, fx, created.body._id, consortium, agency);
   expect(requested.status).toBe(200);
   return created.body._id;
 }
