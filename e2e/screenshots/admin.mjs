@@ -17,12 +17,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { productApi } from './product-api.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const outDir = path.resolve(process.argv[2] ?? '/tmp/shots-admin');
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PASSWORD = 'Demo1234';
 const LANGUAGES = ['it', 'en'];
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 768 },
@@ -63,22 +63,7 @@ async function stopProduct() {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-async function call(method, url, { token, body } = {}) {
-  const response = await fetch(baseUrl + url, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-async function signIn(email) {
-  const response = await fetch(`${baseUrl}/api/auth`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${email}:${PASSWORD}`).toString('base64')}` } });
-  if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status}`);
-  return response.json();
-}
+const { call, signIn } = productApi(() => baseUrl);
 
 /** A drawn crest as the demo comune's logo (uploaded once; the comune screen shows it). */
 async function giveTheComuneALogo(cityId, token) {

@@ -9,34 +9,19 @@
 /* global window */
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { productApi } from './product-api.mjs';
 
 const outDir = path.resolve(process.argv[2] ?? '/tmp/shots28');
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const baseUrl = process.env.SHOTS_BASE_URL;
 if (!baseUrl) throw new Error('Set SHOTS_BASE_URL to a running product');
-const PASSWORD = 'Demo1234';
 const LANGUAGES = ['it', 'en'];
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 768 },
   { name: 'phone', width: 390, height: 844 },
 ];
 
-async function call(method, url, { token, body } = {}) {
-  const response = await fetch(baseUrl + url, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-async function signIn(email) {
-  const response = await fetch(`${baseUrl}/api/auth`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${email}:${PASSWORD}`).toString('base64')}` } });
-  if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status}`);
-  return response.json();
-}
+const { call, signIn } = productApi(() => baseUrl);
 
 const settle = async (page) => {
   await page.waitForLoadState('networkidle').catch(() => {});
