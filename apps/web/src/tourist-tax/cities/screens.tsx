@@ -1,4 +1,20 @@
-import { BooleanField, BooleanInput, Create, CreateButton, DataTable, Edit, FilterButton, List, ReferenceManyField, SearchInput, SelectInput, TabbedForm, TextInput, useTranslate } from 'react-admin';
+import {
+  BooleanField,
+  BooleanInput,
+  Create,
+  CreateButton,
+  DataTable,
+  Edit,
+  FilterButton,
+  List,
+  ReferenceManyField,
+  SearchInput,
+  SelectInput,
+  TabbedForm,
+  TextInput,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { activeChoices, capModeChoices } from '../shared/choices';
 import { DetailActions, FormGrid, RecordTitle, SectionTitle, DetailForm, DetailTabbedForm, emptyToNull, useSaveErrorNotification } from '../../components/forms';
 import { useCan } from '../../components/permissions';
@@ -47,6 +63,8 @@ function CityFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boole
   const seesInternal = useCan('cities', 'update');
   const translate = useTranslate();
   const text = { readOnly, parse: emptyToNull } as const;
+  // Issued notice numbers embed the segregation code: once one is issued the API refuses a change, so the field says so.
+  const noticesIssued = useRecordContext()?.pagopaNoticesIssued === true;
   return (
     <FormGrid>
       <SectionTitle>
@@ -70,7 +88,13 @@ function CityFields({ readOnly, isCreate }: { readOnly: boolean; isCreate: boole
       <TextInput source="bank" {...text} />
       <TextInput source="titledTo" {...text} />
       <TextInput source="fiscalCode" validate={validCityFiscalCode} helperText="touristTax.help.cityFiscalCode" {...text} />
-      <TextInput source="pagopaSegregationCode" validate={validSegregationCode} helperText="touristTax.help.segregationCode" {...text} />
+      <TextInput
+        source="pagopaSegregationCode"
+        validate={validSegregationCode}
+        helperText={noticesIssued ? 'touristTax.help.segregationCodeLocked' : 'touristTax.help.segregationCode'}
+        {...text}
+        readOnly={readOnly || noticesIssued}
+      />
       <SectionTitle>
         <span>{translate('touristTax.sections.contacts')}</span>
       </SectionTitle>

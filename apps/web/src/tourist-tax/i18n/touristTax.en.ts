@@ -48,6 +48,7 @@ export const touristTaxEn = {
     help: {
       cityFiscalCode: '11 digits: creditor of the pagoPA notices',
       segregationCode: '2 digits given by PagoPA S.p.A. (notices with aux digit 3); locked after the first notice',
+      segregationCodeLocked: 'Locked: pagoPA notices were already issued with this code',
       istatCode: '6 digits: province (3) + municipality (3), e.g. 059009',
       province: '2-letter code, e.g. LT',
       modello21Required: "The municipality's hoteliers must file the Modello 21 (judicial account)",

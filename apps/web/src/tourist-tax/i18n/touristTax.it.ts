@@ -52,6 +52,7 @@ export const touristTaxIt = {
     help: {
       cityFiscalCode: '11 cifre: ente creditore degli avvisi pagoPA',
       segregationCode: '2 cifre assegnate da PagoPA S.p.A. (avvisi con aux digit 3); non modificabile dopo il primo avviso',
+      segregationCodeLocked: 'Non modificabile: sono già stati emessi avvisi pagoPA con questo codice',
       istatCode: '6 cifre: provincia (3) + comune (3), es. 059009',
       province: 'Sigla di 2 lettere, es. LT',
       modello21Required: 'Gli albergatori del comune devono presentare il Modello 21 (conto giudiziale)',

@@ -141,11 +141,19 @@ describe('comune creditor data', () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ fiscalCode: '81000370593', pagopaSegregationCode: '11' });
     expect(ok.body).not.toHaveProperty('pagopaLastProgressive');
+    expect(ok.body.pagopaNoticesIssued).toBe(false);
     const notice = await t.request('GET', `/api/declarations/${decl._id}/pagopa`, { token: tok.hotelier });
     expect(notice.body.noticeNumber.slice(0, 3)).toBe('311');
     const locked = await t.request('PUT', `/api/cities/${w.rome.id}`, { token: admin, body: { pagopaSegregationCode: '12' } });
     expect(locked.status).toBe(409);
     expect(locked.body.code).toBe('PAGOPA_SEGREGATION_CODE_LOCKED');
+    // The comune's screen reads that the code is locked from the record itself.
+    const read = await t.request('GET', `/api/cities/${w.rome.id}`, { token: tok.city });
+    expect(read.body).toMatchObject({ pagopaSegregationCode: '11', pagopaNoticesIssued: true });
+    // The record as read goes back in a save unchanged (the web sends it whole): the read-only flag is no input.
+    const resaved = await t.request('PUT', `/api/cities/${w.rome.id}`, { token: tok.city, body: { ...read.body, pagopaNoticesIssued: false } });
+    expect(resaved.status).toBe(200);
+    expect(resaved.body.pagopaNoticesIssued).toBe(true);
     const other = await t.request('PUT', `/api/cities/${w.rome.id}`, { token: tok.otherCity, body: { fiscalCode: '81000120592' } });
     expect([403, 404]).toContain(other.status);
   });

@@ -70,6 +70,7 @@ export const ZCityRecord = ZRecordBase.extend({
   taxCapMode: z.enum(['stay', 'season']),
   fiscalCode: nullableString,
   pagopaSegregationCode: nullableString,
+  pagopaNoticesIssued: z.boolean().optional().describe('Read only: pagoPA notices were issued with the segregation code, which can no longer change'),
 });
 
 /**
@@ -100,7 +101,8 @@ export const citiesCollection = defineCollection({
   searchable: [cities.name, cities.istatCode, cities.contactEmail],
   scopes: cityScopes,
   toRecord: (row, ctx) => {
-    const { notes, accountName, accountSurname, accountEmail, ...shared } = rowToRecord(row, ['pagopaLastProgressive']);
+    const { notes, accountName, accountSurname, accountEmail, ...fields } = rowToRecord(row, ['pagopaLastProgressive']);
+    const shared = { ...fields, pagopaNoticesIssued: row.pagopaLastProgressive > 0 };
     // Field visibility, not access: a comune's internal notes and account are read by who may edit the
     // comune (admins, its own staff), not by its hoteliers.
     return can(ctx.actor.role, 'cities', 'update') ? { ...shared, notes, accountName, accountSurname, accountEmail } : shared;
