@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { productApi } from './product-api.mjs';
+import { openShotContext, productApi } from './product-api.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -283,20 +283,7 @@ async function main() {
     for (const language of LANGUAGES) {
       for (const viewport of VIEWPORTS) {
         for (const [account, shots] of Object.entries(plan)) {
-          const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, locale: language === 'it' ? 'it-IT' : 'en-GB', timezoneId: 'Europe/Rome' });
-          const session = sessions[account];
-          await context.addInitScript(
-            ({ session, language }) => {
-              window.localStorage.setItem('backoffice.locale', JSON.stringify(language));
-              if (session) {
-                window.localStorage.setItem(
-                  'backoffice.session',
-                  JSON.stringify({ token: session.token, refreshToken: session.refreshToken ?? null, user: session.user, temporaryPassword: null, realSession: null }),
-                );
-              }
-            },
-            { session: session ?? null, language },
-          );
+          const context = await openShotContext(browser, { viewport, language, session: sessions[account] });
           const page = await context.newPage();
           if (account === 'agencyGranted') await permissionsSystem(true);
           for (const [name, url, tab] of shots) {

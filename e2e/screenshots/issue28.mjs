@@ -6,10 +6,9 @@
 //   SHOTS_BASE_URL=http://127.0.0.1:PORT node e2e/screenshots/issue28.mjs [outDir]   (default /tmp/shots28)
 //
 // Uses a product already running on its demo data. Drives Debian's Chromium (CHROMIUM_PATH) headless.
-/* global window */
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { productApi } from './product-api.mjs';
+import { openShotContext, productApi } from './product-api.mjs';
 
 const outDir = path.resolve(process.argv[2] ?? '/tmp/shots28');
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -73,18 +72,7 @@ async function main() {
     for (const language of LANGUAGES) {
       for (const viewport of VIEWPORTS) {
         for (const [account, shots] of Object.entries(plan)) {
-          const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, locale: language === 'it' ? 'it-IT' : 'en-GB', timezoneId: 'Europe/Rome' });
-          const session = sessions[account];
-          await context.addInitScript(
-            ({ session, language }) => {
-              window.localStorage.setItem('backoffice.locale', JSON.stringify(language));
-              window.localStorage.setItem(
-                'backoffice.session',
-                JSON.stringify({ token: session.token, refreshToken: session.refreshToken ?? null, user: session.user, temporaryPassword: null, realSession: null }),
-              );
-            },
-            { session, language },
-          );
+          const context = await openShotContext(browser, { viewport, language, session: sessions[account] });
           const page = await context.newPage();
           for (const [name, url, act] of shots) {
             const fileName = `${language}-${viewport.name}-${account}-${name}.png`;

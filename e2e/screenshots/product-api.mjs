@@ -1,3 +1,4 @@
+/* global window -- addInitScript callbacks run in the browser */
 // The two API calls every screenshot script makes of the product it shoots: sign in as a demo account and
 // call a route with its token. The base address is read at each call (a script may start its own product
 // after this module is loaded).
@@ -24,4 +25,25 @@ export function productApi(baseUrlOf) {
   }
 
   return { call, signIn };
+}
+
+/**
+ * A browser context at a viewport, in a language, signed in as `session` (or signed out when null): the app's
+ * language and session are written to its local storage before any page loads, as the app keeps them.
+ */
+export async function openShotContext(browser, { viewport, language, session }) {
+  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, locale: language === 'it' ? 'it-IT' : 'en-GB', timezoneId: 'Europe/Rome' });
+  await context.addInitScript(
+    ({ session, language }) => {
+      window.localStorage.setItem('backoffice.locale', JSON.stringify(language));
+      if (session) {
+        window.localStorage.setItem(
+          'backoffice.session',
+          JSON.stringify({ token: session.token, refreshToken: session.refreshToken ?? null, user: session.user, temporaryPassword: null, realSession: null }),
+        );
+      }
+    },
+    { session: session ?? null, language },
+  );
+  return context;
 }
