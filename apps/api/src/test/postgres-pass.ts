@@ -117,6 +117,8 @@ export const EMBEDDED_ONLY = {
   'apps/api/src/modules/platform/analytics/page-views.test.ts': 'decided-in-code',
   'apps/api/src/modules/platform/app-versions/compare-versions.test.ts': 'no-database',
   'apps/api/src/modules/platform/auth/login.test.ts': 'decided-in-code',
+  // The app's closing order (hooks) is decided in code; the job_runs statements run on PostgreSQL in the reminder files.
+  'apps/api/src/modules/platform/jobs/job-runner.test.ts': 'decided-in-code',
   'apps/api/src/modules/platform/auth/password-reset.test.ts': 'decided-in-code',
   'apps/api/src/modules/platform/auth/rate-limiter.test.ts': 'no-database',
   'apps/api/src/modules/platform/auth/register.test.ts': 'decided-in-code',

@@ -93,29 +93,34 @@ export const JOB_RUNNER_LOCK_KEY = 'daily-jobs:lock';
  * one Redis, one tick at a time across all of them: a tick runs only in the process that takes the
  * lock (held for one interval); the day's claim in job_runs stays the durable guarantee.
  */
-export function startJobRunner(app: FastifyInstance, jobs: readonly TDailyJob[], options: { intervalMs?: number } = {}) {
-  let running = false;
+export function startJobRunner(app: FastifyInstance, jobs: readonly TDailyJob[], options: { intervalMs?: number; firstTickMs?: number } = {}) {
+  // The tick in progress, so that closing the app waits for it: the database closes after the app, and a job cut off
+  // mid-way would stay `running` in job_runs (or fail on a closed pool) until another process takes it over.
+  let current: Promise<void> | null = null;
+  let closing = false;
   const intervalMs = options.intervalMs ?? 60_000;
   const instance = `${process.pid}:${randomUUID()}`;
-  const tick = async () => {
-    if (running) return;
-    running = true;
+  const runTick = async () => {
     try {
       const redis = app.services.redis;
       if (redis && (await redis.set(JOB_RUNNER_LOCK_KEY, instance, 'PX', intervalMs, 'NX')) !== 'OK') return;
       await runDueJobs({ ...app.services, log: app.log }, jobs);
     } catch (error) {
       app.log.error({ err: error }, 'job runner tick failed');
-    } finally {
-      running = false;
     }
   };
-  const first = setTimeout(() => void tick(), 5_000);
-  const timer = setInterval(() => void tick(), intervalMs);
+  const tick = () => {
+    if (current || closing) return;
+    current = runTick().finally(() => (current = null));
+  };
+  const first = setTimeout(tick, options.firstTickMs ?? 5_000);
+  const timer = setInterval(tick, intervalMs);
   first.unref();
   timer.unref();
   app.addHook('onClose', async () => {
+    closing = true;
     clearTimeout(first);
     clearInterval(timer);
+    await current;
   });
 }
