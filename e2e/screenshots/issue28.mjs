@@ -1,7 +1,7 @@
 // Screenshots of issue 28's pieces, for a person to look at: read-only records as readable pages (a
 // hotelier's tariff and declared stay, a laboratory's approved RDP), the history on record pages (a
-// declaration's tab, sections below the forms), and the consortium reminding signers (a report's pending signatures, the NCA list's
-// bulk action and its result); in Italian and English, at 1366x768 and 390x844.
+// declaration's tab, sections below the forms), and the consortium reminding signers (the sign-request list and page, a report's
+// pending signatures, the NCA list's bulk action and its result); in Italian and English, at 1366x768 and 390x844.
 //
 //   SHOTS_BASE_URL=http://127.0.0.1:PORT node e2e/screenshots/issue28.mjs [outDir]   (default /tmp/shots28)
 //
@@ -35,6 +35,7 @@ async function main() {
   const [declaration] = await call('GET', '/api/declarations?limit=1&status=validated', { token: hotelier });
   const closedRdp = (await call('GET', '/api/rdps?limit=50', { token: sessions.lab.token })).find((rdp) => rdp.status !== 'processing');
   const [waiting] = await call('GET', '/api/nca-reports?limit=1&status=waiting_phase1_signs', { token: sessions.consortium.token });
+  const [pendingRequest] = await call('GET', '/api/sign-requests?limit=1&status=pending', { token: sessions.consortium.token });
 
   const plan = {
     hotelier: [
@@ -44,6 +45,16 @@ async function main() {
     ],
     lab: [['rdp-readable-history', `/rdps/${closedRdp._id}`]],
     consortium: [
+      ['sign-requests-list', '/sign-requests'],
+      [
+        'sign-requests-bulk-remind',
+        '/sign-requests',
+        async (page) => {
+          await page.getByRole('checkbox').nth(1).check();
+          await page.getByRole('checkbox').nth(2).check();
+        },
+      ],
+      ['sign-request-page', `/sign-requests/${pendingRequest._id}/show`],
       ['nca-phase1-remind', `/nca-reports/${waiting._id}`],
       [
         'nca-list-bulk-remind',

@@ -1,6 +1,6 @@
 import { useCallback, useState, type ComponentType } from 'react';
 import { Admin, CustomRoutes, Resource, type ResourceProps } from 'react-admin';
-import { BrowserRouter, matchPath, Route } from 'react-router-dom';
+import { BrowserRouter, matchPath, Navigate, Route, useParams } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { ConfigContext, type TAppConfig } from './config';
 import { dataProvider } from './dataProvider';
@@ -39,7 +39,7 @@ import { documentationArea } from './tourist-tax/documentation-area';
 import { filingSettingsPages } from './tourist-tax/filing-settings';
 import { siatelPages } from './tourist-tax/siatel-checks';
 import { dashboardPages } from './dashboard';
-import { agencies, contracts, correctiveActions, environmentalPages, environmentalSettings, forms, laboratories, lots, ncaPages, ncaReports, orders, rdps } from './environmental';
+import { agencies, contracts, correctiveActions, environmentalPages, environmentalSettings, forms, laboratories, lots, ncaPages, ncaReports, orders, rdps, signRequests } from './environmental';
 
 type TResourceDefinition = Partial<Record<'list' | 'edit' | 'create' | 'show', ComponentType>> & Omit<ResourceProps, 'name' | 'list' | 'edit' | 'create' | 'show'>;
 
@@ -71,6 +71,7 @@ const RESOURCES: [string, TResourceDefinition][] = [
   ['environmental-settings', environmentalSettings],
   ['nca-reports', ncaReports],
   ['corrective-actions', correctiveActions],
+  ['sign-requests', signRequests],
   ['rdps', rdps],
   ['forms', forms],
   ['faqs', faqs],
@@ -109,11 +110,21 @@ function pageFor(pathname: string): ComponentType | undefined {
     if (rest === null) continue;
     if (rest === '') return definition.list;
     if (rest === 'create') return definition.create;
-    if (rest.endsWith('/show')) return definition.show;
+    if (rest.endsWith('/show')) return definition.show ?? definition.edit;
     return definition.edit ?? definition.show;
   }
   return PAGES.find(([path]) => matchPath(path, pathname))?.[1];
 }
+
+/**
+ * `/{resource}/{id}/show` of a resource whose record page is its edit route: the record page, at its
+ * own address (react-admin would otherwise read "show" as a tab of the page and show none of them).
+ */
+function ShowToRecordPage({ resource }: { resource: string }) {
+  const { id = '' } = useParams();
+  return <Navigate to={`/${resource}/${encodeURIComponent(id)}`} replace />;
+}
+const SHOW_TO_RECORD_PAGE = RESOURCES.filter(([, definition]) => definition.edit && !definition.show).map(([name]) => name);
 
 /*
  * The page the address opens starts loading with the admin app, not once the app has rendered its
@@ -161,6 +172,9 @@ export function App({ config }: { config: TAppConfig }) {
             <CustomRoutes>
               {PAGES.map(([path, Page]) => (
                 <Route key={path} path={path} element={<Page />} />
+              ))}
+              {SHOW_TO_RECORD_PAGE.map((name) => (
+                <Route key={`${name}/show`} path={`/${name}/:id/show`} element={<ShowToRecordPage resource={name} />} />
               ))}
             </CustomRoutes>
             {RESOURCES.map(([name, definition]) => (

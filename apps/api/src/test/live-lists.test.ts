@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { startTestApp, type TTestApp } from './harness.ts';
-import { filingWorld } from '../modules/tourist-tax/declarations/test-fixtures.ts';
+import { and, eq } from 'drizzle-orm';
+import { stays, structures, users } from '../db/schema/index.ts';
+import { filingWorld, insertStay } from '../modules/tourist-tax/declarations/test-fixtures.ts';
 import { createSocketClients, nextEvent, receives } from '../modules/platform/notifications/socket-test-client.ts';
 import { acceptTermsAs, codeFromOutbox, ncaFixtures, pendingRequestOf, requestPhase1Signers, signAs } from '../modules/environmental/nca/nca-test-fixtures.ts';
 
@@ -206,5 +208,119 @@ describe('live list changes of workflow transitions', () => {
     expect(await got.report).toEqual({ collection: 'nca-reports', id: reportId, kind: 'updated' });
     expect(await got.request).toEqual({ collection: 'sign-requests', id: agencyRequest, kind: 'updated' });
     expect(await got.otherAgency).toBe(false);
+  });
+
+  it("a submission's locked stays and a return's freed stays reach the stays list of who may read them; a payment reaches the comune's declaration list; never the other comune's or the other hotelier's", async () => {
+    const periods = await t.request<{ _id: string }[]>('POST', '/api/declaration-templates/generate', {
+      token: tokens.city,
+      body: { year: 2024, frequency: 'quarterly', submitOffsetDays: 30, payOffsetDays: 45 },
+    });
+    expect(periods.status).toBe(201);
+    const stay = await insertStay(t.db, { structureId: w.hotel.id, cityId: w.rome.id, checkIn: '2024-02-01', checkOut: '2024-02-03' });
+    const created = await t.request('POST', '/api/declarations', { token: tokens.hotelier, body: { structureId: w.hotel.id, declarationTemplateId: periods.body[0]._id } });
+    expect(created.status).toBe(201);
+    const id: string = created.body._id;
+    const stayLists = {
+      city: await watching(tokens.city, w.cityUser.id, 'stays'),
+      otherCity: await watching(tokens.otherCity, w.otherCityUser.id, 'stays'),
+      hotelier: await watching(tokens.hotelier, w.hotelier.id, 'stays'),
+      otherHotelier: await watching(tokens.otherHotelier, w.otherHotelier.id, 'stays'),
+    };
+
+    // The submission locks the stay: the comune's stays list hears of it; the writer and the others do not.
+    const locked = {
+      city: nextEvent(stayLists.city, 'live'),
+      otherCity: receives(stayLists.otherCity, 'live', 1_500),
+      otherHotelier: receives(stayLists.otherHotelier, 'live', 1_500),
+      writer: receives(stayLists.hotelier, 'live', 1_500),
+    };
+    expect((await t.request('POST', `/api/declarations/${id}/submit`, { token: tokens.hotelier, body: {} })).status).toBe(200);
+    expect(await locked.city).toEqual({ collection: 'stays', id: stay.id, kind: 'updated' });
+    expect(await locked.otherCity).toBe(false);
+    expect(await locked.otherHotelier).toBe(false);
+    expect(await locked.writer).toBe(false);
+
+    // The comune's return frees it: the hotelier's stays list hears the stay is editable again.
+    const freed = {
+      hotelier: nextEvent(stayLists.hotelier, 'live'),
+      otherCity: receives(stayLists.otherCity, 'live', 1_500),
+      otherHotelier: receives(stayLists.otherHotelier, 'live', 1_500),
+      writer: receives(stayLists.city, 'live', 1_500),
+    };
+    expect((await t.request('POST', `/api/declarations/${id}/return`, { token: tokens.city, body: { reason: 'Manca un soggiorno' } })).status).toBe(200);
+    expect(await freed.hotelier).toEqual({ collection: 'stays', id: stay.id, kind: 'updated' });
+    expect(await freed.otherCity).toBe(false);
+    expect(await freed.otherHotelier).toBe(false);
+    expect(await freed.writer).toBe(false);
+    for (const socket of Object.values(stayLists)) socket.disconnect();
+
+    // Submitted again, then paid by the hotelier: the comune's declaration list hears of the payment.
+    expect((await t.request('POST', `/api/declarations/${id}/submit`, { token: tokens.hotelier, body: {} })).status).toBe(200);
+    const declarations = {
+      city: await watching(tokens.city, w.cityUser.id, 'declarations'),
+      otherCity: await watching(tokens.otherCity, w.otherCityUser.id, 'declarations'),
+      hotelier: await watching(tokens.hotelier, w.hotelier.id, 'declarations'),
+      otherHotelier: await watching(tokens.otherHotelier, w.otherHotelier.id, 'declarations'),
+    };
+    const paid = {
+      city: nextEvent(declarations.city, 'live'),
+      otherCity: receives(declarations.otherCity, 'live', 1_500),
+      otherHotelier: receives(declarations.otherHotelier, 'live', 1_500),
+      writer: receives(declarations.hotelier, 'live', 1_500),
+    };
+    const payment = await t.request('POST', `/api/declarations/${id}/payment`, { token: tokens.hotelier, body: { paymentDate: '2024-05-10', trn: '0306909606A99999' } });
+    expect(payment.status).toBe(200);
+    expect(await paid.city).toEqual({ collection: 'declarations', id, kind: 'updated' });
+    expect(await paid.otherCity).toBe(false);
+    expect(await paid.otherHotelier).toBe(false);
+    expect(await paid.writer).toBe(false);
+    for (const socket of Object.values(declarations)) socket.disconnect();
+  });
+
+  it("a supplier's own contacts reach the consortium's agency list, never another agency's", async () => {
+    const [consortium, agency, agency3] = await Promise.all(['consortium', 'agency', 'agency3'].map((a) => t.login(`${a}@demo.test`)));
+    const [own] = await t.db.select({ agencyId: users.agencyId }).from(users).where(eq(users.email, 'agency@demo.test'));
+    const agencyId = own.agencyId!;
+    const consortiumList = await watching(consortium.token, consortium.user._id as string, 'agencies');
+    const otherAgencyList = await watching(agency3.token, agency3.user._id as string, 'agencies');
+    const ownList = await watching(agency.token, agency.user._id as string, 'agencies');
+    const got = { consortium: nextEvent(consortiumList, 'live'), otherAgency: receives(otherAgencyList, 'live', 1_500), writer: receives(ownList, 'live', 1_500) };
+    const put = await t.request('PUT', `/api/agencies/${agencyId}/contacts`, { token: agency.token, body: { contacts: [{ name: 'Ufficio gare', email: 'gare@fornitore.test' }] } });
+    expect(put.status).toBe(200);
+    expect(await got.consortium).toEqual({ collection: 'agencies', id: agencyId, kind: 'updated' });
+    expect(await got.otherAgency).toBe(false);
+    expect(await got.writer).toBe(false);
+    for (const socket of [consortiumList, otherAgencyList, ownList]) socket.disconnect();
+  });
+
+  it("an import's new stays reach the comune's stays list, each once, in one batch; never another comune's or the importer's", async () => {
+    const [city, hotelier] = await Promise.all([t.signedIn('city'), t.signedIn('hotelier')]);
+    const [structure] = await t.db.select({ _id: structures.id }).from(structures).where(eq(structures.name, 'Hotel Serapo'));
+    const cityList = await watching(city.token, city.user._id as string, 'stays');
+    const otherCityList = await watching(tokens.city, w.cityUser.id, 'stays');
+    const importerList = await watching(hotelier.token, hotelier.user._id as string, 'stays');
+    const got = { city: collectEvents(cityList), otherCity: receives(otherCityList, 'live', 2_000), writer: receives(importerList, 'live', 2_000) };
+    const csv = ['Data arrivo;Data partenza;Numero ospiti;Cognome;Nome;Stato pagamento', '02/05/2026;05/05/2026;2;Diretta;Anna;Pagato', '03/05/2026;04/05/2026;1;Diretta;Bruno;Pagato', ''].join(
+      '\r\n',
+    );
+    const form = new FormData();
+    form.append('structureId', structure._id);
+    form.append('format', 'csv');
+    form.append('file', new Blob([csv]), 'soggiorni.csv');
+    const imported = await t.request<{ created: number }>('POST', '/api/stays/import', { token: hotelier.token, raw: form });
+    expect(imported.status).toBe(200);
+    expect(imported.body.created).toBe(2);
+    const rows = await t.db
+      .select({ id: stays.id, guest: stays.guest })
+      .from(stays)
+      .where(and(eq(stays.structureId, structure._id), eq(stays.source, 'csv')));
+    const ids = rows.filter((r) => r.guest.surname === 'Diretta').map((r) => r.id);
+    expect(ids).toHaveLength(2);
+    const events = await got.city.after(2_000);
+    expect(events).toHaveLength(2);
+    expect(events).toEqual(expect.arrayContaining(ids.map((id) => ({ collection: 'stays', id, kind: 'created' }))));
+    expect(await got.otherCity).toBe(false);
+    expect(await got.writer).toBe(false);
+    for (const socket of [cityList, otherCityList, importerList]) socket.disconnect();
   });
 });

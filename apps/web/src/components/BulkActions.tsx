@@ -172,12 +172,14 @@ export function ListBulkActions({ exportPath, exportFilterQuery = filtersToQuery
   );
 }
 
-/** A refused row as the list names it (its code, else its lead guest, else its description), or its id when it is not on the page. */
+/** A refused row as the list names it (its code, else its lead guest, else its signer, else its description), or its id when it is not on the page. */
 function rowLabel(data: RaRecord[] | undefined, id: string): string {
   const row = data?.find((record) => String(record.id) === id);
   if (typeof row?.code === 'string' && row.code) return row.code;
   const guest: unknown = row?.guest;
   if (guest && typeof guest === 'object' && 'surname' in guest && 'name' in guest) return `${String(guest.surname)} ${String(guest.name)}`;
+  // A sign request is its signer (and its report's code, once it has one).
+  if (typeof row?.signerName === 'string' && row.signerName) return [row.signerName, row.reportCode].filter(Boolean).join(' · ');
   // A draft NCA report has no code yet: its description tells it apart.
   if (typeof row?.description === 'string' && row.description) return row.description.length > 80 ? `${row.description.slice(0, 79)}…` : row.description;
   return id;

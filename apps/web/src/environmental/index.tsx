@@ -8,6 +8,7 @@ import TuneIcon from '@mui/icons-material/Tune';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import BuildIcon from '@mui/icons-material/Build';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
 import { lazyPage } from '../components/lazyPage';
 
 /* The environmental-compliance resources and pages of the web app. */
@@ -92,4 +93,11 @@ export const correctiveActions = {
 };
 export const ncaPages = {
   MySignaturesPage: lazyPage(() => import('./signatures/MySignaturesPage').then((m) => m.MySignaturesPage)),
+};
+/** The sign requests of every report (the consortium's and the administrators' list), with bulk reminders. */
+export const signRequests = {
+  list: lazyPage(() => import('./sign-requests/screens').then((m) => m.SignRequestList)),
+  show: lazyPage(() => import('./sign-requests/screens').then((m) => m.SignRequestShow)),
+  icon: HistoryEduIcon,
+  recordRepresentation: 'signerName',
 };

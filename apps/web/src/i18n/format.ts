@@ -4,9 +4,16 @@
  * otherwise leave four-digit amounts ungrouped).
  */
 
+/**
+ * English reads dates day first (en-GB: 29/11/2026, 14:30), never the US month first: the product's
+ * dates are Italian, and 11/29 against 29/11 would mislead a reader of either language.
+ */
 export function intlLocale(locale: string): string {
-  return locale.toLowerCase().startsWith('en') ? 'en-US' : 'it-IT';
+  return locale.toLowerCase().startsWith('en') ? 'en-GB' : 'it-IT';
 }
+
+/** Instants show as Italian time, wherever the browser is: the deadlines and the comuni are Italian. */
+export const DISPLAY_TIME_ZONE = 'Europe/Rome';
 
 /*
  * Building an Intl formatter costs far more than using one (about a millisecond on a phone, against
@@ -56,7 +63,7 @@ export function formatDate(value: string | Date | null | undefined, locale: stri
   return formatDateTime(value, locale, { dateOnly: true });
 }
 
-/** An ISO instant in the browser's time zone. */
+/** An ISO instant in Italian time (or `timeZone`). */
 export function formatDateTime(value: string | Date | null | undefined, locale: string, options: { dateOnly?: boolean; timeZone?: string } = {}): string {
   if (!value) return '';
   const date = typeof value === 'string' ? new Date(value) : value;
@@ -66,6 +73,6 @@ export function formatDateTime(value: string | Date | null | undefined, locale: 
     month: '2-digit',
     year: 'numeric',
     ...(options.dateOnly ? {} : { hour: '2-digit', minute: '2-digit' }),
-    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    timeZone: options.timeZone ?? DISPLAY_TIME_ZONE,
   }).format(date);
 }

@@ -35,6 +35,7 @@ import BiotechIcon from '@mui/icons-material/Biotech';
 import ReportIcon from '@mui/icons-material/ReportProblem';
 import BuildIcon from '@mui/icons-material/Build';
 import DrawIcon from '@mui/icons-material/Draw';
+import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import HelpOutlineIcon from '@mui/icons-material/Quiz';
 import StorefrontIcon from '@mui/icons-material/Storefront';
@@ -61,6 +62,7 @@ const ICONS: Record<string, ReactElement> = {
   report: <ReportIcon />,
   build: <BuildIcon />,
   draw: <DrawIcon />,
+  history_edu: <HistoryEduIcon />,
   local_shipping: <LocalShippingIcon />,
   people: <PeopleIcon />,
   group_add: <GroupAddIcon />,

@@ -76,6 +76,7 @@ describe('menu derived from the access table', () => {
       '/nca-reports',
       '/corrective-actions',
       '/my-signatures',
+      '/sign-requests',
       '/lots',
       '/orders',
       '/agencies',
@@ -89,6 +90,10 @@ describe('menu derived from the access table', () => {
       '/profile',
     ]);
     expect(paths('user').filter((p) => MENU_ITEMS.find((i) => i.path === p)!.group === 'environmental')).toEqual([]);
+    // Every report's sign requests: who names and reminds the signers; a supplier signs in "Le mie firme" and
+    // sees its reports' signatures on their pages, and a tourist-tax role reads none.
+    expect(paths('admin')).toContain('/sign-requests');
+    for (const role of ['agency_user', 'laboratory_user', 'user', 'city']) expect(paths(role), role).not.toContain('/sign-requests');
   });
 
   it('follows the enabled areas', () => {

@@ -58,6 +58,7 @@ export const MENU_ITEMS: readonly TMenuItem[] = [
   { labelKey: 'nca.menu.reports', path: '/nca-reports', group: 'environmental', icon: 'report', resource: 'nca-reports', feature: 'environmentalArea' },
   { labelKey: 'nca.menu.actions', path: '/corrective-actions', group: 'environmental', icon: 'build', resource: 'corrective-actions', feature: 'environmentalArea' },
   { labelKey: 'nca.menu.mySignatures', path: '/my-signatures', group: 'environmental', icon: 'draw', feature: 'environmentalArea' },
+  { labelKey: 'nca.menu.signRequests', path: '/sign-requests', group: 'environmental', icon: 'history_edu', resource: 'sign-requests', feature: 'environmentalArea' },
   { labelKey: 'environmental.menu.lots', path: '/lots', group: 'environmental', icon: 'view_module', resource: 'lots', feature: 'environmentalArea' },
   { labelKey: 'environmental.menu.orders', path: '/orders', group: 'environmental', icon: 'assignment', resource: 'orders', feature: 'environmentalArea' },
   { labelKey: 'environmental.menu.agencies', path: '/agencies', group: 'environmental', icon: 'business', resource: 'agencies', feature: 'environmentalArea' },

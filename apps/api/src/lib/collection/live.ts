@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client.ts';
@@ -24,6 +24,9 @@ import type { TOperation, TRecordTable, TSignedInContext } from './define.ts';
  * included, and `announceChanges` tells each record's watchers once after the commit, through every
  * collection that lists its table. The announcers are found by the database the write went to
  * (`addLiveAnnouncer`): the runner knows its database, not the app, and each app has its own.
+ * Use cases that write listed rows themselves (a payment, an import, a repricing, a supplier's
+ * contacts, the stays a declaration locks or frees) run in `inTransition` and add the rows to
+ * `unit.changed`; many rows of one write are told in batches (`announceMany`).
  */
 
 export type TLiveKind = 'created' | 'updated' | 'deleted';
@@ -40,7 +43,12 @@ export type TLiveAnnouncer = {
   tell(userIds: string[], id: string, kind: TLiveKind): void;
   /** readers then tell, for a row that exists after the commit; never throws (a failed announce is only logged). */
   announce(writer: TActor | null, id: string, kind: Exclude<TLiveKind, 'deleted'>): Promise<void>;
+  /** announce for many rows (an import, a repricing): the watchers are asked for once, and each may read them in one query per chunk. */
+  announceMany(writer: TActor | null, ids: readonly string[], kind: Exclude<TLiveKind, 'deleted'>): Promise<void>;
 };
+
+/** Rows a watcher's read is asked about in one query. */
+const READ_CHUNK = 500;
 
 export function createLiveAnnouncer(collection: string, table: TRecordTable, conditions: (ctx: TSignedInContext, op: TOperation) => Promise<SQL | undefined>, deps: TLiveDeps): TLiveAnnouncer {
   /** Whether this user's read of one record (GET /{id}) would find the row: the list's scope, not its filters or year. */
@@ -59,6 +67,26 @@ export function createLiveAnnouncer(collection: string, table: TRecordTable, con
       .where(allOf([eq(table.id, id), condition]))
       .limit(1);
     return rows.length > 0;
+  }
+
+  /** Which of `ids` this user may read (the same rule as mayRead). */
+  async function readableOf(actor: TActor, ids: readonly string[]): Promise<Set<string>> {
+    const ctx: TSignedInContext = { actor, db: deps.db, year: null, requestId: 'live', ip: '', permissions: deps.permissions, areas: deps.areas };
+    let condition: SQL | undefined;
+    try {
+      condition = await conditions(ctx, 'get');
+    } catch {
+      return new Set();
+    }
+    const readable = new Set<string>();
+    for (let start = 0; start < ids.length; start += READ_CHUNK) {
+      const rows = await deps.db
+        .select({ id: table.id })
+        .from(table)
+        .where(allOf([inArray(table.id, ids.slice(start, start + READ_CHUNK)), condition]));
+      for (const row of rows) readable.add(String(row.id));
+    }
+    return readable;
   }
 
   async function readers(writer: TActor | null, id: string): Promise<string[]> {
@@ -81,6 +109,17 @@ export function createLiveAnnouncer(collection: string, table: TRecordTable, con
         tell(await readers(writer, id), id, kind);
       } catch (error) {
         deps.log?.warn({ err: error, collection, id }, 'live list change not announced');
+      }
+    },
+    async announceMany(writer, ids, kind) {
+      if (ids.length === 0) return;
+      try {
+        const watchers = (await deps.realtime.watchers(collection)).filter((watcher) => watcher.actor.id !== writer?.id);
+        const usersById = new Map<string, string[]>();
+        for (const { actor } of watchers) for (const id of await readableOf(actor, ids)) usersById.set(id, [...(usersById.get(id) ?? []), actor.id]);
+        for (const id of ids) tell(usersById.get(id) ?? [], id, kind);
+      } catch (error) {
+        deps.log?.warn({ err: error, collection, rows: ids.length }, 'live list changes not announced');
       }
     },
   };
@@ -120,6 +159,19 @@ export async function announceChanges(db: TDb, changes: readonly TLiveChange[]):
   }
   for (const [table, ofTable] of once) {
     const announcers = [...(byTable.get(table)?.values() ?? [])];
-    for (const change of ofTable.values()) for (const announcer of announcers) await announcer.announce(change.by, change.id, change.kind);
+    if (announcers.length === 0) continue;
+    // One batch per writer and kind: the watchers are asked for once per collection, not once per row.
+    const batches = new Map<string, { by: TActor | null; kind: TLiveChange['kind']; ids: string[] }>();
+    for (const change of ofTable.values()) {
+      const key = `${change.by?.id ?? ''}\u0000${change.kind}`;
+      const batch = batches.get(key);
+      if (batch) batch.ids.push(change.id);
+      else batches.set(key, { by: change.by, kind: change.kind, ids: [change.id] });
+    }
+    for (const batch of batches.values())
+      for (const announcer of announcers) {
+        if (batch.ids.length === 1) await announcer.announce(batch.by, batch.ids[0], batch.kind);
+        else await announcer.announceMany(batch.by, batch.ids, batch.kind);
+      }
   }
 }

@@ -169,6 +169,12 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
   const live: TLiveAnnouncer | undefined = options.live ? createLiveAnnouncer(def.name, table, conditions, options.live) : undefined;
   // ... and of the workflow transitions of its rows, which run outside these routes (lib/workflow).
   if (live && options.live) addLiveAnnouncer(options.live.db, table, def.name, live);
+  /**
+   * The live announcer of a write in `ctx`: none when the write runs inside a caller's transaction
+   * (`ctx.db` is not the database itself), since it has not committed when this returns; that caller
+   * adds the row to its unit's `changed` (lib/workflow/run-transition.ts inTransition) instead.
+   */
+  const liveOf = (ctx: TSignedInContext): TLiveAnnouncer | undefined => (options.live && ctx.db === options.live.db ? live : undefined);
 
   /** `?allYears=true` lifts the selected year from a collection that allows it (`listsAllYears`). */
   function yearsOfList(ctx: TSignedInContext, query: Record<string, unknown>): { ctx: TSignedInContext; query: Record<string, unknown> } {
@@ -295,7 +301,7 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
         return row;
       });
       forgetCounts();
-      void live?.announce(ctx.actor, String(created.id), 'created');
+      void liveOf(ctx)?.announce(ctx.actor, String(created.id), 'created');
       return created;
     },
     async update(ctx, id, input, expected, options = {}) {
@@ -336,7 +342,7 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
       });
       forgetCounts();
       for (const deliver of afterCommit) await deliver();
-      void live?.announce(ctx.actor, id, 'updated');
+      void liveOf(ctx)?.announce(ctx.actor, id, 'updated');
       // The records the status change's cascades moved (this one is announced above).
       void announceChanges(
         ctx.db,
@@ -347,7 +353,8 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
     async remove(ctx, id) {
       const scope = await conditions(ctx, 'delete');
       // Who may read the row is asked while it exists; they are told once the delete has committed.
-      const readers = live && isUuid(id) ? await live.readers(ctx.actor, id).catch(() => []) : [];
+      const announcer = liveOf(ctx);
+      const readers = announcer && isUuid(id) ? await announcer.readers(ctx.actor, id).catch(() => []) : [];
       await ctx.db.transaction(async (tx) => {
         const txCtx = { ...ctx, db: tx };
         const existing = await findInScope(ctx, tx, id, scope, true);
@@ -357,7 +364,7 @@ export function collectionRuntime<TTable extends TRecordTable, TCreate extends z
         await recordAudit(tx, ctx, { action: 'delete', entityType: entity, entityId: id, changes: diffFields(existing, undefined, def.auditOmit) });
       });
       forgetCounts();
-      live?.tell(readers, id, 'deleted');
+      announcer?.tell(readers, id, 'deleted');
     },
   };
 }

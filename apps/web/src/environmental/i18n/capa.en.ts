@@ -45,7 +45,7 @@ export const capaEn: typeof capaIt = {
         reasonIntro: 'The actions were not effective: a new report citing this one opens, prefilled. Write what you found.',
         reason: 'Outcome of the check',
       },
-      recurrence: { chip: 'Recurrence of %{code}', tooltip: 'Same type on the same company within 12 months', draft: 'a draft NCA' },
+      recurrence: { chip: 'Recurrence of %{code}', chipOfDraft: 'Recurring: the earlier report is still a draft', tooltip: 'Same type on the same company within 12 months' },
       agencyNoReports: 'No NCA reports for this company.',
       followsUp: 'Follows %{code}',
       help: {

@@ -44,7 +44,7 @@ export const capaIt = {
         reasonIntro: 'Le azioni non sono state efficaci: si apre una nuova segnalazione che cita questa, già compilata. Scrivi cosa hai riscontrato.',
         reason: 'Esito della verifica',
       },
-      recurrence: { chip: 'Ricorrenza di %{code}', tooltip: 'Stesso tipo sulla stessa impresa entro 12 mesi', draft: 'una NCA in bozza' },
+      recurrence: { chip: 'Ricorrenza di %{code}', chipOfDraft: 'Ricorrente: la segnalazione precedente è in bozza', tooltip: 'Stesso tipo sulla stessa impresa entro 12 mesi' },
       agencyNoReports: 'Nessuna segnalazione NCA per questa impresa.',
       followsUp: 'Segue %{code}',
       help: {

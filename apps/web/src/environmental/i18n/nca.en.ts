@@ -60,7 +60,8 @@ export const ncaEn: typeof ncaIt = {
     },
   },
   nca: {
-    menu: { reports: 'NCA reports', actions: 'Corrective actions', mySignatures: 'My signatures' },
+    menu: { reports: 'NCA reports', actions: 'Corrective actions', mySignatures: 'My signatures', signRequests: 'Sign requests' },
+    signRequests: { title: 'Sign request · %{signer}', locked: 'Locked' },
     draft: 'New NCA',
     draftOf: 'Draft of %{date}',
     reportTitle: 'Report',
@@ -334,6 +335,23 @@ export const ncaEn: typeof ncaIt = {
         overdueActions: 'Overdue actions',
         overdue: 'With overdue actions',
         q: 'Search',
+      },
+    },
+    'sign-requests': {
+      name: 'Sign request |||| Sign requests',
+      fields: {
+        reportId: 'Report',
+        phase: 'Phase',
+        round: 'Round',
+        userId: 'Signer',
+        signerName: 'Signer',
+        agencyFunctionName: 'Function',
+        status: 'Status',
+        createdAt: 'Requested on',
+        codeSentAt: 'Last code sent on',
+        remindedAt: 'Last reminder',
+        signedAt: 'Signed on',
+        explanationsRequest: 'Reason for rejection',
       },
     },
     'corrective-actions': {

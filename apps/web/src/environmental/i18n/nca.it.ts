@@ -59,7 +59,8 @@ export const ncaIt = {
     },
   },
   nca: {
-    menu: { reports: 'Segnalazioni NCA', actions: 'Azioni correttive', mySignatures: 'Le mie firme' },
+    menu: { reports: 'Segnalazioni NCA', actions: 'Azioni correttive', mySignatures: 'Le mie firme', signRequests: 'Richieste di firma' },
+    signRequests: { title: 'Richiesta di firma · %{signer}', locked: 'Bloccata' },
     draft: 'Nuova NCA',
     draftOf: 'Bozza del %{date}',
     reportTitle: 'Segnalazione',
@@ -333,6 +334,23 @@ export const ncaIt = {
         overdueActions: 'Azioni scadute',
         overdue: 'Con azioni scadute',
         q: 'Cerca',
+      },
+    },
+    'sign-requests': {
+      name: 'Richiesta di firma |||| Richieste di firma',
+      fields: {
+        reportId: 'Segnalazione',
+        phase: 'Fase',
+        round: 'Giro',
+        userId: 'Firmatario',
+        signerName: 'Firmatario',
+        agencyFunctionName: 'Funzione',
+        status: 'Stato',
+        createdAt: 'Richiesta il',
+        codeSentAt: 'Ultimo codice inviato il',
+        remindedAt: 'Ultimo sollecito',
+        signedAt: 'Firmata il',
+        explanationsRequest: 'Motivo del rifiuto',
       },
     },
     'corrective-actions': {

@@ -9,7 +9,7 @@ import { errorText } from '../../components/serverErrors';
  * The consortium's "Sollecita" on a pending signature of the open round: the signer gets the request's
  * notification and e-mail again (the API allows it once an hour per request and says when it is too soon).
  */
-export function RemindSignerButton({ requestId, signerName }: { requestId: string; signerName: string }) {
+export function RemindSignerButton({ requestId, signerName, onDone }: { requestId: string; signerName: string; onDone?: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const invalidate = useInvalidateCustom();
@@ -18,6 +18,7 @@ export function RemindSignerButton({ requestId, signerName }: { requestId: strin
     onSuccess: async () => {
       notify('nca.done.remind', { type: 'success' });
       await invalidate('ncaReportSignatures', 'ncaTimeline');
+      onDone?.();
     },
     onError: (caught) => notify(errorText(translate, caught), { type: 'error' }),
   });

@@ -29,7 +29,7 @@ import { errorText } from '../../components/serverErrors';
 import { formatDate } from '../../i18n/format';
 import { isNotAvailable } from './queries';
 import { useSupplierMayReport } from './supplierMayReport';
-import { RecurrenceChip } from './CapaChips';
+import { recurrenceLabel, RecurrenceChip } from './CapaChips';
 import { NCA_STATUS_CHOICES, NcaStatusChip, ObserversInput, Phase1Fields } from './fields';
 import { useListFilterValues } from '../../components/records';
 import { useReportName } from './useReportName';
@@ -183,7 +183,7 @@ export function ReportList() {
           linkType="edit"
           primaryText={(r) => reportName(r.code, r.draftName)}
           secondaryText={(r) => r.description ?? ''}
-          tertiaryText={(r) => [translate(`nca.status.${r.status}`), r.recurrenceOf ? translate('nca.capa.recurrence.chip', { code: r.recurrenceOf.code ?? '' }) : null].filter(Boolean).join(' · ')}
+          tertiaryText={(r) => [translate(`nca.status.${r.status}`), r.recurrenceOf ? recurrenceLabel(translate, r.recurrenceOf) : null].filter(Boolean).join(' · ')}
         />
       ) : (
         <ListDataTable rowClick="edit" bulkActionButtons={bulkActionButtons}>

@@ -25,7 +25,7 @@ import {
   useRedirect,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { formatDateTime } from '../../i18n/format';
+import { DISPLAY_TIME_ZONE, formatDateTime, intlLocale } from '../../i18n/format';
 import { DetailActions, FormGrid, useSaveErrorNotification } from '../../components/forms';
 import { CityInput } from '../shared/cityInputs';
 import { canNow, useCan } from '../../components/permissions';
@@ -55,6 +55,7 @@ function ListActions() {
 
 export function CommunicationList() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   return (
     <List
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('filings.communications.search')} />]}
@@ -65,7 +66,7 @@ export function CommunicationList() {
     >
       <ListDataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="createdAt" label="filings.communications.sentAt">
-          <DateField source="createdAt" showTime />
+          <DateField source="createdAt" showTime locales={intlLocale(locale)} options={{ timeZone: DISPLAY_TIME_ZONE }} />
         </DataTable.Col>
         <DataTable.Col source="title" />
         <DataTable.Col source="text" disableSort>

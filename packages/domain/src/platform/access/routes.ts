@@ -98,6 +98,11 @@ export const ROUTE_ACCESS: Record<string, TRoute> = {
   'nca-reports/create': to('nca-reports', 'create'),
   ...collectionRoutes('corrective-actions', 'corrective-actions', 'correctiveActionId'),
   'my-signatures': to('sign-requests', 'mine'),
+  // Every report's sign requests, for who names and reminds the signers; a supplier meets its own on the
+  // report's page and in "Le mie firme", so the list is not offered to it.
+  'sign-requests': to('sign-requests', 'list', ['ncaParticipant']),
+  'sign-requests/:signRequestId': to('sign-requests', 'read', ['ncaParticipant']),
+  'sign-requests/:signRequestId/show': to('sign-requests', 'read', ['ncaParticipant']),
   ...collectionRoutes('rdps', 'rdps', 'rdpId'),
   // Waste forms: the consortium's review list and a supplier agency's own forms.
   ...collectionRoutes('forms', 'forms', 'formId'),

@@ -35,9 +35,10 @@ async function priceListCatalogue(tx: TDbOrTx) {
  * code and article code; lines missing from the file are left as they are. Call it inside the
  * transaction that also records the audit entry: the laboratory row stays locked until it ends, so
  * two imports of one laboratory run one after the other. The file is read and checked in a document
- * job (read-price-list-file.ts), off the request thread, within PRICE_LIST_XLSX_LIMITS.
+ * job (read-price-list-file.ts), off the request thread, within PRICE_LIST_XLSX_LIMITS. `written`
+ * hears of each contract written (for the live lists, told after the commit).
  */
-export async function importPriceList(tx: TDbOrTx, laboratoryId: string, file: Buffer): Promise<TPriceListImportResult> {
+export async function importPriceList(tx: TDbOrTx, laboratoryId: string, file: Buffer, written?: (id: string, kind: 'created' | 'updated') => void): Promise<TPriceListImportResult> {
   if (file.length > MAX_PRICE_LIST_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_PRICE_LIST_BYTES} bytes`, {
       params: { maxBytes: MAX_PRICE_LIST_BYTES },
@@ -61,7 +62,7 @@ export async function importPriceList(tx: TDbOrTx, laboratoryId: string, file: B
   const now = new Date();
   for (let i = 0; i < result.rows.length; i += UPSERT_CHUNK) {
     const chunk = result.rows.slice(i, i + UPSERT_CHUNK);
-    const written = await tx
+    const rows = await tx
       .insert(contracts)
       .values(chunk.map(({ row: _row, ...line }) => ({ ...line, laboratoryId, createdAt: now, updatedAt: now })))
       .onConflictDoUpdate({
@@ -76,8 +77,9 @@ export async function importPriceList(tx: TDbOrTx, laboratoryId: string, file: B
         },
       })
       // xmax is 0 on a freshly inserted row version and non-zero on one written by the update.
-      .returning({ inserted: sql<boolean>`(xmax = 0)` });
-    created += written.filter((w) => w.inserted).length;
+      .returning({ id: contracts.id, inserted: sql<boolean>`(xmax = 0)` });
+    created += rows.filter((w) => w.inserted).length;
+    for (const row of rows) written?.(row.id, row.inserted ? 'created' : 'updated');
   }
   return { created, updated: result.rows.length - created, total: result.rows.length };
 }

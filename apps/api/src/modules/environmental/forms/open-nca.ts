@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import { formatEerCode } from '@app/domain/environmental/waste/eer';
 import { rejectedForNonConformity } from '@app/domain/environmental/waste/form-rules';
 import { ZNcaReportCreate } from '@app/domain/environmental/nca/report-schemas';
-import { wasteForms } from '../../../db/schema/index.ts';
+import { ncaReports, wasteForms } from '../../../db/schema/index.ts';
 import { requireAccess, scopeCondition } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { allOf, isUuid } from '../../../lib/collection/query.ts';
 import { collectionRuntime } from '../../../lib/collection/routes.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
+import { inTransition } from '../../../lib/workflow/run-transition.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { ncaReportsCollection } from '../nca/reports.ts';
 import { formScopes } from './forms.ts';
@@ -25,7 +26,8 @@ const CAUSES = { NC: 'non conformità', IR: 'non ricevibile', A: 'altro' } as co
 export async function openNcaFromForm(ctx: TSignedInContext, formId: string) {
   await requireAccess(ctx, 'forms', 'openNca');
   if (!isUuid(formId)) throw notFound('Form');
-  return ctx.db.transaction(async (tx) => {
+  // inTransition: once it commits, the report and form lists' watchers hear of the new report and the linked form.
+  return inTransition(ctx.db, async ({ tx, changed }) => {
     const [form] = await tx
       .select()
       .from(wasteForms)
@@ -57,6 +59,7 @@ export async function openNcaFromForm(ctx: TSignedInContext, formId: string) {
       .update(wasteForms)
       .set({ ncaReportId: String(report.id), updatedAt: now })
       .where(eq(wasteForms.id, form.id));
+    changed.push({ table: ncaReports, id: String(report.id), kind: 'created', by: ctx.actor }, { table: wasteForms, id: form.id, kind: 'updated', by: ctx.actor });
     await recordAudit(tx, ctx, { action: 'form.openNca', entityType: 'forms', entityId: form.id, changes: { ncaReportId: { from: null, to: report.id } } });
     return report;
   });

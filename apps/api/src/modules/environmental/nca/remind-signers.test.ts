@@ -173,4 +173,26 @@ describe('reminding the signers in bulk', () => {
     expect(answer.body.done).toEqual([pending]);
     expect(answer.body.refused).toEqual([{ id: gone, code: 'SIGN_REQUEST_NOT_PENDING', message: expect.any(String) }]);
   });
+
+  it("the sign-request list by role: the consortium filters every report's requests by status, report and signer; an agency only its reports' and may not remind them; the tourist tax's roles are refused", async () => {
+    const reportId = await reportWaitingForSigners();
+    const agencyRequest = await pendingRequestOf(t, agency, reportId);
+    const list = (session: TSession, query: string) => t.request<{ _id: string; userId: string; reportId: string; status: string }[]>('GET', `/api/sign-requests?${query}`, { token: session.token });
+    const byReport = await list(consortium, `reportId=${reportId}&status=pending`);
+    expect(byReport.status).toBe(200);
+    expect(byReport.body.map((r) => r.reportId)).toEqual([reportId, reportId]);
+    const bySigner = await list(consortium, `reportId=${reportId}&userId=${agency.user._id as string}`);
+    expect(bySigner.body.map((r) => r._id)).toEqual([agencyRequest]);
+    expect((await list(admin, `reportId=${reportId}`)).body).toHaveLength(2);
+    // The agency takes part in the report: it reads its requests, and may not remind anyone.
+    expect((await list(agency, `reportId=${reportId}`)).body).toHaveLength(2);
+    const agencyBulk = await t.request('POST', '/api/sign-requests/bulk', { token: agency.token, body: { action: 'remind', ids: [agencyRequest] } });
+    expect(agencyBulk.body).toEqual({ done: [], refused: [{ id: agencyRequest, code: 'FORBIDDEN', message: expect.any(String) }] });
+    expect((await remind(agency, agencyRequest)).status).toBe(403);
+    for (const account of ['hotelier', 'city'] as const) {
+      const session = await t.signedIn(account);
+      expect((await list(session, 'status=pending')).status, account).toBe(403);
+      expect((await remind(session, agencyRequest)).status, account).toBe(403);
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { requireAccess, scopeCondition } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { isUuid } from '../../../lib/collection/query.ts';
 import { AppError, isAppError, notFound } from '../../../lib/errors.ts';
+import { inTransition } from '../../../lib/workflow/run-transition.ts';
 import { msg } from '../../../i18n/translate.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { readableReport } from './documents.ts';
@@ -32,7 +33,8 @@ const INTERVAL_MS = SIGNER_REMINDER_INTERVAL_MINUTES * 60_000;
 export async function remindSigner(app: FastifyInstance, ctx: TSignedInContext, id: string): Promise<TSignRequestRow> {
   await requireAccess(ctx, 'sign-requests', 'remind');
   const now = new Date();
-  const { saved, pending } = await ctx.db.transaction(async (tx) => {
+  // inTransition: once it commits, the sign-request lists' watchers hear of the new reminder time.
+  const { saved, pending } = await inTransition(ctx.db, async ({ tx, changed }) => {
     const locked = isUuid(id) ? await lockSignRequest(tx, id, scopeCondition(ctx, 'sign-requests', 'remind', signRequestScopes)) : undefined;
     if (!locked) throw notFound('Sign request');
     const { report, request } = locked;
@@ -53,6 +55,7 @@ export async function remindSigner(app: FastifyInstance, ctx: TSignedInContext, 
         params: { nextAt },
       });
     }
+    changed.push({ table: signRequests, id: claimed.id, kind: 'updated', by: ctx.actor });
     const draft = report.code ? null : (await draftNamePartsOf(tx, [report.id])).get(report.id);
     const text = { nca: ncaName(report.code, draft), phase: phaseName(request.phase), date: request.createdAt.toISOString().slice(0, 10) };
     const notified = await notifyUsers(

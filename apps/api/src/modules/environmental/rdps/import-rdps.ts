@@ -6,6 +6,7 @@ import type { TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { documentJob, runDocumentJob } from '../../../lib/document-jobs.ts';
 import { AppError } from '../../../lib/errors.ts';
+import type { TLiveChange } from '../../../lib/collection/live.ts';
 import { xlsxBuffer } from '../../../lib/xlsx-write.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { notifyConsortiumOfOutOfLimits } from './rdp-notifications.ts';
@@ -67,7 +68,7 @@ function invalid(errors: TRdpImportError[]): AppError {
  * The file is read and its rows checked in a document job (read-rdp-import.ts), within the bounds of
  * RDP_IMPORT_XLSX_LIMITS (else 400 IMPORT_TOO_LARGE), so no file, however crafted, holds this thread.
  */
-export async function importRdps(tx: TTx, ctx: TSignedInContext, bytes: Buffer): Promise<TRdpImportSummary> {
+export async function importRdps(tx: TTx, ctx: TSignedInContext, bytes: Buffer, changed?: TLiveChange[]): Promise<TRdpImportSummary> {
   if (bytes.length === 0) throw new AppError('IMPORT_UNREADABLE', 'The file is empty', { details: [{ path: 'file', message: 'The file is empty' }] });
   if (bytes.length > MAX_RDP_IMPORT_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_RDP_IMPORT_BYTES} bytes`, {
@@ -164,6 +165,7 @@ export async function importRdps(tx: TTx, ctx: TSignedInContext, bytes: Buffer):
       .where(and(eq(rdps.id, current.id), eq(rdps.status, 'processing')))
       .returning({ id: rdps.id, code: rdps.code, laboratoryId: rdps.laboratoryId, outOfLimitsCount: rdps.outOfLimitsCount });
     summary.updated++;
+    changed?.push({ table: rdps, id: saved.id, kind: 'updated', by: ctx.actor });
     if (values.outOfLimits && !current.outOfLimits) newlyOut.push(saved);
   }
   for (let i = 0; i < toInsert.length; i += INSERT_CHUNK) {
@@ -172,6 +174,7 @@ export async function importRdps(tx: TTx, ctx: TSignedInContext, bytes: Buffer):
       .values(toInsert.slice(i, i + INSERT_CHUNK).map((v) => ({ ...v, createdById: ctx.actor.id, createdAt: now, updatedAt: now })))
       .returning({ id: rdps.id, code: rdps.code, laboratoryId: rdps.laboratoryId, outOfLimits: rdps.outOfLimits, outOfLimitsCount: rdps.outOfLimitsCount });
     summary.created += created.length;
+    for (const { id } of created) changed?.push({ table: rdps, id, kind: 'created', by: ctx.actor });
     newlyOut.push(...created.filter((c) => c.outOfLimits));
   }
   await notifyConsortiumOfOutOfLimits(tx, newlyOut);

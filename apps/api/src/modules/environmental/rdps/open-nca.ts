@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ZNcaReportCreate } from '@app/domain/environmental/nca/report-schemas';
-import { laboratories, orders, rdps } from '../../../db/schema/index.ts';
+import { laboratories, ncaReports as ncaReportsTable, orders, rdps } from '../../../db/schema/index.ts';
 import { requireAccess } from '../../../lib/access.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { allOf, isUuid } from '../../../lib/collection/query.ts';
 import { AppError, notFound, validationFailed } from '../../../lib/errors.ts';
+import { inTransition } from '../../../lib/workflow/run-transition.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { rdpReadScope, type TRdpRow } from './rdps-collection.ts';
 
@@ -77,12 +78,14 @@ export async function openNcaFromRdp(app: FastifyInstance, ctx: TSignedInContext
   const ncaReports = app.services.collections.get('nca-reports');
   if (!ncaReports) throw new AppError('SERVICE_UNAVAILABLE', 'NCA reports are not available in this deployment');
   // The report is locked while its NCA is created and linked: two clicks open one NCA, the second gets DUPLICATE.
-  const row = await ctx.db.transaction(async (tx) => {
+  // inTransition: once it commits, the report and RDP lists' watchers hear of the new report and the linked RDP.
+  const row = await inTransition(ctx.db, async ({ tx, changed }) => {
     const [locked] = await tx.select({ ncaReportId: rdps.ncaReportId }).from(rdps).where(eq(rdps.id, rdp.id)).for('update');
     if (locked?.ncaReportId) throw alreadyOpen(locked.ncaReportId);
     // The runtime's create answers with the inserted row (`id`), as the collection route maps it afterwards.
     const created = (await ncaReports.create({ ...ctx, db: tx }, input)) as { id: string };
     await tx.update(rdps).set({ ncaReportId: created.id, updatedAt: new Date() }).where(eq(rdps.id, rdp.id));
+    changed.push({ table: ncaReportsTable, id: created.id, kind: 'created', by: ctx.actor }, { table: rdps, id: rdp.id, kind: 'updated', by: ctx.actor });
     await recordAudit(tx, ctx, { action: 'rdps.openNca', entityType: 'rdps', entityId: rdp.id, changes: { ncaReportId: { from: null, to: created.id } } });
     return created;
   });

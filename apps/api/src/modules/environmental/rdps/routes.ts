@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../../lib/errors.ts';
 import { multipartReadError } from '../../../lib/multipart.ts';
 import { errorResponses, fileResponse, ZIdParams, ZXlsxFile } from '../../../lib/schemas.ts';
 import { XLSX_MIME } from '../../../lib/xlsx-stream.ts';
-import { registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
+import { inTransition, registerWorkflowRoutes } from '../../../lib/workflow/run-transition.ts';
 import { importRdps, MAX_RDP_IMPORT_BYTES, rdpImportTemplate } from './import-rdps.ts';
 import { readerLanguage } from '../../../i18n/reader-language.ts';
 import { translate } from '../../../i18n/translate.ts';
@@ -144,7 +144,8 @@ export async function registerRdps(app: FastifyInstance): Promise<TCollectionRun
         const ctx = signedIn(request);
         await requireAccess(ctx, 'rdps', 'import');
         const file = await readFilePart(request, MAX_RDP_IMPORT_BYTES);
-        return ctx.db.transaction((tx) => importRdps(tx, ctx, file.bytes));
+        // inTransition: once it commits, the watchers of the RDP lists hear of the reports written.
+        return inTransition(ctx.db, ({ tx, changed }) => importRdps(tx, ctx, file.bytes, changed));
       },
     });
   });

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZContact, ZContactRecord, type TCompanyKind } from '@app/domain/environmental/companies';
-import { users } from '../../../db/schema/index.ts';
+import { contracts, users } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { requireAccess, requireGrant, scopeCondition } from '../../../lib/access.ts';
 import { registerCollection, type TCollectionRuntime } from '../../../lib/collection/routes.ts';
@@ -14,6 +14,7 @@ import { signedInContextOf } from '../../../lib/context.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { multipartReadError } from '../../../lib/multipart.ts';
 import { errorResponses, ZXlsxFile } from '../../../lib/schemas.ts';
+import { inTransition } from '../../../lib/workflow/run-transition.ts';
 import { sendXlsx } from '../../../lib/xlsx-stream.ts';
 import { companyTable, type TCompanyRef } from '../companies/company-tables.ts';
 import { exportPriceList } from '../contracts/export-price-list.ts';
@@ -207,9 +208,11 @@ export async function registerEnvironmentalRegistry(app: FastifyInstance) {
         const company = await companyInScope(ctx, kind, request.params.id, 'updateContacts');
         const table = companyTable(kind);
         const now = new Date(Math.max(Date.now(), company.updatedAt.getTime() + 1));
-        return ctx.db.transaction(async (tx) => {
+        // inTransition: once it commits, the watchers of the company list hear of the change.
+        return inTransition(ctx.db, async ({ tx, changed }) => {
           const [row] = await tx.update(table).set({ contacts: request.body.contacts, updatedAt: now }).where(eq(table.id, company.id)).returning();
           await recordAudit(tx, ctx, { action: 'update', entityType: resource, entityId: company.id, changes: { contacts: { from: company.contacts, to: row.contacts } } });
+          changed.push({ table, id: row.id, kind: 'updated', by: ctx.actor });
           return { _id: row.id, contacts: row.contacts, updatedAt: row.updatedAt.toISOString() };
         });
       },
@@ -243,8 +246,9 @@ export async function registerEnvironmentalRegistry(app: FastifyInstance) {
         await requireAccess(ctx, 'contracts', 'import');
         await companyInScope(ctx, 'laboratory', request.params.id, 'read');
         const bytes = await readPriceListUpload(request);
-        return ctx.db.transaction(async (tx) => {
-          const result = await importPriceList(tx, request.params.id, bytes);
+        // inTransition: once it commits, the watchers of the contracts list hear of the lines written.
+        return inTransition(ctx.db, async ({ tx, changed }) => {
+          const result = await importPriceList(tx, request.params.id, bytes, (id, kind) => changed.push({ table: contracts, id, kind, by: ctx.actor }));
           await recordAudit(tx, ctx, { action: 'import_price_list', entityType: 'contracts', entityId: request.params.id, changes: result });
           return result;
         });

@@ -6,6 +6,7 @@ import type { TServices } from '../../../lib/fastify-types.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import type { TCollectionRuntime } from '../../../lib/collection/routes.ts';
 import { validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
+import { inTransition } from '../../../lib/workflow/run-transition.ts';
 import { issueOneTimeToken, ONE_TIME_TOKEN_TTL_MS } from '../auth/one-time-tokens.ts';
 import { linkProblems } from './users.ts';
 import { normaliseEmail, roleLinkProblems, ZUserCreate } from './user-input.ts';
@@ -41,8 +42,10 @@ export async function sendInvite(services: TServices, user: Pick<TUserRow, 'emai
 /** One account; without a chosen password it gets an invitation link to choose one. */
 export async function createUser(services: TServices, runtime: TCollectionRuntime, ctx: TSignedInContext, input: Record<string, unknown>) {
   if (input.password) return (await runtime.create(ctx, input)) as TUserRow;
-  const { row, token } = await ctx.db.transaction(async (tx) => {
+  // inTransition: the users list's watchers hear of the account once the unit commits (the runtime does not, inside it).
+  const { row, token } = await inTransition(ctx.db, async ({ tx, changed }) => {
     const created = (await runtime.create({ ...ctx, db: tx }, input)) as TUserRow;
+    changed.push({ table: users, id: created.id, kind: 'created', by: ctx.actor });
     return { row: created, token: await issueInviteLink(tx, created.id) };
   });
   await sendInvite(services, row, token);
@@ -126,11 +129,12 @@ export async function inviteUsers(services: TServices, runtime: TCollectionRunti
   const { problems, valid } = await findInviteProblems(ctx.db, rows);
   if (problems.length > 0) throw validationFailed(problems, `${new Set(problems.map((p) => p.row)).size} of ${rows.length} rows are not valid`);
 
-  const created = await ctx.db.transaction(async (tx) => {
+  const created = await inTransition(ctx.db, async ({ tx, changed }) => {
     const txCtx = { ...ctx, db: tx as never };
     const out: { row: TUserRow; token: string }[] = [];
     for (const { data } of valid) {
       const row = (await runtime.create(txCtx, data)) as TUserRow;
+      changed.push({ table: users, id: row.id, kind: 'created', by: ctx.actor });
       out.push({ row, token: await issueInviteLink(tx, row.id) });
     }
     return out;

@@ -7,6 +7,7 @@ import { defineCollection, type TSignedInContext } from '../../../lib/collection
 import { allOf, isUuid } from '../../../lib/collection/query.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { AppError, notFound, validationFailed } from '../../../lib/errors.ts';
+import { inTransition } from '../../../lib/workflow/run-transition.ts';
 import { ZCommunicationInput, ZCommunicationRecord, type TCommunicationRecord } from '@app/domain/tourist-tax/communications';
 import { requireAccess, scopeCondition, type TScopeImplementations } from '../../../lib/access.ts';
 import { ownCityRows } from '../registry/scope.ts';
@@ -95,8 +96,10 @@ export async function sendCommunication(app: FastifyInstance, ctx: TSignedInCont
   const recipients = await resolveRecipients(ctx, cityId, input.audience, structureIds);
   if (recipients.length === 0) throw validationFailed([{ path: input.audience === 'all' ? 'audience' : 'structureIds', message: 'no hotelier to write to' }]);
   const pending: TPendingNotifications = { rows: [], email: true };
-  const row = await ctx.db.transaction(async (tx) => {
+  // inTransition: once it commits, the watchers of the communications list hear of the new message.
+  const row = await inTransition(ctx.db, async ({ tx, changed }) => {
     const [saved] = await tx.insert(communications).values({ cityId, title: input.title, text, audience: input.audience, structureIds, authorId: ctx.actor.id }).returning();
+    changed.push({ table: communications, id: saved.id, kind: 'created', by: ctx.actor });
     await tx.insert(communicationRecipients).values(recipients.map((userId) => ({ communicationId: saved.id, userId })));
     const body = plainText(text).slice(0, 2000);
     for (const userId of recipients) {

@@ -5,6 +5,7 @@ import { cities, declarations, declarationTemplates } from '../../../db/schema/i
 import type { TTx } from '../../../db/client.ts';
 import { defineCollection, type TSignedInContext } from '../../../lib/collection/define.ts';
 import { AppError, validationFailed, type TErrorDetail } from '../../../lib/errors.ts';
+import { inTransition } from '../../../lib/workflow/run-transition.ts';
 import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { cityIdForWrite } from './filing-scope.ts';
@@ -158,7 +159,8 @@ export async function generateYearPeriods(ctx: TSignedInContext, body: z.infer<t
   const periods = generatePeriods(body.year, body.frequency, body.submitOffsetDays, body.payOffsetDays, { submitRule: body.submitRule, payRule: body.payRule, workingDays: body.workingDays }).map(
     (p) => ({ ...p, year: body.year }),
   );
-  return ctx.db.transaction(async (tx) => {
+  // inTransition: once it commits, the watchers of the periods list hear of the new periods.
+  return inTransition(ctx.db, async ({ tx, changed }) => {
     await lockCity(tx, cityId);
     await assertNoOverlap(tx, cityId, periods);
     const now = new Date();
@@ -166,6 +168,7 @@ export async function generateYearPeriods(ctx: TSignedInContext, body: z.infer<t
       .insert(declarationTemplates)
       .values(periods.map((p) => ({ ...p, cityId, createdAt: now, updatedAt: now })))
       .returning();
+    for (const { id } of rows) changed.push({ table: declarationTemplates, id, kind: 'created', by: ctx.actor });
     await recordAudit(tx, ctx, {
       action: 'generate',
       entityType: 'declarationTemplates',

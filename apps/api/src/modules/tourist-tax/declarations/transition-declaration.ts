@@ -8,7 +8,7 @@ import type { TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { reachesAll } from '../../../lib/access.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
-import { defineWorkflowRuntime } from '../../../lib/workflow/run-transition.ts';
+import { defineWorkflowRuntime, inTransition } from '../../../lib/workflow/run-transition.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { figuresForDeclaration } from './declaration-figures.ts';
 import type { TDeclarationRow } from './declarations.ts';
@@ -88,14 +88,22 @@ export function declarationTransitions(app: FastifyInstance) {
           };
         },
         notify: notify('submit'),
+        // The stays it locked are read-only now: their lists' watchers are told once the unit commits.
+        cascade: async ({ unit, ctx, saved }) => {
+          if (saved.type !== 'automatic') return;
+          const locked = await unit.tx.select({ id: stays.id }).from(stays).where(eq(stays.declarationId, saved.id));
+          for (const { id } of locked) unit.changed.push({ table: stays, id, kind: 'updated', by: ctx.actor });
+        },
       },
       validate: { apply: ({ ctx, now }) => ({ validatedAt: now, validatedById: ctx.actor.id }), notify: notify('validate') },
       return: {
-        apply: async ({ tx, row, input, now }) => {
-          await tx.update(stays).set({ declarationId: null, lockedAt: null }).where(eq(stays.declarationId, row.id));
-          return { returnedAt: now, returnReason: input?.reason?.trim() ?? null };
-        },
+        apply: ({ input, now }) => ({ returnedAt: now, returnReason: input?.reason?.trim() ?? null }),
         notify: notify('return'),
+        // A return frees its stays (editable again), and their lists' watchers are told once the unit commits.
+        cascade: async ({ unit, ctx, saved }) => {
+          const freed = await unit.tx.update(stays).set({ declarationId: null, lockedAt: null }).where(eq(stays.declarationId, saved.id)).returning({ id: stays.id });
+          for (const { id } of freed) unit.changed.push({ table: stays, id, kind: 'updated', by: ctx.actor });
+        },
       },
       revoke: { apply: () => ({ validatedAt: null, validatedById: null }), notify: notify('revoke') },
     },
@@ -129,8 +137,9 @@ export async function recordDeclarationPayment(
   paidAmountCents: number | null,
 ): Promise<TDeclarationRow> {
   if (!can(ctx.actor.role, 'declarations', 'recordPayment')) throw new AppError('FORBIDDEN', 'Only the hotelier records the payment');
-  const pending: TPendingNotifications = { rows: [], email: false };
-  const saved = await ctx.db.transaction(async (tx) => {
+  // inTransition: the notification goes out after the commit, and the declaration lists' watchers are told.
+  return inTransition(ctx.db, async (unit) => {
+    const { tx } = unit;
     const row = await declarationTransitions(app).loadForUpdate(tx, ctx, id);
     if (!canRecordPayment(row.status)) {
       throw new AppError('INVALID_TRANSITION', 'Submit the declaration before recording its payment', { details: [{ path: 'status', message: 'submitted or validated', value: row.status }] });
@@ -180,16 +189,19 @@ export async function recordDeclarationPayment(
         paidAmountCents: { from: row.paidAmountCents, to: updated.paidAmountCents },
       },
     });
-    pending.rows = await notifyFilingSide(tx, updated, otherSide(sideOf('recordPayment')), {
-      title: msg('declaration.payment.title'),
-      body: msg('declaration.payment.body', { code: updated.code, amount: payment.amountCents, date: payment.paymentDate, trn: payment.trn }),
-      event: 'declaration.payment',
-      data: { declarationId: updated.id, structureId: updated.structureId },
-    });
+    const pending: TPendingNotifications = {
+      rows: await notifyFilingSide(tx, updated, otherSide(sideOf('recordPayment')), {
+        title: msg('declaration.payment.title'),
+        body: msg('declaration.payment.body', { code: updated.code, amount: payment.amountCents, date: payment.paymentDate, trn: payment.trn }),
+        event: 'declaration.payment',
+        data: { declarationId: updated.id, structureId: updated.structureId },
+      }),
+      email: false,
+    };
+    unit.afterCommit.push(() => pushPending(app, pending));
+    unit.changed.push({ table: declarations, id: updated.id, kind: 'updated', by: ctx.actor });
     return updated;
   });
-  await pushPending(app, pending);
-  return saved;
 }
 
 /**

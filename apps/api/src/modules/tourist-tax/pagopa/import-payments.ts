@@ -8,6 +8,7 @@ import type { TTx } from '../../../db/client.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { documentJob, runDocumentJob } from '../../../lib/document-jobs.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { inTransition } from '../../../lib/workflow/run-transition.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { cityIdForWrite, todayInItaly } from '../declarations/filing-scope.ts';
 import { lockCity } from '../registry/scope.ts';
@@ -93,7 +94,9 @@ export async function importPagopaPayments(ctx: TSignedInContext, input: { cityI
       details: read.errors.map((e) => ({ row: e.row, path: e.field, value: e.value, message: e.message })),
     });
   }
-  return ctx.db.transaction(async (tx) => {
+  // inTransition: once it commits, the watchers of the declarations list hear of the declarations paid.
+  return inTransition(ctx.db, async (unit) => {
+    const { tx } = unit;
     await lockCity(tx, cityId);
     const targets = await targetsOf(tx, cityId, read.rows);
     const plan = planPaymentImport(read.rows, targets);
@@ -107,7 +110,10 @@ export async function importPagopaPayments(ctx: TSignedInContext, input: { cityI
     if (input.dryRun) return result;
     const byDeclaration = new Map<string, TPaymentImportRow[]>();
     for (const m of plan.matched) byDeclaration.set(m.declarationId, [...(byDeclaration.get(m.declarationId) ?? []), m]);
-    for (const [declarationId, payments] of byDeclaration) await recordPayments(tx, ctx, declarationId, payments);
+    for (const [declarationId, payments] of byDeclaration) {
+      await recordPayments(tx, ctx, declarationId, payments);
+      unit.changed.push({ table: declarations, id: declarationId, kind: 'updated', by: ctx.actor });
+    }
     await recordAudit(tx, ctx, {
       action: 'declaration.importPagopaPayments',
       entityType: 'cities',

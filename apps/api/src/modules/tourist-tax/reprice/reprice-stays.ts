@@ -6,6 +6,7 @@ import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { ownCityOf, requireAccess } from '../../../lib/access.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { AppError, validationFailed } from '../../../lib/errors.ts';
+import { inTransition } from '../../../lib/workflow/run-transition.ts';
 import { toEuros } from '../registry/fields.ts';
 import { lockCity } from '../registry/scope.ts';
 import { loadCityRules } from '../rules/city-rules.ts';
@@ -63,7 +64,9 @@ export async function repriceStays(ctx: TSignedInContext, input: z.infer<typeof 
   if (!cityId) throw validationFailed([{ path: 'cityId', message: 'validation.required' }]);
   // A comune user reprices only its own comune: another comune's stays are not found.
   if (access.scope === 'ownCity' && cityId !== ctx.actor.cityId) throw new AppError('NOT_FOUND', 'Comune not found', { details: [{ path: 'cityId', message: 'not found', value: cityId }] });
-  return ctx.db.transaction(async (tx) => {
+  // inTransition: once it commits, the watchers of the stays lists hear of the repriced stays.
+  return inTransition(ctx.db, async (unit) => {
+    const { tx } = unit;
     await lockCity(tx, cityId); // rule writes lock the comune too: the preview sees one version of the rules
     const rules = await loadCityRules(tx, cityId);
     const inCity = and(eq(stays.cityId, cityId), input.ruleId ? usesRule(input.ruleId) : undefined);
@@ -118,11 +121,13 @@ export async function repriceStays(ctx: TSignedInContext, input: z.infer<typeof 
     }
     if (input.apply) {
       const now = new Date();
-      for (const { id, columns } of updates)
+      for (const { id, columns } of updates) {
         await tx
           .update(stays)
           .set({ ...columns, updatedAt: now })
           .where(eq(stays.id, id));
+        unit.changed.push({ table: stays, id, kind: 'updated', by: ctx.actor });
+      }
       await recordAudit(tx, ctx, { action: 'reprice', entityType: 'stays', entityId: cityId, changes: { ruleId: input.ruleId ?? null, stays: updates.map((u) => u.id) } });
     }
     return result;

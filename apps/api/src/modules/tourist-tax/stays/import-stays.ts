@@ -5,6 +5,7 @@ import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { requireAccess } from '../../../lib/access.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { startWorker, taskLimiter } from '../../../lib/worker-task.ts';
+import { inTransition } from '../../../lib/workflow/run-transition.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { loadCityRules } from '../rules/city-rules.ts';
 import type { TImportWorkerInput, TImportWorkerMessage, TStayColumn } from './import-stays-worker.ts';
@@ -58,20 +59,21 @@ async function insertBatch(tx: TTx, structureId: string, batch: { columns: TStay
   );
   const aliases = sql.raw(batch.columns.map((_, i) => `c${i}`).join(', '));
   const table = sql.raw(`"${getTableName(stays)}"`);
-  const result = await tx.execute<{ created: number; closed: string[] | null }>(sql`
+  const result = await tx.execute<{ created: number; ids: string[] | null; closed: string[] | null }>(sql`
     with inserted as (
       insert into ${table} (${list})
       select ${values} from rows from (${arrays}) as u(${aliases})
       on conflict (structure_id, import_fingerprint) do nothing
-      returning check_out
+      returning id, check_out
     )
     select count(*)::int as created,
+           array_agg(i.id::text) as ids,
            array_agg(i.check_out::text order by i.check_out) filter (where exists (
              select 1 from declarations d
              where d.structure_id = ${structureId} and d.status in ('submitted', 'validated') and i.check_out between d.date_from and d.date_to)) as closed
     from inserted i`);
   const row = result.rows[0];
-  return { created: Number(row.created), closed: row.closed ?? [] };
+  return { created: Number(row.created), ids: row.ids ?? [], closed: row.closed ?? [] };
 }
 
 /**
@@ -92,7 +94,9 @@ export async function importStays(
 ): Promise<TImportResult> {
   await requireAccess(ctx, 'stays', 'import');
   return limitImports(() =>
-    ctx.db.transaction(async (tx) => {
+    // inTransition: once it commits, the watchers of the stays lists hear of the new stays.
+    inTransition(ctx.db, async (unit) => {
+      const { tx } = unit;
       const structure = await structureForStay(tx, ctx, input.structureId);
       // One import per structure at a time: the fingerprint check must see the other's rows.
       await tx.select({ id: structures.id }).from(structures).where(eq(structures.id, structure.id)).for('update');
@@ -115,6 +119,7 @@ export async function importStays(
                 if (message.type === 'rows') {
                   const batch = await insertBatch(tx, structure.id, message);
                   created += batch.created;
+                  for (const id of batch.ids) unit.changed.push({ table: stays, id, kind: 'created', by: ctx.actor });
                   closed.push(...batch.closed);
                   worker.postMessage({ type: 'ack' });
                   onProgress?.({ structureId: structure.id, rowsRead: message.rowsRead, rowsExpected: message.rowsExpected, created, phase: 'reading' });
