@@ -1,9 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
+import { startCompiledServer, type TCompiledServer } from './compiled-server.ts';
 import { startServer } from './stays-list.ts';
 import { interleaved, loadTest, minMedian, openBenchApp, printRounds, printTarget, sectionDatabaseUrl, type TLoadResult } from './lib.ts';
 
@@ -16,13 +15,12 @@ const AGENCIES = 20;
 const LABORATORIES = 10;
 const LOTS = 10;
 const JWT_SECRET = 'bench-lists-jwt-secret-0123456789abcdef';
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
  * The environmental lists under load (32 connections): the NCA list at NCA_REPORTS reports (a consortium user, an
  * agency user) and the RDP list at RDPS reports (a consortium user, a laboratory user), as the web lists ask for
  * them (apps/web/src/environmental: newest first, 25 rows and the count). The product is the COMPILED server
- * (`node apps/api/dist/main.js`, domain and API built first with tsc) over HTTP, next to a raw node-postgres server (list-server.ts
+ * (`node apps/api/dist/main.js`, built first if stale: compiled-server.ts) over HTTP, next to a raw node-postgres server (list-server.ts
  * raw) that sends the same page and count SQL, interleaved, min and median of ROUNDS rounds, each figure next to
  * its target (>= 0.85x raw and >= 100 req/s). Seeded once with generate_series into its own database
  * (bench_lists_env) and reused by later runs.
@@ -31,6 +29,7 @@ export async function benchEnvironmentalLists() {
   const bench = await openBenchApp({ url: sectionDatabaseUrl('lists_env'), poolSize: 2, jwtSecret: JWT_SECRET });
   const { url, config, database, raw } = bench;
   const children: ChildProcess[] = [];
+  let product: TCompiledServer | null = null;
   try {
     const setup = await seed(raw);
     const token = async (id: string, role: string) => ({ authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id, role })}` });
@@ -87,7 +86,9 @@ export async function benchEnvironmentalLists() {
       rdpOutOfLimits: 'consortium',
     };
 
-    const apiPort = await startCompiledProduct(url, children);
+    // Started once the rows are in, as a server meets a database that has them.
+    product = await startCompiledServer({ databaseUrl: url, env: { JWT_SECRET, CHECK_LIST_RESPONSES: 'false' } });
+    const productBase = product.base;
     const rawPort = await startServer('raw', { ...process.env, BENCH_LIST_DATABASE_URL: url, BENCH_RAW_QUERIES: JSON.stringify(queries) }, children);
     const probe = async (target: string, headers: Record<string, string>) => {
       const res = await fetch(target, { headers });
@@ -99,7 +100,7 @@ export async function benchEnvironmentalLists() {
     const only = process.env.BENCH_LISTS_ONLY?.split(',');
     const run = async (label: string, name: keyof typeof queries) => {
       if (only && !only.includes(name)) return;
-      const api = `http://127.0.0.1:${apiPort}${apiUrl[name]}`;
+      const api = `${productBase}${apiUrl[name]}`;
       const rawUrl = `http://127.0.0.1:${rawPort}/${name}`;
       const a = await probe(api, tokens[who[name]]);
       const r = await probe(rawUrl, {});
@@ -126,6 +127,7 @@ export async function benchEnvironmentalLists() {
     await run(`RDP list, consortium user, filtered: approved and out of limits`, 'rdpOutOfLimits');
   } finally {
     for (const child of children) child.kill();
+    await product?.stop();
     await bench.close();
   }
 }
@@ -137,55 +139,6 @@ const loadAverage = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 export const medianRps = (results: TLoadResult[]) => minMedian(results.map((r) => r.rps)).median;
-
-/** The compiled product (built first if stale) on a free port, on the seeded database; resolves with its port once /api/ready answers. */
-async function startCompiledProduct(url: string, children: ChildProcess[]): Promise<number> {
-  // The domain package and the API (tsc), not the web app: BENCH_LISTS_NO_BUILD=1 uses the dist as it is.
-  if (process.env.BENCH_LISTS_NO_BUILD !== '1') {
-    for (const workspace of ['packages/domain', 'apps/api']) {
-      const built = spawnSync('npm', ['run', 'build', '--workspace', workspace], { cwd: ROOT, stdio: 'inherit' });
-      if (built.status !== 0) throw new Error(`the build of ${workspace} failed`);
-    }
-  }
-  const port = Number(process.env.BENCH_LISTS_PORT ?? 0) || (await freePort());
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: url,
-    JWT_SECRET,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    NODE_ENV: 'test',
-    // List answers go out as production sends them (the tests check them against the schema).
-    CHECK_LIST_RESPONSES: 'false',
-  };
-  const child = spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  children.push(child);
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the product exited (${child.exitCode}) before it was ready`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return port;
-    if (Date.now() > deadline) throw new Error('the product was not ready within 2 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 type TSetup = { consortiumId: string; agencyId: string; agencyUserId: string; laboratoryId: string; laboratoryUserId: string };
 

@@ -1,9 +1,6 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
@@ -11,6 +8,7 @@ import { RDP_IMPORT_COLUMNS } from '@app/domain/environmental/rdp/index';
 import { PRICE_LIST_COLUMNS } from '@app/domain/environmental/price-list';
 import { STAY_IMPORT_COLUMNS } from '@app/domain/tourist-tax/stay-import';
 import { sharedStringsBomb } from '../src/test/hostile-xlsx.ts';
+import { buildProductIfStale, startCompiledServer, type TCompiledServer } from './compiled-server.ts';
 import { sectionDatabaseUrl } from './lib.ts';
 import { postImport, writeStaysXlsx } from './tourist-tax.ts';
 
@@ -24,7 +22,6 @@ import { postImport, writeStaysXlsx } from './tourist-tax.ts';
  * BENCH_HOSTILE_DB=embedded|postgres|both (default both); BENCH_HOSTILE_ONLY=comma list of request names.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const TARGET = { worstMs: 1000, p99Ms: 100, rssMb: 300 };
 const REQUEST_TIMEOUT_MS = 180_000;
 const STAY_ROWS = Number(process.env.BENCH_HOSTILE_STAY_ROWS ?? 50_000);
@@ -32,19 +29,9 @@ const RDP_ROWS = Number(process.env.BENCH_HOSTILE_RDP_ROWS ?? 20_000);
 const ONLY = process.env.BENCH_HOSTILE_ONLY?.split(',').map((s) => s.trim());
 const DATABASES = (process.env.BENCH_HOSTILE_DB ?? 'both') === 'both' ? (['embedded', 'postgres'] as const) : [process.env.BENCH_HOSTILE_DB as 'embedded' | 'postgres'];
 
-type TProduct = { base: string; pid: number; stop(): Promise<void> };
+type TProduct = TCompiledServer;
 type TOutcome = { status: number | 'timed out'; code?: string };
 type TFigure = { database: string; name: string; outcome: TOutcome; seconds: number; worstMs: number; p99Ms: number; rssMb: number; probes: number };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 async function recreateDatabase(url: string) {
   const target = new URL(url);
@@ -62,45 +49,14 @@ async function recreateDatabase(url: string) {
 
 /** The compiled product on a free port of 127.0.0.1, with demo data, on a fresh embedded database or PostgreSQL database. */
 async function startProduct(database: 'embedded' | 'postgres'): Promise<TProduct> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-hostile-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, NODE_ENV: 'development', SEED_DEMO: 'true' };
-  delete env.DATABASE_URL;
+  let databaseUrl: string | undefined;
   if (database === 'postgres') {
-    const url = sectionDatabaseUrl('hostile');
-    await recreateDatabase(url);
-    env.DATABASE_URL = url;
+    databaseUrl = sectionDatabaseUrl('hostile');
+    await recreateDatabase(databaseUrl);
   }
-  const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const base = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the product exited (${child.exitCode}) before it was ready`);
-    const ready = await fetch(`${base}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('the product was not ready within 5 minutes');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return { base, pid: child.pid!, stop };
+  return startCompiledServer({ databaseUrl, demo: true, env: { LOG_LEVEL: 'warn', NODE_ENV: 'development' } });
 }
 
-const rssMbOf = (pid: number) => {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-};
 const percentile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -128,11 +84,11 @@ Promise.all([probe(), probe()]).then(() => parentPort.postMessage(waits));
 
 /** Runs `request` while /api/health is probed and the server's RSS sampled. */
 async function measure(product: TProduct, database: string, name: string, request: (signal: AbortSignal) => Promise<TOutcome>): Promise<TFigure> {
-  const startRss = rssMbOf(product.pid);
+  const startRss = product.rssMb();
   let peakRss = startRss;
   const sampler = setInterval(() => {
     try {
-      peakRss = Math.max(peakRss, rssMbOf(product.pid));
+      peakRss = Math.max(peakRss, product.rssMb());
     } catch {
       /* the process is gone: the request will say so */
     }
@@ -325,7 +281,7 @@ async function benchProduct(product: TProduct, database: string, tmp: string): P
 }
 
 export async function benchHostile() {
-  execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
+  buildProductIfStale();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-hostile-files-'));
   const all: TFigure[] = [];
   try {

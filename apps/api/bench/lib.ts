@@ -1,7 +1,7 @@
 import pg from 'pg';
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { startCompiledServer, type TCompiledServer } from './compiled-server.ts';
 import { loadConfig, type TConfig } from '../src/config.ts';
 import { openDatabase, runMigrations, type TDatabase } from '../src/db/client.ts';
 import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
@@ -66,15 +66,18 @@ export function memoryMb() {
   return process.memoryUsage().rss / 1024 / 1024;
 }
 
-/** Samples RSS while `fn` runs and returns the peak above the starting point. */
-export async function measurePeakMemory<T>(fn: () => Promise<T>): Promise<{ result: T; peakMb: number; seconds: number }> {
-  const start = memoryMb();
+/**
+ * Samples RSS while `fn` runs and returns the peak above the starting point: this process's by default, or the
+ * server's (`rssMb` of a compiled server) when the work happens there.
+ */
+export async function measurePeakMemory<T>(fn: () => Promise<T>, rssMb: () => number = memoryMb): Promise<{ result: T; peakMb: number; seconds: number }> {
+  const start = rssMb();
   let peak = start;
-  const timer = setInterval(() => (peak = Math.max(peak, memoryMb())), 20);
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb())), 20);
   const t0 = performance.now();
   try {
     const result = await fn();
-    peak = Math.max(peak, memoryMb());
+    peak = Math.max(peak, rssMb());
     return { result, peakMb: peak - start, seconds: (performance.now() - t0) / 1000 };
   } finally {
     clearInterval(timer);
@@ -141,27 +144,32 @@ export type TBenchApp = {
   database: TDatabase;
   /** A node-postgres pool of its own, for seeding and for the raw side of a comparison. */
   raw: pg.Pool;
-  /** The product listening on 127.0.0.1 (with `listen: true`), and its base URL. */
-  app: FastifyInstance | null;
+  /**
+   * With `listen: true`, the compiled product (`apps/api/dist/main.js`, its own process) on this database and the
+   * configuration's JWT secret, and its base URL; the section signs tokens with `config` and calls it over HTTP.
+   */
+  server: TCompiledServer | null;
   base: string;
-  /** Closes the app, the raw pool and the database, in that order. */
+  /** Stops the server, then closes the raw pool and the database, in that order. */
   close(): Promise<void>;
 };
 
 /**
  * The set-up every bench section repeats: the database of `url` created when missing and migrated,
  * the feature flags in place, the configuration the API runs with in a bench (quiet, no demo data),
- * a raw pool, and with `listen` the product on a free port of 127.0.0.1.
+ * a raw pool, and with `listen` the compiled product on a free port of 127.0.0.1.
  */
 export async function openBenchApp(options: { url?: string; poolSize?: number; rawPoolSize?: number; jwtSecret?: string; listen?: boolean } = {}): Promise<TBenchApp> {
   const url = options.url ?? BENCH_DATABASE_URL;
   await ensureBenchDatabase(url);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, SEED_DEMO: 'false', ...(options.jwtSecret ? { JWT_SECRET: options.jwtSecret } : {}) });
+  // One secret for the tokens the section signs and the server that checks them.
+  const jwtSecret = options.jwtSecret ?? randomBytes(32).toString('hex');
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, SEED_DEMO: 'false', JWT_SECRET: jwtSecret });
   const database = await openDatabase({ databaseUrl: url, dataDir: null, poolSize: options.poolSize ?? 10 });
   const raw = new pg.Pool({ connectionString: url, max: options.rawPoolSize ?? 4 });
-  let app: FastifyInstance | null = null;
+  let server: TCompiledServer | null = null;
   const close = async () => {
-    await app?.close();
+    await server?.stop();
     await raw.end();
     await database.close();
   };
@@ -170,11 +178,11 @@ export async function openBenchApp(options: { url?: string; poolSize?: number; r
     await ensureFeatureFlags(database.db);
     let base = '';
     if (options.listen) {
-      app = await buildApp({ config, database, logger: false });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      // List answers go out as production sends them: not checked again against the schema (the tests do that).
+      server = await startCompiledServer({ databaseUrl: url, env: { JWT_SECRET: jwtSecret, CHECK_LIST_RESPONSES: 'false' } });
+      base = server.base;
     }
-    return { url, config, database, raw, app, base, close };
+    return { url, config, database, raw, server, base, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,12 +1,9 @@
 import http from 'node:http';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
 
 /**
- * One server of the list bench, in its own process so that the load generator does not share its
- * event loop: `api` is the product (buildApp on BENCH_LIST_DATABASE_URL), `raw` a plain node:http +
+ * The raw side of the list benches, in its own process so that the load generator does not share its
+ * event loop (the product side is the compiled server, compiled-server.ts): a plain node:http +
  * node-postgres server that answers GET /<name> with the two queries of BENCH_RAW_QUERIES[name]
  * (rows as JSON, the count in X-Total-Count), the physical limit of the same SQL. Both use a pool
  * of 10 connections. Prints {"port": n} once listening.
@@ -14,14 +11,7 @@ import { openDatabase } from '../src/db/client.ts';
 const url = process.env.BENCH_LIST_DATABASE_URL!;
 const kind = process.argv[2];
 
-if (kind === 'api') {
-  // List answers go out as production sends them: written by the compiled writer, not checked again by zod (the tests check them).
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, SEED_DEMO: 'false', JWT_SECRET: process.env.JWT_SECRET!, CHECK_LIST_RESPONSES: 'false' });
-  const database = await openDatabase({ databaseUrl: url, dataDir: null, poolSize: 10 });
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  console.log(JSON.stringify({ port: (app.server.address() as { port: number }).port }));
-} else if (kind === 'raw') {
+if (kind === 'raw') {
   const queries = JSON.parse(process.env.BENCH_RAW_QUERIES!) as Record<string, { list: string; count: string; args: unknown[] }>;
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const server = http.createServer((req, res) => {
@@ -40,5 +30,5 @@ if (kind === 'api') {
   });
   server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: (server.address() as { port: number }).port })));
 } else {
-  throw new Error('usage: list-server.ts api|raw');
+  throw new Error('usage: list-server.ts raw');
 }

@@ -9,6 +9,7 @@ import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.t
 import { STAY_LIST_HEAVY_FIELDS } from '../src/modules/tourist-tax/stays/stay-shapes.ts';
 import { MAX_STAY_NIGHTS } from '@app/domain/tourist-tax/engine';
 import { directusInstallDir, directusVersion, startDirectus, type TDirectus } from './directus.ts';
+import { startCompiledServer, type TCompiledServer } from './compiled-server.ts';
 import { interleaved, loadTest, minMedian, openBenchApp, printRounds, printTarget, sectionDatabaseUrl, type TLoadResult } from './lib.ts';
 
 const SMALL = Number(process.env.BENCH_LIST_SMALL ?? 100_000);
@@ -24,7 +25,7 @@ const JWT_SECRET = 'bench-list-jwt-secret-0123456789abcdef';
 const LIST_FIELDS = '_id,guest,structureId,checkIn,checkOut,nightsNumber,componentsNumber,toPayAmount,paymentStatus,noPaymentReason,source,isLocked';
 
 /**
- * Stays lists under load (32 connections), the product next to a raw node-postgres server running
+ * Stays lists under load (32 connections), the compiled product next to a raw node-postgres server running
  * the same SQL, each in its own process. Each size has its own database (the section's name and
  * the size), seeded here once with the same deterministic rows and reused by later runs: one
  * structure sorted by check-in (hotelier) at LARGE stays, and a whole comune's quarter (comune
@@ -67,10 +68,11 @@ type TRun = (label: string, name: 'structure' | 'comune') => Promise<Record<'raw
 
 /** Opens (seeding if needed) the database of `size` stays, starts the API and the raw server on it, and hands `body` a runner of interleaved rounds. */
 async function atSize<T>(size: number, body: (run: TRun) => Promise<T>, options: { directus?: boolean } = {}): Promise<T> {
-  // The API under load runs in a child process (list-server.ts); this one seeds and signs the tokens.
+  // The API under load is the compiled server in a process of its own; this one seeds and signs the tokens.
   const bench = await openBenchApp({ url: sectionDatabaseUrl(`stays_list_${size}`), poolSize: 2, jwtSecret: JWT_SECRET });
   const { url, config, database, raw } = bench;
   const children: ChildProcess[] = [];
+  let product: TCompiledServer | null = null;
   let directus: TDirectus | null = null;
   try {
     const setup = await seedComune(raw, size);
@@ -112,9 +114,10 @@ async function atSize<T>(size: number, body: (run: TRun) => Promise<T>, options:
     };
 
     const env = { ...process.env, BENCH_LIST_DATABASE_URL: url, JWT_SECRET, BENCH_RAW_QUERIES: JSON.stringify(queries) };
-    const apiPort = await startServer('api', env, children);
+    product = await startCompiledServer({ databaseUrl: url, env: { JWT_SECRET, CHECK_LIST_RESPONSES: 'false' } });
+    const productBase = product.base;
     const rawPort = await startServer('raw', env, children);
-    const api = (name: keyof typeof apiUrl) => `http://127.0.0.1:${apiPort}${apiUrl[name]}`;
+    const api = (name: keyof typeof apiUrl) => `${productBase}${apiUrl[name]}`;
     const rawUrl = (name: keyof typeof queries) => `http://127.0.0.1:${rawPort}/${name}`;
     // Directus answers the hotelier's list only (the figure the issue compares it on), when an install is at hand.
     const directusDir = options.directus ? directusInstallDir() : null;
@@ -156,6 +159,7 @@ async function atSize<T>(size: number, body: (run: TRun) => Promise<T>, options:
     });
   } finally {
     for (const child of children) child.kill();
+    await product?.stop();
     directus?.stop();
     await bench.close();
   }
@@ -173,8 +177,8 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts list-server.ts (the product in process, or the raw node-postgres reference) and answers its port. */
-export async function startServer(kind: 'api' | 'raw', env: NodeJS.ProcessEnv, children: ChildProcess[]): Promise<number> {
+/** Starts list-server.ts (the raw node-postgres reference) and answers its port. */
+export async function startServer(kind: 'raw', env: NodeJS.ProcessEnv, children: ChildProcess[]): Promise<number> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'list-server.ts');
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', script, kind], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);

@@ -13,6 +13,7 @@ import { computeStayTax } from '@app/domain/tourist-tax/engine';
 import { STAY_IMPORT_COLUMNS } from '@app/domain/tourist-tax/stay-import';
 import type { TExemption, TReduction, TStayTaxInput, TTariff } from '@app/domain/tourist-tax/types';
 import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
+import type { TCompiledServer } from './compiled-server.ts';
 import { measurePeakMemory, memoryMb, openBenchApp } from './lib.ts';
 
 const EXPORT_STAYS = Number(process.env.BENCH_TT_EXPORT_STAYS ?? 1_000_000);
@@ -500,13 +501,18 @@ function settleHeap() {
   gc();
 }
 
-type TMeasured<T> = { result: T; seconds: number; peakMb: number; startMb: number; heapPeakMb: number };
+type TMeasured<T> = { result: T; seconds: number; peakMb: number; startMb: number; heapPeakMb: number | null };
 
 /**
- * measurePeakMemory (RSS above start) from a settled heap, plus the peak of what JS holds (V8 heap
- * and buffers) above start: RSS alone can hide a peak when earlier work left freed pages mapped.
+ * The server's RSS peak above start while `fn` runs (the work happens in the compiled server's process). With no
+ * server (work in this process), from a settled heap, plus the peak of what JS holds (V8 heap and buffers) above
+ * start: RSS alone can hide a peak when earlier work left freed pages mapped.
  */
-export async function measureMemory<T>(fn: () => Promise<T>): Promise<TMeasured<T>> {
+export async function measureMemory<T>(fn: () => Promise<T>, server?: Pick<TCompiledServer, 'rssMb'> | null): Promise<TMeasured<T>> {
+  if (server) {
+    const startMb = server.rssMb();
+    return { ...(await measurePeakMemory(fn, server.rssMb)), startMb, heapPeakMb: null };
+  }
   settleHeap();
   const held = () => {
     const m = process.memoryUsage();
@@ -525,14 +531,17 @@ export async function measureMemory<T>(fn: () => Promise<T>): Promise<TMeasured<
   }
 }
 
-const fmt = (m: TMeasured<unknown>) => `${m.seconds.toFixed(2)} s, RSS peak +${m.peakMb.toFixed(0)} MB (from ${m.startMb.toFixed(0)} MB), JS heap+buffers peak +${m.heapPeakMb.toFixed(0)} MB`;
+/** The memory part of a measurement: whose RSS (the server's, or this process's with its JS heap and buffers). */
+export const memoryText = (m: TMeasured<unknown>) =>
+  `${m.heapPeakMb === null ? 'server ' : ''}RSS peak +${m.peakMb.toFixed(0)} MB (from ${m.startMb.toFixed(0)} MB)${m.heapPeakMb === null ? '' : `, JS heap+buffers peak +${m.heapPeakMb.toFixed(0)} MB`}`;
+const fmt = (m: TMeasured<unknown>) => `${m.seconds.toFixed(2)} s, ${memoryText(m)}`;
 
 // ---------------------------------------------------------------------------------------------
 
 /**
  * Tourist tax figures: the engine alone (stays/s) and the
  * stays import of an Alloggiati Web file and of 100,000 xlsx rows through POST /api/stays/import
- * (time, memory). Everything goes over HTTP to an app on the bench PostgreSQL, in this process;
+ * (time, the server's memory). Everything goes over HTTP to the compiled product on the bench PostgreSQL;
  * the bench comune, its rules and the 1,000,000 stays are created once and reused.
  */
 export async function benchTouristTax(parts: ('engine' | 'imports')[] = ['engine', 'imports']) {
@@ -548,7 +557,7 @@ export async function benchTouristTax(parts: ('engine' | 'imports')[] = ['engine
     const hotelier = { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.hotelierId, role: 'user' })}` };
 
     // Heavy in-memory work last, so earlier figures do not start from an inflated heap.
-    if (parts.includes('imports')) await benchImports(base, hotelier, raw, setup, tmp);
+    if (parts.includes('imports')) await benchImports(base, hotelier, raw, setup, tmp, bench.server);
   } finally {
     await bench.close();
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -567,20 +576,20 @@ export async function postImport(base: string, auth: Record<string, string>, str
   return { status: res.status, body: (await res.json()) as { created?: number; skipped?: number; total?: number; code?: string; message?: string; details?: unknown[] } };
 }
 
-async function benchImports(base: string, auth: Record<string, string>, raw: pg.Pool, setup: TBenchSetup, tmp: string) {
+async function benchImports(base: string, auth: Record<string, string>, raw: pg.Pool, setup: TBenchSetup, tmp: string, server: TCompiledServer | null) {
   const clean = () => raw.query('delete from stays where structure_id = $1', [setup.importStructureId]);
 
   // Alloggiati Web: one file of ALLOGGIATI_GUESTS guests.
   const alloggiati = alloggiatiFile(ALLOGGIATI_GUESTS);
   const alloggiatiBytes = Buffer.from(alloggiati.text, 'latin1');
   await clean();
-  const a = await measureMemory(() => postImport(base, auth, setup.importStructureId, 'alloggiati', alloggiatiBytes, 'alloggiati.txt'));
+  const a = await measureMemory(() => postImport(base, auth, setup.importStructureId, 'alloggiati', alloggiatiBytes, 'alloggiati.txt'), server);
   if (a.result.status !== 200 || a.result.body.created !== alloggiati.stays) throw new Error(`alloggiati import: ${a.result.status} ${JSON.stringify(a.result.body).slice(0, 500)}`);
   console.log(`\nImport POST /api/stays/import (hotelier, one structure; the process holds the app and the client)`);
   console.log(
     `  Alloggiati Web, ${ALLOGGIATI_GUESTS.toLocaleString('en')} guests -> ${alloggiati.stays.toLocaleString('en')} stays (singles and families), ${(alloggiatiBytes.length / 1024 / 1024).toFixed(1)} MB: ${fmt(a)}; ${Math.round(ALLOGGIATI_GUESTS / a.seconds).toLocaleString('en')} guests/s`,
   );
-  const again = await measureMemory(() => postImport(base, auth, setup.importStructureId, 'alloggiati', alloggiatiBytes, 'alloggiati.txt'));
+  const again = await measureMemory(() => postImport(base, auth, setup.importStructureId, 'alloggiati', alloggiatiBytes, 'alloggiati.txt'), server);
   console.log(`  same file again (every stay skipped by fingerprint): ${fmt(again)}; created ${again.result.body.created}, skipped ${again.result.body.skipped}`);
 
   // xlsx: XLSX_ROWS rows. The route takes at most IMPORT_MAX_ROWS rows per file, so the rows go in
@@ -608,21 +617,21 @@ async function benchImports(base: string, auth: Record<string, string>, raw: pg.
   let heapPeak = 0;
   for (const [k, { file, rows }] of files.entries()) {
     const bytes = fs.readFileSync(file);
-    const m = await measureMemory(() => postImport(base, auth, setup.importStructureId, 'xlsx', bytes, path.basename(file)));
+    const m = await measureMemory(() => postImport(base, auth, setup.importStructureId, 'xlsx', bytes, path.basename(file)), server);
     if (m.result.status !== 200 || m.result.body.created !== rows) throw new Error(`xlsx import ${k + 1}: ${m.result.status} ${JSON.stringify(m.result.body).slice(0, 500)}`);
     created += m.result.body.created;
     seconds += m.seconds;
     peak = Math.max(peak, m.peakMb);
-    heapPeak = Math.max(heapPeak, m.heapPeakMb);
+    heapPeak = Math.max(heapPeak, m.heapPeakMb ?? 0);
     console.log(`  xlsx file ${k + 1}/${parts}, ${rows.toLocaleString('en')} rows: ${fmt(m)}; ${Math.round(rows / m.seconds).toLocaleString('en')} rows/s`);
   }
   console.log(
-    `  xlsx ${XLSX_ROWS.toLocaleString('en')} rows in ${parts} files: ${seconds.toFixed(1)} s in all, ${Math.round(created / seconds).toLocaleString('en')} rows/s, worst RSS peak +${peak.toFixed(0)} MB, worst JS heap+buffers peak +${heapPeak.toFixed(0)} MB`,
+    `  xlsx ${XLSX_ROWS.toLocaleString('en')} rows in ${parts} files: ${seconds.toFixed(1)} s in all, ${Math.round(created / seconds).toLocaleString('en')} rows/s, worst ${server ? 'server ' : ''}RSS peak +${peak.toFixed(0)} MB${server ? '' : `, worst JS heap+buffers peak +${heapPeak.toFixed(0)} MB`}`,
   );
 
   await clean();
   const big = fs.readFileSync(bigFile);
-  const b = await measureMemory(() => postImport(base, auth, setup.importStructureId, 'xlsx', big, path.basename(bigFile)));
+  const b = await measureMemory(() => postImport(base, auth, setup.importStructureId, 'xlsx', big, path.basename(bigFile)), server);
   const verdict = b.result.status === 200 ? `imported: created ${b.result.body.created}` : `refused ${b.result.status} ${b.result.body.code}: ${b.result.body.message}`;
   console.log(
     `  xlsx ${XLSX_ROWS.toLocaleString('en')} rows in ONE file (${(bigBytes / 1024 / 1024).toFixed(1)} MB; limits ${IMPORT_MAX_ROWS.toLocaleString('en')} rows, ${IMPORT_MAX_BYTES / 1024 / 1024} MB): ${verdict}; ${fmt(b)}`,
