@@ -28,7 +28,6 @@ const sections: Record<string, () => Promise<void>> = {
   lists: benchEnvironmentalLists,
   web: async () => {
     await benchWebBudgets();
-    await benchWebLighthouse();
     await benchWeb();
   },
   // The web section's first part alone (BENCH_ONLY=web-budgets): a quick look at the JavaScript budgets.

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,15 +6,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase, runMigrations } from '../src/db/client.ts';
-import { users } from '../src/db/schema/index.ts';
-import { ensureFeatureFlags } from '../src/modules/platform/settings/features.ts';
-import { ensurePermissions } from '../src/modules/platform/permissions/permissions.ts';
-import { DEMO_PASSWORD, seedDemoOnce } from '../src/seed/demo.ts';
-import { createLocalStorage } from '../src/modules/platform/uploads/storage.ts';
+import { startCompiledServer, type TCompiledServer } from './compiled-server.ts';
 
+/** The demo accounts' password (apps/api/src/seed/demo.ts). */
+const DEMO_PASSWORD = 'Demo1234';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_DIST = path.resolve(process.env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'));
 const EXTRA_USERS = 120;
@@ -92,9 +86,9 @@ const fixed = (address: string) => () => Promise.resolve(address);
 async function firstNcaReport(baseUrl: string): Promise<string> {
   const session = JSON.parse(await storedSession(baseUrl, 'consortium@demo.test')) as { token: string };
   const response = await fetch(`${baseUrl}/api/nca-reports?limit=1`, { headers: { authorization: `Bearer ${session.token}` } });
-  const reports = (await response.json()) as { id: string }[];
+  const reports = (await response.json()) as { _id: string }[];
   if (!response.ok || !reports[0]) throw new Error(`no NCA report in the demo data (${response.status})`);
-  return `/nca-reports/${reports[0].id}`;
+  return `/nca-reports/${reports[0]._id}`;
 }
 
 /** The pages issue 28 §7 scores, each signed in as the role that works there (demo accounts). */
@@ -190,7 +184,11 @@ async function lighthouseFigures(baseUrl: string, target: TScoredPage, address: 
   }
 }
 
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 /**
  * Issue 28 §7's table: each page's Lighthouse score, layout shift and blocking time, mobile and
@@ -232,43 +230,45 @@ async function timeToHundredRows(page: Page, baseUrl: string): Promise<number> {
   return performance.now() - started;
 }
 
+/** The compiled product with the demo data, serving the built web app (WEB_DIST_DIR, default apps/web/dist). */
+async function startWebServer(): Promise<TCompiledServer> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`the web bench needs Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  const port = process.env.BENCH_WEB_LIGHTHOUSE_PORT ? Number(process.env.BENCH_WEB_LIGHTHOUSE_PORT) : undefined;
+  const server = await startCompiledServer({ demo: true, port, env: { WEB_DIST_DIR: WEB_DIST } });
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    await server.stop();
+    throw new Error(`the web bench needs the built web app in ${WEB_DIST}: run npm run build first`);
+  }
+  return server;
+}
+
+/** EXTRA_USERS more accounts (invited by the admin through the API), so the users list has 100 rows to show. */
+async function inviteBenchUsers(baseUrl: string) {
+  const session = JSON.parse(await storedSession(baseUrl, 'admin@demo.test')) as { token: string };
+  const users = Array.from({ length: EXTRA_USERS }, (_, i) => ({ email: `bench.user.${i}@bench.test`, role: 'user', name: 'Bench', surname: `User ${String(i).padStart(3, '0')}` }));
+  const response = await fetch(`${baseUrl}/api/users/bulk`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ users }),
+  });
+  if (!response.ok) throw new Error(`inviting the bench users failed: ${response.status} ${await response.text()}`);
+}
+
 /**
- * The web app as a browser gets it: gzipped JavaScript loaded by the sign-in page and by the users
- * list, and the time from navigation to a rendered 100-row users list (cold: new browser profile,
- * nothing cached; warm: same profile, second visit). Serves the built app (apps/web/dist) from the
- * real API on an in-memory database with the demo data and 100+ extra users.
+ * The web app as a browser gets it, from the compiled product over HTTP (demo data, 100+ extra
+ * users): gzipped JavaScript loaded by the sign-in page and by the users list, issue 28's Lighthouse
+ * table, and the time from navigation to a rendered 100-row users list (cold: new browser profile,
+ * nothing cached; warm: same profile, second visit).
  */
 export async function benchWeb() {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('benchWeb needs the built web app: run npm run build first');
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`benchWeb needs Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
-
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-web-secret-bench-web-secret-0123',
-    ALTCHA_HMAC_KEY: 'bench-web-altcha-key',
-    PUBLIC_URL: 'http://127.0.0.1',
-    WEB_DIST_DIR: WEB_DIST,
-  });
-  const database = await openDatabase({ dataDir: null });
-  await runMigrations(database);
-  await ensureFeatureFlags(database.db);
-  await ensurePermissions(database.db);
-  await seedDemoOnce(database.db, createLocalStorage(config.uploadDir));
-  await database.db
-    .insert(users)
-    .values(Array.from({ length: EXTRA_USERS }, (_, i) => ({ email: `bench.user.${i}@bench.test`, role: 'user', name: 'Bench', surname: `User ${String(i).padStart(3, '0')}`, isConfirmed: true })));
-
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const server = await startWebServer();
+  const baseUrl = server.base;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
+    await inviteBenchUsers(baseUrl);
     console.log(`\nJavaScript loaded (built app from ${path.relative(process.cwd(), WEB_DIST) || WEB_DIST})`);
     {
       const context = await browser.newContext({ locale: 'it-IT' });
@@ -279,6 +279,7 @@ export async function benchWeb() {
       printScripts('sign-in page (/on-boarding/login)', await scripts(), '<= 200 KB compressed on the wire');
       await context.close();
     }
+    await printLighthouse(baseUrl);
     {
       const context = await signedInContext(browser, baseUrl);
       const page = await context.newPage();
@@ -300,54 +301,20 @@ export async function benchWeb() {
       await context.close();
     }
     const fmt = (values: number[]) => `median ${median(values).toFixed(0)} ms  (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)}; ${values.length} runs)`;
-    console.log(`\nNavigation to a rendered 100-row users list (/users?perPage=100, ${EXTRA_USERS + 7} users)`);
+    console.log(`\nNavigation to a rendered 100-row users list (/users?perPage=100, demo users + ${EXTRA_USERS})   load average ${loadAverage()}`);
     console.log(`  cold (new profile, empty cache)             ${fmt(cold)}`);
     console.log(`  warm (same profile, second visit)           ${fmt(warm)}`);
   } finally {
     await browser.close();
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
-}
-
-/** The compiled product (apps/api/dist/main.js: demo data, the built web app) on a port of its own, until `stop`. */
-async function startCompiledServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const server = path.resolve(import.meta.dirname, '../dist/main.js');
-  if (!fs.existsSync(server)) throw new Error(`the web bench needs ${server}: run npm run build first`);
-  const port = Number(process.env.BENCH_WEB_LIGHTHOUSE_PORT ?? 3411);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-lighthouse-'));
-  const child = spawn(process.execPath, [server], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the compiled server exited (${child.exitCode})`);
-    if (Date.now() > deadline) throw new Error('the compiled server did not answer /api/health in 180 s');
-    const healthy = await fetch(`${baseUrl}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return {
-    baseUrl,
-    stop: async () => {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Issue 28 §7's Lighthouse table alone (BENCH_ONLY=web-lighthouse). */
 export async function benchWebLighthouse() {
-  const server = await startCompiledServer();
+  const server = await startWebServer();
   try {
-    await printLighthouse(server.baseUrl);
+    await printLighthouse(server.base);
   } finally {
     await server.stop();
   }

@@ -97,7 +97,7 @@ function NcaFigures() {
     const figure = (value: number | null | undefined, options?: Intl.NumberFormatOptions) => (isPending || value === null || value === undefined ? '—' : formatNumber(value, locale, options));
     const chart = (title: string, testId: string, bars: TBar[]) => (
       <Panel title={title} headingComponent="h3" fillHeight testId={testId}>
-        <CountBars isPending={isPending} locale={locale} ariaLabel={title} empty={translate('envDashboard.nca.none')} bars={isPending ? PENDING_BARS : bars} reservedBars={PENDING_BARS.length} />
+        <CountBars isPending={isPending} locale={locale} ariaLabel={title} empty={translate('envDashboard.nca.none')} bars={isPending ? PENDING_BARS : bars} />
       </Panel>
     );
     return (

@@ -16,12 +16,7 @@ const BarChartView = lazy(() => import('./BarChartView').then((module) => ({ def
 /** A chart's height: the same for its placeholder, its loading skeleton and the drawn bars. */
 const chartHeight = (bars: number) => Math.max(120, 44 * bars + 40);
 
-/**
- * Horizontal bars, one per label; an empty list says so instead of drawing empty axes. Whatever it
- * shows (placeholder, "none", bars), it takes at least the height of `reservedBars` bars: the
- * placeholder shown while the counts load holds that space, so the page below does not move up
- * when fewer bars (or none) arrive.
- */
+/** Horizontal bars, one per label; an empty list says so instead of drawing empty axes. */
 export function CountBars({
   bars,
   locale,
@@ -29,7 +24,6 @@ export function CountBars({
   ariaLabel,
   testId,
   isPending = false,
-  reservedBars = bars.length,
 }: {
   bars: TBar[];
   locale: string;
@@ -38,26 +32,21 @@ export function CountBars({
   testId?: string;
   /** The counts are still loading: a placeholder rather than bars (or "none") that are not true yet. */
   isPending?: boolean;
-  /** The bars whose height is kept whatever arrives (the placeholder's). */
-  reservedBars?: number;
 }) {
-  const reserved = chartHeight(reservedBars);
-  if (isPending) return <Skeleton variant="rounded" height={reserved} />;
+  if (isPending) return <Skeleton variant="rounded" height={chartHeight(bars.length)} />;
   if (bars.length === 0 || bars.every((bar) => bar.value === 0))
     return (
-      <Typography variant="body2" color="text.secondary" data-testid={testId} sx={{ minHeight: reserved }}>
+      <Typography variant="body2" color="text.secondary" data-testid={testId}>
         {empty}
       </Typography>
     );
   const height = chartHeight(bars.length);
   return (
-    <div style={{ minHeight: reserved }}>
-      <div role="img" aria-label={ariaLabel} data-testid={testId} style={{ minHeight: height }}>
-        {/* The chart library (about 80 KB) arrives after the figures: its placeholder keeps the chart's height, so nothing moves when it does. */}
-        <Suspense fallback={<Skeleton variant="rounded" height={height} />}>
-          <BarChartView bars={bars} locale={locale} ariaLabel={ariaLabel} height={height} />
-        </Suspense>
-      </div>
+    <div role="img" aria-label={ariaLabel} data-testid={testId} style={{ minHeight: height }}>
+      {/* The chart library (about 80 KB) arrives after the figures: its placeholder keeps the chart's height, so nothing moves when it does. */}
+      <Suspense fallback={<Skeleton variant="rounded" height={height} />}>
+        <BarChartView bars={bars} locale={locale} ariaLabel={ariaLabel} height={height} />
+      </Suspense>
     </div>
   );
 }
