@@ -7,7 +7,7 @@ import { benchImport } from './import.ts';
 import { benchRdp } from './rdp.ts';
 import { benchStaysList } from './stays-list.ts';
 import { benchTouristTax } from './tourist-tax.ts';
-import { benchWeb } from './web.ts';
+import { benchWeb, benchWebLighthouse } from './web.ts';
 import { benchWebBudgets } from './web-budgets.ts';
 import { benchXlsxStack } from './xlsx-stack.ts';
 
@@ -32,12 +32,14 @@ const sections: Record<string, () => Promise<void>> = {
   },
   // The web section's first part alone (BENCH_ONLY=web-budgets): a quick look at the JavaScript budgets.
   'web-budgets': benchWebBudgets,
+  // Issue 28 §7's Lighthouse table alone (BENCH_ONLY=web-lighthouse; BENCH_WEB_PAGES=dashboard,nca for some pages).
+  'web-lighthouse': benchWebLighthouse,
   xlsx: benchXlsxStack,
 };
 
 const only = process.env.BENCH_ONLY;
 for (const [name, run] of Object.entries(sections)) {
-  if (only ? only !== name : name === 'web-budgets') continue;
+  if (only ? only !== name : name === 'web-budgets' || name === 'web-lighthouse') continue;
   console.log(`\n=== ${name}`);
   await run();
 }

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
+import { ROOT, startCompiledServer } from './compiled-server.ts';
 
 /*
  * The JavaScript budgets of issue 24, measured the way a user meets them: the compiled server
@@ -13,10 +12,7 @@ import { chromium, type Page } from 'playwright-core';
  */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const SERVER = path.join(ROOT, 'apps/api/dist/main.js');
-const WEB_DIST = path.join(ROOT, 'apps/web/dist');
-const PORT = Number(process.env.BENCH_WEB_PORT ?? 3410);
+const WEB_DIST = path.resolve(process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
 const DEMO_PASSWORD = 'Demo1234';
 
 type TScript = { name: string; brotli: number };
@@ -67,40 +63,16 @@ function print(label: string, scripts: TScript[], targetKb: number) {
   console.log(`    largest: ${largest.map((script) => `${script.name} ${kb(script.brotli)}`).join(', ')}`);
 }
 
-async function waitForServer(baseUrl: string, server: ChildProcess) {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the compiled server exited (${server.exitCode})`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the compiled server did not answer /api/health in 180 s');
-}
-
 /** The sign-in page from the site's address, and the consortium's dashboard after signing in, each with an empty cache. */
 export async function benchWebBudgets() {
-  for (const [file, hint] of [
-    [SERVER, 'npm run build'],
-    [path.join(WEB_DIST, 'index.html'), 'npm run build'],
-    [CHROMIUM, 'apt-get install chromium, or set CHROMIUM_PATH'],
-  ])
-    if (!fs.existsSync(file)) throw new Error(`web budgets need ${file} (${hint})`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-budgets-'));
-  const server = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${PORT}`;
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`web budgets need Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  const server = await startCompiledServer({ demo: true, port: process.env.BENCH_WEB_PORT ? Number(process.env.BENCH_WEB_PORT) : undefined, env: { WEB_DIST_DIR: WEB_DIST } });
+  const baseUrl = server.base;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    await waitForServer(baseUrl, server);
     console.log(`\nJavaScript budgets (compiled server on ${baseUrl}, new profile each, brotli)`);
     {
       const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1366, height: 768 } });
@@ -142,9 +114,7 @@ export async function benchWebBudgets() {
     }
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

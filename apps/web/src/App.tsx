@@ -1,8 +1,9 @@
 import { useCallback, useState, type ComponentType } from 'react';
 import { Admin, CustomRoutes, Resource, type ResourceProps } from 'react-admin';
 import { BrowserRouter, matchPath, Navigate, Route, useParams } from 'react-router-dom';
-import { authProvider } from './authProvider';
-import { ConfigContext, type TAppConfig } from './config';
+import { authProvider, postSignInPath } from './authProvider';
+import { ConfigContext, getConfig, type TAppConfig } from './config';
+import { getSession } from './session/store';
 import { dataProvider } from './dataProvider';
 import { createQueryClient } from './dataProvider/queryClient';
 import { createI18nProvider, initialLocale, loadOverrides } from './i18n';
@@ -126,11 +127,23 @@ function ShowToRecordPage({ resource }: { resource: string }) {
 }
 const SHOW_TO_RECORD_PAGE = RESOURCES.filter(([, definition]) => definition.edit && !definition.show).map(([name]) => name);
 
+/**
+ * The path whose page the address opens: the site's address with a session sends the role to its
+ * landing page (the root redirect of HomePage), so that page loads at once rather than after the
+ * redirect. The flags are the server's once /api/config is in (main.tsx may start this module before).
+ */
+function firstPath(pathname: string): string {
+  const session = getSession();
+  const { features } = getConfig();
+  if (pathname !== '/' || !session?.token || features.publicSite) return pathname;
+  return postSignInPath(session.user, features);
+}
+
 /*
  * The page the address opens starts loading with the admin app, not once the app has rendered its
  * layout and matched the route: the page's chunk and the app's first render overlap.
  */
-const firstPage = pageFor(window.location.pathname) as { preload?: () => Promise<unknown> } | undefined;
+const firstPage = pageFor(firstPath(window.location.pathname)) as { preload?: () => Promise<unknown> } | undefined;
 void firstPage?.preload?.();
 
 export function App({ config }: { config: TAppConfig }) {
