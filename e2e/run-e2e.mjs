@@ -60,6 +60,16 @@ async function waitForReady(server) {
   throw new Error(`the server on ${server.url} did not become ready in ${readyLimitSeconds} s`);
 }
 
+/** Stops a server and waits until it has exited (its data folder closed), killing it after 10 s. */
+async function stopServer(server) {
+  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.process.once('exit', resolve));
+  server.process.kill('SIGTERM');
+  const timer = setTimeout(() => server.process.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 const started = performance.now();
 const servers = Array.from({ length: workers }, (_, i) => startServer(firstPort + i));
 let code = 1;
@@ -81,8 +91,8 @@ try {
 } catch (error) {
   console.error(error);
 } finally {
-  for (const server of servers) server.process.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 1000));
+  // A folder removed under a server still closing made it crash (its lock file gone) and left it running.
+  await Promise.all(servers.map(stopServer));
   for (const server of servers) fs.rmSync(server.dataDir, { recursive: true, force: true });
 }
 process.exit(code);
