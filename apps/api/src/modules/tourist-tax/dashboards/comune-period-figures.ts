@@ -4,6 +4,9 @@ import { validationFailed } from '../../../lib/errors.ts';
 import { comuneFiguresFromTotals } from '../declarations/declaration-figures.ts';
 import { dashboardCityId } from './city-dashboard.ts';
 
+/** One collator for every comparison: `localeCompare(b, 'it')` builds one per call (most of the time of 500 names). */
+const byName = new Intl.Collator('it');
+
 /**
  * What every structure of the comune would declare for a period: the figures of its stays checked out in the
  * period and not yet counted by a declaration, by structure (name order). Read from the stored totals
@@ -30,6 +33,6 @@ export async function readComunePeriodFigures(ctx: TSignedInContext, query: { ci
     unpaidAmount: centsToEuros(f.unpaidAmountCents),
     rejectedPayments: f.rejectedPayments,
   }));
-  structures.sort((a, b) => a.name.localeCompare(b.name, 'it') || (a.structureId < b.structureId ? -1 : 1));
+  structures.sort((a, b) => byName.compare(a.name, b.name) || (a.structureId < b.structureId ? -1 : 1));
   return { cityId, dateFrom: query.dateFrom, dateTo: query.dateTo, structures };
 }

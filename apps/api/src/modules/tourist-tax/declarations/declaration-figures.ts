@@ -1,4 +1,4 @@
-import { and, between, eq, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, gte, isNull, lt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   checkManualFigures,
   computeFiguresFromTotals,
@@ -185,7 +185,7 @@ export function totalsSpans(dateFrom: string, dateTo: string): { monthsFrom: str
   return monthsFrom < monthsEnd ? { monthsFrom, monthsEnd } : { monthsFrom: afterTo, monthsEnd: afterTo };
 }
 
-const totalOf = (column: SQL | typeof stayFigureTotals.stays) => sql`sum(${column})::bigint`.mapWith(Number);
+const totalOf = (column: AnyColumn) => sql`sum(${column})::bigint`.mapWith(Number);
 
 /**
  * The grouped query behind comuneFiguresFromTotals (the bench runs its SQL as the raw reference): the stored
