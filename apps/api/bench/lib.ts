@@ -159,7 +159,7 @@ export type TBenchApp = {
  * the feature flags in place, the configuration the API runs with in a bench (quiet, no demo data),
  * a raw pool, and with `listen` the compiled product on a free port of 127.0.0.1.
  */
-export async function openBenchApp(options: { url?: string; poolSize?: number; rawPoolSize?: number; jwtSecret?: string; listen?: boolean } = {}): Promise<TBenchApp> {
+export async function openBenchApp(options: { url?: string; poolSize?: number; rawPoolSize?: number; jwtSecret?: string; listen?: boolean; port?: number } = {}): Promise<TBenchApp> {
   const url = options.url ?? BENCH_DATABASE_URL;
   await ensureBenchDatabase(url);
   // One secret for the tokens the section signs and the server that checks them.
@@ -179,7 +179,7 @@ export async function openBenchApp(options: { url?: string; poolSize?: number; r
     let base = '';
     if (options.listen) {
       // List answers go out as production sends them: not checked again against the schema (the tests do that).
-      server = await startCompiledServer({ databaseUrl: url, env: { JWT_SECRET: jwtSecret, CHECK_LIST_RESPONSES: 'false' } });
+      server = await startCompiledServer({ databaseUrl: url, port: options.port, env: { JWT_SECRET: jwtSecret, CHECK_LIST_RESPONSES: 'false' } });
       base = server.base;
     }
     return { url, config, database, raw, server, base, close };

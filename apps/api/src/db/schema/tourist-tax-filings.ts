@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TModello21Month } from '@app/domain/tourist-tax/filings/modello21';
 import { recordColumns, timestamptz } from '../columns.ts';
 
@@ -251,4 +251,32 @@ export const sentReminders = pgTable(
       .default(sql`'{}'::uuid[]`),
   },
   (t) => [uniqueIndex('sent_reminders_unique').on(t.subjectKey, t.kind, t.dueDate)],
+);
+
+/**
+ * The sums the declaration figures add up, of the stays not yet counted by a declaration, per comune, structure,
+ * day of check-out (`span` 'day') or month ('month', `day` its first day) and paid or not. Written by PostgreSQL
+ * only, in the transaction of every write to stays (statement triggers of migration 0060, which holds the SQL);
+ * read by the comune's figures for a period (declarations/declaration-figures.ts).
+ */
+export const stayFigureTotals = pgTable(
+  'stay_figure_totals',
+  {
+    cityId: uuid().notNull(),
+    span: text().$type<'day' | 'month'>().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    structureId: uuid().notNull(),
+    notPaid: boolean().notNull(),
+    stays: bigint({ mode: 'number' }).notNull(),
+    guestsNumber: bigint({ mode: 'number' }).notNull(),
+    nightsNumber: bigint({ mode: 'number' }).notNull(),
+    payingPresences: bigint({ mode: 'number' }).notNull(),
+    reducedPresences: bigint({ mode: 'number' }).notNull(),
+    exemptPresences: bigint({ mode: 'number' }).notNull(),
+    beyondCapPresences: bigint({ mode: 'number' }).notNull(),
+    tariffCents: bigint({ mode: 'number' }).notNull(),
+    reductionCents: bigint({ mode: 'number' }).notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cityId, t.span, t.day, t.structureId, t.notPaid] })],
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkManualFigures, computeDeclarationFigures, stayPresences, type TStayForFigures } from './declaration-figures.ts';
+import { checkManualFigures, computeDeclarationFigures, computeFiguresFromTotals, stayFigureTotals, stayPresences, type TFigureTotals, type TStayForFigures } from './declaration-figures.ts';
 
 // Hand-computed stays of one quarter (tariff 2.00 EUR per guest per night, cap 4 nights, 50% reduction).
 const paidCouple: TStayForFigures = {
@@ -115,5 +115,32 @@ describe('checkManualFigures', () => {
   it('a no-guests declaration has no stays and no tax', () => {
     expect(checkManualFigures(ok, true).map((i) => i.path)).toEqual(['noGuests']);
     expect(checkManualFigures({ numberOfStays: 0, nightsNumber: 0, totalAmountCents: 0, toPayAmountCents: 0, unpaidAmountCents: 0, rejectedPayments: 0 }, true)).toEqual([]);
+  });
+});
+
+describe('computeFiguresFromTotals', () => {
+  it('gives the figures of the stays (without the lines) from their totals, however they are grouped', () => {
+    const all = [paidCouple, refusedFamily, single];
+    const expected = { ...computeDeclarationFigures(all), rejectedDetails: [] };
+    const perStay = all.map(stayFigureTotals);
+    expect(computeFiguresFromTotals(perStay)).toEqual(expected);
+    // Summed per paid or not first, as the stored totals keep them.
+    const sum = (rows: TFigureTotals[]): TFigureTotals =>
+      rows.reduce((a, r) => ({
+        notPaid: a.notPaid,
+        stays: a.stays + r.stays,
+        guestsNumber: a.guestsNumber + r.guestsNumber,
+        nightsNumber: a.nightsNumber + r.nightsNumber,
+        payingPresences: a.payingPresences + r.payingPresences,
+        reducedPresences: a.reducedPresences + r.reducedPresences,
+        exemptPresences: a.exemptPresences + r.exemptPresences,
+        beyondCapPresences: a.beyondCapPresences + r.beyondCapPresences,
+        tariffCents: a.tariffCents + r.tariffCents,
+        reductionCents: a.reductionCents + r.reductionCents,
+        amountCents: a.amountCents + r.amountCents,
+      }));
+    const grouped = [sum(perStay.filter((r) => !r.notPaid)), sum(perStay.filter((r) => r.notPaid))];
+    expect(computeFiguresFromTotals(grouped)).toEqual(expected);
+    expect(computeFiguresFromTotals([])).toEqual(computeDeclarationFigures([]));
   });
 });

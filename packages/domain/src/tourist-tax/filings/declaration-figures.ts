@@ -95,33 +95,78 @@ export function stayPresences(stay: TStayForPresences): { paying: number; reduce
   };
 }
 
-export function computeDeclarationFigures(stays: readonly TStayForFigures[]): TDeclarationFigures {
+/**
+ * The additive part of the figures of some stays, paid or not: plain sums of per-stay quantities, so that sums
+ * kept per structure and day (the stored totals of a comune's stays) add up to the sums of any period.
+ */
+export type TFigureTotals = {
+  notPaid: boolean;
+  stays: number;
+  guestsNumber: number;
+  nightsNumber: number;
+  payingPresences: number;
+  reducedPresences: number;
+  exemptPresences: number;
+  beyondCapPresences: number;
+  tariffCents: number;
+  reductionCents: number;
+  amountCents: number;
+};
+
+/** One stay's contribution to the totals. */
+export function stayFigureTotals(stay: TStayForFigures): TFigureTotals {
+  const presences = stayPresences(stay);
+  return {
+    notPaid: stay.paymentStatus !== 'paid',
+    stays: 1,
+    guestsNumber: stay.componentsNumber,
+    nightsNumber: stay.nightsNumber,
+    payingPresences: presences.paying,
+    reducedPresences: presences.reduced,
+    exemptPresences: presences.exempt,
+    beyondCapPresences: presences.beyondCap,
+    tariffCents: stay.tariffImportCents,
+    reductionCents: stay.reductionImportCents,
+    amountCents: stay.toPayAmountCents,
+  };
+}
+
+/**
+ * The figures of stays given as totals (any grouping of them: per stay, per day, per month), without the
+ * rejected lines: the tax of the paid ones is what the hotelier collected, that of the others is unpaid.
+ */
+export function computeFiguresFromTotals(totals: Iterable<TFigureTotals>): TDeclarationFigures {
   const figures: TDeclarationFigures = { ...ZERO_FIGURES, rejectedDetails: [] };
+  for (const t of totals) {
+    figures.numberOfStays += t.stays;
+    figures.guestsNumber += t.guestsNumber;
+    figures.nightsNumber += t.nightsNumber;
+    figures.payingPresences += t.payingPresences;
+    figures.reducedPresences += t.reducedPresences;
+    figures.exemptPresences += t.exemptPresences;
+    figures.beyondCapPresences += t.beyondCapPresences;
+    figures.tariffCents += t.tariffCents;
+    figures.reductionCents += t.reductionCents;
+    figures.totalAmountCents += t.amountCents;
+    if (t.notPaid) {
+      figures.unpaidAmountCents += t.amountCents;
+      figures.rejectedPayments += t.stays;
+    } else figures.toPayAmountCents += t.amountCents;
+  }
+  return figures;
+}
+
+export function computeDeclarationFigures(stays: readonly TStayForFigures[]): TDeclarationFigures {
+  const figures = computeFiguresFromTotals(stays.map(stayFigureTotals));
   for (const stay of stays) {
-    const presences = stayPresences(stay);
-    figures.numberOfStays += 1;
-    figures.guestsNumber += stay.componentsNumber;
-    figures.nightsNumber += stay.nightsNumber;
-    figures.payingPresences += presences.paying;
-    figures.reducedPresences += presences.reduced;
-    figures.exemptPresences += presences.exempt;
-    figures.beyondCapPresences += presences.beyondCap;
-    figures.tariffCents += stay.tariffImportCents;
-    figures.reductionCents += stay.reductionImportCents;
-    figures.totalAmountCents += stay.toPayAmountCents;
-    if (stay.paymentStatus === 'paid') {
-      figures.toPayAmountCents += stay.toPayAmountCents;
-    } else {
-      figures.unpaidAmountCents += stay.toPayAmountCents;
-      figures.rejectedPayments += 1;
-      figures.rejectedDetails.push({
-        stayId: stay.id,
-        guest: stay.guestName ?? null,
-        checkOut: stay.checkOut,
-        amountCents: stay.toPayAmountCents,
-        reason: stay.noPaymentReason,
-      });
-    }
+    if (stay.paymentStatus === 'paid') continue;
+    figures.rejectedDetails.push({
+      stayId: stay.id,
+      guest: stay.guestName ?? null,
+      checkOut: stay.checkOut,
+      amountCents: stay.toPayAmountCents,
+      reason: stay.noPaymentReason,
+    });
   }
   return figures;
 }

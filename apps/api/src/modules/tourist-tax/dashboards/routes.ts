@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, ZXlsxFile } from '../../../lib/schemas.ts';
+import { errorResponses, ZDateString, ZXlsxFile } from '../../../lib/schemas.ts';
 import { signedIn } from '../declarations/routes.ts';
 import { cityDashboard } from './city-dashboard.ts';
+import { readComunePeriodFigures } from './comune-period-figures.ts';
 import { exportAnnualSummary, exportPeriodDeclarations } from './exports.ts';
 import { readerLanguage } from '../../../i18n/reader-language.ts';
 import { hotelierDashboard, ZHotelierDashboard } from './hotelier-dashboard.ts';
@@ -27,6 +28,31 @@ const ZCityDashboard = z.object({
   toCheck: z.array(z.object({ structureId: z.string(), name: z.string(), reason: z.enum(['never_declared', 'zero_guests_had_guests_last_year']), detail: z.string() })),
 });
 
+const ZComunePeriodFigures = z.object({
+  cityId: z.string(),
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  structures: z.array(
+    z.object({
+      structureId: z.string(),
+      name: z.string(),
+      numberOfStays: z.number(),
+      guestsNumber: z.number(),
+      nightsNumber: z.number(),
+      payingPresences: z.number(),
+      reducedPresences: z.number(),
+      exemptPresences: z.number(),
+      beyondCapPresences: z.number(),
+      tariff: z.number(),
+      reduction: z.number(),
+      totalAmount: z.number(),
+      toPayAmount: z.number(),
+      unpaidAmount: z.number(),
+      rejectedPayments: z.number(),
+    }),
+  ),
+});
+
 /** Dashboards (comune, hotelier) and the streamed xlsx exports of the filings. */
 export function registerDashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -38,6 +64,15 @@ export function registerDashboardRoutes(app: FastifyInstance) {
       response: { 200: ZCityDashboard, ...errors },
     },
     handler: async (request) => cityDashboard(signedIn(request), request.query),
+  });
+  r.get('/api/dashboards/city/period-figures', {
+    schema: {
+      tags,
+      summary: 'What every structure of the comune would declare for a period: its stays checked out then, not yet in a declaration',
+      querystring: z.object({ dateFrom: ZDateString, dateTo: ZDateString, cityId: z.uuid().optional().describe('Admins only') }),
+      response: { 200: ZComunePeriodFigures, ...errors },
+    },
+    handler: async (request) => readComunePeriodFigures(signedIn(request), request.query),
   });
   r.get('/api/dashboards/hotelier', {
     schema: {

@@ -1,13 +1,15 @@
-import { and, between, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, gte, isNull, lt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   checkManualFigures,
+  computeFiguresFromTotals,
   ZERO_FIGURES,
   type TDeclarationFigures,
+  type TFigureTotals,
   type TManualFiguresInput,
   type TRejectedPaymentLine,
   type TStayForFigures,
 } from '@app/domain/tourist-tax/filings/declaration-figures';
-import { stays } from '../../../db/schema/index.ts';
+import { stayFigureTotals, stays, structures } from '../../../db/schema/index.ts';
 import { queryRows, type TDb, type TDbOrTx } from '../../../db/client.ts';
 import { validationFailed } from '../../../lib/errors.ts';
 
@@ -65,8 +67,19 @@ const presences = (stored: SQL, fallback: SQL) => sql`case when ${STORED_PRESENC
 const NOT_PAID = sql`${stays.paymentStatus} <> 'paid'`;
 const total = (expression: SQL) => sql`coalesce(sum(${expression}), 0)::bigint`.mapWith(Number);
 
+/** Groups of totals (per structure, paid or not) as the domain's figures per structure (computeFiguresFromTotals). */
+function figuresOfGroups(rows: (TFigureTotals & { structureId: string })[]): Map<string, TDeclarationFigures> {
+  const groups = new Map<string, TFigureTotals[]>();
+  for (const row of rows) {
+    const list = groups.get(row.structureId);
+    if (list) list.push(row);
+    else groups.set(row.structureId, [row]);
+  }
+  return new Map([...groups].map(([structureId, totals]) => [structureId, computeFiguresFromTotals(totals)]));
+}
+
 /**
- * The figures of the stays in `where`, summed per structure in one grouped query (over the covering
+ * The sums of the figures of the stays in `where`, per structure in one grouped query (over the covering
  * index of migration 0017 a comune's quarter is an index-only scan), without the rejected lines.
  * The sums are those of computeDeclarationFigures, the domain's definition of the figures. Grouped
  * by structure and by paid or not (payment_status is never null), rather than with a filter on
@@ -91,26 +104,7 @@ async function sumFiguresByStructure(db: TDbOrTx, where: SQL | undefined): Promi
     .from(stays)
     .where(where)
     .groupBy(stays.structureId, sql`2`);
-  const figures = new Map<string, TDeclarationFigures>();
-  for (const row of rows) {
-    let f = figures.get(row.structureId);
-    if (!f) figures.set(row.structureId, (f = { ...ZERO_FIGURES, rejectedDetails: [] }));
-    f.numberOfStays += row.stays;
-    f.guestsNumber += row.guestsNumber;
-    f.nightsNumber += row.nightsNumber;
-    f.payingPresences += row.payingPresences;
-    f.reducedPresences += row.reducedPresences;
-    f.exemptPresences += row.exemptPresences;
-    f.beyondCapPresences += row.beyondCapPresences;
-    f.tariffCents += row.tariffCents;
-    f.reductionCents += row.reductionCents;
-    f.totalAmountCents += row.amountCents;
-    if (row.notPaid) {
-      f.unpaidAmountCents += row.amountCents;
-      f.rejectedPayments += row.stays;
-    } else f.toPayAmountCents += row.amountCents;
-  }
-  return figures;
+  return figuresOfGroups(rows);
 }
 
 /**
@@ -168,6 +162,80 @@ export async function computeComuneFigures(db: TDb, cityId: string, dateFrom: st
     if (entry) entry.rejectedDetails = lines;
   }
   return figures;
+}
+
+/** The day after a YYYY-MM-DD date. */
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+/** The first day of the month after the one of a YYYY-MM-DD date. */
+const nextMonthStart = (day: string) => {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+};
+
+/**
+ * How the stored totals cover a period: the whole months inside it, [monthsFrom, monthsEnd), from the month
+ * rows, and the days before and after them from the day rows. Without a whole month inside, both are the day
+ * after the period, so that every day comes from the day rows.
+ */
+export function totalsSpans(dateFrom: string, dateTo: string): { monthsFrom: string; monthsEnd: string } {
+  const afterTo = nextDay(dateTo);
+  const monthsFrom = dateFrom.endsWith('-01') ? dateFrom : nextMonthStart(dateFrom);
+  const monthsEnd = `${afterTo.slice(0, 7)}-01`;
+  return monthsFrom < monthsEnd ? { monthsFrom, monthsEnd } : { monthsFrom: afterTo, monthsEnd: afterTo };
+}
+
+const totalOf = (column: AnyColumn) => sql`sum(${column})::bigint`.mapWith(Number);
+
+/**
+ * The grouped query behind comuneFiguresFromTotals (the bench runs its SQL as the raw reference): the stored
+ * totals of the period's whole months and edge days, per structure (with its name) and paid or not. About
+ * 2 x (months + edge days) rows per structure, whatever the number of stays; the primary key serves each span.
+ */
+export function comuneTotalsQuery(db: TDbOrTx, cityId: string, dateFrom: string, dateTo: string) {
+  const { monthsFrom, monthsEnd } = totalsSpans(dateFrom, dateTo);
+  const t = stayFigureTotals;
+  return db
+    .select({
+      structureId: t.structureId,
+      name: structures.name,
+      notPaid: t.notPaid,
+      stays: totalOf(t.stays),
+      guestsNumber: totalOf(t.guestsNumber),
+      nightsNumber: totalOf(t.nightsNumber),
+      payingPresences: totalOf(t.payingPresences),
+      reducedPresences: totalOf(t.reducedPresences),
+      exemptPresences: totalOf(t.exemptPresences),
+      beyondCapPresences: totalOf(t.beyondCapPresences),
+      tariffCents: totalOf(t.tariffCents),
+      reductionCents: totalOf(t.reductionCents),
+      amountCents: totalOf(t.amountCents),
+    })
+    .from(t)
+    .innerJoin(structures, eq(structures.id, t.structureId))
+    .where(
+      and(
+        eq(t.cityId, cityId),
+        or(
+          and(eq(t.span, 'month'), gte(t.day, monthsFrom), lt(t.day, monthsEnd)),
+          and(eq(t.span, 'day'), gte(t.day, dateFrom), lt(t.day, monthsFrom)),
+          and(eq(t.span, 'day'), gte(t.day, monthsEnd), lte(t.day, dateTo)),
+        ),
+      ),
+    )
+    .groupBy(t.structureId, structures.name, t.notPaid);
+}
+
+/**
+ * What every structure of a comune would declare for a period, as computeComuneFigures without the rejected
+ * lines, from the stored totals (migration 0060) instead of the period's stays. Structures without such stays
+ * are absent.
+ */
+export async function comuneFiguresFromTotals(db: TDbOrTx, cityId: string, dateFrom: string, dateTo: string): Promise<Map<string, { name: string; figures: TDeclarationFigures }>> {
+  const rows = await comuneTotalsQuery(db, cityId, dateFrom, dateTo);
+  const names = new Map(rows.map((row) => [row.structureId, row.name]));
+  const figures = figuresOfGroups(rows);
+  return new Map([...figures].map(([structureId, f]) => [structureId, { name: names.get(structureId)!, figures: f }]));
 }
 
 /** Totals a hotelier typed by hand: the domain's shape, checked by checkManualFigures. */
