@@ -48,18 +48,18 @@ export async function benchEnvironmentalLists() {
     };
     // The lists ask for their columns only (screens.tsx, RdpList.tsx: `?fields=`): the API then reads every column but
     // the heavy ones (an RDP's analytic rows; an NCA report's cause analysis, containment, 5 whys), and so does the raw server.
-    const columnsBut = (table: typeof rdps | typeof ncaReports, heavyFields: Record<string, { name: string }>) => {
+    const columnsBut = (columns: Record<string, { name: string }>, heavyFields: Record<string, { name: string }>) => {
       const heavy = new Set(Object.values(heavyFields).map((c) => c.name));
       return (
-        Object.values(getTableColumns(table))
+        Object.values(columns)
           .filter((c) => !heavy.has(c.name))
           // The schema names columns in camelCase and the database in snake_case (drizzle's casing option).
           .map((c) => `"${c.name.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`)}"`)
           .join(', ')
       );
     };
-    const rdpColumns = columnsBut(rdps, RDP_LIST_HEAVY_FIELDS);
-    const ncaColumns = columnsBut(ncaReports, NCA_LIST_HEAVY_FIELDS);
+    const rdpColumns = columnsBut(getTableColumns(rdps), RDP_LIST_HEAVY_FIELDS);
+    const ncaColumns = columnsBut(getTableColumns(ncaReports), NCA_LIST_HEAVY_FIELDS);
     // The raw server's SQL: what the product sends for the page and the count (the agency's rule as nca-scope.ts writes it).
     const ncaPage = (where: string) => `select ${ncaColumns} from nca_reports${where} order by created_at desc, id asc limit 25`;
     const ncaCount = (where: string) => `select count(*) as n from nca_reports${where}`;
