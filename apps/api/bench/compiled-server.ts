@@ -61,6 +61,17 @@ export type TCompiledServerOptions = {
   readyTimeoutMs?: number;
 };
 
+/** User + system CPU seconds a process has used so far (all its threads); 0 once it is gone. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    // After the command name: utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** Starts the compiled product (built first if stale) and resolves once `/api/ready` answers. */
 export async function startCompiledServer(options: TCompiledServerOptions = {}): Promise<TCompiledServer> {
   buildProductIfStale();
@@ -112,14 +123,6 @@ export async function startCompiledServer(options: TCompiledServerOptions = {}):
       return 0;
     }
   };
-  const cpuSeconds = () => {
-    try {
-      // After the command name: utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      return 0;
-    }
-  };
+  const cpuSeconds = () => cpuSecondsOf(pid);
   return { base, port, pid, rssMb, cpuSeconds, stop };
 }

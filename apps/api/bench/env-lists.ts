@@ -1,8 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
+import { getTableColumns } from 'drizzle-orm';
 import type pg from 'pg';
+import { ncaReports, rdps } from '../src/db/schema/index.ts';
+import { NCA_LIST_HEAVY_FIELDS } from '../src/modules/environmental/nca/reports.ts';
+import { RDP_LIST_HEAVY_FIELDS } from '../src/modules/environmental/rdps/rdps-collection.ts';
 import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.ts';
-import { startCompiledServer, type TCompiledServer } from './compiled-server.ts';
+import { cpuSecondsOf, startCompiledServer, type TCompiledServer } from './compiled-server.ts';
 import { startServer } from './stays-list.ts';
 import { interleaved, loadTest, minMedian, openBenchApp, printRounds, printTarget, sectionDatabaseUrl, type TLoadResult } from './lib.ts';
 
@@ -15,11 +19,15 @@ const AGENCIES = 20;
 const LABORATORIES = 10;
 const LOTS = 10;
 const JWT_SECRET = 'bench-lists-jwt-secret-0123456789abcdef';
+/** The fields the web's NCA list asks for (apps/web/src/environmental/nca/screens.tsx). */
+const NCA_LIST_FIELDS = 'code,draftName,status,recurrenceOf,lotId,targetAgencyId,warningLevelSettingId,description,openDate,overdueActions,updatedAt';
+/** The fields the web's RDP list asks for (apps/web/src/environmental/rdps/RdpList.tsx). */
+const RDP_LIST_FIELDS = 'code,status,outOfLimits,outOfLimitsCount,laboratoryId,agencyId,sampleDate,totalPrice,updatedAt';
 
 /**
  * The environmental lists under load (32 connections): the NCA list at NCA_REPORTS reports (a consortium user, an
  * agency user) and the RDP list at RDPS reports (a consortium user, a laboratory user), as the web lists ask for
- * them (apps/web/src/environmental: newest first, 25 rows and the count). The product is the COMPILED server
+ * them (apps/web/src/environmental: newest first, 25 rows and the count, the fields the list shows). The product is the COMPILED server
  * (`node apps/api/dist/main.js`, built first if stale: compiled-server.ts) over HTTP, next to a raw node-postgres server (list-server.ts
  * raw) that sends the same page and count SQL, interleaved, min and median of ROUNDS rounds, each figure next to
  * its target (>= 0.85x raw and >= 100 req/s). Seeded once with generate_series into its own database
@@ -38,8 +46,22 @@ export async function benchEnvironmentalLists() {
       agency: await token(setup.agencyUserId, 'agency_user'),
       laboratory: await token(setup.laboratoryUserId, 'laboratory_user'),
     };
+    // The lists ask for their columns only (screens.tsx, RdpList.tsx: `?fields=`): the API then reads every column but
+    // the heavy ones (an RDP's analytic rows; an NCA report's cause analysis, containment, 5 whys), and so does the raw server.
+    const columnsBut = (columns: Record<string, { name: string }>, heavyFields: Record<string, { name: string }>) => {
+      const heavy = new Set(Object.values(heavyFields).map((c) => c.name));
+      return (
+        Object.values(columns)
+          .filter((c) => !heavy.has(c.name))
+          // The schema names columns in camelCase and the database in snake_case (drizzle's casing option).
+          .map((c) => `"${c.name.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`)}"`)
+          .join(', ')
+      );
+    };
+    const rdpColumns = columnsBut(getTableColumns(rdps), RDP_LIST_HEAVY_FIELDS);
+    const ncaColumns = columnsBut(getTableColumns(ncaReports), NCA_LIST_HEAVY_FIELDS);
     // The raw server's SQL: what the product sends for the page and the count (the agency's rule as nca-scope.ts writes it).
-    const ncaPage = (where: string) => `select * from nca_reports${where} order by created_at desc, id asc limit 25`;
+    const ncaPage = (where: string) => `select ${ncaColumns} from nca_reports${where} order by created_at desc, id asc limit 25`;
     const ncaCount = (where: string) => `select count(*) as n from nca_reports${where}`;
     const agencyWhere = ` where ((target_agency_id = $1 and status <> 'pending') or detected_by_agency_id = $1 or observer_users_ids @> array[$2::uuid]
       or target_agency_id = any(array(select observed.id from agencies observed
@@ -54,7 +76,7 @@ export async function benchEnvironmentalLists() {
             or ((assigned.role_ids && me.role_ids or assigned.agency_function_setting_ids && me.company_function_setting_ids)
               and (me.role in ('admin', 'consortium_user')
                 or me.agency_id = coalesce(assigned.agency_id, (select concerned.target_agency_id from nca_reports concerned where concerned.id = assigned.report_id))))))))`;
-    const rdpPage = (where: string) => `select * from rdps${where} order by sample_date desc, id asc limit 25`;
+    const rdpPage = (where: string) => `select ${rdpColumns} from rdps${where} order by sample_date desc, id asc limit 25`;
     const rdpCount = (where: string) => `select count(*) as n from rdps${where}`;
     const queries = {
       ncaConsortium: { list: ncaPage(''), count: ncaCount(''), args: [] },
@@ -69,13 +91,15 @@ export async function benchEnvironmentalLists() {
       rdpOutOfLimits: { list: rdpPage(` where status = 'approved' and out_of_limits = true`), count: rdpCount(` where status = 'approved' and out_of_limits = true`), args: [] },
     };
     const page = 'limit=25&count=true';
+    const rdpPageOfWeb = `${page}&fields=${RDP_LIST_FIELDS}`;
+    const ncaPageOfWeb = `${page}&fields=${NCA_LIST_FIELDS}`;
     const apiUrl: Record<keyof typeof queries, string> = {
-      ncaConsortium: `/api/nca-reports?sort=-createdAt&${page}`,
-      ncaAgency: `/api/nca-reports?sort=-createdAt&${page}`,
-      ncaOpenOfAgency: `/api/nca-reports?status=closed&targetAgencyId=${setup.agencyId}&sort=-createdAt&${page}`,
-      rdpConsortium: `/api/rdps?sort=-sampleDate&${page}`,
-      rdpLaboratory: `/api/rdps?sort=-sampleDate&${page}`,
-      rdpOutOfLimits: `/api/rdps?status=approved&outOfLimits=true&sort=-sampleDate&${page}`,
+      ncaConsortium: `/api/nca-reports?sort=-createdAt&${ncaPageOfWeb}`,
+      ncaAgency: `/api/nca-reports?sort=-createdAt&${ncaPageOfWeb}`,
+      ncaOpenOfAgency: `/api/nca-reports?status=closed&targetAgencyId=${setup.agencyId}&sort=-createdAt&${ncaPageOfWeb}`,
+      rdpConsortium: `/api/rdps?sort=-sampleDate&${rdpPageOfWeb}`,
+      rdpLaboratory: `/api/rdps?sort=-sampleDate&${rdpPageOfWeb}`,
+      rdpOutOfLimits: `/api/rdps?status=approved&outOfLimits=true&sort=-sampleDate&${rdpPageOfWeb}`,
     };
     const who: Record<keyof typeof queries, keyof typeof tokens> = {
       ncaConsortium: 'consortium',
@@ -89,7 +113,9 @@ export async function benchEnvironmentalLists() {
     // Started once the rows are in, as a server meets a database that has them.
     product = await startCompiledServer({ databaseUrl: url, env: { JWT_SECRET, CHECK_LIST_RESPONSES: 'false' } });
     const productBase = product.base;
+    const productPid = product.pid;
     const rawPort = await startServer('raw', { ...process.env, BENCH_LIST_DATABASE_URL: url, BENCH_RAW_QUERIES: JSON.stringify(queries) }, children);
+    const rawPid = children[children.length - 1].pid!;
     const probe = async (target: string, headers: Record<string, string>) => {
       const res = await fetch(target, { headers });
       if (!res.ok) throw new Error(`list request failed: ${res.status} ${await res.text()}`);
@@ -106,10 +132,21 @@ export async function benchEnvironmentalLists() {
       const r = await probe(rawUrl, {});
       if (a.total !== r.total || a.rows !== r.rows) throw new Error(`${name}: the API answers ${a.rows} rows of ${a.total}, the raw server ${r.rows} of ${r.total}`);
       console.log(`\n${label} (X-Total-Count ${a.total}; page ${a.kb.toFixed(1)} KB from the API, ${r.kb.toFixed(1)} KB raw; load average ${loadAverage()})`);
-      const load = (target: string, headers: Record<string, string>) => () => loadTest(target, headers, { connections: CONNECTIONS, seconds: SECONDS });
-      const results = await interleaved({ raw: load(rawUrl, {}), api: load(api, tokens[who[name]]) }, ROUNDS);
+      // Each round also yields the server's CPU per request (user + system of its process, not the database's): a figure
+      // that a machine shared with other work changes far less than req/s.
+      const cpuMs: Record<'raw' | 'api', number[]> = { raw: [], api: [] };
+      const load = (side: 'raw' | 'api', target: string, headers: Record<string, string>, pid: number) => async () => {
+        const before = cpuSecondsOf(pid);
+        const result = await loadTest(target, headers, { connections: CONNECTIONS, seconds: SECONDS });
+        const requests = result.rps * SECONDS;
+        if (requests > 0) cpuMs[side].push(((cpuSecondsOf(pid) - before) * 1000) / requests);
+        return result;
+      };
+      const results = await interleaved({ raw: load('raw', rawUrl, {}, rawPid), api: load('api', api, tokens[who[name]], productPid) }, ROUNDS);
       printRounds(`  raw node-postgres server, same SQL (${CONNECTIONS} connections)`, results.raw);
       printRounds(`  API (compiled), GET ${apiUrl[name].split('?')[0]} (${CONNECTIONS} connections)`, results.api);
+      const cpu = { raw: minMedian(cpuMs.raw).median, api: minMedian(cpuMs.api).median };
+      console.log(`  server CPU per request, median of the rounds: API ${cpu.api.toFixed(2)} ms, raw ${cpu.raw.toFixed(2)} ms (raw / API ${(cpu.raw / cpu.api).toFixed(2)}x)`);
       printTarget('  API / raw, per round', ratios(results.api, results.raw), { atLeast: 0.85 });
       printTarget(
         '  API req/s, per round',

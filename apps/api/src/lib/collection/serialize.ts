@@ -7,9 +7,12 @@ export type TSerializedRow<TRow, TOmit extends PropertyKey = never> = {
 /** Default record mapping: `id` becomes `_id`, dates become ISO strings, secrets never leave. */
 export function rowToRecord<TRow extends object, TOmit extends string = never>(row: TRow, omit: readonly TOmit[] = []): TSerializedRow<TRow, TOmit> {
   const omitted: readonly string[] = omit;
+  const source = row as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (omitted.includes(key)) continue;
+  // Keys, not entries: every row of every list page passes here, and the entries' pairs are garbage at once.
+  for (const key of Object.keys(source)) {
+    if (omitted.length > 0 && omitted.includes(key)) continue;
+    const value = source[key];
     out[key === 'id' ? '_id' : key] = value instanceof Date ? value.toISOString() : value;
   }
   return out as TSerializedRow<TRow, TOmit>;

@@ -167,6 +167,12 @@ function ListActions() {
   );
 }
 
+/**
+ * What the list shows (its columns, the phone's lines, the recurrence chip): the API then leaves out the rest of
+ * each report (cause analysis, containment, 5 whys: `?fields=`; the report's page reads them).
+ */
+const REPORT_LIST_FIELDS = ['code', 'draftName', 'status', 'recurrenceOf', 'lotId', 'targetAgencyId', 'warningLevelSettingId', 'description', 'openDate', 'overdueActions', 'updatedAt'];
+
 export function ReportList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -177,7 +183,7 @@ export function ReportList() {
   // The consortium reminds the pending signers of the selected reports (issue 28).
   const bulkActionButtons = useBulkActionButtons('nca-reports');
   return (
-    <List filters={useFilters()} sort={{ field: 'createdAt', order: 'DESC' }} actions={<ListActions />} exporter={false}>
+    <List filters={useFilters()} sort={{ field: 'createdAt', order: 'DESC' }} queryOptions={{ meta: { fields: REPORT_LIST_FIELDS } }} actions={<ListActions />} exporter={false}>
       {phone ? (
         <SimpleList<TReportRow>
           linkType="edit"

@@ -83,6 +83,13 @@ export async function priceOfRdp(tx: TDbOrTx, laboratoryId: string, analyticPack
   return computeRdpPrice(analyticPackageSettingIds, matrixSettingId, priceList);
 }
 
+/**
+ * The report's JSON columns that no list shows: the analytic rows (about 2 KB a report), the signature check and the
+ * last rejection. A list with `?fields=` naming none of them does not read them (the web list asks for its columns).
+ */
+export const RDP_LIST_HEAVY_FIELDS = { analyticData: rdps.analyticData, signatureCheck: rdps.signatureCheck, lastRejection: rdps.lastRejection };
+
+/** The report's record; a list row read without a heavy column lacks that field (it is then not answered). */
 export function rdpToRecord(row: TRdpRow): TRdpRecord {
   const { totalPriceCents, importHash: _hash, createdById: _by, ...rest } = rowToRecord(row);
   return { ...rest, status: row.status, totalPrice: totalPriceCents === null ? null : toEuros(totalPriceCents) };
@@ -143,6 +150,7 @@ export const rdpsCollection = defineCollection({
     salConfirmed: (value) => (value === 'true' ? isNotNull(rdps.salConfirmedAt) : isNull(rdps.salConfirmedAt)),
   },
   toRecord: (row) => rdpToRecord(row),
+  heavyFields: RDP_LIST_HEAVY_FIELDS,
   // Every filter and scope of the list reads the report's own columns: a count holds until the next write to rdps (trigger of migration 0046).
   cachedCounts: true,
   async toRow({ op, input, existing, tx, ctx }) {

@@ -246,6 +246,25 @@ describe('RDP: out of limits', () => {
   });
 });
 
+describe('RDP: the list as the web asks for it', () => {
+  it('with ?fields= the records carry those fields only (no analytic rows); without, the whole report as before', async () => {
+    const rdp = await createRdp(lab, { analyticData: [{ activity: 'Piombo', unit: 'mg/kg', upperLimit: 100, value: '130' }] });
+    const fields = 'code,status,outOfLimits,outOfLimitsCount,laboratoryId,agencyId,sampleDate,totalPrice,updatedAt';
+    const light = await t.request('GET', `/api/rdps?outOfLimits=true&sort=-sampleDate&limit=200&count=true&fields=${fields}`, { token: lab.token });
+    expect(light.status).toBe(200);
+    const row = light.body.find((r: { _id: string }) => r._id === rdp._id);
+    expect(Object.keys(row).sort()).toEqual(['_id', ...fields.split(',')].sort());
+    expect(row).toMatchObject({ code: rdp.code, status: 'processing', outOfLimits: true, outOfLimitsCount: 1, laboratoryId: labId, totalPrice: rdp.totalPrice });
+    const full = await t.request('GET', '/api/rdps?outOfLimits=true&sort=-sampleDate&limit=200&count=true', { token: lab.token });
+    expect(full.headers.get('x-total-count')).toBe(light.headers.get('x-total-count'));
+    expect(full.body.map((r: { _id: string }) => r._id)).toEqual(light.body.map((r: { _id: string }) => r._id));
+    expect(full.body.find((r: { _id: string }) => r._id === rdp._id).analyticData[0]).toMatchObject({ activity: 'Piombo', outOfLimits: true });
+    // Asking for the analytic rows reads them.
+    const withRows = await t.request('GET', `/api/rdps?outOfLimits=true&limit=200&fields=code,analyticData`, { token: lab.token });
+    expect(withRows.body.find((r: { _id: string }) => r._id === rdp._id).analyticData).toHaveLength(1);
+  });
+});
+
 describe('RDP: apri NCA', () => {
   it('creates a pending NCA report prefilled with the lot, the agency and the failing rows; refused to a lab and on a report within limits', async () => {
     const list = await t.request('GET', '/api/rdps?code=RDP-2026-0102', { token: consortium.token });
