@@ -20,7 +20,7 @@ function minMedian(values: number[]) {
  * CPU ticks (1/100 s) used so far by each PostgreSQL backend of the bench database, read from /proc:
  * null when the server is not on this machine. A backend that ends during a round is not counted.
  */
-async function databaseCpuTicks(raw: pg.Pool): Promise<Map<number, number> | null> {
+export async function databaseCpuTicks(raw: pg.Pool): Promise<Map<number, number> | null> {
   const pids = (await raw.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()')).rows.map((r) => r.pid);
   const ticks = new Map<number, number>();
   for (const pid of pids) {
@@ -35,7 +35,7 @@ async function databaseCpuTicks(raw: pg.Pool): Promise<Map<number, number> | nul
   return ticks;
 }
 
-function databaseCpuSecondsBetween(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+export function databaseCpuSecondsBetween(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
   if (!before || !after) return null;
   let ticks = 0;
   for (const [pid, total] of after) ticks += total - (before.get(pid) ?? 0);

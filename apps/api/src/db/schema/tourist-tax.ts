@@ -52,8 +52,14 @@ export type TInvoice = {
   fax?: string | null;
 };
 
+/**
+ * A night of a stored breakdown: with `count`, that many consecutive nights from `date` priced alike
+ * (modules/tourist-tax/stays/stored-breakdown.ts writes and reads the runs).
+ */
+export type TStoredNight = TStayNight & { count?: number };
+
 /** What the engine computed on the last save, for the detail page (per night and per guest category). */
-export type TStoredBreakdown = { nights: TStayNight[]; categories: TStayCategory[]; guestLines?: TStayGuestLine[] };
+export type TStoredBreakdown = { nights: TStoredNight[]; categories: TStayCategory[]; guestLines?: TStayGuestLine[] };
 
 export const cities = pgTable(
   'cities',

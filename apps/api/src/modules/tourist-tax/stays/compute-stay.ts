@@ -10,6 +10,7 @@ import type { TErrorDetail } from '../../../lib/errors.ts';
 import type { TCityRules } from '../rules/city-rules.ts';
 import { toCents } from '../registry/fields.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
+import { nightsOfStored, storedBreakdown } from './stored-breakdown.ts';
 
 /** What a person states about a stay; everything else on the row is computed from it. */
 export type TStayFacts = {
@@ -160,7 +161,7 @@ export async function previousNightsOf(tx: TDbOrTx, facts: Pick<TStayFacts, 'str
       .where(and(eq(staysTable.structureId, facts.structureId), eq(staysTable.checkOut, checkIn), stayId ? ne(staysTable.id, stayId) : undefined));
     const previous = candidates.find((c) => sameGuest(c.guest, facts.guest));
     if (!previous?.breakdown) break;
-    const nights = previous.breakdown.nights.map((n) => ({ tariffId: n.tariffId, taxable: n.taxable }));
+    const nights = nightsOfStored(previous.breakdown.nights).map((n) => ({ tariffId: n.tariffId, taxable: n.taxable }));
     chain.unshift(nights);
     total += nights.length;
     checkIn = previous.checkIn;
@@ -202,7 +203,7 @@ export function stayColumns(facts: TStayFacts, structure: typeof structures.$inf
     tariffImportCents: tax.tariffImportCents,
     reductionImportCents: tax.reductionImportCents,
     toPayAmountCents: tax.toPayAmountCents,
-    breakdown: { nights: tax.nights, categories: tax.categories, guestLines: tax.guestLines },
+    breakdown: storedBreakdown(tax),
     payingPresences: tax.presences.paying,
     reducedPresences: tax.presences.reduced,
     exemptPresences: tax.presences.exempt,

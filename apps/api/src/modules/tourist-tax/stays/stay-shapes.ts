@@ -4,6 +4,7 @@ import type { TStayCategory, TStayGuestLine, TStayNight, TStayTax } from '@app/d
 import { stays } from '../../../db/schema/index.ts';
 import { ZDateString, ZRecordBase } from '../../../lib/schemas.ts';
 import { ZEmailField, ZEuros, ZOptionalText, ZPhone, ZRequiredName, ZTaxCode, ZVatNumber, toEuros, toPercent } from '../registry/fields.ts';
+import { breakdownOfStored } from './stored-breakdown.ts';
 
 /** API shapes of a stay: the input a client sends, the computation the engine returns, the record. */
 
@@ -318,7 +319,7 @@ export function stayToRecord(row: typeof stays.$inferSelect): z.infer<typeof ZSt
     tariffImport: toEuros(row.tariffImportCents),
     reductionImport: toEuros(row.reductionImportCents),
     toPayAmount: toEuros(row.toPayAmountCents),
-    breakdown: row.breakdown ? breakdownToApi(row.breakdown) : null,
+    breakdown: row.breakdown ? breakdownToApi(breakdownOfStored(row.breakdown)) : null,
     presences:
       row.payingPresences === null || row.reducedPresences === null || row.exemptPresences === null || row.beyondCapPresences === null
         ? null

@@ -57,6 +57,27 @@ describe('stays: server-side tax computation', () => {
     expect(res.body.breakdown.nights[6]).toMatchObject({ date: '2026-10-01', nightlyPrice: 2, tariff: 6 });
     const [row] = await t.db.select().from(stays).where(eq(stays.id, res.body._id));
     expect([row.tariffImportCents, row.reductionImportCents, row.toPayAmountCents]).toEqual([7800, 1300, 6500]);
+    // Stored in runs of nights priced alike (6 high season, 4 low, 3 beyond the cap), read back night by night.
+    expect(row.breakdown!.nights.map((n) => [n.date, n.count ?? 1, n.taxable])).toEqual([
+      ['2026-09-25', 6, true],
+      ['2026-10-01', 4, true],
+      ['2026-10-05', 3, false],
+    ]);
+    const dates = Array.from({ length: 13 }, (_, i) => new Date(Date.UTC(2026, 8, 25 + i)).toISOString().slice(0, 10));
+    const read = await t.request('GET', `/api/stays/${res.body._id}`, { token: f.tokens.hotelier });
+    expect(read.body.breakdown).toEqual(res.body.breakdown);
+    expect(read.body.breakdown.nights.map((n: any) => n.date)).toEqual(dates);
+    // A stay stored before runs (one entry per night) reads the same.
+    const runOf = (i: number) => row.breakdown!.nights[i < 6 ? 0 : i < 10 ? 1 : 2];
+    const perNight = dates.map((date, i) => {
+      const { count: _count, ...night } = runOf(i);
+      return { ...night, date };
+    });
+    await t.db
+      .update(stays)
+      .set({ breakdown: { ...row.breakdown!, nights: perNight } })
+      .where(eq(stays.id, res.body._id));
+    expect((await t.request('GET', `/api/stays/${res.body._id}`, { token: f.tokens.hotelier })).body.breakdown).toEqual(res.body.breakdown);
 
     // An update recomputes: one guest fewer pays 2 x 26.00 = 52.00, minus 13.00.
     const updated = await t.request('PUT', `/api/stays/${res.body._id}`, { token: f.tokens.hotelier, body: { componentsNumber: 3, toPayAmount: 0 } });
