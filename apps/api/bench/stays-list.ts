@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getTableColumns } from 'drizzle-orm';
@@ -9,7 +8,7 @@ import { accessTokenOfNewSession } from '../src/modules/platform/auth/sessions.t
 import { STAY_LIST_HEAVY_FIELDS } from '../src/modules/tourist-tax/stays/stay-shapes.ts';
 import { MAX_STAY_NIGHTS } from '@app/domain/tourist-tax/engine';
 import { directusInstallDir, directusVersion, startDirectus, type TDirectus } from './directus.ts';
-import { startCompiledServer, type TCompiledServer } from './compiled-server.ts';
+import { freePort, startCompiledServer, type TCompiledServer } from './compiled-server.ts';
 import { interleaved, loadTest, minMedian, openBenchApp, printRounds, printTarget, sectionDatabaseUrl, type TLoadResult } from './lib.ts';
 
 const SMALL = Number(process.env.BENCH_LIST_SMALL ?? 100_000);
@@ -163,18 +162,6 @@ async function atSize<T>(size: number, body: (run: TRun) => Promise<T>, options:
     directus?.stop();
     await bench.close();
   }
-}
-
-/** A port nothing listens on now, for a server that takes its port from its configuration. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts list-server.ts (the raw node-postgres reference) and answers its port. */
