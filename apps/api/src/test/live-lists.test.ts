@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { startTestApp, type TTestApp } from './harness.ts';
 import { and, eq } from 'drizzle-orm';
-import { stays, structures, users } from '../db/schema/index.ts';
-import { filingWorld, insertStay } from '../modules/tourist-tax/declarations/test-fixtures.ts';
+import { cities, stays, structures, users } from '../db/schema/index.ts';
+import { filingWorld, insertStay, insertUser } from '../modules/tourist-tax/declarations/test-fixtures.ts';
 import { createSocketClients, nextEvent, receives } from '../modules/platform/notifications/socket-test-client.ts';
 import { acceptTermsAs, codeFromOutbox, ncaFixtures, pendingRequestOf, requestPhase1Signers, signAs } from '../modules/environmental/nca/nca-test-fixtures.ts';
 
@@ -275,6 +275,65 @@ describe('live list changes of workflow transitions', () => {
     expect(await paid.otherHotelier).toBe(false);
     expect(await paid.writer).toBe(false);
     for (const socket of Object.values(declarations)) socket.disconnect();
+  });
+
+  it("a declaration's new attachment and its first pagoPA notice reach the comune's declaration list; an anonymised account leaves the users list of its comune; never the other comune's", async () => {
+    await t.db.update(cities).set({ fiscalCode: '81000370593', pagopaSegregationCode: '07' }).where(eq(cities.id, w.rome.id));
+    const periods = await t.request<{ _id: string }[]>('POST', '/api/declaration-templates/generate', {
+      token: tokens.city,
+      body: { year: 2023, frequency: 'quarterly', submitOffsetDays: 30, payOffsetDays: 45 },
+    });
+    expect(periods.status).toBe(201);
+    await insertStay(t.db, { structureId: w.hotel.id, cityId: w.rome.id, checkIn: '2023-02-01', checkOut: '2023-02-03' });
+    const created = await t.request('POST', '/api/declarations', { token: tokens.hotelier, body: { structureId: w.hotel.id, declarationTemplateId: periods.body[0]._id } });
+    expect(created.status).toBe(201);
+    const id: string = created.body._id;
+    const lists = {
+      city: await watching(tokens.city, w.cityUser.id, 'declarations'),
+      otherCity: await watching(tokens.otherCity, w.otherCityUser.id, 'declarations'),
+      writer: await watching(tokens.hotelier, w.hotelier.id, 'declarations'),
+    };
+    /** The comune's list hears `updated` of the declaration after `write`; the other comune and the writer hear nothing. */
+    async function expectDeclarationAnnounced(write: () => Promise<number>, status: number) {
+      const got = { city: nextEvent(lists.city, 'live'), otherCity: receives(lists.otherCity, 'live', 1_500), writer: receives(lists.writer, 'live', 1_500) };
+      expect(await write()).toBe(status);
+      expect(await got.city).toEqual({ collection: 'declarations', id, kind: 'updated' });
+      expect(await got.otherCity).toBe(false);
+      expect(await got.writer).toBe(false);
+    }
+
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-1.4\n%%EOF\n']), 'carta-identita.pdf');
+    form.append('data', JSON.stringify({ purpose: 'pdf', linkedEntityType: 'declarations', linkedEntityId: id }));
+    const upload = await fetch(`${t.baseUrl}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${tokens.hotelier}` }, body: form });
+    expect(upload.status).toBe(201);
+    const uploadId = ((await upload.json()) as { _id: string })._id;
+    let attachmentId = '';
+    await expectDeclarationAnnounced(async () => {
+      const added = await t.request('POST', `/api/declarations/${id}/attachments`, { token: tokens.hotelier, body: { uploadId, fileName: 'carta-identita.pdf' } });
+      attachmentId = added.body._id;
+      return added.status;
+    }, 201);
+    await expectDeclarationAnnounced(async () => (await t.request('DELETE', `/api/declarations/${id}/attachments/${attachmentId}`, { token: tokens.hotelier })).status, 200);
+    // The first notice assigns the IUV, which the declaration shows from then on; a second read assigns nothing.
+    await expectDeclarationAnnounced(async () => (await t.request('GET', `/api/declarations/${id}/pagopa`, { token: tokens.hotelier })).status, 200);
+    const again = receives(lists.city, 'live', 1_500);
+    expect((await t.request('GET', `/api/declarations/${id}/pagopa`, { token: tokens.hotelier })).status).toBe(200);
+    expect(await again).toBe(false);
+    for (const socket of Object.values(lists)) socket.disconnect();
+
+    // An account anonymised by the admin leaves the users list of the comune that saw it (its structures' hotelier).
+    const gone = await insertUser(t.db, 'live-gone@filings.test', 'user');
+    await t.db
+      .update(structures)
+      .set({ userIds: [w.hotelier.id, gone.id] })
+      .where(eq(structures.id, w.hotel.id));
+    const userLists = { city: await watching(tokens.city, w.cityUser.id, 'users'), otherCity: await watching(tokens.otherCity, w.otherCityUser.id, 'users') };
+    const removed = { city: nextEvent(userLists.city, 'live'), otherCity: receives(userLists.otherCity, 'live', 1_500) };
+    expect((await t.request('DELETE', `/api/users/${gone.id}`, { token: tokens.admin })).status).toBe(200);
+    expect(await removed.city).toEqual({ collection: 'users', id: gone.id, kind: 'deleted' });
+    expect(await removed.otherCity).toBe(false);
+    for (const socket of Object.values(userLists)) socket.disconnect();
   });
 
   it("a supplier's own contacts reach the consortium's agency list, never another agency's", async () => {

@@ -191,18 +191,17 @@ describe('parseAlloggiatiFile', () => {
     expect(stays.map((s) => s.guest.name)).toEqual(['SOLO']);
   });
 
-  it('reads a benchmark-sized file of 10,000 guests quickly', () => {
+  // How fast is the bench's business (npm run bench); here, that a file of this size reads whole and right.
+  it('reads a file of 10,000 guests in groups, every stay once', () => {
     const records: TAlloggiatiRecordInput[] = [];
     for (let i = 0; i < 2500; i++) {
       records.push(guest({ guestKind: 17, surname: `FAMIGLIA${i}` }), member(19, 'A'), member(19, 'B'), guest({ name: `SINGOLO${i}` }));
     }
-    const started = performance.now();
     const { stays, errors } = parseAlloggiatiFile(formatAlloggiatiFile(records));
     expect(errors).toEqual([]);
     expect(stays).toHaveLength(5000);
     expect(stays.reduce((a, s) => a + s.componentsNumber, 0)).toBe(10_000);
     expect(new Set(stays.map((s) => s.fingerprint)).size).toBe(5000);
-    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
 

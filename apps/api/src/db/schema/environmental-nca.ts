@@ -78,11 +78,20 @@ export const ncaReports = pgTable(
     signRound: integer().notNull().default(0),
   },
   (t) => [
-    index('nca_reports_status_idx').on(t.status),
-    index('nca_reports_lot_idx').on(t.lotId),
-    index('nca_reports_target_agency_idx').on(t.targetAgencyId),
-    index('nca_reports_detected_by_idx').on(t.detectedByAgencyId),
+    // The list's filters and sorts, each on an index (migration 0046; ARCHITECTURE.md lists which serves what).
+    index('nca_reports_created_idx').on(t.createdAt.desc(), t.id),
+    index('nca_reports_status_created_idx').on(t.status, t.createdAt.desc(), t.id),
+    index('nca_reports_target_agency_created_idx').on(t.targetAgencyId, t.createdAt.desc(), t.id),
+    index('nca_reports_lot_created_idx').on(t.lotId, t.createdAt.desc(), t.id),
+    index('nca_reports_warning_level_created_idx').on(t.warningLevelSettingId, t.createdAt.desc(), t.id),
+    index('nca_reports_ambient_created_idx').on(t.ambientSettingId, t.createdAt.desc(), t.id),
+    index('nca_reports_detected_by_created_idx').on(t.detectedByAgencyId, t.createdAt.desc(), t.id),
+    index('nca_reports_code_sort_idx').on(t.code, t.id),
+    index('nca_reports_status_sort_idx').on(t.status, t.id),
+    index('nca_reports_open_date_sort_idx').on(t.openDate, t.id),
     index('nca_reports_recurrence_idx').on(t.targetAgencyId, t.systemSettingId),
+    // nca_reports_recurrence_day_idx, an expression index (a report's day in Italy), is written in SQL only.
+    index('nca_reports_ishikawa_idx').using('gin', t.ishikawaCategories),
     index('nca_reports_observers_idx').using('gin', t.observerUsersIds),
     uniqueIndex('nca_reports_code_unique')
       .on(t.code)
@@ -171,6 +180,12 @@ export const correctiveActions = pgTable(
     uniqueIndex('corrective_actions_report_sequence_unique').on(t.reportId, t.sequence),
     index('corrective_actions_status_idx').on(t.status, t.expireDate),
     index('corrective_actions_agency_idx').on(t.agencyId),
+    index('corrective_actions_overdue_idx')
+      .on(t.reportId, t.expireDate)
+      .where(sql`${t.expires} and ${t.status} in ('new', 'confirmed', 'in_progress')`),
+    index('corrective_actions_user_ids_idx').using('gin', t.userIds),
+    index('corrective_actions_role_ids_idx').using('gin', t.roleIds),
+    index('corrective_actions_functions_idx').using('gin', t.agencyFunctionSettingIds),
     check('corrective_actions_status_check', sql`${t.status} in ('new', 'confirmed', 'in_progress', 'completed', 'closed')`),
     check('corrective_actions_type_check', sql`${t.actionType} in ('action', 'treatment', 'internal')`),
   ],

@@ -73,10 +73,28 @@ export const rdps = pgTable(
   },
   (t) => [
     uniqueIndex('rdps_lab_code_unique').on(t.laboratoryId, t.code),
-    index('rdps_status_idx').on(t.status),
-    index('rdps_agency_idx').on(t.agencyId),
-    index('rdps_out_of_limits_idx').on(t.outOfLimits),
+    // The list's filters and sorts, each on an index (migrations 0046 and 0070; ARCHITECTURE.md lists which serves what).
     index('rdps_sal_idx').on(t.salConfirmedAt),
+    index('rdps_sample_date_idx').on(t.sampleDate.desc(), t.id),
+    index('rdps_laboratory_sample_date_idx').on(t.laboratoryId, t.sampleDate.desc(), t.id),
+    index('rdps_agency_sample_date_idx').on(t.agencyId, t.sampleDate.desc(), t.id),
+    index('rdps_status_sample_date_idx').on(t.status, t.sampleDate.desc(), t.id),
+    index('rdps_laboratory_status_sample_date_idx').on(t.laboratoryId, t.status, t.sampleDate.desc(), t.id),
+    index('rdps_out_of_limits_sample_date_idx')
+      .on(t.sampleDate.desc(), t.id)
+      .where(sql`${t.outOfLimits}`),
+    index('rdps_out_of_limits_status_sample_date_idx')
+      .on(t.status, t.sampleDate.desc(), t.id)
+      .where(sql`${t.outOfLimits}`),
+    index('rdps_out_of_limits_laboratory_sample_date_idx')
+      .on(t.laboratoryId, t.sampleDate.desc(), t.id)
+      .where(sql`${t.outOfLimits}`),
+    index('rdps_sal_pending_sample_date_idx')
+      .on(t.sampleDate.desc(), t.id)
+      .where(sql`${t.salConfirmedAt} is null`),
+    index('rdps_code_sort_idx').on(t.code, t.id),
+    index('rdps_status_sort_idx').on(t.status, t.id),
+    index('rdps_total_price_sort_idx').on(t.totalPriceCents, t.id),
     check('rdps_status_check', sql`${t.status} in ('processing', 'approved', 'p7mUploaded', 'completed')`),
     check('rdps_price_check', sql`${t.totalPriceCents} is null or ${t.totalPriceCents} >= 0`),
   ],

@@ -175,3 +175,17 @@ export async function announceChanges(db: TDb, changes: readonly TLiveChange[]):
       }
   }
 }
+
+/**
+ * For a row a write is about to take out of its lists (an account anonymised, which the users list no
+ * longer shows): who may read it is asked now, while it is listed, through every collection that lists
+ * its table, and the returned function tells them `deleted`; call it after the commit. Never throws.
+ */
+export async function prepareRemovalAnnouncement(db: TDb, table: PgTable, id: string, by: TActor | null): Promise<() => void> {
+  const announcers = [...(announcersByDb.get(db)?.get(table)?.values() ?? [])];
+  const told: { announcer: TLiveAnnouncer; readers: string[] }[] = [];
+  for (const announcer of announcers) told.push({ announcer, readers: await announcer.readers(by, id).catch(() => []) });
+  return () => {
+    for (const { announcer, readers } of told) announcer.tell(readers, id, 'deleted');
+  };
+}

@@ -57,6 +57,23 @@ export const ZDeclarationUpdate = z.object({
 
 const str = z.string().nullable();
 
+/** A declaration's figures as the API answers them (amounts in euros): on a declaration, and per structure for a comune's period. */
+export const ZDeclarationFigures = z.object({
+  numberOfStays: z.number(),
+  guestsNumber: z.number(),
+  nightsNumber: z.number(),
+  payingPresences: z.number(),
+  reducedPresences: z.number(),
+  exemptPresences: z.number(),
+  beyondCapPresences: z.number().describe('Guest-nights beyond the cap, counted apart from the exempt ones'),
+  tariff: z.number(),
+  reduction: z.number(),
+  totalAmount: z.number(),
+  toPayAmount: z.number(),
+  unpaidAmount: z.number(),
+  rejectedPayments: z.number(),
+});
+
 export const ZDeclarationRecord = ZRecordBase.extend({
   cityId: z.string(),
   structureId: z.string(),
@@ -77,19 +94,7 @@ export const ZDeclarationRecord = ZRecordBase.extend({
   validatedById: str,
   returnedAt: str,
   returnReason: str,
-  numberOfStays: z.number(),
-  guestsNumber: z.number(),
-  nightsNumber: z.number(),
-  payingPresences: z.number(),
-  reducedPresences: z.number(),
-  exemptPresences: z.number(),
-  beyondCapPresences: z.number().describe('Guest-nights beyond the cap, counted apart from the exempt ones'),
-  tariff: z.number(),
-  reduction: z.number(),
-  totalAmount: z.number(),
-  toPayAmount: z.number(),
-  unpaidAmount: z.number(),
-  rejectedPayments: z.number(),
+  ...ZDeclarationFigures.shape,
   rejectedDetails: z.array(z.object({ stayId: str, guest: str, checkOut: str, amount: z.number(), reason: str })),
   beneficiaryInstitution: str,
   iban: str,

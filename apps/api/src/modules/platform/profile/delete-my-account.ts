@@ -4,6 +4,7 @@ import type { TServices } from '../../../lib/fastify-types.ts';
 import type { TActor, TRequestContext } from '../../../lib/context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { requireGrant } from '../../../lib/access.ts';
+import { prepareRemovalAnnouncement } from '../../../lib/collection/live.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { endAllSessionsOfUser } from '../auth/sessions.ts';
 
@@ -22,6 +23,8 @@ export async function deleteMyAccount(services: TServices, ctx: Pick<TRequestCon
   if (actor.impersonatorId) throw new AppError('FORBIDDEN', 'An account cannot be deleted while acting as its user');
   requireGrant(actor, 'profile', 'deleteAccount', 'Administrators cannot delete their own account; ask another administrator');
   const now = new Date();
+  // The users list no longer shows an anonymised account: its watchers hear it went, once committed.
+  const tellRemoved = await prepareRemovalAnnouncement(services.db, users, actor.id, actor);
   const ended = await services.db.transaction(async (tx) => {
     const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.id)).for('update');
     await tx
@@ -53,6 +56,7 @@ export async function deleteMyAccount(services: TServices, ctx: Pick<TRequestCon
     await recordAudit(tx, ctx, { action: 'account_deleted', entityType: 'users', entityId: actor.id, changes: { emailDomain: before?.email.split('@')[1] ?? null } });
     return endedSessionIds;
   });
+  tellRemoved();
   services.realtime.disconnectSessions(ended);
   return { ok: true as const };
 }

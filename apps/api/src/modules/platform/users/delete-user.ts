@@ -6,6 +6,7 @@ import type { TCollectionRuntime } from '../../../lib/collection/routes.ts';
 import { isUuid } from '../../../lib/collection/query.ts';
 import { allOf } from '../../../lib/collection/query.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
+import { prepareRemovalAnnouncement } from '../../../lib/collection/live.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { endAllSessionsOfUser } from '../auth/sessions.ts';
 
@@ -55,7 +56,9 @@ export async function anonymiseUser(tx: TDbOrTx, id: string) {
 export async function deleteUser(runtime: TCollectionRuntime, ctx: TSignedInContext, id: string) {
   const scope = await runtime.conditions(ctx, 'delete');
   if (!isUuid(id)) throw notFound('User');
-  return ctx.db.transaction(async (tx) => {
+  // The users list no longer shows an anonymised account: its watchers hear it went, once committed.
+  const tellRemoved = await prepareRemovalAnnouncement(ctx.db, users, id, ctx.actor);
+  const ended = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: users.id })
       .from(users)
@@ -63,9 +66,11 @@ export async function deleteUser(runtime: TCollectionRuntime, ctx: TSignedInCont
       .for('update');
     if (!existing) throw notFound('User');
     if (existing.id === ctx.actor.id) throw new AppError('CANNOT_DELETE_YOURSELF', 'You cannot delete your own account');
-    const ended = await anonymiseUser(tx, id);
+    const sessions = await anonymiseUser(tx, id);
     // The audit entry names the fields, not their old values: keeping those would undo the anonymisation.
     await recordAudit(tx, ctx, { action: 'delete', entityType: 'users', entityId: id, changes: { anonymised: { to: Object.keys(anonymisedUserValues(id)) } } });
-    return ended;
+    return sessions;
   });
+  tellRemoved();
+  return ended;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZDeclarationFigures } from '@app/domain/tourist-tax/filings/declaration-schemas';
 import { errorResponses, ZDateString, ZXlsxFile } from '../../../lib/schemas.ts';
 import { signedIn } from '../declarations/routes.ts';
 import { cityDashboard } from './city-dashboard.ts';
@@ -32,25 +33,7 @@ const ZComunePeriodFigures = z.object({
   cityId: z.string(),
   dateFrom: z.string(),
   dateTo: z.string(),
-  structures: z.array(
-    z.object({
-      structureId: z.string(),
-      name: z.string(),
-      numberOfStays: z.number(),
-      guestsNumber: z.number(),
-      nightsNumber: z.number(),
-      payingPresences: z.number(),
-      reducedPresences: z.number(),
-      exemptPresences: z.number(),
-      beyondCapPresences: z.number(),
-      tariff: z.number(),
-      reduction: z.number(),
-      totalAmount: z.number(),
-      toPayAmount: z.number(),
-      unpaidAmount: z.number(),
-      rejectedPayments: z.number(),
-    }),
-  ),
+  structures: z.array(z.object({ structureId: z.string(), name: z.string(), ...ZDeclarationFigures.shape })),
 });
 
 /** Dashboards (comune, hotelier) and the streamed xlsx exports of the filings. */

@@ -7,6 +7,7 @@ import { allOf, isUuid } from '../../../lib/collection/query.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { rowToRecord } from '../../../lib/collection/serialize.ts';
 import { ZRecordBase } from '../../../lib/schemas.ts';
+import { inTransition } from '../../../lib/workflow/run-transition.ts';
 import { recordAudit } from '../../platform/index.ts';
 import { structureRecordScope } from './filing-scope.ts';
 import { attachUpload } from './transition-declaration.ts';
@@ -58,7 +59,8 @@ export async function addDeclarationAttachment(ctx: TSignedInContext, declaratio
   assertHotelierSide(ctx);
   const declaration = await declarationInScope(ctx, declarationId);
   if (declaration.status === 'validated') throw new AppError('DECLARATION_LOCKED', 'A validated declaration cannot change');
-  return ctx.db.transaction(async (tx) => {
+  // inTransition: the declarations list's watchers hear the declaration changed, once committed.
+  return inTransition(ctx.db, async ({ tx, changed }) => {
     await attachUpload(tx, ctx, input.uploadId, declarationId, 'uploadId');
     const [row] = await tx
       .insert(declarationAttachments)
@@ -70,6 +72,7 @@ export async function addDeclarationAttachment(ctx: TSignedInContext, declaratio
       entityId: row.id,
       changes: { declarationId: { to: declarationId }, fileName: { to: row.fileName }, documentType: { to: row.documentType } },
     });
+    changed.push({ table: declarations, id: declarationId, kind: 'updated', by: ctx.actor });
     return rowToRecord(row);
   });
 }
@@ -79,12 +82,13 @@ export async function removeDeclarationAttachment(ctx: TSignedInContext, declara
   const declaration = await declarationInScope(ctx, declarationId);
   if (declaration.status === 'validated') throw new AppError('DECLARATION_LOCKED', 'A validated declaration cannot change');
   if (!isUuid(attachmentId)) throw notFound('Attachment');
-  await ctx.db.transaction(async (tx) => {
+  await inTransition(ctx.db, async ({ tx, changed }) => {
     const [row] = await tx
       .delete(declarationAttachments)
       .where(and(eq(declarationAttachments.id, attachmentId), eq(declarationAttachments.declarationId, declarationId)))
       .returning();
     if (!row) throw notFound('Attachment');
     await recordAudit(tx, ctx, { action: 'delete', entityType: 'declarationAttachments', entityId: row.id, changes: { fileName: { from: row.fileName } } });
+    changed.push({ table: declarations, id: declarationId, kind: 'updated', by: ctx.actor });
   });
 }

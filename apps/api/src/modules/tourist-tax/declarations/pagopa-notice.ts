@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { italianDateOf, italianHourOf } from '@app/domain/platform/time/italian-time';
 import { PAGOPA_TOURIST_TAX_TAXONOMY, composePagopaNotice, pagopaQrPayload } from '@app/domain/tourist-tax/pagopa';
 import { cities, declarationPayments, declarations, structures } from '../../../db/schema/index.ts';
-import type { TDbOrTx } from '../../../db/client.ts';
+import { inTransition } from '../../../lib/workflow/run-transition.ts';
 import type { TSignedInContext } from '../../../lib/collection/define.ts';
 import { AppError } from '../../../lib/errors.ts';
 
@@ -67,14 +67,16 @@ function endOfItalianDay(date: string): string {
  * first request takes the next value under a lock on the comune row, which serialises concurrent first
  * requests; the unique index (city_id, pagopa_progressive) backs this up.
  */
-async function assignProgressive(db: TDbOrTx, declarationId: string, cityId: string): Promise<number> {
-  return db.transaction(async (tx) => {
+async function assignProgressive(ctx: TSignedInContext, declarationId: string, cityId: string): Promise<number> {
+  // inTransition: the declaration now shows its IUV; its list's watchers hear of it once committed.
+  return inTransition(ctx.db, async ({ tx, changed }) => {
     const [city] = await tx.select({ last: cities.pagopaLastProgressive }).from(cities).where(eq(cities.id, cityId)).for('update');
     const [current] = await tx.select({ progressive: declarations.pagopaProgressive }).from(declarations).where(eq(declarations.id, declarationId)).for('update');
     if (current.progressive !== null) return current.progressive;
     const next = city.last + 1;
     await tx.update(cities).set({ pagopaLastProgressive: next }).where(eq(cities.id, cityId));
     await tx.update(declarations).set({ pagopaProgressive: next }).where(eq(declarations.id, declarationId));
+    changed.push({ table: declarations, id: declarationId, kind: 'updated', by: ctx.actor });
     return next;
   });
 }
@@ -112,7 +114,7 @@ export async function readPagopaNotice(ctx: TSignedInContext, declarationId: str
     });
   }
 
-  const progressive = declaration.pagopaProgressive ?? (await assignProgressive(db, declaration.id, city.id));
+  const progressive = declaration.pagopaProgressive ?? (await assignProgressive(ctx, declaration.id, city.id));
   const { noticeNumber, iuv } = composePagopaNotice(segregationCode, progressive);
   const description = `Imposta di soggiorno ${declaration.dateFrom} - ${declaration.dateTo} ${structure.name}`.slice(0, 140);
   return {
