@@ -1,7 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, api, saveScreenshot, signInWithStoredSession } from './helpers';
+import { DEMO, api, openInApp, saveScreenshot, signInWithStoredSession } from './helpers';
 import { scaled } from './time-scale';
+
+// Each test signs in on its own: they spread over the workers (the menu walks are the suite's longest tests).
+test.describe.configure({ mode: 'parallel' });
 
 /** axe-core on the page as it is; serious and critical violations fail, with what and where. */
 async function expectNoSeriousViolations(page: Page, name: string) {
@@ -55,8 +58,7 @@ for (const email of [DEMO.admin, DEMO.city, DEMO.hotelier, DEMO.agency, DEMO.lab
     const paths = [...new Set(await links.evaluateAll((anchors) => anchors.map((a) => new URL((a as HTMLAnchorElement).href).pathname)))];
     const problems: string[] = [];
     for (const path of paths) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await openInApp(page, path);
       await page
         .locator('.MuiCircularProgress-root')
         .first()

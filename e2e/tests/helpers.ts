@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { scaled } from './time-scale';
 
 /** Shared steps of the end-to-end suites: demo accounts, sign-in, API calls, mail outbox, screenshots. */
 
@@ -141,4 +142,43 @@ export async function fillDate(page: Page, label: string, isoDate: string) {
   const [year, month, day] = isoDate.split('-');
   await page.getByRole('group', { name: label, exact: true }).getByRole('spinbutton').first().click();
   await page.keyboard.type(`${day}${month}${year}`);
+}
+
+/** Requests of each page still waiting for their answer (the socket's long-lived connection aside), and when that last changed. */
+const trafficOf = new WeakMap<Page, { pending: Set<unknown>; changedAt: number }>();
+
+function trafficWatch(page: Page) {
+  let traffic = trafficOf.get(page);
+  if (traffic) return traffic;
+  const watched = { pending: new Set<unknown>(), changedAt: Date.now() };
+  const done = (request: { url(): string }) => {
+    if (watched.pending.delete(request)) watched.changedAt = Date.now();
+  };
+  page.on('request', (request) => {
+    if (request.url().includes('/socket.io/')) return;
+    watched.pending.add(request);
+    watched.changedAt = Date.now();
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  trafficOf.set(page, (traffic = watched));
+  return traffic;
+}
+
+/**
+ * Opens a page of the app as its menu link does, without loading the app again: the router hears a
+ * history change (what react-router's links do), so a walk over every menu page starts the app once,
+ * not once per page (each reload parsed and ran the whole bundle again). Then waits until no request
+ * of the page has been pending for `quietMs` (the page and its late queries have their data).
+ */
+export async function openInApp(page: Page, path: string, quietMs = 300) {
+  const traffic = trafficWatch(page);
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  const deadline = Date.now() + scaled(15_000);
+  // The route renders and fires its queries in the next frames: give it one before reading the traffic.
+  await page.waitForTimeout(50);
+  while (Date.now() < deadline && (traffic.pending.size > 0 || Date.now() - traffic.changedAt < quietMs)) await page.waitForTimeout(50);
 }

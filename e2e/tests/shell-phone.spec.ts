@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signInWithStoredSession, userMenuButton } from './helpers';
+import { DEMO, openInApp, signInWithStoredSession, userMenuButton } from './helpers';
 import { scaled } from './time-scale';
 
 /*
@@ -8,6 +8,8 @@ import { scaled } from './time-scale';
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
+// Each role's walk signs in on its own: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
 
 const ACCOUNTS = [DEMO.admin, DEMO.city, DEMO.hotelier, DEMO.agency, DEMO.lab, DEMO.consortium];
 
@@ -73,8 +75,7 @@ for (const email of ACCOUNTS) {
     const problems: string[] = [];
     const createPaths = new Set<string>();
     for (const path of await menuPaths(page)) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await openInApp(page, path);
       await expect(page.locator('h1, #react-admin-title').first()).toBeAttached();
       const overflow = await sidewaysOverflow(page);
       if (overflow > 1) problems.push(`${path} scrolls sideways by ${overflow}px`);
@@ -83,8 +84,7 @@ for (const email of ACCOUNTS) {
       for (const create of creates) createPaths.add(create);
     }
     for (const path of createPaths) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await openInApp(page, path);
       await expect(page.locator('form').first(), `${path} shows a form`).toBeVisible();
       const overflow = await sidewaysOverflow(page);
       if (overflow > 1) problems.push(`${path} scrolls sideways by ${overflow}px`);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField, useMediaQuery, type Theme } from '@mui/material';
+import { Alert, Box, Button, Stack, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField, useMediaQuery, type Theme } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   AutocompleteInput,
@@ -173,6 +173,15 @@ function ListActions() {
  */
 const REPORT_LIST_FIELDS = ['code', 'draftName', 'status', 'recurrenceOf', 'lotId', 'targetAgencyId', 'warningLevelSettingId', 'description', 'openDate', 'overdueActions', 'updatedAt'];
 
+/*
+ * The columns keep the widths they start with (a fixed table layout) and the names fetched after the rows (lot,
+ * company, severity) stay on one line: when those names arrived, the table was laid out again and its rows grew
+ * under the reader (a layout shift of 0.15 at 1350 px in Lighthouse). The description shows two lines, whole on hover.
+ */
+const FIXED_COLUMNS = { '& .RaDataTable-table': { tableLayout: 'fixed' } } as const;
+const ONE_LINE = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+const TWO_LINES = { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' } as const;
+
 export function ReportList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -192,10 +201,11 @@ export function ReportList() {
           tertiaryText={(r) => [translate(`nca.status.${r.status}`), r.recurrenceOf ? recurrenceLabel(translate, r.recurrenceOf) : null].filter(Boolean).join(' · ')}
         />
       ) : (
-        <ListDataTable rowClick="edit" bulkActionButtons={bulkActionButtons}>
-          <DataTable.Col source="code" sx={{ whiteSpace: 'nowrap' }} render={(r: TReportRow) => reportName(r.code, r.draftName, { short: true })} />
+        <ListDataTable rowClick="edit" bulkActionButtons={bulkActionButtons} sx={FIXED_COLUMNS}>
+          <DataTable.Col source="code" sx={{ width: 140, whiteSpace: 'nowrap' }} render={(r: TReportRow) => reportName(r.code, r.draftName, { short: true })} />
           <DataTable.Col
             source="status"
+            sx={{ width: 180 }}
             render={(r: TReportRow) => (
               <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
                 <NcaStatusChip status={r.status} />
@@ -204,21 +214,29 @@ export function ReportList() {
             )}
           />
           {readsLots ? (
-            <DataTable.Col source="lotId" disableSort>
+            <DataTable.Col source="lotId" disableSort sx={{ width: 120, ...ONE_LINE }}>
               <ReferenceField source="lotId" reference="lots" link={false} />
             </DataTable.Col>
           ) : null}
           {readsAgencies ? (
-            <DataTable.Col source="targetAgencyId" disableSort>
+            <DataTable.Col source="targetAgencyId" disableSort sx={{ width: 140, ...ONE_LINE }}>
               <ReferenceField source="targetAgencyId" reference="agencies" link={false} />
             </DataTable.Col>
           ) : null}
-          <DataTable.Col source="warningLevelSettingId" disableSort>
+          <DataTable.Col source="warningLevelSettingId" disableSort sx={{ width: 100, ...ONE_LINE }}>
             <ReferenceField source="warningLevelSettingId" reference="environmental-settings" link={false} />
           </DataTable.Col>
-          <DataTable.Col source="description" disableSort render={(r: TReportRow) => (r.description && r.description.length > 80 ? `${r.description.slice(0, 80)}…` : (r.description ?? ''))} />
-          <DataTable.Col source="openDate" render={(r: TReportRow) => (r.openDate ? formatDate(r.openDate, locale) : '')} />
-          <DataTable.Col source="overdueActions" disableSort render={(r: TReportRow) => (r.overdueActions > 0 ? String(r.overdueActions) : '')} />
+          <DataTable.Col
+            source="description"
+            disableSort
+            render={(r: TReportRow) => (
+              <Box component="span" title={r.description ?? undefined} sx={TWO_LINES}>
+                {r.description ?? ''}
+              </Box>
+            )}
+          />
+          <DataTable.Col source="openDate" sx={{ width: 100 }} render={(r: TReportRow) => (r.openDate ? formatDate(r.openDate, locale) : '')} />
+          <DataTable.Col source="overdueActions" disableSort sx={{ width: 80 }} render={(r: TReportRow) => (r.overdueActions > 0 ? String(r.overdueActions) : '')} />
         </ListDataTable>
       )}
     </List>
