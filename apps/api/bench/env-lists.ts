@@ -30,7 +30,7 @@ const RDP_LIST_FIELDS = 'code,status,outOfLimits,outOfLimitsCount,laboratoryId,a
  * them (apps/web/src/environmental: newest first, 25 rows and the count, the fields the list shows). The product is the COMPILED server
  * (`node apps/api/dist/main.js`, built first if stale: compiled-server.ts) over HTTP, next to a raw node-postgres server (list-server.ts
  * raw) that sends the same page and count SQL, interleaved, min and median of ROUNDS rounds, each figure next to
- * its target (>= 0.85x raw and >= 100 req/s). Seeded once with generate_series into its own database
+ * its target (NCA: >= 0.85x raw and >= 100 req/s; RDP: >= 100 req/s, every filter and sort on an index). Seeded once with generate_series into its own database
  * (bench_lists_env) and reused by later runs.
  */
 export async function benchEnvironmentalLists() {
@@ -147,7 +147,12 @@ export async function benchEnvironmentalLists() {
       printRounds(`  API (compiled), GET ${apiUrl[name].split('?')[0]} (${CONNECTIONS} connections)`, results.api);
       const cpu = { raw: minMedian(cpuMs.raw).median, api: minMedian(cpuMs.api).median };
       console.log(`  server CPU per request, median of the rounds: API ${cpu.api.toFixed(2)} ms, raw ${cpu.raw.toFixed(2)} ms (raw / API ${(cpu.raw / cpu.api).toFixed(2)}x)`);
-      printTarget('  API / raw, per round', ratios(results.api, results.raw), { atLeast: 0.85 });
+      // The NCA list's target is a share of the raw server's rate; the RDP list's is a rate (at least 100 req/s): its ratio is shown, not judged.
+      if (name.startsWith('nca')) printTarget('  API / raw, per round', ratios(results.api, results.raw), { atLeast: 0.85 });
+      else {
+        const ratio = minMedian(ratios(results.api, results.raw));
+        console.log(`  API / raw, per round                                     min ${ratio.min.toFixed(2)}x  median ${ratio.median.toFixed(2)}x   (no ratio target for the RDP list)`);
+      }
       printTarget(
         '  API req/s, per round',
         results.api.map((x) => x.rps),
