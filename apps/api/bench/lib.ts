@@ -32,6 +32,21 @@ export async function loadTest(url: string, headers: Record<string, string>, opt
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
 }
 
+/**
+ * loadTest over many addresses of one server: each request asks `nextPath()` for its path (autocannon's setupRequest),
+ * so a run can send requests that no cache has seen (a different window each).
+ */
+export async function loadTestPaths(origin: string, nextPath: () => string, headers: Record<string, string>, options: { connections?: number; seconds?: number } = {}): Promise<TLoadResult> {
+  const result = await autocannon({
+    url: origin,
+    headers,
+    connections: options.connections ?? 20,
+    duration: options.seconds ?? 10,
+    requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
 /** Runs `fn` with `concurrency` workers for `seconds` and reports throughput and latency percentiles. */
 export async function loadFunction(fn: () => Promise<unknown>, options: { concurrency?: number; seconds?: number } = {}): Promise<TLoadResult> {
   const latencies: number[] = [];

@@ -9,7 +9,7 @@ import { STAY_LIST_HEAVY_FIELDS } from '../src/modules/tourist-tax/stays/stay-sh
 import { MAX_STAY_NIGHTS } from '@app/domain/tourist-tax/engine';
 import { directusInstallDir, directusVersion, startDirectus, type TDirectus } from './directus.ts';
 import { freePort, startCompiledServer, type TCompiledServer } from './compiled-server.ts';
-import { interleaved, loadTest, minMedian, openBenchApp, printRounds, printTarget, sectionDatabaseUrl, type TLoadResult } from './lib.ts';
+import { interleaved, loadTest, loadTestPaths, minMedian, openBenchApp, printRounds, printTarget, sectionDatabaseUrl, type TLoadResult } from './lib.ts';
 
 const SMALL = Number(process.env.BENCH_LIST_SMALL ?? 100_000);
 const LARGE = Number(process.env.BENCH_LIST_LARGE ?? 1_000_000);
@@ -52,6 +52,11 @@ export async function benchStaysList() {
       console.log(
         `  comune list, ${SMALL.toLocaleString('en')} -> ${LARGE.toLocaleString('en')} stays, median p50 grows: API x${apiGrowth.toFixed(2)}, raw x${rawGrowth.toFixed(2)}   target API <= raw: ${apiGrowth <= rawGrowth ? 'met' : 'NOT met'}`,
       );
+      const admin = await run(
+        `Stays list, administrator, every comune, a window of check-outs not asked before on each request (${WINDOWS.length.toLocaleString('en')} windows in ${YEAR}; sort -checkOut, 25 rows, count=true)`,
+        'admin',
+      );
+      printTarget('  API / raw, per round', ratios(admin.api, admin.raw), { atLeast: 0.9 });
     },
     { directus: true },
   );
@@ -63,7 +68,25 @@ const DIRECTUS_FIELDS = 'id,guest,structure_id,check_in,check_out,nights_number,
 
 const ratios = (api: TLoadResult[], base: TLoadResult[]) => api.map((r, i) => r.rps / base[i].rps);
 
-type TRun = (label: string, name: 'structure' | 'comune') => Promise<Record<'raw' | 'api', TLoadResult[]> & { directus?: TLoadResult[] }>;
+const day = (offset: number) => new Date(Date.UTC(YEAR, 0, 1 + offset)).toISOString().slice(0, 10);
+/**
+ * The administrator's windows of check-outs: every start day of the year with 1 to 90 days, in a fixed shuffled order
+ * (a linear congruential generator, so every run asks the same sequence). Each side walks the list from its start and
+ * no request repeats a window while fewer requests than windows are sent: no count the API caches is asked again.
+ */
+const WINDOWS: [string, string][] = (() => {
+  const windows: [string, string][] = [];
+  for (let start = 0; start < 365; start++) for (let days = 1; days <= 90 && start + days <= 365; days++) windows.push([day(start), day(start + days - 1)]);
+  let seed = 24;
+  for (let i = windows.length - 1; i > 0; i--) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const j = seed % (i + 1);
+    [windows[i], windows[j]] = [windows[j], windows[i]];
+  }
+  return windows;
+})();
+
+type TRun = (label: string, name: 'structure' | 'comune' | 'admin') => Promise<Record<'raw' | 'api', TLoadResult[]> & { directus?: TLoadResult[] }>;
 
 /** Opens (seeding if needed) the database of `size` stays, starts the API and the raw server on it, and hands `body` a runner of interleaved rounds. */
 async function atSize<T>(size: number, body: (run: TRun) => Promise<T>, options: { directus?: boolean } = {}): Promise<T> {
@@ -79,6 +102,7 @@ async function atSize<T>(size: number, body: (run: TRun) => Promise<T>, options:
     const tokens = {
       structure: { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.hotelierId, role: 'user' })}` },
       comune: { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.cityUserId, role: 'city' })}` },
+      admin: { authorization: `Bearer ${await accessTokenOfNewSession(database.db, config, { id: setup.adminId, role: 'admin' })}` },
     };
 
     // The columns the API selects for the list fields: every column but the heavy ones, as the raw server selects them.
@@ -106,10 +130,23 @@ async function atSize<T>(size: number, body: (run: TRun) => Promise<T>, options:
         count: `select count(*) as n from stays where city_id = $1 and ${inYear} and check_out >= $2 and check_out <= $3`,
         args: [setup.cityId, from, to],
       },
+      // The window comes with each request (`?w=from,to`): $1 and $2.
+      admin: {
+        list: `select ${columns} from stays where ${inYear} and check_out >= $1 and check_out <= $2 order by check_out desc, id asc limit 25`,
+        count: `select count(*) as n from stays where ${inYear} and check_out >= $1 and check_out <= $2`,
+        args: [],
+      },
     };
     const apiUrl = {
       structure: `/api/stays?year=${YEAR}&structureId=${setup.listStructureId}&sort=checkIn&limit=25&count=true&fields=${LIST_FIELDS}`,
       comune: `/api/stays?year=${YEAR}&checkOut%5Bgte%5D=${from}&checkOut%5Blte%5D=${to}&sort=-checkOut&limit=25&skip=50&count=true&fields=${LIST_FIELDS}`,
+      admin: `/api/stays?year=${YEAR}&checkOut%5Bgte%5D=${WINDOWS[0][0]}&checkOut%5Blte%5D=${WINDOWS[0][1]}&sort=-checkOut&limit=25&count=true&fields=${LIST_FIELDS}`,
+    };
+    /** The path of the administrator's next window on each side (its own cursor over WINDOWS, the first kept for the probe). */
+    const cursors = { api: 1, raw: 1 };
+    const windowPath = (side: 'api' | 'raw') => () => {
+      const [first, last] = WINDOWS[cursors[side]++ % WINDOWS.length];
+      return side === 'api' ? `/api/stays?year=${YEAR}&checkOut%5Bgte%5D=${first}&checkOut%5Blte%5D=${last}&sort=-checkOut&limit=25&count=true&fields=${LIST_FIELDS}` : `/admin?w=${first},${last}`;
     };
 
     const env = { ...process.env, BENCH_LIST_DATABASE_URL: url, JWT_SECRET, BENCH_RAW_QUERIES: JSON.stringify(queries) };
@@ -117,7 +154,7 @@ async function atSize<T>(size: number, body: (run: TRun) => Promise<T>, options:
     const productBase = product.base;
     const rawPort = await startServer('raw', env, children);
     const api = (name: keyof typeof apiUrl) => `${productBase}${apiUrl[name]}`;
-    const rawUrl = (name: keyof typeof queries) => `http://127.0.0.1:${rawPort}/${name}`;
+    const rawUrl = (name: keyof typeof queries) => `http://127.0.0.1:${rawPort}/${name}${name === 'admin' ? `?w=${WINDOWS[0].join(',')}` : ''}`;
     // Directus answers the hotelier's list only (the figure the issue compares it on), when an install is at hand.
     const directusDir = options.directus ? directusInstallDir() : null;
     if (directusDir) {
@@ -148,12 +185,22 @@ async function atSize<T>(size: number, body: (run: TRun) => Promise<T>, options:
         }
       }
       const load = (target: string, headers: Record<string, string>) => () => loadTest(target, headers, { connections: CONNECTIONS, seconds: SECONDS });
-      const contenders: Record<string, () => Promise<TLoadResult>> = { raw: load(rawUrl(name), {}), api: load(api(name), tokens[name]) };
+      const windowed = (side: 'api' | 'raw', origin: string, headers: Record<string, string>) => () => loadTestPaths(origin, windowPath(side), headers, { connections: CONNECTIONS, seconds: SECONDS });
+      const contenders: Record<string, () => Promise<TLoadResult>> =
+        name === 'admin'
+          ? { raw: windowed('raw', `http://127.0.0.1:${rawPort}`, {}), api: windowed('api', productBase, tokens.admin) }
+          : { raw: load(rawUrl(name), {}), api: load(api(name), tokens[name]) };
       if (withDirectus) contenders.directus = load(directusUrl(), directus!.headers);
       const results = await interleaved(contenders, ROUNDS);
       printRounds(`  raw node-postgres server, same SQL (${CONNECTIONS} connections)`, results.raw);
       printRounds(`  API GET /api/stays (${CONNECTIONS} connections)`, results.api);
       if (results.directus) printRounds(`  Directus GET /items/stays, administrator (${CONNECTIONS} connections)`, results.directus);
+      if (name === 'admin') {
+        const repeated = Math.max(cursors.api, cursors.raw) > WINDOWS.length;
+        console.log(
+          `  windows asked: API ${(cursors.api - 1).toLocaleString('en')}, raw ${(cursors.raw - 1).toLocaleString('en')} of ${WINDOWS.length.toLocaleString('en')}${repeated ? ' (some repeated: those counts could come from the cache)' : ', none twice'}`,
+        );
+      }
       return { raw: results.raw, api: results.api, directus: results.directus };
     });
   } finally {
@@ -180,7 +227,7 @@ export async function startServer(kind: 'raw', env: NodeJS.ProcessEnv, children:
   });
 }
 
-type TSetup = { cityId: string; listStructureId: string; hotelierId: string; cityUserId: string };
+type TSetup = { cityId: string; listStructureId: string; hotelierId: string; cityUserId: string; adminId: string };
 
 /** The comune, its STRUCTURES structures (the hotelier manages three), a comune user; a table of more than `size` stays starts again empty. */
 async function seedComune(raw: pg.Pool, size: number): Promise<TSetup> {
@@ -195,9 +242,10 @@ async function seedComune(raw: pg.Pool, size: number): Promise<TSetup> {
     (await one(`insert into users (email, name, surname, role, city_id, is_confirmed, is_profile_complete) values ($1, 'Bench', $2, $2, $3, true, true) returning id`, [email, role, city]));
   const hotelierId = await user('bench-list-hotelier@bench.test', 'user', null);
   const cityUserId = await user('bench-list-comune@bench.test', 'city', cityId);
+  const adminId = await user('bench-list-admin@bench.test', 'admin', null);
   await raw.query(`update structures set user_ids = case when name <= 'Bench lista struttura 003' then array[$2::uuid] else '{}' end where city_id = $1`, [cityId, hotelierId]);
   const listStructureId = await one(`select id from structures where city_id = $1 and name = 'Bench lista struttura 001'`, [cityId]);
-  return { cityId, listStructureId, hotelierId, cityUserId };
+  return { cityId, listStructureId, hotelierId, cityUserId, adminId };
 }
 
 /**
