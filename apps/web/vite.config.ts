@@ -11,6 +11,17 @@ const ENTRY = path.resolve(import.meta.dirname, 'src/main.tsx');
 const PAGE_LIBRARIES =
   /node_modules\/(zod|@mui\/x-internal-gestures|@base-ui|@mui\/x-charts|@mui\/x-charts-vendor|@mui\/x-date-pickers|@mui\/x-internals|date-fns|d3-[^/]+|internmap|flatqueue|bezier-easing|reselect|use-sync-external-store)\//;
 
+/**
+ * react-admin's forms, inputs, lists, fields and record pages, and what only they use (react-hook-form, the
+ * autocomplete, select and tabs, the exporter): a chunk of their own that the first list or form fetches, so a page
+ * with neither (a dashboard) starts without them.
+ */
+const ADMIN_FORMS_AND_LISTS =
+  /node_modules\/(react-hook-form\/|diacritic\/|ra-ui-materialui\/dist\/(input|list|form|detail|field)\/|ra-ui-materialui\/dist\/auth\/Login|ra-ui-materialui\/dist\/button\/(SaveButton|Delete|BulkDelete|BulkUpdate|Update)|ra-core\/dist\/(form|test-ui|export|controller\/(input|button|list|field|edit|create|show))\/|jsonexport\/|@mui\/material\/(useAutocomplete|Autocomplete|TablePagination|PaginationItem|Pagination)\/)/;
+
+/** What the layout's own modules (buttons, menus) use among those: it stays in vendor-admin, or the two chunks would import each other. */
+const USED_BY_THE_LAYOUT = /node_modules\/ra-core\/dist\/(controller\/list\/(useListContext|useListContextWithProps|ListContext|queryReducer)\.js|export\/(fetchRelatedRecords|getRelatedIds)\.js)/;
+
 type TModuleGraph = { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null };
 let shellModules: Set<string> | null = null;
 
@@ -60,6 +71,7 @@ function vendorChunkFor(id: string, graph: TModuleGraph): string | undefined {
   // vendor-dates claimed them and the dashboard's charts fetched the date pickers for two functions.
   if (/node_modules\/(@mui\/x-internals|@base-ui\/utils)\//.test(id)) return 'vendor-mui-x';
   if (PAGE_LIBRARIES.test(id)) return undefined;
+  if (ADMIN_FORMS_AND_LISTS.test(id) && !USED_BY_THE_LAYOUT.test(id)) return 'vendor-admin-forms';
   return 'vendor-admin';
 }
 

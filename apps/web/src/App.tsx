@@ -1,5 +1,6 @@
 import { useCallback, useState, type ComponentType } from 'react';
-import { Admin, CustomRoutes, Resource, type ResourceProps } from 'react-admin';
+import CssBaseline from '@mui/material/CssBaseline';
+import { AdminContext, AuthenticationError, CoreAdminUI, CustomRoutes, Error as ErrorPage, LoadingPage, localStorageStore, Resource, type ResourceProps } from 'react-admin';
 import { BrowserRouter, matchPath, Navigate, Route, useParams } from 'react-router-dom';
 import { authProvider, postSignInPath } from './authProvider';
 import { ConfigContext, getConfig, type TAppConfig } from './config';
@@ -146,6 +147,9 @@ function firstPath(pathname: string): string {
 const firstPage = pageFor(firstPath(window.location.pathname)) as { preload?: () => Promise<unknown> } | undefined;
 void firstPage?.preload?.();
 
+/** What react-admin keeps per user in the browser (column choices, list parameters): <Admin>'s default store. */
+const STORE = localStorageStore();
+
 export function App({ config }: { config: TAppConfig }) {
   const [i18nProvider, setI18nProvider] = useState(() => createI18nProvider(initialLocale()));
   // A 403 or 404 is not retried: the answer would be the same (and the page would wait seconds for it).
@@ -161,39 +165,46 @@ export function App({ config }: { config: TAppConfig }) {
       <ReloadTranslationsContext.Provider value={reloadTranslations}>
         {/* History routing (not react-admin's default hash router): the API serves index.html for every path. */}
         <BrowserRouter>
-          <Admin
-            title="app.name"
-            dataProvider={dataProvider}
-            queryClient={queryClient}
-            authProvider={authProvider}
-            i18nProvider={i18nProvider}
-            theme={appTheme}
-            layout={Layout}
-            notification={Toast}
-            catchAll={NotFoundPage}
-            accessDenied={ForbiddenPage}
-            loginPage={false}
-            disableTelemetry
-          >
-            <CustomRoutes noLayout>
-              <Route path="/" element={<publicPages.HomePage />} />
-              <Route path="/delete-user" element={<publicPages.DeleteUserPage />} />
-              <Route path="/test" element={<publicPages.TestPage />} />
-              {/* The onboarding pages are their own small app without react-admin (Shell.tsx): a sign-out lands there. */}
-              <Route path="/on-boarding/*" element={<LeaveForOnboarding />} />
-            </CustomRoutes>
-            <CustomRoutes>
-              {PAGES.map(([path, Page]) => (
-                <Route key={path} path={path} element={<Page />} />
-              ))}
-              {SHOW_TO_RECORD_PAGE.map((name) => (
-                <Route key={`${name}/show`} path={`/${name}/:id/show`} element={<ShowToRecordPage resource={name} />} />
-              ))}
-            </CustomRoutes>
-            {RESOURCES.map(([name, definition]) => (
-              <Resource key={name} name={name} {...definition} />
-            ))}
-          </Admin>
+          {/*
+           * <Admin>, taken apart: its AdminUI names react-admin's sign-in form as the default login page, so the first
+           * page of every user fetched react-admin's forms and inputs (and react-hook-form) with the layout. This is
+           * the same tree with our own pages and no default sign-in form (the onboarding pages sign in).
+           */}
+          <AdminContext dataProvider={dataProvider} queryClient={queryClient} authProvider={authProvider} i18nProvider={i18nProvider} theme={appTheme} store={STORE}>
+            <CssBaseline enableColorScheme>
+              <CoreAdminUI
+                title="app.name"
+                layout={Layout}
+                catchAll={NotFoundPage}
+                accessDenied={ForbiddenPage}
+                error={ErrorPage}
+                loading={LoadingPage}
+                authenticationError={AuthenticationError}
+                loginPage={false}
+                disableTelemetry
+              >
+                <CustomRoutes noLayout>
+                  <Route path="/" element={<publicPages.HomePage />} />
+                  <Route path="/delete-user" element={<publicPages.DeleteUserPage />} />
+                  <Route path="/test" element={<publicPages.TestPage />} />
+                  {/* The onboarding pages are their own small app without react-admin (Shell.tsx): a sign-out lands there. */}
+                  <Route path="/on-boarding/*" element={<LeaveForOnboarding />} />
+                </CustomRoutes>
+                <CustomRoutes>
+                  {PAGES.map(([path, Page]) => (
+                    <Route key={path} path={path} element={<Page />} />
+                  ))}
+                  {SHOW_TO_RECORD_PAGE.map((name) => (
+                    <Route key={`${name}/show`} path={`/${name}/:id/show`} element={<ShowToRecordPage resource={name} />} />
+                  ))}
+                </CustomRoutes>
+                {RESOURCES.map(([name, definition]) => (
+                  <Resource key={name} name={name} {...definition} />
+                ))}
+              </CoreAdminUI>
+              <Toast />
+            </CssBaseline>
+          </AdminContext>
         </BrowserRouter>
       </ReloadTranslationsContext.Provider>
     </ConfigContext.Provider>

@@ -1,18 +1,20 @@
 import { Suspense, lazy, memo, type ComponentType } from 'react';
 import { Loading } from 'react-admin';
+import { loadListParts } from './listParts';
 
 /** A route page whose code is fetched on demand; `preload` starts the fetch before the page renders. */
 export type TLazyPage<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
 
 /**
- * A route page loaded on demand: its code is a chunk of its own, fetched on first visit.
+ * A route page loaded on demand: its code is a chunk of its own, fetched on first visit, with the parts the theme
+ * gives lists (components/listParts.ts) unless the page says it shows none (`lists: false`).
  * A failed chunk load is only logged: a route load failure is not shown to the user.
  */
-export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): TLazyPage<P> {
+export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, options: { lists?: boolean } = {}): TLazyPage<P> {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
   const loadOnce = () =>
-    (loading ??= load()
-      .then((component) => ({ default: component }))
+    (loading ??= Promise.all([load(), options.lists === false ? null : loadListParts()])
+      .then(([component]) => ({ default: component }))
       .catch((error) => {
         console.error('route load failed', error);
         return { default: (() => null) as unknown as ComponentType<P> };

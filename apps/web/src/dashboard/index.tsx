@@ -14,5 +14,6 @@ function loadDashboardPage() {
 }
 
 export const dashboardPages = {
-  DashboardPage: lazyPage(loadDashboardPage),
+  // The dashboards show no list: they start without react-admin's lists (components/listParts.ts).
+  DashboardPage: lazyPage(loadDashboardPage, { lists: false }),
 };

@@ -75,7 +75,8 @@ export const environmentalPages = {
 };
 /** The environmental part of the dashboard page (apps/web/src/dashboard). */
 export const environmentalDashboard = {
-  EnvironmentalDashboard: lazyPage(() => import('./dashboard/EnvironmentalDashboard').then((m) => m.EnvironmentalDashboard)),
+  // A dashboard shows no list: it starts without react-admin's lists (components/listParts.ts).
+  EnvironmentalDashboard: lazyPage(() => import('./dashboard/EnvironmentalDashboard').then((m) => m.EnvironmentalDashboard), { lists: false }),
 };
 export const ncaReports = {
   list: lazyPage(() => import('./nca/screens').then((m) => m.ReportList)),

@@ -1,7 +1,6 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 import { createElement } from 'react';
-import { DeferredPagination } from '../components/DeferredListContext';
-import { LabelledDataTableBody } from '../components/LabelledDataTableBody';
+import { ThemeDataTableBody, ThemePagination } from '../components/listParts';
 import { baseThemeOptions, palette, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from './base';
 
 export { palette, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH, SPACING_UNIT } from './base';
@@ -47,14 +46,14 @@ export const appTheme: RaThemeOptions = mergeDeep(defaultTheme as Record<string,
     // A list's toolbar (filters, period buttons, import, export) wraps onto a second line rather than running off the
     // left edge of a phone, where its first buttons could not be reached.
     RaTopToolbar: { styleOverrides: { root: { [PHONE]: { flexWrap: 'wrap', rowGap: 8, justifyContent: 'flex-start', paddingLeft: 8, paddingRight: 8 } } } },
-    RaList: { defaultProps: { pagination: createElement(DeferredPagination) }, styleOverrides: { root: { minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } } } },
+    RaList: { defaultProps: { pagination: createElement(ThemePagination) }, styleOverrides: { root: { minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } } } },
     // react-admin's empty-list message is text.disabled grey (2.6:1); text.secondary reads at 5:1.
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
     // A read-only field is rendered disabled, but its help still has to be readable (MUI greys it to 2.7:1).
     MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled:not(.Mui-error)': { color: 'rgba(0, 0, 0, 0.6)' } } } },
     RaDataTable: {
       // Every cell knows its column's heading, shown next to the value on a phone (below).
-      defaultProps: { body: LabelledDataTableBody },
+      defaultProps: { body: ThemeDataTableBody },
       styleOverrides: {
         root: {
           maxWidth: '100%',
