@@ -52,7 +52,8 @@ function ReportBody() {
           <RecurrenceChip record={record} />
           {record.previousReportId ? <FollowsUpChip previousReportId={record.previousReportId} /> : null}
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="nca-workflow">
+        {/* The workflow's buttons come with the report's facts, after the report: on a wide screen their row keeps a button's height meanwhile, so the page below does not move when they arrive. */}
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, minHeight: { md: 37 } }} data-testid="nca-workflow">
           <ReportWorkflow record={record} />
         </Stack>
       </Stack>
