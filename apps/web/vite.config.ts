@@ -12,9 +12,9 @@ const PAGE_LIBRARIES =
   /node_modules\/(zod|@mui\/x-internal-gestures|@base-ui|@mui\/x-charts|@mui\/x-charts-vendor|@mui\/x-date-pickers|@mui\/x-internals|date-fns|d3-[^/]+|internmap|flatqueue|bezier-easing|reselect|use-sync-external-store)\//;
 
 /**
- * react-admin's forms, inputs, lists, fields and record pages, and what only they use (react-hook-form, the
- * autocomplete, select and tabs, the exporter): a chunk of their own that the first list or form fetches, so a page
- * with neither (a dashboard) starts without them.
+ * react-admin's forms, inputs, lists, fields, record pages and their controllers, the save and delete buttons, and
+ * what only they use (react-hook-form, the autocomplete, the table pagination, the exporter): a chunk of their own that
+ * pages showing a list or a form fetch (components/listParts.ts), so a page with neither (a dashboard) starts without them.
  */
 const ADMIN_FORMS_AND_LISTS =
   /node_modules\/(react-hook-form\/|diacritic\/|ra-ui-materialui\/dist\/(input|list|form|detail|field)\/|ra-ui-materialui\/dist\/auth\/Login|ra-ui-materialui\/dist\/button\/(SaveButton|Delete|BulkDelete|BulkUpdate|Update)|ra-core\/dist\/(form|test-ui|export|controller\/(input|button|list|field|edit|create|show))\/|jsonexport\/|@mui\/material\/(useAutocomplete|Autocomplete|TablePagination|PaginationItem|Pagination)\/)/;
@@ -127,6 +127,9 @@ export default defineConfig({
       // Libraries mark modules "use client" for server-component bundlers; meaningless in this SPA.
       onwarn(warning, warn) {
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        // Two vendor chunks that import each other load the forms with every first page again, and may run modules
+        // out of order: a library update that brings one back fails the build (USED_BY_THE_LAYOUT lists the way out).
+        if (warning.code === 'CIRCULAR_CHUNK' || warning.message.includes('Circular chunk')) throw new Error(warning.message);
         warn(warning);
       },
       output: {
