@@ -60,6 +60,19 @@ async function watching(token: string, userId: string, collection = 'structures'
   throw new Error('the socket never became a watcher');
 }
 
+/** The comune's quarterly periods of `year`, a stay of the hotel in February, and the hotelier's draft declaration of the first quarter. */
+async function hotelierDraftOf(year: number) {
+  const periods = await t.request<{ _id: string }[]>('POST', '/api/declaration-templates/generate', {
+    token: tokens.city,
+    body: { year, frequency: 'quarterly', submitOffsetDays: 30, payOffsetDays: 45 },
+  });
+  expect(periods.status).toBe(201);
+  const stay = await insertStay(t.db, { structureId: w.hotel.id, cityId: w.rome.id, checkIn: `${year}-02-01`, checkOut: `${year}-02-03` });
+  const created = await t.request('POST', '/api/declarations', { token: tokens.hotelier, body: { structureId: w.hotel.id, declarationTemplateId: periods.body[0]._id } });
+  expect(created.status).toBe(201);
+  return { id: created.body._id as string, stay };
+}
+
 describe('live list changes', () => {
   let city: Socket;
   let otherCity: Socket;
@@ -211,15 +224,7 @@ describe('live list changes of workflow transitions', () => {
   });
 
   it("a submission's locked stays and a return's freed stays reach the stays list of who may read them; a payment reaches the comune's declaration list; never the other comune's or the other hotelier's", async () => {
-    const periods = await t.request<{ _id: string }[]>('POST', '/api/declaration-templates/generate', {
-      token: tokens.city,
-      body: { year: 2024, frequency: 'quarterly', submitOffsetDays: 30, payOffsetDays: 45 },
-    });
-    expect(periods.status).toBe(201);
-    const stay = await insertStay(t.db, { structureId: w.hotel.id, cityId: w.rome.id, checkIn: '2024-02-01', checkOut: '2024-02-03' });
-    const created = await t.request('POST', '/api/declarations', { token: tokens.hotelier, body: { structureId: w.hotel.id, declarationTemplateId: periods.body[0]._id } });
-    expect(created.status).toBe(201);
-    const id: string = created.body._id;
+    const { id, stay } = await hotelierDraftOf(2024);
     const stayLists = {
       city: await watching(tokens.city, w.cityUser.id, 'stays'),
       otherCity: await watching(tokens.otherCity, w.otherCityUser.id, 'stays'),
@@ -279,15 +284,7 @@ describe('live list changes of workflow transitions', () => {
 
   it("a declaration's new attachment and its first pagoPA notice reach the comune's declaration list; an anonymised account leaves the users list of its comune; never the other comune's", async () => {
     await t.db.update(cities).set({ fiscalCode: '81000370593', pagopaSegregationCode: '07' }).where(eq(cities.id, w.rome.id));
-    const periods = await t.request<{ _id: string }[]>('POST', '/api/declaration-templates/generate', {
-      token: tokens.city,
-      body: { year: 2023, frequency: 'quarterly', submitOffsetDays: 30, payOffsetDays: 45 },
-    });
-    expect(periods.status).toBe(201);
-    await insertStay(t.db, { structureId: w.hotel.id, cityId: w.rome.id, checkIn: '2023-02-01', checkOut: '2023-02-03' });
-    const created = await t.request('POST', '/api/declarations', { token: tokens.hotelier, body: { structureId: w.hotel.id, declarationTemplateId: periods.body[0]._id } });
-    expect(created.status).toBe(201);
-    const id: string = created.body._id;
+    const { id } = await hotelierDraftOf(2023);
     const lists = {
       city: await watching(tokens.city, w.cityUser.id, 'declarations'),
       otherCity: await watching(tokens.otherCity, w.otherCityUser.id, 'declarations'),
