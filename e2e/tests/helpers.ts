@@ -173,10 +173,14 @@ function trafficWatch(page: Page) {
  */
 export async function openInApp(page: Page, path: string, quietMs = 300) {
   const traffic = trafficWatch(page);
+  const shown = () => page.evaluate(() => document.documentElement.dataset.path);
+  const before = await shown();
   await page.evaluate((target) => {
     window.history.pushState(null, '', target);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+  // The router must have taken the change (the layout marks the path it shows), else the walk would check the last page again.
+  if (before !== path) await expect.poll(shown, { message: `the app did not open ${path}`, timeout: scaled(15_000) }).not.toBe(before);
   const deadline = Date.now() + scaled(15_000);
   // The route renders and fires its queries in the next frames: give it one before reading the traffic.
   await page.waitForTimeout(50);

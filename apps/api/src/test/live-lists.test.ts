@@ -282,7 +282,7 @@ describe('live list changes of workflow transitions', () => {
     for (const socket of Object.values(declarations)) socket.disconnect();
   });
 
-  it("a declaration's new attachment and its first pagoPA notice reach the comune's declaration list; an anonymised account leaves the users list of its comune; never the other comune's", async () => {
+  it("a declaration's attachments (added, removed) and its first pagoPA notice reach the comune's declaration list; an account anonymised by the admin or by its owner leaves the users list of its comune; never the other comune's", async () => {
     await t.db.update(cities).set({ fiscalCode: '81000370593', pagopaSegregationCode: '07' }).where(eq(cities.id, w.rome.id));
     const { id } = await hotelierDraftOf(2023);
     const lists = {
@@ -320,16 +320,23 @@ describe('live list changes of workflow transitions', () => {
     for (const socket of Object.values(lists)) socket.disconnect();
 
     // An account anonymised by the admin leaves the users list of the comune that saw it (its structures' hotelier).
+    // So does an account its owner deletes.
     const gone = await insertUser(t.db, 'live-gone@filings.test', 'user');
+    const leaving = await insertUser(t.db, 'live-leaving@filings.test', 'user');
     await t.db
       .update(structures)
-      .set({ userIds: [w.hotelier.id, gone.id] })
+      .set({ userIds: [w.hotelier.id, gone.id, leaving.id] })
       .where(eq(structures.id, w.hotel.id));
     const userLists = { city: await watching(tokens.city, w.cityUser.id, 'users'), otherCity: await watching(tokens.otherCity, w.otherCityUser.id, 'users') };
-    const removed = { city: nextEvent(userLists.city, 'live'), otherCity: receives(userLists.otherCity, 'live', 1_500) };
-    expect((await t.request('DELETE', `/api/users/${gone.id}`, { token: tokens.admin })).status).toBe(200);
-    expect(await removed.city).toEqual({ collection: 'users', id: gone.id, kind: 'deleted' });
-    expect(await removed.otherCity).toBe(false);
+    for (const [id, remove] of [
+      [gone.id, async () => t.request('DELETE', `/api/users/${gone.id}`, { token: tokens.admin })],
+      [leaving.id, async () => t.request('DELETE', '/api/users/me', { token: (await t.login(leaving.email)).token })],
+    ] as const) {
+      const removed = { city: nextEvent(userLists.city, 'live'), otherCity: receives(userLists.otherCity, 'live', 1_500) };
+      expect((await remove()).status).toBe(200);
+      expect(await removed.city).toEqual({ collection: 'users', id, kind: 'deleted' });
+      expect(await removed.otherCity).toBe(false);
+    }
     for (const socket of Object.values(userLists)) socket.disconnect();
   });
 

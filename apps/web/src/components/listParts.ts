@@ -11,7 +11,12 @@ import type { DataTableBodyProps } from 'react-admin';
 type TListParts = [typeof import('./DeferredListContext'), typeof import('./LabelledDataTableBody')];
 let parts: Promise<TListParts> | undefined;
 
-export const loadListParts = () => (parts ??= Promise.all([import('./DeferredListContext'), import('./LabelledDataTableBody')]));
+export const loadListParts = () =>
+  (parts ??= Promise.all([import('./DeferredListContext'), import('./LabelledDataTableBody')]).catch((error: unknown) => {
+    // A failed fetch (a network blip, a new deployment) is tried again by the next page, not remembered.
+    parts = undefined;
+    throw error;
+  }));
 
 /** The theme's pagination of every list (RaList's default). */
 export function ThemePagination() {

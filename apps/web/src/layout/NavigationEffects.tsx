@@ -5,14 +5,17 @@ import { recordPageView } from '../dataProvider/api';
 import { pageNameForPath } from './pageName';
 
 /**
- * After each navigation: scroll to the top-left, and record a page view when analytics is on
- * (the API takes the user id from the token when there is one). Failures are only logged.
+ * After each navigation: scroll to the top-left, say which path the router shows (`data-path` on the
+ * document element: the end-to-end menu walks wait for it, e2e/tests/helpers.ts openInApp), and record
+ * a page view when analytics is on (the API takes the user id from the token when there is one).
+ * Failures are only logged.
  */
 export function NavigationEffects() {
   const location = useLocation();
   const { features } = useAppConfig();
   useEffect(() => {
     window.scrollTo(0, 0);
+    document.documentElement.dataset.path = location.pathname;
     if (!features.analytics) return;
     recordPageView({
       pageName: pageNameForPath(location.pathname),
