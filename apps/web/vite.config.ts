@@ -76,6 +76,27 @@ function vendorChunkFor(id: string, graph: TModuleGraph): string | undefined {
 }
 
 /**
+ * Library files the build replaces by smaller ones of ours (build-shims/, each says why; buildShims.test.ts checks each
+ * still offers what the file it replaces offers): matched on the resolved path, so only that package's file is swapped.
+ */
+const REPLACED_LIBRARY_FILES: [RegExp, string][] = [
+  [/\/ra-core\/dist\/routing\/adapters\/reactRouterProvider\.js$/, 'src/build-shims/raCoreRouterProvider.ts'],
+  [/\/node_modules\/object\.entries\/index\.js$/, 'src/build-shims/objectEntries.cjs'],
+];
+function replaceLibraryFiles(): Plugin {
+  return {
+    name: 'replace-library-files',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer?.includes('node_modules')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const replacement = resolved && REPLACED_LIBRARY_FILES.find(([file]) => file.test(resolved.id));
+      return replacement ? path.resolve(import.meta.dirname, replacement[1]) : resolved;
+    },
+  };
+}
+
+/**
  * Writes a brotli (.br) and a gzip (.gz) copy next to every text asset of the build, at the highest
  * levels: the API serves them as they are (@fastify/static preCompressed), so nothing is compressed
  * per request and the sign-in page's JavaScript travels brotli-compressed.
@@ -102,7 +123,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [precompress()],
+  plugins: [replaceLibraryFiles(), precompress()],
   /*
    * JSX goes through Vite's own esbuild transform. @vitejs/plugin-react is hoisted next to
    * vitest's vite 8 and detects rolldown from there, which breaks this vite 7 dev server
@@ -111,7 +132,14 @@ export default defineConfig({
   esbuild: { jsx: 'automatic' },
   // @app/domain is bundled from its TypeScript sources ("source" export condition): dev and build
   // never depend on the domain package's own build.
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    alias: [
+      // react-admin imports lodash's CommonJS files one function at a time (lodash/get.js); lodash-es is the same code
+      // as ES modules, without a CommonJS wrapper per file, and the bundler can drop what is not used.
+      { find: /^lodash\/(\w+)(\.js)?$/, replacement: 'lodash-es/$1.js' },
+    ],
+  },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: {
