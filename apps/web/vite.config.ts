@@ -17,7 +17,7 @@ const PAGE_LIBRARIES =
  * pages showing a list or a form fetch (components/listParts.ts), so a page with neither (a dashboard) starts without them.
  */
 const ADMIN_FORMS_AND_LISTS =
-  /node_modules\/(react-hook-form\/|diacritic\/|ra-ui-materialui\/dist\/(input|list|form|detail|field)\/|ra-ui-materialui\/dist\/auth\/Login|ra-ui-materialui\/dist\/button\/(SaveButton|Delete|BulkDelete|BulkUpdate|Update)|ra-core\/dist\/(form|test-ui|export|controller\/(input|button|list|field|edit|create|show))\/|jsonexport\/|@mui\/material\/(useAutocomplete|Autocomplete|TablePagination|PaginationItem|Pagination)\/)/;
+  /node_modules\/(react-hook-form\/|diacritic\/|ra-ui-materialui\/dist\/(input|list|form|detail|field)\/|ra-ui-materialui\/dist\/auth\/Login|ra-ui-materialui\/dist\/button\/(SaveButton|Delete|BulkDelete|BulkUpdate|Update|CreateButton|EditButton|ExportButton|ListButton|ShowButton|SelectAllButton)|ra-ui-materialui\/dist\/(Labeled|preferences\/FieldToggle)|ra-core\/dist\/(form|test-ui|export|dataTable|controller\/(input|button|list|field|edit|create|show|saveContext))\/|ra-core\/dist\/controller\/(usePaginationState|useSortState|useReference)\.js|ra-core\/dist\/dataProvider\/(useCreate|useUpdate|useUpdateMany|useDelete|useDeleteMany|useMutationWithMutationMode|useGetManyReference)\.js|jsonexport\/|@mui\/material\/(useAutocomplete|Autocomplete|TablePagination|PaginationItem|Pagination)\/)/;
 
 /** What the layout's own modules (buttons, menus) use among those: it stays in vendor-admin, or the two chunks would import each other. */
 const USED_BY_THE_LAYOUT = /node_modules\/ra-core\/dist\/(controller\/list\/(useListContext|useListContextWithProps|ListContext|queryReducer)\.js|export\/(fetchRelatedRecords|getRelatedIds)\.js)/;

@@ -1,6 +1,10 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
 import { onboardingEn } from '../onboarding/i18n/onboarding.en';
+import { environmentalBaseEn } from '../environmental/i18n/base.en';
+import { adminEn } from '../platform/i18n/admin.en';
+import { historyEn } from '../platform/i18n/history.en';
+import { touristTaxBaseEn } from '../tourist-tax/i18n/base.en';
 import { mergeMessagesInto } from './mergeMessages';
 
 /** English (en-US). Same keys as it.ts (checked by i18n.test.ts). */
@@ -406,29 +410,8 @@ export const enMessages: TranslationMessages = {
 };
 // The onboarding messages first: each area below may add to the same namespaces (errors, validation).
 mergeMessagesInto(enMessages, onboardingEn);
-import { addTouristTaxEn } from '../tourist-tax/i18n/touristTax.en';
-addTouristTaxEn(enMessages);
-import { addTouristTaxResourcesEn } from '../tourist-tax/i18n/touristTaxResources.en';
-addTouristTaxResourcesEn(enMessages);
-import { addFilingsEn } from '../tourist-tax/i18n/filings.en';
-addFilingsEn(enMessages);
-import { addFilingResourcesEn } from '../tourist-tax/i18n/filingResources.en';
-addFilingResourcesEn(enMessages);
-import { addScreensEn } from '../tourist-tax/i18n/screens.en';
-addScreensEn(enMessages);
-import { addPoliceFilesEn } from '../tourist-tax/i18n/policeFiles.en';
-addPoliceFilesEn(enMessages);
-import { addPagopaEn } from '../tourist-tax/i18n/pagopa.en';
-addPagopaEn(enMessages);
-import { addRulesEn } from '../tourist-tax/i18n/rules.en';
-addRulesEn(enMessages);
-import { addEnvironmentalEn } from '../environmental/i18n/environmental.en';
-addEnvironmentalEn(enMessages);
-import { addNcaEn } from '../environmental/i18n/nca.en';
-addNcaEn(enMessages);
-import { addCapaEn } from '../environmental/i18n/capa.en';
-addCapaEn(enMessages);
-import { addAdminEn } from '../platform/i18n/admin.en';
-addAdminEn(enMessages);
-import { addHistoryEn } from '../platform/i18n/history.en';
-addHistoryEn(enMessages);
+// The business areas' menu, validation and error texts, which shared components show on any page; the rest of each
+// area's texts is loaded with the area, for the roles that work in it (bundles.ts).
+for (const part of [...touristTaxBaseEn, ...environmentalBaseEn]) mergeMessagesInto(enMessages, part);
+mergeMessagesInto(enMessages, adminEn);
+mergeMessagesInto(enMessages, historyEn);

@@ -3,8 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
-import { enMessages } from './en';
-import { itMessages } from './it';
+import { bundleFor } from './bundles.test-support';
 import { flattenMessages } from './messages';
 import { raItalianMessages } from './raItalian';
 
@@ -18,9 +17,18 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+const itMessages = bundleFor('it', ['touristTax', 'environmental']);
 const it_ = flattenMessages(itMessages);
-const en = flattenMessages(enMessages);
+const en = flattenMessages(bundleFor('en', ['touristTax', 'environmental']));
 const NAMESPACES = new Set(Object.keys(itMessages).filter((key) => key !== 'ra'));
+
+/** The messages a file's screens have: the base, and its business area's when the file is in one (bundles.ts). */
+const BUNDLES = {
+  shared: { it: flattenMessages(bundleFor('it', [])), en: flattenMessages(bundleFor('en', [])) },
+  touristTax: { it: flattenMessages(bundleFor('it', ['touristTax'])), en: flattenMessages(bundleFor('en', ['touristTax'])) },
+  environmental: { it: flattenMessages(bundleFor('it', ['environmental'])), en: flattenMessages(bundleFor('en', ['environmental'])) },
+};
+const bundleOf = (file: string) => (file.startsWith('tourist-tax/') ? BUNDLES.touristTax : file.startsWith('environmental/') ? BUNDLES.environmental : BUNDLES.shared);
 
 // translate('key'), t('key'), notify('key'), label="key", placeholder="key", helperText="key",
 // plus any quoted literal that starts with one of our own namespaces ('users.tabs.roles').
@@ -54,6 +62,14 @@ describe('i18n keys', () => {
       // A key that is a branch (e.g. 'menu.groups') is not a message; only leaves are checked.
       .filter(({ key }) => !Object.keys(it_).some((known) => known.startsWith(`${key}.`)))
       .map(({ key, file }) => `${key} (${file}) missing in ${[key in it_ ? '' : 'it', key in en ? '' : 'en'].filter(Boolean).join('+')}`);
+    expect(missing).toEqual([]);
+  });
+
+  it("has every key a file uses in the messages its users load: the base for shared files, the base and the file's area for an area's", () => {
+    const missing = used
+      .filter(({ key, file }) => !(key in bundleOf(file).it) || !(key in bundleOf(file).en))
+      .filter(({ key }) => !Object.keys(it_).some((known) => known.startsWith(`${key}.`)))
+      .map(({ key, file }) => `${key} (${file})`);
     expect(missing).toEqual([]);
   });
 

@@ -1,5 +1,9 @@
 import type { TranslationMessages } from 'ra-core';
 import { onboardingIt } from '../onboarding/i18n/onboarding.it';
+import { environmentalBaseIt } from '../environmental/i18n/base.it';
+import { adminIt } from '../platform/i18n/admin.it';
+import { historyIt } from '../platform/i18n/history.it';
+import { touristTaxBaseIt } from '../tourist-tax/i18n/base.it';
 import { mergeMessagesInto } from './mergeMessages';
 import { raItalianMessages } from './raItalian';
 
@@ -414,29 +418,8 @@ export const itMessages: TranslationMessages = {
 };
 // The onboarding messages first: each area below may add to the same namespaces (errors, validation).
 mergeMessagesInto(itMessages, onboardingIt);
-import { addTouristTaxIt } from '../tourist-tax/i18n/touristTax.it';
-addTouristTaxIt(itMessages);
-import { addTouristTaxResourcesIt } from '../tourist-tax/i18n/touristTaxResources.it';
-addTouristTaxResourcesIt(itMessages);
-import { addFilingsIt } from '../tourist-tax/i18n/filings.it';
-addFilingsIt(itMessages);
-import { addFilingResourcesIt } from '../tourist-tax/i18n/filingResources.it';
-addFilingResourcesIt(itMessages);
-import { addScreensIt } from '../tourist-tax/i18n/screens.it';
-addScreensIt(itMessages);
-import { addPoliceFilesIt } from '../tourist-tax/i18n/policeFiles.it';
-addPoliceFilesIt(itMessages);
-import { addPagopaIt } from '../tourist-tax/i18n/pagopa.it';
-addPagopaIt(itMessages);
-import { addRulesIt } from '../tourist-tax/i18n/rules.it';
-addRulesIt(itMessages);
-import { addEnvironmentalIt } from '../environmental/i18n/environmental.it';
-addEnvironmentalIt(itMessages);
-import { addNcaIt } from '../environmental/i18n/nca.it';
-addNcaIt(itMessages);
-import { addCapaIt } from '../environmental/i18n/capa.it';
-addCapaIt(itMessages);
-import { addAdminIt } from '../platform/i18n/admin.it';
-addAdminIt(itMessages);
-import { addHistoryIt } from '../platform/i18n/history.it';
-addHistoryIt(itMessages);
+// The business areas' menu, validation and error texts, which shared components show on any page; the rest of each
+// area's texts is loaded with the area, for the roles that work in it (bundles.ts).
+for (const part of [...touristTaxBaseIt, ...environmentalBaseIt]) mergeMessagesInto(itMessages, part);
+mergeMessagesInto(itMessages, adminIt);
+mergeMessagesInto(itMessages, historyIt);

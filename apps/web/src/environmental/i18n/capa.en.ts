@@ -1,5 +1,3 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
 import type { capaIt } from './capa.it';
 
 /* English messages of the CAPA parts of an NCA report: containment, root cause, effectiveness check, recurrences, and their dashboard. */
@@ -91,7 +89,3 @@ export const capaEn: typeof capaIt = {
     'environmental-settings': { fields: { needsContainment: 'Needs containment', effectivenessCheckDays: 'Days to the effectiveness check', severityRank: 'Gravity order' } },
   },
 };
-
-export function addCapaEn(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, capaEn);
-}

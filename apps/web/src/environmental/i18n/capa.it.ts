@@ -1,6 +1,3 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /* Italian messages of the CAPA parts of an NCA report: containment, root cause, effectiveness check, recurrences, and their dashboard. */
 
 export const capaIt = {
@@ -90,7 +87,3 @@ export const capaIt = {
     'environmental-settings': { fields: { needsContainment: 'Richiede contenimento', effectivenessCheckDays: 'Giorni alla verifica di efficacia', severityRank: 'Ordine di gravità' } },
   },
 };
-
-export function addCapaIt(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, capaIt);
-}

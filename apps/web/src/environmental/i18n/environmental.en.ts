@@ -1,8 +1,3 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-import { rdpsEn } from './rdps.en';
-import { formsEn } from './forms.en';
-
 /* English messages of the environmental-compliance screens. */
 
 const company = {
@@ -22,16 +17,6 @@ export const environmentalEn = {
     search: 'Search',
     myCompany: 'My company',
     myLaboratory: 'My laboratory',
-    menu: {
-      lots: 'Lots',
-      orders: 'Orders',
-      agencies: 'Agencies',
-      laboratories: 'Laboratories',
-      contracts: 'Contracts',
-      ncaSettings: 'NCA settings',
-      labAnalysisSettings: 'Laboratory analysis settings',
-      myCompany: 'My company',
-    },
     inviteStatus: { to_invite: 'To invite', invited: 'Invited', accepted: 'Accepted' },
     invite: {
       invite: 'Invite',
@@ -100,7 +85,6 @@ export const environmentalEn = {
     },
     agencyFunctionType: { consortium: 'Consortium', agencies: 'Agencies' },
   },
-  menu: { groups: { environmental: 'Environmental compliance' } },
   resources: {
     lots: { name: 'Lot |||| Lots', fields: { name: 'Name', code: 'Code', cig: 'CIG', cup: 'CUP', functionalCode: 'Functional code', description: 'Description' } },
     orders: {
@@ -137,19 +121,4 @@ export const environmentalEn = {
       },
     },
   },
-  validation: {
-    procurementCode: {
-      length: 'Wrong length',
-      charset: 'Characters not allowed',
-      zeroProgressive: 'Progressive number is zero',
-      checkMismatch: 'The check characters do not match',
-      unusualPattern: 'Unusual format',
-    },
-  },
 };
-
-export function addEnvironmentalEn(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, environmentalEn);
-  mergeMessagesInto(messages, rdpsEn);
-  mergeMessagesInto(messages, formsEn);
-}

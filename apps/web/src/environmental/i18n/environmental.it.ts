@@ -1,8 +1,3 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-import { rdpsIt } from './rdps.it';
-import { formsIt } from './forms.it';
-
 /* Italian messages of the environmental-compliance screens. */
 
 const company = {
@@ -22,16 +17,6 @@ export const environmentalIt = {
     search: 'Cerca',
     myCompany: 'La mia azienda',
     myLaboratory: 'Il mio laboratorio',
-    menu: {
-      lots: 'Lotti',
-      orders: 'Ordini',
-      agencies: 'Imprese',
-      laboratories: 'Laboratori',
-      contracts: 'Contratti',
-      ncaSettings: 'Impostazioni NCA',
-      labAnalysisSettings: 'Impostazioni analisi di laboratorio',
-      myCompany: 'La mia azienda',
-    },
     inviteStatus: { to_invite: 'Da invitare', invited: 'Invitata', accepted: 'Accettato' },
     invite: {
       invite: 'Invita',
@@ -100,7 +85,6 @@ export const environmentalIt = {
     },
     agencyFunctionType: { consortium: 'Consorzio', agencies: 'Imprese' },
   },
-  menu: { groups: { environmental: 'Ambiente' } },
   resources: {
     lots: { name: 'Lotto |||| Lotti', fields: { name: 'Nome', code: 'Codice', cig: 'CIG', cup: 'CUP', functionalCode: 'Codice funzionale', description: 'Descrizione' } },
     orders: {
@@ -137,19 +121,4 @@ export const environmentalIt = {
       },
     },
   },
-  validation: {
-    procurementCode: {
-      length: 'Lunghezza errata',
-      charset: 'Caratteri non ammessi',
-      zeroProgressive: 'Numero progressivo zero',
-      checkMismatch: 'I caratteri di controllo non corrispondono',
-      unusualPattern: 'Formato insolito',
-    },
-  },
 };
-
-export function addEnvironmentalIt(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, environmentalIt);
-  mergeMessagesInto(messages, rdpsIt);
-  mergeMessagesInto(messages, formsIt);
-}

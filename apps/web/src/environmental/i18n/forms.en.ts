@@ -14,7 +14,6 @@ const party = {
 };
 
 export const formsEn = {
-  environmental: { menu: { forms: 'Waste forms' } },
   forms: {
     sections: {
       general: 'Form data',
@@ -122,14 +121,6 @@ export const formsEn = {
       certificate: 'Required for mirror entries',
       supplierAgency: 'The form belongs to your company',
       analysisRdp: 'Pick one of the company’s test reports and its code becomes the analysis number.',
-    },
-    validation: {
-      istatCode: "The comune's ISTAT code: 6 digits",
-      siteNumber: 'RENTRI site registration number (e.g. OP0058ABC000123-LT0001)',
-      taxCode: 'Not a valid tax code or VAT number',
-      firNumber: 'Not a valid FIR number (e.g. XRBC 000123 HF)',
-      quantity: 'Not a valid quantity: more than zero, up to 10 integer and 4 decimal digits',
-      albo: 'Format XX/123456',
     },
     rejectedBecause: 'Sent back by the consortium: %{reason}',
     revokedBecause: 'Approval revoked: %{reason}',

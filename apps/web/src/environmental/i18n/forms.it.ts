@@ -14,7 +14,6 @@ const party = {
 };
 
 export const formsIt = {
-  environmental: { menu: { forms: 'Formulari' } },
   forms: {
     sections: {
       general: 'Dati del formulario',
@@ -126,14 +125,6 @@ export const formsIt = {
       certificate: 'Obbligatoria per le voci a specchio',
       supplierAgency: 'Il formulario è della tua impresa',
       analysisRdp: 'Se scegli un rapporto di prova dell’impresa, il suo codice diventa il numero dell’analisi.',
-    },
-    validation: {
-      istatCode: 'Codice ISTAT del comune: 6 cifre',
-      siteNumber: 'Numero di iscrizione del sito RENTRI (es. OP0058ABC000123-LT0001)',
-      taxCode: 'Codice fiscale o partita IVA non valido',
-      firNumber: 'Numero FIR non valido (es. XRBC 000123 HF)',
-      quantity: 'Quantità non valida: maggiore di zero, fino a 10 cifre intere e 4 decimali',
-      albo: 'Formato XX/123456',
     },
     rejectedBecause: 'Rinviato dal consorzio: %{reason}',
     revokedBecause: 'Approvazione revocata: %{reason}',

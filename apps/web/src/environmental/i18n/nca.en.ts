@@ -1,6 +1,4 @@
 import { CORRECTIVE_ACTION_STATUS_LABELS, NCA_REPORT_STATUS_LABELS, SIGN_STATUS_LABELS } from '@app/domain/environmental/nca/status-labels';
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
 import type { ncaIt } from './nca.it';
 
 /* English messages of the environmental dashboard and of the NCA screens (reports, corrective actions, signatures). */
@@ -34,7 +32,6 @@ const transitions = {
 };
 
 export const ncaEn: typeof ncaIt = {
-  menu: { groups: { overview: 'Overview' } },
   envDashboard: {
     figures: { lots: 'Lots', orders: 'Orders', agencies: 'Agencies', laboratories: 'Laboratories', priceLines: 'Contracts' },
     ordersByType: 'Orders by type',
@@ -43,7 +40,6 @@ export const ncaEn: typeof ncaIt = {
     noAgencies: 'No agencies.',
     ncaTitle: 'NCA reports',
     ncaNotYet: 'The NCA figures (open by status, lot, agency and severity, overdue actions, average days to close) are not available yet.',
-    notForRole: 'The dashboard is for comuni, structure managers and the consortium.',
     nca: {
       open: 'Open NCA reports',
       closed: 'Closed NCA reports',
@@ -60,7 +56,6 @@ export const ncaEn: typeof ncaIt = {
     },
   },
   nca: {
-    menu: { reports: 'NCA reports', actions: 'Corrective actions', mySignatures: 'My signatures', signRequests: 'Sign requests' },
     signRequests: { title: 'Sign request · %{signer}', locked: 'Locked' },
     draft: 'New NCA',
     draftOf: 'Draft of %{date}',
@@ -382,7 +377,3 @@ export const ncaEn: typeof ncaIt = {
     },
   },
 };
-
-export function addNcaEn(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, ncaEn);
-}

@@ -1,6 +1,4 @@
 import { CORRECTIVE_ACTION_STATUS_LABELS, NCA_REPORT_STATUS_LABELS, SIGN_STATUS_LABELS } from '@app/domain/environmental/nca/status-labels';
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
 
 /* Italian messages of the environmental dashboard and of the NCA screens (reports, corrective actions, signatures). */
 
@@ -33,7 +31,6 @@ const transitions = {
 };
 
 export const ncaIt = {
-  menu: { groups: { overview: 'Panoramica' } },
   envDashboard: {
     figures: { lots: 'Lotti', orders: 'Ordini', agencies: 'Imprese', laboratories: 'Laboratori', priceLines: 'Contratti' },
     ordersByType: 'Ordini per tipo',
@@ -42,7 +39,6 @@ export const ncaIt = {
     noAgencies: 'Nessuna impresa.',
     ncaTitle: 'Segnalazioni NCA',
     ncaNotYet: 'Le cifre delle segnalazioni NCA (aperte per stato, lotto, impresa e gravità, azioni scadute, giorni medi alla chiusura) non sono ancora disponibili.',
-    notForRole: 'La dashboard riguarda comuni, gestori di strutture e il consorzio.',
     nca: {
       open: 'NCA aperte',
       closed: 'NCA chiuse',
@@ -59,7 +55,6 @@ export const ncaIt = {
     },
   },
   nca: {
-    menu: { reports: 'Segnalazioni NCA', actions: 'Azioni correttive', mySignatures: 'Le mie firme', signRequests: 'Richieste di firma' },
     signRequests: { title: 'Richiesta di firma · %{signer}', locked: 'Bloccata' },
     draft: 'Nuova NCA',
     draftOf: 'Bozza del %{date}',
@@ -381,7 +376,3 @@ export const ncaIt = {
     },
   },
 };
-
-export function addNcaIt(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, ncaIt);
-}

@@ -2,7 +2,6 @@
 
 export const rdpsEn = {
   environmental: {
-    menu: { rdps: 'Test reports' },
     rdps: {
       status: { processing: 'Processing', approved: 'Draft approved', p7mUploaded: 'Signed, to approve', completed: 'Completed' },
       outOfLimits: 'Out of limits',

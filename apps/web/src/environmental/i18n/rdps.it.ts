@@ -2,7 +2,6 @@
 
 export const rdpsIt = {
   environmental: {
-    menu: { rdps: 'Rapporti di prova' },
     rdps: {
       status: { processing: 'In lavorazione', approved: 'Bozza approvata', p7mUploaded: 'Firmato da approvare', completed: 'Completato' },
       outOfLimits: 'Fuori limite',

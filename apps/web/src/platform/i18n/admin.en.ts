@@ -1,6 +1,3 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /* English messages of the administration screens (settings, roles, export, shell). */
 
 export const adminEn = {
@@ -217,7 +214,3 @@ export const adminEn = {
     },
   },
 };
-
-export function addAdminEn(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, adminEn);
-}

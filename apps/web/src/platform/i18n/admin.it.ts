@@ -1,6 +1,3 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /* Italian messages of the administration screens (settings, roles, export, shell). */
 
 export const adminIt = {
@@ -217,7 +214,3 @@ export const adminIt = {
     },
   },
 };
-
-export function addAdminIt(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, adminIt);
-}

@@ -1,6 +1,3 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /* English messages of a record's history (the "History" tab of every record page). */
 
 export const historyEn = {
@@ -30,7 +27,3 @@ export const historyEn = {
     },
   },
 };
-
-export function addHistoryEn(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, historyEn);
-}

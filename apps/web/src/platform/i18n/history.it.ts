@@ -1,6 +1,3 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /* Italian messages of a record's history (the "Cronologia" tab of every record page). */
 
 export const historyIt = {
@@ -30,7 +27,3 @@ export const historyIt = {
     },
   },
 };
-
-export function addHistoryIt(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, historyIt);
-}

@@ -1,6 +1,3 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /* English names and field labels of the filings resources; same keys as filingResources.it.ts. */
 
 export const filingResourcesEn = {
@@ -93,8 +90,3 @@ export const filingResourcesEn = {
     },
   },
 };
-
-/** Adds these English messages to en.ts's bundle (called once, at the end of en.ts). */
-export function addFilingResourcesEn(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, filingResourcesEn);
-}

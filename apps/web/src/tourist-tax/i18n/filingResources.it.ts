@@ -1,6 +1,3 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /* Italian names and field labels of the filings resources (periods, declarations, Modello 21, communications...), react-admin's `resources` namespace. */
 
 export const filingResourcesIt = {
@@ -93,8 +90,3 @@ export const filingResourcesIt = {
     },
   },
 };
-
-/** Adds these Italian messages to it.ts's bundle (called once, at the end of it.ts). */
-export function addFilingResourcesIt(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, filingResourcesIt);
-}

@@ -1,28 +1,8 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /* English messages of the filings screens; see filings.it.ts. */
 
 export const filingsEn = {
-  menu: {
-    dashboard: 'Dashboard',
-  },
   filings: {
     download: 'Download',
-    validation: {
-      dateInYear: "The date must fall in the period's year",
-      dateToBeforeFrom: 'The end cannot be before the start',
-      deadlineBeforeEnd: 'The deadline cannot be before the end of the period',
-      wholeNotNegative: 'A whole number, not negative',
-      totalIsPaidPlusUnpaid: 'Must equal paid by guests + not collected',
-      totalIsTariffMinusReduction: 'Must equal gross tax − reductions',
-      rejectedNotMoreThanStays: 'Cannot be more than the stays',
-      unpaidNeedsRejected: 'The amount not collected and the stays not paid go together',
-      nightPerStay: 'Every stay has at least one night',
-      noGuestsNoTax: 'A period without guests has no stays and no tax',
-      tooLong: 'Text too long',
-      date: 'Not a valid date',
-    },
     templates: {
       search: 'Search period',
       generateOpen: 'Generate a year',
@@ -297,16 +277,4 @@ export const filingsEn = {
       notForRole: 'The dashboard is for comuni and structure managers.',
     },
   },
-  errors: {
-    DECLARATION_LOCKED: 'The declaration is already submitted or validated and can no longer change.',
-    PERIOD_OVERLAP: 'The period overlaps another period of the comune.',
-    TEMPLATE_IN_USE: 'The period already has declarations: only its deadlines can move.',
-    MODELLO21_NOT_RECONCILED: 'The Modello 21 does not reconcile: explain every difference and give every payment its date and TRN.',
-    MODELLO21_LOCKED: 'The Modello 21 is already sent or validated and can no longer change.',
-    NOT_SUBMITTED: 'The receipt exists once the declaration has been submitted.',
-  },
 };
-
-export function addFilingsEn(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, filingsEn);
-}

@@ -1,32 +1,12 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /*
  * Italian messages of the filings screens (declaration periods, declarations, Modello 21,
- * communications, documentation area, dashboard). Merged into it.ts with addFilingsIt, like the
+ * communications, documentation area, dashboard). Part of the area's messages (messages.it.ts), like the
  * tourist-tax messages, because they add to several namespaces.
  */
 
 export const filingsIt = {
-  menu: {
-    dashboard: 'Dashboard',
-  },
   filings: {
     download: 'Scarica',
-    validation: {
-      dateInYear: "La data deve cadere nell'anno del periodo",
-      dateToBeforeFrom: 'La fine non può precedere l’inizio',
-      deadlineBeforeEnd: 'La scadenza non può precedere la fine del periodo',
-      wholeNotNegative: 'Numero intero non negativo',
-      totalIsPaidPlusUnpaid: 'Deve essere uguale a versato dagli ospiti + non riscosso',
-      totalIsTariffMinusReduction: 'Deve essere uguale a tariffa lorda − riduzioni',
-      rejectedNotMoreThanStays: 'Non può superare il numero di soggiorni',
-      unpaidNeedsRejected: 'Importo non riscosso e soggiorni non pagati vanno indicati insieme',
-      nightPerStay: 'Ogni soggiorno ha almeno una notte',
-      noGuestsNoTax: 'Un periodo senza ospiti non ha soggiorni né imposta',
-      tooLong: 'Testo troppo lungo',
-      date: 'Data non valida',
-    },
     templates: {
       search: 'Cerca periodo',
       generateOpen: 'Genera un anno',
@@ -302,16 +282,4 @@ export const filingsIt = {
       notForRole: 'La dashboard riguarda comuni e gestori di strutture.',
     },
   },
-  errors: {
-    DECLARATION_LOCKED: 'La dichiarazione è già presentata o validata e non si può più modificare.',
-    PERIOD_OVERLAP: 'Il periodo si sovrappone a un altro periodo del comune.',
-    TEMPLATE_IN_USE: 'Il periodo ha già delle dichiarazioni: se ne possono spostare solo le scadenze.',
-    MODELLO21_NOT_RECONCILED: 'Il Modello 21 non è riconciliato: spiega ogni differenza e indica data e TRN di ogni versamento.',
-    MODELLO21_LOCKED: 'Il Modello 21 è già inviato o validato e non si può più modificare.',
-    NOT_SUBMITTED: 'La ricevuta esiste solo dopo che la dichiarazione è stata presentata.',
-  },
 };
-
-export function addFilingsIt(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, filingsIt);
-}

@@ -1,10 +1,7 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
 import type { pagopaIt } from './pagopa.it';
 
 /* English messages of the pagoPA notices and the SIATEL cross-check (the keys of pagopa.it.ts). */
 export const pagopaEn: typeof pagopaIt = {
-  menu: { siatelChecks: 'SIATEL cross-check' },
   pagopa: {
     import: {
       button: 'Import pagoPA payments',
@@ -93,7 +90,3 @@ export const pagopaEn: typeof pagopaIt = {
     fields: { month: 'Month', nights: 'Days of stay', guests: 'Guests', taxCode: 'Tax code', name: 'Name' },
   },
 };
-
-export function addPagopaEn(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, pagopaEn);
-}

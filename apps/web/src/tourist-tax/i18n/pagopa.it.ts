@@ -1,12 +1,8 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /*
  * Italian messages of the pagoPA notices (a declaration's notice, the comune's payment import) and of
- * the SIATEL cross-check. Merged into it.ts with addPagopaIt (they add to several namespaces).
+ * the SIATEL cross-check. Part of the area's messages (messages.it.ts; they add to several namespaces).
  */
 export const pagopaIt = {
-  menu: { siatelChecks: 'Verifica SIATEL' },
   pagopa: {
     import: {
       button: 'Importa pagamenti pagoPA',
@@ -95,7 +91,3 @@ export const pagopaIt = {
     fields: { month: 'Mese', nights: 'Giorni di permanenza', guests: 'Numero alloggiati', taxCode: 'Codice fiscale', name: 'Denominazione' },
   },
 };
-
-export function addPagopaIt(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, pagopaIt);
-}

@@ -1,6 +1,3 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /* English messages of the questura's file and ISTAT's monthly movement; same keys as policeFiles.it.ts. */
 export const policeFilesEn = {
   touristTax: {
@@ -54,11 +51,4 @@ export const policeFilesEn = {
       roomsNotRecorded: 'Occupied rooms are not shown: stays do not record the room given.',
     },
   },
-  errors: {
-    ALLOGGIATI_INCOMPLETE: 'Some guests arrived on that day lack data the police file needs.',
-  },
 };
-
-export function addPoliceFilesEn(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, policeFilesEn);
-}

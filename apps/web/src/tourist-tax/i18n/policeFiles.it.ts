@@ -1,10 +1,7 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /*
  * Italian messages of the questura's file (Alloggiati Web) and ISTAT's monthly movement: the
  * structure's tab, the guest fields picked from the police tables, what the stay form says is
- * missing. Merged into it.ts with addPoliceFilesIt (they add to several namespaces).
+ * missing. Part of the area's messages (messages.it.ts; they add to several namespaces).
  */
 export const policeFilesIt = {
   touristTax: {
@@ -58,11 +55,4 @@ export const policeFilesIt = {
       roomsNotRecorded: 'Le camere occupate non sono indicate: i soggiorni non registrano la camera assegnata.',
     },
   },
-  errors: {
-    ALLOGGIATI_INCOMPLETE: 'Alcuni ospiti arrivati in quel giorno non hanno i dati che il file della questura richiede.',
-  },
 };
-
-export function addPoliceFilesIt(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, policeFilesIt);
-}

@@ -1,6 +1,3 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /* English messages of the tourist-tax rules; the Italian ones (rules.it.ts) come first. */
 export const rulesEn = {
   touristTax: {
@@ -143,7 +140,3 @@ export const rulesEn = {
     declarations: { fields: { beyondCapPresences: 'Presences beyond the night cap' } },
   },
 };
-
-export function addRulesEn(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, rulesEn);
-}

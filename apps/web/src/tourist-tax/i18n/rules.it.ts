@@ -1,9 +1,6 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /*
  * Italian messages of the tourist-tax rules (guests of a stay, age ranges, exemption conditions, cap
- * mode, payments, repricing). Merged into it.ts with addRulesIt.
+ * mode, payments, repricing). Part of the area's messages (messages.it.ts).
  */
 export const rulesIt = {
   touristTax: {
@@ -146,7 +143,3 @@ export const rulesIt = {
     declarations: { fields: { beyondCapPresences: 'Presenze oltre il limite di notti' } },
   },
 };
-
-export function addRulesIt(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, rulesIt);
-}

@@ -1,11 +1,5 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /* English messages of screens.it.ts (same keys). */
 export const screensEn = {
-  menu: {
-    filingSettings: 'Filing settings',
-  },
   filings: {
     dashboard: {
       groups: {
@@ -64,11 +58,4 @@ export const screensEn = {
       saved: 'Settings saved',
     },
   },
-  validation: {
-    logo: 'Upload an image for this comune first',
-  },
 };
-
-export function addScreensEn(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, screensEn);
-}

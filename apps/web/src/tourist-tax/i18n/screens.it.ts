@@ -1,15 +1,9 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /*
  * Italian messages of the hotelier's to-do groups, the stay's documents and summary bar, the comune's
- * logo, the filing settings screen and the browsing of all declarations. Merged into it.ts with
- * addScreensIt (they add to several namespaces).
+ * logo, the filing settings screen and the browsing of all declarations. Part of the area's messages (messages.it.ts;
+ * they add to several namespaces).
  */
 export const screensIt = {
-  menu: {
-    filingSettings: 'Impostazioni dichiarazioni',
-  },
   filings: {
     dashboard: {
       groups: {
@@ -68,11 +62,4 @@ export const screensIt = {
       saved: 'Impostazioni salvate',
     },
   },
-  validation: {
-    logo: 'Carica prima un’immagine per questo comune',
-  },
 };
-
-export function addScreensIt(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, screensIt);
-}

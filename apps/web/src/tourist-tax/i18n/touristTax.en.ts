@@ -1,6 +1,3 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /* English messages of the tourist-tax screens; same keys as touristTax.it.ts. */
 
 export const touristTaxEn = {
@@ -167,15 +164,6 @@ export const touristTaxEn = {
       total: 'Total of the nights: %{amount}',
       invalid: 'Enter a price (euros, at most two decimals) for every night of the stay',
     },
-    validation: {
-      cityFiscalCode: "The municipality's tax code has 11 digits with a valid check digit",
-      segregationCode: 'The segregation code has 2 digits',
-      checkOutAfterCheckIn: 'Check-out must be after check-in',
-      dateToAfterDateFrom: 'The closing date cannot be before the opening date',
-      validToAfterValidFrom: 'The end of validity cannot be before its start',
-      tooManyExemptOrReduced: 'Exempt and reduced guests are more than the guests of the stay',
-      invoiceIdentifier: 'Enter the tax code or the VAT number',
-    },
     breakdown: {
       title: 'Tax calculation',
       live: 'Live',
@@ -276,55 +264,4 @@ export const touristTaxEn = {
       },
     },
   },
-  validation: {
-    taxCode: 'Not a valid tax code (codice fiscale)',
-    vatNumber: 'Not a valid VAT number (partita IVA)',
-    iban: 'Not a valid IBAN',
-    cin: 'Not a valid CIN (IT + 6-digit ISTAT code + class + up to 8 characters)',
-    istatCode: 'The ISTAT code has 6 digits',
-    province: '2-letter code',
-    ccp: 'A postal account has 6 to 12 digits',
-    atecoCode: 'Not a valid ATECO code (e.g. 55.10.00)',
-    url: 'Not a valid web address (http:// or https://)',
-    notNegative: 'Cannot be negative',
-    tooLarge: 'Value too large',
-    twoDecimals: 'At most two decimals',
-    percentRange: 'Must be between 0 and 100',
-    wholeNumber: 'Must be a whole number',
-    outOfRange: 'Value out of range',
-    guests: 'At least 1 guest',
-    checkOutAfterCheckIn: 'Check-out must be after check-in',
-  },
-  errors: {
-    TARIFF_CONFLICT: 'This tariff overlaps another tariff of the municipality with the same scope.',
-    REDUCTION_CONFLICT: 'The same reduction already exists for this period.',
-    NO_TARIFF_FOR_NIGHT: 'No tariff of the municipality applies to a night of the stay',
-    AMBIGUOUS_TARIFF: 'Two tariffs of the municipality apply to the same night',
-    INVALID_RULE: 'A tariff or reduction of the municipality is not valid',
-    INVALID_DATES: 'Check-out must be after check-in',
-    INVALID_COMPONENTS: 'The number of guests is not valid',
-    INVALID_COUNT: 'An exempt or reduced count is not valid',
-    TOO_MANY_EXEMPT_OR_REDUCED: 'Exempt and reduced guests are more than the guests of the stay',
-    UNKNOWN_REDUCTION: 'The reduction does not exist in this municipality',
-    UNKNOWN_EXEMPTION: 'The exemption does not exist in this municipality',
-    MISSING_ACCOMMODATION_AMOUNT: 'A percentage tariff applies: enter the stay amount',
-    INVALID_ACCOMMODATION_AMOUNT: 'The stay amount is not valid',
-    IN_USE: "It is used by the municipality's structures or rules: change those first.",
-    RULE_IN_USE: 'It is applied to saved stays: set an end of validity instead of deleting it.',
-    PAGOPA_NOTHING_DUE: 'The declaration has nothing to pay: no pagoPA notice.',
-    PAGOPA_NOT_CONFIGURED: 'pagoPA notice not available: the municipality has not set %{missing}.',
-    PAGOPA_SEGREGATION_CODE_LOCKED: 'The segregation code cannot change: pagoPA notices were already issued with it.',
-    CITY_IN_USE: 'The municipality has structures or users: deactivate it instead.',
-    STRUCTURE_HAS_STAYS: 'The structure has stays: deactivate it instead.',
-    STAY_DECLARED: 'The stay is counted in a submitted declaration and can no longer be changed.',
-    DUPLICATE: 'An item with these data already exists.',
-    IMPORT_INVALID: 'The file has rows that are not valid: no stay was imported.',
-    IMPORT_UNREADABLE: 'The file cannot be read in the chosen format.',
-    IMPORT_TOO_LARGE: 'The file exceeds the import limits (columns, rows or size): no stay was imported.',
-  },
 };
-
-/** Adds the English tourist-tax messages to en.ts's bundle (called once, at the end of en.ts). */
-export function addTouristTaxEn(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, touristTaxEn);
-}

@@ -1,6 +1,3 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /* English names and field labels of the tourist-tax resources; same keys as touristTaxResources.it.ts. */
 
 const registryFields = { name: 'Name', note: 'Note', cityId: 'Municipality' };
@@ -104,8 +101,3 @@ export const touristTaxResourcesEn = {
     },
   },
 };
-
-/** Adds these English messages to en.ts's bundle (called once, at the end of en.ts). */
-export function addTouristTaxResourcesEn(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, touristTaxResourcesEn);
-}

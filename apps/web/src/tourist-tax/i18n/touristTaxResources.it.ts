@@ -1,6 +1,3 @@
-import type { TranslationMessages } from 'ra-core';
-import { mergeMessagesInto } from '../../i18n/mergeMessages';
-
 /* Italian names and field labels of the tourist-tax resources (comuni, registries, rules, structures, stays), react-admin's `resources` namespace. */
 
 const registryFields = { name: 'Nome', note: 'Note', cityId: 'Comune' };
@@ -104,8 +101,3 @@ export const touristTaxResourcesIt = {
     },
   },
 };
-
-/** Adds these Italian messages to it.ts's bundle (called once, at the end of it.ts). */
-export function addTouristTaxResourcesIt(messages: TranslationMessages): void {
-  mergeMessagesInto(messages, touristTaxResourcesIt);
-}

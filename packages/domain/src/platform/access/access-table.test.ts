@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../auth/roles.ts';
 import {
+  areasOf,
   ACCESS,
   RECORD_SCOPES,
   ROLE_TRAITS,
@@ -516,6 +517,17 @@ describe('access table', () => {
     expect(can('admin', 'toString', 'list')).toBe(false);
     expect(can('admin', 'stays', 'constructor')).toBe(false);
     expect(can('constructor', 'stays', 'list')).toBe(false);
+  });
+});
+
+describe('the areas a role works in', () => {
+  it('are those of the resources it may act on: every area for the admin, one business area for the others', () => {
+    expect(areasOf('admin')).toEqual(['platform', 'touristTax', 'environmental']);
+    expect(areasOf('city')).toEqual(['platform', 'touristTax']);
+    expect(areasOf('user')).toEqual(['platform', 'touristTax']);
+    for (const role of ['agency_user', 'laboratory_user', 'consortium_user']) expect(areasOf(role), role).toEqual(['platform', 'environmental']);
+    expect(areasOf(null)).toEqual([]);
+    expect(areasOf('nobody')).toEqual([]);
   });
 });
 

@@ -666,3 +666,11 @@ export function actionsOf(resource: string): string[] {
 export function areaOf(resource: string): TArea | null {
   return resourceAccess(resource)?.area ?? null;
 }
+
+/** The areas a role works in: those of the resources it may take some action on (the web loads their texts). */
+export function areasOf(role: string | null | undefined): TArea[] {
+  if (!role) return [];
+  return AREAS.filter((area) =>
+    Object.values(ACCESS_BY_RESOURCE).some((resource) => resource.area === area && Object.values(resource.actions).some((action) => ownValue(action.grant, role) !== undefined)),
+  );
+}
