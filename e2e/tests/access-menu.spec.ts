@@ -7,7 +7,8 @@ import { scaled } from './time-scale';
  * page whose API calls are all answered (no 403 from /api) and that shows no error toast, and so
  * does the first record of every list it shows (a record's page names other records, which the
  * role may not be allowed to read: those show nothing, never a refusal). The landing page after
- * sign-in is one the role may open. An administrator reads everything: its record pages are not walked.
+ * sign-in is one the role may open. No page shows a message key as text (a text missing from the
+ * messages the role loads). An administrator reads everything: its record pages are not walked.
  */
 
 const ROLES = [
@@ -18,6 +19,17 @@ const ROLES = [
   { role: 'laboratory_user', email: DEMO.lab, home: /\/my-company$/ },
   { role: 'consortium_user', email: DEMO.consortium, home: /\/dashboard$/ },
 ] as const;
+
+/**
+ * Message keys shown as text: a key missing from the messages the role loads (each business area's texts come in a
+ * chunk of their own, for the roles that work in the area) shows as its dotted name, e.g. `nca.tabs.actions`.
+ */
+const RAW_KEY =
+  /\b(?:ra|resources|menu|common|touristTax|filings|environmental|nca|forms|envDashboard|pagopa|siatel|history|admin|errors|validation|bulk|live|roles|savedViews|mailOutbox|settings|rolesScreen|layout|users|dashboard)\.[a-zA-Z][\w-]*\.[a-zA-Z][\w.-]*\b/g;
+async function rawKeysShown(page: Page): Promise<string[]> {
+  const text = await page.locator('body').innerText();
+  return [...new Set(text.match(RAW_KEY) ?? [])];
+}
 
 /** The hrefs of the sidebar's entries, in order. */
 async function menuPaths(page: Page): Promise<string[]> {
@@ -42,6 +54,7 @@ for (const { role, email, home } of ROLES) {
     await expect(page).toHaveURL(home);
     await page.waitForLoadState('networkidle');
     expect(refused, `${role} landing page`).toEqual([]);
+    expect(await rawKeysShown(page), `${role} landing page: message keys shown as text`).toEqual([]);
 
     const paths = await menuPaths(page);
     expect(paths.length).toBeGreaterThan(0);
@@ -55,6 +68,7 @@ for (const { role, email, home } of ROLES) {
       expect(refused, `${role} ${path}: API calls answered 403`).toEqual([]);
       await expect(page.locator('[data-testid="toast"][data-type="error"]'), `${role} ${path}: error toast`).toHaveCount(0);
       await expect(page.getByTestId('forbidden'), `${role} ${path}: forbidden page`).toHaveCount(0);
+      expect(await rawKeysShown(page), `${role} ${path}: message keys shown as text`).toEqual([]);
 
       // Visible rows only: a page may hold lists in tabs not shown (my company's NCA tab).
       const firstRow = page.locator('.RaDataTable-row.RaDataTable-clickableRow:visible').first();
@@ -67,6 +81,7 @@ for (const { role, email, home } of ROLES) {
       expect(refused, `${role} ${record}: API calls answered 403`).toEqual([]);
       await expect(page.locator('[data-testid="toast"][data-type="error"]'), `${role} ${record}: error toast`).toHaveCount(0);
       await expect(page.getByTestId('forbidden'), `${role} ${record}: forbidden page`).toHaveCount(0);
+      expect(await rawKeysShown(page), `${role} ${record}: message keys shown as text`).toEqual([]);
     }
     page.off('response', onResponse);
   });

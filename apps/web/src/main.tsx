@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { loadBundledMessages } from './i18n/bundles';
 import { initialLocale, loadOverrides } from './i18n/locale';
 import { getSession } from './session/store';
+import { loadOnboardingMessages } from './onboarding/i18n/onboardingMessages';
 import { isOnboardingPath, LOGIN_PATH, needsAdminApp } from './shellContext';
 import { loadAdminApp, Shell } from './Shell';
 
@@ -21,7 +22,7 @@ async function boot(): Promise<void> {
   if (needsAdminApp(path, signedIn, null)) {
     void loadAdminApp();
     void loadBundledMessages(locale);
-  }
+  } else void loadOnboardingMessages(locale);
   const [config] = await Promise.all([loadConfig(), loadOverrides(locale)]);
   // A signed-out visitor typing the site's address (or any admin page) lands on the sign-in page, as the admin app would send them.
   if (!isOnboardingPath(path) && !needsAdminApp(path, signedIn, config.features.publicSite)) window.history.replaceState(null, '', LOGIN_PATH);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -18,49 +18,28 @@ import {
   type Theme,
 } from '@mui/material';
 import { useGetOne, useRefresh, useTranslate } from 'react-admin';
-import { useLocation } from 'react-router-dom';
-import { onWriteConflict, type TWriteConflict } from '../dataProvider/conflicts';
+import type { TWriteConflict } from '../dataProvider/conflicts';
 import { conflictRows, shownValue } from './conflictRows';
 
 /**
- * Mounted once, in the layout, so that every edit screen has it whatever its form (DetailForm, a
- * react-admin form of its own, a button that saves one field): when a save through the data provider is
- * refused because someone else saved the record first, it says so and offers "Ricarica" (the saved
- * version replaces the form, after a confirmation, losing the user's edits) and "Vedi le modifiche" (the
- * saved values next to the user's own, field by field); closing it keeps the user's edits in the form.
- * Leaving the page closes it.
+ * The dialog of a save refused because someone else saved the record first (ConflictWatcher.tsx opens it, on every
+ * edit screen): it says so and offers "Ricarica" (the saved version replaces the form, after a confirmation, losing the
+ * user's edits) and "Vedi le modifiche" (the saved values next to the user's own, field by field); closing it keeps
+ * the user's edits in the form. A chunk of its own: most sessions never meet a conflict.
  */
-export function ConflictDialog() {
+export function ConflictDialog({ conflict, seen, onClose }: { conflict: TWriteConflict; seen: number; onClose: () => void }) {
   const translate = useTranslate();
   const refresh = useRefresh();
-  const { pathname } = useLocation();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const [conflict, setConflict] = useState<TWriteConflict | null>(null);
-  // Each conflict reads the saved version afresh (its own cache entry, never the form's record).
-  const [seen, setSeen] = useState(0);
   const [comparing, setComparing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const resource = conflict?.resource;
-  const id = conflict?.id;
-  const saved = useGetOne(resource ?? '', { id: id ?? '', meta: { conflict: seen } }, { enabled: comparing && !!conflict && !!resource && !!id, retry: false });
+  const { resource, id } = conflict;
+  // Each conflict reads the saved version afresh (its own cache entry, never the form's record).
+  const saved = useGetOne(resource, { id, meta: { conflict: seen } }, { enabled: comparing, retry: false });
   const current = comparing && saved.data ? (saved.data as Record<string, unknown>) : null;
   const failed = comparing && saved.isError;
 
-  useEffect(
-    () =>
-      onWriteConflict((reported) => {
-        setConflict(reported);
-        setSeen((count) => count + 1);
-        setComparing(false);
-        setConfirming(false);
-      }),
-    [],
-  );
-  // The conflict belongs to the page where the save was made.
-  useEffect(() => setConflict(null), [pathname]);
-
-  if (!conflict || !resource) return null;
-  const close = () => setConflict(null);
+  const close = onClose;
   const compare = () => setComparing(true);
   const reload = () => {
     // The edit page reads the record again; the form takes the saved version (react-admin resets it to the new record).

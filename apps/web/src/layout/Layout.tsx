@@ -15,7 +15,7 @@ import { useAppConfig } from '../config';
 import { NavigationEffects } from './NavigationEffects';
 import { DocumentTitleFromPage } from './DocumentTitle';
 import { ForbiddenPage } from './StatusPages';
-import { ConflictDialog } from '../components/ConflictDialog';
+import { ConflictWatcher } from '../components/ConflictWatcher';
 
 /** A forbidden path typed by hand shows a clear page; the API refuses the data anyway. */
 function RouteGuard({ children }: { children: ReactNode }) {
@@ -59,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </MountInTransition>
           {features.floatingSidebarToggle ? <FloatingSidebarToggle /> : null}
           {/* A save refused because someone else saved first offers to reload or to compare, on every edit screen. */}
-          <ConflictDialog />
+          <ConflictWatcher />
         </ChangePasswordProvider>
       </NotificationCountProvider>
     </AdminOnboardingText>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { use, useCallback, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import CssBaseline from '@mui/material/CssBaseline';
 import Snackbar from '@mui/material/Snackbar';
@@ -10,8 +10,7 @@ import { initialLocale, loadOverrides, overridesFor } from '../i18n/locale';
 import { setStoredLocale } from '../session/store';
 import { useShell } from '../shellContext';
 import { baseThemeOptions } from '../theme/base';
-import { onboardingEn } from './i18n/onboarding.en';
-import { onboardingIt } from './i18n/onboarding.it';
+import { loadOnboardingMessages, onboardingMessages } from './i18n/onboardingMessages';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { LoginPage } from './LoginPage';
 import { OnboardingTextContext, type TNoticeType, type TOnboardingText } from './onboardingText';
@@ -20,7 +19,6 @@ import { ResetPasswordPage } from './ResetPasswordPage';
 import { createTranslate } from './translate';
 
 const theme = createTheme(baseThemeOptions);
-const MESSAGES: Record<string, object> = { it: onboardingIt, en: onboardingEn };
 const NOTICE_MS = 3000;
 
 /** Any other path belongs to the admin app (a signed-in visitor sent on, a link out of these pages). */
@@ -41,15 +39,20 @@ export function OnboardingApp() {
   const [notice, setNotice] = useState<{ message: string; type: TNoticeType; id: number } | null>(null);
   const [noticeOpen, setNoticeOpen] = useState(false);
 
-  const translate = useMemo(() => createTranslate(MESSAGES[locale] ?? onboardingIt, overridesFor(locale) ?? []), [locale, overridesLoaded]); // eslint-disable-line react-hooks/exhaustive-deps -- overridesLoaded marks new labels
+  // English is fetched on demand: the first render waits for it when it is the visitor's language (main.tsx started the fetch).
+  const messages = onboardingMessages(locale) ?? use(loadOnboardingMessages(locale));
+  const translate = useMemo(() => createTranslate(messages, overridesFor(locale) ?? []), [messages, locale, overridesLoaded]); // eslint-disable-line react-hooks/exhaustive-deps -- overridesLoaded marks new labels
   // Server errors become `errors.<CODE>` keys when these messages know the code.
   useEffect(() => configureErrorTranslation(translate.has), [translate]);
 
   const setLocale = useCallback((next: string) => {
-    setStoredLocale(next);
-    document.documentElement.lang = next;
-    setLocaleState(next);
-    if (overridesFor(next) === undefined) void loadOverrides(next).then(() => setOverridesLoaded((count) => count + 1));
+    // The page switches once the language's texts are in (English is fetched on the first switch to it).
+    void loadOnboardingMessages(next).then(() => {
+      setStoredLocale(next);
+      document.documentElement.lang = next;
+      setLocaleState(next);
+      if (overridesFor(next) === undefined) void loadOverrides(next).then(() => setOverridesLoaded((count) => count + 1));
+    });
   }, []);
 
   const notify = useCallback((message: string, options: { type?: TNoticeType } = {}) => {

@@ -1,7 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSession } from '../../session/useSession';
-import { ChangePasswordDialog } from './ChangePasswordDialog';
+
+// A chunk of its own, fetched when the dialog opens (a user who must change their password gets it on their first page).
+const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((module) => ({ default: module.ChangePasswordDialog })));
 
 const ChangePasswordContext = createContext<{ openChangePassword: () => void }>({ openChangePassword: () => undefined });
 
@@ -22,7 +24,11 @@ export function ChangePasswordProvider({ children }: { children: ReactNode }) {
   return (
     <ChangePasswordContext.Provider value={value}>
       {children}
-      {user ? <ChangePasswordDialog key={user._id} open={open} onClose={() => setOpen(false)} /> : null}
+      {user && open ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog key={user._id} open onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </ChangePasswordContext.Provider>
   );
 }
