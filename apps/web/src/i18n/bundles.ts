@@ -1,4 +1,4 @@
-import { areasOf, type TArea } from '@app/domain/platform/access/access-table';
+import { areasOf } from '@app/domain/platform/access/access-table';
 import { getSession } from '../session/store';
 import type { TMessages } from './messages';
 import { DEFAULT_LOCALE, isSupportedLocale } from './locale';
@@ -11,81 +11,92 @@ import { mergeMessagesInto, type TMessageTree } from './mergeMessages';
  * ones. A page loads the language it shows, and the other one only when the user switches to it. No react-admin
  * here: the entry (Shell.tsx) starts the load of the first language while the admin app downloads.
  */
-type TPart = 'base' | Exclude<TArea, 'platform'>;
-const BUSINESS_AREAS = ['touristTax', 'environmental'] as const satisfies TPart[];
+const BUSINESS_AREAS = ['touristTax', 'environmental'] as const;
+type TBusinessArea = (typeof BUSINESS_AREAS)[number];
 
-const LOADERS: Record<string, Record<TPart, () => Promise<TMessageTree[]>>> = {
+type TLanguageLoaders = { base: () => Promise<TMessages>; areas: Record<TBusinessArea, () => Promise<TMessageTree[]>> };
+const LOADERS: Record<string, TLanguageLoaders> = {
   it: {
-    base: () => import('./it').then((module) => [module.itMessages as unknown as TMessageTree]),
-    touristTax: () => import('../tourist-tax/i18n/messages.it').then((module) => module.touristTaxMessagesIt),
-    environmental: () => import('../environmental/i18n/messages.it').then((module) => module.environmentalMessagesIt),
+    base: () => import('./it').then((module) => module.itMessages),
+    areas: {
+      touristTax: () => import('../tourist-tax/i18n/messages.it').then((module) => module.touristTaxMessagesIt),
+      environmental: () => import('../environmental/i18n/messages.it').then((module) => module.environmentalMessagesIt),
+    },
   },
   en: {
-    base: () => import('./en').then((module) => [module.enMessages as unknown as TMessageTree]),
-    touristTax: () => import('../tourist-tax/i18n/messages.en').then((module) => module.touristTaxMessagesEn),
-    environmental: () => import('../environmental/i18n/messages.en').then((module) => module.environmentalMessagesEn),
+    base: () => import('./en').then((module) => module.enMessages),
+    areas: {
+      touristTax: () => import('../tourist-tax/i18n/messages.en').then((module) => module.touristTaxMessagesEn),
+      environmental: () => import('../environmental/i18n/messages.en').then((module) => module.environmentalMessagesEn),
+    },
   },
 };
 
-const parts: Record<string, Promise<TMessageTree[]>> = {};
-const loadedParts: Record<string, TMessageTree[]> = {};
+const bases: Record<string, TMessages> = {};
+const areaTexts: Record<string, TMessageTree[]> = {};
 const merged: Record<string, TMessages> = {};
+const loading: Record<string, Promise<unknown>> = {};
+const loadingMessages: Record<string, Promise<TMessages>> = {};
 
 function supported(locale: string): string {
   return isSupportedLocale(locale) ? locale : DEFAULT_LOCALE;
 }
 
 /**
- * The parts the signed-in user's messages need: the base, and the areas of their role (and of the administrator behind
- * an impersonation, whose pages come back when it ends). Signed out (the public pages), the base alone.
+ * The business areas whose texts the signed-in user needs: those of their role, and of the administrator behind an
+ * impersonation, whose pages come back when it ends. Signed out (the public pages), none.
  */
-function partsForSession(): TPart[] {
+function areasForSession(): TBusinessArea[] {
   const session = getSession();
-  const areas = new Set([...areasOf(session?.user.role), ...areasOf(session?.realSession?.user.role)]);
-  return ['base', ...BUSINESS_AREAS.filter((area) => areas.has(area))];
+  const areas = new Set<string>([...areasOf(session?.user.role), ...areasOf(session?.realSession?.user.role)]);
+  return BUSINESS_AREAS.filter((area) => areas.has(area));
 }
 
-function loadPart(locale: string, part: TPart): Promise<TMessageTree[]> {
-  const key = `${locale}:${part}`;
-  parts[key] ??= LOADERS[locale][part]()
-    .then((trees) => (loadedParts[key] = trees))
-    .catch((error: unknown) => {
-      // A failed fetch (a network blip, a new deployment) is tried again by the next load, not remembered.
-      delete parts[key];
-      throw error;
-    });
-  return parts[key];
+/** Fetches a part once; a failed fetch (a network blip, a new deployment) is tried again by the next load. */
+function loadOnce<T>(key: string, load: () => Promise<T>, keep: (value: T) => void): Promise<unknown> {
+  loading[key] ??= load().then(keep, (error: unknown) => {
+    delete loading[key];
+    throw error;
+  });
+  return loading[key];
 }
 
-/** The language's messages for the parts, merged once per combination (the areas' texts over the base, in a fixed order). */
-function mergedMessages(locale: string, needed: TPart[]): TMessages | undefined {
-  const key = `${locale}:${needed.join('+')}`;
+/** The language's messages for the areas, merged once per combination (the areas' texts over the base, in a fixed order). */
+function mergedMessages(locale: string, areas: TBusinessArea[]): TMessages | undefined {
+  const key = [locale, ...areas].join(':');
   if (merged[key]) return merged[key];
-  const trees = needed.map((part) => loadedParts[`${locale}:${part}`]);
-  if (trees.some((tree) => tree === undefined)) return undefined;
-  const messages = structuredClone(trees[0][0]) as unknown as TMessages;
-  for (const tree of trees.slice(1).flat()) mergeMessagesInto(messages, tree);
+  const base = bases[locale];
+  const texts = areas.map((area) => areaTexts[`${locale}:${area}`]);
+  if (!base || texts.some((trees) => trees === undefined)) return undefined;
+  const messages = structuredClone(base);
+  for (const tree of texts.flat()) mergeMessagesInto(messages, tree);
   return (merged[key] = messages);
 }
 
-const loading: Record<string, Promise<TMessages>> = {};
-
 /** The language's messages for the signed-in user, fetched once per part (the same promise each time: React's `use` waits on it). */
 export function loadBundledMessages(locale: string): Promise<TMessages> {
-  const key = supported(locale);
-  const needed = partsForSession();
-  const combination = `${key}:${needed.join('+')}`;
-  loading[combination] ??= Promise.all(needed.map((part) => loadPart(key, part))).then(
-    () => mergedMessages(key, needed)!,
+  const language = supported(locale);
+  const areas = areasForSession();
+  const key = [language, ...areas].join(':');
+  const loaders = LOADERS[language];
+  loadingMessages[key] ??= Promise.all([
+    loadOnce(`${language}:base`, loaders.base, (messages) => (bases[language] = messages)),
+    ...areas.map((area) => loadOnce(`${language}:${area}`, loaders.areas[area], (trees) => (areaTexts[`${language}:${area}`] = trees))),
+  ]).then(
+    () => {
+      const messages = mergedMessages(language, areas);
+      if (!messages) throw new Error(`messages of ${key} not loaded`);
+      return messages;
+    },
     (error: unknown) => {
-      delete loading[combination];
+      delete loadingMessages[key];
       throw error;
     },
   );
-  return loading[combination];
+  return loadingMessages[key];
 }
 
 /** The language's messages for the signed-in user if their parts were loaded already. */
 export function bundledMessages(locale: string): TMessages | undefined {
-  return mergedMessages(supported(locale), partsForSession());
+  return mergedMessages(supported(locale), areasForSession());
 }
