@@ -59,13 +59,13 @@ const OID = {
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
 };
 
-/** The CMS SignedData in the signature's /Contents (hex, padded with zeros). */
+/**
+ * The CMS SignedData in the signature's /Contents (hex, padded with zeros). The padding stays: the DER says its own
+ * length and the parser stops there, while stripping trailing zeros would cut a signature whose last byte is 0x00.
+ */
 function cmsOf(pdf: Buffer): pkijs.SignedData {
   const [a, b, c] = byteRangeOf(pdf);
-  const hex = pdf
-    .subarray(a + b + 1, c - 1)
-    .toString('latin1')
-    .replace(/(00)+$/, '');
+  const hex = pdf.subarray(a + b + 1, c - 1).toString('latin1');
   return new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(Buffer.from(hex, 'hex')).content });
 }
 
