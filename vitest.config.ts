@@ -25,12 +25,17 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     projects: [
-      // Unit files run without isolation: a worker process runs file after file and keeps the modules it
-      // imported, instead of a new process per file importing everything again (at load 30: 103 CPU s
-      // isolated, 35 and 25 not; ARCHITECTURE.md, "CI"). No unit test mocks a module or sets process.env or
-      // a global. The API files stay isolated: a sample of 12 saved no CPU that way (108 against 112 s).
+      // Test files run without isolation: a worker process runs file after file and keeps the modules it
+      // imported, instead of a new process per file importing everything again (unit files at load 30: 103 CPU s
+      // isolated, 35 and 25 not; six API files: 48 CPU s isolated, 34 not; ARCHITECTURE.md, "CI"). No test mocks
+      // a module or sets process.env; each API file builds its own app on its own database copy, and what the
+      // API keeps at module level is either keyed by app or database (settings cache, tokens) or registered
+      // once (the areas' hooks), as several apps in one process already required.
       { extends: true, test: { name: 'unit', isolate: false, include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
-      { extends: true, test: { name: 'api', include: postgresPass ? Object.keys(ON_POSTGRES) : ['apps/api/src/**/*.test.ts'], globalSetup: ['apps/api/src/test/global-setup.ts'] } },
+      {
+        extends: true,
+        test: { name: 'api', isolate: false, include: postgresPass ? Object.keys(ON_POSTGRES) : ['apps/api/src/**/*.test.ts'], globalSetup: ['apps/api/src/test/global-setup.ts'] },
+      },
     ],
   },
 });
