@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, api, openInApp, saveScreenshot, signInWithStoredSession } from './helpers';
+import { DEMO, api, axeScan, openInApp, saveScreenshot, signInWithStoredSession } from './helpers';
 import { scaled } from './time-scale';
 
 // Each test signs in on its own: they spread over the workers (the menu walks are the suite's longest tests).
@@ -8,7 +7,7 @@ test.describe.configure({ mode: 'parallel' });
 
 /** axe-core on the page as it is; serious and critical violations fail, with what and where. */
 async function expectNoSeriousViolations(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await axeScan(page);
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   const report = serious.map(
     (violation) =>
@@ -73,7 +72,7 @@ for (const email of [DEMO.admin, DEMO.city, DEMO.hotelier, DEMO.agency, DEMO.lab
       }
       if (headings.length !== 1) problems.push(`${path}: ${headings.length} <h1>`);
       else if (!headings[0].trim()) problems.push(`${path}: an empty <h1>`);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const results = await axeScan(page);
       for (const violation of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
         problems.push(
           `${path}: ${violation.impact} ${violation.id} (${violation.nodes

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, saveScreenshot, signOutThroughMenu } from './helpers';
+import { DEMO, DEMO_PASSWORD, axeScan, saveScreenshot, signOutThroughMenu } from './helpers';
 import { scaled } from './time-scale';
 
 /*
@@ -92,7 +91,7 @@ const PAGES = [
 ] as const;
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await axeScan(page);
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
