@@ -40,8 +40,28 @@ export async function startServer(config: TConfig = loadConfig(), options: { lis
   }
 }
 
+/** How long a shutdown lets the requests in flight finish before it cuts their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Closes the real-time sockets, the app and its HTTP server: requests in flight get `graceMs` to finish, then every
+ * connection still open is cut. Node closes idle keep-alive connections itself, but one it still counted as busy held
+ * the close (socket.io's, which waits for the HTTP server) for the keep-alive timeout, 72 s.
+ */
+export async function closeServer(app: FastifyInstance, graceMs: number): Promise<void> {
+  const server = app.server;
+  // The server says 'close' once it accepts nothing and every connection has ended, whichever of socket.io and
+  // Fastify closed it (the second gets "not running" and returns at once).
+  const ended = server.listening ? new Promise<void>((resolve) => server.once('close', () => resolve())) : Promise.resolve();
+  const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+  try {
+    await Promise.all([app.services.realtime.close(), app.close(), ended]);
+  } finally {
+    clearTimeout(cut);
+  }
+}
+
 export async function stopServer(app: FastifyInstance, database: TDatabase) {
-  await app.services.realtime.close();
-  await app.close();
+  await closeServer(app, SHUTDOWN_GRACE_MS);
   await database.close();
 }

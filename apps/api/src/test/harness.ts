@@ -8,6 +8,7 @@ import { loadConfig, type TConfig } from '../config.ts';
 import { openDatabase, type TDatabase } from '../db/client.ts';
 import { setFeature, type TFeatureFlag } from '../modules/platform/settings/features.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/demo.ts';
+import { closeServer } from '../start.ts';
 import { socketIdentityFromToken } from '../modules/platform/auth/authenticate.ts';
 import { createPostgresDatabase, dropPostgresDatabase, prepareTestDatabase, testDatabaseName } from './test-database.ts';
 
@@ -74,14 +75,14 @@ export async function startTestApp(options: { env?: Record<string, string>; feat
   let app: FastifyInstance | undefined;
   let closing: Promise<void> | undefined;
   /**
-   * Teardown, in this order: sockets, then the server (no request in flight any more), then the
+   * Teardown, in this order: sockets and the server (start.ts closeServer: what is still open is cut), then the
    * database and its pool (every connection ended), then the PostgreSQL database itself, then the
    * temporary folder. Idempotent.
    */
   const close = () =>
     (closing ??= inOrder([
-      app && (() => app!.services.realtime.close()),
-      app && (() => app!.close()),
+      // A test's requests are over at teardown: what is still open is cut at once.
+      app && (() => closeServer(app!, 0)),
       database && (() => database!.close()),
       drop,
       () => fs.rmSync(tmp, { recursive: true, force: true }),
