@@ -47,7 +47,10 @@ export function Shell({ config }: { config: TAppConfig }) {
     <ConfigContext.Provider value={config}>
       <ShellContext.Provider value={shell}>
         {part === 'onboarding' ? (
-          <OnboardingApp />
+          // The onboarding part waits for its English texts when the visitor reads English (fetched on demand).
+          <Suspense fallback={<AppLoading />}>
+            <OnboardingApp />
+          </Suspense>
         ) : (
           <Suspense fallback={<AppLoading />}>
             <AdminApp config={config} />
