@@ -12,9 +12,10 @@ const PAGE_LIBRARIES =
   /node_modules\/(zod|@mui\/x-internal-gestures|@base-ui|@mui\/x-charts|@mui\/x-charts-vendor|@mui\/x-date-pickers|@mui\/x-internals|date-fns|d3-[^/]+|internmap|flatqueue|bezier-easing|reselect|use-sync-external-store)\//;
 
 /**
- * react-admin's forms, inputs, lists, fields, record pages and their controllers, the save and delete buttons, and
- * what only they use (react-hook-form, the autocomplete, the table pagination, the exporter): a chunk of their own that
- * pages showing a list or a form fetch (components/listParts.ts), so a page with neither (a dashboard) starts without them.
+ * react-admin's forms, inputs, lists, fields, record pages and their controllers, the list and record buttons, the data
+ * table, the mutation hooks (create, update, delete), and what only they use (react-hook-form, the autocomplete, the
+ * table pagination, the exporter): a chunk of their own that pages showing a list or a form fetch
+ * (components/listParts.ts), so a page with neither (a dashboard, which never writes) starts without them.
  */
 const ADMIN_FORMS_AND_LISTS =
   /node_modules\/(react-hook-form\/|diacritic\/|ra-ui-materialui\/dist\/(input|list|form|detail|field)\/|ra-ui-materialui\/dist\/auth\/Login|ra-ui-materialui\/dist\/button\/(SaveButton|Delete|BulkDelete|BulkUpdate|Update|CreateButton|EditButton|ExportButton|ListButton|ShowButton|SelectAllButton)|ra-ui-materialui\/dist\/(Labeled|preferences\/FieldToggle)|ra-core\/dist\/(form|test-ui|export|dataTable|controller\/(input|button|list|field|edit|create|show|saveContext))\/|ra-core\/dist\/controller\/(usePaginationState|useSortState|useReference)\.js|ra-core\/dist\/dataProvider\/(useCreate|useUpdate|useUpdateMany|useDelete|useDeleteMany|useMutationWithMutationMode|useGetManyReference)\.js|jsonexport\/|@mui\/material\/(useAutocomplete|Autocomplete|TablePagination|PaginationItem|Pagination)\/)/;
@@ -76,7 +77,7 @@ function vendorChunkFor(id: string, graph: TModuleGraph): string | undefined {
 }
 
 /**
- * Library files the build replaces by smaller ones of ours (build-shims/, each says why; buildShims.test.ts checks each
+ * Library files the build replaces by smaller ones of ours (src/build-shims/, each says why; buildShims.test.ts checks each
  * still offers what the file it replaces offers): matched on the resolved path, so only that package's file is swapped.
  */
 const REPLACED_LIBRARY_FILES: [RegExp, string][] = [
