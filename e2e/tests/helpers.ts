@@ -167,13 +167,25 @@ function trafficWatch(page: Page) {
 }
 
 /**
+ * Waits until no request of the page has been pending for `quietMs`: the page and its late queries have
+ * their data. The first call on a page starts watching its traffic: call it once before what it is to wait for.
+ */
+export async function waitForQuiet(page: Page, quietMs = 300) {
+  const traffic = trafficWatch(page);
+  const deadline = Date.now() + scaled(15_000);
+  // The route renders and fires its queries in the next frames: give it one before reading the traffic.
+  await page.waitForTimeout(50);
+  while (Date.now() < deadline && (traffic.pending.size > 0 || Date.now() - traffic.changedAt < quietMs)) await page.waitForTimeout(50);
+}
+
+/**
  * Opens a page of the app as its menu link does, without loading the app again: the router hears a
  * history change (what react-router's links do), so a walk over every menu page starts the app once,
  * not once per page (each reload parsed and ran the whole bundle again). Then waits until no request
  * of the page has been pending for `quietMs` (the page and its late queries have their data).
  */
 export async function openInApp(page: Page, path: string, quietMs = 300) {
-  const traffic = trafficWatch(page);
+  trafficWatch(page);
   const shown = () => page.evaluate(() => document.documentElement.dataset.path);
   const before = await shown();
   await page.evaluate((target) => {
@@ -182,18 +194,20 @@ export async function openInApp(page: Page, path: string, quietMs = 300) {
   }, path);
   // The router must have taken the change (the layout marks the path it shows), else the walk would check the last page again.
   if (before !== path) await expect.poll(shown, { message: `the app did not open ${path}`, timeout: scaled(15_000) }).not.toBe(before);
-  const deadline = Date.now() + scaled(15_000);
-  // The route renders and fires its queries in the next frames: give it one before reading the traffic.
-  await page.waitForTimeout(50);
-  while (Date.now() < deadline && (traffic.pending.size > 0 || Date.now() - traffic.changedAt < quietMs)) await page.waitForTimeout(50);
+  await waitForQuiet(page, quietMs);
 }
 
 /**
  * axe-core on the page as it is, with the WCAG 2.0/2.1 A and AA rules and best practices. In legacy mode axe runs in
  * the page itself (axe.run): the default mode injects axe-core into every frame, then opens a new blank page to
  * inject it once more and finish the run there, for each scan. Legacy mode only leaves out cross-origin frames, and
- * the app has none.
+ * the app has none. Only violations are processed to the end (`resultTypes`): axe otherwise builds a selector for every
+ * node of every rule that passed, which no test reads (the menu walks' axe work fell from 85 to 54 CPU s).
  */
 export function axeScan(page: Page) {
-  return new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).setLegacyMode().analyze();
+  return new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode()
+    .analyze();
 }

@@ -13,7 +13,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-export type TPgliteWorkerData = { dataPath: string | null; snapshot?: ArrayBuffer };
+/** `wasmModule` and `fsBundle`: PGlite's code, compiled and read once by the main thread (pglite-thread.ts). */
+export type TPgliteWorkerData = { dataPath: string | null; snapshot?: ArrayBuffer; wasmModule: WebAssembly.Module; fsBundle: Blob };
 
 /** What the main thread asks of the thread itself (not of a connection). */
 export type TWorkerCall = { op: 'listen' | 'unlisten'; channel: string } | { op: 'dump' | 'close' };
@@ -34,9 +35,9 @@ type TConnection = { id: number; input: Buffer; started: boolean; messages: Buff
 const PROTOCOL_3 = 0x00030000;
 const SSL_REQUEST = 80877103;
 const port = parentPort!;
-const { dataPath, snapshot } = workerData as TPgliteWorkerData;
-const snapshotBlob = snapshot ? new Blob([snapshot]) : undefined;
-const db = dataPath ? new PGlite(dataPath, { loadDataDir: snapshotBlob }) : new PGlite({ loadDataDir: snapshotBlob });
+const { dataPath, snapshot, wasmModule, fsBundle } = workerData as TPgliteWorkerData;
+const options = { loadDataDir: snapshot ? new Blob([snapshot]) : undefined, pgliteWasmModule: wasmModule, fsBundle };
+const db = dataPath ? new PGlite(dataPath, options) : new PGlite(options);
 
 const connections = new Map<number, TConnection>();
 /** The connection holding the session (in a transaction or mid-exchange), if any. */
