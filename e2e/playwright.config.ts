@@ -32,6 +32,7 @@ export default defineConfig({
     viewport: { width: 1366, height: 768 },
     locale: 'it-IT',
     timezoneId: 'Europe/Rome',
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     // A trace only of a failed test's retry (CI), never of every test: recording one (screencast and
     // DOM snapshots) took some 40 % of the test side's CPU (browser and runner), for traces a passing test deletes.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, api, axeScan, saveScreenshot, signInWithStoredSession } from './helpers';
+import { DEMO, api, axeScan, saveScreenshot, signInWithStoredSession, userMenuButton } from './helpers';
 
 // Each test signs in on its own: they spread over the workers.
 test.describe.configure({ mode: 'parallel' });
@@ -42,3 +42,30 @@ test('user detail', async ({ page }) => {
 
 // Every menu page of every demo role is scanned by the menu walk (access-menu.spec.ts), on the same visit
 // that checks its API calls and texts.
+
+/** The user menu's transition and whether a click left a ripple, on the users list of an administrator. */
+async function menuMotion(page: Page) {
+  await signInWithStoredSession(page, DEMO.admin);
+  await page.goto('/users');
+  await userMenuButton(page).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  const duration = await menu.evaluate((element) => getComputedStyle(element.closest('.MuiPaper-root') ?? element).transitionDuration);
+  const ripples = await page.locator('.MuiTouchRipple-child').count();
+  return { duration, ripples };
+}
+
+// Every other test runs with prefers-reduced-motion: reduce (playwright.config.ts), as a user who asked their system for less motion.
+test('a user who asked for less motion gets none: the menu appears without a transition, a click leaves no ripple', async ({ page }) => {
+  const { duration, ripples } = await menuMotion(page);
+  expect(duration.split(',').every((part) => part.trim() === '0s')).toBe(true);
+  expect(ripples).toBe(0);
+});
+
+test.describe('without a preference', () => {
+  test.use({ reducedMotion: 'no-preference' });
+  test('the menu grows in with a transition', async ({ page }) => {
+    const { duration } = await menuMotion(page);
+    expect(duration.split(',').some((part) => part.trim() !== '0s')).toBe(true);
+  });
+});

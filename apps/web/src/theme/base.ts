@@ -19,7 +19,20 @@ export const SPACING_UNIT = 8;
 export const SIDEBAR_WIDTH = 248;
 export const SIDEBAR_CLOSED_WIDTH = 56;
 
+/**
+ * Who asked their system for less motion (WCAG 2.3.3) gets none: no transition (dialogs, menus and the sidebar
+ * appear and leave at once) and no ripple. Read once, when the app loads.
+ */
+export const prefersReducedMotion = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const NO_MOTION = {
+  transitions: {
+    create: () => 'none',
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+};
+
 export const baseThemeOptions = {
+  ...(prefersReducedMotion ? NO_MOTION : {}),
   palette: { mode: 'light' as const, ...palette },
   spacing: SPACING_UNIT,
   shape: { borderRadius: 8 },
@@ -33,6 +46,7 @@ export const baseThemeOptions = {
     h6: { fontSize: '1rem', fontWeight: 600 },
   },
   components: {
+    MuiButtonBase: { defaultProps: { disableRipple: prefersReducedMotion } },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' as const } } },
     MuiPaper: { styleOverrides: { elevation1: { boxShadow: '0 1px 3px rgba(16, 24, 40, 0.12)' } } },
   },
