@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { DEMO, axeScan, signInThroughPage, waitForQuiet } from './helpers';
+import { DEMO, seriousViolations, signInThroughPage, waitForQuiet, watchTraffic } from './helpers';
 import { scaled } from './time-scale';
 
 /*
@@ -54,8 +54,7 @@ async function accessibilityProblems(page: Page, path: string): Promise<string[]
   }
   if (headings.length !== 1) problems.push(`${path}: ${headings.length} <h1>`);
   else if (!headings[0].trim()) problems.push(`${path}: an empty <h1>`);
-  const results = await axeScan(page);
-  for (const violation of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+  for (const violation of await seriousViolations(page)) {
     problems.push(
       `${path}: ${violation.impact} ${violation.id} (${violation.nodes
         .map((node) => node.target.join(' '))
@@ -85,9 +84,11 @@ for (const { role, email, home } of ROLES) {
     };
     page.on('response', onResponse);
 
+    // Every request of the walk is followed from the start, so each wait below sees those its click sent.
+    watchTraffic(page);
     await signInThroughPage(page, email);
     await expect(page).toHaveURL(home);
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     expect(refused, `${role} landing page`).toEqual([]);
     expect(await rawKeysShown(page), `${role} landing page: message keys shown as text`).toEqual([]);
 

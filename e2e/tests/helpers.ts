@@ -148,7 +148,8 @@ export async function fillDate(page: Page, label: string, isoDate: string) {
 /** Requests of each page still waiting for their answer (the socket's long-lived connection aside), and when that last changed. */
 const trafficOf = new WeakMap<Page, { pending: Set<unknown>; changedAt: number }>();
 
-function trafficWatch(page: Page) {
+/** Starts following the page's requests (once per page): call it before what `waitForQuiet` is to wait for. */
+export function watchTraffic(page: Page) {
   let traffic = trafficOf.get(page);
   if (traffic) return traffic;
   const watched = { pending: new Set<unknown>(), changedAt: Date.now() };
@@ -168,10 +169,10 @@ function trafficWatch(page: Page) {
 
 /**
  * Waits until no request of the page has been pending for `quietMs`: the page and its late queries have
- * their data. The first call on a page starts watching its traffic: call it once before what it is to wait for.
+ * their data. Requests sent before the page's traffic was first watched (`watchTraffic`) are not waited for.
  */
 export async function waitForQuiet(page: Page, quietMs = 300) {
-  const traffic = trafficWatch(page);
+  const traffic = watchTraffic(page);
   const deadline = Date.now() + scaled(15_000);
   // The route renders and fires its queries in the next frames: give it one before reading the traffic.
   await page.waitForTimeout(50);
@@ -185,7 +186,7 @@ export async function waitForQuiet(page: Page, quietMs = 300) {
  * of the page has been pending for `quietMs` (the page and its late queries have their data).
  */
 export async function openInApp(page: Page, path: string, quietMs = 300) {
-  trafficWatch(page);
+  watchTraffic(page);
   const shown = () => page.evaluate(() => document.documentElement.dataset.path);
   const before = await shown();
   await page.evaluate((target) => {
@@ -204,10 +205,15 @@ export async function openInApp(page: Page, path: string, quietMs = 300) {
  * the app has none. Only violations are processed to the end (`resultTypes`): axe otherwise builds a selector for every
  * node of every rule that passed, which no test reads (the menu walks' axe work fell from 85 to 54 CPU s).
  */
-export function axeScan(page: Page) {
+function axeScan(page: Page) {
   return new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .options({ resultTypes: ['violations'] })
     .setLegacyMode()
     .analyze();
+}
+
+/** axe's serious and critical violations on the page as it is: the ones a test fails on. */
+export async function seriousViolations(page: Page) {
+  return (await axeScan(page)).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }

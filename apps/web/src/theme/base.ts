@@ -23,7 +23,7 @@ export const SIDEBAR_CLOSED_WIDTH = 56;
  * Who asked their system for less motion (WCAG 2.3.3) gets none: no transition (dialogs, menus and the sidebar
  * appear and leave at once) and no ripple. Read once, when the app loads.
  */
-export const prefersReducedMotion = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const prefersReducedMotion = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 const NO_MOTION = {
   transitions: {
     create: () => 'none',
