@@ -39,6 +39,7 @@ export default defineConfig({
     // For a trace of a local failure: node run-e2e.mjs --trace retain-on-failure tests/x.spec.ts.
     trace: 'on-first-retry',
     launchOptions: {
+      // run-e2e.mjs sets the headless shell when it is installed (the same Chromium, less work per page).
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
