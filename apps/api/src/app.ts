@@ -14,6 +14,7 @@ import { DatabaseUnavailableError, type TDatabase } from './db/client.ts';
 import { AppError, isAppError, toErrorBody } from './lib/errors.ts';
 import { databaseErrorToAppError } from './lib/database-errors.ts';
 import { createCountCache } from './lib/collection/count-cache.ts';
+import { liveAnnouncementsSent } from './lib/collection/live.ts';
 import { createTableWrites, readsAsOfArrival } from './lib/table-writes.ts';
 import { findUnsafeInput } from './lib/schemas.ts';
 import { connectRedis } from './lib/redis.ts';
@@ -69,6 +70,8 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   app.addHook('onReady', async () => void (await services.seal()));
   app.addHook('onReady', () => tableWrites.start());
   app.addHook('onClose', () => tableWrites.stop());
+  // Live-list announcements still asking who may read a row finish before the database closes.
+  app.addHook('onClose', () => liveAnnouncementsSent(database.db));
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 
   // The readable name of a table in an error (which records still use one being deleted): the

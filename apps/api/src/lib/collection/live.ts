@@ -50,6 +50,28 @@ export type TLiveAnnouncer = {
 /** Rows a watcher's read is asked about in one query. */
 const READ_CHUNK = 500;
 
+/** Per database: the announcements still going out (readers being asked), so the app's close can wait for them. */
+const inFlightByDb = new WeakMap<TDb, Set<Promise<void>>>();
+
+/** Keeps `announcement` among the database's announcements in flight until it settles. */
+function inFlight(db: TDb, announcement: Promise<void>): Promise<void> {
+  let pending = inFlightByDb.get(db);
+  if (!pending) inFlightByDb.set(db, (pending = new Set<Promise<void>>()));
+  pending.add(announcement);
+  void announcement.finally(() => pending.delete(announcement));
+  return announcement;
+}
+
+/**
+ * Resolves once every announcement started on `db` has gone out (its events emitted to the sockets),
+ * those started meanwhile included. The app waits for it on close, before its database closes: an
+ * announcement still asking who may read a row would otherwise fail on a closed database.
+ */
+export async function liveAnnouncementsSent(db: TDb): Promise<void> {
+  const pending = inFlightByDb.get(db);
+  while (pending && pending.size > 0) await Promise.allSettled([...pending]);
+}
+
 export function createLiveAnnouncer(collection: string, table: TRecordTable, conditions: (ctx: TSignedInContext, op: TOperation) => Promise<SQL | undefined>, deps: TLiveDeps): TLiveAnnouncer {
   /** Whether this user's read of one record (GET /{id}) would find the row: the list's scope, not its filters or year. */
   async function mayRead(actor: TActor, id: string): Promise<boolean> {
@@ -101,27 +123,31 @@ export function createLiveAnnouncer(collection: string, table: TRecordTable, con
     deps.realtime.toWatchers(collection, userIds, 'live', event);
   }
 
+  async function announce(writer: TActor | null, id: string, kind: Exclude<TLiveKind, 'deleted'>): Promise<void> {
+    try {
+      tell(await readers(writer, id), id, kind);
+    } catch (error) {
+      deps.log?.warn({ err: error, collection, id }, 'live list change not announced');
+    }
+  }
+
+  async function announceMany(writer: TActor | null, ids: readonly string[], kind: Exclude<TLiveKind, 'deleted'>): Promise<void> {
+    if (ids.length === 0) return;
+    try {
+      const watchers = (await deps.realtime.watchers(collection)).filter((watcher) => watcher.actor.id !== writer?.id);
+      const usersById = new Map<string, string[]>();
+      for (const { actor } of watchers) for (const id of await readableOf(actor, ids)) usersById.set(id, [...(usersById.get(id) ?? []), actor.id]);
+      for (const id of ids) tell(usersById.get(id) ?? [], id, kind);
+    } catch (error) {
+      deps.log?.warn({ err: error, collection, rows: ids.length }, 'live list changes not announced');
+    }
+  }
+
   return {
     readers,
     tell,
-    async announce(writer, id, kind) {
-      try {
-        tell(await readers(writer, id), id, kind);
-      } catch (error) {
-        deps.log?.warn({ err: error, collection, id }, 'live list change not announced');
-      }
-    },
-    async announceMany(writer, ids, kind) {
-      if (ids.length === 0) return;
-      try {
-        const watchers = (await deps.realtime.watchers(collection)).filter((watcher) => watcher.actor.id !== writer?.id);
-        const usersById = new Map<string, string[]>();
-        for (const { actor } of watchers) for (const id of await readableOf(actor, ids)) usersById.set(id, [...(usersById.get(id) ?? []), actor.id]);
-        for (const id of ids) tell(usersById.get(id) ?? [], id, kind);
-      } catch (error) {
-        deps.log?.warn({ err: error, collection, rows: ids.length }, 'live list changes not announced');
-      }
-    },
+    announce: (writer, id, kind) => inFlight(deps.db, announce(writer, id, kind)),
+    announceMany: (writer, ids, kind) => inFlight(deps.db, announceMany(writer, ids, kind)),
   };
 }
 
@@ -146,7 +172,12 @@ export function addLiveAnnouncer(db: TDb, table: PgTable, collection: string, an
  * wins over `updated`), each receiver checked as for the collection's own writes. Call it after the
  * commit; never throws. A table no collection lists (or a database no app serves) announces nothing.
  */
-export async function announceChanges(db: TDb, changes: readonly TLiveChange[]): Promise<void> {
+export function announceChanges(db: TDb, changes: readonly TLiveChange[]): Promise<void> {
+  // Kept in flight as a whole: between two of its batches no announcement of its own is pending.
+  return inFlight(db, announceEachChange(db, changes));
+}
+
+async function announceEachChange(db: TDb, changes: readonly TLiveChange[]): Promise<void> {
   const byTable = announcersByDb.get(db);
   if (!byTable || changes.length === 0) return;
   const once = new Map<PgTable, Map<string, TLiveChange>>();
