@@ -58,7 +58,9 @@ function inFlight(db: TDb, announcement: Promise<void>): Promise<void> {
   let pending = inFlightByDb.get(db);
   if (!pending) inFlightByDb.set(db, (pending = new Set<Promise<void>>()));
   pending.add(announcement);
-  void announcement.finally(() => pending.delete(announcement));
+  // then(forget, forget), not finally: a rejection stays with the caller's promise, never an unhandled second one.
+  const forget = () => void pending.delete(announcement);
+  announcement.then(forget, forget);
   return announcement;
 }
 
