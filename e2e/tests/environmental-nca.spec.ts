@@ -104,6 +104,14 @@ test('an NCA report from draft to closed, with signatures by one-time codes', as
   const reportId = /\/nca-reports\/([0-9a-f-]{36})$/.exec(page.url())![1];
   await expect(page.getByTestId('nca-status')).toHaveText('Bozza');
   await saveScreenshot(page, 'nca-report-draft');
+  // The list names the report's lot, company and severity (each column's names fetched once for the page's rows).
+  await page.goto('/nca-reports');
+  const listed = page.getByRole('row').filter({ hasText: `(e2e ${stamp})` });
+  await expect(listed).toContainText(lot.name);
+  await expect(listed).toContainText(agencyRecord.businessName);
+  await expect(listed).toContainText('Media');
+  await page.goto(`/nca-reports/${reportId}`);
+  await expect(page.getByTestId('nca-status')).toHaveText('Bozza');
 
   // Phase 1: signatures of the consortium's environmental manager and of the agency's site manager.
   await requestSignatures(page, 'nca-requestPhase1Signs', [

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Stack, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField, useMediaQuery, type Theme } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
@@ -8,7 +8,6 @@ import {
   DataTable,
   List,
   NullableBooleanInput,
-  ReferenceField,
   ReferenceInput,
   SearchInput,
   SelectInput,
@@ -37,6 +36,7 @@ import type { TNamedRecord } from '../../components/records';
 import { ListDataTable, ListToolbar } from '../../components/listScaffolding';
 import { textOf } from '@app/domain/platform/records/keys';
 import { useBulkActionButtons } from '../../components/BulkActions';
+import { ReferenceName, ReferenceNames, type TReferenceColumn } from '../../components/ReferenceNames';
 
 /*
  * NCA reports: the list with its filters (status, lot, agency, severity, category, overdue, recurrence, Ishikawa family) — a simple
@@ -180,6 +180,10 @@ const REPORT_LIST_FIELDS = ['code', 'draftName', 'status', 'recurrenceOf', 'lotI
  */
 const FIXED_COLUMNS = { '& .RaDataTable-table': { tableLayout: 'fixed' } } as const;
 const ONE_LINE = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+/** The list's reference columns, whose names come in one request each for the page's rows (components/ReferenceNames.tsx). */
+const LOT_COLUMN: TReferenceColumn = { source: 'lotId', reference: 'lots' };
+const AGENCY_COLUMN: TReferenceColumn = { source: 'targetAgencyId', reference: 'agencies' };
+const SEVERITY_COLUMN: TReferenceColumn = { source: 'warningLevelSettingId', reference: 'environmental-settings' };
 const TWO_LINES = { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' } as const;
 
 export function ReportList() {
@@ -191,6 +195,7 @@ export function ReportList() {
   const reportName = useReportName();
   // The consortium reminds the pending signers of the selected reports (issue 28).
   const bulkActionButtons = useBulkActionButtons('nca-reports');
+  const referenceColumns = useMemo(() => [...(readsLots ? [LOT_COLUMN] : []), ...(readsAgencies ? [AGENCY_COLUMN] : []), SEVERITY_COLUMN], [readsLots, readsAgencies]);
   return (
     <List filters={useFilters()} sort={{ field: 'createdAt', order: 'DESC' }} queryOptions={{ meta: { fields: REPORT_LIST_FIELDS } }} actions={<ListActions />} exporter={false}>
       {phone ? (
@@ -201,43 +206,45 @@ export function ReportList() {
           tertiaryText={(r) => [translate(`nca.status.${r.status}`), r.recurrenceOf ? recurrenceLabel(translate, r.recurrenceOf) : null].filter(Boolean).join(' · ')}
         />
       ) : (
-        <ListDataTable rowClick="edit" bulkActionButtons={bulkActionButtons} sx={FIXED_COLUMNS}>
-          <DataTable.Col source="code" sx={{ width: 140, whiteSpace: 'nowrap' }} render={(r: TReportRow) => reportName(r.code, r.draftName, { short: true })} />
-          <DataTable.Col
-            source="status"
-            sx={{ width: 180 }}
-            render={(r: TReportRow) => (
-              <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                <NcaStatusChip status={r.status} />
-                <RecurrenceChip record={r} link={false} />
-              </Stack>
-            )}
-          />
-          {readsLots ? (
-            <DataTable.Col source="lotId" disableSort sx={{ width: 120, ...ONE_LINE }}>
-              <ReferenceField source="lotId" reference="lots" link={false} />
+        <ReferenceNames columns={referenceColumns}>
+          <ListDataTable rowClick="edit" bulkActionButtons={bulkActionButtons} sx={FIXED_COLUMNS}>
+            <DataTable.Col source="code" sx={{ width: 140, whiteSpace: 'nowrap' }} render={(r: TReportRow) => reportName(r.code, r.draftName, { short: true })} />
+            <DataTable.Col
+              source="status"
+              sx={{ width: 180 }}
+              render={(r: TReportRow) => (
+                <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                  <NcaStatusChip status={r.status} />
+                  <RecurrenceChip record={r} link={false} />
+                </Stack>
+              )}
+            />
+            {readsLots ? (
+              <DataTable.Col source="lotId" disableSort sx={{ width: 120, ...ONE_LINE }}>
+                <ReferenceName source="lotId" />
+              </DataTable.Col>
+            ) : null}
+            {readsAgencies ? (
+              <DataTable.Col source="targetAgencyId" disableSort sx={{ width: 140, ...ONE_LINE }}>
+                <ReferenceName source="targetAgencyId" />
+              </DataTable.Col>
+            ) : null}
+            <DataTable.Col source="warningLevelSettingId" disableSort sx={{ width: 100, ...ONE_LINE }}>
+              <ReferenceName source="warningLevelSettingId" />
             </DataTable.Col>
-          ) : null}
-          {readsAgencies ? (
-            <DataTable.Col source="targetAgencyId" disableSort sx={{ width: 140, ...ONE_LINE }}>
-              <ReferenceField source="targetAgencyId" reference="agencies" link={false} />
-            </DataTable.Col>
-          ) : null}
-          <DataTable.Col source="warningLevelSettingId" disableSort sx={{ width: 100, ...ONE_LINE }}>
-            <ReferenceField source="warningLevelSettingId" reference="environmental-settings" link={false} />
-          </DataTable.Col>
-          <DataTable.Col
-            source="description"
-            disableSort
-            render={(r: TReportRow) => (
-              <Box component="span" title={r.description ?? undefined} sx={TWO_LINES}>
-                {r.description ?? ''}
-              </Box>
-            )}
-          />
-          <DataTable.Col source="openDate" sx={{ width: 100 }} render={(r: TReportRow) => (r.openDate ? formatDate(r.openDate, locale) : '')} />
-          <DataTable.Col source="overdueActions" disableSort sx={{ width: 80 }} render={(r: TReportRow) => (r.overdueActions > 0 ? String(r.overdueActions) : '')} />
-        </ListDataTable>
+            <DataTable.Col
+              source="description"
+              disableSort
+              render={(r: TReportRow) => (
+                <Box component="span" title={r.description ?? undefined} sx={TWO_LINES}>
+                  {r.description ?? ''}
+                </Box>
+              )}
+            />
+            <DataTable.Col source="openDate" sx={{ width: 100 }} render={(r: TReportRow) => (r.openDate ? formatDate(r.openDate, locale) : '')} />
+            <DataTable.Col source="overdueActions" disableSort sx={{ width: 80 }} render={(r: TReportRow) => (r.overdueActions > 0 ? String(r.overdueActions) : '')} />
+          </ListDataTable>
+        </ReferenceNames>
       )}
     </List>
   );
