@@ -82,10 +82,14 @@ type TScoredPage = { name: string; path: (baseUrl: string) => Promise<string>; e
 
 const fixed = (address: string) => () => Promise.resolve(address);
 
-/** The first NCA report the consortium sees (its page: the report and its workflow). */
+/**
+ * The consortium's NCA report in phase 3 with actions under way (its page: the report, its workflow, its corrective
+ * actions). Always the same one: the first report of the list was another one per seed (ids are random), and the
+ * figures moved with its status.
+ */
 async function firstNcaReport(baseUrl: string): Promise<string> {
   const session = JSON.parse(await storedSession(baseUrl, 'consortium@demo.test')) as { token: string };
-  const response = await fetch(`${baseUrl}/api/nca-reports?limit=1`, { headers: { authorization: `Bearer ${session.token}` } });
+  const response = await fetch(`${baseUrl}/api/nca-reports?status=waiting_operations&sort=code&limit=1`, { headers: { authorization: `Bearer ${session.token}` } });
   const reports = (await response.json()) as { _id: string }[];
   if (!response.ok || !reports[0]) throw new Error(`no NCA report in the demo data (${response.status})`);
   return `/nca-reports/${reports[0]._id}`;

@@ -12,7 +12,7 @@ import { REPORT_READS } from './queries';
 import { Phase1Tab } from './Phase1Tab';
 import { Phase2Tab } from './Phase2Tab';
 import { Phase3Tab } from './Phase3Tab';
-import { ReportWorkflow } from './ReportWorkflow';
+import { ReportWorkflow, WORKFLOW_ROW_HEIGHT } from './ReportWorkflow';
 import type { TReport } from './reportRecord';
 import { useReportName } from './useReportName';
 import { TimelineTab } from './TimelineTab';
@@ -52,8 +52,8 @@ function ReportBody() {
           <RecurrenceChip record={record} />
           {record.previousReportId ? <FollowsUpChip previousReportId={record.previousReportId} /> : null}
         </Stack>
-        {/* The workflow's buttons come with the report's facts, after the report: on a wide screen their row keeps a button's height meanwhile, so the page below does not move when they arrive. */}
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, minHeight: { md: 37 } }} data-testid="nca-workflow">
+        {/* The workflow's buttons come with the report's facts, after the report: their row keeps a button's height meanwhile (ReportWorkflow), and on a wide screen always, so the page below does not move when they arrive. */}
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, minHeight: { md: WORKFLOW_ROW_HEIGHT } }} data-testid="nca-workflow">
           <ReportWorkflow record={record} />
         </Stack>
       </Stack>
