@@ -49,30 +49,13 @@ function recordLive(socket: Socket) {
     async received(): Promise<TLiveEvent[]> {
       await liveAnnouncementsSent(t.db);
       const marker = randomUUID();
-      const reached = nextEventWhere(socket, 'live-test-marker', (payload: { marker: string }) => payload.marker === marker);
+      const reached = nextEvent(socket, 'live-test-marker', 10_000, (payload: { marker: string }) => payload.marker === marker);
       t.app.services.realtime.broadcast('live-test-marker', { marker });
       await reached;
       socket.off('live', listener);
       return events;
     },
   };
-}
-
-/** The first `event` whose payload `matches`, within 10 s. */
-function nextEventWhere<T>(socket: Socket, event: string, matches: (payload: T) => boolean): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off(event, listener);
-      reject(new Error(`no matching ${event} within 10 s`));
-    }, 10_000);
-    const listener = (payload: T) => {
-      if (!matches(payload)) return;
-      clearTimeout(timer);
-      socket.off(event, listener);
-      resolve(payload);
-    };
-    socket.on(event, listener);
-  });
 }
 
 /** A socket of the user watching the collection's list, once the server has it among the watchers. */

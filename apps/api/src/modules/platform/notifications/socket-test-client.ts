@@ -32,13 +32,20 @@ export function createSocketClients(t: TTestApp) {
   return { connect, connectAndJoin, closeAll: () => sockets.forEach((s) => s.disconnect()) };
 }
 
-export function nextEvent<T = any>(socket: Socket, event: string, ms = 10_000): Promise<T> {
+/** The first `event` the socket receives within `ms` whose payload `matches` (any, by default). */
+export function nextEvent<T = any>(socket: Socket, event: string, ms = 10_000, matches: (payload: T) => boolean = () => true): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
-    socket.once(event, (payload: T) => {
+    const listener = (payload: T) => {
+      if (!matches(payload)) return;
       clearTimeout(timer);
+      socket.off(event, listener);
       resolve(payload);
-    });
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no ${event} within ${ms} ms`));
+    }, ms);
+    socket.on(event, listener);
   });
 }
 
