@@ -4,7 +4,8 @@ import { scaled } from './time-scale';
 
 /*
  * A phone 390 px wide, for every demo role: the header's actions are on screen, no page of the menu scrolls
- * sideways (neither the page nor its list), and the forms those lists create with are one column.
+ * sideways (neither the page nor its list), no control is cut by the screen's edges, no list row's status squeezes
+ * its second line, and the forms those lists create with are one column.
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -29,6 +30,47 @@ async function sidewaysOverflow(page: Page) {
 async function listsOverflow(page: Page) {
   return page.evaluate(() =>
     [...document.querySelectorAll('.RaDataTable-tableWrapper, .RaList-content')].map((element) => element.scrollWidth - element.clientWidth).filter((overflow) => overflow > 1),
+  );
+}
+
+/**
+ * Controls (buttons, links, fields, switches, tabs) that the screen's left or right edge cuts: partly on screen, partly
+ * off. What is wholly off screen on purpose (a skip link, a closed drawer) and what sits in a box that scrolls
+ * sideways (tabs, a wide table in its card) is not cut.
+ */
+async function controlsCutAtTheEdges(page: Page) {
+  return page.evaluate(() => {
+    const scrollsSideways = (element: Element) => {
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+        const overflowX = getComputedStyle(box).overflowX;
+        if ((overflowX === 'auto' || overflowX === 'scroll') && box.scrollWidth > box.clientWidth) return true;
+      }
+      return false;
+    };
+    const selector = 'button, a[href], .MuiInputBase-root, .MuiSwitch-root, .MuiCheckbox-root, [role="tab"]';
+    return [...document.querySelectorAll(selector)]
+      .filter((element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: false }))
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.height > 0 && box.bottom > 0)
+      .filter(({ box }) => (box.left < -1 && box.right > 0) || (box.left < window.innerWidth && box.right > window.innerWidth + 1))
+      .filter(({ element }) => !scrollsSideways(element))
+      .map(
+        ({ element, box }) =>
+          `${element.className.toString().split(' ')[0] || element.tagName} "${(element.textContent ?? '').trim().slice(0, 30)}" at ${Math.round(box.left)}..${Math.round(box.right)}px`,
+      );
+  });
+}
+
+/**
+ * Phone list rows whose third text (a status, floated right on the first line) hangs down beside the second line,
+ * squeezing it into a narrow column.
+ */
+async function rowsWithSqueezedText(page: Page) {
+  return page.evaluate(
+    () =>
+      [...document.querySelectorAll('.RaSimpleList-tertiary')]
+        .map((tertiary) => ({ tertiary: tertiary.getBoundingClientRect(), secondary: tertiary.closest('.MuiListItemText-root')?.querySelector('.MuiListItemText-secondary')?.getBoundingClientRect() }))
+        .filter(({ tertiary, secondary }) => secondary && secondary.height > 0 && tertiary.bottom > secondary.top + 1).length,
   );
 }
 
@@ -80,6 +122,9 @@ for (const email of ACCOUNTS) {
       const overflow = await sidewaysOverflow(page);
       if (overflow > 1) problems.push(`${path} scrolls sideways by ${overflow}px`);
       for (const listOverflow of await listsOverflow(page)) problems.push(`${path}: its list scrolls sideways by ${listOverflow}px`);
+      const squeezed = await rowsWithSqueezedText(page);
+      if (squeezed > 0) problems.push(`${path}: ${squeezed} list rows with a status beside their second line`);
+      for (const control of await controlsCutAtTheEdges(page)) problems.push(`${path}: ${control} is cut by the screen's edge`);
       const creates = await page.locator('#main-content a[href$="/create"], main a[href$="/create"]').evaluateAll((anchors) => anchors.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
       for (const create of creates) createPaths.add(create);
     }
