@@ -47,15 +47,15 @@ export const appTheme: RaThemeOptions = mergeDeep(defaultTheme as Record<string,
     // left edge of a phone, where its first buttons could not be reached.
     RaTopToolbar: { styleOverrides: { root: { [PHONE]: { flexWrap: 'wrap', rowGap: 8, justifyContent: 'flex-start', paddingLeft: 8, paddingRight: 8 } } } },
     RaList: { defaultProps: { pagination: createElement(ThemePagination) }, styleOverrides: { root: { minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } } } },
-    // A phone list's third text (a status) floats right at the end of the first line; under a first line that wraps
-    // it hung beside the second one and squeezed it into a narrow column. The first line now contains its float, so
-    // the status goes to the right of the title's last line or just below it, and the second line keeps the width.
     // Tabs wider than the screen scroll, with arrows on a phone too, instead of the last tabs being cut off by the
     // screen's right edge (a company's "Orders" and "Users" tabs on a 390 px phone). Where they fit, nothing changes.
     MuiTabs: { defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true } },
     // On a phone the filters fill the screen's width from its left edge, where a switch filter's label (MUI pulls it
     // 11 px left to line the switch up with the text above) cut the switch in half.
     RaFilterForm: { styleOverrides: { root: { [PHONE]: { '& .MuiFormControlLabel-root': { marginLeft: 0 } } } } },
+    // A phone list's third text (a status) floats right at the end of the first line; under a first line that wraps
+    // it hung beside the second one and squeezed it into a narrow column. The first line now contains its float, so
+    // the status goes to the right of the title's last line or just below it, and the second line keeps the width.
     RaSimpleList: { styleOverrides: { root: { '& .MuiListItemText-primary': { display: 'flow-root' } } } },
     // react-admin's empty-list message is text.disabled grey (2.6:1); text.secondary reads at 5:1.
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
