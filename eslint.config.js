@@ -226,6 +226,9 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       // Off: a React Compiler hint (the app does not use the compiler); it flags the load/reset-on-change effects the screens are built on, a re-render cost, not a bug.
       'react-hooks/set-state-in-effect': 'off',
+      // A web file stays readable in one sitting: past 400 lines a screen is split into components of their own and a
+      // message file into parts (tests included: a long test file is split by subject).
+      'max-lines': ['error', { max: 400 }],
     },
   },
   {
